@@ -1,0 +1,357 @@
+//! Arenas of values addressed by typed `u32` handles.
+//!
+//! [`Arena`] is an append-only vector; [`UniqueArena`] additionally interns its
+//! values, so two equal values always get the same handle (this is how type
+//! equality becomes handle equality).
+
+use std::fmt;
+use std::hash::{BuildHasherDefault, Hash, Hasher};
+use std::marker::PhantomData;
+use std::ops::{Index, IndexMut, Range};
+
+use indexmap::IndexSet;
+use rustc_hash::FxHasher;
+
+/// A typed index into an [`Arena`] or [`UniqueArena`].
+pub struct Handle<T> {
+    index: u32,
+    marker: PhantomData<fn() -> T>,
+}
+
+impl<T> Handle<T> {
+    /// Builds a handle from a raw index. Only meaningful for the arena that
+    /// produced the index.
+    pub const fn from_index(index: usize) -> Self {
+        Handle {
+            index: index as u32,
+            marker: PhantomData,
+        }
+    }
+
+    /// The zero-based index of this handle.
+    pub const fn index(self) -> usize {
+        self.index as usize
+    }
+}
+
+impl<T> Clone for Handle<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<T> Copy for Handle<T> {}
+impl<T> PartialEq for Handle<T> {
+    fn eq(&self, other: &Self) -> bool {
+        self.index == other.index
+    }
+}
+impl<T> Eq for Handle<T> {}
+impl<T> PartialOrd for Handle<T> {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+impl<T> Ord for Handle<T> {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.index.cmp(&other.index)
+    }
+}
+impl<T> Hash for Handle<T> {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.index.hash(state)
+    }
+}
+impl<T> fmt::Debug for Handle<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "[{}]", self.index)
+    }
+}
+
+/// A contiguous range of handles, e.g. the expressions covered by an `Emit`.
+pub struct HandleRange<T> {
+    start: u32,
+    end: u32,
+    marker: PhantomData<fn() -> T>,
+}
+
+impl<T> HandleRange<T> {
+    /// The range `[first, last]` (inclusive of both ends).
+    pub fn new_inclusive(first: Handle<T>, last: Handle<T>) -> Self {
+        HandleRange {
+            start: first.index,
+            end: last.index + 1,
+            marker: PhantomData,
+        }
+    }
+
+    /// The range of handles with indices in `range`.
+    pub fn from_index_range(range: Range<usize>) -> Self {
+        HandleRange {
+            start: range.start as u32,
+            end: range.end as u32,
+            marker: PhantomData,
+        }
+    }
+
+    /// The indices covered.
+    pub fn index_range(&self) -> Range<usize> {
+        self.start as usize..self.end as usize
+    }
+
+    /// Whether the range is empty.
+    pub fn is_empty(&self) -> bool {
+        self.start >= self.end
+    }
+}
+
+impl<T> Clone for HandleRange<T> {
+    fn clone(&self) -> Self {
+        HandleRange {
+            start: self.start,
+            end: self.end,
+            marker: PhantomData,
+        }
+    }
+}
+impl<T> PartialEq for HandleRange<T> {
+    fn eq(&self, other: &Self) -> bool {
+        self.start == other.start && self.end == other.end
+    }
+}
+impl<T> Eq for HandleRange<T> {}
+impl<T> fmt::Debug for HandleRange<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "[{}..{}]", self.start, self.end)
+    }
+}
+impl<T> Iterator for HandleRange<T> {
+    type Item = Handle<T>;
+    fn next(&mut self) -> Option<Handle<T>> {
+        if self.start < self.end {
+            let h = Handle::from_index(self.start as usize);
+            self.start += 1;
+            Some(h)
+        } else {
+            None
+        }
+    }
+}
+
+/// An append-only arena of values with an optional span per value.
+#[derive(Clone)]
+pub struct Arena<T> {
+    data: Vec<T>,
+    spans: Vec<crate::Span>,
+}
+
+impl<T> Default for Arena<T> {
+    fn default() -> Self {
+        Arena {
+            data: Vec::new(),
+            spans: Vec::new(),
+        }
+    }
+}
+
+impl<T: fmt::Debug> fmt::Debug for Arena<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_map().entries(self.iter()).finish()
+    }
+}
+
+impl<T> Arena<T> {
+    /// An empty arena.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Appends `value` with its source span and returns its handle.
+    pub fn append(&mut self, value: T, span: crate::Span) -> Handle<T> {
+        let h = Handle::from_index(self.data.len());
+        self.data.push(value);
+        self.spans.push(span);
+        h
+    }
+
+    /// Number of values.
+    pub fn len(&self) -> usize {
+        self.data.len()
+    }
+
+    /// Whether the arena is empty.
+    pub fn is_empty(&self) -> bool {
+        self.data.is_empty()
+    }
+
+    /// The value for `handle`, if it is in range.
+    pub fn try_get(&self, handle: Handle<T>) -> Option<&T> {
+        self.data.get(handle.index())
+    }
+
+    /// The span recorded for `handle` (`Span::UNDEFINED` if out of range).
+    pub fn span(&self, handle: Handle<T>) -> crate::Span {
+        self.spans
+            .get(handle.index())
+            .copied()
+            .unwrap_or(crate::Span::UNDEFINED)
+    }
+
+    /// Iterates over `(handle, value)` pairs in insertion order.
+    pub fn iter(&self) -> impl DoubleEndedIterator<Item = (Handle<T>, &T)> + ExactSizeIterator {
+        self.data
+            .iter()
+            .enumerate()
+            .map(|(i, v)| (Handle::from_index(i), v))
+    }
+
+    /// Iterates mutably over `(handle, value)` pairs.
+    pub fn iter_mut(&mut self) -> impl Iterator<Item = (Handle<T>, &mut T)> {
+        self.data
+            .iter_mut()
+            .enumerate()
+            .map(|(i, v)| (Handle::from_index(i), v))
+    }
+
+    /// The handle the next appended value will get.
+    pub fn next_handle(&self) -> Handle<T> {
+        Handle::from_index(self.data.len())
+    }
+
+    /// The range of handles appended since `start` (exclusive of future ones).
+    pub fn range_from(&self, start: usize) -> HandleRange<T> {
+        HandleRange::from_index_range(start..self.data.len())
+    }
+
+    /// Removes every value from index `len` on (used to roll back speculative work).
+    pub fn truncate(&mut self, len: usize) {
+        self.data.truncate(len);
+        self.spans.truncate(len);
+    }
+}
+
+impl<T> Index<Handle<T>> for Arena<T> {
+    type Output = T;
+    fn index(&self, handle: Handle<T>) -> &T {
+        &self.data[handle.index()]
+    }
+}
+
+impl<T> IndexMut<Handle<T>> for Arena<T> {
+    fn index_mut(&mut self, handle: Handle<T>) -> &mut T {
+        &mut self.data[handle.index()]
+    }
+}
+
+type FxBuild = BuildHasherDefault<FxHasher>;
+
+/// An arena that interns its values: inserting an equal value twice returns the
+/// same handle. Spans record the first insertion.
+#[derive(Clone)]
+pub struct UniqueArena<T> {
+    set: IndexSet<T, FxBuild>,
+    spans: Vec<crate::Span>,
+}
+
+impl<T> Default for UniqueArena<T> {
+    fn default() -> Self {
+        UniqueArena {
+            set: IndexSet::default(),
+            spans: Vec::new(),
+        }
+    }
+}
+
+impl<T: fmt::Debug + Eq + Hash> fmt::Debug for UniqueArena<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_map().entries(self.iter()).finish()
+    }
+}
+
+impl<T: Eq + Hash> UniqueArena<T> {
+    /// An empty arena.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Interns `value`, returning the handle of the equal value already present
+    /// or of the newly inserted one.
+    pub fn insert(&mut self, value: T, span: crate::Span) -> Handle<T> {
+        let (index, added) = self.set.insert_full(value);
+        if added {
+            self.spans.push(span);
+        }
+        Handle::from_index(index)
+    }
+
+    /// The handle of a value equal to `value`, if interned.
+    pub fn get(&self, value: &T) -> Option<Handle<T>> {
+        self.set.get_index_of(value).map(Handle::from_index)
+    }
+
+    /// The value for `handle`, if in range.
+    pub fn try_get(&self, handle: Handle<T>) -> Option<&T> {
+        self.set.get_index(handle.index())
+    }
+
+    /// Number of values.
+    pub fn len(&self) -> usize {
+        self.set.len()
+    }
+
+    /// Whether the arena is empty.
+    pub fn is_empty(&self) -> bool {
+        self.set.is_empty()
+    }
+
+    /// The span recorded for `handle`.
+    pub fn span(&self, handle: Handle<T>) -> crate::Span {
+        self.spans
+            .get(handle.index())
+            .copied()
+            .unwrap_or(crate::Span::UNDEFINED)
+    }
+
+    /// Iterates over `(handle, value)` pairs in insertion order.
+    pub fn iter(&self) -> impl DoubleEndedIterator<Item = (Handle<T>, &T)> + ExactSizeIterator {
+        self.set
+            .iter()
+            .enumerate()
+            .map(|(i, v)| (Handle::from_index(i), v))
+    }
+}
+
+impl<T> Index<Handle<T>> for UniqueArena<T> {
+    type Output = T;
+    fn index(&self, handle: Handle<T>) -> &T {
+        &self.set[handle.index()]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Span;
+
+    #[test]
+    fn arena_append_and_index() {
+        let mut a = Arena::new();
+        let h1 = a.append(10, Span::new(1, 2));
+        let h2 = a.append(20, Span::new(3, 4));
+        assert_eq!(a[h1], 10);
+        assert_eq!(a[h2], 20);
+        assert_eq!(a.span(h2), Span::new(3, 4));
+        assert_eq!(a.range_from(0).count(), 2);
+    }
+
+    #[test]
+    fn unique_arena_interns() {
+        let mut a = UniqueArena::new();
+        let h1 = a.insert("x", Span::new(0, 1));
+        let h2 = a.insert("y", Span::new(1, 2));
+        let h3 = a.insert("x", Span::new(5, 6));
+        assert_eq!(h1, h3);
+        assert_ne!(h1, h2);
+        assert_eq!(a.len(), 2);
+        assert_eq!(a.span(h3), Span::new(0, 1));
+    }
+}

@@ -1,0 +1,273 @@
+//! Diagnostics: errors, warnings and notes with source spans, rendered with
+//! `codespan-reporting`.
+//!
+//! Every error the compiler reports is a [`Diagnostic`]: a severity, a
+//! one-line message in Rust-compiler style (lowercase, no trailing period), a
+//! primary span, optional secondary labels and free-form notes.
+
+use std::fmt;
+
+use codespan_reporting::diagnostic as cs;
+use codespan_reporting::files::SimpleFile;
+use codespan_reporting::term;
+
+use crate::Span;
+
+/// How serious a diagnostic is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Severity {
+    /// Informational message.
+    Info,
+    /// A problem that does not stop compilation.
+    Warning,
+    /// A problem that stops compilation.
+    Error,
+}
+
+impl fmt::Display for Severity {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Severity::Info => "info",
+            Severity::Warning => "warning",
+            Severity::Error => "error",
+        })
+    }
+}
+
+/// A secondary span with a message, shown beside the primary one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Label {
+    /// Where.
+    pub span: Span,
+    /// What to say there.
+    pub message: String,
+}
+
+/// One diagnostic message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    /// Severity.
+    pub severity: Severity,
+    /// The one-line message.
+    pub message: String,
+    /// The primary location.
+    pub span: Span,
+    /// Text shown under the primary span (may be empty).
+    pub span_label: String,
+    /// Secondary locations.
+    pub labels: Vec<Label>,
+    /// Free-form notes shown after the source snippet.
+    pub notes: Vec<String>,
+    /// The diagnostic rule that triggered this diagnostic, if any
+    /// (e.g. `chromium.subgroup_matrix_uniformity`).
+    pub rule: Option<String>,
+}
+
+impl Diagnostic {
+    /// A new diagnostic of the given severity.
+    pub fn new(severity: Severity, message: impl Into<String>, span: Span) -> Self {
+        Diagnostic {
+            severity,
+            message: message.into(),
+            span,
+            span_label: String::new(),
+            labels: Vec::new(),
+            notes: Vec::new(),
+            rule: None,
+        }
+    }
+
+    /// A new error.
+    pub fn error(message: impl Into<String>, span: Span) -> Self {
+        Self::new(Severity::Error, message, span)
+    }
+
+    /// A new warning.
+    pub fn warning(message: impl Into<String>, span: Span) -> Self {
+        Self::new(Severity::Warning, message, span)
+    }
+
+    /// Sets the text shown under the primary span.
+    pub fn with_span_label(mut self, text: impl Into<String>) -> Self {
+        self.span_label = text.into();
+        self
+    }
+
+    /// Adds a secondary label.
+    pub fn with_label(mut self, span: Span, message: impl Into<String>) -> Self {
+        self.labels.push(Label {
+            span,
+            message: message.into(),
+        });
+        self
+    }
+
+    /// Adds a note.
+    pub fn with_note(mut self, note: impl Into<String>) -> Self {
+        self.notes.push(note.into());
+        self
+    }
+
+    /// Records the rule that produced this diagnostic.
+    pub fn with_rule(mut self, rule: impl Into<String>) -> Self {
+        self.rule = Some(rule.into());
+        self
+    }
+
+    /// Whether this is an error.
+    pub fn is_error(&self) -> bool {
+        self.severity == Severity::Error
+    }
+
+    fn to_codespan(&self) -> cs::Diagnostic<()> {
+        let severity = match self.severity {
+            Severity::Info => cs::Severity::Note,
+            Severity::Warning => cs::Severity::Warning,
+            Severity::Error => cs::Severity::Error,
+        };
+        let mut labels = vec![
+            cs::Label::primary((), self.span.to_range()).with_message(self.span_label.clone())
+        ];
+        labels.extend(
+            self.labels
+                .iter()
+                .map(|l| cs::Label::secondary((), l.span.to_range()).with_message(&l.message)),
+        );
+        let mut d = cs::Diagnostic::new(severity)
+            .with_message(&self.message)
+            .with_labels(labels)
+            .with_notes(self.notes.clone());
+        if let Some(rule) = &self.rule {
+            d = d.with_code(rule.clone());
+        }
+        d
+    }
+
+    /// Renders this diagnostic against `source` (named `path`) as plain text.
+    pub fn render(&self, path: &str, source: &str) -> String {
+        render_all(std::slice::from_ref(self), path, source)
+    }
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.severity, self.message)
+    }
+}
+
+/// Renders diagnostics as plain text (no colour), as the CLI does when stderr
+/// is not a terminal.
+pub fn render_all(diagnostics: &[Diagnostic], path: &str, source: &str) -> String {
+    let mut buffer = term::termcolor::NoColor::new(Vec::new());
+    // Spans past the end of the source would make codespan fail; clamp them.
+    let file = SimpleFile::new(path, source);
+    let config = term::Config::default();
+    for d in diagnostics {
+        let d = d.clamped(source.len());
+        let _ = term::emit_to_write_style(&mut buffer, &config, &file, &d.to_codespan());
+    }
+    String::from_utf8_lossy(&buffer.into_inner()).into_owned()
+}
+
+/// Writes diagnostics to a colour-capable writer (used by the CLI).
+pub fn emit(
+    writer: &mut dyn term::termcolor::WriteColor,
+    diagnostics: &[Diagnostic],
+    path: &str,
+    source: &str,
+) {
+    let file = SimpleFile::new(path, source);
+    let config = term::Config::default();
+    for d in diagnostics {
+        let d = d.clamped(source.len());
+        let _ = term::emit_to_write_style(writer, &config, &file, &d.to_codespan());
+    }
+}
+
+impl Diagnostic {
+    fn clamped(&self, len: usize) -> Diagnostic {
+        let len = u32::try_from(len).unwrap_or(u32::MAX);
+        let clamp = |s: Span| {
+            let start = s.start.min(len);
+            Span::new(start, s.end.clamp(start, len))
+        };
+        let mut d = self.clone();
+        d.span = clamp(d.span);
+        for l in &mut d.labels {
+            l.span = clamp(l.span);
+        }
+        d
+    }
+}
+
+/// A failed compilation step: one or more diagnostics, at least one an error.
+/// Warnings collected before the failure are included.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub struct Error {
+    /// Every diagnostic produced, errors and warnings, in source order of discovery.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl Error {
+    /// An error with a single diagnostic.
+    pub fn single(diagnostic: Diagnostic) -> Self {
+        Error {
+            diagnostics: vec![diagnostic],
+        }
+    }
+
+    /// The error diagnostics only.
+    pub fn errors(&self) -> impl Iterator<Item = &Diagnostic> {
+        self.diagnostics.iter().filter(|d| d.is_error())
+    }
+
+    /// Renders every diagnostic against the source.
+    pub fn render(&self, path: &str, source: &str) -> String {
+        render_all(&self.diagnostics, path, source)
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut first = true;
+        for d in self.errors() {
+            if !first {
+                f.write_str("; ")?;
+            }
+            first = false;
+            write!(f, "{}", d.message)?;
+        }
+        Ok(())
+    }
+}
+
+impl From<Diagnostic> for Error {
+    fn from(d: Diagnostic) -> Self {
+        Error::single(d)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn renders_with_span_and_notes() {
+        let src = "fn main() {\n  let x = 1;\n}\n";
+        let d = Diagnostic::error("unknown thing", Span::new(18, 19))
+            .with_span_label("here")
+            .with_label(Span::new(3, 7), "in this function")
+            .with_note("a note");
+        let out = d.render("a.wgsl", src);
+        assert!(out.contains("error: unknown thing"), "{out}");
+        assert!(out.contains("a.wgsl:2:7"), "{out}");
+        assert!(out.contains("= a note"), "{out}");
+    }
+
+    #[test]
+    fn clamps_spans_past_end() {
+        let d = Diagnostic::error("eof", Span::new(100, 200));
+        let out = d.render("a.wgsl", "x");
+        assert!(out.contains("error: eof"), "{out}");
+    }
+}

@@ -1,0 +1,3 @@
+//! Front ends.
+
+pub mod wgsl;

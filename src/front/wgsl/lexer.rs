@@ -1,0 +1,1 @@
+//! WGSL lexer. STATUS: to be implemented by the parser work item.

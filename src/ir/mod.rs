@@ -1,0 +1,960 @@
+//! The intermediate representation.
+//!
+//! A [`Module`] owns arenas of types, constant values, overrides, global
+//! variables, module-scope (override-)expressions and functions, all addressed
+//! by typed [`Handle`]s. Function bodies are trees of [`Statement`]s over a
+//! per-function arena of [`Expression`]s; as in naga, an expression is
+//! evaluated at the [`Statement::Emit`] that covers its handle (so loads and
+//! other memory reads happen in program order), except for the expressions
+//! that need no evaluation (literals, constants, variables, arguments, and
+//! the `*Result` expressions, which are defined by the statement that
+//! produces them).
+//!
+//! Invariants a resolved and validated module guarantees:
+//! - abstract scalar types never appear in declarations or in the type of a
+//!   function expression;
+//! - `const` declarations are fully evaluated away: their values appear as
+//!   [`Expression::Constant`]s;
+//! - override-expressions (expressions that depend on an `override`) are
+//!   built in [`Module::global_expressions`] and referenced from functions by
+//!   [`Expression::OverrideExpr`]; the pipeline step evaluates them;
+//! - every expression of a function has its type recorded in
+//!   [`Function::expression_types`] (the resolver computes types, so nothing
+//!   downstream re-derives them);
+//! - every local variable is initialised by an explicit [`Statement::Store`]
+//!   where it is declared (a zero value when the source has no initialiser),
+//!   which gives WGSL's re-initialisation semantics inside loops.
+
+mod types;
+
+pub use types::*;
+
+use crate::arena::{Arena, Handle, HandleRange, UniqueArena};
+use crate::Span;
+
+bitflags::bitflags! {
+    /// `enable` extensions in effect for a module.
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+    pub struct Extensions: u32 {
+        /// `enable f16;`
+        const F16 = 1 << 0;
+        /// `enable subgroups;` (also implied by the subgroup-matrix extension)
+        const SUBGROUPS = 1 << 1;
+        /// `enable chromium_experimental_subgroup_matrix;`
+        const SUBGROUP_MATRIX = 1 << 2;
+        /// `enable clip_distances;` (render stages; parsed only)
+        const CLIP_DISTANCES = 1 << 3;
+        /// `enable dual_source_blending;` (render stages; parsed only)
+        const DUAL_SOURCE_BLENDING = 1 << 4;
+        /// `enable primitive_index;` (render stages; parsed only)
+        const PRIMITIVE_INDEX = 1 << 5;
+    }
+}
+
+/// A concrete scalar value. Floating-point values compare and hash by bits,
+/// so `ConstValue`s can be interned.
+#[derive(Clone, Copy, Debug)]
+pub enum Literal {
+    /// `bool`
+    Bool(bool),
+    /// `i32`
+    I32(i32),
+    /// `u32`
+    U32(u32),
+    /// `f32`
+    F32(f32),
+    /// `f16`
+    F16(half::f16),
+    /// AbstractInt (resolver and const-evaluation only).
+    AbstractInt(i64),
+    /// AbstractFloat (resolver and const-evaluation only).
+    AbstractFloat(f64),
+}
+
+impl Literal {
+    /// The scalar type of the literal.
+    pub fn scalar(&self) -> Scalar {
+        match self {
+            Literal::Bool(_) => Scalar::Bool,
+            Literal::I32(_) => Scalar::I32,
+            Literal::U32(_) => Scalar::U32,
+            Literal::F32(_) => Scalar::F32,
+            Literal::F16(_) => Scalar::F16,
+            Literal::AbstractInt(_) => Scalar::AbstractInt,
+            Literal::AbstractFloat(_) => Scalar::AbstractFloat,
+        }
+    }
+
+    fn key(&self) -> (u8, u64) {
+        match *self {
+            Literal::Bool(b) => (0, b as u64),
+            Literal::I32(v) => (1, v as u32 as u64),
+            Literal::U32(v) => (2, v as u64),
+            Literal::F32(v) => (3, v.to_bits() as u64),
+            Literal::F16(v) => (4, v.to_bits() as u64),
+            Literal::AbstractInt(v) => (5, v as u64),
+            Literal::AbstractFloat(v) => (6, v.to_bits()),
+        }
+    }
+
+    /// The zero value of a scalar type (`false` for bool).
+    pub fn zero(scalar: Scalar) -> Literal {
+        match scalar {
+            Scalar::Bool => Literal::Bool(false),
+            Scalar::I32 | Scalar::I8 => Literal::I32(0),
+            Scalar::U32 | Scalar::U8 => Literal::U32(0),
+            Scalar::F32 => Literal::F32(0.0),
+            Scalar::F16 => Literal::F16(half::f16::ZERO),
+            Scalar::AbstractInt => Literal::AbstractInt(0),
+            Scalar::AbstractFloat => Literal::AbstractFloat(0.0),
+        }
+    }
+}
+
+impl PartialEq for Literal {
+    fn eq(&self, other: &Self) -> bool {
+        self.key() == other.key()
+    }
+}
+impl Eq for Literal {}
+impl std::hash::Hash for Literal {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.key().hash(state)
+    }
+}
+
+/// A fully evaluated constant value, interned in [`Module::constants`].
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum ConstValue {
+    /// A scalar.
+    Scalar(Literal),
+    /// A vector (components), matrix (column vectors), array (elements) or
+    /// structure (members) of type `ty`.
+    Composite {
+        /// The composite's type.
+        ty: Handle<Type>,
+        /// The parts, in order.
+        components: Vec<Handle<ConstValue>>,
+    },
+    /// The zero value of `ty`.
+    Zero(Handle<Type>),
+}
+
+/// An `override` declaration.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Override {
+    /// Declared name.
+    pub name: String,
+    /// `@id(n)`, if given.
+    pub id: Option<u16>,
+    /// Declared or inferred type (a concrete scalar).
+    pub ty: Handle<Type>,
+    /// Default value: an override-expression in [`Module::global_expressions`].
+    pub init: Option<Handle<Expression>>,
+}
+
+/// A `@group(g) @binding(b)` pair.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ResourceBinding {
+    /// Bind group index.
+    pub group: u32,
+    /// Binding index within the group.
+    pub binding: u32,
+}
+
+/// A module-scope `var`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GlobalVariable {
+    /// Declared name.
+    pub name: String,
+    /// Address space.
+    pub space: AddressSpace,
+    /// Access mode (`Read` for uniform, `ReadWrite` for private/workgroup).
+    pub access: Access,
+    /// Resource binding, for uniform and storage buffers.
+    pub binding: Option<ResourceBinding>,
+    /// Store type.
+    pub ty: Handle<Type>,
+    /// Initialiser (private only): a const- or override-expression in
+    /// [`Module::global_expressions`]. `None` means zero-initialised (private,
+    /// workgroup) or not initialised by the shader (buffers).
+    pub init: Option<Handle<Expression>>,
+}
+
+/// A built-in value (`@builtin(...)`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BuiltIn {
+    /// `position`
+    Position,
+    /// `vertex_index`
+    VertexIndex,
+    /// `instance_index`
+    InstanceIndex,
+    /// `front_facing`
+    FrontFacing,
+    /// `frag_depth`
+    FragDepth,
+    /// `sample_index`
+    SampleIndex,
+    /// `sample_mask`
+    SampleMask,
+    /// `clip_distances`
+    ClipDistances,
+    /// `primitive_index`
+    PrimitiveIndex,
+    /// `local_invocation_id`
+    LocalInvocationId,
+    /// `local_invocation_index`
+    LocalInvocationIndex,
+    /// `global_invocation_id`
+    GlobalInvocationId,
+    /// `workgroup_id`
+    WorkgroupId,
+    /// `num_workgroups`
+    NumWorkgroups,
+    /// `subgroup_invocation_id`
+    SubgroupInvocationId,
+    /// `subgroup_size`
+    SubgroupSize,
+    /// `subgroup_id`
+    SubgroupId,
+    /// `num_subgroups`
+    NumSubgroups,
+}
+
+/// How an entry-point parameter, return value or struct member is bound.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Binding {
+    /// `@builtin(...)`
+    BuiltIn(BuiltIn),
+    /// `@location(n)` (render stages).
+    Location {
+        /// Location index.
+        location: u32,
+    },
+}
+
+/// Pipeline stage of an entry point.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ShaderStage {
+    /// `@vertex`
+    Vertex,
+    /// `@fragment`
+    Fragment,
+    /// `@compute`
+    Compute,
+}
+
+/// One dimension of `@workgroup_size`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum WorkgroupSizeDim {
+    /// A const-expression value.
+    Constant(u32),
+    /// An override-expression in [`Module::global_expressions`].
+    Override(Handle<Expression>),
+}
+
+/// An entry point.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EntryPoint {
+    /// The function's name.
+    pub name: String,
+    /// Stage.
+    pub stage: ShaderStage,
+    /// The function (also in [`Module::functions`]).
+    pub function: Handle<Function>,
+    /// `@workgroup_size` (compute); missing dimensions are `Constant(1)`.
+    pub workgroup_size: [WorkgroupSizeDim; 3],
+}
+
+/// Unary operators.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum UnaryOperator {
+    /// `-e`
+    Negate,
+    /// `!e`
+    LogicalNot,
+    /// `~e`
+    BitwiseNot,
+}
+
+/// Binary operators. Operands follow WGSL's rules: arithmetic operators may
+/// mix a scalar with a vector (the scalar is splat), and `*` covers the
+/// matrix products. `&&` and `||` do not appear: the resolver lowers them to
+/// control flow (so they short-circuit).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BinaryOperator {
+    /// `+`
+    Add,
+    /// `-`
+    Subtract,
+    /// `*`
+    Multiply,
+    /// `/`
+    Divide,
+    /// `%`
+    Modulo,
+    /// `==`
+    Equal,
+    /// `!=`
+    NotEqual,
+    /// `<`
+    Less,
+    /// `<=`
+    LessEqual,
+    /// `>`
+    Greater,
+    /// `>=`
+    GreaterEqual,
+    /// `&` (also non-short-circuit logical and on bools)
+    And,
+    /// `|` (also non-short-circuit logical or on bools)
+    InclusiveOr,
+    /// `^`
+    ExclusiveOr,
+    /// `<<`
+    ShiftLeft,
+    /// `>>`
+    ShiftRight,
+}
+
+/// Pure builtin functions: numeric, bit, packing, and `all`/`any`.
+#[allow(missing_docs)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MathFunction {
+    Abs,
+    Acos,
+    Acosh,
+    Asin,
+    Asinh,
+    Atan,
+    Atanh,
+    Atan2,
+    Ceil,
+    Clamp,
+    Cos,
+    Cosh,
+    CountLeadingZeros,
+    CountOneBits,
+    CountTrailingZeros,
+    Cross,
+    Degrees,
+    Determinant,
+    Distance,
+    Dot,
+    Dot4I8Packed,
+    Dot4U8Packed,
+    Exp,
+    Exp2,
+    ExtractBits,
+    FaceForward,
+    FirstLeadingBit,
+    FirstTrailingBit,
+    Floor,
+    Fma,
+    Fract,
+    Frexp,
+    InsertBits,
+    InverseSqrt,
+    Ldexp,
+    Length,
+    Log,
+    Log2,
+    Max,
+    Min,
+    Mix,
+    Modf,
+    Normalize,
+    Pow,
+    QuantizeToF16,
+    Radians,
+    Reflect,
+    Refract,
+    ReverseBits,
+    Round,
+    Saturate,
+    Sign,
+    Sin,
+    Sinh,
+    Smoothstep,
+    Sqrt,
+    Step,
+    Tan,
+    Tanh,
+    Transpose,
+    Trunc,
+    All,
+    Any,
+    Pack4x8Snorm,
+    Pack4x8Unorm,
+    Pack4xI8,
+    Pack4xU8,
+    Pack4xI8Clamp,
+    Pack4xU8Clamp,
+    Pack2x16Snorm,
+    Pack2x16Unorm,
+    Pack2x16Float,
+    Unpack4x8Snorm,
+    Unpack4x8Unorm,
+    Unpack4xI8,
+    Unpack4xU8,
+    Unpack2x16Snorm,
+    Unpack2x16Unorm,
+    Unpack2x16Float,
+}
+
+/// Atomic read-modify-write operations.
+#[allow(missing_docs)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AtomicFunction {
+    Load,
+    Store,
+    Add,
+    Subtract,
+    Max,
+    Min,
+    And,
+    InclusiveOr,
+    ExclusiveOr,
+    Exchange,
+    /// `atomicCompareExchangeWeak`: the statement's `compare` is set and the
+    /// result is a `__atomic_compare_exchange_result` struct.
+    CompareExchangeWeak,
+}
+
+bitflags::bitflags! {
+    /// Which memory a barrier orders.
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+    pub struct Barrier: u32 {
+        /// `storageBarrier()`
+        const STORAGE = 1 << 0;
+        /// `workgroupBarrier()`
+        const WORKGROUP = 1 << 1;
+        /// `textureBarrier()`
+        const TEXTURE = 1 << 2;
+    }
+}
+
+/// Subgroup and quad builtins (`enable subgroups`).
+#[allow(missing_docs)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SubgroupOp {
+    Add,
+    ExclusiveAdd,
+    InclusiveAdd,
+    Mul,
+    ExclusiveMul,
+    InclusiveMul,
+    And,
+    Or,
+    Xor,
+    Min,
+    Max,
+    All,
+    Any,
+    Ballot,
+    Elect,
+    Broadcast,
+    BroadcastFirst,
+    Shuffle,
+    ShuffleDown,
+    ShuffleUp,
+    ShuffleXor,
+    QuadBroadcast,
+    QuadSwapX,
+    QuadSwapY,
+    QuadSwapDiagonal,
+}
+
+/// Majorness of a subgroup-matrix load or store.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MatrixLayout {
+    /// `row_major` (or `col_major = false`)
+    RowMajor,
+    /// `col_major` (or `col_major = true`)
+    ColumnMajor,
+}
+
+/// Scalar operations on subgroup matrices.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MatrixScalarOp {
+    /// `subgroupMatrixScalarAdd`
+    Add,
+    /// `subgroupMatrixScalarSubtract`
+    Subtract,
+    /// `subgroupMatrixScalarMultiply`
+    Multiply,
+}
+
+/// An expression in a function or in [`Module::global_expressions`].
+#[derive(Clone, Debug, PartialEq)]
+pub enum Expression {
+    /// A concrete scalar literal.
+    Literal(Literal),
+    /// A constant value.
+    Constant(Handle<ConstValue>),
+    /// The value of an override (global expressions only).
+    Override(Handle<Override>),
+    /// A function's use of an override-expression living in
+    /// [`Module::global_expressions`].
+    OverrideExpr(Handle<Expression>),
+    /// The zero value of a type (also `T()` for subgroup matrices).
+    ZeroValue(Handle<Type>),
+    /// Builds a vector, matrix, array or struct from its parts.
+    Compose {
+        /// Result type.
+        ty: Handle<Type>,
+        /// Parts: scalars or vectors for vectors (flattened by the resolver
+        /// to exactly `size` scalars or a mix summing to `size`), columns for
+        /// matrices, elements for arrays, members for structs.
+        components: Vec<Handle<Expression>>,
+    },
+    /// A vector with every component `value`.
+    Splat {
+        /// Component count.
+        size: VectorSize,
+        /// The scalar.
+        value: Handle<Expression>,
+    },
+    /// `v.xyz`-style swizzle of a vector value.
+    Swizzle {
+        /// Result size.
+        size: VectorSize,
+        /// The vector value.
+        vector: Handle<Expression>,
+        /// Component indices (the first `size` are used).
+        pattern: [u8; 4],
+    },
+    /// Dynamic index. If `base` is a pointer, the result is a pointer to the
+    /// element; otherwise the element value.
+    Access {
+        /// Pointer or value.
+        base: Handle<Expression>,
+        /// Index (i32 or u32).
+        index: Handle<Expression>,
+    },
+    /// Constant index or struct member. Same pointer/value rule as `Access`.
+    AccessIndex {
+        /// Pointer or value.
+        base: Handle<Expression>,
+        /// Index or member number.
+        index: u32,
+    },
+    /// Function argument `n` (a value; pointer parameters are pointers).
+    FunctionArgument(u32),
+    /// Pointer to a global variable.
+    GlobalVariable(Handle<GlobalVariable>),
+    /// Pointer to a local variable.
+    LocalVariable(Handle<LocalVariable>),
+    /// Reads through a pointer.
+    Load {
+        /// The pointer.
+        pointer: Handle<Expression>,
+    },
+    /// Unary operator.
+    Unary {
+        /// Operator.
+        op: UnaryOperator,
+        /// Operand.
+        expr: Handle<Expression>,
+    },
+    /// Binary operator.
+    Binary {
+        /// Operator.
+        op: BinaryOperator,
+        /// Left operand.
+        left: Handle<Expression>,
+        /// Right operand.
+        right: Handle<Expression>,
+    },
+    /// `select(reject, accept, condition)`.
+    Select {
+        /// bool or vecN<bool>.
+        condition: Handle<Expression>,
+        /// Value when true.
+        accept: Handle<Expression>,
+        /// Value when false.
+        reject: Handle<Expression>,
+    },
+    /// A pure builtin function.
+    Math {
+        /// Which one.
+        fun: MathFunction,
+        /// Arguments, in WGSL order.
+        args: Vec<Handle<Expression>>,
+    },
+    /// Value conversion (`f32(x)`, `vec3<i32>(v)`), to a scalar or vector type.
+    Convert {
+        /// Operand.
+        expr: Handle<Expression>,
+        /// Target type.
+        ty: Handle<Type>,
+    },
+    /// `bitcast<T>(x)`.
+    Bitcast {
+        /// Operand.
+        expr: Handle<Expression>,
+        /// Target type.
+        ty: Handle<Type>,
+    },
+    /// `arrayLength(p)`: p points to a runtime-sized array.
+    ArrayLength(Handle<Expression>),
+    /// Result of a [`Statement::Call`].
+    CallResult(Handle<Function>),
+    /// Result of a [`Statement::Atomic`].
+    AtomicResult {
+        /// Result type.
+        ty: Handle<Type>,
+    },
+    /// Result of a [`Statement::WorkgroupUniformLoad`].
+    WorkgroupUniformLoadResult {
+        /// Result type.
+        ty: Handle<Type>,
+    },
+    /// Result of a [`Statement::Subgroup`].
+    SubgroupResult {
+        /// Result type.
+        ty: Handle<Type>,
+    },
+    /// `subgroupMatrixLoad`: reads a matrix from an array. Both WGSL forms
+    /// lower to this; `offset` and `stride` count elements of the pointed-to
+    /// array (the resolver converts the proposal form's component units).
+    SubgroupMatrixLoad {
+        /// Matrix type.
+        ty: Handle<Type>,
+        /// Pointer to an array in storage or workgroup.
+        pointer: Handle<Expression>,
+        /// Index of the array element holding component [0, 0] (i32 or u32).
+        offset: Handle<Expression>,
+        /// Elements between rows (row-major) or columns (column-major).
+        stride: Handle<Expression>,
+        /// Majorness.
+        layout: MatrixLayout,
+    },
+    /// `subgroupMatrixMultiply` (`acc` is `None`) or
+    /// `subgroupMatrixMultiplyAccumulate`.
+    SubgroupMatrixMultiply {
+        /// Result matrix type.
+        ty: Handle<Type>,
+        /// Left operand.
+        left: Handle<Expression>,
+        /// Right operand.
+        right: Handle<Expression>,
+        /// Accumulator.
+        acc: Option<Handle<Expression>>,
+    },
+    /// `subgroupMatrixScalarAdd/Subtract/Multiply`. The scalar has the
+    /// matrix's shader scalar type; backends clamp it for 8-bit components.
+    SubgroupMatrixScalar {
+        /// Operation.
+        op: MatrixScalarOp,
+        /// The matrix.
+        matrix: Handle<Expression>,
+        /// The scalar.
+        scalar: Handle<Expression>,
+    },
+    /// Fill constructor `M(v)`: every component is `value` (shader scalar
+    /// type; backends clamp and narrow for 8-bit components).
+    SubgroupMatrixFill {
+        /// Matrix type.
+        ty: Handle<Type>,
+        /// The fill value.
+        value: Handle<Expression>,
+    },
+}
+
+/// A selector of a switch case.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CaseSelector {
+    /// An i32 case value.
+    I32(i32),
+    /// A u32 case value.
+    U32(u32),
+    /// `default`
+    Default,
+}
+
+/// One clause of a switch.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SwitchCase {
+    /// The selectors (at least one).
+    pub selectors: Vec<CaseSelector>,
+    /// The body.
+    pub body: Block,
+}
+
+/// A sequence of statements with their spans.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Block {
+    /// The statements.
+    pub statements: Vec<Statement>,
+    /// One span per statement.
+    pub spans: Vec<Span>,
+}
+
+impl Block {
+    /// An empty block.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Appends a statement.
+    pub fn push(&mut self, statement: Statement, span: Span) {
+        self.statements.push(statement);
+        self.spans.push(span);
+    }
+
+    /// Iterates over statements with spans.
+    pub fn iter(&self) -> impl Iterator<Item = (&Statement, Span)> {
+        self.statements.iter().zip(self.spans.iter().copied())
+    }
+
+    /// Number of statements.
+    pub fn len(&self) -> usize {
+        self.statements.len()
+    }
+
+    /// Whether the block is empty.
+    pub fn is_empty(&self) -> bool {
+        self.statements.is_empty()
+    }
+}
+
+/// A statement.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Statement {
+    /// Evaluates the expressions in the range, in order.
+    Emit(HandleRange<Expression>),
+    /// A nested block (a WGSL compound statement).
+    Block(Block),
+    /// `if`.
+    If {
+        /// bool condition.
+        condition: Handle<Expression>,
+        /// Taken when true.
+        accept: Block,
+        /// Taken when false (`else`; empty if none).
+        reject: Block,
+    },
+    /// `switch`. Cases do not fall through.
+    Switch {
+        /// i32 or u32 selector.
+        selector: Handle<Expression>,
+        /// Clauses; exactly one contains `Default`.
+        cases: Vec<SwitchCase>,
+    },
+    /// `loop`, and `for`/`while` lowered to it.
+    Loop {
+        /// The body.
+        body: Block,
+        /// The `continuing` block.
+        continuing: Block,
+        /// `break if` condition, evaluated at the end of `continuing`.
+        break_if: Option<Handle<Expression>>,
+    },
+    /// `break`.
+    Break,
+    /// `continue`.
+    Continue,
+    /// `return`.
+    Return {
+        /// The returned value.
+        value: Option<Handle<Expression>>,
+    },
+    /// Writes `value` through `pointer`.
+    Store {
+        /// Destination.
+        pointer: Handle<Expression>,
+        /// Value.
+        value: Handle<Expression>,
+    },
+    /// A user function call.
+    Call {
+        /// Callee.
+        function: Handle<Function>,
+        /// Arguments.
+        arguments: Vec<Handle<Expression>>,
+        /// The `CallResult` expression, if the callee returns a value.
+        result: Option<Handle<Expression>>,
+    },
+    /// An atomic operation.
+    Atomic {
+        /// Pointer to `atomic<T>`.
+        pointer: Handle<Expression>,
+        /// Operation.
+        fun: AtomicFunction,
+        /// The operand (not used by `Load`).
+        value: Option<Handle<Expression>>,
+        /// The comparand of `CompareExchangeWeak`.
+        compare: Option<Handle<Expression>>,
+        /// The `AtomicResult` expression, if any (none for `Store`).
+        result: Option<Handle<Expression>>,
+    },
+    /// `workgroupUniformLoad(p)`.
+    WorkgroupUniformLoad {
+        /// Pointer into workgroup memory.
+        pointer: Handle<Expression>,
+        /// The `WorkgroupUniformLoadResult` expression.
+        result: Handle<Expression>,
+    },
+    /// `workgroupBarrier()`, `storageBarrier()`, `textureBarrier()`.
+    Barrier(Barrier),
+    /// A subgroup or quad builtin.
+    Subgroup {
+        /// Which one.
+        op: SubgroupOp,
+        /// Arguments, in WGSL order.
+        args: Vec<Handle<Expression>>,
+        /// The `SubgroupResult` expression.
+        result: Handle<Expression>,
+    },
+    /// `subgroupMatrixStore`; offset/stride as in
+    /// [`Expression::SubgroupMatrixLoad`].
+    SubgroupMatrixStore {
+        /// Pointer to an array in storage or workgroup.
+        pointer: Handle<Expression>,
+        /// Element index of component [0, 0].
+        offset: Handle<Expression>,
+        /// The matrix.
+        value: Handle<Expression>,
+        /// Elements between rows or columns.
+        stride: Handle<Expression>,
+        /// Majorness.
+        layout: MatrixLayout,
+    },
+}
+
+/// A function parameter.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FunctionArgument {
+    /// Name.
+    pub name: String,
+    /// Type.
+    pub ty: Handle<Type>,
+    /// Entry-point IO binding.
+    pub binding: Option<Binding>,
+}
+
+/// A function's return value.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FunctionResult {
+    /// Type.
+    pub ty: Handle<Type>,
+    /// Entry-point IO binding.
+    pub binding: Option<Binding>,
+}
+
+/// A function-scope `var`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LocalVariable {
+    /// Name.
+    pub name: String,
+    /// Store type.
+    pub ty: Handle<Type>,
+}
+
+/// A function.
+#[derive(Clone, Debug, Default)]
+pub struct Function {
+    /// Name.
+    pub name: String,
+    /// Parameters.
+    pub arguments: Vec<FunctionArgument>,
+    /// Return value.
+    pub result: Option<FunctionResult>,
+    /// `@must_use`.
+    pub must_use: bool,
+    /// Function-scope variables.
+    pub local_variables: Arena<LocalVariable>,
+    /// Expressions (with spans).
+    pub expressions: Arena<Expression>,
+    /// The type of each expression, parallel to `expressions`.
+    pub expression_types: Vec<Handle<Type>>,
+    /// Names given by `let` declarations (for readable output).
+    pub named_expressions: indexmap::IndexMap<Handle<Expression>, String>,
+    /// The body.
+    pub body: Block,
+}
+
+impl Function {
+    /// Appends an expression with its type and span.
+    pub fn add_expression(
+        &mut self,
+        expr: Expression,
+        ty: Handle<Type>,
+        span: Span,
+    ) -> Handle<Expression> {
+        self.expression_types.push(ty);
+        self.expressions.append(expr, span)
+    }
+
+    /// The recorded type of an expression.
+    pub fn expression_type(&self, expr: Handle<Expression>) -> Handle<Type> {
+        self.expression_types[expr.index()]
+    }
+}
+
+/// A WGSL module in IR form.
+#[derive(Clone, Debug, Default)]
+pub struct Module {
+    /// `enable` extensions.
+    pub extensions: Extensions,
+    /// Interned types.
+    pub types: UniqueArena<Type>,
+    /// Interned constant values.
+    pub constants: UniqueArena<ConstValue>,
+    /// `override` declarations.
+    pub overrides: Arena<Override>,
+    /// Module-scope variables.
+    pub global_variables: Arena<GlobalVariable>,
+    /// Override-expressions and initialisers of module-scope declarations.
+    pub global_expressions: Arena<Expression>,
+    /// The type of each global expression, parallel to `global_expressions`.
+    pub global_expression_types: Vec<Handle<Type>>,
+    /// Functions, entry points included, callees before callers.
+    pub functions: Arena<Function>,
+    /// Entry points.
+    pub entry_points: Vec<EntryPoint>,
+}
+
+impl Module {
+    /// Interns a type with no name.
+    pub fn intern(&mut self, inner: TypeInner) -> Handle<Type> {
+        self.types
+            .insert(Type { name: None, inner }, Span::UNDEFINED)
+    }
+
+    /// Interns a constant value.
+    pub fn intern_constant(&mut self, value: ConstValue) -> Handle<ConstValue> {
+        self.constants.insert(value, Span::UNDEFINED)
+    }
+
+    /// Appends a global expression with its type.
+    pub fn add_global_expression(
+        &mut self,
+        expr: Expression,
+        ty: Handle<Type>,
+        span: Span,
+    ) -> Handle<Expression> {
+        self.global_expression_types.push(ty);
+        self.global_expressions.append(expr, span)
+    }
+
+    /// The inner type of a handle.
+    pub fn inner(&self, ty: Handle<Type>) -> &TypeInner {
+        &self.types[ty].inner
+    }
+
+    /// The type of a constant value.
+    pub fn constant_type(&mut self, value: Handle<ConstValue>) -> Handle<Type> {
+        match self.constants[value] {
+            ConstValue::Scalar(lit) => self.intern(TypeInner::Scalar(lit.scalar())),
+            ConstValue::Composite { ty, .. } | ConstValue::Zero(ty) => ty,
+        }
+    }
+
+    /// The entry point with the given name.
+    pub fn entry_point(&self, name: &str) -> Option<&EntryPoint> {
+        self.entry_points.iter().find(|ep| ep.name == name)
+    }
+}

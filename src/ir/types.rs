@@ -1,0 +1,336 @@
+//! IR types. Types are interned in [`crate::ir::Module::types`], so two
+//! types are equal exactly when their handles are equal.
+
+use crate::arena::Handle;
+use crate::ir::{Expression, Override};
+
+/// A scalar kind with its width.
+///
+/// `AbstractInt` and `AbstractFloat` exist only while the resolver converts
+/// abstract numerics; they never appear in the type of a declaration or of a
+/// runtime expression in a validated module. `I8` and `U8` exist only as
+/// subgroup-matrix component types.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Scalar {
+    /// `bool`
+    Bool,
+    /// `i32`
+    I32,
+    /// `u32`
+    U32,
+    /// `f32`
+    F32,
+    /// `f16` (needs `enable f16`)
+    F16,
+    /// The type of unsuffixed integer literals.
+    AbstractInt,
+    /// The type of unsuffixed float literals.
+    AbstractFloat,
+    /// 8-bit signed integer: subgroup-matrix components only.
+    I8,
+    /// 8-bit unsigned integer: subgroup-matrix components only.
+    U8,
+}
+
+impl Scalar {
+    /// Size in bytes of a value of this scalar in memory (abstract types: 8).
+    pub const fn size(self) -> u32 {
+        match self {
+            Scalar::Bool | Scalar::I32 | Scalar::U32 | Scalar::F32 => 4,
+            Scalar::F16 => 2,
+            Scalar::I8 | Scalar::U8 => 1,
+            Scalar::AbstractInt | Scalar::AbstractFloat => 8,
+        }
+    }
+
+    /// Whether this is an integer scalar (including abstract and 8-bit).
+    pub const fn is_integer(self) -> bool {
+        matches!(
+            self,
+            Scalar::I32 | Scalar::U32 | Scalar::AbstractInt | Scalar::I8 | Scalar::U8
+        )
+    }
+
+    /// Whether this is a floating-point scalar (including abstract).
+    pub const fn is_float(self) -> bool {
+        matches!(self, Scalar::F32 | Scalar::F16 | Scalar::AbstractFloat)
+    }
+
+    /// Whether this is a signed integer (including abstract int).
+    pub const fn is_signed_integer(self) -> bool {
+        matches!(self, Scalar::I32 | Scalar::AbstractInt | Scalar::I8)
+    }
+
+    /// Whether this is an abstract numeric type.
+    pub const fn is_abstract(self) -> bool {
+        matches!(self, Scalar::AbstractInt | Scalar::AbstractFloat)
+    }
+
+    /// The WGSL spelling.
+    pub const fn wgsl_name(self) -> &'static str {
+        match self {
+            Scalar::Bool => "bool",
+            Scalar::I32 => "i32",
+            Scalar::U32 => "u32",
+            Scalar::F32 => "f32",
+            Scalar::F16 => "f16",
+            Scalar::AbstractInt => "abstract-int",
+            Scalar::AbstractFloat => "abstract-float",
+            Scalar::I8 => "i8",
+            Scalar::U8 => "u8",
+        }
+    }
+
+    /// For a subgroup-matrix component type, the shader scalar type used for
+    /// scalar operands and memory (`u8` -> `u32`, `i8` -> `i32`).
+    pub const fn shader_scalar(self) -> Scalar {
+        match self {
+            Scalar::I8 => Scalar::I32,
+            Scalar::U8 => Scalar::U32,
+            other => other,
+        }
+    }
+}
+
+/// Number of components of a vector, or of columns/rows of a matrix.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum VectorSize {
+    /// 2 components
+    Bi = 2,
+    /// 3 components
+    Tri = 3,
+    /// 4 components
+    Quad = 4,
+}
+
+impl VectorSize {
+    /// The number as a `u32`.
+    pub const fn get(self) -> u32 {
+        self as u32
+    }
+
+    /// From a count, if it is 2, 3 or 4.
+    pub const fn from_count(n: u32) -> Option<Self> {
+        match n {
+            2 => Some(VectorSize::Bi),
+            3 => Some(VectorSize::Tri),
+            4 => Some(VectorSize::Quad),
+            _ => None,
+        }
+    }
+}
+
+/// Address spaces of variables and pointers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum AddressSpace {
+    /// `function`
+    Function,
+    /// `private`
+    Private,
+    /// `workgroup`
+    Workgroup,
+    /// `uniform`
+    Uniform,
+    /// `storage`
+    Storage,
+    /// Textures and samplers (`handle`); not supported yet.
+    Handle,
+}
+
+impl AddressSpace {
+    /// The WGSL spelling.
+    pub const fn wgsl_name(self) -> &'static str {
+        match self {
+            AddressSpace::Function => "function",
+            AddressSpace::Private => "private",
+            AddressSpace::Workgroup => "workgroup",
+            AddressSpace::Uniform => "uniform",
+            AddressSpace::Storage => "storage",
+            AddressSpace::Handle => "handle",
+        }
+    }
+}
+
+/// Access mode of a storage variable or pointer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Access {
+    /// `read`
+    Read,
+    /// `write`
+    Write,
+    /// `read_write`
+    ReadWrite,
+}
+
+impl Access {
+    /// Whether reads are allowed.
+    pub const fn can_read(self) -> bool {
+        matches!(self, Access::Read | Access::ReadWrite)
+    }
+    /// Whether writes are allowed.
+    pub const fn can_write(self) -> bool {
+        matches!(self, Access::Write | Access::ReadWrite)
+    }
+    /// The WGSL spelling.
+    pub const fn wgsl_name(self) -> &'static str {
+        match self {
+            Access::Read => "read",
+            Access::Write => "write",
+            Access::ReadWrite => "read_write",
+        }
+    }
+}
+
+/// The element count of an array type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ArraySize {
+    /// A count known at shader-creation time (always >= 1).
+    Constant(u32),
+    /// A count given by an override-expression, evaluated at pipeline
+    /// creation. The handle points into [`crate::ir::Module::global_expressions`];
+    /// the resolver makes every mention of the same override identifier share
+    /// one expression handle, so the WGSL type-identity rule for
+    /// override-sized arrays is handle equality.
+    Override(Handle<Expression>),
+    /// A runtime-sized array (`array<T>`).
+    Runtime,
+}
+
+/// One dimension (rows or columns) of a subgroup matrix.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MatrixDim {
+    /// A const-expression value (>= 1).
+    Constant(u32),
+    /// The value of an override declaration, known at pipeline creation.
+    Override(Handle<Override>),
+}
+
+/// Which operand of a multiply a subgroup matrix is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SubgroupMatrixKind {
+    /// `subgroup_matrix_left`: M rows x K columns.
+    Left,
+    /// `subgroup_matrix_right`: K rows x N columns.
+    Right,
+    /// `subgroup_matrix_result`: M rows x N columns.
+    Result,
+}
+
+impl SubgroupMatrixKind {
+    /// The WGSL type-generator name.
+    pub const fn wgsl_name(self) -> &'static str {
+        match self {
+            SubgroupMatrixKind::Left => "subgroup_matrix_left",
+            SubgroupMatrixKind::Right => "subgroup_matrix_right",
+            SubgroupMatrixKind::Result => "subgroup_matrix_result",
+        }
+    }
+}
+
+/// A member of a structure type.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct StructMember {
+    /// Member name.
+    pub name: String,
+    /// Member type.
+    pub ty: Handle<Type>,
+    /// Entry-point IO binding, if any.
+    pub binding: Option<crate::ir::Binding>,
+    /// Byte offset in the structure (honours `@align`/`@size`).
+    pub offset: u32,
+    /// Byte size reserved for the member (`@size`, or the type's size).
+    pub size: u32,
+    /// Alignment of the member (`@align`, or the type's alignment).
+    pub align: u32,
+}
+
+/// The shape of a type.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum TypeInner {
+    /// A scalar.
+    Scalar(Scalar),
+    /// `vecN<T>`.
+    Vector {
+        /// Component count.
+        size: VectorSize,
+        /// Component type.
+        scalar: Scalar,
+    },
+    /// `matCxR<T>`, T is f32, f16 or abstract float.
+    Matrix {
+        /// Column count.
+        columns: VectorSize,
+        /// Row count.
+        rows: VectorSize,
+        /// Component type.
+        scalar: Scalar,
+    },
+    /// `atomic<T>`, T is i32 or u32.
+    Atomic(Scalar),
+    /// `ptr<AS, T, AM>`. Also the type of reference expressions (variables,
+    /// and access chains into them): the IR does not distinguish references
+    /// from pointers.
+    Pointer {
+        /// Store type.
+        base: Handle<Type>,
+        /// Address space.
+        space: AddressSpace,
+        /// Access mode.
+        access: Access,
+    },
+    /// `array<E, N>` or `array<E>`.
+    Array {
+        /// Element type.
+        base: Handle<Type>,
+        /// Element count.
+        size: ArraySize,
+        /// Byte distance between elements: roundUp(align(E), size(E)).
+        stride: u32,
+    },
+    /// A structure.
+    Struct {
+        /// Members, in declaration order.
+        members: Vec<StructMember>,
+        /// Size in bytes of the whole struct (a multiple of its alignment).
+        span: u32,
+    },
+    /// `subgroup_matrix_left/right/result<T, C, R>`.
+    SubgroupMatrix {
+        /// Left, right or result.
+        kind: SubgroupMatrixKind,
+        /// Component type (f32, f16, u32, i32, u8, i8).
+        scalar: Scalar,
+        /// Column count (second template argument).
+        columns: MatrixDim,
+        /// Row count (third template argument).
+        rows: MatrixDim,
+    },
+}
+
+/// A type, optionally named (structs are named).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Type {
+    /// The declared name (structs) or `None`.
+    pub name: Option<String>,
+    /// The shape.
+    pub inner: TypeInner,
+}
+
+impl TypeInner {
+    /// The scalar of a scalar, vector, matrix, atomic or subgroup matrix.
+    pub fn scalar(&self) -> Option<Scalar> {
+        match *self {
+            TypeInner::Scalar(s) | TypeInner::Atomic(s) => Some(s),
+            TypeInner::Vector { scalar, .. }
+            | TypeInner::Matrix { scalar, .. }
+            | TypeInner::SubgroupMatrix { scalar, .. } => Some(scalar),
+            _ => None,
+        }
+    }
+
+    /// Whether this is a pointer.
+    pub fn is_pointer(&self) -> bool {
+        matches!(self, TypeInner::Pointer { .. })
+    }
+}
