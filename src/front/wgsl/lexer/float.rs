@@ -355,7 +355,10 @@ mod tests {
         assert_eq!(round(1, 16, Ordering::Equal, F16).value, f64::INFINITY);
         assert_eq!(round(1, -25, Ordering::Equal, F16).value, 0.0);
         assert_eq!(round(3, -26, Ordering::Equal, F16).value, 2f64.powi(-24));
-        assert_eq!(round(u64::MAX, 0, Ordering::Equal, F64).value, 2f64.powi(64));
+        assert_eq!(
+            round(u64::MAX, 0, Ordering::Equal, F64).value,
+            2f64.powi(64)
+        );
         assert_eq!(round(1, 5000, Ordering::Equal, F64).value, f64::INFINITY);
     }
 

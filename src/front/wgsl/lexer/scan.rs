@@ -243,6 +243,8 @@ fn block_comment_end(bytes: &[u8], start: usize) -> Result<usize, Diagnostic> {
             _ => i += 1,
         }
     }
-    Err(Diagnostic::error("unterminated block comment", span(start, start + 2))
-        .with_span_label("comment starts here"))
+    Err(
+        Diagnostic::error("unterminated block comment", span(start, start + 2))
+            .with_span_label("comment starts here"),
+    )
 }

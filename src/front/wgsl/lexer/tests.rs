@@ -70,9 +70,18 @@ fn punctuation_and_operators() {
 fn greater_than_family() {
     assert_eq!(kinds("a >> b"), vec![K::Ident, K::ShiftRight, K::Ident]);
     assert_eq!(kinds("a >= b"), vec![K::Ident, K::GreaterEqual, K::Ident]);
-    assert_eq!(kinds("a >>= b"), vec![K::Ident, K::ShiftRightEqual, K::Ident]);
-    assert_eq!(kinds("a > > b"), vec![K::Ident, K::Greater, K::Greater, K::Ident]);
-    assert_eq!(kinds("a > = b"), vec![K::Ident, K::Greater, K::Equal, K::Ident]);
+    assert_eq!(
+        kinds("a >>= b"),
+        vec![K::Ident, K::ShiftRightEqual, K::Ident]
+    );
+    assert_eq!(
+        kinds("a > > b"),
+        vec![K::Ident, K::Greater, K::Greater, K::Ident]
+    );
+    assert_eq!(
+        kinds("a > = b"),
+        vec![K::Ident, K::Greater, K::Equal, K::Ident]
+    );
     let toks = tokenize("x >>= 1").unwrap();
     assert_eq!(toks[1].span, Span::new(2, 5));
 }
@@ -122,7 +131,14 @@ fn template_discovery() {
     // `a<b>=c` is a template list followed by `=`.
     assert_eq!(
         kinds("a<b>=c"),
-        vec![Ident, TemplateArgsStart, Ident, TemplateArgsEnd, Equal, Ident]
+        vec![
+            Ident,
+            TemplateArgsStart,
+            Ident,
+            TemplateArgsEnd,
+            Equal,
+            Ident
+        ]
     );
     // `a<b || c>d`: no template list.
     assert_eq!(
@@ -149,10 +165,7 @@ fn template_discovery() {
         vec![Ident, Less, Ident, Semicolon, Ident, Greater, Ident]
     );
     // Literals are not candidates; `1 < 2 > 3` has no template list.
-    assert_eq!(
-        kinds("1<2>3"),
-        vec![IntLit, Less, IntLit, Greater, IntLit]
-    );
+    assert_eq!(kinds("1<2>3"), vec![IntLit, Less, IntLit, Greater, IntLit]);
     // `var<private>` (keyword before `<`).
     assert_eq!(
         kinds("var<private> x"),
@@ -161,7 +174,15 @@ fn template_discovery() {
     // After a closing `>`, `=` is an assignment and clears candidates.
     assert_eq!(
         kinds("a<b>=c>"),
-        vec![Ident, TemplateArgsStart, Ident, TemplateArgsEnd, Equal, Ident, Greater]
+        vec![
+            Ident,
+            TemplateArgsStart,
+            Ident,
+            TemplateArgsEnd,
+            Equal,
+            Ident,
+            Greater
+        ]
     );
     // A `>=` that does not close a list is skipped whole (not an assignment).
     assert_eq!(
@@ -187,9 +208,15 @@ fn template_discovery() {
 #[test]
 fn comments_and_blankspace() {
     assert_eq!(kinds("a // x\nb"), vec![K::Ident, K::Ident]);
-    assert_eq!(kinds("a /* /* nested */ still */ b"), vec![K::Ident, K::Ident]);
+    assert_eq!(
+        kinds("a /* /* nested */ still */ b"),
+        vec![K::Ident, K::Ident]
+    );
     assert_eq!(kinds("a//x\u{2028}b"), vec![K::Ident, K::Ident]);
-    assert_eq!(kinds("a\u{85}b\u{200E}c\u{2029}d\u{0B}e\u{0C}f\r\ng"), vec![K::Ident; 7]);
+    assert_eq!(
+        kinds("a\u{85}b\u{200E}c\u{2029}d\u{0B}e\u{0C}f\r\ng"),
+        vec![K::Ident; 7]
+    );
     assert_eq!(
         error("a /* /* */ b"),
         ("unterminated block comment".to_string(), Span::new(2, 4))
@@ -214,13 +241,22 @@ fn identifiers() {
     );
     assert_eq!(
         error("a $ b"),
-        ("invalid character '$' (U+0024)".to_string(), Span::new(2, 3))
+        (
+            "invalid character '$' (U+0024)".to_string(),
+            Span::new(2, 3)
+        )
     );
     assert_eq!(
         error("a \u{2603} b"),
-        ("invalid character '\u{2603}' (U+2603)".to_string(), Span::new(2, 5))
+        (
+            "invalid character '\u{2603}' (U+2603)".to_string(),
+            Span::new(2, 5)
+        )
     );
-    assert_eq!(kinds("fn let var true"), vec![K::Fn, K::Let, K::Var, K::True]);
+    assert_eq!(
+        kinds("fn let var true"),
+        vec![K::Fn, K::Let, K::Var, K::True]
+    );
 }
 
 #[test]
@@ -252,7 +288,9 @@ fn numbers() {
 
 #[test]
 fn never_panics_on_odd_bytes() {
-    for src in ["\0", "/", "/*", "*/", "0x", "0x.", "1e+", ".", "@", "é", "\u{FEFF}"] {
+    for src in [
+        "\0", "/", "/*", "*/", "0x", "0x.", "1e+", ".", "@", "é", "\u{FEFF}",
+    ] {
         let _ = tokenize(src);
     }
 }

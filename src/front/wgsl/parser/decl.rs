@@ -267,13 +267,14 @@ impl<'a> Parser<'a> {
                 span: tok.span,
             };
             if !ATTRIBUTE_NAMES.contains(&name.name) {
-                return Err(
-                    Diagnostic::error(format!("unknown attribute '{}'", name.name), tok.span)
-                        .with_note(format!(
-                            "the attributes are: {}",
-                            ATTRIBUTE_NAMES.join(", ")
-                        )),
-                );
+                return Err(Diagnostic::error(
+                    format!("unknown attribute '{}'", name.name),
+                    tok.span,
+                )
+                .with_note(format!(
+                    "the attributes are: {}",
+                    ATTRIBUTE_NAMES.join(", ")
+                )));
             }
             let mut args = Vec::new();
             let mut diagnostic = None;

@@ -40,7 +40,10 @@ fn is_relational(op: BinaryOp) -> bool {
 }
 
 fn is_multiplicative(kind: TokenKind) -> bool {
-    matches!(kind, TokenKind::Star | TokenKind::Slash | TokenKind::Percent)
+    matches!(
+        kind,
+        TokenKind::Star | TokenKind::Slash | TokenKind::Percent
+    )
 }
 
 impl<'a> Parser<'a> {

@@ -313,9 +313,7 @@ impl<'a> Parser<'a> {
                 let start = self.advance().span.start;
                 if chain.len() >= MAX_ELSE_IF_CHAIN {
                     return Err(Diagnostic::error(
-                        format!(
-                            "too many 'else if' clauses (the limit is {MAX_ELSE_IF_CHAIN})"
-                        ),
+                        format!("too many 'else if' clauses (the limit is {MAX_ELSE_IF_CHAIN})"),
                         Span::new(else_tok.span.start, self.prev_end()),
                     ));
                 }

@@ -71,7 +71,10 @@ fn expr(e: &str) -> String {
 /// The statements of `fn f() { <body> }`.
 fn body(src: &str) -> (TranslationUnit<'_>, Vec<Stmt<'_>>) {
     let mut tu = ok(src);
-    let GlobalDecl::Fn(f) = tu.decls.remove(0) else {
+    let Some(index) = tu.decls.iter().position(|d| matches!(d, GlobalDecl::Fn(_))) else {
+        panic!("no fn")
+    };
+    let GlobalDecl::Fn(f) = tu.decls.remove(index) else {
         panic!("not a fn")
     };
     (tu, f.body.stmts)
@@ -208,10 +211,17 @@ fn nesting_limits() {
     assert!(parse(&deep(MAX_NESTING_DEPTH as usize - 1)).is_ok());
     let src = deep(100_000);
     let (m, _) = err(&src);
-    assert_eq!(m, format!("expression nesting is too deep (the limit is {MAX_NESTING_DEPTH})"));
+    assert_eq!(
+        m,
+        format!("expression nesting is too deep (the limit is {MAX_NESTING_DEPTH})")
+    );
     let (m, _) = err(&format!("const x = {}1;", "- ".repeat(100_000)));
     assert_eq!(m, "expression nesting is too deep (the limit is 128)");
-    let (m, _) = err(&format!("const x = {}1{};", "a[".repeat(10_000), "]".repeat(10_000)));
+    let (m, _) = err(&format!(
+        "const x = {}1{};",
+        "a[".repeat(10_000),
+        "]".repeat(10_000)
+    ));
     assert_eq!(m, "expression nesting is too deep (the limit is 128)");
     let (m, _) = err(&format!(
         "alias t = {}f32{};",
@@ -254,16 +264,22 @@ fn directives() {
     };
     assert_eq!(names.len(), 2);
     assert_eq!(names[1].name, "chromium_experimental_subgroup_matrix");
-    assert_eq!(*span, Span::new(0, 52));
+    assert_eq!(*span, Span::new(0, 51));
     let Directive::Diagnostic(c, _) = &tu.directives[3] else {
         panic!()
     };
     assert_eq!(c.severity.name, "warning");
     assert_eq!(c.rule.name, "chromium");
-    assert_eq!(c.rule_suffix.map(|s| s.name), Some("subgroup_matrix_uniformity"));
+    assert_eq!(
+        c.rule_suffix.map(|s| s.name),
+        Some("subgroup_matrix_uniformity")
+    );
     assert_eq!(
         err_text("const a = 1;\nenable f16;"),
-        ("directives must come before any declaration".into(), "enable")
+        (
+            "directives must come before any declaration".into(),
+            "enable"
+        )
     );
 }
 
@@ -296,7 +312,10 @@ fn global_declarations() {
     assert_eq!(v.template_args.len(), 2);
     assert_eq!(show(&tu, v.template_args[1]), "read_write");
     assert_eq!(show(&tu, v.ty.unwrap()), "array<u32>");
-    assert_eq!(&src[v.span.to_range()], "@group(0) @binding(1) var<storage, read_write> buf: array<u32>");
+    assert_eq!(
+        &src[v.span.to_range()],
+        "@group(0) @binding(1) var<storage, read_write> buf: array<u32>"
+    );
     let GlobalDecl::Override(o) = &tu.decls[2] else {
         panic!()
     };
@@ -313,7 +332,10 @@ fn global_declarations() {
     assert_eq!(f.name.name, "main");
     assert_eq!(f.params.len(), 2);
     assert_eq!(f.params[0].attributes[0].name.name, "builtin");
-    assert_eq!(show(&tu, f.params[0].attributes[0].args[0]), "global_invocation_id");
+    assert_eq!(
+        show(&tu, f.params[0].attributes[0].args[0]),
+        "global_invocation_id"
+    );
     assert_eq!(f.attributes[1].args.len(), 3);
     let (attrs, ty) = f.result.as_ref().unwrap();
     assert_eq!(attrs[0].name.name, "location");
@@ -331,8 +353,14 @@ fn attributes() {
     let d = f.attributes[0].diagnostic.as_ref().unwrap();
     assert_eq!(d.severity.name, "off");
     assert_eq!(d.rule_suffix.unwrap().name, "subgroup_matrix_uniformity");
-    assert_eq!(&src[d.span.to_range()], "off, chromium.subgroup_matrix_uniformity");
-    assert_eq!(&src[f.attributes[0].span.to_range()], "@diagnostic(off, chromium.subgroup_matrix_uniformity)");
+    assert_eq!(
+        &src[d.span.to_range()],
+        "off, chromium.subgroup_matrix_uniformity"
+    );
+    assert_eq!(
+        &src[f.attributes[0].span.to_range()],
+        "@diagnostic(off, chromium.subgroup_matrix_uniformity)"
+    );
     assert!(f.attributes[1].args.is_empty());
     assert_eq!(
         err_text("@foo fn f() {}"),
@@ -340,7 +368,10 @@ fn attributes() {
     );
     assert_eq!(
         err_text("@group(0) const x = 1;"),
-        ("attributes are not allowed before keyword 'const'".into(), "@group(0)")
+        (
+            "attributes are not allowed before keyword 'const'".into(),
+            "@group(0)"
+        )
     );
     let tu = ok("@compute @subgroup_size(32) @workgroup_size(64) fn f() {}");
     assert_eq!(tu.decls.len(), 1);
@@ -379,7 +410,13 @@ fn statements() {
     assert!(matches!(kinds[1], StmtKind::Var(v) if v.template_args.len() == 1));
     assert!(matches!(kinds[2], StmtKind::Let(_)));
     assert!(matches!(kinds[3], StmtKind::Const(_)));
-    assert!(matches!(kinds[4], StmtKind::Assign { op: AssignOp::Assign, .. }));
+    assert!(matches!(
+        kinds[4],
+        StmtKind::Assign {
+            op: AssignOp::Assign,
+            ..
+        }
+    ));
     let compound: Vec<BinaryOp> = kinds[5..15]
         .iter()
         .map(|k| match k {
@@ -391,7 +428,10 @@ fn statements() {
         })
         .collect();
     use BinaryOp::*;
-    assert_eq!(compound, vec![Add, Sub, Mul, Div, Mod, And, Or, Xor, Shl, Shr]);
+    assert_eq!(
+        compound,
+        vec![Add, Sub, Mul, Div, Mod, And, Or, Xor, Shl, Shr]
+    );
     assert!(matches!(kinds[15], StmtKind::Increment(_)));
     assert!(matches!(kinds[16], StmtKind::Decrement(_)));
     assert!(matches!(kinds[17], StmtKind::Assign { lhs: None, .. }));
@@ -431,11 +471,17 @@ fn control_flow() {
         panic!()
     };
     let Some(r) = reject else { panic!() };
-    let StmtKind::If { reject: Some(r2), .. } = &r.kind else {
+    let StmtKind::If {
+        reject: Some(r2), ..
+    } = &r.kind
+    else {
         panic!("{r:?}")
     };
     assert_eq!(&src[r.span.to_range()], "if b { } else if c { } else { }");
-    let StmtKind::If { reject: Some(r3), .. } = &r2.kind else {
+    let StmtKind::If {
+        reject: Some(r3), ..
+    } = &r2.kind
+    else {
         panic!()
     };
     assert!(matches!(r3.kind, StmtKind::Block(_)));
@@ -464,7 +510,10 @@ fn control_flow() {
     let c = continuing.as_ref().unwrap();
     assert_eq!(c.body.stmts.len(), 1);
     assert!(c.break_if.is_some());
-    assert_eq!(&src[c.span.to_range()], "continuing { a--; break if a > 3; }");
+    assert_eq!(
+        &src[c.span.to_range()],
+        "continuing { a--; break if a > 3; }"
+    );
     let StmtKind::For {
         init,
         condition,
@@ -476,10 +525,18 @@ fn control_flow() {
     };
     assert!(matches!(init.as_ref().unwrap().kind, StmtKind::Var(_)));
     assert!(condition.is_some());
-    assert!(matches!(update.as_ref().unwrap().kind, StmtKind::Increment(_)));
+    assert!(matches!(
+        update.as_ref().unwrap().kind,
+        StmtKind::Increment(_)
+    ));
     assert!(matches!(
         &stmts[6].kind,
-        StmtKind::For { init: None, condition: None, update: None, .. }
+        StmtKind::For {
+            init: None,
+            condition: None,
+            update: None,
+            ..
+        }
     ));
     assert_eq!(stmts[9].attributes.len(), 1);
     let StmtKind::Block(b) = &stmts[10].kind else {
@@ -549,7 +606,10 @@ fn statement_errors() {
     );
     assert_eq!(
         err_text("let x = 1;"),
-        ("'let' declarations are only allowed inside functions".into(), "let")
+        (
+            "'let' declarations are only allowed inside functions".into(),
+            "let"
+        )
     );
     assert_eq!(
         err_text("struct S {}"),
@@ -594,7 +654,10 @@ fn main() {
     let StmtKind::Var(v) = &stmts[0].kind else {
         panic!()
     };
-    assert_eq!(show(&tu, v.ty.unwrap()), "subgroup_matrix_left<f32, 8None, 8None>");
+    assert_eq!(
+        show(&tu, v.ty.unwrap()),
+        "subgroup_matrix_left<f32, 8None, 8None>"
+    );
     assert_eq!(
         show(&tu, v.init.unwrap()),
         "subgroupMatrixLoad<subgroup_matrix_left<f32, 8None, 8None>>(AddressOf(buf), 0None, false, 8None)"
