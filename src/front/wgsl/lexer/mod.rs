@@ -269,12 +269,12 @@ pub struct Token {
 /// Template list delimiters are already resolved (see the module docs).
 /// Errors: unterminated block comments, invalid characters, malformed
 /// numeric literals, reserved words and identifiers starting with `__`.
-pub fn tokenize(source: &str) -> Result<Vec<Token>, Diagnostic> {
+pub fn tokenize(source: &str) -> Result<Vec<Token>, Box<Diagnostic>> {
     if source.len() >= u32::MAX as usize {
-        return Err(Diagnostic::error(
+        return Err(Box::new(Diagnostic::error(
             "source text is too large (the limit is 4 GiB)",
             Span::UNDEFINED,
-        ));
+        )));
     }
     let mut tokens = scan::scan(source)?;
     template::discover(&mut tokens);

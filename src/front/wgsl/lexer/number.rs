@@ -28,7 +28,7 @@ fn count(bytes: &[u8], mut i: usize, pred: impl Fn(u8) -> bool) -> usize {
 
 /// Scans a numeric literal starting at `start` (a digit, or `.` followed by
 /// a digit). Returns its end and whether it is a float.
-pub(super) fn scan_number(bytes: &[u8], start: usize) -> Result<(usize, bool), Diagnostic> {
+pub(super) fn scan_number(bytes: &[u8], start: usize) -> Result<(usize, bool), Box<Diagnostic>> {
     let end;
     let is_float;
     if bytes[start] == b'0' && matches!(bytes.get(start + 1), Some(b'x' | b'X')) {
@@ -43,11 +43,11 @@ pub(super) fn scan_number(bytes: &[u8], start: usize) -> Result<(usize, bool), D
             i = j;
         }
         if int_digits + frac_digits == 0 {
-            return Err(err(
+            return Err(Box::new(err(
                 "expected hexadecimal digits after '0x'",
                 start,
                 i.max(start + 2),
-            ));
+            )));
         }
         if matches!(bytes.get(i), Some(b'p' | b'P')) {
             float = true;
@@ -73,11 +73,11 @@ pub(super) fn scan_number(bytes: &[u8], start: usize) -> Result<(usize, bool), D
             i = exponent(bytes, start, i)?;
         }
         if !float && int_digits > 1 && bytes[start] == b'0' {
-            return Err(err(
+            return Err(Box::new(err(
                 "leading zeros are not allowed in decimal integer literals",
                 start,
                 i,
-            ));
+            )));
         }
         match bytes.get(i) {
             Some(b'f' | b'h') => {
@@ -94,21 +94,23 @@ pub(super) fn scan_number(bytes: &[u8], start: usize) -> Result<(usize, bool), D
     // is almost certainly a typo; the grammar would reject it anyway.
     if end < bytes.len() && (bytes[end].is_ascii_alphanumeric() || bytes[end] == b'_') {
         let suffix_end = count(bytes, end, |b| b.is_ascii_alphanumeric() || b == b'_');
-        return Err(err("invalid suffix on numeric literal", end, suffix_end)
-            .with_label(Span::new(start as u32, end as u32), "literal"));
+        return Err(Box::new(
+            err("invalid suffix on numeric literal", end, suffix_end)
+                .with_label(Span::new(start as u32, end as u32), "literal"),
+        ));
     }
     Ok((end, is_float))
 }
 
 /// Scans `[eEpP][+-]?[0-9]+` at `i`, returning its end.
-fn exponent(bytes: &[u8], start: usize, i: usize) -> Result<usize, Diagnostic> {
+fn exponent(bytes: &[u8], start: usize, i: usize) -> Result<usize, Box<Diagnostic>> {
     let mut j = i + 1;
     if matches!(bytes.get(j), Some(b'+' | b'-')) {
         j += 1;
     }
     let k = count(bytes, j, |b| b.is_ascii_digit());
     if k == j {
-        return Err(err("expected digits in the exponent", start, j));
+        return Err(Box::new(err("expected digits in the exponent", start, j)));
     }
     Ok(k)
 }

@@ -12,7 +12,7 @@ fn span(start: usize, end: usize) -> Span {
 }
 
 /// Scans the whole source. The last token is [`TokenKind::Eof`].
-pub(super) fn scan(source: &str) -> Result<Vec<Token>, Diagnostic> {
+pub(super) fn scan(source: &str) -> Result<Vec<Token>, Box<Diagnostic>> {
     let bytes = source.as_bytes();
     // A rough guess that avoids most reallocations.
     let mut tokens = Vec::with_capacity(bytes.len() / 4 + 1);
@@ -119,17 +119,17 @@ pub(super) fn scan(source: &str) -> Result<Vec<Token>, Diagnostic> {
                     let end = ident_end(source, i + clen);
                     (ident_kind(source, start, end)?, end)
                 } else {
-                    return Err(Diagnostic::error(
+                    return Err(Box::new(Diagnostic::error(
                         format!("invalid character {c:?} (U+{:04X})", c as u32),
                         span(i, i + clen),
-                    ));
+                    )));
                 }
             }
             _ => {
-                return Err(Diagnostic::error(
+                return Err(Box::new(Diagnostic::error(
                     format!("invalid character {:?} (U+{:04X})", b as char, b),
                     span(i, i + 1),
-                ));
+                )));
             }
         };
         tokens.push(Token {
@@ -181,7 +181,7 @@ fn ident_end(source: &str, mut i: usize) -> usize {
 }
 
 /// Classifies identifier-shaped text: keyword, `_`, identifier, or error.
-fn ident_kind(source: &str, start: usize, end: usize) -> Result<TokenKind, Diagnostic> {
+fn ident_kind(source: &str, start: usize, end: usize) -> Result<TokenKind, Box<Diagnostic>> {
     let text = &source[start..end];
     if let Some(kw) = keyword(text.as_bytes()) {
         return Ok(kw);
@@ -190,16 +190,16 @@ fn ident_kind(source: &str, start: usize, end: usize) -> Result<TokenKind, Diagn
         return Ok(TokenKind::Underscore);
     }
     if text.starts_with("__") {
-        return Err(Diagnostic::error(
+        return Err(Box::new(Diagnostic::error(
             format!("identifier '{text}' must not start with two underscores"),
             span(start, end),
-        ));
+        )));
     }
     if is_reserved(text) {
-        return Err(Diagnostic::error(
+        return Err(Box::new(Diagnostic::error(
             format!("'{text}' is a reserved word"),
             span(start, end),
-        ));
+        )));
     }
     Ok(TokenKind::Ident)
 }
@@ -224,7 +224,7 @@ fn line_comment_end(bytes: &[u8], mut i: usize) -> usize {
 }
 
 /// The end of the (nested) block comment starting with `/*` at `start`.
-fn block_comment_end(bytes: &[u8], start: usize) -> Result<usize, Diagnostic> {
+fn block_comment_end(bytes: &[u8], start: usize) -> Result<usize, Box<Diagnostic>> {
     let mut depth = 1usize;
     let mut i = start + 2;
     while i < bytes.len() {
@@ -243,8 +243,8 @@ fn block_comment_end(bytes: &[u8], start: usize) -> Result<usize, Diagnostic> {
             _ => i += 1,
         }
     }
-    Err(
+    Err(Box::new(
         Diagnostic::error("unterminated block comment", span(start, start + 2))
             .with_span_label("comment starts here"),
-    )
+    ))
 }

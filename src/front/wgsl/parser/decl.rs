@@ -85,10 +85,10 @@ impl<'a> Parser<'a> {
         let tok = self.peek();
         use TokenKind as K;
         if !attributes.is_empty() && !matches!(tok.kind, K::Fn | K::Var | K::Override) {
-            return Err(Diagnostic::error(
+            return Err(Box::new(Diagnostic::error(
                 format!("attributes are not allowed before {}", self.describe(tok)),
                 attributes[0].span,
-            ));
+            )));
         }
         match tok.kind {
             K::Fn => self.fn_decl(attributes, start).map(GlobalDecl::Fn),
@@ -146,16 +146,18 @@ impl<'a> Parser<'a> {
                     span: self.span_from(start),
                 }))
             }
-            K::Enable | K::Requires | K::Diagnostic => Err(Diagnostic::error(
+            K::Enable | K::Requires | K::Diagnostic => Err(Box::new(Diagnostic::error(
                 "directives must come before any declaration",
                 tok.span,
+            ))),
+            K::Let => Err(Box::new(
+                Diagnostic::error(
+                    "'let' declarations are only allowed inside functions",
+                    tok.span,
+                )
+                .with_note("use 'const' for module-scope constants"),
             )),
-            K::Let => Err(Diagnostic::error(
-                "'let' declarations are only allowed inside functions",
-                tok.span,
-            )
-            .with_note("use 'const' for module-scope constants")),
-            _ => Err(self.unexpected("declaration")),
+            _ => Err(Box::new(self.unexpected("declaration"))),
         }
     }
 
@@ -211,10 +213,10 @@ impl<'a> Parser<'a> {
         loop {
             if let Some(close) = self.eat(TokenKind::BraceRight) {
                 if members.is_empty() {
-                    return Err(Diagnostic::error(
+                    return Err(Box::new(Diagnostic::error(
                         "a structure must have at least one member",
                         Span::new(open.span.start, close.span.end),
-                    ));
+                    )));
                 }
                 break;
             }
@@ -229,9 +231,10 @@ impl<'a> Parser<'a> {
             });
             if self.eat(TokenKind::Comma).is_none() {
                 if self.peek_kind() == TokenKind::Semicolon {
-                    return Err(self
-                        .unexpected("',' or '}'")
-                        .with_note("structure members are separated by ','"));
+                    return Err(Box::new(
+                        self.unexpected("',' or '}'")
+                            .with_note("structure members are separated by ','"),
+                    ));
                 }
                 self.expect(TokenKind::BraceRight)?;
                 break;
@@ -248,7 +251,7 @@ impl<'a> Parser<'a> {
         if self.peek_kind() == TokenKind::Ident {
             self.ident()
         } else {
-            Err(self.unexpected("member name"))
+            Err(Box::new(self.unexpected("member name")))
         }
     }
 
@@ -259,7 +262,7 @@ impl<'a> Parser<'a> {
             let tok = self.peek();
             let is_name = tok.kind == TokenKind::Ident || tok.kind.is_keyword();
             if !is_name {
-                return Err(self.unexpected("attribute name"));
+                return Err(Box::new(self.unexpected("attribute name")));
             }
             self.advance();
             let name = Ident {
@@ -267,14 +270,13 @@ impl<'a> Parser<'a> {
                 span: tok.span,
             };
             if !ATTRIBUTE_NAMES.contains(&name.name) {
-                return Err(Diagnostic::error(
-                    format!("unknown attribute '{}'", name.name),
-                    tok.span,
-                )
-                .with_note(format!(
-                    "the attributes are: {}",
-                    ATTRIBUTE_NAMES.join(", ")
-                )));
+                return Err(Box::new(
+                    Diagnostic::error(format!("unknown attribute '{}'", name.name), tok.span)
+                        .with_note(format!(
+                            "the attributes are: {}",
+                            ATTRIBUTE_NAMES.join(", ")
+                        )),
+                ));
             }
             let mut args = Vec::new();
             let mut diagnostic = None;
@@ -325,7 +327,7 @@ impl<'a> Parser<'a> {
                 span: tok.span,
             })
         } else {
-            Err(self.unexpected(what))
+            Err(Box::new(self.unexpected(what)))
         }
     }
 }

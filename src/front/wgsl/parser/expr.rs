@@ -120,9 +120,11 @@ impl<'a> Parser<'a> {
         } else {
             format!("mixing {prev_text} and {next_text} requires parentheses")
         };
-        Err(Diagnostic::error(message, next.span)
-            .with_label(prev.span, "previous operator")
-            .with_note("WGSL has no precedence between these operators; add parentheses"))
+        Err(Box::new(
+            Diagnostic::error(message, next.span)
+                .with_label(prev.span, "previous operator")
+                .with_note("WGSL has no precedence between these operators; add parentheses"),
+        ))
     }
 
     /// `relational_expression.post.unary_expression`.
@@ -244,7 +246,7 @@ impl<'a> Parser<'a> {
         if self.peek_kind() == TokenKind::Ident {
             self.ident()
         } else {
-            Err(self.unexpected("member name"))
+            Err(Box::new(self.unexpected("member name")))
         }
     }
 
@@ -256,7 +258,7 @@ impl<'a> Parser<'a> {
                 self.advance();
                 let text = self.text(tok.span);
                 let lit = literal_value(text, tok.kind == TokenKind::FloatLit)
-                    .map_err(|message| Diagnostic::error(message, tok.span))?;
+                    .map_err(|message| Box::new(Diagnostic::error(message, tok.span)))?;
                 Ok(self.add(Expr::Literal(lit), tok.span))
             }
             TokenKind::True | TokenKind::False => {
@@ -282,7 +284,7 @@ impl<'a> Parser<'a> {
                 let span = self.span_from(tok.span.start);
                 Ok(self.add(Expr::Paren(inner), span))
             }
-            _ => Err(self.unexpected("expression")),
+            _ => Err(Box::new(self.unexpected("expression"))),
         }
     }
 
@@ -333,9 +335,10 @@ impl<'a> Parser<'a> {
             args.push(self.expression()?);
         }
         if self.peek_kind() != TokenKind::TemplateArgsEnd {
-            return Err(self
-                .unexpected("',' or '>' closing the template list")
-                .with_label(open.span, "template list starts here"));
+            return Err(Box::new(
+                self.unexpected("',' or '>' closing the template list")
+                    .with_label(open.span, "template list starts here"),
+            ));
         }
         self.advance();
         self.leave();
@@ -346,7 +349,7 @@ impl<'a> Parser<'a> {
     /// an [`Expr::Ident`] expression.
     pub(super) fn type_specifier(&mut self) -> PResult<ExprId> {
         if self.peek_kind() != TokenKind::Ident {
-            return Err(self.unexpected("type"));
+            return Err(Box::new(self.unexpected("type")));
         }
         let ty = self.templated_ident()?;
         let span = ty.span;

@@ -29,7 +29,7 @@ pub const MAX_ELSE_IF_CHAIN: usize = 1024;
 
 /// Parses WGSL source text into a translation unit.
 pub fn parse(source: &str) -> Result<TranslationUnit<'_>, Error> {
-    let tokens = tokenize(source)?;
+    let tokens = tokenize(source).map_err(|d| Error::single(*d))?;
     let mut parser = Parser {
         source,
         tokens,
@@ -38,11 +38,11 @@ pub fn parse(source: &str) -> Result<TranslationUnit<'_>, Error> {
         unary_stack: Vec::new(),
         tu: TranslationUnit::default(),
     };
-    parser.translation_unit()?;
+    parser.translation_unit().map_err(|d| Error::single(*d))?;
     Ok(parser.tu)
 }
 
-type PResult<T> = Result<T, Diagnostic>;
+type PResult<T> = Result<T, Box<Diagnostic>>;
 
 /// The parser state.
 struct Parser<'a> {
@@ -103,7 +103,7 @@ impl<'a> Parser<'a> {
         if self.peek_kind() == kind {
             Ok(self.advance())
         } else {
-            Err(self.unexpected(kind.describe()))
+            Err(Box::new(self.unexpected(kind.describe())))
         }
     }
 
@@ -155,7 +155,7 @@ impl<'a> Parser<'a> {
                 span: tok.span,
             })
         } else {
-            Err(self.unexpected("identifier"))
+            Err(Box::new(self.unexpected("identifier")))
         }
     }
 
@@ -167,10 +167,10 @@ impl<'a> Parser<'a> {
                 Nesting::Expression => "expression",
                 Nesting::Statement => "statement",
             };
-            return Err(Diagnostic::error(
+            return Err(Box::new(Diagnostic::error(
                 format!("{kind} nesting is too deep (the limit is {MAX_NESTING_DEPTH})"),
                 span,
-            ));
+            )));
         }
         Ok(())
     }

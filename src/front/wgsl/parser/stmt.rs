@@ -37,9 +37,10 @@ impl<'a> Parser<'a> {
         let mut stmts = Vec::new();
         while self.peek_kind() != TokenKind::BraceRight {
             if self.peek_kind() == TokenKind::Eof {
-                return Err(self
-                    .unexpected("'}'")
-                    .with_label(open.span, "block starts here"));
+                return Err(Box::new(
+                    self.unexpected("'}'")
+                        .with_label(open.span, "block starts here"),
+                ));
             }
             stmts.push(self.statement()?);
         }
@@ -70,13 +71,13 @@ impl<'a> Parser<'a> {
                 K::For | K::If | K::Loop | K::Switch | K::While | K::BraceLeft
             )
         {
-            return Err(Diagnostic::error(
+            return Err(Box::new(Diagnostic::error(
                 format!("attributes are not allowed before {}", self.describe(tok)),
                 attributes[0].span,
             )
             .with_note(
                 "only compound, 'for', 'if', 'loop', 'switch' and 'while' statements take attributes",
-            ));
+            )));
         }
         let mut attributes = attributes;
         let kind = match tok.kind {
@@ -137,10 +138,10 @@ impl<'a> Parser<'a> {
             K::Break => {
                 self.advance();
                 if self.peek_kind() == K::If {
-                    return Err(Diagnostic::error(
+                    return Err(Box::new(Diagnostic::error(
                         "'break if' is only allowed as the last statement of a 'continuing' block",
                         Span::new(tok.span.start, self.peek().span.end),
-                    ));
+                    )));
                 }
                 StmtKind::Break
             }
@@ -157,18 +158,18 @@ impl<'a> Parser<'a> {
                 self.simple_statement()?
             }
             K::Continuing => {
-                return Err(Diagnostic::error(
+                return Err(Box::new(Diagnostic::error(
                     "'continuing' is only allowed at the end of a 'loop' body",
                     tok.span,
-                ))
+                )))
             }
             K::Case | K::Default => {
-                return Err(Diagnostic::error(
+                return Err(Box::new(Diagnostic::error(
                     format!("{} is only allowed in a 'switch' body", tok.kind.describe()),
                     tok.span,
-                ))
+                )))
             }
-            _ => return Err(self.unexpected("statement")),
+            _ => return Err(Box::new(self.unexpected("statement"))),
         })
     }
 
@@ -238,9 +239,10 @@ impl<'a> Parser<'a> {
     fn simple_statement(&mut self) -> PResult<StmtKind<'a>> {
         if let Some(underscore) = self.eat(TokenKind::Underscore) {
             if self.eat(TokenKind::Equal).is_none() {
-                return Err(self
-                    .unexpected("'='")
-                    .with_label(underscore.span, "'_' can only be assigned to"));
+                return Err(Box::new(
+                    self.unexpected("'='")
+                        .with_label(underscore.span, "'_' can only be assigned to"),
+                ));
             }
             let rhs = self.expression()?;
             return Ok(StmtKind::Assign {
@@ -273,7 +275,9 @@ impl<'a> Parser<'a> {
                 Ok(StmtKind::Decrement(lhs))
             }
             _ if matches!(self.tu.expr(lhs), Expr::Call { .. }) => Ok(StmtKind::Call(lhs)),
-            _ => Err(self.unexpected("'=', compound assignment, '++' or '--'")),
+            _ => Err(Box::new(
+                self.unexpected("'=', compound assignment, '++' or '--'"),
+            )),
         }
     }
 
@@ -290,11 +294,13 @@ impl<'a> Parser<'a> {
                 } => cur = *expr,
                 Expr::Index { base, .. } | Expr::Member { base, .. } => cur = *base,
                 _ => {
-                    return Err(Diagnostic::error(
-                        "invalid left-hand side of an assignment",
-                        self.tu.expr_span(expr),
-                    )
-                    .with_label(self.tu.expr_span(cur), "this is not a variable reference"))
+                    return Err(Box::new(
+                        Diagnostic::error(
+                            "invalid left-hand side of an assignment",
+                            self.tu.expr_span(expr),
+                        )
+                        .with_label(self.tu.expr_span(cur), "this is not a variable reference"),
+                    ))
                 }
             }
         }
@@ -312,10 +318,10 @@ impl<'a> Parser<'a> {
             if self.peek_kind() == TokenKind::If {
                 let start = self.advance().span.start;
                 if chain.len() >= MAX_ELSE_IF_CHAIN {
-                    return Err(Diagnostic::error(
+                    return Err(Box::new(Diagnostic::error(
                         format!("too many 'else if' clauses (the limit is {MAX_ELSE_IF_CHAIN})"),
                         Span::new(else_tok.span.start, self.prev_end()),
-                    ));
+                    )));
                 }
                 let cond = self.expression()?;
                 let block = self.attributed_block()?;
@@ -388,9 +394,10 @@ impl<'a> Parser<'a> {
                     vec![None]
                 }
                 _ => {
-                    return Err(self
-                        .unexpected("'case', 'default' or '}'")
-                        .with_label(open.span, "switch body starts here"))
+                    return Err(Box::new(
+                        self.unexpected("'case', 'default' or '}'")
+                            .with_label(open.span, "switch body starts here"),
+                    ))
                 }
             };
             self.eat(TokenKind::Colon);
@@ -423,16 +430,18 @@ impl<'a> Parser<'a> {
                 TokenKind::Continuing => {
                     continuing = Some(self.continuing()?);
                     if self.peek_kind() != TokenKind::BraceRight {
-                        return Err(self
-                            .unexpected("'}'")
-                            .with_note("'continuing' must be the last statement of a loop"));
+                        return Err(Box::new(
+                            self.unexpected("'}'")
+                                .with_note("'continuing' must be the last statement of a loop"),
+                        ));
                     }
                     break;
                 }
                 TokenKind::Eof => {
-                    return Err(self
-                        .unexpected("'}'")
-                        .with_label(open.span, "loop body starts here"))
+                    return Err(Box::new(
+                        self.unexpected("'}'")
+                            .with_label(open.span, "loop body starts here"),
+                    ))
                 }
                 _ => stmts.push(self.statement()?),
             }
@@ -467,16 +476,17 @@ impl<'a> Parser<'a> {
                     break_if = Some(self.expression()?);
                     self.expect(TokenKind::Semicolon)?;
                     if self.peek_kind() != TokenKind::BraceRight {
-                        return Err(self.unexpected("'}'").with_note(
+                        return Err(Box::new(self.unexpected("'}'").with_note(
                             "'break if' must be the last statement of a 'continuing' block",
-                        ));
+                        )));
                     }
                     break;
                 }
                 TokenKind::Eof => {
-                    return Err(self
-                        .unexpected("'}'")
-                        .with_label(open.span, "continuing block starts here"))
+                    return Err(Box::new(
+                        self.unexpected("'}'")
+                            .with_label(open.span, "continuing block starts here"),
+                    ))
                 }
                 _ => stmts.push(self.statement()?),
             }
@@ -547,7 +557,7 @@ impl<'a> Parser<'a> {
             K::Ident | K::Underscore | K::Star | K::And | K::AndAnd | K::ParenLeft => {
                 self.simple_statement()
             }
-            _ => Err(self.unexpected(what)),
+            _ => Err(Box::new(self.unexpected(what))),
         }
     }
 }
