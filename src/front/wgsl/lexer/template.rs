@@ -6,6 +6,11 @@
 //! after a non-closing `>` is skipped here, as the algorithm says).
 //! Literals, keywords other than `true`/`false`, and reserved words are
 //! identifier-shaped or skipped exactly like the spec's text scan.
+//!
+//! One deliberate difference: the `>` of `->` is never a template list end
+//! (the code-point algorithm could pair it with a pending `<` only in text
+//! that cannot parse either way; treating `->` as one token gives the
+//! clearer error).
 
 use super::{Token, TokenKind};
 

@@ -190,11 +190,27 @@ const RESERVED: &[&str] = &[
     "yield",
 ];
 
+/// For each first byte, a bit set of the lengths of reserved words starting
+/// with it: a cheap filter before the binary search.
+const FIRST_BYTE_LENGTHS: [u32; 128] = {
+    let mut table = [0u32; 128];
+    let mut i = 0;
+    while i < RESERVED.len() {
+        let w = RESERVED[i].as_bytes();
+        table[w[0] as usize] |= 1 << w.len();
+        i += 1;
+    }
+    table
+};
+
 /// Whether `text` is a reserved word.
 pub(super) fn is_reserved(text: &str) -> bool {
-    // Reserved words are 2..=16 ASCII bytes starting with a letter.
+    // Reserved words are 2..=16 ASCII bytes.
     let b = text.as_bytes();
-    if b.len() < 2 || b.len() > 16 || !b[0].is_ascii_alphabetic() {
+    if b.len() < 2 || b.len() > 16 || b[0] >= 128 {
+        return false;
+    }
+    if FIRST_BYTE_LENGTHS[b[0] as usize] & (1 << b.len()) == 0 {
         return false;
     }
     RESERVED.binary_search(&text).is_ok()
@@ -213,6 +229,11 @@ mod tests {
         assert!(!is_reserved("row_major"));
         assert!(!is_reserved("requires"));
         assert!(!is_reserved("vec3"));
+        assert!(!is_reserved("asyn"));
+        assert!(!is_reserved("\u{e9}t\u{e9}"));
+        for w in RESERVED {
+            assert!(is_reserved(w), "{w}");
+        }
     }
 
     #[test]

@@ -155,9 +155,28 @@ impl<'a> Parser<'a> {
             return Ok(self.binary(op, left, right));
         }
         let mut acc = self.multiplicative_rest(left, last)?;
-        while matches!(self.peek_kind(), TokenKind::Plus | TokenKind::Minus) {
-            let tok = self.advance();
-            let operand = self.unary()?;
+        while matches!(
+            self.peek_kind(),
+            TokenKind::Plus | TokenKind::Minus | TokenKind::MinusMinus
+        ) {
+            let mut tok = self.advance();
+            let operand = if tok.kind == TokenKind::MinusMinus {
+                // `a--b` in an expression is `a - (-b)` (`--` is not a
+                // valid token after an operand inside an expression).
+                tok.kind = TokenKind::Minus;
+                tok.span.end = tok.span.start + 1;
+                let negated = self.unary()?;
+                let span = Span::new(tok.span.end, self.tu.expr_span(negated).end);
+                self.add(
+                    Expr::Unary {
+                        op: UnaryOp::Negate,
+                        expr: negated,
+                    },
+                    span,
+                )
+            } else {
+                self.unary()?
+            };
             let mut inner_last = None;
             let right = self.multiplicative_rest(operand, &mut inner_last)?;
             let op = binary_op(tok.kind).unwrap_or(BinaryOp::Add);
@@ -192,14 +211,20 @@ impl<'a> Parser<'a> {
                 TokenKind::Tilde => UnaryOp::BitNot,
                 TokenKind::Star => UnaryOp::Deref,
                 TokenKind::And => UnaryOp::AddressOf,
-                TokenKind::AndAnd => {
-                    // `&&x` is `&(&x)`.
+                // The spec's tokenizer takes the longest token valid at this
+                // point: `&&` and `--` are not, so `&&x` is `&(&x)` and
+                // `--x` is `-(-x)`.
+                TokenKind::AndAnd | TokenKind::MinusMinus => {
+                    let op = if tok.kind == TokenKind::AndAnd {
+                        UnaryOp::AddressOf
+                    } else {
+                        UnaryOp::Negate
+                    };
                     self.advance();
                     self.enter(Nesting::Expression, tok.span)?;
                     self.enter(Nesting::Expression, tok.span)?;
-                    self.unary_stack.push((UnaryOp::AddressOf, tok.span.start));
-                    self.unary_stack
-                        .push((UnaryOp::AddressOf, tok.span.start + 1));
+                    self.unary_stack.push((op, tok.span.start));
+                    self.unary_stack.push((op, tok.span.start + 1));
                     continue;
                 }
                 _ => break,

@@ -97,6 +97,9 @@ fn precedence() {
     assert_eq!(expr("(*p).x"), "[Deref(p)].x");
     assert_eq!(expr("!~a"), "Not(BitNot(a))");
     assert_eq!(expr("&&a"), "AddressOf(AddressOf(a))");
+    assert_eq!(expr("--a"), "Negate(Negate(a))");
+    assert_eq!(expr("a--b"), "(a Sub Negate(b))");
+    assert_eq!(expr("a--b*c"), "(a Sub (Negate(b) Mul c))");
     assert_eq!(expr("(a & b) + c"), "([(a And b)] Add c)");
     assert_eq!(expr("a != b"), "(a Ne b)");
     assert_eq!(expr("a >= b"), "(a Ge b)");
