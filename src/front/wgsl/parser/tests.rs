@@ -236,6 +236,19 @@ fn nesting_limits() {
     assert_eq!(m, "statement nesting is too deep (the limit is 128)");
     let (m, _) = err(&format!("fn f() {{ {} }}", "loop {".repeat(10_000)));
     assert_eq!(m, "statement nesting is too deep (the limit is 128)");
+    // Just under the limit, statements and expressions combined: no stack
+    // overflow even in unoptimised builds.
+    let n = MAX_NESTING_DEPTH as usize / 2 - 1;
+    let src = format!(
+        "fn f() {{ {} x = {}1{}; {} }}",
+        "if a { loop { ".repeat(n / 2),
+        "(".repeat(n - 1),
+        ")".repeat(n - 1),
+        "} } ".repeat(n / 2)
+    );
+    assert!(parse(&src).is_ok());
+    let src = format!("fn f() {{ {}{} }}", "{".repeat(127), "}".repeat(127));
+    assert!(parse(&src).is_ok());
     // Unary operators that stay under the limit are fine.
     assert_eq!(expr("- - -1"), "Negate(Negate(Negate(1None)))");
 }
@@ -621,6 +634,29 @@ fn statement_errors() {
     assert_eq!(
         err_text("struct S { a: i32; }"),
         ("expected ',' or '}', found ';'".into(), ";")
+    );
+}
+
+#[test]
+fn identifiers_and_keywords() {
+    let src = "fn \u{0394}x(\u{e9}t\u{e9}: f32) {}";
+    let tu = ok(src);
+    let GlobalDecl::Fn(f) = &tu.decls[0] else {
+        panic!()
+    };
+    assert_eq!(f.name.name, "\u{0394}x");
+    assert_eq!(f.params[0].name.name, "\u{e9}t\u{e9}");
+    assert_eq!(
+        err_text("fn f() { let _ = 1; }"),
+        ("expected identifier, found '_'".into(), "_")
+    );
+    assert_eq!(
+        err_text("struct S { loop: i32 }"),
+        ("expected member name, found keyword 'loop'".into(), "loop")
+    );
+    assert_eq!(
+        err_text("const x = a.1;"),
+        ("expected ';', found '.1'".into(), ".1")
     );
 }
 
