@@ -7,7 +7,13 @@
 //! Literals, keywords other than `true`/`false`, and reserved words are
 //! identifier-shaped or skipped exactly like the spec's text scan.
 //!
-//! One deliberate difference: the `>` of `->` is never a template list end
+//! Two deliberate differences, both in text the spec's own assumptions
+//! rule out:
+//! - `<=` is always a comparison. The code-point algorithm only skips its
+//!   `=` right after an identifier; after `)`, `]` or a literal it would
+//!   take the `=` for an assignment and drop every pending candidate, which
+//!   contradicts its assumption 4 (`=` in `<=` is part of a comparison).
+//! - the `>` of `->` is never a template list end
 //! (the code-point algorithm could pair it with a pending `<` only in text
 //! that cannot parse either way; treating `->` as one token gives the
 //! clearer error).
