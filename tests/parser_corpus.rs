@@ -42,6 +42,7 @@ fn corpus_parses() {
             }
         }
     }
+    eprintln!("parsed {} files from {dir}", files.len());
     assert!(
         failures.is_empty(),
         "{} of {} files failed:\n{}",

@@ -661,6 +661,100 @@ fn identifiers_and_keywords() {
 }
 
 #[test]
+fn more_errors() {
+    assert_eq!(
+        err_text("fn f() { continuing { } }"),
+        (
+            "'continuing' is only allowed at the end of a 'loop' body".into(),
+            "continuing"
+        )
+    );
+    assert_eq!(
+        err_text("fn f() { case 1: {} }"),
+        ("'case' is only allowed in a 'switch' body".into(), "case")
+    );
+    assert_eq!(
+        err_text("fn f() { switch x { let a = 1; } }"),
+        (
+            "expected 'case', 'default' or '}', found keyword 'let'".into(),
+            "let"
+        )
+    );
+    assert_eq!(
+        err_text("alias t = array<f32 4>;"),
+        (
+            "expected ',' or '>' closing the template list, found '4'".into(),
+            "4"
+        )
+    );
+    assert_eq!(
+        err_text("fn f() { loop { a = 1; "),
+        ("expected '}', found end of file".into(), "")
+    );
+    assert_eq!(
+        err_text("fn f() { loop { continuing {} a = 1; } }"),
+        ("expected '}', found 'a'".into(), "a")
+    );
+    assert_eq!(
+        err_text("fn f() { if x { continuing { break if y; } } }"),
+        (
+            "'continuing' is only allowed at the end of a 'loop' body".into(),
+            "continuing"
+        )
+    );
+    assert_eq!(
+        err_text("fn f() { loop { continuing { if x { break if y; } } } }"),
+        (
+            "'break if' is only allowed as the last statement of a 'continuing' block".into(),
+            "break if"
+        )
+    );
+    assert_eq!(
+        err_text("@diagnostic fn f() {}"),
+        ("expected '(', found keyword 'fn'".into(), "fn")
+    );
+    assert_eq!(
+        err_text("diagnostic(off);"),
+        ("expected ',', found ')'".into(), ")")
+    );
+    assert_eq!(
+        err_text("@ 1 fn f() {}"),
+        ("expected attribute name, found '1'".into(), "1")
+    );
+    assert_eq!(
+        err_text("fn f() -> { }"),
+        ("expected type, found '{'".into(), "{")
+    );
+    assert_eq!(
+        err_text("fn f() { for (return; ;) {} }"),
+        (
+            "expected for-loop initializer, found keyword 'return'".into(),
+            "return"
+        )
+    );
+    assert_eq!(
+        err_text("fn f() { let x = 1; } }"),
+        ("expected declaration, found '}'".into(), "}")
+    );
+    assert_eq!(
+        err_text("const x = ;"),
+        ("expected expression, found ';'".into(), ";")
+    );
+    assert_eq!(
+        err_text("const x = 0x1p999999f;"),
+        (
+            "value 0x1p999999 cannot be represented as 'f32'".into(),
+            "0x1p999999f"
+        )
+    );
+    // The mixing error points at the second operator and labels the first.
+    let e = parse("const x = a & b | c;").unwrap_err();
+    let d = &e.diagnostics[0];
+    assert_eq!(d.labels[0].span, Span::new(12, 13));
+    assert_eq!(d.span, Span::new(16, 17));
+}
+
+#[test]
 fn else_if_chain_limit() {
     let mut src = String::from("fn f() { if a {}");
     for _ in 0..2000 {
