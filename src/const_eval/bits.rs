@@ -126,7 +126,9 @@ pub(super) fn insert_bits(
     count: &Value,
 ) -> Result<Value, EvalError> {
     let (Value::Scalar(o), Value::Scalar(c)) = (offset, count) else {
-        return Err(EvalError::new("'insertBits' offset and count must be scalars"));
+        return Err(EvalError::new(
+            "'insertBits' offset and count must be scalars",
+        ));
     };
     zip3(e, newbits, offset, |x, n, _| {
         let (bits, w, _) = raw(x).ok_or_else(|| bad_operand("'insertBits'", &x))?;

@@ -292,7 +292,10 @@ fn concretize_struct(
                 }
             };
             return concretize_struct(module, ty, members, new_ty).map(|v| match v {
-                Value::Struct { members, .. } => Value::Struct { ty: new_ty, members },
+                Value::Struct { members, .. } => Value::Struct {
+                    ty: new_ty,
+                    members,
+                },
                 other => other,
             });
         }
@@ -319,10 +322,12 @@ fn push_bytes(l: Literal, out: &mut Vec<u8>) -> Result<(), EvalError> {
         Literal::U32(v) => out.extend_from_slice(&v.to_le_bytes()),
         Literal::F32(v) => out.extend_from_slice(&v.to_le_bytes()),
         Literal::F16(v) => out.extend_from_slice(&v.to_le_bytes()),
-        _ => return Err(EvalError::new(format!(
-            "cannot bitcast a value of type '{}'",
-            l.scalar().wgsl_name()
-        ))),
+        _ => {
+            return Err(EvalError::new(format!(
+                "cannot bitcast a value of type '{}'",
+                l.scalar().wgsl_name()
+            )))
+        }
     }
     Ok(())
 }
@@ -336,7 +341,11 @@ pub(super) fn bitcast(
     let (count, scalar) = match module.types.try_get(target).map(|t| &t.inner) {
         Some(&TypeInner::Scalar(s)) => (1usize, s),
         Some(&TypeInner::Vector { size, scalar }) => (size.get() as usize, scalar),
-        _ => return Err(EvalError::new("bitcast target must be a scalar or vector type")),
+        _ => {
+            return Err(EvalError::new(
+                "bitcast target must be a scalar or vector type",
+            ))
+        }
     };
     let lits = match value {
         Value::Scalar(_) | Value::Vector(_) => value.literals().unwrap_or(&[]),
@@ -358,7 +367,12 @@ pub(super) fn bitcast(
         push_bytes(l, &mut bytes)?;
     }
     let width = scalar.size() as usize;
-    if bytes.len() != count * width || !matches!(scalar, Scalar::I32 | Scalar::U32 | Scalar::F32 | Scalar::F16) {
+    if bytes.len() != count * width
+        || !matches!(
+            scalar,
+            Scalar::I32 | Scalar::U32 | Scalar::F32 | Scalar::F16
+        )
+    {
         return Err(EvalError::new(format!(
             "cannot bitcast {} to a type of a different size",
             fmt_value(value)

@@ -102,11 +102,23 @@ pub(super) fn cross(a: &Value, b: &Value) -> Result<Value, EvalError> {
 
 /// The Euclidean norm, scaled so squaring cannot overflow.
 fn norm(x: &[f64]) -> f64 {
-    let scale = x.iter().fold(0.0f64, |m, v| m.max(v.abs()));
-    if scale == 0.0 || !scale.is_finite() {
-        return scale;
+    let direct: f64 = x.iter().map(|v| v * v).sum();
+    if direct.is_finite() && direct > f64::MIN_POSITIVE {
+        return direct.sqrt();
     }
-    scale * x.iter().map(|v| (v / scale) * (v / scale)).sum::<f64>().sqrt()
+    let max = x.iter().fold(0.0f64, |m, v| m.max(v.abs()));
+    if max == 0.0 || !max.is_finite() {
+        return max;
+    }
+    // Scale by a power of two (exactly) so the squares neither overflow
+    // nor underflow.
+    let (_, e) = super::math::frexp_f64(max);
+    let scale = 2f64.powi((e - 1).clamp(-1000, 1000) as i32);
+    scale
+        * x.iter()
+            .map(|v| (v / scale) * (v / scale))
+            .sum::<f64>()
+            .sqrt()
 }
 
 /// `length(e)` of a float scalar or vector.
@@ -125,7 +137,9 @@ pub(super) fn distance(a: &Value, b: &Value) -> Result<Value, EvalError> {
     same_len(&x, &y, "distance")?;
     let d: Vec<f64> = x.iter().zip(&y).map(|(p, q)| p - q).collect();
     let r = norm(&d);
-    Ok(Value::Scalar(float_result(s, r, || call2("distance", a, b))?))
+    Ok(Value::Scalar(float_result(s, r, || {
+        call2("distance", a, b)
+    })?))
 }
 
 /// `normalize(v)`: an error for the zero vector.
@@ -157,7 +171,11 @@ pub(super) fn face_forward(a: &Value, b: &Value, c: &Value) -> Result<Value, Eva
             fmt_value(c)
         )));
     }
-    let out = if d < 0.0 { x } else { x.iter().map(|v| -v).collect() };
+    let out = if d < 0.0 {
+        x
+    } else {
+        x.iter().map(|v| -v).collect()
+    };
     round_vec(s, out, "faceForward")
 }
 

@@ -293,13 +293,22 @@ pub(crate) fn frexp_f64(x: f64) -> (f64, i64) {
     (fract, exp + adjust)
 }
 
-fn float_struct_parts(v: &Value, name: &str) -> Result<(Vec<Literal>, Option<VectorSize>), EvalError> {
+fn float_struct_parts(
+    v: &Value,
+    name: &str,
+) -> Result<(Vec<Literal>, Option<VectorSize>), EvalError> {
     let lits = match v {
         Value::Scalar(_) | Value::Vector(_) => v.literals().unwrap_or(&[]).to_vec(),
-        _ => return Err(EvalError::new(format!("'{name}' needs a float scalar or vector"))),
+        _ => {
+            return Err(EvalError::new(format!(
+                "'{name}' needs a float scalar or vector"
+            )))
+        }
     };
     if lits.iter().any(|l| as_f64(*l).is_none()) {
-        return Err(EvalError::new(format!("'{name}' needs a float scalar or vector")));
+        return Err(EvalError::new(format!(
+            "'{name}' needs a float scalar or vector"
+        )));
     }
     let size = match v {
         Value::Vector(c) => VectorSize::from_count(c.len() as u32),
@@ -404,12 +413,32 @@ pub(super) fn eval_math(
     use std::f64::consts::PI;
     match fun {
         M::Abs => map(a, abs),
-        M::Acos => float1(a, name, |x| (x.abs() > 1.0).then_some("argument must be in [-1, 1]"), f64::acos),
-        M::Asin => float1(a, name, |x| (x.abs() > 1.0).then_some("argument must be in [-1, 1]"), f64::asin),
-        M::Acosh => float1(a, name, |x| (x < 1.0).then_some("argument must be at least 1"), f64::acosh),
+        M::Acos => float1(
+            a,
+            name,
+            |x| (x.abs() > 1.0).then_some("argument must be in [-1, 1]"),
+            f64::acos,
+        ),
+        M::Asin => float1(
+            a,
+            name,
+            |x| (x.abs() > 1.0).then_some("argument must be in [-1, 1]"),
+            f64::asin,
+        ),
+        M::Acosh => float1(
+            a,
+            name,
+            |x| (x < 1.0).then_some("argument must be at least 1"),
+            f64::acosh,
+        ),
         M::Asinh => float1(a, name, no_domain, f64::asinh),
         M::Atan => float1(a, name, no_domain, f64::atan),
-        M::Atanh => float1(a, name, |x| (x.abs() >= 1.0).then_some("argument must be in (-1, 1)"), f64::atanh),
+        M::Atanh => float1(
+            a,
+            name,
+            |x| (x.abs() >= 1.0).then_some("argument must be in (-1, 1)"),
+            f64::atanh,
+        ),
         M::Atan2 => float2(a, b(), name, |y, x| Ok(y.atan2(x))),
         M::Ceil => float1(a, name, no_domain, f64::ceil),
         M::Floor => float1(a, name, no_domain, f64::floor),
@@ -424,9 +453,24 @@ pub(super) fn eval_math(
         M::Tanh => float1(a, name, no_domain, f64::tanh),
         M::Exp => float1(a, name, no_domain, f64::exp),
         M::Exp2 => float1(a, name, no_domain, f64::exp2),
-        M::Log => float1(a, name, |x| (x <= 0.0).then_some("argument must be greater than 0"), f64::ln),
-        M::Log2 => float1(a, name, |x| (x <= 0.0).then_some("argument must be greater than 0"), f64::log2),
-        M::Sqrt => float1(a, name, |x| (x < 0.0).then_some("argument must not be negative"), f64::sqrt),
+        M::Log => float1(
+            a,
+            name,
+            |x| (x <= 0.0).then_some("argument must be greater than 0"),
+            f64::ln,
+        ),
+        M::Log2 => float1(
+            a,
+            name,
+            |x| (x <= 0.0).then_some("argument must be greater than 0"),
+            f64::log2,
+        ),
+        M::Sqrt => float1(
+            a,
+            name,
+            |x| (x < 0.0).then_some("argument must not be negative"),
+            f64::sqrt,
+        ),
         M::InverseSqrt => float1(
             a,
             name,
@@ -446,7 +490,9 @@ pub(super) fn eval_math(
                 Ok(x.powf(y))
             }
         }),
-        M::Step => float2(a, b(), name, |edge, x| Ok(if x >= edge { 1.0 } else { 0.0 })),
+        M::Step => float2(a, b(), name, |edge, x| {
+            Ok(if x >= edge { 1.0 } else { 0.0 })
+        }),
         M::Max => zip(a, b(), |x, y| min_max(true, x, y)),
         M::Min => zip(a, b(), |x, y| min_max(false, x, y)),
         M::Clamp => zip3(a, b(), c(), clamp),

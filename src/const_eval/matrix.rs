@@ -69,14 +69,28 @@ pub(super) fn binary(op: BinaryOperator, left: &Value, right: &Value) -> Result<
         ))
     };
     match (op, left, right) {
-        (BinaryOperator::Add | BinaryOperator::Subtract, Value::Matrix { .. }, Value::Matrix { .. }) => {
+        (
+            BinaryOperator::Add | BinaryOperator::Subtract,
+            Value::Matrix { .. },
+            Value::Matrix { .. },
+        ) => {
             if left.literals().map(<[_]>::len) != right.literals().map(<[_]>::len)
                 || std::mem::discriminant(left) != std::mem::discriminant(right)
             {
                 return Err(shape_mismatch(left, right));
             }
-            let (Value::Matrix { columns: c1, rows: r1, .. }, Value::Matrix { columns: c2, rows: r2, .. }) =
-                (left, right)
+            let (
+                Value::Matrix {
+                    columns: c1,
+                    rows: r1,
+                    ..
+                },
+                Value::Matrix {
+                    columns: c2,
+                    rows: r2,
+                    ..
+                },
+            ) = (left, right)
             else {
                 return Err(bad());
             };

@@ -130,9 +130,15 @@ mod tests {
     fn float_rounding_and_overflow() {
         assert_eq!(float_lit(Scalar::F32, 0.1), Some(Literal::F32(0.1)));
         assert_eq!(float_lit(Scalar::F32, 1e39), None);
-        assert_eq!(float_lit(Scalar::F16, 65504.0), Some(Literal::F16(half::f16::MAX)));
+        assert_eq!(
+            float_lit(Scalar::F16, 65504.0),
+            Some(Literal::F16(half::f16::MAX))
+        );
         // 65519 rounds down to the largest f16, 65520 rounds to infinity.
-        assert_eq!(float_lit(Scalar::F16, 65519.0), Some(Literal::F16(half::f16::MAX)));
+        assert_eq!(
+            float_lit(Scalar::F16, 65519.0),
+            Some(Literal::F16(half::f16::MAX))
+        );
         assert_eq!(float_lit(Scalar::F16, 65520.0), None);
         assert_eq!(float_lit(Scalar::AbstractFloat, f64::NAN), None);
         // f16 rounding: 1 + 2^-11 is halfway between 1 and 1 + 2^-10: ties to even.
@@ -148,7 +154,10 @@ mod tests {
 
     #[test]
     fn int_ranges() {
-        assert_eq!(int_lit(Scalar::I32, 2147483647), Some(Literal::I32(i32::MAX)));
+        assert_eq!(
+            int_lit(Scalar::I32, 2147483647),
+            Some(Literal::I32(i32::MAX))
+        );
         assert_eq!(int_lit(Scalar::I32, 2147483648), None);
         assert_eq!(int_lit(Scalar::U32, -1), None);
         assert_eq!(

@@ -63,7 +63,13 @@ fn expr_str(a: &Literal, op: BinaryOperator, b: &Literal) -> String {
 }
 
 /// Integer arithmetic on one pair of scalars of type `s`.
-fn int_arith(op: BinaryOperator, a: Literal, b: Literal, x: i128, y: i128) -> Result<Literal, EvalError> {
+fn int_arith(
+    op: BinaryOperator,
+    a: Literal,
+    b: Literal,
+    x: i128,
+    y: i128,
+) -> Result<Literal, EvalError> {
     let s = a.scalar();
     let e = || expr_str(&a, op, &b);
     let v = match op {
@@ -93,13 +99,24 @@ fn int_arith(op: BinaryOperator, a: Literal, b: Literal, x: i128, y: i128) -> Re
                 x % y
             }
         }
-        _ => return Err(EvalError::new(format!("'{}' is not an arithmetic operation", e()))),
+        _ => {
+            return Err(EvalError::new(format!(
+                "'{}' is not an arithmetic operation",
+                e()
+            )))
+        }
     };
     int_result(s, v, e)
 }
 
 /// Float arithmetic on one pair of scalars.
-fn float_arith(op: BinaryOperator, a: Literal, b: Literal, x: f64, y: f64) -> Result<Literal, EvalError> {
+fn float_arith(
+    op: BinaryOperator,
+    a: Literal,
+    b: Literal,
+    x: f64,
+    y: f64,
+) -> Result<Literal, EvalError> {
     let e = || expr_str(&a, op, &b);
     let v = match op {
         BinaryOperator::Add => x + y,
@@ -119,7 +136,12 @@ fn float_arith(op: BinaryOperator, a: Literal, b: Literal, x: f64, y: f64) -> Re
         BinaryOperator::Divide => x / y,
         // e1 - e2 * trunc(e1 / e2); `%` on f64 is that value computed exactly.
         BinaryOperator::Modulo => x % y,
-        _ => return Err(EvalError::new(format!("'{}' is not an arithmetic operation", e()))),
+        _ => {
+            return Err(EvalError::new(format!(
+                "'{}' is not an arithmetic operation",
+                e()
+            )))
+        }
     };
     // Sums and products of f32/f16 values are exact or correctly rounded in
     // f64 except for abstract floats, whose rounding happened already.
@@ -130,7 +152,10 @@ fn shift(op: BinaryOperator, a: Literal, b: Literal) -> Result<Literal, EvalErro
     let s = a.scalar();
     let e = || expr_str(&a, op, &b);
     let (Some(x), Some(n)) = (as_int(a), as_int(b)) else {
-        return Err(bad_operand("a shift", if as_int(a).is_none() { &a } else { &b }));
+        return Err(bad_operand(
+            "a shift",
+            if as_int(a).is_none() { &a } else { &b },
+        ));
     };
     let w = int_width(s) as i128;
     if n < 0 || (n >= w && s != Scalar::AbstractInt) {
@@ -153,10 +178,12 @@ fn shift(op: BinaryOperator, a: Literal, b: Literal) -> Result<Literal, EvalErro
     // types) must all equal the original sign bit, i.e. no overflow.
     let ok = match a {
         Literal::U32(v) => n < 32 && (v as u64) << n <= u32::MAX as u64,
-        _ => n < w as u32 && {
-            let r = x << n;
-            int_result(s, r, e).is_ok()
-        },
+        _ => {
+            n < w as u32 && {
+                let r = x << n;
+                int_result(s, r, e).is_ok()
+            }
+        }
     };
     if !ok && x != 0 {
         return Err(EvalError::new(format!(
@@ -178,7 +205,11 @@ fn shift(op: BinaryOperator, a: Literal, b: Literal) -> Result<Literal, EvalErro
 
 /// A binary operator on one pair of scalars (already of one common type,
 /// except the shift amount).
-pub(crate) fn binary_literal(op: BinaryOperator, a: Literal, b: Literal) -> Result<Literal, EvalError> {
+pub(crate) fn binary_literal(
+    op: BinaryOperator,
+    a: Literal,
+    b: Literal,
+) -> Result<Literal, EvalError> {
     use BinaryOperator as B;
     if matches!(op, B::ShiftLeft | B::ShiftRight) {
         return shift(op, a, b);
@@ -236,9 +267,9 @@ pub(crate) fn binary_literal(op: BinaryOperator, a: Literal, b: Literal) -> Resu
                     Ok(Literal::Bool(f(x as i128, y as i128) != 0))
                 }
                 // Sign- or zero-extended operands give in-range results.
-                (_, _, (Some(x), Some(y))) => int_result(a.scalar(), f(x, y), || {
-                    expr_str(&a, op, &b)
-                }),
+                (_, _, (Some(x), Some(y))) => {
+                    int_result(a.scalar(), f(x, y), || expr_str(&a, op, &b))
+                }
                 _ => Err(bad_operand(&format!("operator '{}'", op_str(op)), &a)),
             }
         }

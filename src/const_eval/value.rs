@@ -150,7 +150,11 @@ impl Value {
                     .collect();
                 module.intern_constant(ConstValue::Composite { ty, components })
             }
-            Value::Array { ty, elements: parts } | Value::Struct { ty, members: parts } => {
+            Value::Array {
+                ty,
+                elements: parts,
+            }
+            | Value::Struct { ty, members: parts } => {
                 let components = parts.iter().map(|p| p.to_const_impl(module)).collect();
                 module.intern_constant(ConstValue::Composite {
                     ty: *ty,
@@ -173,10 +177,7 @@ impl Value {
                 ty,
                 members: Vec::new(),
             }),
-            ConstValue::Composite {
-                ty,
-                ref components,
-            } => {
+            ConstValue::Composite { ty, ref components } => {
                 let parts = || {
                     components
                         .iter()
@@ -269,8 +270,14 @@ pub(crate) fn zip(
                 .map(|(&x, &y)| f(x, y))
                 .collect::<Result<Vec<_>, _>>()?,
         ),
-        (1, _) => (b, lb.iter().map(|&y| f(la[0], y)).collect::<Result<_, _>>()?),
-        (_, 1) => (a, la.iter().map(|&x| f(x, lb[0])).collect::<Result<_, _>>()?),
+        (1, _) => (
+            b,
+            lb.iter().map(|&y| f(la[0], y)).collect::<Result<_, _>>()?,
+        ),
+        (_, 1) => (
+            a,
+            la.iter().map(|&x| f(x, lb[0])).collect::<Result<_, _>>()?,
+        ),
         _ => return Err(shape_mismatch(a, b)),
     };
     Ok(shape.with_literals(out))
@@ -348,7 +355,11 @@ pub(super) fn index(value: &Value, index: i64) -> Result<Value, EvalError> {
 }
 
 /// See [`super::eval_select`].
-pub(super) fn select(reject: &Value, accept: &Value, condition: &Value) -> Result<Value, EvalError> {
+pub(super) fn select(
+    reject: &Value,
+    accept: &Value,
+    condition: &Value,
+) -> Result<Value, EvalError> {
     match condition {
         Value::Scalar(Literal::Bool(c)) => Ok(if *c { accept } else { reject }.clone()),
         Value::Vector(cs) => {
