@@ -326,7 +326,7 @@ fn shaped(lits: Vec<Literal>, size: Option<VectorSize>) -> Value {
 
 fn frexp(module: &mut Module, v: &Value) -> Result<Value, EvalError> {
     let (lits, size) = float_struct_parts(v, "frexp")?;
-    let scalar = lits[0].scalar();
+    let scalar = lits.first().map_or(Scalar::F32, |l| l.scalar());
     let mut fracts = Vec::with_capacity(lits.len());
     let mut exps = Vec::with_capacity(lits.len());
     for l in &lits {
@@ -347,7 +347,7 @@ fn frexp(module: &mut Module, v: &Value) -> Result<Value, EvalError> {
 
 fn modf(module: &mut Module, v: &Value) -> Result<Value, EvalError> {
     let (lits, size) = float_struct_parts(v, "modf")?;
-    let scalar = lits[0].scalar();
+    let scalar = lits.first().map_or(Scalar::F32, |l| l.scalar());
     let mut fracts = Vec::with_capacity(lits.len());
     let mut wholes = Vec::with_capacity(lits.len());
     for l in &lits {

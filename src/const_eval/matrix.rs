@@ -28,6 +28,9 @@ impl Mat {
         else {
             return None;
         };
+        if data.len() != (columns.get() * rows.get()) as usize {
+            return None;
+        }
         let scalar = data.first()?.scalar();
         Some(Mat {
             columns: columns.get() as usize,
@@ -71,29 +74,17 @@ pub(super) fn binary(op: BinaryOperator, left: &Value, right: &Value) -> Result<
     match (op, left, right) {
         (
             BinaryOperator::Add | BinaryOperator::Subtract,
-            Value::Matrix { .. },
-            Value::Matrix { .. },
+            Value::Matrix {
+                columns: c1,
+                rows: r1,
+                ..
+            },
+            Value::Matrix {
+                columns: c2,
+                rows: r2,
+                ..
+            },
         ) => {
-            if left.literals().map(<[_]>::len) != right.literals().map(<[_]>::len)
-                || std::mem::discriminant(left) != std::mem::discriminant(right)
-            {
-                return Err(shape_mismatch(left, right));
-            }
-            let (
-                Value::Matrix {
-                    columns: c1,
-                    rows: r1,
-                    ..
-                },
-                Value::Matrix {
-                    columns: c2,
-                    rows: r2,
-                    ..
-                },
-            ) = (left, right)
-            else {
-                return Err(bad());
-            };
             if (c1, r1) != (c2, r2) {
                 return Err(shape_mismatch(left, right));
             }
@@ -159,6 +150,9 @@ pub(super) fn transpose(v: &Value) -> Result<Value, EvalError> {
         return Err(EvalError::new("'transpose' needs a matrix argument"));
     };
     let (c, r) = (columns.get() as usize, rows.get() as usize);
+    if data.len() != c * r {
+        return Err(EvalError::new("malformed matrix value"));
+    }
     let mut out = Vec::with_capacity(data.len());
     // The result has `r` columns of `c` rows: out[i][j] = in[j][i].
     for i in 0..r {

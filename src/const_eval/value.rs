@@ -346,7 +346,10 @@ pub(super) fn index(value: &Value, index: i64) -> Result<Value, EvalError> {
         Value::Vector(v) => Value::Scalar(v[i]),
         Value::Matrix { rows, data, .. } => {
             let r = rows.get() as usize;
-            Value::Vector(data[i * r..(i + 1) * r].to_vec())
+            match data.get(i * r..(i + 1) * r) {
+                Some(col) => Value::Vector(col.to_vec()),
+                None => return Err(EvalError::new("malformed matrix value")),
+            }
         }
         Value::Array { elements, .. } => elements[i].clone(),
         Value::Struct { members, .. } => members[i].clone(),
