@@ -979,3 +979,113 @@ fn packing_is_bit_exact() {
         "'unpack2x16float(31744)' is not valid: component 0 is an f16 infinity or NaN"
     );
 }
+
+#[test]
+fn float_conversion_range_edges() {
+    let mut m = Module::default();
+    let f32_ty = m.intern(TypeInner::Scalar(Scalar::F32));
+    let f16_ty = m.intern(TypeInner::Scalar(Scalar::F16));
+    // The shortest spelling of the largest f32 is slightly above it and
+    // rounds down to it.
+    assert_eq!(
+        concretize(&mut m, &af(3.4028235e38), f32_ty).unwrap(),
+        f(f32::MAX)
+    );
+    assert_eq!(
+        concretize(&mut m, &af(65519.0), f16_ty).unwrap(),
+        h(65504.0)
+    );
+    assert_eq!(
+        err(concretize(&mut m, &af(65520.0), f16_ty)),
+        "value 65520.0 cannot be represented as 'f16'"
+    );
+    assert_eq!(
+        err(concretize(&mut m, &ai(65520), f16_ty)),
+        "value 65520 cannot be represented as 'f16'"
+    );
+    // Float to integer from each source type.
+    assert_eq!(convert(&h(-65504.0), Scalar::U32).unwrap(), u(0));
+    assert_eq!(convert(&h(65504.0), Scalar::I32).unwrap(), i(65504));
+    // AbstractFloat converts to an integer through f32, as `u32(e: f32)`.
+    assert_eq!(convert(&af(1e20), Scalar::U32).unwrap(), u(4294967040));
+    assert_eq!(convert(&af(-0.9), Scalar::U32).unwrap(), u(0));
+    assert_eq!(
+        err(convert(&af(1e39), Scalar::I32)),
+        "value 1e39 cannot be represented as 'i32'"
+    );
+    // f16 results of integer conversion round to nearest even.
+    assert_eq!(convert(&i(2049), Scalar::F16).unwrap(), h(2048.0));
+    assert_eq!(convert(&u(2051), Scalar::F16).unwrap(), h(2052.0));
+}
+
+#[test]
+fn more_shapes_and_errors() {
+    let mut m = Module::default();
+    let i32_ty = m.intern(TypeInner::Scalar(Scalar::I32));
+    let inner = m.intern(TypeInner::Array {
+        base: i32_ty,
+        size: ArraySize::Constant(2),
+        stride: 4,
+    });
+    let outer = m.intern(TypeInner::Array {
+        base: inner,
+        size: ArraySize::Constant(2),
+        stride: 8,
+    });
+    let row = |a, b_| Value::Array {
+        ty: inner,
+        elements: vec![i(a), i(b_)],
+    };
+    let nested = Value::Array {
+        ty: outer,
+        elements: vec![row(1, 2), row(3, 4)],
+    };
+    let c = nested.to_const(&mut m);
+    assert_eq!(Value::from_const(&m, c), nested);
+    assert_eq!(index(&nested, 1).unwrap(), row(3, 4));
+    assert_eq!(
+        err(index(&nested, 2)),
+        "index 2 is out of bounds for an array of size 2"
+    );
+    assert_eq!(
+        err(index(&mf(&[&[1.0, 2.0], &[3.0, 4.0]]), 5)),
+        "index 5 is out of bounds for a matrix with column count 2"
+    );
+    assert_eq!(err(index(&i(1), 0)), "cannot index a scalar value");
+    assert_eq!(
+        err(eval_select(
+            &vi(&[1, 2]),
+            &vi(&[3, 4]),
+            &vb(&[true, false, true])
+        )),
+        "operands 'vec2(1, 2)' and 'vec2(3, 4)' have different shapes"
+    );
+    assert_eq!(
+        err(bin(B::Add, &vi(&[1, 2]), &vi(&[1, 2, 3]))),
+        "operands 'vec2(1, 2)' and 'vec3(1, 2, 3)' have different shapes"
+    );
+    assert_eq!(
+        err(bin(B::Add, &nested, &nested)),
+        "operator '+' is not defined for arrays and structures"
+    );
+    assert_eq!(
+        err(math(M::Max, &[i(1)])),
+        "'max' expects 2 argument(s), got 1"
+    );
+    // 4x4 determinant by cofactor expansion.
+    let m4 = mf(&[
+        &[1.0, 0.0, 2.0, -1.0],
+        &[3.0, 0.0, 0.0, 5.0],
+        &[2.0, 1.0, 4.0, -3.0],
+        &[1.0, 0.0, 5.0, 0.0],
+    ]);
+    assert_eq!(math(M::Determinant, &[m4]).unwrap(), f(30.0));
+    // Comparisons and remainder of f16 and abstract floats.
+    assert_eq!(bin(B::Less, &h(1.0), &h(1.5)).unwrap(), b(true));
+    assert_eq!(bin(B::Modulo, &af(5.5), &af(-2.0)).unwrap(), af(1.5));
+    let r = math(M::Frexp, &[h(-3.0)]).unwrap();
+    let Value::Struct { members, .. } = r else {
+        panic!("frexp did not return a struct")
+    };
+    assert_eq!(members, vec![h(-0.75), i(2)]);
+}
