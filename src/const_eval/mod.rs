@@ -16,6 +16,19 @@
 //! rounding is an error, as are integer results out of range (for concrete
 //! and abstract integers alike), per the spec's rules for const-expressions.
 //!
+//! Documented choices where the spec leaves freedom:
+//! - float to integer conversion truncates toward zero and clamps to the
+//!   range of target values representable in the source type (`1e20f` to
+//!   `i32` is `2147483520`); NaN, which a const-expression never holds,
+//!   converts to 0;
+//! - AbstractFloat converts to `i32`/`u32` through `f32`, as the chosen
+//!   `T(e: f32)` overload would;
+//! - conversions to a float type fail only when the rounded value is
+//!   infinite (`3.4028235e38` converts to the largest `f32`), while
+//!   `quantizeToF16` and `pack2x16float` reject any value outside the
+//!   finite `f16` range, as their definitions say;
+//! - [`Value::to_const`] never produces [`ConstValue::Zero`].
+//!
 //! Submodules: `value` (interning, indexing, component-wise helpers), `num`
 //! (scalar plumbing), `convert` (conversions, `bitcast`), `ops` (operators),
 //! `matrix`, `math` (numeric builtins), `geom` (vector builtins), `bits`

@@ -143,8 +143,7 @@ fn float_arith(
             )))
         }
     };
-    // Sums and products of f32/f16 values are exact or correctly rounded in
-    // f64 except for abstract floats, whose rounding happened already.
+    // One rounding to the operand type (see the `num` module docs).
     float_result(a.scalar(), v, e)
 }
 
