@@ -1089,3 +1089,181 @@ fn more_shapes_and_errors() {
     };
     assert_eq!(members, vec![h(-0.75), i(2)]);
 }
+
+/// Every builtin, operator and conversion on a pool of odd operands
+/// (mismatched types and shapes, extreme values, malformed values) returns
+/// a value or an error, never panics.
+#[test]
+fn no_panics_on_odd_operands() {
+    use MathFunction::*;
+    let funs = [
+        Abs,
+        Acos,
+        Acosh,
+        Asin,
+        Asinh,
+        Atan,
+        Atanh,
+        Atan2,
+        Ceil,
+        Clamp,
+        Cos,
+        Cosh,
+        CountLeadingZeros,
+        CountOneBits,
+        CountTrailingZeros,
+        Cross,
+        Degrees,
+        Determinant,
+        Distance,
+        Dot,
+        Dot4I8Packed,
+        Dot4U8Packed,
+        Exp,
+        Exp2,
+        ExtractBits,
+        FaceForward,
+        FirstLeadingBit,
+        FirstTrailingBit,
+        Floor,
+        Fma,
+        Fract,
+        Frexp,
+        InsertBits,
+        InverseSqrt,
+        Ldexp,
+        Length,
+        Log,
+        Log2,
+        Max,
+        Min,
+        Mix,
+        Modf,
+        Normalize,
+        Pow,
+        QuantizeToF16,
+        Radians,
+        Reflect,
+        Refract,
+        ReverseBits,
+        Round,
+        Saturate,
+        Sign,
+        Sin,
+        Sinh,
+        Smoothstep,
+        Sqrt,
+        Step,
+        Tan,
+        Tanh,
+        Transpose,
+        Trunc,
+        All,
+        Any,
+        Pack4x8Snorm,
+        Pack4x8Unorm,
+        Pack4xI8,
+        Pack4xU8,
+        Pack4xI8Clamp,
+        Pack4xU8Clamp,
+        Pack2x16Snorm,
+        Pack2x16Unorm,
+        Pack2x16Float,
+        Unpack4x8Snorm,
+        Unpack4x8Unorm,
+        Unpack4xI8,
+        Unpack4xU8,
+        Unpack2x16Snorm,
+        Unpack2x16Unorm,
+        Unpack2x16Float,
+    ];
+    let mut m = Module::default();
+    let s = struct_type(&mut m);
+    let pool = vec![
+        i(i32::MIN),
+        u(u32::MAX),
+        ai(i64::MIN),
+        f(f32::MAX),
+        h(-65504.0),
+        af(-1e308),
+        b(true),
+        vi(&[i32::MAX, -1, 0]),
+        vu(&[1, 64]),
+        vf(&[0.0, -0.0, 1e-45, 3e38]),
+        Value::Vector(vec![]),
+        mf(&[&[1.0, 2.0], &[3.0, 4.0]]),
+        Value::Matrix {
+            columns: VectorSize::Quad,
+            rows: VectorSize::Quad,
+            data: vec![Literal::F32(1.0)],
+        },
+        Value::Struct {
+            ty: s,
+            members: vec![f(1.0)],
+        },
+    ];
+    let all_ops = [
+        B::Add,
+        B::Subtract,
+        B::Multiply,
+        B::Divide,
+        B::Modulo,
+        B::Equal,
+        B::NotEqual,
+        B::Less,
+        B::LessEqual,
+        B::Greater,
+        B::GreaterEqual,
+        B::And,
+        B::InclusiveOr,
+        B::ExclusiveOr,
+        B::ShiftLeft,
+        B::ShiftRight,
+    ];
+    let types: Vec<Handle<Type>> = [
+        Scalar::Bool,
+        Scalar::I32,
+        Scalar::U32,
+        Scalar::F32,
+        Scalar::F16,
+        Scalar::AbstractInt,
+        Scalar::AbstractFloat,
+    ]
+    .iter()
+    .map(|&sc| m.intern(TypeInner::Scalar(sc)))
+    .chain([s])
+    .collect();
+    for a in &pool {
+        for op in [
+            UnaryOperator::Negate,
+            UnaryOperator::LogicalNot,
+            UnaryOperator::BitwiseNot,
+        ] {
+            let _ = eval_unary(op, a);
+        }
+        for &t in &types {
+            let _ = concretize(&mut m, a, t);
+            let _ = bitcast(&mut m, a, t);
+            if let TypeInner::Scalar(sc) = *m.inner(t) {
+                let _ = convert(a, sc);
+            }
+        }
+        for k in -1..5 {
+            let _ = index(a, k);
+        }
+        for fun in funs {
+            let _ = eval_math(&mut m, fun, std::slice::from_ref(a));
+        }
+        for c in &pool {
+            let _ = eval_select(a, c, &vb(&[true, false]));
+            for op in all_ops {
+                let _ = eval_binary(&mut m, op, a, c);
+            }
+            for fun in funs {
+                let _ = eval_math(&mut m, fun, &[a.clone(), c.clone()]);
+                let _ = eval_math(&mut m, fun, &[a.clone(), c.clone(), u(40)]);
+                let _ = eval_math(&mut m, fun, &[a.clone(), c.clone(), u(3), u(30)]);
+            }
+        }
+    }
+}
