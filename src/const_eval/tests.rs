@@ -1267,3 +1267,39 @@ fn no_panics_on_odd_operands() {
         }
     }
 }
+
+#[test]
+fn zero_of_deeply_shared_structs_is_bounded() {
+    // S0 { a: f32, b: f32 }, S(k+1) { a: Sk, b: Sk }: 2^61 components at
+    // depth 60, refused quickly instead of walked.
+    let mut m = Module::default();
+    let mut ty = m.intern(TypeInner::Scalar(Scalar::F32));
+    for k in 0..60 {
+        let member = |name: &str| StructMember {
+            name: name.into(),
+            ty,
+            binding: None,
+            offset: 0,
+            size: 4,
+            align: 4,
+        };
+        ty = m.types.insert(
+            Type {
+                name: Some(format!("S{k}")),
+                inner: TypeInner::Struct {
+                    members: vec![member("a"), member("b")],
+                    span: 8,
+                },
+            },
+            crate::Span::UNDEFINED,
+        );
+        if k == 3 {
+            // 2^4 = 16 components: small enough to build.
+            let Some(Value::Struct { members, .. }) = Value::zero(&m, ty) else {
+                panic!("no zero value for a small struct")
+            };
+            assert_eq!(members.len(), 2);
+        }
+    }
+    assert_eq!(Value::zero(&m, ty), None);
+}

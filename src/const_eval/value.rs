@@ -126,6 +126,9 @@ impl Value {
 
     /// See [`Value::zero`].
     pub(super) fn zero_impl(module: &Module, ty: Handle<Type>) -> Option<Value> {
+        // Check the size first, so an oversized type is refused without
+        // building (part of) its value.
+        component_count(module, ty, MAX_ZERO_COMPONENTS)?;
         let mut budget = MAX_ZERO_COMPONENTS;
         Value::zero_bounded(module, ty, &mut budget)
     }
@@ -205,6 +208,32 @@ impl Value {
             }
         }
     }
+}
+
+/// The number of scalar components of a constructible type, or `None` if
+/// it exceeds `limit` or the type has no zero value. Every visited node
+/// counts at least 1 against `limit`, so the walk is bounded even for
+/// deeply shared struct types.
+fn component_count(module: &Module, ty: Handle<Type>, limit: u64) -> Option<u64> {
+    let n = match module.types.try_get(ty)?.inner {
+        TypeInner::Scalar(_) => 1,
+        TypeInner::Vector { size, .. } => size.get() as u64,
+        TypeInner::Matrix { columns, rows, .. } => (columns.get() * rows.get()) as u64,
+        TypeInner::Array {
+            base,
+            size: ArraySize::Constant(n),
+            ..
+        } => component_count(module, base, limit)?.checked_mul(n.max(1) as u64)?,
+        TypeInner::Struct { ref members, .. } => {
+            let mut total: u64 = 0;
+            for m in members {
+                total += component_count(module, m.ty, limit.checked_sub(total)?)?;
+            }
+            total.max(1)
+        }
+        _ => return None,
+    };
+    (n <= limit).then_some(n)
 }
 
 fn flatten_literals(v: &Value) -> Vec<Literal> {
