@@ -78,8 +78,16 @@ fn table_is_well_formed() {
     }
     assert!(lookup("nope").is_none());
     for name in [
-        "abs", "dot4I8Packed", "pack4xU8Clamp", "unpack2x16float", "atomicCompareExchangeWeak",
-        "quadSwapDiagonal", "subgroupShuffleXor", "textureSample", "dpdx", "workgroupUniformLoad",
+        "abs",
+        "dot4I8Packed",
+        "pack4xU8Clamp",
+        "unpack2x16float",
+        "atomicCompareExchangeWeak",
+        "quadSwapDiagonal",
+        "subgroupShuffleXor",
+        "textureSample",
+        "dpdx",
+        "workgroupUniformLoad",
     ] {
         assert!(lookup(name).is_some(), "{name} missing");
     }
@@ -98,7 +106,10 @@ fn row_flags() {
     assert_eq!(sg.extension, Extensions::SUBGROUPS);
     assert_eq!(sg.const_args, &[1]);
     assert!(sg.stages.allows(ShaderStage::Fragment) && !sg.stages.allows(ShaderStage::Vertex));
-    assert!(!lookup("workgroupBarrier").unwrap().stages.allows(ShaderStage::Vertex));
+    assert!(!lookup("workgroupBarrier")
+        .unwrap()
+        .stages
+        .allows(ShaderStage::Vertex));
     assert_eq!(lookup("dpdx").unwrap().op, BuiltinOp::Unsupported);
 }
 
@@ -154,7 +165,7 @@ fn no_matching_call_message() {
 fn numeric_family() {
     let mut e = Env::new();
     let (ai, af, f, h, i, u) = (e.s(AI), e.s(AF), e.s(F32), e.s(F16), e.s(I32), e.s(U32));
-    let (v3f, v3i, v2f, v4u) = (e.v(3, F32), e.v(3, I32), e.v(2, F32), e.v(4, U32));
+    let (v3f, v3i, v2f) = (e.v(3, F32), e.v(3, I32), e.v(2, F32));
     let v3af = e.v(3, AF);
     assert_eq!(e.result("abs", &[i]), "i32");
     assert_eq!(e.result("abs", &[v3i]), "vec3<i32>");
@@ -210,7 +221,10 @@ fn matrix_builtins() {
     assert_eq!(e.result("transpose", &[m23]), "mat3x2<f32>");
     assert_eq!(e.result("determinant", &[m33]), "abstract-float");
     let err = e.call("determinant", &[m23]).unwrap_err();
-    assert_eq!(err.message, "no matching call to 'determinant(mat2x3<f32>)'");
+    assert_eq!(
+        err.message,
+        "no matching call to 'determinant(mat2x3<f32>)'"
+    );
     assert_eq!(err.arg_index, Some(0));
 }
 

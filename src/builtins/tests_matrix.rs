@@ -95,7 +95,10 @@ fn atomic_pointer_rules() {
     );
     // Value type must match the atomic's type.
     let err = e.call("atomicAdd", &[p, u]).unwrap_err();
-    assert_eq!(err.message, "no matching call to 'atomicAdd(ptr<storage, atomic<i32>, read_write>, u32)'");
+    assert_eq!(
+        err.message,
+        "no matching call to 'atomicAdd(ptr<storage, atomic<i32>, read_write>, u32)'"
+    );
     assert_eq!(err.arg_index, Some(1));
     assert!(e.call("atomicAdd", &[p, f]).is_err());
     // Access mode.
@@ -254,7 +257,9 @@ fn matrix_load_chromium_form() {
     let pp = e.ptr(arr32, AddressSpace::Private, Access::ReadWrite);
     assert!(load(&mut e, &ta, &[pp, i, i], &[None; 3]).is_err());
     let err = load(&mut e, &ta, &[p32, i], &[None; 2]).unwrap_err();
-    assert!(err.message.starts_with("no matching call to 'subgroupMatrixLoad("));
+    assert!(err
+        .message
+        .starts_with("no matching call to 'subgroupMatrixLoad("));
     assert_eq!(err.notes.len(), 3);
     // Template argument that is not a matrix.
     let ta = [
@@ -276,7 +281,13 @@ fn matrix_load_proposal_form() {
     let arr = e.array(i, ArraySize::Runtime);
     let p = e.ptr(arr, AddressSpace::Storage, Access::ReadWrite);
     let ta = [TemplateArg::Type(t)];
-    let r = load(&mut e, &ta, &[p, ai, b, ai], &[None, None, Some(true), None]).unwrap();
+    let r = load(
+        &mut e,
+        &ta,
+        &[p, ai, b, ai],
+        &[None, None, Some(true), None],
+    )
+    .unwrap();
     assert_eq!(r.matrix_form, Some(MatrixLoadStoreForm::Proposal));
     assert_eq!(r.layout, Some(MatrixLayout::ColumnMajor));
     assert_eq!(e.params(&r)[1..], ["u32", "bool", "u32"]);
@@ -335,7 +346,13 @@ fn matrix_store_both_forms() {
     );
     assert_eq!(err.arg_index, Some(2));
     // Proposal form.
-    let r = store(&mut e, &[], &[p, u, m, b, u], &[None, None, None, Some(true), None]).unwrap();
+    let r = store(
+        &mut e,
+        &[],
+        &[p, u, m, b, u],
+        &[None, None, None, Some(true), None],
+    )
+    .unwrap();
     assert_eq!(r.matrix_form, Some(MatrixLoadStoreForm::Proposal));
     assert_eq!(r.layout, Some(MatrixLayout::ColumnMajor));
     let err = store(&mut e, &[], &[p, u, m, b, u], &[None; 5]).unwrap_err();
@@ -364,24 +381,47 @@ fn matrix_multiply_shapes_and_types() {
     let r = sm(&mut e, Right, F16, 2, 4);
     let f = e.s(F32);
     let h = e.s(F16);
-    let res = mul(&mut e, "subgroupMatrixMultiply", &[TemplateArg::Type(f)], &[l, r]).unwrap();
+    let res = mul(
+        &mut e,
+        "subgroupMatrixMultiply",
+        &[TemplateArg::Type(f)],
+        &[l, r],
+    )
+    .unwrap();
     let want = sm(&mut e, Res, F32, 2, 8);
     assert_eq!(res.result, Some(want));
     assert_eq!(res.op, BuiltinOp::SubgroupMatrixMultiply);
     // The result matrix type as template argument also works.
-    let res = mul(&mut e, "subgroupMatrixMultiply", &[TemplateArg::Type(want)], &[l, r]).unwrap();
+    let res = mul(
+        &mut e,
+        "subgroupMatrixMultiply",
+        &[TemplateArg::Type(want)],
+        &[l, r],
+    )
+    .unwrap();
     assert_eq!(res.result, Some(want));
     // Shapes that do not chain.
     let r_bad = sm(&mut e, Right, F16, 2, 8);
-    let err = mul(&mut e, "subgroupMatrixMultiply", &[TemplateArg::Type(f)], &[l, r_bad])
-        .unwrap_err();
+    let err = mul(
+        &mut e,
+        "subgroupMatrixMultiply",
+        &[TemplateArg::Type(f)],
+        &[l, r_bad],
+    )
+    .unwrap_err();
     assert_eq!(
         err.message,
         "the left matrix's column count (4) must equal the right matrix's row count (8) in 'subgroupMatrixMultiply'"
     );
     assert_eq!(err.arg_index, Some(1));
     // Kinds.
-    let err = mul(&mut e, "subgroupMatrixMultiply", &[TemplateArg::Type(f)], &[r, l]).unwrap_err();
+    let err = mul(
+        &mut e,
+        "subgroupMatrixMultiply",
+        &[TemplateArg::Type(f)],
+        &[r, l],
+    )
+    .unwrap_err();
     assert_eq!(
         err.message,
         "the first argument of 'subgroupMatrixMultiply' must be a 'subgroup_matrix_left', found 'subgroup_matrix_right<f16, 2, 4>'"
@@ -389,10 +429,24 @@ fn matrix_multiply_shapes_and_types() {
     assert_eq!(err.arg_index, Some(0));
     // Component types.
     let r32 = sm(&mut e, Right, F32, 2, 4);
-    let err = mul(&mut e, "subgroupMatrixMultiply", &[TemplateArg::Type(f)], &[l, r32]).unwrap_err();
-    assert!(err.message.contains("same component type, found 'f16' and 'f32'"));
+    let err = mul(
+        &mut e,
+        "subgroupMatrixMultiply",
+        &[TemplateArg::Type(f)],
+        &[l, r32],
+    )
+    .unwrap_err();
+    assert!(err
+        .message
+        .contains("same component type, found 'f16' and 'f32'"));
     let l32 = sm(&mut e, Left, F32, 4, 8);
-    let err = mul(&mut e, "subgroupMatrixMultiply", &[TemplateArg::Type(h)], &[l32, r32]).unwrap_err();
+    let err = mul(
+        &mut e,
+        "subgroupMatrixMultiply",
+        &[TemplateArg::Type(h)],
+        &[l32, r32],
+    )
+    .unwrap_err();
     assert_eq!(
         err.message,
         "'subgroupMatrixMultiply' cannot produce a result of 'f16' from operands of 'f32'"
@@ -405,9 +459,21 @@ fn matrix_multiply_shapes_and_types() {
     let li = sm(&mut e, Left, U8, 4, 8);
     let ri = sm(&mut e, Right, U8, 2, 4);
     for tr in [i8_, u] {
-        assert!(mul(&mut e, "subgroupMatrixMultiply", &[TemplateArg::Type(tr)], &[li, ri]).is_ok());
+        assert!(mul(
+            &mut e,
+            "subgroupMatrixMultiply",
+            &[TemplateArg::Type(tr)],
+            &[li, ri]
+        )
+        .is_ok());
     }
-    let err = mul(&mut e, "subgroupMatrixMultiply", &[TemplateArg::Type(f)], &[li, ri]).unwrap_err();
+    let err = mul(
+        &mut e,
+        "subgroupMatrixMultiply",
+        &[TemplateArg::Type(f)],
+        &[li, ri],
+    )
+    .unwrap_err();
     assert!(err.message.contains("cannot produce a result of 'f32'"));
 }
 
@@ -425,13 +491,20 @@ fn matrix_multiply_accumulate() {
     assert_eq!(res.result, Some(acc));
     let acc_bad = sm(&mut e, Res, U32, 4, 8);
     let err = mul(&mut e, name, &[], &[l, r, acc_bad]).unwrap_err();
-    assert!(err.message.starts_with("the accumulator of 'subgroupMatrixMultiplyAccumulate' must have 8 columns and 8 rows"));
+    assert!(err.message.starts_with(
+        "the accumulator of 'subgroupMatrixMultiplyAccumulate' must have 8 columns and 8 rows"
+    ));
     assert_eq!(err.arg_index, Some(2));
     let acc_f = sm(&mut e, Res, F32, 8, 8);
     let err = mul(&mut e, name, &[], &[l, r, acc_f]).unwrap_err();
-    assert!(err.message.contains("cannot produce a result of 'f32' from operands of 'i32'"));
+    assert!(err
+        .message
+        .contains("cannot produce a result of 'f32' from operands of 'i32'"));
     let err = mul(&mut e, name, &[], &[l, r]).unwrap_err();
-    assert_eq!(err.notes[0], "'subgroupMatrixMultiplyAccumulate' takes 3 arguments, found 2");
+    assert_eq!(
+        err.notes[0],
+        "'subgroupMatrixMultiplyAccumulate' takes 3 arguments, found 2"
+    );
 }
 
 #[test]
@@ -440,14 +513,21 @@ fn matrix_scalar_ops() {
     let (ai, af, u, i) = (e.s(AI), e.s(AF), e.s(U32), e.s(I32));
     let m8 = sm(&mut e, Left, U8, 8, 8);
     let mf = sm(&mut e, Res, F16, 8, 8);
-    for name in ["subgroupMatrixScalarAdd", "subgroupMatrixScalarSubtract", "subgroupMatrixScalarMultiply"] {
+    for name in [
+        "subgroupMatrixScalarAdd",
+        "subgroupMatrixScalarSubtract",
+        "subgroupMatrixScalarMultiply",
+    ] {
         let r = e.call(name, &[m8, ai]).unwrap();
         assert_eq!(r.result, Some(m8));
         assert_eq!(e.params(&r)[1], "u32");
     }
     let r = e.call("subgroupMatrixScalarMultiply", &[mf, af]).unwrap();
     assert_eq!(e.params(&r)[1], "f16");
-    assert_eq!(r.op, BuiltinOp::SubgroupMatrixScalar(MatrixScalarOp::Multiply));
+    assert_eq!(
+        r.op,
+        BuiltinOp::SubgroupMatrixScalar(MatrixScalarOp::Multiply)
+    );
     let err = e.call("subgroupMatrixScalarAdd", &[m8, i]).unwrap_err();
     assert_eq!(
         err.message,
