@@ -148,15 +148,10 @@ fn no_match(
             };
         }
     }
-    let mut message = format!(
+    let message = format!(
         "no matching call to '{}'",
         call_text(module, def.name, args)
     );
-    if had_feasible {
-        // Only abstract candidates matched: the call has a concrete or
-        // runtime operand, or the builtin is not const-evaluable.
-        message.push_str(": arguments of abstract type cannot be used here");
-    }
     let arg_index = match relevant.first() {
         Some(first) if relevant.iter().all(|m| m.arg == first.arg) => first.arg,
         _ => None,

@@ -415,10 +415,6 @@ fn bind(
             }
         }
     }
-    if b.n.is_none() && ov.n == NKind::Vec {
-        // Only possible for patterns with N in the result only; not used.
-        b.n = Some(Some(VectorSize::Quad));
-    }
     Ok(b)
 }
 

@@ -537,3 +537,60 @@ fn matrix_scalar_ops() {
     let err = e.call("subgroupMatrixScalarAdd", &[u, u]).unwrap_err();
     assert_eq!(err.arg_index, Some(0));
 }
+
+/// Every row, called with every small combination of assorted argument
+/// types and template arguments, returns a result or an error (no panic),
+/// and every error has a message.
+#[test]
+fn no_panic_sweep() {
+    let mut e = Env::new();
+    let (f, ai, u, b) = (e.s(F32), e.s(AI), e.s(U32), e.s(Bool));
+    let v2h = e.v(2, F16);
+    let at = e.m.intern(TypeInner::Atomic(I32));
+    let pa = e.ptr(at, AddressSpace::Storage, Access::ReadWrite);
+    let arr = e.array(u, ArraySize::Runtime);
+    let parr = e.ptr(arr, AddressSpace::Storage, Access::ReadWrite);
+    let l = sm(&mut e, Left, F16, 8, 8);
+    let r = sm(&mut e, Right, F16, 8, 8);
+    let res = sm(&mut e, Res, F32, 8, 8);
+    let pool = [f, ai, u, b, v2h, pa, parr, l, r, res];
+    let templates: Vec<Vec<TemplateArg>> = vec![
+        vec![],
+        vec![TemplateArg::Type(f)],
+        vec![TemplateArg::Type(res)],
+        vec![TemplateArg::Layout(MatrixLayout::RowMajor)],
+        vec![
+            TemplateArg::Type(l),
+            TemplateArg::Layout(MatrixLayout::ColumnMajor),
+        ],
+    ];
+    let mut arg_lists: Vec<Vec<Handle<Type>>> = vec![vec![]];
+    for &a in &pool {
+        arg_lists.push(vec![a]);
+        for &b2 in &pool {
+            arg_lists.push(vec![a, b2]);
+        }
+    }
+    arg_lists.push(vec![parr, ai, b, ai]);
+    arg_lists.push(vec![parr, ai, res, ai]);
+    arg_lists.push(vec![parr, u, res, b, u]);
+    arg_lists.push(vec![l, r, res]);
+    arg_lists.push(vec![pa, u, u]);
+    let mut ok = 0;
+    for def in all() {
+        for t in &templates {
+            for args in &arg_lists {
+                let bools: Vec<Option<bool>> =
+                    args.iter().map(|&a| (a == b).then_some(true)).collect();
+                match resolve_call(&mut e.m, def, t, args, &bools) {
+                    Ok(call) => {
+                        assert_eq!(call.params.len(), args.len(), "{}", def.name);
+                        ok += 1;
+                    }
+                    Err(err) => assert!(!err.message.is_empty(), "{}", def.name),
+                }
+            }
+        }
+    }
+    assert!(ok > 100, "only {ok} calls resolved");
+}
