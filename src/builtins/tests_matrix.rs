@@ -594,3 +594,90 @@ fn no_panic_sweep() {
     }
     assert!(ok > 100, "only {ok} calls resolved");
 }
+
+/// Exactly Chromium's 15 (T -> TR) multiply pairs are accepted.
+#[test]
+fn multiply_pairs_are_chromiums_fifteen() {
+    let mut e = Env::new();
+    let comps = [F32, F16, I32, U32, I8, U8];
+    let mut accepted = Vec::new();
+    for &t in &comps {
+        for &tr in &comps {
+            let l = sm(&mut e, Left, t, 8, 8);
+            let r = sm(&mut e, Right, t, 8, 8);
+            let acc = sm(&mut e, Res, tr, 8, 8);
+            let trt = e.s(tr);
+            let a = mul(
+                &mut e,
+                "subgroupMatrixMultiply",
+                &[TemplateArg::Type(trt)],
+                &[l, r],
+            );
+            let b = mul(
+                &mut e,
+                "subgroupMatrixMultiplyAccumulate",
+                &[],
+                &[l, r, acc],
+            );
+            assert_eq!(a.is_ok(), b.is_ok(), "{t:?} -> {tr:?}");
+            if a.is_ok() {
+                assert_eq!(a.unwrap().result, Some(acc));
+                accepted.push(format!("{}->{}", t.wgsl_name(), tr.wgsl_name()));
+            }
+        }
+    }
+    assert_eq!(accepted.len(), 15, "{accepted:?}");
+    assert!(accepted.contains(&"f16->f32".to_string()));
+    assert!(accepted.contains(&"u8->i8".to_string()));
+    assert!(!accepted.contains(&"f32->f16".to_string()));
+}
+
+/// Override-sized dimensions chain when they name the same override.
+#[test]
+fn multiply_with_override_dims() {
+    let mut e = Env::new();
+    let u = e.s(U32);
+    let k = e.m.overrides.append(
+        crate::ir::Override {
+            name: "K".into(),
+            id: None,
+            ty: u,
+            init: None,
+        },
+        crate::Span::UNDEFINED,
+    );
+    let mk = |e: &mut Env, kind, c, r| {
+        e.m.intern(TypeInner::SubgroupMatrix {
+            kind,
+            scalar: F32,
+            columns: c,
+            rows: r,
+        })
+    };
+    let eight = MatrixDim::Constant(8);
+    let kd = MatrixDim::Override(k);
+    let l = mk(&mut e, Left, kd, eight);
+    let r = mk(&mut e, Right, eight, kd);
+    let f = e.s(F32);
+    let res = mul(
+        &mut e,
+        "subgroupMatrixMultiply",
+        &[TemplateArg::Type(f)],
+        &[l, r],
+    )
+    .unwrap();
+    let want = mk(&mut e, Res, eight, eight);
+    assert_eq!(res.result, Some(want));
+    let r8 = mk(&mut e, Right, eight, eight);
+    let err = mul(
+        &mut e,
+        "subgroupMatrixMultiply",
+        &[TemplateArg::Type(f)],
+        &[l, r8],
+    )
+    .unwrap_err();
+    assert_eq!(
+        err.message,
+        "the left matrix's column count ('K') must equal the right matrix's row count (8) in 'subgroupMatrixMultiply'"
+    );
+}
