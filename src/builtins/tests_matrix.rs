@@ -620,8 +620,8 @@ fn multiply_pairs_are_chromiums_fifteen() {
                 &[l, r, acc],
             );
             assert_eq!(a.is_ok(), b.is_ok(), "{t:?} -> {tr:?}");
-            if a.is_ok() {
-                assert_eq!(a.unwrap().result, Some(acc));
+            if let Ok(call) = a {
+                assert_eq!(call.result, Some(acc));
                 accepted.push(format!("{}->{}", t.wgsl_name(), tr.wgsl_name()));
             }
         }
