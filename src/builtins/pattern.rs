@@ -1,4 +1,4 @@
-//! Type patterns of builtin overloads ("T: f32|f16; vecN<T> -> vecN<T>") and
+//! Type patterns of builtin overloads (`T: f32|f16; vecN<T> -> vecN<T>`) and
 //! their instantiation against argument types.
 //!
 //! An [`Overload`] has up to two scalar type variables (`T`, written

@@ -312,3 +312,29 @@ fn frexp_and_modf_results() {
         "same interned struct"
     );
 }
+
+#[test]
+fn readable_signatures() {
+    let sigs = signatures(lookup("all").unwrap());
+    assert_eq!(sigs, ["all(bool) -> bool", "all(vecN<bool>) -> bool"]);
+    let sigs = signatures(lookup("dot").unwrap());
+    assert_eq!(
+        sigs,
+        ["dot(vecN<T>, vecN<T>) -> T  where T is abstract-int, abstract-float, f32, f16, i32 or u32"]
+    );
+    let sigs = signatures(lookup("ldexp").unwrap());
+    assert_eq!(sigs.len(), 4);
+    assert_eq!(sigs[2], "ldexp(T, I) -> T  where T is f32 or f16, I is i32");
+    let sigs = signatures(lookup("atomicCompareExchangeWeak").unwrap());
+    assert_eq!(
+        sigs,
+        ["atomicCompareExchangeWeak(ptr<AS, atomic<T>, read_write>, T, T) -> __atomic_compare_exchange_result_T  where T is i32 or u32"]
+    );
+    let sigs = signatures(lookup("transpose").unwrap());
+    assert_eq!(
+        sigs,
+        ["transpose(matCxR<T>) -> matRxC<T>  where T is abstract-float, f32 or f16"]
+    );
+    assert_eq!(signatures(lookup("subgroupMatrixLoad").unwrap()).len(), 2);
+    assert!(signatures(lookup("textureLoad").unwrap()).is_empty());
+}
