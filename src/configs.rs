@@ -264,8 +264,7 @@ pub fn from_vulkan(
             continue;
         };
         if !shader_f16
-            && (component_type == ComponentType::F16
-                || result_component_type == ComponentType::F16)
+            && (component_type == ComponentType::F16 || result_component_type == ComponentType::F16)
         {
             continue;
         }
@@ -354,7 +353,10 @@ mod tests {
 
         let with_f16 = from_vulkan(&props, true);
         let names: Vec<String> = with_f16.iter().map(|c| c.to_string()).collect();
-        assert_eq!(names, ["f16:f32:16x16x16", "f16:f16:16x8x8", "u8:u32:16x16x32"]);
+        assert_eq!(
+            names,
+            ["f16:f32:16x16x16", "f16:f16:16x8x8", "u8:u32:16x16x32"]
+        );
         let without = from_vulkan(&props, false);
         let names: Vec<String> = without.iter().map(|c| c.to_string()).collect();
         assert_eq!(names, ["u8:u32:16x16x32"]);
