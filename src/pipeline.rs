@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 use crate::arena::Handle;
 use crate::configs::SubgroupMatrixConfig;
 use crate::diagnostic::Error;
-use crate::ir::{ConstValue, Module};
+use crate::ir::{ConstValue, Expression, Module};
 use crate::valid::ModuleInfo;
 
 /// Options for creating a pipeline from a module.
@@ -39,6 +39,9 @@ pub struct Pipeline {
     /// The value of every global expression, parallel to
     /// `module.global_expressions`.
     pub global_values: Vec<Handle<ConstValue>>,
+    /// The value of every override declaration, parallel to
+    /// `module.overrides` (used e.g. for `MatrixDim::Override`).
+    pub override_values: Vec<Handle<ConstValue>>,
 }
 
 /// Runs the pipeline step.
@@ -57,9 +60,23 @@ pub fn process(
             .collect(),
         None => (0..module.entry_points.len()).collect(),
     };
+    let mut module = module.clone();
+    // Stub: an override's value is its initialiser when that is a literal or
+    // a constant; anything else gets the zero value of its type.
+    let mut override_values = Vec::with_capacity(module.overrides.len());
+    let overrides: Vec<_> = module.overrides.iter().map(|(_, o)| (o.init, o.ty)).collect();
+    for (init, ty) in overrides {
+        let value = match init.map(|e| module.global_expressions[e].clone()) {
+            Some(Expression::Constant(c)) => c,
+            Some(Expression::Literal(lit)) => module.intern_constant(ConstValue::Scalar(lit)),
+            _ => module.intern_constant(ConstValue::Zero(ty)),
+        };
+        override_values.push(value);
+    }
     Ok(Pipeline {
-        module: module.clone(),
+        module,
         entry_points,
         global_values: Vec::new(),
+        override_values,
     })
 }
