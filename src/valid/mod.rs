@@ -21,7 +21,7 @@ pub mod stages;
 pub mod type_facts;
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 
 use std::collections::HashMap;
 

@@ -147,8 +147,10 @@ fn strukt(
 
 #[test]
 fn valid_module_info() {
-    let mut m = Module::default();
-    m.extensions = Extensions::SUBGROUP_MATRIX | Extensions::F16;
+    let mut m = Module {
+        extensions: Extensions::SUBGROUP_MATRIX | Extensions::F16,
+        ..Default::default()
+    };
     let u = scalar(&mut m, Scalar::U32);
     let arr = array(&mut m, u, ArraySize::Runtime);
     let a = global(
@@ -301,8 +303,10 @@ fn uniform_struct_member_rules() {
 
 #[test]
 fn address_space_rules_reported_together() {
-    let mut m = Module::default();
-    m.extensions = Extensions::SUBGROUP_MATRIX;
+    let mut m = Module {
+        extensions: Extensions::SUBGROUP_MATRIX,
+        ..Default::default()
+    };
     let b = scalar(&mut m, Scalar::Bool);
     let u = scalar(&mut m, Scalar::U32);
     let at = m.intern(TypeInner::Atomic(Scalar::U32));
@@ -629,8 +633,10 @@ fn compute_interface() {
 
 #[test]
 fn vertex_stage_matrix_use_names_call_chain() {
-    let mut m = Module::default();
-    m.extensions = Extensions::SUBGROUP_MATRIX;
+    let mut m = Module {
+        extensions: Extensions::SUBGROUP_MATRIX,
+        ..Default::default()
+    };
     let v4 = m.intern(TypeInner::Vector {
         size: VectorSize::Quad,
         scalar: Scalar::F32,
