@@ -126,11 +126,10 @@ fn wg(x: u32) -> [WorkgroupSizeDim; 3] {
 }
 
 fn matrix_module() -> Module {
-    let mut m = Module {
+    Module {
         extensions: Extensions::SUBGROUP_MATRIX | Extensions::F16,
         ..Default::default()
-    };
-    m
+    }
 }
 
 #[test]
