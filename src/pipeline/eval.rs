@@ -61,21 +61,45 @@ fn vector_type(module: &mut Module, lits: &[Literal]) -> Handle<Type> {
     })
 }
 
-/// Reads an interned constant back as a value.
+/// Deepest value nesting [`from_const`] and [`zero`] build.
+const MAX_DEPTH: u32 = 256;
+/// Largest array [`zero`] materialises.
+const MAX_ZERO_ELEMENTS: u32 = 1 << 16;
+
+/// Reads an interned constant back as a value (`None` for values nested
+/// deeper than 256 levels or zero arrays of more than 65536 elements).
 pub fn from_const(module: &Module, h: Handle<ConstValue>) -> Option<Value> {
+    from_const_at(module, h, 0)
+}
+
+fn from_const_at(module: &Module, h: Handle<ConstValue>, depth: u32) -> Option<Value> {
+    if depth > MAX_DEPTH {
+        return None;
+    }
     match module.constants.try_get(h)? {
         ConstValue::Scalar(l) => Some(Value::Scalar(*l)),
-        ConstValue::Zero(ty) => zero(module, *ty),
+        ConstValue::Zero(ty) => zero_at(module, *ty, depth),
         ConstValue::Composite { ty, components } => {
-            let parts: Option<Vec<Value>> =
-                components.iter().map(|&c| from_const(module, c)).collect();
+            let parts: Option<Vec<Value>> = components
+                .iter()
+                .map(|&c| from_const_at(module, c, depth + 1))
+                .collect();
             compose(module, *ty, parts?)
         }
     }
 }
 
-/// The zero value of a constructible type.
+/// The zero value of a constructible type (`None` for types without one,
+/// and for the limits of [`from_const`]).
 pub fn zero(module: &Module, ty: Handle<Type>) -> Option<Value> {
+    zero_at(module, ty, 0)
+}
+
+fn zero_at(module: &Module, ty: Handle<Type>, depth: u32) -> Option<Value> {
+    if depth > MAX_DEPTH {
+        return None;
+    }
+    let zero = |ty: Handle<Type>| zero_at(module, ty, depth + 1);
     match module.types.try_get(ty)?.inner {
         TypeInner::Scalar(s) => Some(Value::Scalar(Literal::zero(s))),
         TypeInner::Vector { size, scalar } => Some(Value::Vector(vec![
@@ -95,15 +119,15 @@ pub fn zero(module: &Module, ty: Handle<Type>) -> Option<Value> {
             base,
             size: ArraySize::Constant(n),
             ..
-        } => {
-            let e = zero(module, base)?;
+        } if n <= MAX_ZERO_ELEMENTS => {
+            let e = zero(base)?;
             Some(Value::Array {
                 ty,
                 elements: vec![e; n as usize],
             })
         }
         TypeInner::Struct { ref members, .. } => {
-            let members: Option<Vec<Value>> = members.iter().map(|m| zero(module, m.ty)).collect();
+            let members: Option<Vec<Value>> = members.iter().map(|m| zero(m.ty)).collect();
             Some(Value::Struct {
                 ty,
                 members: members?,

@@ -165,16 +165,6 @@ fn roots(module: &Module, info: &ModuleInfo, chosen: &[usize]) -> (Vec<bool>, Ve
             *n = true;
         }
     };
-    // Override-sized array types are part of the module's interface.
-    for (_, t) in module.types.iter() {
-        if let TypeInner::Array {
-            size: ArraySize::Override(e),
-            ..
-        } = t.inner
-        {
-            mark(e, &mut needed);
-        }
-    }
     for &i in chosen {
         let (Some(ep), Some(epi)) = (module.entry_points.get(i), info.entry_points.get(i)) else {
             continue;
@@ -195,12 +185,19 @@ fn roots(module: &Module, info: &ModuleInfo, chosen: &[usize]) -> (Vec<bool>, Ve
             }
         }
         for &g in &epi.globals {
-            if let Some(init) = module
-                .global_variables
-                .try_get(Handle::from_index(g))
-                .and_then(|v| v.init)
-            {
+            let Some(var) = module.global_variables.try_get(Handle::from_index(g)) else {
+                continue;
+            };
+            if let Some(init) = var.init {
                 mark(init, &mut needed);
+            }
+            // Override-sized arrays appear only as a workgroup variable's type.
+            if let Some(TypeInner::Array {
+                size: ArraySize::Override(e),
+                ..
+            }) = module.types.try_get(var.ty).map(|t| &t.inner)
+            {
+                mark(*e, &mut needed);
             }
         }
         for &(ty, _) in &epi.matrix_types {

@@ -101,7 +101,10 @@ fn type_matches(module: &Module, ty: Handle<Type>, want: Ty) -> bool {
         ) => true,
         (Ty::F32Array, TypeInner::Array { base, size, .. }) => {
             matches!(size, crate::ir::ArraySize::Constant(1..=8))
-                && matches!(module.inner(*base), TypeInner::Scalar(Scalar::F32))
+                && matches!(
+                    module.types.try_get(*base).map(|t| &t.inner),
+                    Some(TypeInner::Scalar(Scalar::F32))
+                )
         }
         _ => false,
     }
