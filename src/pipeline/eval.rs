@@ -411,6 +411,33 @@ fn lit_index(v: &Value) -> Option<i64> {
     }
 }
 
+/// Indexes a vector, matrix (a column) or array value.
+fn index_value(base: &Value, i: i64) -> Result<Value, EvalError> {
+    let (len, what) = match base {
+        Value::Vector(v) => (v.len(), "vector"),
+        Value::Matrix { columns, .. } => (columns.get() as usize, "matrix"),
+        Value::Array { elements, .. } => (elements.len(), "array"),
+        _ => return Err(EvalError::new("value cannot be indexed")),
+    };
+    let Some(k) = usize::try_from(i).ok().filter(|&k| k < len) else {
+        return Err(EvalError::new(format!(
+            "index {i} is out of bounds for a {what} of {len} elements"
+        )));
+    };
+    Ok(match base {
+        Value::Vector(v) => Value::Scalar(v[k]),
+        Value::Matrix { rows, data, .. } => {
+            let r = rows.get() as usize;
+            let column = data
+                .get(k * r..(k + 1) * r)
+                .ok_or_else(|| EvalError::new("malformed matrix value"))?;
+            Value::Vector(column.to_vec())
+        }
+        Value::Array { elements, .. } => elements[k].clone(),
+        _ => return Err(EvalError::new("value cannot be indexed")),
+    })
+}
+
 fn eval_one(
     module: &mut Module,
     expr: &Expression,
@@ -455,11 +482,11 @@ fn eval_one(
                 .get(index as usize)
                 .cloned()
                 .ok_or_else(|| EvalError::new(format!("member index {index} is out of range"))),
-            b => const_eval::index(b, i64::from(index)),
+            b => index_value(b, i64::from(index)),
         },
         Expression::Access { base, index } => {
             let i = lit_index(get(index)?).ok_or_else(unsupported)?;
-            const_eval::index(get(base)?, i)
+            index_value(get(base)?, i)
         }
         Expression::Unary { op, expr } => const_eval::eval_unary(op, get(expr)?),
         Expression::Binary { op, left, right } => {

@@ -567,3 +567,157 @@ fn matrix_dimensions_from_overrides() {
         e[1].message
     );
 }
+
+#[test]
+fn composite_override_expressions() {
+    let mut m = Module::default();
+    let (_, a) = add_override(
+        &mut m,
+        "a",
+        None,
+        Scalar::U32,
+        Some(Literal::U32(3)),
+        sp(0, 5),
+    );
+    let u = scalar(&mut m, Scalar::U32);
+    let v3 = m.intern(TypeInner::Vector {
+        size: VectorSize::Tri,
+        scalar: Scalar::U32,
+    });
+    let two = m.add_global_expression(Expression::Literal(Literal::U32(2)), u, sp(6, 7));
+    let v = m.add_global_expression(
+        Expression::Compose {
+            ty: v3,
+            components: vec![a, two, a],
+        },
+        v3,
+        sp(8, 20),
+    );
+    let v2 = m.intern(TypeInner::Vector {
+        size: VectorSize::Bi,
+        scalar: Scalar::U32,
+    });
+    let sw = m.add_global_expression(
+        Expression::Swizzle {
+            size: VectorSize::Bi,
+            vector: v,
+            pattern: [1, 2, 0, 0],
+        },
+        v2,
+        sp(21, 25),
+    );
+    let y = m.add_global_expression(
+        Expression::AccessIndex { base: sw, index: 1 },
+        u,
+        sp(26, 30),
+    );
+    // An override whose default is another override's value.
+    let b_ty = scalar(&mut m, Scalar::U32);
+    let b = m.overrides.append(
+        Override {
+            name: "b".into(),
+            id: None,
+            ty: b_ty,
+            init: Some(y),
+        },
+        sp(31, 40),
+    );
+    let b_expr = m.add_global_expression(Expression::Override(b), b_ty, sp(41, 42));
+    let mut options = PipelineOptions::default();
+    options.overrides.insert("a".into(), 9.0);
+    let p = run(&m, &options).expect("pipeline");
+    let lit = |h: Handle<Expression>| match &p.module.constants[p.global_values[h.index()]] {
+        ConstValue::Scalar(l) => *l,
+        other => panic!("not a scalar: {other:?}"),
+    };
+    assert_eq!(lit(y), Literal::U32(9));
+    assert_eq!(lit(b_expr), Literal::U32(9));
+    assert_eq!(
+        p.module.constants[p.override_values[b.index()]],
+        ConstValue::Scalar(Literal::U32(9))
+    );
+    match &p.module.constants[p.global_values[v.index()]] {
+        ConstValue::Composite { ty, components } => {
+            assert_eq!(*ty, v3);
+            let parts: Vec<_> = components
+                .iter()
+                .map(|&c| p.module.constants[c].clone())
+                .collect();
+            assert_eq!(
+                parts,
+                [
+                    ConstValue::Scalar(Literal::U32(9)),
+                    ConstValue::Scalar(Literal::U32(2)),
+                    ConstValue::Scalar(Literal::U32(9)),
+                ]
+            );
+        }
+        other => panic!("not a composite: {other:?}"),
+    }
+}
+
+#[test]
+fn unchosen_entry_point_needs_nothing() {
+    let mut m = Module::default();
+    let (_, n) = add_override(&mut m, "n", None, Scalar::U32, None, sp(0, 9));
+    let a = function(&mut m, "a", &[], &[], sp(10, 20));
+    let b = function(&mut m, "b", &[], &[], sp(20, 30));
+    entry(&mut m, "a", ShaderStage::Compute, a);
+    entry(&mut m, "b", ShaderStage::Compute, b);
+    m.entry_points[1].workgroup_size[0] = WorkgroupSizeDim::Override(n);
+    let options = PipelineOptions {
+        entry_point: Some("a".into()),
+        ..Default::default()
+    };
+    let p = run(&m, &options).expect("'a' does not need 'n'");
+    assert_eq!(p.reflection.entry_points.len(), 1);
+    assert_eq!(p.reflection.entry_points[0].workgroup_size, [64, 1, 1]);
+    assert!(run(&m, &PipelineOptions::default()).is_err());
+}
+
+#[test]
+fn value_const_round_trip() {
+    use crate::const_eval::Value;
+    let mut m = Module::default();
+    let f = scalar(&mut m, Scalar::F32);
+    let arr = m.intern(TypeInner::Array {
+        base: f,
+        size: ArraySize::Constant(2),
+        stride: 4,
+    });
+    let value = Value::Array {
+        ty: arr,
+        elements: vec![
+            Value::Scalar(Literal::F32(1.0)),
+            Value::Scalar(Literal::F32(-2.0)),
+        ],
+    };
+    let h = eval::to_const(&mut m, &value);
+    assert_eq!(eval::from_const(&m, h), Some(value));
+    let mat = Value::Matrix {
+        columns: VectorSize::Bi,
+        rows: VectorSize::Bi,
+        data: vec![
+            Literal::F32(1.0),
+            Literal::F32(2.0),
+            Literal::F32(3.0),
+            Literal::F32(4.0),
+        ],
+    };
+    let h = eval::to_const(&mut m, &mat);
+    assert_eq!(eval::from_const(&m, h), Some(mat));
+    let zero = m.intern_constant(ConstValue::Zero(arr));
+    assert_eq!(
+        eval::from_const(&m, zero),
+        Some(Value::Array {
+            ty: arr,
+            elements: vec![Value::Scalar(Literal::F32(0.0)); 2]
+        })
+    );
+    let huge = m.intern(TypeInner::Array {
+        base: f,
+        size: ArraySize::Constant(u32::MAX),
+        stride: 4,
+    });
+    assert_eq!(eval::zero(&m, huge), None);
+}
