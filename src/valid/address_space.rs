@@ -255,3 +255,30 @@ pub fn check_types(module: &Module, facts: &TypeFacts, diags: &mut Vec<Diagnosti
         }
     }
 }
+
+/// Checks the store types of function-scope variables: no atomics, no
+/// runtime-sized or override-sized arrays.
+pub fn check_locals(module: &Module, facts: &TypeFacts, diags: &mut Vec<Diagnostic>) {
+    for (_, function) in module.functions.iter() {
+        for (h, local) in function.local_variables.iter() {
+            let flags = facts.flags(local.ty);
+            let what = if flags.contains(TypeFlags::ATOMIC) {
+                "an atomic type"
+            } else if flags.contains(TypeFlags::RUNTIME_ARRAY) {
+                "a runtime-sized array"
+            } else if flags.contains(TypeFlags::OVERRIDE_ARRAY) {
+                "an override-sized array"
+            } else {
+                continue;
+            };
+            diags.push(Diagnostic::error(
+                format!(
+                    "type '{}' of variable '{}' contains {what} and cannot be used in the 'function' address space",
+                    type_name(module, local.ty),
+                    local.name
+                ),
+                function.local_variables.span(h),
+            ));
+        }
+    }
+}

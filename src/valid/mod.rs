@@ -88,6 +88,7 @@ pub fn validate(module: &Module) -> Result<ModuleInfo, Error> {
     address_space::check_types(module, &facts, &mut diags);
     layout_rules::check_type_sizes(module, &mut diags);
     address_space::check_globals(module, &facts, &mut diags);
+    address_space::check_locals(module, &facts, &mut diags);
 
     let function_facts: Vec<FunctionFacts> = module
         .functions

@@ -745,3 +745,77 @@ fn subgroup_op_names() {
         "quadSwapX"
     );
 }
+
+#[test]
+fn local_variable_types() {
+    let mut m = Module::default();
+    let at = m.intern(TypeInner::Atomic(Scalar::I32));
+    let mut f = Function {
+        name: "f".into(),
+        ..Default::default()
+    };
+    f.local_variables.append(
+        LocalVariable {
+            name: "a".into(),
+            ty: at,
+        },
+        sp(4, 9),
+    );
+    m.functions.append(f, sp(0, 20));
+    let d = single(&m);
+    assert_eq!(
+        d.message,
+        "type 'atomic<i32>' of variable 'a' contains an atomic type and cannot be used in the 'function' address space"
+    );
+    assert_eq!(d.span, sp(4, 9));
+}
+
+#[test]
+fn long_call_chains_and_expression_lists_are_linear() {
+    // 20,000 functions, each calling the previous one, and one function with
+    // 100,000 expressions: validation must neither recurse nor go quadratic.
+    let mut m = Module::default();
+    let u = scalar(&mut m, Scalar::U32);
+    let mut prev: Option<Handle<Function>> = None;
+    for i in 0..20_000u32 {
+        let calls: Vec<(Handle<Function>, Span)> =
+            prev.iter().map(|&p| (p, sp(i, i + 1))).collect();
+        prev = Some(function(
+            &mut m,
+            &format!("f{i}"),
+            &[],
+            &calls,
+            sp(i, i + 1),
+        ));
+    }
+    let mut big = Function {
+        name: "big".into(),
+        ..Default::default()
+    };
+    let mut last = big.add_expression(Expression::Literal(Literal::U32(0)), u, sp(0, 1));
+    for _ in 0..100_000 {
+        let one = big.add_expression(Expression::Literal(Literal::U32(1)), u, sp(0, 1));
+        last = big.add_expression(
+            Expression::Binary {
+                op: BinaryOperator::Add,
+                left: last,
+                right: one,
+            },
+            u,
+            sp(0, 1),
+        );
+    }
+    let big = m.functions.append(big, sp(0, 1));
+    let main = function(
+        &mut m,
+        "main",
+        &[],
+        &[(prev.unwrap(), sp(0, 1)), (big, sp(1, 2))],
+        sp(0, 1),
+    );
+    entry(&mut m, "main", ShaderStage::Compute, main);
+    let start = std::time::Instant::now();
+    let info = validate(&m).expect("valid");
+    assert_eq!(info.entry_points[0].functions.len(), 20_002);
+    assert!(start.elapsed().as_secs() < 10);
+}
