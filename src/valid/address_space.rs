@@ -182,38 +182,14 @@ fn runtime_array_placement_ok(module: &Module, facts: &TypeFacts, ty: Handle<Typ
     }
 }
 
-/// Checks every type of the module: pointers to subgroup matrices must be in
-/// the function or private address space; `f16`, `i8`/`u8` and subgroup
-/// matrices need their extensions; 8-bit types exist only as matrix
-/// components.
+/// Checks every type of the module: `f16`, `i8`/`u8` and subgroup matrices
+/// need their extensions; 8-bit types exist only as matrix components.
 pub fn check_types(module: &Module, facts: &TypeFacts, diags: &mut Vec<Diagnostic>) {
     let mut reported_f16 = false;
     let mut reported_matrix = false;
-    // Pointers to a global variable's own store type are reported with the
-    // variable (where the span is better).
-    let global_pairs: HashSet<(Handle<Type>, AddressSpace)> = module
-        .global_variables
-        .iter()
-        .map(|(_, v)| (v.ty, v.space))
-        .collect();
     for (h, t) in module.types.iter() {
         let span = module.types.span(h);
         let flags = facts.flags(h);
-        if let TypeInner::Pointer { base, space, .. } = t.inner {
-            if facts.has(base, TypeFlags::MATRIX)
-                && !global_pairs.contains(&(base, space))
-                && !matches!(space, AddressSpace::Function | AddressSpace::Private)
-            {
-                diags.push(Diagnostic::error(
-                    format!(
-                        "subgroup matrix type '{}' cannot be used in the '{}' address space",
-                        type_name(module, base),
-                        space.wgsl_name()
-                    ),
-                    span,
-                ));
-            }
-        }
         if flags.contains(TypeFlags::F16)
             && !module.extensions.contains(Extensions::F16)
             && !reported_f16
@@ -279,6 +255,56 @@ pub fn check_locals(module: &Module, facts: &TypeFacts, diags: &mut Vec<Diagnost
                 ),
                 function.local_variables.span(h),
             ));
+        }
+    }
+}
+
+/// Pointers to subgroup matrices must be in the function or private address
+/// space. Checked where such a pointer type is used (a parameter, result,
+/// or expression), once per type; pointers to a global variable are
+/// reported with the variable.
+pub fn check_matrix_pointers(module: &Module, facts: &TypeFacts, diags: &mut Vec<Diagnostic>) {
+    let globals: HashSet<(Handle<Type>, AddressSpace)> = module
+        .global_variables
+        .iter()
+        .map(|(_, v)| (v.ty, v.space))
+        .collect();
+    let mut reported: HashSet<Handle<Type>> = HashSet::new();
+    let mut check = |ty: Handle<Type>, span: crate::Span, diags: &mut Vec<Diagnostic>| {
+        let Some(TypeInner::Pointer { base, space, .. }) =
+            module.types.try_get(ty).map(|t| &t.inner)
+        else {
+            return;
+        };
+        if facts.has(*base, TypeFlags::MATRIX)
+            && !matches!(space, AddressSpace::Function | AddressSpace::Private)
+            && !globals.contains(&(*base, *space))
+            && reported.insert(ty)
+        {
+            diags.push(Diagnostic::error(
+                format!(
+                    "subgroup matrix type '{}' cannot be used in the '{}' address space",
+                    type_name(module, *base),
+                    space.wgsl_name()
+                ),
+                span,
+            ));
+        }
+    };
+    for (fh, f) in module.functions.iter() {
+        let fspan = module.functions.span(fh);
+        for a in &f.arguments {
+            check(a.ty, fspan, diags);
+        }
+        if let Some(r) = &f.result {
+            check(r.ty, fspan, diags);
+        }
+        for (h, _) in f.expressions.iter() {
+            if let Some(&ty) = f.expression_types.get(h.index()) {
+                if facts.has(ty, TypeFlags::POINTER) {
+                    check(ty, f.expressions.span(h), diags);
+                }
+            }
         }
     }
 }

@@ -819,3 +819,45 @@ fn long_call_chains_and_expression_lists_are_linear() {
     assert_eq!(info.entry_points[0].functions.len(), 20_002);
     assert!(start.elapsed().as_secs() < 10);
 }
+
+#[test]
+fn pointer_to_matrix_in_storage_space() {
+    let mut m = Module {
+        extensions: Extensions::SUBGROUP_MATRIX,
+        ..Default::default()
+    };
+    let mat = matrix(&mut m, SubgroupMatrixKind::Left, Scalar::F32, 8, 8);
+    let ok = m.intern(TypeInner::Pointer {
+        base: mat,
+        space: AddressSpace::Function,
+        access: Access::ReadWrite,
+    });
+    let bad = m.intern(TypeInner::Pointer {
+        base: mat,
+        space: AddressSpace::Storage,
+        access: Access::ReadWrite,
+    });
+    let f = Function {
+        name: "f".into(),
+        arguments: vec![
+            FunctionArgument {
+                name: "p".into(),
+                ty: ok,
+                binding: None,
+            },
+            FunctionArgument {
+                name: "q".into(),
+                ty: bad,
+                binding: None,
+            },
+        ],
+        ..Default::default()
+    };
+    m.functions.append(f, sp(7, 30));
+    let d = single(&m);
+    assert_eq!(
+        d.message,
+        "subgroup matrix type 'subgroup_matrix_left<f32, 8, 8>' cannot be used in the 'storage' address space"
+    );
+    assert_eq!(d.span, sp(7, 30));
+}
