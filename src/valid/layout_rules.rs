@@ -57,13 +57,7 @@ pub fn check_buffer_layout(
             d
         };
         match t.inner {
-            TypeInner::Array { base, size, stride } => {
-                if uniform && size == ArraySize::Runtime {
-                    diags.push(error(format!(
-                        "runtime-sized array '{}' cannot be used in the 'uniform' address space",
-                        type_name(module, ty)
-                    )));
-                }
+            TypeInner::Array { base, stride, .. } => {
                 let req = required_align(module, base, space);
                 if stride == 0 || stride % req != 0 {
                     diags.push(error(format!(
@@ -135,11 +129,7 @@ pub fn check_type_sizes(module: &Module, diags: &mut Vec<Diagnostic>) {
                     ArraySize::Constant(n) => u64::from(n),
                     _ => 1,
                 };
-                (
-                    count
-                        * u64::from(stride.max(get(base, &exact).min(u64::from(u32::MAX)) as u32)),
-                    part_too_big(base, &too_big),
-                )
+                (count * u64::from(stride), part_too_big(base, &too_big))
             }
             TypeInner::Struct { ref members, span } => {
                 let mut end = u64::from(span);

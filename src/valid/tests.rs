@@ -861,3 +861,27 @@ fn pointer_to_matrix_in_storage_space() {
     );
     assert_eq!(d.span, sp(7, 30));
 }
+
+#[test]
+fn runtime_array_in_uniform_is_one_error() {
+    let mut m = Module::default();
+    let v4 = m.intern(TypeInner::Vector {
+        size: VectorSize::Quad,
+        scalar: Scalar::F32,
+    });
+    let rt = array(&mut m, v4, ArraySize::Runtime);
+    global(
+        &mut m,
+        "u",
+        AddressSpace::Uniform,
+        Access::Read,
+        Some((0, 0)),
+        rt,
+        sp(1, 2),
+    );
+    let d = single(&m);
+    assert_eq!(
+        d.message,
+        "type 'array<vec4<f32>>' contains a runtime-sized array and cannot be used in the 'uniform' address space"
+    );
+}
