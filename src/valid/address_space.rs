@@ -182,8 +182,8 @@ fn runtime_array_placement_ok(module: &Module, facts: &TypeFacts, ty: Handle<Typ
     }
 }
 
-/// Checks every type of the module: `f16`, `i8`/`u8` and subgroup matrices
-/// need their extensions; 8-bit types exist only as matrix components.
+/// Checks every type of the module: `f16` and subgroup matrices need their
+/// extensions.
 pub fn check_types(module: &Module, facts: &TypeFacts, diags: &mut Vec<Diagnostic>) {
     let mut reported_f16 = false;
     let mut reported_matrix = false;
@@ -216,19 +216,6 @@ pub fn check_types(module: &Module, facts: &TypeFacts, diags: &mut Vec<Diagnosti
                 span,
             ));
         }
-        if let TypeInner::Scalar(s) | TypeInner::Vector { scalar: s, .. } | TypeInner::Atomic(s) =
-            t.inner
-        {
-            if matches!(s, crate::ir::Scalar::I8 | crate::ir::Scalar::U8) {
-                diags.push(Diagnostic::error(
-                    format!(
-                        "type '{}' can only be used as a subgroup matrix component type",
-                        s.wgsl_name()
-                    ),
-                    span,
-                ));
-            }
-        }
     }
 }
 
@@ -259,11 +246,12 @@ pub fn check_locals(module: &Module, facts: &TypeFacts, diags: &mut Vec<Diagnost
     }
 }
 
-/// Pointers to subgroup matrices must be in the function or private address
-/// space. Checked where such a pointer type is used (a parameter, result,
-/// or expression), once per type; pointers to a global variable are
-/// reported with the variable.
-pub fn check_matrix_pointers(module: &Module, facts: &TypeFacts, diags: &mut Vec<Diagnostic>) {
+/// Checks the types that declarations and expressions use: pointers to
+/// subgroup matrices must be in the function or private address space, and
+/// `i8`/`u8` exist only as matrix components. Reported where the type is
+/// used (a parameter, result, variable or expression), once per type;
+/// pointers to a global variable's matrix are reported with the variable.
+pub fn check_type_uses(module: &Module, facts: &TypeFacts, diags: &mut Vec<Diagnostic>) {
     let globals: HashSet<(Handle<Type>, AddressSpace)> = module
         .global_variables
         .iter()
@@ -271,6 +259,15 @@ pub fn check_matrix_pointers(module: &Module, facts: &TypeFacts, diags: &mut Vec
         .collect();
     let mut reported: HashSet<Handle<Type>> = HashSet::new();
     let mut check = |ty: Handle<Type>, span: crate::Span, diags: &mut Vec<Diagnostic>| {
+        if facts.has(ty, TypeFlags::BARE_8BIT) && reported.insert(ty) {
+            diags.push(Diagnostic::error(
+                format!(
+                    "type '{}' uses 'i8' or 'u8', which can only be subgroup matrix component types",
+                    type_name(module, ty)
+                ),
+                span,
+            ));
+        }
         let Some(TypeInner::Pointer { base, space, .. }) =
             module.types.try_get(ty).map(|t| &t.inner)
         else {
@@ -299,12 +296,21 @@ pub fn check_matrix_pointers(module: &Module, facts: &TypeFacts, diags: &mut Vec
         if let Some(r) = &f.result {
             check(r.ty, fspan, diags);
         }
+        for (h, local) in f.local_variables.iter() {
+            check(local.ty, f.local_variables.span(h), diags);
+        }
         for (h, _) in f.expressions.iter() {
             if let Some(&ty) = f.expression_types.get(h.index()) {
-                if facts.has(ty, TypeFlags::POINTER) {
+                if facts
+                    .flags(ty)
+                    .intersects(TypeFlags::POINTER | TypeFlags::BARE_8BIT)
+                {
                     check(ty, f.expressions.span(h), diags);
                 }
             }
         }
+    }
+    for (h, var) in module.global_variables.iter() {
+        check(var.ty, module.global_variables.span(h), diags);
     }
 }

@@ -89,7 +89,7 @@ pub fn validate(module: &Module) -> Result<ModuleInfo, Error> {
     layout_rules::check_type_sizes(module, &mut diags);
     address_space::check_globals(module, &facts, &mut diags);
     address_space::check_locals(module, &facts, &mut diags);
-    address_space::check_matrix_pointers(module, &facts, &mut diags);
+    address_space::check_type_uses(module, &facts, &mut diags);
 
     let function_facts: Vec<FunctionFacts> = module
         .functions

@@ -469,13 +469,8 @@ fn workgroup_override_array_only_at_top_level() {
 fn extensions_and_sizes() {
     let mut m = Module::default();
     let h = scalar(&mut m, Scalar::F16);
-    m.types.insert(
-        Type {
-            name: None,
-            inner: TypeInner::Scalar(Scalar::U8),
-        },
-        sp(20, 22),
-    );
+    // A bare u8 scalar type in the arena is fine until something uses it.
+    let u8_ = scalar(&mut m, Scalar::U8);
     let huge = m.types.insert(
         Type {
             name: None,
@@ -492,14 +487,24 @@ fn extensions_and_sizes() {
         size: ArraySize::Constant(2),
         stride: u32::MAX,
     });
+    let v = global(
+        &mut m,
+        "bytes",
+        AddressSpace::Private,
+        Access::ReadWrite,
+        None,
+        u8_,
+        sp(20, 22),
+    );
+    let _ = v;
     let errs = errors(&m);
     let got: Vec<(&str, Span)> = errs.iter().map(|d| (d.message.as_str(), d.span)).collect();
     assert_eq!(
         got,
         [
             ("type 'f16' uses 'f16', which requires 'enable f16;'", Span::UNDEFINED),
-            ("type 'u8' can only be used as a subgroup matrix component type", sp(20, 22)),
             ("type 'array<f16, 4294967295>' is too large: its size 8589934590 does not fit in 32 bits", sp(30, 40)),
+            ("type 'u8' uses 'i8' or 'u8', which can only be subgroup matrix component types", sp(20, 22)),
         ]
     );
 }
