@@ -1,0 +1,1 @@
+//! Resolver tests (parse snippets and check the IR or the diagnostics).
