@@ -51,6 +51,12 @@ impl<'t, 'a> Resolver<'t, 'a> {
         if stage.is_some() && must_use {
             return err("@must_use is not valid on an entry point", f.name.span);
         }
+        if must_use && f.result.is_none() {
+            return err(
+                "@must_use can only be applied to functions that return a value",
+                f.name.span,
+            );
+        }
         let mut func = ir::Function {
             name: f.name.name.to_string(),
             must_use,

@@ -192,7 +192,11 @@ impl<'t, 'a> Resolver<'t, 'a> {
             let item = match self.global_decl(i) {
                 Ok(item) => item,
                 Err(d) => {
-                    self.diags.push(*d);
+                    // A failure caused by an earlier failed declaration is
+                    // not reported again.
+                    if !(d.message.ends_with("' has errors") && self.diags.iter().any(|x| x.is_error())) {
+                        self.diags.push(*d);
+                    }
                     GlobalItem::Poisoned
                 }
             };
