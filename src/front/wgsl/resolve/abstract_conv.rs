@@ -95,8 +95,14 @@ pub(crate) fn can_convert(module: &Module, from: Handle<Type>, to: Handle<Type>)
     match (module.inner(from), module.inner(to)) {
         (TypeInner::Scalar(a), TypeInner::Scalar(b)) => rank(*a, *b).is_some(),
         (
-            TypeInner::Vector { size: s1, scalar: a },
-            TypeInner::Vector { size: s2, scalar: b },
+            TypeInner::Vector {
+                size: s1,
+                scalar: a,
+            },
+            TypeInner::Vector {
+                size: s2,
+                scalar: b,
+            },
         ) => s1 == s2 && rank(*a, *b).is_some(),
         (
             TypeInner::Matrix {
@@ -124,7 +130,12 @@ pub(crate) fn can_convert(module: &Module, from: Handle<Type>, to: Handle<Type>)
 
 /// Converts one abstract (or same-typed) literal to `to`.
 pub(crate) fn convert_literal(lit: Literal, to: Scalar) -> Result<Literal, String> {
-    let fail = |v: String| Err(format!("value {v} cannot be represented as '{}'", to.wgsl_name()));
+    let fail = |v: String| {
+        Err(format!(
+            "value {v} cannot be represented as '{}'",
+            to.wgsl_name()
+        ))
+    };
     if lit.scalar() == to {
         return Ok(lit);
     }

@@ -110,7 +110,10 @@ impl Resolver<'_, '_> {
         };
         let (a, b) = (scal(ls)?, scal(rs)?);
         if matches!(op, BinaryOp::Shl | BinaryOp::Shr) {
-            if !a.is_integer() || !b.is_integer() || b.is_signed_integer() && b != Scalar::AbstractInt {
+            if !a.is_integer()
+                || !b.is_integer()
+                || b.is_signed_integer() && b != Scalar::AbstractInt
+            {
                 return None;
             }
             let same = match (ls, rs) {
@@ -178,11 +181,15 @@ impl Resolver<'_, '_> {
                     return None;
                 }
                 let res = match (ls, rs) {
-                    (S::Scalar(_), S::Scalar(_)) => self.module.intern(TypeInner::Scalar(Scalar::Bool)),
-                    (S::Vector(n, _), S::Vector(m, _)) if n == m => self.module.intern(TypeInner::Vector {
-                        size: n,
-                        scalar: Scalar::Bool,
-                    }),
+                    (S::Scalar(_), S::Scalar(_)) => {
+                        self.module.intern(TypeInner::Scalar(Scalar::Bool))
+                    }
+                    (S::Vector(n, _), S::Vector(m, _)) if n == m => {
+                        self.module.intern(TypeInner::Vector {
+                            size: n,
+                            scalar: Scalar::Bool,
+                        })
+                    }
                     _ => return None,
                 };
                 Some((l2, r2, res))
@@ -359,8 +366,20 @@ impl Resolver<'_, '_> {
         });
         let f = self.fs(span)?;
         let ptr = f.add(Expression::LocalVariable(var), pty, span);
-        f.push(Statement::Store { pointer: ptr, value: l }, span);
-        block.push(Statement::Store { pointer: ptr, value: r }, span);
+        f.push(
+            Statement::Store {
+                pointer: ptr,
+                value: l,
+            },
+            span,
+        );
+        block.push(
+            Statement::Store {
+                pointer: ptr,
+                value: r,
+            },
+            span,
+        );
         let (accept, reject) = if op == BinaryOp::LogicalAnd {
             (block, crate::ir::Block::new())
         } else {

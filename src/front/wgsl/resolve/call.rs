@@ -7,9 +7,7 @@ use crate::arena::Handle;
 use crate::builtins::{self, BuiltinOp, TemplateArg};
 use crate::const_eval::{self, Value};
 use crate::diagnostic::Diagnostic;
-use crate::ir::{
-    Expression, Extensions, Literal, MatrixLayout, Statement, Type, TypeInner,
-};
+use crate::ir::{Expression, Extensions, Literal, MatrixLayout, Statement, Type, TypeInner};
 use crate::Span;
 
 /// The name of the extension(s) a builtin needs, for messages.
@@ -105,7 +103,10 @@ impl<'t, 'a> Resolver<'t, 'a> {
         name: &str,
     ) -> Res<Option<Val>> {
         if is_stmt {
-            return err(format!("value constructor '{name}' cannot be used as a statement"), span);
+            return err(
+                format!("value constructor '{name}' cannot be used as a statement"),
+                span,
+            );
         }
         self.construct(Some(ty), None, args, span, limit).map(Some)
     }
@@ -120,7 +121,10 @@ impl<'t, 'a> Resolver<'t, 'a> {
     ) -> Res<Option<Val>> {
         let name = callee.ident.name;
         if is_stmt {
-            return err(format!("value constructor '{name}' cannot be used as a statement"), span);
+            return err(
+                format!("value constructor '{name}' cannot be used as a statement"),
+                span,
+            );
         }
         // Generators without template arguments infer their type.
         let inferred = callee.template_args.is_empty()
@@ -130,7 +134,9 @@ impl<'t, 'a> Resolver<'t, 'a> {
                 && name.starts_with("mat")
                 && name.as_bytes()[4] == b'x');
         if inferred {
-            return self.construct(None, Some(name), args, span, limit).map(Some);
+            return self
+                .construct(None, Some(name), args, span, limit)
+                .map(Some);
         }
         let ty = self.templated_type(callee)?;
         self.construct(Some(ty), None, args, span, limit).map(Some)
@@ -147,7 +153,10 @@ impl<'t, 'a> Resolver<'t, 'a> {
     ) -> Res<Option<Val>> {
         let name = callee.ident.name;
         if !callee.template_args.is_empty() {
-            return err(format!("function '{name}' does not take template arguments"), callee.span);
+            return err(
+                format!("function '{name}' does not take template arguments"),
+                callee.span,
+            );
         }
         if limit < Stage::Runtime {
             return err(
@@ -159,7 +168,10 @@ impl<'t, 'a> Resolver<'t, 'a> {
             return err(format!("'{name}' has errors"), callee.ident.span);
         };
         if info.entry {
-            return err(format!("entry point '{name}' cannot be called"), callee.ident.span);
+            return err(
+                format!("entry point '{name}' cannot be called"),
+                callee.ident.span,
+            );
         }
         if args.len() != info.params.len() {
             return err(
@@ -198,13 +210,12 @@ impl<'t, 'a> Resolver<'t, 'a> {
         let fs = self.fs(span)?;
         match info.result {
             Some(ty) => {
-                let result = fs.add_with_result(Expression::CallResult(h), ty, span, |r| {
-                    Statement::Call {
+                let result =
+                    fs.add_with_result(Expression::CallResult(h), ty, span, |r| Statement::Call {
                         function: h,
                         arguments,
                         result: Some(r),
-                    }
-                })?;
+                    })?;
                 Ok(Some(Val::Runtime { expr: result, ty }))
             }
             None => {
@@ -241,7 +252,10 @@ impl<'t, 'a> Resolver<'t, 'a> {
             );
         }
         if def.op == BuiltinOp::Unsupported {
-            return err(format!("builtin '{name}' is not supported yet"), callee.ident.span);
+            return err(
+                format!("builtin '{name}' is not supported yet"),
+                callee.ident.span,
+            );
         }
         if !def.stages.allows(crate::ir::ShaderStage::Compute) {
             return err(
@@ -268,7 +282,11 @@ impl<'t, 'a> Resolver<'t, 'a> {
                 None => TemplateArg::Type(self.resolve_type(t)?),
             });
         }
-        let arg_limit = if def.const_evaluable { limit } else { Stage::Runtime };
+        let arg_limit = if def.const_evaluable {
+            limit
+        } else {
+            Stage::Runtime
+        };
         if !def.const_evaluable && limit < Stage::Runtime {
             return err(
                 format!("builtin '{name}' cannot be used in a const- or override-expression"),
@@ -329,7 +347,12 @@ impl<'t, 'a> Resolver<'t, 'a> {
                     (Some(ty), Some(c)) => const_eval::bitcast(&mut self.module, c, ty),
                     _ => return err(format!("invalid call to '{name}'"), span),
                 },
-                _ => return err(format!("builtin '{name}' cannot be constant-evaluated"), span),
+                _ => {
+                    return err(
+                        format!("builtin '{name}' cannot be constant-evaluated"),
+                        span,
+                    )
+                }
             };
             return match r {
                 Ok(v) => Ok(Some(Val::Const(v))),
@@ -412,15 +435,16 @@ impl<'t, 'a> Resolver<'t, 'a> {
                 let fs = self.fs(span)?;
                 match result {
                     Some(ty) => {
-                        let r = fs.add_with_result(Expression::AtomicResult { ty }, ty, span, |r| {
-                            Statement::Atomic {
-                                pointer,
-                                fun,
-                                value,
-                                compare,
-                                result: Some(r),
-                            }
-                        })?;
+                        let r =
+                            fs.add_with_result(Expression::AtomicResult { ty }, ty, span, |r| {
+                                Statement::Atomic {
+                                    pointer,
+                                    fun,
+                                    value,
+                                    compare,
+                                    result: Some(r),
+                                }
+                            })?;
                         Ok(Some(Val::Runtime { expr: r, ty }))
                     }
                     None => {

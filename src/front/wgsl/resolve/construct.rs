@@ -8,9 +8,7 @@ use super::abstract_conv::{self, leaf_scalar, unify, with_scalar};
 use super::{err, Res, Resolver, Stage, Val};
 use crate::arena::Handle;
 use crate::const_eval::{self, Value};
-use crate::ir::{
-    ArraySize, Expression, Literal, Module, Scalar, Type, TypeInner, VectorSize,
-};
+use crate::ir::{ArraySize, Expression, Literal, Module, Scalar, Type, TypeInner, VectorSize};
 use crate::Span;
 
 /// The zero value of a constructible type.
@@ -60,7 +58,10 @@ impl<'t, 'a> Resolver<'t, 'a> {
             if t == acc {
                 continue;
             }
-            let (a, b) = (leaf_scalar(&self.module, acc)?, leaf_scalar(&self.module, t)?);
+            let (a, b) = (
+                leaf_scalar(&self.module, acc)?,
+                leaf_scalar(&self.module, t)?,
+            );
             let u = unify(a, b)?;
             let x = with_scalar(&mut self.module, acc, u);
             let y = with_scalar(&mut self.module, t, u);
@@ -93,12 +94,21 @@ impl<'t, 'a> Resolver<'t, 'a> {
         };
         let inner = self.module.inner(ty).clone();
         if let TypeInner::SubgroupMatrix { scalar, .. } = inner {
+            if limit < Stage::Runtime {
+                return err(
+                    "subgroup matrix values are runtime-expressions and cannot be used in a const- or override-expression",
+                    span,
+                );
+            }
             return self.matrix_constructor(ty, scalar, vals, span);
         }
         if vals.is_empty() {
             return match zero_value(&self.module, ty) {
                 Some(v) if super::types::is_constructible(&self.module, ty) => Ok(Val::Const(v)),
-                _ => err(format!("type '{}' is not constructible", self.type_name(ty)), span),
+                _ => err(
+                    format!("type '{}' is not constructible", self.type_name(ty)),
+                    span,
+                ),
             };
         }
         match inner {
@@ -112,7 +122,9 @@ impl<'t, 'a> Resolver<'t, 'a> {
                         span,
                     );
                 }
-                let (v, vspan) = vals.pop().ok_or_else(|| Box::new(crate::Diagnostic::error("missing argument", span)))?;
+                let (v, vspan) = vals
+                    .pop()
+                    .ok_or_else(|| Box::new(crate::Diagnostic::error("missing argument", span)))?;
                 self.conversion(v, vspan, ty, s, span)
             }
             TypeInner::Vector { size, scalar } => self.vector_ctor(ty, size, scalar, vals, span),
@@ -137,10 +149,16 @@ impl<'t, 'a> Resolver<'t, 'a> {
                     );
                 }
                 if !super::types::is_constructible(&self.module, base) {
-                    return err(format!("type '{}' is not constructible", self.type_name(ty)), span);
+                    return err(
+                        format!("type '{}' is not constructible", self.type_name(ty)),
+                        span,
+                    );
                 }
                 let tys = vec![base; vals.len()];
-                self.compose(ty, vals, &tys, span, |elements| Value::Array { ty, elements })
+                self.compose(ty, vals, &tys, span, |elements| Value::Array {
+                    ty,
+                    elements,
+                })
             }
             TypeInner::Struct { members, .. } => {
                 if vals.len() != members.len() {
@@ -155,17 +173,35 @@ impl<'t, 'a> Resolver<'t, 'a> {
                     );
                 }
                 if !super::types::is_constructible(&self.module, ty) {
-                    return err(format!("type '{}' is not constructible", self.type_name(ty)), span);
+                    return err(
+                        format!("type '{}' is not constructible", self.type_name(ty)),
+                        span,
+                    );
                 }
                 let tys: Vec<_> = members.iter().map(|m| m.ty).collect();
-                self.compose(ty, vals, &tys, span, |members| Value::Struct { ty, members })
+                self.compose(ty, vals, &tys, span, |members| Value::Struct {
+                    ty,
+                    members,
+                })
             }
-            _ => err(format!("type '{}' is not constructible", self.type_name(ty)), span),
+            _ => err(
+                format!("type '{}' is not constructible", self.type_name(ty)),
+                span,
+            ),
         }
     }
 
-    fn infer_constructor(&mut self, generic: &str, vals: &[(Val, Span)], span: Span) -> Res<Handle<Type>> {
-        let tys: Vec<Handle<Type>> = vals.iter().map(|(v, _)| v.clone()).map(|v| self.val_ty(&v)).collect();
+    fn infer_constructor(
+        &mut self,
+        generic: &str,
+        vals: &[(Val, Span)],
+        span: Span,
+    ) -> Res<Handle<Type>> {
+        let tys: Vec<Handle<Type>> = vals
+            .iter()
+            .map(|(v, _)| v.clone())
+            .map(|v| self.val_ty(&v))
+            .collect();
         if tys.is_empty() {
             return err(
                 format!("cannot infer the element type of '{generic}' without arguments"),
@@ -182,7 +218,10 @@ impl<'t, 'a> Resolver<'t, 'a> {
                         stride,
                     }))
                 }
-                None => err("array constructor arguments must all have the same type", span),
+                None => err(
+                    "array constructor arguments must all have the same type",
+                    span,
+                ),
             };
         }
         // vecN / matCxR: unify the component scalars.
@@ -201,18 +240,19 @@ impl<'t, 'a> Resolver<'t, 'a> {
                     )
                 }
             };
-            s = match s {
-                None => Some(c),
-                Some(p) => match unify(p, c) {
-                    Some(u) => Some(u),
-                    None => {
-                        return err(
-                            format!("'{generic}' constructor arguments have mismatched component types"),
+            s =
+                match s {
+                    None => Some(c),
+                    Some(p) => match unify(p, c) {
+                        Some(u) => Some(u),
+                        None => return err(
+                            format!(
+                                "'{generic}' constructor arguments have mismatched component types"
+                            ),
                             vals[i].1,
-                        )
-                    }
-                },
-            };
+                        ),
+                    },
+                };
         }
         let s = s.unwrap_or(Scalar::AbstractInt);
         let b = generic.as_bytes();
@@ -224,12 +264,22 @@ impl<'t, 'a> Resolver<'t, 'a> {
                 .unwrap_or(VectorSize::Quad);
             return Ok(self.module.intern(TypeInner::Vector { size, scalar: s }));
         }
-        let columns = b.get(3).and_then(|d| (*d as char).to_digit(10)).and_then(VectorSize::from_count);
-        let rows = b.get(5).and_then(|d| (*d as char).to_digit(10)).and_then(VectorSize::from_count);
+        let columns = b
+            .get(3)
+            .and_then(|d| (*d as char).to_digit(10))
+            .and_then(VectorSize::from_count);
+        let rows = b
+            .get(5)
+            .and_then(|d| (*d as char).to_digit(10))
+            .and_then(VectorSize::from_count);
         let (Some(columns), Some(rows)) = (columns, rows) else {
             return err(format!("unknown constructor '{generic}'"), span);
         };
-        let s = if s == Scalar::AbstractInt { Scalar::AbstractFloat } else { s };
+        let s = if s == Scalar::AbstractInt {
+            Scalar::AbstractFloat
+        } else {
+            s
+        };
         if !s.is_float() {
             return err("matrix element type must be 'f32' or 'f16'", span);
         }
@@ -241,7 +291,14 @@ impl<'t, 'a> Resolver<'t, 'a> {
     }
 
     /// `T(x)` for a scalar type `T` (and componentwise for vectors).
-    fn conversion(&mut self, v: Val, vspan: Span, ty: Handle<Type>, s: Scalar, span: Span) -> Res<Val> {
+    fn conversion(
+        &mut self,
+        v: Val,
+        vspan: Span,
+        ty: Handle<Type>,
+        s: Scalar,
+        span: Span,
+    ) -> Res<Val> {
         let from = self.val_ty(&v);
         if from == ty {
             return Ok(v);
@@ -251,10 +308,14 @@ impl<'t, 'a> Resolver<'t, 'a> {
             (TypeInner::Vector { size: a, .. }, TypeInner::Vector { size: b, .. }) => a == b,
             (
                 TypeInner::Matrix {
-                    columns: c1, rows: r1, ..
+                    columns: c1,
+                    rows: r1,
+                    ..
                 },
                 TypeInner::Matrix {
-                    columns: c2, rows: r2, ..
+                    columns: c2,
+                    rows: r2,
+                    ..
                 },
             ) => c1 == c2 && r1 == r2,
             _ => false,
@@ -289,15 +350,39 @@ impl<'t, 'a> Resolver<'t, 'a> {
                 size: rows,
                 scalar: leaf_scalar(&self.module, from).unwrap_or(s),
             });
-            let dst_col = self.module.intern(TypeInner::Vector { size: rows, scalar: s });
+            let dst_col = self.module.intern(TypeInner::Vector {
+                size: rows,
+                scalar: s,
+            });
             let mut cols = Vec::with_capacity(columns.get() as usize);
             for i in 0..columns.get() {
-                let c = self.add_at(stage, Expression::AccessIndex { base: e, index: i }, src_col, span)?;
+                let c = self.add_at(
+                    stage,
+                    Expression::AccessIndex { base: e, index: i },
+                    src_col,
+                    span,
+                )?;
                 let c = self.lift(c, stage, span)?;
-                let c = self.add_at(stage, Expression::Convert { expr: c, ty: dst_col }, dst_col, span)?;
+                let c = self.add_at(
+                    stage,
+                    Expression::Convert {
+                        expr: c,
+                        ty: dst_col,
+                    },
+                    dst_col,
+                    span,
+                )?;
                 cols.push(self.lift(c, stage, span)?);
             }
-            return self.add_at(stage, Expression::Compose { ty, components: cols }, ty, span);
+            return self.add_at(
+                stage,
+                Expression::Compose {
+                    ty,
+                    components: cols,
+                },
+                ty,
+                span,
+            );
         }
         self.add_at(stage, Expression::Convert { expr: e, ty }, ty, span)
     }
@@ -325,7 +410,11 @@ impl<'t, 'a> Resolver<'t, 'a> {
                 .collect();
             return Ok(Val::Const(make(values)));
         }
-        let stage = conv.iter().map(|(v, _)| Self::stage_of(v)).max().unwrap_or(Stage::Runtime);
+        let stage = conv
+            .iter()
+            .map(|(v, _)| Self::stage_of(v))
+            .max()
+            .unwrap_or(Stage::Runtime);
         let ty = abstract_conv::concretize_ty(&mut self.module, ty);
         let mut components = Vec::with_capacity(conv.len());
         for (v, vspan) in conv {
@@ -524,7 +613,12 @@ impl<'t, 'a> Resolver<'t, 'a> {
                     ))
                 })?;
                 let value = self.lift(v, Stage::Runtime, vspan)?;
-                self.add_at(Stage::Runtime, Expression::SubgroupMatrixFill { ty, value }, ty, span)
+                self.add_at(
+                    Stage::Runtime,
+                    Expression::SubgroupMatrixFill { ty, value },
+                    ty,
+                    span,
+                )
             }
             _ => err(
                 "subgroup_matrix constructor can only have zero or one elements",

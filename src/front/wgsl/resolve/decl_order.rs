@@ -88,7 +88,12 @@ impl<'t, 'a> Collector<'t, 'a> {
             StmtKind::Empty | StmtKind::Break | StmtKind::Continue | StmtKind::Discard => {}
             StmtKind::Block(b) => self.block(b),
             StmtKind::Var(v) => {
-                for &e in v.template_args.iter().chain(v.ty.iter()).chain(v.init.iter()) {
+                for &e in v
+                    .template_args
+                    .iter()
+                    .chain(v.ty.iter())
+                    .chain(v.init.iter())
+                {
                     self.expr(e);
                 }
                 self.declare(v.name.name);
@@ -182,7 +187,12 @@ impl<'t, 'a> Collector<'t, 'a> {
         match d {
             GlobalDecl::Var(v) => {
                 self.attrs(&v.attributes);
-                for &e in v.template_args.iter().chain(v.ty.iter()).chain(v.init.iter()) {
+                for &e in v
+                    .template_args
+                    .iter()
+                    .chain(v.ty.iter())
+                    .chain(v.init.iter())
+                {
                     self.expr(e);
                 }
             }
@@ -276,9 +286,11 @@ pub(super) fn order(
                         for w in cycle.windows(2) {
                             d = d.with_note(format!("'{}' uses '{}'", name(w[0]), name(w[1])));
                         }
-                        d = d
-                            .with_label(span, "cycle closed here")
-                            .with_note(format!("'{}' uses '{}'", name(node), name(dep)));
+                        d = d.with_label(span, "cycle closed here").with_note(format!(
+                            "'{}' uses '{}'",
+                            name(node),
+                            name(dep)
+                        ));
                         errors.push(d);
                     }
                     _ => {}

@@ -74,7 +74,9 @@ impl Resolver<'_, '_> {
             ("derivative_uniformity" | "subgroup_uniformity", None) => {}
             ("chromium" | "chromium_experimental", Some("subgroup_matrix_uniformity")) => {}
             ("chromium", Some(other)) => {
-                let span = c.rule_suffix.map_or(c.rule.span, |s| c.rule.span.join(s.span));
+                let span = c
+                    .rule_suffix
+                    .map_or(c.rule.span, |s| c.rule.span.join(s.span));
                 self.diags.push(Diagnostic::warning(
                     format!("unknown diagnostic rule 'chromium.{other}'"),
                     span,

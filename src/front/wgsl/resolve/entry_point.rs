@@ -8,8 +8,8 @@ use super::{err, FnState, GlobalItem, Res, Resolver, Stage, Val};
 use crate::arena::Handle;
 use crate::const_eval::Value;
 use crate::ir::{
-    self, Binding, BuiltIn, EntryPoint, Expression, Extensions, Literal, Scalar, ShaderStage,
-    Type, TypeInner, VectorSize, WorkgroupSizeDim,
+    self, Binding, BuiltIn, EntryPoint, Expression, Extensions, Literal, Scalar, ShaderStage, Type,
+    TypeInner, VectorSize, WorkgroupSizeDim,
 };
 
 impl<'t, 'a> Resolver<'t, 'a> {
@@ -44,7 +44,10 @@ impl<'t, 'a> Resolver<'t, 'a> {
                 )
             }
             (None, Some(a)) => {
-                return err("@workgroup_size is only valid on compute entry points", a.span)
+                return err(
+                    "@workgroup_size is only valid on compute entry points",
+                    a.span,
+                )
             }
             (None, None) => None,
         };
@@ -137,15 +140,15 @@ impl<'t, 'a> Resolver<'t, 'a> {
             Some((attrs, t)) => {
                 let ty = self.resolve_type(*t)?;
                 if stage.is_some() {
-                    return err(
-                        "compute entry points cannot return a value",
-                        self.span(*t),
-                    );
+                    return err("compute entry points cannot return a value", self.span(*t));
                 }
                 for a in attrs {
                     if a.name.name != "diagnostic" {
                         return err(
-                            format!("attribute '@{}' is not valid on a function return type", a.name.name),
+                            format!(
+                                "attribute '@{}' is not valid on a function return type",
+                                a.name.name
+                            ),
                             a.name.span,
                         );
                     }
@@ -172,7 +175,10 @@ impl<'t, 'a> Resolver<'t, 'a> {
             let ty = params[i];
             let expr = fs.add(Expression::FunctionArgument(i as u32), ty, p.name.span);
             if !fs.declare(p.name.name, Local::Value(Val::Runtime { expr, ty })) {
-                return err(format!("redeclaration of parameter '{}'", p.name.name), p.name.span);
+                return err(
+                    format!("redeclaration of parameter '{}'", p.name.name),
+                    p.name.span,
+                );
             }
         }
         let saved = self.f.replace(fs);
@@ -268,12 +274,10 @@ impl<'t, 'a> Resolver<'t, 'a> {
                     }
                 }
                 Val::Override { expr, .. } => WorkgroupSizeDim::Override(expr),
-                _ => {
-                    return err(
-                        "@workgroup_size arguments must be const-expressions or override-expressions",
-                        span,
-                    )
-                }
+                _ => return err(
+                    "@workgroup_size arguments must be const-expressions or override-expressions",
+                    span,
+                ),
             };
         }
         Ok(out)
@@ -281,7 +285,11 @@ impl<'t, 'a> Resolver<'t, 'a> {
 
     /// Resolves an IO attribute (`@builtin`, `@location`, ...) for a value
     /// of type `ty`.
-    pub(crate) fn io_binding(&mut self, a: &Attribute<'a>, ty: Handle<Type>) -> Res<Option<Binding>> {
+    pub(crate) fn io_binding(
+        &mut self,
+        a: &Attribute<'a>,
+        ty: Handle<Type>,
+    ) -> Res<Option<Binding>> {
         match a.name.name {
             "builtin" => {
                 let [e] = a.args.as_slice() else {

@@ -14,8 +14,8 @@ use super::{err, GlobalItem, Res, Resolver, Stage, Val};
 use crate::arena::Handle;
 use crate::const_eval::{self, Value};
 use crate::ir::{
-    Access, AddressSpace, ArraySize, Expression, Literal, Scalar, Type, TypeInner,
-    UnaryOperator, VectorSize,
+    Access, AddressSpace, ArraySize, Expression, Literal, Scalar, Type, TypeInner, UnaryOperator,
+    VectorSize,
 };
 use crate::Span;
 
@@ -91,10 +91,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
     pub(crate) fn load(&mut self, v: Val, span: Span) -> Res<Val> {
         match v {
             Val::Ref {
-                ptr,
-                store,
-                access,
-                ..
+                ptr, store, access, ..
             } => {
                 if !access.can_read() {
                     return err("cannot read from a write-only reference", span);
@@ -200,7 +197,10 @@ impl<'t, 'a> Resolver<'t, 'a> {
             }
             (Val::Override { expr, .. }, _) => Ok(expr),
             (Val::Runtime { expr, .. }, Stage::Runtime) => Ok(expr),
-            _ => err("expected a const-expression or an override-expression", span),
+            _ => err(
+                "expected a const-expression or an override-expression",
+                span,
+            ),
         }
     }
 
@@ -231,7 +231,10 @@ impl<'t, 'a> Resolver<'t, 'a> {
             ast::Expr::Ident(t) => {
                 if !t.template_args.is_empty() {
                     return err(
-                        format!("cannot use templated identifier '{}' as a value", t.ident.name),
+                        format!(
+                            "cannot use templated identifier '{}' as a value",
+                            t.ident.name
+                        ),
                         t.span,
                     );
                 }
@@ -251,11 +254,21 @@ impl<'t, 'a> Resolver<'t, 'a> {
                 ast::IntSuffix::None => Literal::AbstractInt(value),
                 ast::IntSuffix::I => match i32::try_from(value) {
                     Ok(v) => Literal::I32(v),
-                    Err(_) => return err(format!("value {value} cannot be represented as 'i32'"), span),
+                    Err(_) => {
+                        return err(
+                            format!("value {value} cannot be represented as 'i32'"),
+                            span,
+                        )
+                    }
                 },
                 ast::IntSuffix::U => match u32::try_from(value) {
                     Ok(v) => Literal::U32(v),
-                    Err(_) => return err(format!("value {value} cannot be represented as 'u32'"), span),
+                    Err(_) => {
+                        return err(
+                            format!("value {value} cannot be represented as 'u32'"),
+                            span,
+                        )
+                    }
                 },
             },
             ast::Literal::Float { value, suffix } => match suffix {
@@ -330,8 +343,12 @@ impl<'t, 'a> Resolver<'t, 'a> {
                         access,
                     })
                 }
-                Some(GlobalItem::Fn(_)) => err(format!("cannot use function '{name}' as a value"), span),
-                Some(GlobalItem::Type(_)) => err(format!("cannot use type '{name}' as a value"), span),
+                Some(GlobalItem::Fn(_)) => {
+                    err(format!("cannot use function '{name}' as a value"), span)
+                }
+                Some(GlobalItem::Type(_)) => {
+                    err(format!("cannot use type '{name}' as a value"), span)
+                }
                 Some(GlobalItem::Poisoned) | None => Err(Box::new(
                     crate::Diagnostic::error(format!("'{name}' has errors"), span)
                         .with_note("the declaration failed to resolve"),
@@ -342,7 +359,10 @@ impl<'t, 'a> Resolver<'t, 'a> {
             return err(format!("cannot use type '{name}' as a value"), span);
         }
         if crate::builtins::lookup(name).is_some() {
-            return err(format!("cannot use builtin function '{name}' as a value"), span);
+            return err(
+                format!("cannot use builtin function '{name}' as a value"),
+                span,
+            );
         }
         err(format!("unresolved identifier '{name}'"), span)
     }
@@ -350,36 +370,40 @@ impl<'t, 'a> Resolver<'t, 'a> {
     fn unary(&mut self, op: UnaryOp, operand: ExprId, span: Span, limit: Stage) -> Res<Val> {
         let ospan = self.span(operand);
         match op {
-            UnaryOp::AddressOf => {
-                match self.expr(operand, limit)? {
-                    Val::Ref {
-                        ptr,
-                        store,
-                        space,
-                        access,
-                    } => {
-                        if let Some(f) = &self.f {
-                            if let Expression::AccessIndex { base, .. } | Expression::Access { base, .. } =
-                                f.func.expressions[ptr]
-                            {
-                                let bt = f.func.expression_type(base);
-                                if let TypeInner::Pointer { base: b, .. } = self.module.inner(bt) {
-                                    if matches!(self.module.inner(*b), TypeInner::Vector { .. }) {
-                                        return err("cannot take the address of a vector component", span);
-                                    }
+            UnaryOp::AddressOf => match self.expr(operand, limit)? {
+                Val::Ref {
+                    ptr,
+                    store,
+                    space,
+                    access,
+                } => {
+                    if let Some(f) = &self.f {
+                        if let Expression::AccessIndex { base, .. }
+                        | Expression::Access { base, .. } = f.func.expressions[ptr]
+                        {
+                            let bt = f.func.expression_type(base);
+                            if let TypeInner::Pointer { base: b, .. } = self.module.inner(bt) {
+                                if matches!(self.module.inner(*b), TypeInner::Vector { .. }) {
+                                    return err(
+                                        "cannot take the address of a vector component",
+                                        span,
+                                    );
                                 }
                             }
                         }
-                        let ty = self.module.intern(TypeInner::Pointer {
-                            base: store,
-                            space,
-                            access,
-                        });
-                        Ok(Val::Runtime { expr: ptr, ty })
                     }
-                    _ => err("cannot take the address of an expression that is not a reference", ospan),
+                    let ty = self.module.intern(TypeInner::Pointer {
+                        base: store,
+                        space,
+                        access,
+                    });
+                    Ok(Val::Runtime { expr: ptr, ty })
                 }
-            }
+                _ => err(
+                    "cannot take the address of an expression that is not a reference",
+                    ospan,
+                ),
+            },
             UnaryOp::Deref => {
                 let v = self.expr(operand, limit)?;
                 if let Val::Runtime { expr, ty } = v {
@@ -399,7 +423,10 @@ impl<'t, 'a> Resolver<'t, 'a> {
                 }
                 let ty = self.val_ty(&v);
                 err(
-                    format!("cannot dereference expression of type '{}'", self.type_name(ty)),
+                    format!(
+                        "cannot dereference expression of type '{}'",
+                        self.type_name(ty)
+                    ),
                     ospan,
                 )
             }
@@ -432,6 +459,27 @@ impl<'t, 'a> Resolver<'t, 'a> {
                         span,
                     );
                 }
+                if let (UnaryOperator::Negate, Val::Const(Value::Scalar(l))) = (ir_op, &v) {
+                    // Fast path for negative literals.
+                    let r = match *l {
+                        Literal::AbstractInt(x) => x.checked_neg().map(Literal::AbstractInt),
+                        Literal::I32(x) => x.checked_neg().map(Literal::I32),
+                        Literal::AbstractFloat(x) => Some(Literal::AbstractFloat(-x)),
+                        Literal::F32(x) => Some(Literal::F32(-x)),
+                        Literal::F16(x) => Some(Literal::F16(-x)),
+                        _ => None,
+                    };
+                    return match r {
+                        Some(l) => Ok(Val::Const(Value::Scalar(l))),
+                        None => err(
+                            format!(
+                                "negating the minimum value of '{}' overflows",
+                                self.type_name(ty)
+                            ),
+                            span,
+                        ),
+                    };
+                }
                 match v {
                     Val::Const(c) => match const_eval::eval_unary(ir_op, &c) {
                         Ok(r) => Ok(Val::Const(r)),
@@ -450,9 +498,10 @@ impl<'t, 'a> Resolver<'t, 'a> {
     /// The element type of an indexable type, with its fixed bound.
     pub(crate) fn element_of(&mut self, ty: Handle<Type>) -> Option<(Handle<Type>, Option<u32>)> {
         match *self.module.inner(ty) {
-            TypeInner::Vector { size, scalar } => {
-                Some((self.module.intern(TypeInner::Scalar(scalar)), Some(size.get())))
-            }
+            TypeInner::Vector { size, scalar } => Some((
+                self.module.intern(TypeInner::Scalar(scalar)),
+                Some(size.get()),
+            )),
             TypeInner::Matrix {
                 columns,
                 rows,
@@ -505,7 +554,10 @@ impl<'t, 'a> Resolver<'t, 'a> {
         }
         let Some((elem, bound)) = self.element_of(bty) else {
             return err(
-                format!("cannot index into a value of type '{}'", self.type_name(bty)),
+                format!(
+                    "cannot index into a value of type '{}'",
+                    self.type_name(bty)
+                ),
                 span,
             );
         };
@@ -528,10 +580,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
         }
         match base {
             Val::Ref {
-                ptr,
-                space,
-                access,
-                ..
+                ptr, space, access, ..
             } => {
                 let pty = self.module.intern(TypeInner::Pointer {
                     base: elem,
@@ -620,9 +669,8 @@ impl<'t, 'a> Resolver<'t, 'a> {
                 self.access_index(base, i as u32, mty, span)
             }
             TypeInner::Vector { size, scalar } => {
-                let pattern = swizzle(m.name, size).map_err(|msg| {
-                    Box::new(crate::Diagnostic::error(msg, m.span))
-                })?;
+                let pattern = swizzle(m.name, size)
+                    .map_err(|msg| Box::new(crate::Diagnostic::error(msg, m.span)))?;
                 if pattern.len() == 1 {
                     let ety = self.module.intern(TypeInner::Scalar(scalar));
                     return self.access_index(base, pattern[0] as u32, ety, span);
@@ -705,7 +753,12 @@ impl<'t, 'a> Resolver<'t, 'a> {
                 let stage = Self::stage_of(&other);
                 let b = self.lift(other, stage, span)?;
                 let ety = concretize_ty(&mut self.module, ety);
-                self.add_at(stage, Expression::AccessIndex { base: b, index: i }, ety, span)
+                self.add_at(
+                    stage,
+                    Expression::AccessIndex { base: b, index: i },
+                    ety,
+                    span,
+                )
             }
         }
     }
@@ -745,7 +798,8 @@ pub(crate) fn const_index_value(v: &Value, i: i64) -> Option<Value> {
         Value::Vector(c) => c.get(i).map(|l| Value::Scalar(*l)),
         Value::Matrix { rows, data, .. } => {
             let n = rows.get() as usize;
-            data.get(i * n..i * n + n).map(|c| Value::Vector(c.to_vec()))
+            data.get(i * n..i * n + n)
+                .map(|c| Value::Vector(c.to_vec()))
         }
         Value::Array { elements, .. } => elements.get(i).cloned(),
         Value::Struct { members, .. } => members.get(i).cloned(),

@@ -75,10 +75,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
         };
         match v {
             Val::Const(v) => Ok(v),
-            _ => err(
-                "const initializer requires a const-expression",
-                span,
-            ),
+            _ => err("const initializer requires a const-expression", span),
         }
     }
 
@@ -91,12 +88,20 @@ impl<'t, 'a> Resolver<'t, 'a> {
                     match u16::try_from(n) {
                         Ok(n) => id = Some(n),
                         Err(_) => {
-                            return err(format!("@id value {n} is out of range (0 to 65535)"), a.span)
+                            return err(
+                                format!("@id value {n} is out of range (0 to 65535)"),
+                                a.span,
+                            )
                         }
                     }
                 }
                 "diagnostic" => {}
-                other => return err(format!("attribute '@{other}' is not valid for an override"), a.name.span),
+                other => {
+                    return err(
+                        format!("attribute '@{other}' is not valid for an override"),
+                        a.name.span,
+                    )
+                }
             }
         }
         let declared = match o.ty {
@@ -119,14 +124,22 @@ impl<'t, 'a> Resolver<'t, 'a> {
         let ty = match (declared, init) {
             (Some(t), _) => t,
             (None, Some((_, t))) => t,
-            (None, None) => return err("'override' declarations require a type or an initializer", o.name.span),
+            (None, None) => {
+                return err(
+                    "'override' declarations require a type or an initializer",
+                    o.name.span,
+                )
+            }
         };
         if !matches!(
             self.module.inner(ty),
             TypeInner::Scalar(Scalar::Bool | Scalar::I32 | Scalar::U32 | Scalar::F32 | Scalar::F16)
         ) {
             return err(
-                format!("{} cannot be used as the type of a 'override'", self.type_name(ty)),
+                format!(
+                    "{} cannot be used as the type of a 'override'",
+                    self.type_name(ty)
+                ),
                 o.ty.map_or(o.name.span, |t| self.span(t)),
             );
         }
@@ -159,8 +172,11 @@ impl<'t, 'a> Resolver<'t, 'a> {
         for (i, m) in s.members.iter().enumerate() {
             if let Some(prev) = s.members[..i].iter().find(|p| p.name.name == m.name.name) {
                 return Err(Box::new(
-                    Diagnostic::error(format!("redeclaration of member '{}'", m.name.name), m.name.span)
-                        .with_label(prev.name.span, "previous declaration here"),
+                    Diagnostic::error(
+                        format!("redeclaration of member '{}'", m.name.name),
+                        m.name.span,
+                    )
+                    .with_label(prev.name.span, "previous declaration here"),
                 ));
             }
             let ty = self.resolve_type(m.ty)?;
@@ -204,7 +220,10 @@ impl<'t, 'a> Resolver<'t, 'a> {
                     "align" => {
                         let n = self.attr_u32(at)?;
                         if n == 0 || !n.is_power_of_two() {
-                            return err(format!("@align value {n} must be a positive power of two"), at.span);
+                            return err(
+                                format!("@align value {n} must be a positive power of two"),
+                                at.span,
+                            );
                         }
                         if n < layout.align {
                             return err(
@@ -236,7 +255,10 @@ impl<'t, 'a> Resolver<'t, 'a> {
                         binding = self.io_binding(at, ty)?;
                     }
                     other => {
-                        return err(format!("attribute '@{other}' is not valid for a struct member"), at.name.span)
+                        return err(
+                            format!("attribute '@{other}' is not valid for a struct member"),
+                            at.name.span,
+                        )
                     }
                 }
             }
@@ -267,7 +289,10 @@ impl<'t, 'a> Resolver<'t, 'a> {
     /// A non-negative integer const-expression attribute argument.
     pub(crate) fn attr_u32(&mut self, a: &Attribute<'a>) -> Res<u32> {
         let [e] = a.args.as_slice() else {
-            return err(format!("@{} requires exactly one argument", a.name.name), a.span);
+            return err(
+                format!("@{} requires exactly one argument", a.name.name),
+                a.span,
+            );
         };
         let span = self.span(*e);
         let v = self.const_value(*e)?;
@@ -284,11 +309,19 @@ impl<'t, 'a> Resolver<'t, 'a> {
         };
         match u32::try_from(n) {
             Ok(n) => Ok(n),
-            Err(_) => err(format!("@{} value {n} must be non-negative", a.name.name), span),
+            Err(_) => err(
+                format!("@{} value {n} must be non-negative", a.name.name),
+                span,
+            ),
         }
     }
 
     fn global_var(&mut self, v: &'t ast::VarDecl<'a>) -> Res<GlobalItem> {
+        // Type errors (e.g. textures) are more useful than address-space ones.
+        let declared = match v.ty {
+            Some(t) => Some(self.resolve_type(t)?),
+            None => None,
+        };
         let (space, access) = match v.template_args.as_slice() {
             [] => {
                 return err(
@@ -313,7 +346,10 @@ impl<'t, 'a> Resolver<'t, 'a> {
                     );
                 }
                 if acc == Access::Write {
-                    return err("storage variables cannot have 'write' access; use 'read' or 'read_write'", self.span(*a));
+                    return err(
+                        "storage variables cannot have 'write' access; use 'read' or 'read_write'",
+                        self.span(*a),
+                    );
                 }
                 (sp, acc)
             }
@@ -332,19 +368,23 @@ impl<'t, 'a> Resolver<'t, 'a> {
                 "group" => group = Some((self.attr_u32(a)?, a.span)),
                 "binding" => binding = Some((self.attr_u32(a)?, a.span)),
                 "diagnostic" => {}
-                other => return err(format!("attribute '@{other}' is not valid for a variable"), a.name.span),
+                other => {
+                    return err(
+                        format!("attribute '@{other}' is not valid for a variable"),
+                        a.name.span,
+                    )
+                }
             }
         }
-        let declared = match v.ty {
-            Some(t) => Some(self.resolve_type(t)?),
-            None => None,
-        };
         let init = match v.init {
             Some(e) => {
                 let span = self.span(e);
                 if space != AddressSpace::Private {
                     return err(
-                        format!("variables in the '{}' address space cannot have an initializer", space.wgsl_name()),
+                        format!(
+                            "variables in the '{}' address space cannot have an initializer",
+                            space.wgsl_name()
+                        ),
                         span,
                     );
                 }
@@ -361,13 +401,21 @@ impl<'t, 'a> Resolver<'t, 'a> {
         let ty = match (declared, init) {
             (Some(t), _) => t,
             (None, Some((_, t))) => t,
-            (None, None) => return err("'var' declarations require a type or an initializer", v.name.span),
+            (None, None) => {
+                return err(
+                    "'var' declarations require a type or an initializer",
+                    v.name.span,
+                )
+            }
         };
         let tspan = v.ty.map_or(v.name.span, |t| self.span(t));
         self.check_var_type(ty, space, tspan)?;
         let rb = match (space, group, binding) {
             (AddressSpace::Uniform | AddressSpace::Storage, Some((g, _)), Some((b, _))) => {
-                Some(ResourceBinding { group: g, binding: b })
+                Some(ResourceBinding {
+                    group: g,
+                    binding: b,
+                })
             }
             (AddressSpace::Uniform | AddressSpace::Storage, _, _) => {
                 return err(
@@ -404,7 +452,12 @@ impl<'t, 'a> Resolver<'t, 'a> {
     }
 
     /// Checks a variable's store type against its address space.
-    pub(crate) fn check_var_type(&mut self, ty: Handle<Type>, space: AddressSpace, span: Span) -> Res<()> {
+    pub(crate) fn check_var_type(
+        &mut self,
+        ty: Handle<Type>,
+        space: AddressSpace,
+        span: Span,
+    ) -> Res<()> {
         if !super::types::is_storable(&self.module, ty) {
             return err(
                 format!("{} cannot be used as the type of a var", self.type_name(ty)),
@@ -489,7 +542,9 @@ fn any_type(module: &ir::Module, ty: Handle<Type>, pred: &dyn Fn(&TypeInner) -> 
 
 /// Whether a type is or contains a subgroup matrix.
 pub(crate) fn contains_matrix(module: &ir::Module, ty: Handle<Type>) -> bool {
-    any_type(module, ty, &|t| matches!(t, TypeInner::SubgroupMatrix { .. }))
+    any_type(module, ty, &|t| {
+        matches!(t, TypeInner::SubgroupMatrix { .. })
+    })
 }
 
 fn contains_atomic(module: &ir::Module, ty: Handle<Type>) -> bool {

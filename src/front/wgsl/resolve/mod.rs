@@ -170,7 +170,9 @@ impl<'t, 'a> Resolver<'t, 'a> {
         self.directives();
         // Collect names.
         for (i, decl) in self.tu.decls.iter().enumerate() {
-            let Some(name) = decl_name(decl) else { continue };
+            let Some(name) = decl_name(decl) else {
+                continue;
+            };
             if let Some(&prev) = self.names.get(name.name) {
                 let prev_span = decl_name(&self.tu.decls[prev]).map_or(Span::UNDEFINED, |n| n.span);
                 self.diags.push(
@@ -194,7 +196,9 @@ impl<'t, 'a> Resolver<'t, 'a> {
                 Err(d) => {
                     // A failure caused by an earlier failed declaration is
                     // not reported again.
-                    if !(d.message.ends_with("' has errors") && self.diags.iter().any(|x| x.is_error())) {
+                    if !(d.message.ends_with("' has errors")
+                        && self.diags.iter().any(|x| x.is_error()))
+                    {
                         self.diags.push(*d);
                     }
                     GlobalItem::Poisoned

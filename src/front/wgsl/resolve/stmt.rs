@@ -85,7 +85,10 @@ impl<'t, 'a> Resolver<'t, 'a> {
         let ty = self.val_ty(&v);
         if *self.module.inner(ty) != TypeInner::Scalar(Scalar::Bool) {
             return err(
-                format!("condition must be of type 'bool', found '{}'", self.type_name(ty)),
+                format!(
+                    "condition must be of type 'bool', found '{}'",
+                    self.type_name(ty)
+                ),
                 span,
             );
         }
@@ -256,11 +259,19 @@ impl<'t, 'a> Resolver<'t, 'a> {
                     );
                 }
             }
-            _ => return err("function-scope variables cannot specify an access mode", v.span),
+            _ => {
+                return err(
+                    "function-scope variables cannot specify an access mode",
+                    v.span,
+                )
+            }
         }
         if let Some(a) = v.attributes.first() {
             return err(
-                format!("attribute '@{}' is not valid for a function-scope variable", a.name.name),
+                format!(
+                    "attribute '@{}' is not valid for a function-scope variable",
+                    a.name.name
+                ),
                 a.span,
             );
         }
@@ -284,7 +295,10 @@ impl<'t, 'a> Resolver<'t, 'a> {
             (Some(t), _) => t,
             (None, Some(val)) => self.val_ty(val),
             (None, None) => {
-                return err("'var' declarations require a type or an initializer", v.name.span)
+                return err(
+                    "'var' declarations require a type or an initializer",
+                    v.name.span,
+                )
             }
         };
         let tspan = v.ty.map_or(v.name.span, |t| self.span(t));
@@ -293,7 +307,10 @@ impl<'t, 'a> Resolver<'t, 'a> {
             && !super::globals::contains_matrix(&self.module, ty)
         {
             return err(
-                format!("{} cannot be used as the type of a function-scope var", self.type_name(ty)),
+                format!(
+                    "{} cannot be used as the type of a function-scope var",
+                    self.type_name(ty)
+                ),
                 tspan,
             );
         }
@@ -315,7 +332,13 @@ impl<'t, 'a> Resolver<'t, 'a> {
             v.span,
         );
         let ptr = fs.add(Expression::LocalVariable(var), pty, v.name.span);
-        fs.push(Statement::Store { pointer: ptr, value }, v.span);
+        fs.push(
+            Statement::Store {
+                pointer: ptr,
+                value,
+            },
+            v.span,
+        );
         self.declare(v.name, Local::Var { ptr, store: ty })
     }
 
@@ -339,7 +362,10 @@ impl<'t, 'a> Resolver<'t, 'a> {
             && !super::globals::contains_matrix(&self.module, ty)
         {
             return err(
-                format!("{} cannot be used as the type of a 'let'", self.type_name(ty)),
+                format!(
+                    "{} cannot be used as the type of a 'let'",
+                    self.type_name(ty)
+                ),
                 v.ty.map_or(v.name.span, |t| self.span(t)),
             );
         }
@@ -380,7 +406,9 @@ impl<'t, 'a> Resolver<'t, 'a> {
         rspan: Span,
         span: Span,
     ) -> Res<()> {
-        let cur = self.fs(span)?.add(Expression::Load { pointer: ptr }, store, span);
+        let cur = self
+            .fs(span)?
+            .add(Expression::Load { pointer: ptr }, store, span);
         let cur = Val::Runtime {
             expr: cur,
             ty: store,
@@ -398,7 +426,13 @@ impl<'t, 'a> Resolver<'t, 'a> {
             );
         }
         let value = self.lift(r, Stage::Runtime, span)?;
-        self.push(Statement::Store { pointer: ptr, value }, span)
+        self.push(
+            Statement::Store {
+                pointer: ptr,
+                value,
+            },
+            span,
+        )
     }
 
     fn assign(
@@ -418,7 +452,10 @@ impl<'t, 'a> Resolver<'t, 'a> {
                 && !super::globals::contains_matrix(&self.module, ty)
             {
                 return err(
-                    format!("cannot assign a value of type '{}' to '_'", self.type_name(ty)),
+                    format!(
+                        "cannot assign a value of type '{}' to '_'",
+                        self.type_name(ty)
+                    ),
                     rspan,
                 );
             }
@@ -433,7 +470,13 @@ impl<'t, 'a> Resolver<'t, 'a> {
                 let v = self.value(rhs, Stage::Runtime)?;
                 let v = self.convert_to(v, store, rspan)?;
                 let value = self.lift(v, Stage::Runtime, rspan)?;
-                self.push(Statement::Store { pointer: ptr, value }, span)
+                self.push(
+                    Statement::Store {
+                        pointer: ptr,
+                        value,
+                    },
+                    span,
+                )
             }
             AssignOp::Compound(op) => {
                 let v = self.value(rhs, Stage::Runtime)?;
@@ -462,7 +505,10 @@ impl<'t, 'a> Resolver<'t, 'a> {
                 self.span(e),
             ),
             (None, Some(ty)) => err(
-                format!("missing return value; the function returns '{}'", self.type_name(ty)),
+                format!(
+                    "missing return value; the function returns '{}'",
+                    self.type_name(ty)
+                ),
                 span,
             ),
         }
@@ -594,16 +640,14 @@ impl<'t, 'a> Resolver<'t, 'a> {
             };
             match super::abstract_conv::unify(scalar, s) {
                 Some(u) if u.is_integer() => scalar = u,
-                _ => {
-                    return err(
-                        format!(
-                            "case selector of type '{}' does not match the switch selector type '{}'",
-                            s.wgsl_name(),
-                            scalar.wgsl_name()
-                        ),
-                        *vspan,
-                    )
-                }
+                _ => return err(
+                    format!(
+                        "case selector of type '{}' does not match the switch selector type '{}'",
+                        s.wgsl_name(),
+                        scalar.wgsl_name()
+                    ),
+                    *vspan,
+                ),
             }
         }
         let scalar = super::abstract_conv::concrete_scalar(scalar);

@@ -58,7 +58,9 @@ impl Resolver<'_, '_> {
         } else {
             "subgroupMatrixStore"
         };
-        let form = resolved.matrix_form.unwrap_or(MatrixLoadStoreForm::Chromium);
+        let form = resolved
+            .matrix_form
+            .unwrap_or(MatrixLoadStoreForm::Chromium);
         let get = |i: usize| hs.get(i).copied();
         let aspan = |r: &Self, i: usize| args.get(i).map_or(span, |&a| r.span(a));
         let ops = match (is_load, form) {
@@ -103,9 +105,19 @@ impl Resolver<'_, '_> {
         let (arr_ty, elem) = match pty.map(|p| self.inner_of(p).clone()) {
             Some(TypeInner::Pointer { base, .. }) => match self.inner_of(base).clone() {
                 TypeInner::Array { base: e, .. } => (base, e),
-                _ => return err(format!("the pointer operand of '{what}' must point to an array"), span),
+                _ => {
+                    return err(
+                        format!("the pointer operand of '{what}' must point to an array"),
+                        span,
+                    )
+                }
             },
-            _ => return err(format!("the pointer operand of '{what}' must be a pointer"), span),
+            _ => {
+                return err(
+                    format!("the pointer operand of '{what}' must be a pointer"),
+                    span,
+                )
+            }
         };
         let comp = scalar.size() as i64;
         let elem_layout = crate::layout::layout(&self.module, elem);
@@ -259,7 +271,14 @@ impl Resolver<'_, '_> {
         let h = if ty == u32_ty {
             h
         } else {
-            fs.add(Expression::Convert { expr: h, ty: u32_ty }, u32_ty, span)
+            fs.add(
+                Expression::Convert {
+                    expr: h,
+                    ty: u32_ty,
+                },
+                u32_ty,
+                span,
+            )
         };
         let four = fs.add(Expression::Literal(Literal::U32(4)), u32_ty, span);
         Ok(fs.add(

@@ -75,9 +75,17 @@ fn check_emits(f: &Function) {
     for (h, e) in f.expressions.iter() {
         let n = covered[h.index()];
         if super::emitter::needs_emit(e) {
-            assert_eq!(n, 1, "expression {h:?} = {e:?} emitted {n} times in {}", f.name);
+            assert_eq!(
+                n, 1,
+                "expression {h:?} = {e:?} emitted {n} times in {}",
+                f.name
+            );
         } else {
-            assert_eq!(n, 0, "expression {h:?} = {e:?} must not be emitted in {}", f.name);
+            assert_eq!(
+                n, 0,
+                "expression {h:?} = {e:?} must not be emitted in {}",
+                f.name
+            );
         }
     }
 }
@@ -169,11 +177,9 @@ fn for_loop_lowers_to_loop() {
             _ => None,
         })
         .expect("a loop");
-    assert!(lp
-        .0
-        .statements
-        .iter()
-        .any(|s| matches!(s, Statement::If { accept, .. } if accept.statements == [Statement::Break])));
+    assert!(lp.0.statements.iter().any(
+        |s| matches!(s, Statement::If { accept, .. } if accept.statements == [Statement::Break])
+    ));
     assert!(lp
         .1
         .statements
@@ -207,7 +213,9 @@ fn compound_assignment_evaluates_reference_once() {
 
 #[test]
 fn entry_point_recorded() {
-    let m = ok("@compute @workgroup_size(8, 4) fn main(@builtin(local_invocation_id) id: vec3<u32>) { }");
+    let m = ok(
+        "@compute @workgroup_size(8, 4) fn main(@builtin(local_invocation_id) id: vec3<u32>) { }",
+    );
     assert_eq!(m.entry_points.len(), 1);
     assert_eq!(
         m.entry_points[0].workgroup_size,
@@ -229,7 +237,11 @@ fn long_binary_chain_is_iterative() {
     let start = std::time::Instant::now();
     let m = ok(&src);
     assert!(func(&m, "f").expressions.len() > 100_000);
-    assert!(start.elapsed().as_secs() < 20, "too slow: {:?}", start.elapsed());
+    assert!(
+        start.elapsed().as_secs() < 20,
+        "too slow: {:?}",
+        start.elapsed()
+    );
 }
 
 #[test]
@@ -245,7 +257,11 @@ fn many_functions() {
     let start = std::time::Instant::now();
     let m = ok(&src);
     assert_eq!(m.functions.len(), 5000);
-    assert!(start.elapsed().as_secs() < 20, "too slow: {:?}", start.elapsed());
+    assert!(
+        start.elapsed().as_secs() < 20,
+        "too slow: {:?}",
+        start.elapsed()
+    );
 }
 
 #[test]
@@ -299,7 +315,10 @@ fn err_bad_severity() {
 fn warn_unknown_chromium_rule() {
     let p = parse_str("diagnostic(off, chromium.foo);").expect("ok");
     assert_eq!(p.warnings.len(), 1);
-    assert_eq!(p.warnings[0].message, "unknown diagnostic rule 'chromium.foo'");
+    assert_eq!(
+        p.warnings[0].message,
+        "unknown diagnostic rule 'chromium.foo'"
+    );
 }
 
 #[test]

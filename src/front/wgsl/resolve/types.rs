@@ -166,9 +166,7 @@ pub(crate) fn is_constructible(module: &Module, ty: Handle<Type>) -> bool {
         TypeInner::Array { base, size, .. } => {
             matches!(size, ArraySize::Constant(_)) && is_constructible(module, *base)
         }
-        TypeInner::Struct { members, .. } => {
-            members.iter().all(|m| is_constructible(module, m.ty))
-        }
+        TypeInner::Struct { members, .. } => members.iter().all(|m| is_constructible(module, m.ty)),
         _ => false,
     }
 }
@@ -195,10 +193,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
     pub(crate) fn templated_type(&mut self, t: &'t ast::TemplatedIdent<'a>) -> Res<Handle<Type>> {
         match self.try_templated_type(t)? {
             Some(ty) => Ok(ty),
-            None => err(
-                format!("unresolved type '{}'", t.ident.name),
-                t.ident.span,
-            ),
+            None => err(format!("unresolved type '{}'", t.ident.name), t.ident.span),
         }
     }
 
@@ -219,7 +214,10 @@ impl<'t, 'a> Resolver<'t, 'a> {
             return match &self.items[i] {
                 Some(GlobalItem::Type(ty)) => {
                     if !t.template_args.is_empty() {
-                        return err(format!("type '{name}' does not take template arguments"), t.span);
+                        return err(
+                            format!("type '{name}' does not take template arguments"),
+                            t.span,
+                        );
                     }
                     Ok(Some(*ty))
                 }
@@ -235,7 +233,10 @@ impl<'t, 'a> Resolver<'t, 'a> {
             if args.is_empty() {
                 Ok(())
             } else {
-                err(format!("type '{name}' does not take template arguments"), r.span(args[0]))
+                err(
+                    format!("type '{name}' does not take template arguments"),
+                    r.span(args[0]),
+                )
             }
         };
         if let Some(s) = scalar_name(name) {
@@ -265,7 +266,10 @@ impl<'t, 'a> Resolver<'t, 'a> {
             if scalar == Scalar::Bool || !scalar.is_abstract() {
                 return Ok(Some(self.module.intern(TypeInner::Vector { size, scalar })));
             }
-            return err("vector element type must be 'bool', 'f32', 'f16', 'i32' or 'u32'", self.span(e));
+            return err(
+                "vector element type must be 'bool', 'f32', 'f16', 'i32' or 'u32'",
+                self.span(e),
+            );
         }
         if let Some((columns, rows)) = matrix_generator(name) {
             let [e] = self.expect_args::<1>(t)?;
@@ -319,7 +323,10 @@ impl<'t, 'a> Resolver<'t, 'a> {
                     )
                 } else if !in_matrix {
                     err(
-                        format!("'{}' can only be used as a subgroup matrix component type", s.wgsl_name()),
+                        format!(
+                            "'{}' can only be used as a subgroup matrix component type",
+                            s.wgsl_name()
+                        ),
                         span,
                     )
                 } else {
@@ -423,7 +430,10 @@ impl<'t, 'a> Resolver<'t, 'a> {
                     }
                 };
                 if value <= 0 {
-                    return err(format!("array element count ({value}) must be greater than 0"), span);
+                    return err(
+                        format!("array element count ({value}) must be greater than 0"),
+                        span,
+                    );
                 }
                 match u32::try_from(value) {
                     Ok(v) => Ok(ArraySize::Constant(v)),
@@ -492,7 +502,10 @@ impl<'t, 'a> Resolver<'t, 'a> {
             "uniform" => AddressSpace::Uniform,
             "storage" => AddressSpace::Storage,
             "handle" => {
-                return err("the 'handle' address space cannot be spelled in WGSL", self.span(e))
+                return err(
+                    "the 'handle' address space cannot be spelled in WGSL",
+                    self.span(e),
+                )
             }
             _ => return err(format!("unknown address space '{name}'"), self.span(e)),
         })
@@ -581,7 +594,10 @@ impl<'t, 'a> Resolver<'t, 'a> {
             }
             Val::Override { expr, ty } => {
                 if let Expression::Override(h) = self.module.global_expressions[expr] {
-                    if matches!(self.module.inner(ty), TypeInner::Scalar(Scalar::I32 | Scalar::U32)) {
+                    if matches!(
+                        self.module.inner(ty),
+                        TypeInner::Scalar(Scalar::I32 | Scalar::U32)
+                    ) {
                         return Ok(MatrixDim::Override(h));
                     }
                     return err(msg, span);
