@@ -102,6 +102,16 @@ impl<'t, 'a> Resolver<'t, 'a> {
             }
             return self.matrix_constructor(ty, scalar, vals, span);
         }
+        let has_matrix = super::globals::contains_matrix(&self.module, ty);
+        if has_matrix && limit < Stage::Runtime {
+            return err(
+                "subgroup matrix values are runtime-expressions and cannot be used in a const- or override-expression",
+                span,
+            );
+        }
+        if vals.is_empty() && has_matrix {
+            return self.add_at(Stage::Runtime, Expression::ZeroValue(ty), ty, span);
+        }
         if vals.is_empty() {
             return match zero_value(&self.module, ty) {
                 Some(v) if super::types::is_constructible(&self.module, ty) => Ok(Val::Const(v)),
@@ -148,7 +158,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
                         span,
                     );
                 }
-                if !super::types::is_constructible(&self.module, base) {
+                if !super::types::is_constructible(&self.module, base) && !has_matrix {
                     return err(
                         format!("type '{}' is not constructible", self.type_name(ty)),
                         span,

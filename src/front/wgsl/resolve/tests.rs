@@ -567,3 +567,13 @@ fn errors_from_independent_functions_are_all_reported() {
     let e = parse_str("fn a() { let x = y; } fn b() { let z = w; }").expect_err("errors");
     assert_eq!(e.errors().count(), 2);
 }
+
+#[test]
+fn array_of_matrices_constructs_at_runtime() {
+    let m = ok("enable chromium_experimental_subgroup_matrix;\nfn f() { let a = array<subgroup_matrix_left<f32, 8, 8>, 2>(); let b = array(subgroup_matrix_left<f32, 8, 8>(), subgroup_matrix_left<f32, 8, 8>(1.0)); }");
+    let f = func(&m, "f");
+    let (a, _) = named(&m, f, "a");
+    assert!(matches!(f.expressions[a], Expression::ZeroValue(_)));
+    let (b, _) = named(&m, f, "b");
+    assert!(matches!(&f.expressions[b], Expression::Compose { components, .. } if components.len() == 2));
+}
