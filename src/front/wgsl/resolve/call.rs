@@ -279,7 +279,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
             };
             targs.push(match layout {
                 Some(l) => TemplateArg::Layout(l),
-                None => TemplateArg::Type(self.resolve_type(t)?),
+                None => TemplateArg::Type(self.builtin_template_type(t)?),
             });
         }
         let arg_limit = if def.const_evaluable {

@@ -182,7 +182,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
                         span,
                     );
                 }
-                if !super::types::is_constructible(&self.module, ty) {
+                if !super::types::is_constructible(&self.module, ty) && !has_matrix {
                     return err(
                         format!("type '{}' is not constructible", self.type_name(ty)),
                         span,
@@ -250,19 +250,20 @@ impl<'t, 'a> Resolver<'t, 'a> {
                     )
                 }
             };
-            s =
-                match s {
-                    None => Some(c),
-                    Some(p) => match unify(p, c) {
-                        Some(u) => Some(u),
-                        None => return err(
+            s = match s {
+                None => Some(c),
+                Some(p) => match unify(p, c) {
+                    Some(u) => Some(u),
+                    None => {
+                        return err(
                             format!(
                                 "'{generic}' constructor arguments have mismatched component types"
                             ),
                             vals[i].1,
-                        ),
-                    },
-                };
+                        )
+                    }
+                },
+            };
         }
         let s = s.unwrap_or(Scalar::AbstractInt);
         let b = generic.as_bytes();

@@ -640,14 +640,16 @@ impl<'t, 'a> Resolver<'t, 'a> {
             };
             match super::abstract_conv::unify(scalar, s) {
                 Some(u) if u.is_integer() => scalar = u,
-                _ => return err(
-                    format!(
+                _ => {
+                    return err(
+                        format!(
                         "case selector of type '{}' does not match the switch selector type '{}'",
                         s.wgsl_name(),
                         scalar.wgsl_name()
                     ),
-                    *vspan,
-                ),
+                        *vspan,
+                    )
+                }
             }
         }
         let scalar = super::abstract_conv::concrete_scalar(scalar);

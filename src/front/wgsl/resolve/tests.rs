@@ -575,5 +575,7 @@ fn array_of_matrices_constructs_at_runtime() {
     let (a, _) = named(&m, f, "a");
     assert!(matches!(f.expressions[a], Expression::ZeroValue(_)));
     let (b, _) = named(&m, f, "b");
-    assert!(matches!(&f.expressions[b], Expression::Compose { components, .. } if components.len() == 2));
+    assert!(
+        matches!(&f.expressions[b], Expression::Compose { components, .. } if components.len() == 2)
+    );
 }

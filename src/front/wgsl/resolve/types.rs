@@ -555,6 +555,20 @@ impl<'t, 'a> Resolver<'t, 'a> {
         }))
     }
 
+    /// A type template argument of a builtin call: like any type, except
+    /// that `i8`/`u8` are allowed (as a subgroup-matrix result component).
+    pub(crate) fn builtin_template_type(&mut self, e: ExprId) -> Res<Handle<Type>> {
+        if let ast::Expr::Ident(t) = self.ast(e) {
+            if t.template_args.is_empty() && !self.names.contains_key(t.ident.name) {
+                if let Some(s @ (Scalar::I8 | Scalar::U8)) = scalar_name(t.ident.name) {
+                    self.check_scalar_allowed(s, self.span(e), true)?;
+                    return Ok(self.module.intern(TypeInner::Scalar(s)));
+                }
+            }
+        }
+        self.resolve_type(e)
+    }
+
     fn resolve_type_matrix_component(&mut self, e: ExprId) -> Res<Scalar> {
         let span = self.span(e);
         if let ast::Expr::Ident(t) = self.ast(e) {
