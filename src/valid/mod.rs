@@ -22,6 +22,8 @@ pub mod type_facts;
 
 #[cfg(test)]
 pub(crate) mod tests;
+#[cfg(test)]
+mod wgsl_tests;
 
 use std::collections::HashMap;
 
