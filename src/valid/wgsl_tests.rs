@@ -104,3 +104,45 @@ override WG: u32 = 48;
     );
     assert!(msgs[2].contains("subgroupMatrixMultiply"), "{msgs:?}");
 }
+
+#[test]
+fn forward_calls_and_entry_point_facts_from_wgsl() {
+    let src = "@group(0) @binding(0) var<storage, read_write> out: array<u32>;
+@group(0) @binding(1) var<storage, read> unused_here: array<u32>;
+var<workgroup> tile: array<u32, 64>;
+@compute @workgroup_size(64) fn main(@builtin(local_invocation_index) i: u32) {
+  out[i] = helper(i);
+}
+fn helper(x: u32) -> u32 { tile[x] = x; return leaf(x); }
+fn leaf(x: u32) -> u32 { return x * 2u; }
+@compute @workgroup_size(1) fn other() { _ = unused_here[0]; }
+";
+    let parsed = parse_str(src).unwrap_or_else(|e| panic!("{}", e.render("t.wgsl", src)));
+    let m = &parsed.module;
+    let info = super::validate(m).unwrap_or_else(|e| panic!("{}", e.render("t.wgsl", src)));
+    let names = |fs: &[usize]| -> Vec<String> {
+        fs.iter()
+            .map(|&f| {
+                m.functions[crate::arena::Handle::from_index(f)]
+                    .name
+                    .clone()
+            })
+            .collect()
+    };
+    let main = &info.entry_points[0];
+    let mut fnames = names(&main.functions);
+    fnames.sort();
+    assert_eq!(fnames, ["helper", "leaf", "main"]);
+    let globals: Vec<&str> = main
+        .globals
+        .iter()
+        .map(|&g| {
+            m.global_variables[crate::arena::Handle::from_index(g)]
+                .name
+                .as_str()
+        })
+        .collect();
+    assert_eq!(globals, ["out", "tile"]);
+    assert!(!main.uses_subgroup_matrix);
+    assert_eq!(names(&info.entry_points[1].functions), ["other"]);
+}
