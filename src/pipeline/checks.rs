@@ -273,17 +273,44 @@ pub fn check_matrix_type(
     }
 }
 
-/// Resolves a multiply's shape.
+/// Resolves a multiply's shape. Dimensions given by overrides are only
+/// known now, so this is where the operands' shapes must agree: left
+/// columns = right rows (K), left rows = result rows (M), right columns =
+/// result columns (N).
 pub fn multiply_info(
     module: &Module,
     mm: &MatrixMultiply,
     known: &Known,
+    diags: &mut Vec<Diagnostic>,
 ) -> Option<MatrixMultiplyInfo> {
+    // Non-positive dimensions are reported with the types themselves.
     let mut scratch = Vec::new();
     let l = matrix_info(module, mm.left, mm.span, known, &mut scratch)?;
     let r = matrix_info(module, mm.right, mm.span, known, &mut scratch)?;
     let t = matrix_info(module, mm.result, mm.span, known, &mut scratch)?;
-    let _ = r;
+    let mismatch = [
+        ("K", "left columns", l.columns, "right rows", r.rows),
+        ("M", "left rows", l.rows, "result rows", t.rows),
+        ("N", "right columns", r.columns, "result columns", t.columns),
+    ];
+    let mut ok = true;
+    for (dim, a, av, b, bv) in mismatch {
+        if av != bv {
+            ok = false;
+            diags.push(Diagnostic::error(
+                format!(
+                    "subgroup matrix multiply of '{}' by '{}' giving '{}' has mismatched {dim}: {a} = {av}, {b} = {bv}",
+                    type_name(module, mm.left),
+                    type_name(module, mm.right),
+                    type_name(module, mm.result),
+                ),
+                mm.span,
+            ));
+        }
+    }
+    if !ok {
+        return None;
+    }
     Some(MatrixMultiplyInfo {
         m: l.rows,
         n: t.columns,

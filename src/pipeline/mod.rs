@@ -258,7 +258,7 @@ pub fn process(
             }
         }
         for mm in &epi.multiplies {
-            let Some(mi) = checks::multiply_info(module, mm, &known) else {
+            let Some(mi) = checks::multiply_info(module, mm, &known, &mut diags) else {
                 continue;
             };
             if let Some(configs) = &options.subgroup_matrix_configs {

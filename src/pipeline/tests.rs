@@ -721,3 +721,35 @@ fn value_const_round_trip() {
     });
     assert_eq!(eval::zero(&m, huge), None);
 }
+
+#[test]
+fn multiply_shapes_must_agree_after_overrides() {
+    let mut m = matrix_module();
+    let (k, _) = add_override(
+        &mut m,
+        "K",
+        None,
+        Scalar::U32,
+        Some(Literal::U32(16)),
+        sp(0, 5),
+    );
+    // left is 16 rows x K columns; right is 16 rows x 16 columns.
+    let l = m.intern(TypeInner::SubgroupMatrix {
+        kind: SubgroupMatrixKind::Left,
+        scalar: Scalar::F16,
+        columns: MatrixDim::Override(k),
+        rows: MatrixDim::Constant(16),
+    });
+    let r = matrix(&mut m, SubgroupMatrixKind::Right, Scalar::F16, 16, 16);
+    let t = matrix(&mut m, SubgroupMatrixKind::Result, Scalar::F16, 16, 16);
+    matmul_entry(&mut m, "main", wg(64), [l, r, t]);
+    assert!(run(&m, &PipelineOptions::default()).is_ok());
+    let mut options = PipelineOptions::default();
+    options.overrides.insert("K".into(), 32.0);
+    let d = single(&m, &options);
+    assert_eq!(
+        d.message,
+        "subgroup matrix multiply of 'subgroup_matrix_left<f16, K, 16>' by 'subgroup_matrix_right<f16, 16, 16>' giving 'subgroup_matrix_result<f16, 16, 16>' has mismatched K: left columns = 32, right rows = 16"
+    );
+    assert_eq!(d.span, sp(121, 150));
+}
