@@ -160,6 +160,7 @@ fn select_entry_points(module: &Module, options: &PipelineOptions) -> Result<Vec
 fn roots(module: &Module, info: &ModuleInfo, chosen: &[usize]) -> (Vec<bool>, Vec<bool>) {
     let mut needed = vec![false; module.global_expressions.len()];
     let mut override_needed = vec![false; module.overrides.len()];
+    let mut scanned = vec![false; module.functions.len()];
     let mark = |e: Handle<Expression>, needed: &mut Vec<bool>| {
         if let Some(n) = needed.get_mut(e.index()) {
             *n = true;
@@ -175,6 +176,13 @@ fn roots(module: &Module, info: &ModuleInfo, chosen: &[usize]) -> (Vec<bool>, Ve
             }
         }
         for &f in &epi.functions {
+            // Each function is scanned once, however many entry points reach it.
+            if !scanned
+                .get_mut(f)
+                .is_some_and(|s| !std::mem::replace(s, true))
+            {
+                continue;
+            }
             let Some(func) = module.functions.try_get(Handle::from_index(f)) else {
                 continue;
             };
