@@ -1,0 +1,211 @@
+//! Subgroup matrices as `SPV_KHR_cooperative_matrix` cooperative matrices.
+//!
+//! Loads and stores take an access chain to `array[offset]` (the array's
+//! element type, which may differ from the component type) and pass the
+//! stride in array elements. Multiplies are `OpCooperativeMatrixMulAddKHR`
+//! (with a null accumulator for plain multiplies). Scalars for 8-bit
+//! matrices are clamped to the 8-bit range and narrowed.
+
+use spirv::{CooperativeMatrixOperands as Cmo, GlslStd450Op as Gl, Op};
+
+use super::function::FnCtx;
+use super::types::{space_mode, storage_class, Mode};
+use super::writer::{err, Writer, R};
+use crate::arena::Handle;
+use crate::ir::{Expression, MatrixLayout, MatrixScalarOp, Scalar, Type, TypeInner};
+use crate::Span;
+
+impl Writer<'_> {
+    /// The component scalar of a matrix type.
+    fn matrix_scalar_of(&self, ty: Handle<Type>, span: Span) -> R<Scalar> {
+        match self.m.types.try_get(ty).map(|t| &t.inner) {
+            Some(TypeInner::SubgroupMatrix { scalar, .. }) => Ok(*scalar),
+            _ => Err(err("expected a subgroup matrix type", span)),
+        }
+    }
+
+    /// Clamps and narrows a shader scalar to an 8-bit component; other
+    /// component types pass through.
+    fn narrow(&mut self, cx: &mut FnCtx, v: u32, comp: Scalar) -> u32 {
+        let (clamp, conv, lo, hi) = match comp {
+            Scalar::I8 => (Gl::SClamp, Op::SConvert, -128.0, 127.0),
+            Scalar::U8 => (Gl::UClamp, Op::UConvert, 0.0, 255.0),
+            _ => return v,
+        };
+        let shader = comp.shader_scalar();
+        let st = self.scalar_type(shader);
+        let lo = self.scalar_const(shader, lo);
+        let hi = self.scalar_const(shader, hi);
+        let c = self.glsl(cx, st, clamp, &[v, lo, hi]);
+        let ct = self.scalar_type(comp);
+        self.emit(cx, conv, ct, &[c])
+    }
+
+    /// A pointer to `array[offset]` and the memory operand for it.
+    fn matrix_element_pointer(
+        &mut self,
+        cx: &mut FnCtx,
+        pointer: Handle<Expression>,
+        offset: Handle<Expression>,
+        span: Span,
+    ) -> R<(u32, Option<u32>)> {
+        let (array, space) = match self.inner(cx, pointer)? {
+            TypeInner::Pointer { base, space, .. } => (*base, *space),
+            _ => return Err(err("subgroup matrix pointer is not a pointer", span)),
+        };
+        let elem = match self.m.inner(array) {
+            TypeInner::Array { base, .. } => *base,
+            _ => {
+                return Err(err(
+                    "subgroup matrix pointer does not point to an array",
+                    span,
+                ))
+            }
+        };
+        let et = self.type_id(elem, space_mode(space))?;
+        let pt = self.pointer_type(storage_class(space), et);
+        let p = self.expr(cx, pointer)?;
+        let off = self.expr(cx, offset)?;
+        let ptr = self.emit(cx, Op::AccessChain, pt, &[p, off]);
+        Ok((ptr, self.memory_operands(Some(space))))
+    }
+
+    /// `subgroupMatrixLoad`.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn matrix_load(
+        &mut self,
+        cx: &mut FnCtx,
+        ty: Handle<Type>,
+        pointer: Handle<Expression>,
+        offset: Handle<Expression>,
+        stride: Handle<Expression>,
+        layout: MatrixLayout,
+        span: Span,
+    ) -> R<u32> {
+        let t = self.type_id(ty, Mode::Plain)?;
+        let (ptr, mem) = self.matrix_element_pointer(cx, pointer, offset, span)?;
+        let stride = self.expr(cx, stride)?;
+        let layout = self.u32_const(layout_value(layout));
+        Ok(match mem {
+            Some(m) => self.emit(
+                cx,
+                Op::CooperativeMatrixLoadKHR,
+                t,
+                &[ptr, layout, stride, m],
+            ),
+            None => self.emit(cx, Op::CooperativeMatrixLoadKHR, t, &[ptr, layout, stride]),
+        })
+    }
+
+    /// `subgroupMatrixStore`.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn matrix_store(
+        &mut self,
+        cx: &mut FnCtx,
+        pointer: Handle<Expression>,
+        offset: Handle<Expression>,
+        value: Handle<Expression>,
+        stride: Handle<Expression>,
+        layout: MatrixLayout,
+        span: Span,
+    ) -> R<()> {
+        let (ptr, mem) = self.matrix_element_pointer(cx, pointer, offset, span)?;
+        let v = self.expr(cx, value)?;
+        let stride = self.expr(cx, stride)?;
+        let layout = self.u32_const(layout_value(layout));
+        match mem {
+            Some(m) => cx.raw(Op::CooperativeMatrixStoreKHR, &[ptr, v, layout, stride, m]),
+            None => cx.raw(Op::CooperativeMatrixStoreKHR, &[ptr, v, layout, stride]),
+        }
+        Ok(())
+    }
+
+    /// `subgroupMatrixMultiply` / `subgroupMatrixMultiplyAccumulate`.
+    pub(super) fn matrix_multiply(
+        &mut self,
+        cx: &mut FnCtx,
+        ty: Handle<Type>,
+        left: Handle<Expression>,
+        right: Handle<Expression>,
+        acc: Option<Handle<Expression>>,
+    ) -> R<u32> {
+        let span = cx.span(left);
+        let t = self.type_id(ty, Mode::Plain)?;
+        let a = self.expr(cx, left)?;
+        let b = self.expr(cx, right)?;
+        let c = match acc {
+            Some(acc) => self.expr(cx, acc)?,
+            None => self.null_const(t),
+        };
+        let in_scalar = self.matrix_scalar_of(cx.ty(left)?, span)?;
+        let out_scalar = self.matrix_scalar_of(ty, span)?;
+        let mut ops = Cmo::NONE_KHR;
+        if in_scalar.is_signed_integer() {
+            ops |= Cmo::MATRIX_A_SIGNED_COMPONENTS_KHR | Cmo::MATRIX_B_SIGNED_COMPONENTS_KHR;
+        }
+        if out_scalar.is_signed_integer() {
+            ops |= Cmo::MATRIX_C_SIGNED_COMPONENTS_KHR | Cmo::MATRIX_RESULT_SIGNED_COMPONENTS_KHR;
+        }
+        Ok(if ops.is_empty() {
+            self.emit(cx, Op::CooperativeMatrixMulAddKHR, t, &[a, b, c])
+        } else {
+            self.emit(
+                cx,
+                Op::CooperativeMatrixMulAddKHR,
+                t,
+                &[a, b, c, ops.bits()],
+            )
+        })
+    }
+
+    /// `subgroupMatrixScalarAdd/Subtract/Multiply`.
+    pub(super) fn matrix_scalar(
+        &mut self,
+        cx: &mut FnCtx,
+        h: Handle<Expression>,
+        op: MatrixScalarOp,
+        matrix: Handle<Expression>,
+        scalar: Handle<Expression>,
+    ) -> R<u32> {
+        let span = cx.span(h);
+        let ty = cx.ty(h)?;
+        let comp = self.matrix_scalar_of(ty, span)?;
+        let t = self.type_id(ty, Mode::Plain)?;
+        let m = self.expr(cx, matrix)?;
+        let s = self.expr(cx, scalar)?;
+        let s = self.narrow(cx, s, comp);
+        let splat = self.emit(cx, Op::CompositeConstruct, t, &[s]);
+        let float = comp.is_float();
+        let o = match (op, float) {
+            (MatrixScalarOp::Add, true) => Op::FAdd,
+            (MatrixScalarOp::Add, false) => Op::IAdd,
+            (MatrixScalarOp::Subtract, true) => Op::FSub,
+            (MatrixScalarOp::Subtract, false) => Op::ISub,
+            (MatrixScalarOp::Multiply, true) => Op::FMul,
+            (MatrixScalarOp::Multiply, false) => Op::IMul,
+        };
+        Ok(self.emit(cx, o, t, &[m, splat]))
+    }
+
+    /// The fill constructor `M(v)`.
+    pub(super) fn matrix_fill(
+        &mut self,
+        cx: &mut FnCtx,
+        ty: Handle<Type>,
+        value: Handle<Expression>,
+    ) -> R<u32> {
+        let span = cx.span(value);
+        let comp = self.matrix_scalar_of(ty, span)?;
+        let t = self.type_id(ty, Mode::Plain)?;
+        let v = self.expr(cx, value)?;
+        let v = self.narrow(cx, v, comp);
+        Ok(self.emit(cx, Op::CompositeConstruct, t, &[v]))
+    }
+}
+
+fn layout_value(layout: MatrixLayout) -> u32 {
+    match layout {
+        MatrixLayout::RowMajor => spirv::CooperativeMatrixLayout::RowMajorKHR as u32,
+        MatrixLayout::ColumnMajor => spirv::CooperativeMatrixLayout::ColumnMajorKHR as u32,
+    }
+}
