@@ -578,8 +578,8 @@ impl Writer<'_> {
             }
         }
         // Splat a scalar operand mixed with a vector.
-        let vt = self.vector_type(scalar, n);
         if n > 1 {
+            let vt = self.vector_type(scalar, n);
             if matches!(li, TypeInner::Scalar(_)) {
                 l = self.splat(cx, vt, l, n);
             }
@@ -661,8 +661,11 @@ impl Writer<'_> {
             B::ShiftLeft | B::ShiftRight => {
                 // WGSL masks the shift amount to the bit width.
                 let rs = ri.scalar().unwrap_or(Scalar::U32);
-                let rt = self.vector_type(rs, n);
-                let rt = if n > 1 { rt } else { self.scalar_type(rs) };
+                let rt = if n > 1 {
+                    self.vector_type(rs, n)
+                } else {
+                    self.scalar_type(rs)
+                };
                 let mask = self.const_splat(rs, n, 31.0);
                 let amount = self.emit(cx, Op::BitwiseAnd, rt, &[r, mask]);
                 let o = match (op, signed) {
