@@ -24,8 +24,20 @@ fn matmul_module(comp: Scalar, out: Scalar, mem: Scalar, accumulate: bool) -> Mb
     let memt = mb.scalar(mem);
     let u32t = mb.scalar(Scalar::U32);
     let arr = mb.array(memt, ArraySize::Runtime);
-    let input = mb.global("input", AddressSpace::Storage, Access::Read, arr, Some((0, 0)));
-    let output = mb.global("output", AddressSpace::Storage, Access::ReadWrite, arr, Some((0, 1)));
+    let input = mb.global(
+        "input",
+        AddressSpace::Storage,
+        Access::Read,
+        arr,
+        Some((0, 0)),
+    );
+    let output = mb.global(
+        "output",
+        AddressSpace::Storage,
+        Access::ReadWrite,
+        arr,
+        Some((0, 1)),
+    );
     let pin = mb.ptr(arr, AddressSpace::Storage, Access::Read);
     let pout = mb.ptr(arr, AddressSpace::Storage, Access::ReadWrite);
     let left = mat(&mut mb, SubgroupMatrixKind::Left, comp);
@@ -37,14 +49,34 @@ fn matmul_module(comp: Scalar, out: Scalar, mem: Scalar, accumulate: bool) -> Mb
     let zero = fb.e(Expression::Literal(Literal::U32(0)), u32t);
     let stride = fb.e(Expression::Literal(Literal::U32(8)), u32t);
     let a = fb.emit(
-        Expression::SubgroupMatrixLoad { ty: left, pointer: pi, offset: zero, stride, layout: MatrixLayout::RowMajor },
+        Expression::SubgroupMatrixLoad {
+            ty: left,
+            pointer: pi,
+            offset: zero,
+            stride,
+            layout: MatrixLayout::RowMajor,
+        },
         left,
     );
     let b = fb.emit(
-        Expression::SubgroupMatrixLoad { ty: right, pointer: pi, offset: stride, stride, layout: MatrixLayout::ColumnMajor },
+        Expression::SubgroupMatrixLoad {
+            ty: right,
+            pointer: pi,
+            offset: stride,
+            stride,
+            layout: MatrixLayout::ColumnMajor,
+        },
         right,
     );
-    let mut r = fb.emit(Expression::SubgroupMatrixMultiply { ty: result, left: a, right: b, acc: None }, result);
+    let mut r = fb.emit(
+        Expression::SubgroupMatrixMultiply {
+            ty: result,
+            left: a,
+            right: b,
+            acc: None,
+        },
+        result,
+    );
     if accumulate {
         let shader = out.shader_scalar();
         let st = mb.scalar(shader);
@@ -55,11 +87,38 @@ fn matmul_module(comp: Scalar, out: Scalar, mem: Scalar, accumulate: bool) -> Mb
             _ => Literal::U32(300),
         };
         let three = fb.e(Expression::Literal(lit), st);
-        let filled = fb.emit(Expression::SubgroupMatrixFill { ty: result, value: three }, result);
-        r = fb.emit(Expression::SubgroupMatrixMultiply { ty: result, left: a, right: b, acc: Some(filled) }, result);
-        r = fb.emit(Expression::SubgroupMatrixScalar { op: MatrixScalarOp::Multiply, matrix: r, scalar: three }, result);
+        let filled = fb.emit(
+            Expression::SubgroupMatrixFill {
+                ty: result,
+                value: three,
+            },
+            result,
+        );
+        r = fb.emit(
+            Expression::SubgroupMatrixMultiply {
+                ty: result,
+                left: a,
+                right: b,
+                acc: Some(filled),
+            },
+            result,
+        );
+        r = fb.emit(
+            Expression::SubgroupMatrixScalar {
+                op: MatrixScalarOp::Multiply,
+                matrix: r,
+                scalar: three,
+            },
+            result,
+        );
     }
-    fb.stmt(Statement::SubgroupMatrixStore { pointer: po, offset: zero, value: r, stride, layout: MatrixLayout::RowMajor });
+    fb.stmt(Statement::SubgroupMatrixStore {
+        pointer: po,
+        offset: zero,
+        value: r,
+        stride,
+        layout: MatrixLayout::RowMajor,
+    });
     mb.compute("main", fb.finish(), 64);
     mb
 }
@@ -120,7 +179,12 @@ fn override_dimension_uses_the_pipeline_value() {
     let u32t = mb.scalar(Scalar::U32);
     let f32t = mb.scalar(Scalar::F32);
     let o = mb.m.overrides.append(
-        Override { name: "N".into(), id: None, ty: u32t, init: None },
+        Override {
+            name: "N".into(),
+            id: None,
+            ty: u32t,
+            init: None,
+        },
         tessera::Span::UNDEFINED,
     );
     let m = mb.ty(TypeInner::SubgroupMatrix {
@@ -130,22 +194,38 @@ fn override_dimension_uses_the_pipeline_value() {
         rows: MatrixDim::Constant(8),
     });
     let arr = mb.array(f32t, ArraySize::Runtime);
-    let g = mb.global("out", AddressSpace::Storage, Access::ReadWrite, arr, Some((0, 0)));
+    let g = mb.global(
+        "out",
+        AddressSpace::Storage,
+        Access::ReadWrite,
+        arr,
+        Some((0, 0)),
+    );
     let pa = mb.ptr(arr, AddressSpace::Storage, Access::ReadWrite);
     let mut fb = Fb::new("main");
     let p = fb.e(Expression::GlobalVariable(g), pa);
     let z = fb.e(Expression::ZeroValue(m), m);
     let zero = fb.e(Expression::Literal(Literal::U32(0)), u32t);
     let stride = fb.e(Expression::Literal(Literal::U32(16)), u32t);
-    fb.stmt(Statement::SubgroupMatrixStore { pointer: p, offset: zero, value: z, stride, layout: MatrixLayout::ColumnMajor });
+    fb.stmt(Statement::SubgroupMatrixStore {
+        pointer: p,
+        offset: zero,
+        value: z,
+        stride,
+        layout: MatrixLayout::ColumnMajor,
+    });
     mb.compute("main", fb.finish(), 32);
     let sixteen = mb.m.intern_constant(ConstValue::Scalar(Literal::U32(16)));
     let mut p = pipeline(&mb.m);
     p.override_values = vec![sixteen];
     let dis = compile_pipeline(&p, (1, 3));
-    assert!(dis.contains("OpConstant  %2  16") || dis.contains(" 16\n"), "{dis}");
+    assert!(
+        dis.contains("OpConstant  %2  16") || dis.contains(" 16\n"),
+        "{dis}"
+    );
     // Without a value the writer reports an error instead of panicking.
     let p = pipeline(&mb.m);
-    let e = tessera::back::spv::write(&p, &Default::default(), &Default::default()).expect_err("no value");
+    let e = tessera::back::spv::write(&p, &Default::default(), &Default::default())
+        .expect_err("no value");
     assert!(e.to_string().contains("override has no value"), "{e}");
 }
