@@ -32,7 +32,16 @@ impl Writer<'_> {
         } else {
             StorageClass::Output
         };
+        if let (Binding::BuiltIn(b), true) = (binding, input) {
+            if let Some(&var) = self.builtin_inputs.get(&(b, ty)) {
+                return Ok(var);
+            }
+        }
         let t = self.type_id(ty, Mode::Plain)?;
+        if self.m.inner(ty).scalar() == Some(Scalar::F16) {
+            self.s.cap(Capability::StorageInputOutput16);
+            self.s.extensions.insert("SPV_KHR_16bit_storage");
+        }
         let ptr = self.pointer_type(class, t);
         let id = self.s.id();
         inst(&mut self.s.globals, Op::Variable, &[ptr, id, class as u32]);
@@ -121,6 +130,9 @@ impl Writer<'_> {
                     Op::Decorate,
                     &[id, Decoration::BuiltIn as u32, spv as u32],
                 );
+                if input {
+                    self.builtin_inputs.insert((b, ty), id);
+                }
             }
         }
         Ok(id)
@@ -198,6 +210,8 @@ impl Writer<'_> {
         self.extra_interface.clear();
         self.write_function(ep.function, f, Some(io))?;
         interface.append(&mut self.extra_interface);
+        let mut seen = rustc_hash::FxHashSet::default();
+        interface.retain(|v| seen.insert(*v));
         if self.opts.version >= (1, 4) {
             for &g in globals {
                 interface.push(self.global_var(Handle::from_index(g))?);
@@ -279,19 +293,26 @@ impl Writer<'_> {
             return Ok(());
         }
         let u = self.u32_type();
-        let ptr = self.pointer_type(StorageClass::Input, u);
-        let var = self.s.id();
-        inst(
-            &mut self.s.globals,
-            Op::Variable,
-            &[ptr, var, StorageClass::Input as u32],
-        );
-        let builtin = SpvBuiltIn::LocalInvocationIndex as u32;
-        inst(
-            &mut self.s.annotations,
-            Op::Decorate,
-            &[var, Decoration::BuiltIn as u32, builtin],
-        );
+        let u_ir = self.m.types.get(&Type {
+            name: None,
+            inner: TypeInner::Scalar(Scalar::U32),
+        });
+        let var = match u_ir {
+            Some(u_ir) => {
+                let b = Binding::BuiltIn(BuiltIn::LocalInvocationIndex);
+                self.io_var(u_ir, b, ShaderStage::Compute, true, Span::UNDEFINED)?
+            }
+            None => {
+                let ptr = self.pointer_type(StorageClass::Input, u);
+                let var = self.s.id();
+                let g = &mut self.s.globals;
+                inst(g, Op::Variable, &[ptr, var, StorageClass::Input as u32]);
+                let builtin = SpvBuiltIn::LocalInvocationIndex as u32;
+                let a = &mut self.s.annotations;
+                inst(a, Op::Decorate, &[var, Decoration::BuiltIn as u32, builtin]);
+                var
+            }
+        };
         self.extra_interface.push(var);
         let index = self.emit(cx, Op::Load, u, &[var]);
         let zero = self.u32_const(0);

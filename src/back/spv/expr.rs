@@ -13,6 +13,9 @@ use crate::ir::{
     TypeInner, UnaryOperator,
 };
 
+/// How deep on-demand evaluation of unemitted operands may recurse.
+const MAX_EVAL_DEPTH: u32 = 128;
+
 impl Writer<'_> {
     /// The id of an expression, evaluating it now if it has not been.
     pub(super) fn expr(&mut self, cx: &mut FnCtx, h: Handle<Expression>) -> R<u32> {
@@ -21,7 +24,16 @@ impl Writer<'_> {
             Some(&id) => return Ok(id),
             None => return Err(err("invalid expression handle", Default::default())),
         }
-        let id = self.eval(cx, h)?;
+        // Operands are normally evaluated at their own `Emit` before their
+        // users; this bound only matters for IR that leaves long chains
+        // unemitted, and turns a stack overflow into an error.
+        if cx.depth >= MAX_EVAL_DEPTH {
+            return Err(err("expression is nested too deeply", cx.span(h)));
+        }
+        cx.depth += 1;
+        let id = self.eval(cx, h);
+        cx.depth -= 1;
+        let id = id?;
         cx.ids[h.index()] = id;
         Ok(id)
     }

@@ -53,6 +53,8 @@ pub(super) struct FnCtx<'f> {
     pub entry: Option<EntryIo>,
     /// Whether the function returns void.
     pub returns_void: bool,
+    /// Current depth of on-demand expression evaluation.
+    pub depth: u32,
 }
 
 impl FnCtx<'_> {
@@ -159,6 +161,7 @@ impl Writer<'_> {
             targets: Vec::new(),
             entry: None,
             returns_void: ret == void,
+            depth: 0,
         };
         for (_, var) in f.local_variables.iter() {
             let t = self.type_id(var.ty, Mode::Plain)?;

@@ -46,6 +46,8 @@ pub(super) struct Writer<'a> {
     pub entry_globals: Vec<usize>,
     /// Interface variables created while writing the entry point's body.
     pub extra_interface: Vec<u32>,
+    /// Built-in input variables, shared by all entry points.
+    pub builtin_inputs: FxHashMap<(crate::ir::BuiltIn, Handle<Type>), u32>,
 }
 
 /// Per-function facts gathered in one scan.
@@ -132,6 +134,7 @@ impl<'a> Writer<'a> {
             function_ids: vec![0; m.functions.len()],
             entry_globals: Vec::new(),
             extra_interface: Vec::new(),
+            builtin_inputs: FxHashMap::default(),
         }
     }
 
