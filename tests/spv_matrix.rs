@@ -229,3 +229,22 @@ fn override_dimension_uses_the_pipeline_value() {
         .expect_err("no value");
     assert!(e.to_string().contains("override has no value"), "{e}");
 }
+
+#[test]
+fn loads_and_stores_are_bounds_checked_unless_disabled() {
+    let mb = matmul_module(Scalar::F32, Scalar::F32, Scalar::F32, false);
+    let dis = compile(&mb.m);
+    // Runtime-sized arrays: offset and stride are checked against arrayLength.
+    assert_eq!(dis.matches("OpArrayLength").count(), 3, "{dis}");
+    assert!(dis.contains("UMax"), "stride raised to the minimum: {dis}");
+    let p = pipeline(&mb.m);
+    let opts = tessera::back::spv::Options {
+        bounds_checks: false,
+        ..Default::default()
+    };
+    let words = tessera::back::spv::write(&p, &Default::default(), &opts).expect("write");
+    validate(&words, (1, 3)).expect("valid");
+    let dis = disasm(&words);
+    assert!(!dis.contains("OpArrayLength"), "{dis}");
+    assert!(!dis.contains("UMax"), "{dis}");
+}

@@ -333,7 +333,13 @@ impl Writer<'_> {
     }
 
     fn matrix_dim(&mut self, dim: MatrixDim) -> R<u32> {
-        let n = match dim {
+        let n = self.matrix_dim_value(dim)?;
+        Ok(self.u32_const(n))
+    }
+
+    /// The numeric value of a subgroup-matrix dimension.
+    pub(super) fn matrix_dim_value(&mut self, dim: MatrixDim) -> R<u32> {
+        Ok(match dim {
             MatrixDim::Constant(n) => n,
             MatrixDim::Override(o) => {
                 let value = self
@@ -349,8 +355,7 @@ impl Writer<'_> {
                     })?;
                 self.const_u32_value(value)?
             }
-        };
-        Ok(self.u32_const(n))
+        })
     }
 
     /// The u32 value of an override-expression (array sizes, workgroup size).
