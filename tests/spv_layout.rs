@@ -786,3 +786,54 @@ fn math_builtins_and_conversions_validate() {
     assert!(dis.contains("OpFRem"), "{dis}");
     assert!(dis.contains("OpUDiv"), "{dis}");
 }
+
+#[test]
+fn large_buffer_arrays_are_copied_with_a_loop_before_1_4() {
+    let mut mb = Mb::new();
+    let f32t = mb.scalar(Scalar::F32);
+    let big = mb.array(f32t, ArraySize::Constant(1000));
+    let s = mb.m.types.insert(
+        Type {
+            name: Some("Big".into()),
+            inner: TypeInner::Struct {
+                members: vec![
+                    member("data", big, 0, 4000, 4),
+                    member("tail", f32t, 4000, 4, 4),
+                ],
+                span: 4004,
+            },
+        },
+        tessera::Span::UNDEFINED,
+    );
+    let src = mb.global("src", AddressSpace::Storage, Access::Read, s, Some((0, 0)));
+    let dst = mb.global(
+        "dst",
+        AddressSpace::Storage,
+        Access::ReadWrite,
+        big,
+        Some((0, 1)),
+    );
+    let ps = mb.ptr(s, AddressSpace::Storage, Access::Read);
+    let pb = mb.ptr(big, AddressSpace::Storage, Access::ReadWrite);
+    let pf = mb.ptr(s, AddressSpace::Function, Access::ReadWrite);
+    let mut fb = Fb::new("main");
+    let lv = fb.local("copy", s);
+    let local = fb.e(Expression::LocalVariable(lv), pf);
+    let gs = fb.e(Expression::GlobalVariable(src), ps);
+    let gd = fb.e(Expression::GlobalVariable(dst), pb);
+    let v = fb.emit(Expression::Load { pointer: gs }, s);
+    fb.stmt(Statement::Store {
+        pointer: local,
+        value: v,
+    });
+    let arr = fb.emit(Expression::AccessIndex { base: v, index: 0 }, big);
+    fb.stmt(Statement::Store {
+        pointer: gd,
+        value: arr,
+    });
+    mb.compute("main", fb.finish(), 1);
+    let dis = compile(&mb.m);
+    // One loop for the load, one for the store; no 1000-way unrolling.
+    assert_eq!(dis.matches("OpLoopMerge").count(), 2, "{dis}");
+    assert!(dis.matches("OpAccessChain").count() < 20, "{dis}");
+}

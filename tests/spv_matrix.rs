@@ -256,29 +256,65 @@ fn matrices_in_arrays_structs_variables_and_calls() {
     let f32t = mb.scalar(Scalar::F32);
     let u32t = mb.scalar(Scalar::U32);
     let m = mat(&mut mb, SubgroupMatrixKind::Result, Scalar::F32);
-    let am = mb.ty(TypeInner::Array { base: m, size: ArraySize::Constant(2), stride: 4 });
+    let am = mb.ty(TypeInner::Array {
+        base: m,
+        size: ArraySize::Constant(2),
+        stride: 4,
+    });
     let sm = mb.m.types.insert(
         Type {
             name: Some("Holder".into()),
             inner: TypeInner::Struct {
-                members: vec![StructMember { name: "m".into(), ty: m, binding: None, offset: 0, size: 4, align: 4 }],
+                members: vec![StructMember {
+                    name: "m".into(),
+                    ty: m,
+                    binding: None,
+                    offset: 0,
+                    size: 4,
+                    align: 4,
+                }],
                 span: 4,
             },
         },
         tessera::Span::UNDEFINED,
     );
     let arr = mb.array(f32t, ArraySize::Constant(256));
-    let g = mb.global("tile", AddressSpace::Workgroup, Access::ReadWrite, arr, None);
+    let g = mb.global(
+        "tile",
+        AddressSpace::Workgroup,
+        Access::ReadWrite,
+        arr,
+        None,
+    );
     let pa = mb.ptr(arr, AddressSpace::Workgroup, Access::ReadWrite);
     let pam = mb.ptr(am, AddressSpace::Function, Access::ReadWrite);
     let pm = mb.ptr(m, AddressSpace::Function, Access::ReadWrite);
 
     let mut fb = Fb::new("pass");
-    fb.f.arguments.push(FunctionArgument { name: "x".into(), ty: m, binding: None });
-    fb.f.result = Some(FunctionResult { ty: m, binding: None });
+    fb.f.arguments.push(FunctionArgument {
+        name: "x".into(),
+        ty: m,
+        binding: None,
+    });
+    fb.f.result = Some(FunctionResult {
+        ty: m,
+        binding: None,
+    });
     let x = fb.e(Expression::FunctionArgument(0), m);
-    let held = fb.emit(Expression::Compose { ty: sm, components: vec![x] }, sm);
-    let back = fb.emit(Expression::AccessIndex { base: held, index: 0 }, m);
+    let held = fb.emit(
+        Expression::Compose {
+            ty: sm,
+            components: vec![x],
+        },
+        sm,
+    );
+    let back = fb.emit(
+        Expression::AccessIndex {
+            base: held,
+            index: 0,
+        },
+        m,
+    );
     fb.stmt(Statement::Return { value: Some(back) });
     let pass = mb.add_function(fb.finish());
 
@@ -286,18 +322,34 @@ fn matrices_in_arrays_structs_variables_and_calls() {
     let lv = fb.local("mats", am);
     let v = fb.e(Expression::LocalVariable(lv), pam);
     let z = fb.e(Expression::ZeroValue(am), am);
-    fb.stmt(Statement::Store { pointer: v, value: z });
+    fb.stmt(Statement::Store {
+        pointer: v,
+        value: z,
+    });
     let one = fb.e(Expression::Literal(Literal::F32(1.0)), f32t);
     let filled = fb.emit(Expression::SubgroupMatrixFill { ty: m, value: one }, m);
     let slot = fb.emit(Expression::AccessIndex { base: v, index: 1 }, pm);
-    fb.stmt(Statement::Store { pointer: slot, value: filled });
+    fb.stmt(Statement::Store {
+        pointer: slot,
+        value: filled,
+    });
     let l = fb.emit(Expression::Load { pointer: slot }, m);
     let r = fb.e(Expression::CallResult(pass), m);
-    fb.stmt(Statement::Call { function: pass, arguments: vec![l], result: Some(r) });
+    fb.stmt(Statement::Call {
+        function: pass,
+        arguments: vec![l],
+        result: Some(r),
+    });
     let p = fb.e(Expression::GlobalVariable(g), pa);
     let zero = fb.e(Expression::Literal(Literal::U32(0)), u32t);
     let stride = fb.e(Expression::Literal(Literal::U32(16)), u32t);
-    fb.stmt(Statement::SubgroupMatrixStore { pointer: p, offset: zero, value: r, stride, layout: MatrixLayout::RowMajor });
+    fb.stmt(Statement::SubgroupMatrixStore {
+        pointer: p,
+        offset: zero,
+        value: r,
+        stride,
+        layout: MatrixLayout::RowMajor,
+    });
     mb.compute("main", fb.finish(), 32);
     let dis = compile(&mb.m);
     assert!(dis.contains("OpTypeArray"), "{dis}");

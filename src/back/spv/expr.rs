@@ -115,6 +115,9 @@ impl Writer<'_> {
             _ => return Err(err("load through a non-pointer", cx.span(pointer))),
         };
         let mode = self.pointee_mode(cx, pointer)?;
+        if self.opts.version < (1, 4) {
+            return self.load_converted(cx, p, base, mode, space);
+        }
         let ty = self.type_id(base, mode)?;
         let id = self.s.id();
         match self.memory_operands(Some(space)) {
@@ -138,57 +141,13 @@ impl Writer<'_> {
         if from_id == to_id {
             return Ok(v);
         }
-        if self.opts.version >= (1, 4) {
-            return Ok(self.emit(cx, Op::CopyLogical, to_id, &[v]));
-        }
-        let inner_mode = |m: Mode| {
-            if m == Mode::Plain {
-                Mode::Plain
-            } else {
-                Mode::Explicit
-            }
-        };
-        let m = self.m;
-        match &m.types[ty].inner {
-            TypeInner::Array {
-                base,
-                size: ArraySize::Constant(n),
-                ..
-            } => {
-                let mut parts = Vec::with_capacity(*n as usize);
-                let et = self.type_id(*base, inner_mode(from))?;
-                for i in 0..*n {
-                    let e = self.emit(cx, Op::CompositeExtract, et, &[v, i]);
-                    parts.push(self.convert_layout(
-                        cx,
-                        e,
-                        *base,
-                        inner_mode(from),
-                        inner_mode(to),
-                    )?);
-                }
-                Ok(self.emit(cx, Op::CompositeConstruct, to_id, &parts))
-            }
-            TypeInner::Struct { members, .. } => {
-                let mut parts = Vec::with_capacity(members.len());
-                for (i, mem) in members.iter().enumerate() {
-                    let et = self.type_id(mem.ty, inner_mode(from))?;
-                    let e = self.emit(cx, Op::CompositeExtract, et, &[v, i as u32]);
-                    parts.push(self.convert_layout(
-                        cx,
-                        e,
-                        mem.ty,
-                        inner_mode(from),
-                        inner_mode(to),
-                    )?);
-                }
-                Ok(self.emit(cx, Op::CompositeConstruct, to_id, &parts))
-            }
-            _ => Err(err(
-                "cannot copy a value of this type between memory layouts",
+        if self.opts.version < (1, 4) {
+            return Err(err(
+                "internal error: layout conversion needs OpCopyLogical (SPIR-V 1.4)",
                 Default::default(),
-            )),
+            ));
         }
+        Ok(self.emit(cx, Op::CopyLogical, to_id, &[v]))
     }
 
     /// A known constant value of an index expression.

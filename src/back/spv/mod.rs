@@ -24,6 +24,7 @@ mod builder;
 mod entry;
 mod expr;
 mod function;
+mod layout_copy;
 mod math;
 mod stmt;
 mod subgroup;

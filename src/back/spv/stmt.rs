@@ -261,6 +261,12 @@ impl Writer<'_> {
     ) -> R<()> {
         let mode = self.pointee_mode(cx, pointer)?;
         let vty = cx.ty(value)?;
+        if self.opts.version < (1, 4) {
+            let space = self
+                .pointer_space(cx, pointer)
+                .unwrap_or(AddressSpace::Function);
+            return self.store_converted(cx, p, v, vty, mode, space);
+        }
         let v = self.convert_layout(cx, v, vty, Mode::Plain, mode)?;
         match self.memory_operands(self.pointer_space(cx, pointer)) {
             Some(m) => cx.raw(Op::Store, &[p, v, m]),
