@@ -358,3 +358,102 @@ fn matrices_in_arrays_structs_variables_and_calls() {
     assert!(!dis.contains("OpArrayLength"), "{dis}");
     assert!(dis.contains("OpCooperativeMatrixStoreKHR"), "{dis}");
 }
+
+#[test]
+fn vulkan_memory_model_atomics_and_barriers() {
+    let mut mb = matmul_module(Scalar::F32, Scalar::F32, Scalar::F32, false);
+    let u32t = mb.scalar(Scalar::U32);
+    let at = mb.ty(TypeInner::Atomic(Scalar::U32));
+    let counter = mb.global(
+        "counter",
+        AddressSpace::Storage,
+        Access::ReadWrite,
+        at,
+        Some((1, 0)),
+    );
+    let shared = mb.global(
+        "shared",
+        AddressSpace::Workgroup,
+        Access::ReadWrite,
+        u32t,
+        None,
+    );
+    let pat = mb.ptr(at, AddressSpace::Storage, Access::ReadWrite);
+    let pwu = mb.ptr(u32t, AddressSpace::Workgroup, Access::ReadWrite);
+    let main = mb.m.entry_points[0].function;
+    let f = &mut mb.m.functions[main];
+    let c = f.add_expression(
+        Expression::GlobalVariable(counter),
+        pat,
+        tessera::Span::UNDEFINED,
+    );
+    let s = f.add_expression(
+        Expression::GlobalVariable(shared),
+        pwu,
+        tessera::Span::UNDEFINED,
+    );
+    let one = f.add_expression(
+        Expression::Literal(Literal::U32(1)),
+        u32t,
+        tessera::Span::UNDEFINED,
+    );
+    let old = f.add_expression(
+        Expression::AtomicResult { ty: u32t },
+        u32t,
+        tessera::Span::UNDEFINED,
+    );
+    let loaded = f.add_expression(
+        Expression::WorkgroupUniformLoadResult { ty: u32t },
+        u32t,
+        tessera::Span::UNDEFINED,
+    );
+    let sp = tessera::Span::UNDEFINED;
+    f.body.push(
+        Statement::Store {
+            pointer: s,
+            value: one,
+        },
+        sp,
+    );
+    f.body.push(
+        Statement::Atomic {
+            pointer: c,
+            fun: AtomicFunction::Add,
+            value: Some(one),
+            compare: None,
+            result: Some(old),
+        },
+        sp,
+    );
+    f.body.push(
+        Statement::Barrier(Barrier::STORAGE | Barrier::WORKGROUP),
+        sp,
+    );
+    f.body.push(
+        Statement::WorkgroupUniformLoad {
+            pointer: s,
+            result: loaded,
+        },
+        sp,
+    );
+    f.body.push(
+        Statement::Atomic {
+            pointer: c,
+            fun: AtomicFunction::Store,
+            value: Some(loaded),
+            compare: None,
+            result: None,
+        },
+        sp,
+    );
+    let dis = compile(&mb.m);
+    assert!(
+        dis.contains("OpCapability VulkanMemoryModelDeviceScope"),
+        "{dis}"
+    );
+    assert!(
+        dis.contains("OpAtomicIAdd") && dis.contains("OpAtomicStore"),
+        "{dis}"
+    );
+    assert!(dis.matches("OpControlBarrier").count() >= 3, "{dis}");
+}

@@ -192,11 +192,13 @@ pub fn compile_pipeline(p: &Pipeline, version: (u8, u8)) -> String {
     disasm(&words)
 }
 
-/// Compiles a module for SPIR-V 1.3 and 1.6 (validating both); returns the
+/// Compiles a module for SPIR-V 1.3 to 1.6 (validating each); returns the
 /// 1.3 disassembly.
 pub fn compile(m: &Module) -> String {
     let p = pipeline(m);
     let out = compile_pipeline(&p, (1, 3));
-    compile_pipeline(&p, (1, 6));
+    for version in [(1, 4), (1, 5), (1, 6)] {
+        compile_pipeline(&p, version);
+    }
     out
 }
