@@ -521,3 +521,79 @@ impl Writer<'_> {
         Ok(id)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::{Module, VectorSize};
+    use crate::pipeline::Pipeline;
+
+    fn pipeline(module: Module) -> Pipeline {
+        Pipeline {
+            module,
+            entry_points: Vec::new(),
+            global_values: Vec::new(),
+            override_values: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn types_and_constants_are_deduplicated() {
+        let mut m = Module::default();
+        let v = m.intern(TypeInner::Vector {
+            size: VectorSize::Quad,
+            scalar: Scalar::F32,
+        });
+        let p = pipeline(m);
+        let opts = super::super::Options::default();
+        let mut w = Writer::new(&p, &opts);
+        let a = w.type_id(v, Mode::Plain).expect("type");
+        let words = w.s.globals.len();
+        assert_eq!(w.type_id(v, Mode::Explicit).expect("type"), a);
+        assert_eq!(w.vector_type(Scalar::F32, 4), a);
+        assert_eq!(w.s.globals.len(), words, "no new instructions");
+        let c = w.u32_const(7);
+        assert_eq!(w.u32_const(7), c);
+        assert_ne!(w.i32_const(7), c, "i32 and u32 constants differ");
+        assert_eq!(w.bool_const(true), w.bool_const(true));
+        assert_ne!(w.bool_const(true), w.bool_const(false));
+    }
+
+    #[test]
+    fn arrays_get_a_stride_only_in_explicit_layout() {
+        let mut m = Module::default();
+        let f = m.intern(TypeInner::Scalar(Scalar::F32));
+        let a = m.intern(TypeInner::Array {
+            base: f,
+            size: ArraySize::Constant(4),
+            stride: 4,
+        });
+        let p = pipeline(m);
+        let opts = super::super::Options::default();
+        let mut w = Writer::new(&p, &opts);
+        let plain = w.type_id(a, Mode::Plain).expect("type");
+        assert!(w.s.annotations.is_empty());
+        let explicit = w.type_id(a, Mode::Explicit).expect("type");
+        assert_ne!(plain, explicit);
+        assert_eq!(
+            w.s.annotations,
+            vec![
+                (4 << 16) | Op::Decorate as u32,
+                explicit,
+                Decoration::ArrayStride as u32,
+                4
+            ]
+        );
+    }
+
+    #[test]
+    fn invalid_handles_are_errors() {
+        let p = pipeline(Module::default());
+        let opts = super::super::Options::default();
+        let mut w = Writer::new(&p, &opts);
+        let e = w
+            .type_id(Handle::from_index(5), Mode::Plain)
+            .expect_err("no such type");
+        assert!(e.to_string().contains("invalid type handle"), "{e}");
+    }
+}
