@@ -837,3 +837,124 @@ fn large_buffer_arrays_are_copied_with_a_loop_before_1_4() {
     assert_eq!(dis.matches("OpLoopMerge").count(), 2, "{dis}");
     assert!(dis.matches("OpAccessChain").count() < 20, "{dis}");
 }
+
+#[test]
+fn uniform_buffer_with_f16_and_matrices() {
+    let mut mb = Mb::new();
+    mb.m.extensions = Extensions::F16;
+    let f16t = mb.scalar(Scalar::F16);
+    let v4 = mb.vec(VectorSize::Quad, Scalar::F32);
+    let m4 = mb.ty(TypeInner::Matrix {
+        columns: VectorSize::Quad,
+        rows: VectorSize::Quad,
+        scalar: Scalar::F32,
+    });
+    let s = mb.m.types.insert(
+        Type {
+            name: Some("Params".into()),
+            inner: TypeInner::Struct {
+                members: vec![
+                    member("transform", m4, 0, 64, 16),
+                    member("scale", f16t, 64, 2, 2),
+                ],
+                span: 80,
+            },
+        },
+        tessera::Span::UNDEFINED,
+    );
+    let u = mb.global(
+        "params",
+        AddressSpace::Uniform,
+        Access::Read,
+        s,
+        Some((0, 0)),
+    );
+    let o = mb.global(
+        "out",
+        AddressSpace::Storage,
+        Access::ReadWrite,
+        v4,
+        Some((0, 1)),
+    );
+    let pu = mb.ptr(s, AddressSpace::Uniform, Access::Read);
+    let pm = mb.ptr(m4, AddressSpace::Uniform, Access::Read);
+    let ph = mb.ptr(f16t, AddressSpace::Uniform, Access::Read);
+    let po = mb.ptr(v4, AddressSpace::Storage, Access::ReadWrite);
+    let f32t = mb.scalar(Scalar::F32);
+    let mut fb = Fb::new("main");
+    let gu = fb.e(Expression::GlobalVariable(u), pu);
+    let go = fb.e(Expression::GlobalVariable(o), po);
+    let mp = fb.emit(Expression::AccessIndex { base: gu, index: 0 }, pm);
+    let hp = fb.emit(Expression::AccessIndex { base: gu, index: 1 }, ph);
+    let m = fb.emit(Expression::Load { pointer: mp }, m4);
+    let h = fb.emit(Expression::Load { pointer: hp }, f16t);
+    let hf = fb.emit(Expression::Convert { expr: h, ty: f32t }, f32t);
+    let v = fb.emit(
+        Expression::Splat {
+            size: VectorSize::Quad,
+            value: hf,
+        },
+        v4,
+    );
+    let r = fb.emit(
+        Expression::Binary {
+            op: BinaryOperator::Multiply,
+            left: m,
+            right: v,
+        },
+        v4,
+    );
+    fb.stmt(Statement::Store {
+        pointer: go,
+        value: r,
+    });
+    mb.compute("main", fb.finish(), 1);
+    let dis = compile(&mb.m);
+    assert!(
+        dis.contains("OpCapability UniformAndStorageBuffer16BitAccess"),
+        "{dis}"
+    );
+    assert!(dis.contains("SPV_KHR_16bit_storage"), "{dis}");
+    assert!(dis.contains("OpMatrixTimesVector"), "{dis}");
+    assert!(dis.contains("MatrixStride 16"), "{dis}");
+    assert!(dis.contains("OpTypePointer Uniform"), "{dis}");
+}
+
+#[test]
+fn selecting_one_entry_point_emits_only_its_code() {
+    let mut mb = Mb::new();
+    let f32t = mb.scalar(Scalar::F32);
+    let a = mb.global(
+        "a_buf",
+        AddressSpace::Storage,
+        Access::ReadWrite,
+        f32t,
+        Some((0, 0)),
+    );
+    let b = mb.global(
+        "b_buf",
+        AddressSpace::Storage,
+        Access::ReadWrite,
+        f32t,
+        Some((0, 1)),
+    );
+    let pf = mb.ptr(f32t, AddressSpace::Storage, Access::ReadWrite);
+    for (name, g) in [("first", a), ("second", b)] {
+        let mut fb = Fb::new(name);
+        let p = fb.e(Expression::GlobalVariable(g), pf);
+        let one = fb.e(Expression::Literal(Literal::F32(1.0)), f32t);
+        fb.stmt(Statement::Store {
+            pointer: p,
+            value: one,
+        });
+        mb.compute(name, fb.finish(), 1);
+    }
+    let mut p = pipeline(&mb.m);
+    p.entry_points = vec![1];
+    let dis = compile_pipeline(&p, (1, 3));
+    assert!(dis.contains("\"second\""), "{dis}");
+    assert!(!dis.contains("first") && !dis.contains("a_buf"), "{dis}");
+    let p = pipeline(&mb.m);
+    let both = compile_pipeline(&p, (1, 4));
+    assert_eq!(both.matches("OpEntryPoint").count(), 2, "{both}");
+}
