@@ -34,7 +34,7 @@ impl Writer<'_> {
         let id = self.eval(cx, h);
         cx.depth -= 1;
         let id = id?;
-        cx.ids[h.index()] = id;
+        cx.set(h, id);
         Ok(id)
     }
 

@@ -88,6 +88,15 @@ impl FnCtx<'_> {
         }
     }
 
+    /// Records the id of an expression (ignored for an invalid handle, which
+    /// is then reported where it is used).
+    #[inline]
+    pub fn set(&mut self, h: Handle<Expression>, id: u32) {
+        if let Some(slot) = self.ids.get_mut(h.index()) {
+            *slot = id;
+        }
+    }
+
     /// The IR type of an expression.
     pub fn ty(&self, h: Handle<Expression>) -> R<Handle<Type>> {
         self.f

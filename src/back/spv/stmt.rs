@@ -172,7 +172,7 @@ impl Writer<'_> {
                 let id = self.s.id();
                 cx.op(Op::FunctionCall, ret, id, &ops);
                 if let Some(r) = result {
-                    cx.ids[r.index()] = id;
+                    cx.set(*r, id);
                 }
             }
             Statement::Atomic {
@@ -189,12 +189,12 @@ impl Writer<'_> {
                 let p = self.expr(cx, *pointer)?;
                 let v = self.load(cx, *pointer, p)?;
                 self.barrier(cx, Barrier::WORKGROUP);
-                cx.ids[result.index()] = v;
+                cx.set(*result, v);
             }
             Statement::Barrier(b) => self.barrier(cx, *b),
             Statement::Subgroup { op, args, result } => {
                 let id = self.subgroup(cx, *op, args, *result, span)?;
-                cx.ids[result.index()] = id;
+                cx.set(*result, id);
             }
             Statement::SubgroupMatrixStore {
                 pointer,
@@ -371,7 +371,7 @@ impl Writer<'_> {
             }
         }
         if let Some(r) = result {
-            cx.ids[r.index()] = id;
+            cx.set(r, id);
         }
         Ok(())
     }
