@@ -261,7 +261,7 @@ fn vertex_and_fragment_interfaces() {
 }
 
 #[test]
-fn sample_mask_is_reported_with_a_span() {
+fn sample_mask_is_an_array_of_one() {
     let mut mb = Mb::new();
     let u32t = mb.scalar(Scalar::U32);
     let mut fb = Fb::new("fs");
@@ -270,19 +270,61 @@ fn sample_mask_is_reported_with_a_span() {
         ty: u32t,
         binding: Some(Binding::BuiltIn(BuiltIn::SampleMask)),
     });
-    let f = fb.finish();
-    let h = mb.m.functions.append(f, tessera::Span::new(10, 20));
+    fb.f.result = Some(FunctionResult {
+        ty: u32t,
+        binding: Some(Binding::BuiltIn(BuiltIn::SampleMask)),
+    });
+    let m = fb.e(Expression::FunctionArgument(0), u32t);
+    let one = fb.e(Expression::Literal(Literal::U32(1)), u32t);
+    let r = fb.emit(
+        Expression::Binary {
+            op: BinaryOperator::And,
+            left: m,
+            right: one,
+        },
+        u32t,
+    );
+    fb.stmt(Statement::Return { value: Some(r) });
+    let h = mb.add_function(fb.finish());
     mb.m.entry_points.push(EntryPoint {
         name: "fs".into(),
         stage: ShaderStage::Fragment,
         function: h,
         workgroup_size: [WorkgroupSizeDim::Constant(1); 3],
     });
+    let dis = compile(&mb.m);
+    assert_eq!(dis.matches("BuiltIn SampleMask").count(), 2, "{dis}");
+    assert!(dis.contains("OpTypeArray"), "{dis}");
+}
+
+#[test]
+fn textures_are_reported_with_a_span() {
+    let mut mb = Mb::new();
+    let f32t = mb.scalar(Scalar::F32);
+    let g = mb.m.global_variables.append(
+        GlobalVariable {
+            name: "tex".into(),
+            space: AddressSpace::Handle,
+            access: Access::Read,
+            binding: Some(ResourceBinding {
+                group: 0,
+                binding: 0,
+            }),
+            ty: f32t,
+            init: None,
+        },
+        tessera::Span::new(10, 20),
+    );
+    let p = mb.ptr(f32t, AddressSpace::Handle, Access::Read);
+    let mut fb = Fb::new("main");
+    let e = fb.e(Expression::GlobalVariable(g), p);
+    let _ = fb.emit(Expression::Load { pointer: e }, f32t);
+    mb.compute("main", fb.finish(), 1);
     let p = pipeline(&mb.m);
     let e = tessera::back::spv::write(&p, &Default::default(), &Default::default())
         .expect_err("unsupported");
     let d = e.errors().next().expect("one error");
-    assert!(d.message.contains("sample_mask"), "{}", d.message);
+    assert!(d.message.contains("textures and samplers"), "{}", d.message);
     assert_eq!(d.span, tessera::Span::new(10, 20));
 }
 

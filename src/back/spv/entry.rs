@@ -42,6 +42,13 @@ impl Writer<'_> {
             self.s.cap(Capability::StorageInputOutput16);
             self.s.extensions.insert("SPV_KHR_16bit_storage");
         }
+        // SPIR-V's SampleMask is an array of one 32-bit integer.
+        let t = if binding == Binding::BuiltIn(BuiltIn::SampleMask) {
+            let one = self.u32_const(1);
+            self.local_type(super::types::LocalType::Array(t, one, 0))
+        } else {
+            t
+        };
         let ptr = self.pointer_type(class, t);
         let id = self.s.id();
         inst(&mut self.s.globals, Op::Variable, &[ptr, id, class as u32]);
@@ -81,12 +88,7 @@ impl Writer<'_> {
                         self.s.cap(Capability::Geometry);
                         SpvBuiltIn::PrimitiveId
                     }
-                    BuiltIn::SampleMask => {
-                        return Err(err(
-                            "@builtin(sample_mask) is not supported by the SPIR-V writer yet",
-                            span,
-                        ))
-                    }
+                    BuiltIn::SampleMask => SpvBuiltIn::SampleMask,
                     BuiltIn::LocalInvocationId => SpvBuiltIn::LocalInvocationId,
                     BuiltIn::LocalInvocationIndex => SpvBuiltIn::LocalInvocationIndex,
                     BuiltIn::GlobalInvocationId => SpvBuiltIn::GlobalInvocationId,
@@ -138,6 +140,33 @@ impl Writer<'_> {
         Ok(id)
     }
 
+    /// The pointer through which an IO variable is read or written:
+    /// the variable itself, or element 0 of the SampleMask array (the access
+    /// chain goes to the entry block).
+    fn io_pointer(
+        &mut self,
+        var: u32,
+        ty: Handle<Type>,
+        binding: Binding,
+        input: bool,
+        prologue: &mut Vec<u32>,
+    ) -> R<u32> {
+        if binding != Binding::BuiltIn(BuiltIn::SampleMask) {
+            return Ok(var);
+        }
+        let class = if input {
+            StorageClass::Input
+        } else {
+            StorageClass::Output
+        };
+        let t = self.type_id(ty, Mode::Plain)?;
+        let pt = self.pointer_type(class, t);
+        let zero = self.u32_const(0);
+        let id = self.s.id();
+        inst(prologue, Op::AccessChain, &[pt, id, var, zero]);
+        Ok(id)
+    }
+
     /// Writes an entry point: its function, interface and modes.
     pub(super) fn write_entry_point(
         &mut self,
@@ -154,8 +183,9 @@ impl Writer<'_> {
             if let Some(b) = arg.binding {
                 let var = self.io_var(arg.ty, b, ep.stage, true, span)?;
                 interface.push(var);
+                let p = self.io_pointer(var, arg.ty, b, true, &mut io.prologue)?;
                 let id = self.s.id();
-                inst(&mut io.prologue, Op::Load, &[t, id, var]);
+                inst(&mut io.prologue, Op::Load, &[t, id, p]);
                 io.args.push(id);
                 continue;
             }
@@ -170,9 +200,10 @@ impl Writer<'_> {
                 };
                 let var = self.io_var(mem.ty, b, ep.stage, true, span)?;
                 interface.push(var);
+                let p = self.io_pointer(var, mem.ty, b, true, &mut io.prologue)?;
                 let mt = self.type_id(mem.ty, Mode::Plain)?;
                 let id = self.s.id();
-                inst(&mut io.prologue, Op::Load, &[mt, id, var]);
+                inst(&mut io.prologue, Op::Load, &[mt, id, p]);
                 parts.push(id);
             }
             let id = self.s.id();
@@ -187,7 +218,8 @@ impl Writer<'_> {
                     depth_output |= b == Binding::BuiltIn(BuiltIn::FragDepth);
                     let var = self.io_var(result.ty, b, ep.stage, false, span)?;
                     interface.push(var);
-                    io.outputs.push((var, None));
+                    let p = self.io_pointer(var, result.ty, b, false, &mut io.prologue)?;
+                    io.outputs.push((p, None));
                 }
                 None => {
                     let members = match self.m.inner(result.ty) {
@@ -201,7 +233,8 @@ impl Writer<'_> {
                         depth_output |= b == Binding::BuiltIn(BuiltIn::FragDepth);
                         let var = self.io_var(mem.ty, b, ep.stage, false, span)?;
                         interface.push(var);
-                        io.outputs.push((var, Some(i as u32)));
+                        let p = self.io_pointer(var, mem.ty, b, false, &mut io.prologue)?;
+                        io.outputs.push((p, Some(i as u32)));
                     }
                 }
             }

@@ -24,7 +24,7 @@ pub(super) enum Target {
 pub(super) struct EntryIo {
     /// Values of the IR arguments, loaded from input variables.
     pub args: Vec<u32>,
-    /// Output variables: `(variable, member index of the result struct)`.
+    /// Output pointers: `(pointer, member index of the result struct)`.
     pub outputs: Vec<(u32, Option<u32>)>,
     /// Instructions loading the inputs (placed in the entry block).
     pub prologue: Vec<u32>,
