@@ -15,7 +15,6 @@ use crate::ir::{
     AddressSpace, Barrier, Binding, BuiltIn, EntryPoint, Function, GlobalVariable, Scalar,
     ShaderStage, Type, TypeInner, WorkgroupSizeDim,
 };
-use crate::Span;
 
 impl Writer<'_> {
     /// Creates an input or output variable for a binding.
@@ -25,7 +24,6 @@ impl Writer<'_> {
         binding: Binding,
         stage: ShaderStage,
         input: bool,
-        span: Span,
     ) -> R<u32> {
         let class = if input {
             StorageClass::Input
@@ -181,7 +179,7 @@ impl Writer<'_> {
         for arg in &f.arguments {
             let t = self.type_id(arg.ty, Mode::Plain)?;
             if let Some(b) = arg.binding {
-                let var = self.io_var(arg.ty, b, ep.stage, true, span)?;
+                let var = self.io_var(arg.ty, b, ep.stage, true)?;
                 interface.push(var);
                 let p = self.io_pointer(var, arg.ty, b, true, &mut io.prologue)?;
                 let id = self.s.id();
@@ -198,7 +196,7 @@ impl Writer<'_> {
                 let Some(b) = mem.binding else {
                     return Err(err("entry-point parameter member has no binding", span));
                 };
-                let var = self.io_var(mem.ty, b, ep.stage, true, span)?;
+                let var = self.io_var(mem.ty, b, ep.stage, true)?;
                 interface.push(var);
                 let p = self.io_pointer(var, mem.ty, b, true, &mut io.prologue)?;
                 let mt = self.type_id(mem.ty, Mode::Plain)?;
@@ -216,7 +214,7 @@ impl Writer<'_> {
             match result.binding {
                 Some(b) => {
                     depth_output |= b == Binding::BuiltIn(BuiltIn::FragDepth);
-                    let var = self.io_var(result.ty, b, ep.stage, false, span)?;
+                    let var = self.io_var(result.ty, b, ep.stage, false)?;
                     interface.push(var);
                     let p = self.io_pointer(var, result.ty, b, false, &mut io.prologue)?;
                     io.outputs.push((p, None));
@@ -231,7 +229,7 @@ impl Writer<'_> {
                             return Err(err("entry-point result member has no binding", span));
                         };
                         depth_output |= b == Binding::BuiltIn(BuiltIn::FragDepth);
-                        let var = self.io_var(mem.ty, b, ep.stage, false, span)?;
+                        let var = self.io_var(mem.ty, b, ep.stage, false)?;
                         interface.push(var);
                         let p = self.io_pointer(var, mem.ty, b, false, &mut io.prologue)?;
                         io.outputs.push((p, Some(i as u32)));
@@ -333,7 +331,7 @@ impl Writer<'_> {
         let var = match u_ir {
             Some(u_ir) => {
                 let b = Binding::BuiltIn(BuiltIn::LocalInvocationIndex);
-                self.io_var(u_ir, b, ShaderStage::Compute, true, Span::UNDEFINED)?
+                self.io_var(u_ir, b, ShaderStage::Compute, true)?
             }
             None => {
                 let ptr = self.pointer_type(StorageClass::Input, u);
