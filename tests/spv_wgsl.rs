@@ -156,3 +156,49 @@ fn int8_subgroup_matrices() {
     assert!(dis.contains("OpCapability Int8"), "{dis}");
     assert!(dis.contains("MATRIX_A_SIGNED_COMPONENTS_KHR"), "{dis}");
 }
+
+#[test]
+fn pointers_to_parts_of_variables_are_passed_by_copy() {
+    let dis = compile(
+        "struct Pair { a: u32, b: array<u32, 4> }
+         var<private> p: Pair;
+         @group(0) @binding(0) var<storage, read_write> out: array<u32>;
+         fn bump(x: ptr<function, u32>) { *x += 1u; }
+         fn bump_private(x: ptr<private, u32>) { *x += 2u; }
+         @compute @workgroup_size(1)
+         fn main() {
+             var v = Pair(1u, array<u32, 4>(1u, 2u, 3u, 4u));
+             bump(&v.b[2]);
+             bump(&v.a);
+             bump_private(&p.b[1]);
+             out[0] = v.a + v.b[2] + p.b[1];
+         }",
+    );
+    // Each call copies in and writes back.
+    assert_eq!(dis.matches("OpFunctionCall").count(), 3, "{dis}");
+}
+
+#[test]
+fn buffer_pointer_parameters_are_reported() {
+    let source = "@group(0) @binding(0) var<storage, read_write> data: array<f32, 4>;
+         fn scale(p: ptr<storage, f32, read_write>) { *p *= 2.0; }
+         @compute @workgroup_size(1)
+         fn main() { scale(&data[1]); }";
+    match compile_to_spirv(source, &CompileOptions::default()) {
+        Ok(_) => panic!("expected an error"),
+        Err(tessera::CompileError::Backend(e)) => {
+            let d = e.errors().next().expect("an error");
+            assert!(
+                d.message.contains("'storage' address space"),
+                "{}",
+                d.message
+            );
+            assert!(
+                source[d.span.to_range()].contains("data[1]"),
+                "{:?}",
+                d.span
+            );
+        }
+        Err(other) => panic!("unexpected error: {other}"),
+    }
+}

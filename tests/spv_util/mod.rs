@@ -142,6 +142,7 @@ pub fn pipeline(m: &Module) -> Pipeline {
         entry_points: (0..m.entry_points.len()).collect(),
         global_values: Vec::new(),
         override_values: Vec::new(),
+        reflection: Default::default(),
     }
 }
 

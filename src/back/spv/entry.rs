@@ -171,6 +171,7 @@ impl Writer<'_> {
         ep: &EntryPoint,
         f: &Function,
         globals: &[usize],
+        reach: &[bool],
     ) -> R<()> {
         let span = self.m.functions.span(ep.function);
         let mut io = EntryIo::default();
@@ -246,6 +247,11 @@ impl Writer<'_> {
         if self.opts.version >= (1, 4) {
             for &g in globals {
                 interface.push(self.global_var(Handle::from_index(g))?);
+            }
+            for (i, r) in reach.iter().enumerate() {
+                if let (true, Some(temps)) = (*r, self.private_temps.get(&i)) {
+                    interface.extend_from_slice(temps);
+                }
             }
         }
         let fn_id = self.function_ids[ep.function.index()];

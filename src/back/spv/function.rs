@@ -55,6 +55,8 @@ pub(super) struct FnCtx<'f> {
     pub returns_void: bool,
     /// Current depth of on-demand expression evaluation.
     pub depth: u32,
+    /// Private variables created for copied pointer arguments.
+    pub private_temps: Vec<u32>,
 }
 
 impl FnCtx<'_> {
@@ -171,6 +173,7 @@ impl Writer<'_> {
             entry: None,
             returns_void: ret == void,
             depth: 0,
+            private_temps: Vec::new(),
         };
         for (_, var) in f.local_variables.iter() {
             let t = self.type_id(var.ty, Mode::Plain)?;
@@ -210,6 +213,9 @@ impl Writer<'_> {
         out.extend_from_slice(&cx.body);
         inst(&mut out, Op::FunctionEnd, &[]);
         self.s.functions = out;
+        if !cx.private_temps.is_empty() {
+            self.private_temps.insert(h.index(), cx.private_temps);
+        }
         Ok(())
     }
 

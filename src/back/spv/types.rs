@@ -534,6 +534,7 @@ mod tests {
             entry_points: Vec::new(),
             global_values: Vec::new(),
             override_values: Vec::new(),
+            reflection: Default::default(),
         }
     }
 

@@ -46,6 +46,9 @@ pub(super) struct Writer<'a> {
     pub entry_globals: Vec<usize>,
     /// Interface variables created while writing the entry point's body.
     pub extra_interface: Vec<u32>,
+    /// Private variables created by each function (by index) for copied
+    /// pointer arguments; listed in the interfaces of SPIR-V 1.4+.
+    pub private_temps: FxHashMap<usize, Vec<u32>>,
     /// Built-in input variables, shared by all entry points.
     pub builtin_inputs: FxHashMap<(crate::ir::BuiltIn, Handle<Type>), u32>,
 }
@@ -135,6 +138,7 @@ impl<'a> Writer<'a> {
             entry_globals: Vec::new(),
             extra_interface: Vec::new(),
             builtin_inputs: FxHashMap::default(),
+            private_temps: FxHashMap::default(),
         }
     }
 
@@ -338,7 +342,7 @@ impl<'a> Writer<'a> {
             globals.sort_unstable();
             globals.dedup();
             let f = &m.functions[ep.function];
-            self.write_entry_point(ep, f, &globals)?;
+            self.write_entry_point(ep, f, &globals, reach)?;
         }
         let version = self.opts.version;
         Ok(self.s.finish(version, self.vulkan_mm))
