@@ -202,3 +202,38 @@ fn buffer_pointer_parameters_are_reported() {
         Err(other) => panic!("unexpected error: {other}"),
     }
 }
+
+#[test]
+fn override_sized_workgroup_memory_and_workgroup_size() {
+    let source = "enable chromium_experimental_subgroup_matrix;
+         override wx: u32 = 32;
+         override n: u32 = 8;
+         var<workgroup> tile: array<f32, n * 8u>;
+         @group(0) @binding(0) var<storage, read_write> out: array<f32>;
+         @compute @workgroup_size(wx)
+         fn main(@builtin(local_invocation_index) i: u32) {
+             tile[i % (n * 8u)] = f32(i);
+             workgroupBarrier();
+             let m = subgroup_matrix_result<f32, n, 8>(tile[1]);
+             subgroupMatrixStore(&out, 0u, m, false, 8u);
+             out[i] = tile[0] * f32(n);
+         }";
+    let mut opts = CompileOptions::default();
+    opts.pipeline.overrides.insert("wx".into(), 64.0);
+    opts.pipeline.overrides.insert("n".into(), 16.0);
+    for version in [(1, 3), (1, 6)] {
+        opts.spv.version = version;
+        let words = match compile_to_spirv(source, &opts) {
+            Ok(o) => o.words,
+            Err(e) => panic!("{}", e.error().render("test.wgsl", source)),
+        };
+        validate(&words, version).expect("valid");
+        let dis = disasm(&words);
+        assert!(dis.contains("LocalSize 64 1 1"), "{dis}");
+        assert!(
+            dis.contains("OpConstant  %2  128") || dis.contains(" 128\n"),
+            "{dis}"
+        );
+        assert!(dis.contains("OpTypeCooperativeMatrixKHR"), "{dis}");
+    }
+}
