@@ -1,6 +1,6 @@
 //! The SPIR-V backend.
 //!
-//! [`write`] turns a [`Pipeline`] into SPIR-V words for Vulkan. Only what the
+//! [`write()`] turns a [`Pipeline`] into SPIR-V words for Vulkan. Only what the
 //! selected entry points use is emitted (types, constants, globals,
 //! functions), deterministically. Types and constants are de-duplicated with
 //! hash maps; each section is a `Vec<u32>` appended to directly.
@@ -10,6 +10,8 @@
 //! - `types`: types (plain and explicit-layout flavours) and constants;
 //! - `writer`: module state, reachability, global variables, driver;
 //! - `function`, `stmt`, `expr`: function bodies;
+//! - `layout_copy`: loads/stores between buffer layout and plain values
+//!   before SPIR-V 1.4 (no `OpCopyLogical`);
 //! - `math`, `subgroup`, `subgroup_matrix`: builtins;
 //! - `entry`: entry-point interface and execution modes.
 //!
@@ -17,8 +19,17 @@
 //! remainder by zero (and `i32::MIN / -1`), shift amounts masked to the bit
 //! width, saturating float-to-integer conversions, `extractBits`/`insertBits`
 //! offset and count clamping, `countLeadingZeros`/`countTrailingZeros` of 0,
-//! index clamping when [`Options::bounds_checks`] is on, and zero-initialised
-//! workgroup memory.
+//! index clamping when [`Options::bounds_checks`] is on (including the
+//! offset/stride of subgroup-matrix loads and stores), and zero-initialised
+//! workgroup memory. Pointers to parts of function or private variables are
+//! passed to functions by copy-in/copy-out (logical addressing only accepts
+//! whole variables).
+//!
+//! Not supported (reported as errors with a span): textures and samplers,
+//! pointer arguments into buffers or into part of workgroup memory (they
+//! would need variable pointers). Uniform buffers holding matrices whose
+//! column stride is not a multiple of 16 (e.g. `mat2x2<f32>`) need Vulkan's
+//! `uniformBufferStandardLayout` feature: no std140 decomposition is done.
 
 mod builder;
 mod entry;
