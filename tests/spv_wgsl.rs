@@ -1,0 +1,239 @@
+//! End-to-end tests: WGSL source through the whole pipeline to SPIR-V,
+//! validated with SPIRV-Tools for SPIR-V 1.3 and 1.6.
+//!
+
+mod spv_util;
+
+use spv_util::{disasm, validate};
+use tessera::{compile_to_spirv, CompileOptions};
+
+/// Compiles for 1.3 and 1.6, validates both, returns the 1.3 disassembly.
+fn compile(source: &str) -> String {
+    let mut out = String::new();
+    for version in [(1, 3), (1, 6)] {
+        let mut opts = CompileOptions::default();
+        opts.spv.version = version;
+        let words = match compile_to_spirv(source, &opts) {
+            Ok(o) => o.words,
+            Err(e) => panic!(
+                "compilation failed: {}",
+                e.error().render("test.wgsl", source)
+            ),
+        };
+        if let Err(e) = validate(&words, version) {
+            panic!("invalid SPIR-V for {version:?}: {e}");
+        }
+        if version == (1, 3) {
+            out = disasm(&words);
+        }
+    }
+    out
+}
+
+#[test]
+fn doubling_kernel() {
+    let dis = compile(
+        "@group(0) @binding(0) var<storage, read_write> data: array<u32>;
+         @compute @workgroup_size(64)
+         fn main(@builtin(global_invocation_id) id: vec3<u32>) {
+             data[id.x] = data[id.x] * 2u;
+         }",
+    );
+    assert!(dis.contains("OpArrayLength"), "{dis}");
+    assert!(dis.contains("LocalSize 64 1 1"), "{dis}");
+}
+
+#[test]
+fn control_flow_and_integer_semantics() {
+    let dis = compile(
+        "@group(0) @binding(0) var<storage, read_write> out: array<i32, 16>;
+         fn f(a: i32, b: i32) -> i32 {
+             var acc = 0;
+             for (var i = 0; i < 10; i++) {
+                 if i == 3 { continue; }
+                 switch i { case 7, 8: { break; } default: { acc += a / b + a % b; } }
+                 if acc > 100 { break; }
+             }
+             loop { acc -= 1; continuing { break if acc < 0; } }
+             return acc << 33u;
+         }
+         @compute @workgroup_size(1)
+         fn main(@builtin(local_invocation_index) i: u32) {
+             out[i] = f(i32(i), -1) + i32(f32(i) * 1e10);
+         }",
+    );
+    for op in [
+        "OpLoopMerge",
+        "OpSwitch",
+        "OpSDiv",
+        "OpSRem",
+        "FClamp",
+        "OpShiftLeftLogical",
+    ] {
+        assert!(dis.contains(op), "missing {op}: {dis}");
+    }
+}
+
+#[test]
+fn atomics_barriers_workgroup_memory() {
+    let dis = compile(
+        "var<workgroup> counter: atomic<u32>;
+         var<workgroup> flag: u32;
+         var<workgroup> tile: array<f32, 64>;
+         @group(0) @binding(0) var<storage, read_write> out: array<u32>;
+         @compute @workgroup_size(64)
+         fn main(@builtin(local_invocation_index) i: u32) {
+             tile[i] = f32(i);
+             let old = atomicAdd(&counter, 1u);
+             if i == 0u { flag = 5u; }
+             workgroupBarrier();
+             let total = workgroupUniformLoad(&flag);
+             let r = atomicCompareExchangeWeak(&counter, total, 0u);
+             out[i] = old + total + u32(tile[63u - i]) + u32(r.exchanged);
+         }",
+    );
+    assert!(
+        dis.contains("OpAtomicIAdd") && dis.contains("OpAtomicCompareExchange"),
+        "{dis}"
+    );
+    assert!(dis.matches("OpControlBarrier").count() >= 3, "{dis}");
+}
+
+#[test]
+fn subgroup_builtins() {
+    let dis = compile(
+        "enable subgroups;
+         @group(0) @binding(0) var<storage, read_write> out: array<f32>;
+         @compute @workgroup_size(64)
+         fn main(@builtin(subgroup_invocation_id) sid: u32, @builtin(subgroup_size) n: u32) {
+             let x = f32(sid);
+             let b = subgroupBallot(x > 3.0);
+             out[sid] = subgroupAdd(x) + subgroupShuffleXor(x, 1u) + subgroupBroadcast(x, 0u)
+                 + f32(b.x + n) + quadSwapX(x);
+         }",
+    );
+    assert!(dis.contains("OpGroupNonUniformFAdd"), "{dis}");
+    assert!(dis.contains("OpCapability GroupNonUniformQuad"), "{dis}");
+}
+
+#[test]
+fn tiled_matmul_with_subgroup_matrices() {
+    let dis = compile(
+        "enable chromium_experimental_subgroup_matrix;
+         @group(0) @binding(0) var<storage, read> a: array<f32>;
+         @group(0) @binding(1) var<storage, read> b: array<f32>;
+         @group(0) @binding(2) var<storage, read_write> c: array<f32>;
+         @compute @workgroup_size(32)
+         fn main(@builtin(workgroup_id) wg: vec3<u32>) {
+             var acc = subgroup_matrix_result<f32, 8, 8>();
+             for (var k = 0u; k < 64u; k += 8u) {
+                 let l = subgroupMatrixLoad<subgroup_matrix_left<f32, 8, 8>>(&a, wg.x * 512u + k, false, 64u);
+                 let r = subgroupMatrixLoad<subgroup_matrix_right<f32, 8, 8>>(&b, k * 64u, false, 64u);
+                 acc = subgroupMatrixMultiplyAccumulate(l, r, acc);
+             }
+             subgroupMatrixStore(&c, wg.x * 64u, acc, false, 8u);
+         }",
+    );
+    assert!(dis.contains("OpMemoryModel Logical Vulkan"), "{dis}");
+    assert!(dis.contains("OpCooperativeMatrixMulAddKHR"), "{dis}");
+    assert!(dis.contains("OpCooperativeMatrixLoadKHR"), "{dis}");
+}
+
+#[test]
+fn int8_subgroup_matrices() {
+    let dis = compile(
+        "enable chromium_experimental_subgroup_matrix;
+         @group(0) @binding(0) var<storage, read> a: array<i32>;
+         @group(0) @binding(1) var<storage, read_write> c: array<i32>;
+         @compute @workgroup_size(32)
+         fn main() {
+             let l = subgroupMatrixLoad<subgroup_matrix_left<i8, 8, 8>>(&a, 0u, false, 8u);
+             let r = subgroupMatrixLoad<subgroup_matrix_right<i8, 8, 8>>(&a, 64u, true, 8u);
+             let m = subgroupMatrixMultiply<i32>(l, r);
+             subgroupMatrixStore(&c, 0u, subgroupMatrixScalarAdd(m, 3), false, 8u);
+         }",
+    );
+    assert!(dis.contains("OpCapability Int8"), "{dis}");
+    assert!(dis.contains("MATRIX_A_SIGNED_COMPONENTS_KHR"), "{dis}");
+}
+
+#[test]
+fn pointers_to_parts_of_variables_are_passed_by_copy() {
+    let dis = compile(
+        "struct Pair { a: u32, b: array<u32, 4> }
+         var<private> p: Pair;
+         @group(0) @binding(0) var<storage, read_write> out: array<u32>;
+         fn bump(x: ptr<function, u32>) { *x += 1u; }
+         fn bump_private(x: ptr<private, u32>) { *x += 2u; }
+         @compute @workgroup_size(1)
+         fn main() {
+             var v = Pair(1u, array<u32, 4>(1u, 2u, 3u, 4u));
+             bump(&v.b[2]);
+             bump(&v.a);
+             bump_private(&p.b[1]);
+             out[0] = v.a + v.b[2] + p.b[1];
+         }",
+    );
+    // Each call copies in and writes back.
+    assert_eq!(dis.matches("OpFunctionCall").count(), 3, "{dis}");
+}
+
+#[test]
+fn buffer_pointer_parameters_are_reported() {
+    let source = "@group(0) @binding(0) var<storage, read_write> data: array<f32, 4>;
+         fn scale(p: ptr<storage, f32, read_write>) { *p *= 2.0; }
+         @compute @workgroup_size(1)
+         fn main() { scale(&data[1]); }";
+    match compile_to_spirv(source, &CompileOptions::default()) {
+        Ok(_) => panic!("expected an error"),
+        Err(tessera::CompileError::Backend(e)) => {
+            let d = e.errors().next().expect("an error");
+            assert!(
+                d.message.contains("'storage' address space"),
+                "{}",
+                d.message
+            );
+            assert!(
+                source[d.span.to_range()].contains("data[1]"),
+                "{:?}",
+                d.span
+            );
+        }
+        Err(other) => panic!("unexpected error: {other}"),
+    }
+}
+
+#[test]
+fn override_sized_workgroup_memory_and_workgroup_size() {
+    let source = "enable chromium_experimental_subgroup_matrix;
+         override wx: u32 = 32;
+         override n: u32 = 8;
+         var<workgroup> tile: array<f32, n * 8u>;
+         @group(0) @binding(0) var<storage, read_write> out: array<f32>;
+         @compute @workgroup_size(wx)
+         fn main(@builtin(local_invocation_index) i: u32) {
+             tile[i % (n * 8u)] = f32(i);
+             workgroupBarrier();
+             let m = subgroup_matrix_result<f32, n, 8>(tile[1]);
+             subgroupMatrixStore(&out, 0u, m, false, 8u);
+             out[i] = tile[0] * f32(n);
+         }";
+    let mut opts = CompileOptions::default();
+    opts.pipeline.overrides.insert("wx".into(), 64.0);
+    opts.pipeline.overrides.insert("n".into(), 16.0);
+    for version in [(1, 3), (1, 6)] {
+        opts.spv.version = version;
+        let words = match compile_to_spirv(source, &opts) {
+            Ok(o) => o.words,
+            Err(e) => panic!("{}", e.error().render("test.wgsl", source)),
+        };
+        validate(&words, version).expect("valid");
+        let dis = disasm(&words);
+        assert!(dis.contains("LocalSize 64 1 1"), "{dis}");
+        assert!(
+            dis.contains("OpConstant  %2  128") || dis.contains(" 128\n"),
+            "{dis}"
+        );
+        assert!(dis.contains("OpTypeCooperativeMatrixKHR"), "{dis}");
+    }
+}
