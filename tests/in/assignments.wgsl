@@ -41,7 +41,9 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
     _ = acc[0];
     _ = &acc;
     let p = &a.v;
-    (*p).z++;
+    (*p).z += 1.0;
+    let q = &a.u;
+    (*q)++;
     acc[gid.x] = a;
     acc[gid.x].i += counter;
 }
