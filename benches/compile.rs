@@ -65,7 +65,10 @@ fn module_scope_names(source: &str) -> Vec<String> {
                 names.push(word.to_string());
                 expect_name = false;
             } else if depth == 0 {
-                expect_name = matches!(word, "fn" | "struct" | "const" | "override" | "alias" | "var");
+                expect_name = matches!(
+                    word,
+                    "fn" | "struct" | "const" | "override" | "alias" | "var"
+                );
             }
         } else if c.is_ascii_digit() {
             while i < b.len() && (is_ident_continue(b[i]) || b[i] == b'.') {
@@ -256,15 +259,19 @@ struct Input {
 }
 
 fn inputs() -> Vec<Input> {
-    [("small", SMALL.to_string()), ("medium", MEDIUM.to_string()), ("large", large_input())]
-        .into_iter()
-        .map(|(name, source)| Input {
-            name,
-            tessera: tessera_prepare(&source),
-            naga: naga_prepare(&source),
-            source,
-        })
-        .collect()
+    [
+        ("small", SMALL.to_string()),
+        ("medium", MEDIUM.to_string()),
+        ("large", large_input()),
+    ]
+    .into_iter()
+    .map(|(name, source)| Input {
+        name,
+        tessera: tessera_prepare(&source),
+        naga: naga_prepare(&source),
+        source,
+    })
+    .collect()
 }
 
 fn criterion_benches(c: &mut Criterion, inputs: &[Input]) {
@@ -308,7 +315,9 @@ fn ratio_table(inputs: &[Input]) {
                 Err(_) => "failed".to_string(),
             };
             let ratio = match (&tessera, &naga) {
-                (Ok(t), Ok(n)) if !n.is_zero() => format!("{:.2}", t.as_secs_f64() / n.as_secs_f64()),
+                (Ok(t), Ok(n)) if !n.is_zero() => {
+                    format!("{:.2}", t.as_secs_f64() / n.as_secs_f64())
+                }
                 _ => "n/a".to_string(),
             };
             println!(
@@ -324,10 +333,18 @@ fn ratio_table(inputs: &[Input]) {
     }
     for input in inputs {
         if let Err(e) = &input.tessera {
-            println!("note: tessera cannot compile `{}` yet ({})", input.name, first_line(e));
+            println!(
+                "note: tessera cannot compile `{}` yet ({})",
+                input.name,
+                first_line(e)
+            );
         }
         if let Err(e) = &input.naga {
-            println!("note: naga cannot compile `{}` ({})", input.name, first_line(e));
+            println!(
+                "note: naga cannot compile `{}` ({})",
+                input.name,
+                first_line(e)
+            );
         }
     }
 }
@@ -389,8 +406,16 @@ fn time_tessera(source: &str) -> (String, Duration) {
 fn scaling() {
     println!("\nscaling (tessera): time per unit should stay flat as size doubles");
     for (what, sizes, make) in [
-        ("chain terms", [50_000usize, 100_000], chain_source as fn(usize) -> String),
-        ("functions", [2_500, 5_000], functions_source as fn(usize) -> String),
+        (
+            "chain terms",
+            [50_000usize, 100_000],
+            chain_source as fn(usize) -> String,
+        ),
+        (
+            "functions",
+            [2_500, 5_000],
+            functions_source as fn(usize) -> String,
+        ),
     ] {
         let mut per_unit = Vec::new();
         for n in sizes {
@@ -398,9 +423,15 @@ fn scaling() {
             let (stage, t) = time_tessera(&source);
             let ns = t.as_secs_f64() * 1e9 / n as f64;
             per_unit.push(ns);
-            println!("{what:>12} {n:>7}: {:>10.2} ms total, {ns:>8.1} ns per unit ({stage})", t.as_secs_f64() * 1e3);
+            println!(
+                "{what:>12} {n:>7}: {:>10.2} ms total, {ns:>8.1} ns per unit ({stage})",
+                t.as_secs_f64() * 1e3
+            );
         }
-        println!("{what:>12}: per-unit cost ratio (large/small) {:.2}", per_unit[1] / per_unit[0]);
+        println!(
+            "{what:>12}: per-unit cost ratio (large/small) {:.2}",
+            per_unit[1] / per_unit[0]
+        );
     }
 }
 

@@ -89,7 +89,11 @@ fn subgroup_matrix_requires_enable() {
 
 #[test]
 fn failing_const_assert() {
-    check_error!("const N = 4;\nconst_assert N > 8;\n", "const_assert", "N > 8");
+    check_error!(
+        "const N = 4;\nconst_assert N > 8;\n",
+        "const_assert",
+        "N > 8"
+    );
 }
 
 #[test]

@@ -75,7 +75,9 @@ fn mutations(source: &str, seed: u64) -> Vec<String> {
         out.push(String::from_utf8_lossy(&b).into_owned());
     }
     // Token deletion and duplication.
-    let tokens: Vec<&str> = source.split_inclusive(|c: char| !c.is_alphanumeric() && c != '_').collect();
+    let tokens: Vec<&str> = source
+        .split_inclusive(|c: char| !c.is_alphanumeric() && c != '_')
+        .collect();
     for k in 0..30 {
         let i = rng.below(tokens.len());
         let mut t = tokens.clone();
@@ -101,7 +103,10 @@ fn mutated_inputs_do_not_panic() {
     let mut failures = Vec::new();
     let mut cases = 0;
     for (n, (name, source)) in common::inputs().iter().enumerate() {
-        for (k, mutated) in mutations(source, 0x9E37_79B9 + n as u64).into_iter().enumerate() {
+        for (k, mutated) in mutations(source, 0x9E37_79B9 + n as u64)
+            .into_iter()
+            .enumerate()
+        {
             cases += 1;
             match catch_unwind(AssertUnwindSafe(|| run_all(&mutated))) {
                 Ok(Ok(())) => {}
@@ -119,7 +124,12 @@ fn mutated_inputs_do_not_panic() {
         failures.is_empty(),
         "{} of {cases} cases failed; first ones:\n{}",
         failures.len(),
-        failures.iter().take(5).cloned().collect::<Vec<_>>().join("\n----\n")
+        failures
+            .iter()
+            .take(5)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("\n----\n")
     );
 }
 
@@ -130,7 +140,11 @@ fn deep_nesting_does_not_overflow() {
         format!("const x = {}1{};", "(".repeat(depth), ")".repeat(depth)),
         format!("fn f() {{ {} }}", "{".repeat(depth)),
         format!("const x = {}1;", "-".repeat(depth)),
-        format!("alias t = {}f32{};", "array<".repeat(depth), ">".repeat(depth)),
+        format!(
+            "alias t = {}f32{};",
+            "array<".repeat(depth),
+            ">".repeat(depth)
+        ),
         format!("const x = a{};", "[0]".repeat(depth)),
     ];
     for s in &sources {
@@ -155,5 +169,9 @@ fn long_chains_compile() {
     assert!(matches!(r, Ok(Ok(()))), "{r:?}");
     let parsed = tessera::front::wgsl::parse_str(&source);
     assert!(parsed.is_ok(), "a long chain must be accepted");
-    assert!(start.elapsed().as_secs() < 20, "too slow: {:?}", start.elapsed());
+    assert!(
+        start.elapsed().as_secs() < 20,
+        "too slow: {:?}",
+        start.elapsed()
+    );
 }

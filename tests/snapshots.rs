@@ -72,7 +72,11 @@ fn snapshot(snapshot_name: &str, text: &str, problems: &mut Vec<String>) {
 fn snapshots() {
     let filter = std::env::var("TESSERA_SNAPSHOT_FILTER").unwrap_or_default();
     let inputs = common::inputs();
-    assert!(inputs.len() >= 30, "expected the tests/in inputs, found {}", inputs.len());
+    assert!(
+        inputs.len() >= 30,
+        "expected the tests/in inputs, found {}",
+        inputs.len()
+    );
     let mut failed = Vec::new();
     let mut checked = 0;
     for (name, source) in &inputs {
@@ -88,7 +92,10 @@ fn snapshots() {
             failed.push((name.clone(), problems));
         }
     }
-    assert!(checked > 0, "no input matches TESSERA_SNAPSHOT_FILTER={filter}");
+    assert!(
+        checked > 0,
+        "no input matches TESSERA_SNAPSHOT_FILTER={filter}"
+    );
     if !failed.is_empty() {
         let mut report = format!("{} of {checked} inputs failed:\n", failed.len());
         for (name, problems) in &failed {

@@ -147,8 +147,9 @@ pub fn disassemble(words: &[u32]) -> Result<String, String> {
 
 #[test]
 fn directives_are_parsed() {
-    let d = directives("// overrides: a=1.5 7=true b=false\n// entry: main2\nfn f() {}\n// entry: no")
-        .unwrap();
+    let d =
+        directives("// overrides: a=1.5 7=true b=false\n// entry: main2\nfn f() {}\n// entry: no")
+            .unwrap();
     assert_eq!(d.entry_point.as_deref(), Some("main2"));
     assert_eq!(d.overrides.get("a"), Some(&1.5));
     assert_eq!(d.overrides.get("7"), Some(&1.0));
