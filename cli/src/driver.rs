@@ -126,6 +126,7 @@ pub fn run(args: &Args) -> Result<(), Failure> {
         overrides: args.overrides.iter().cloned().collect(),
         subgroup_matrix_configs: configs,
         max_subgroup_size: args.max_subgroup_size,
+        ..PipelineOptions::default()
     };
     let pipeline = tessera::pipeline::process(&module, &info, &options)
         .map_err(|e| stage_failed(e, &warnings, &name, &source))?;
@@ -144,6 +145,7 @@ pub fn run(args: &Args) -> Result<(), Failure> {
         Format::Spv | Format::Spvasm => {
             let spv_options = tessera::back::spv::Options {
                 version: args.spirv_version.pair(),
+                ..tessera::back::spv::Options::default()
             };
             let words = tessera::back::spv::write(&pipeline, &info, &spv_options)
                 .map_err(|e| stage_failed(e, &warnings, &name, &source))?;

@@ -111,7 +111,10 @@ pub fn spirv(
     version: (u8, u8),
     env: spirv_tools::TargetEnv,
 ) -> Result<Vec<u32>, String> {
-    let options = tessera::back::spv::Options { version };
+    let options = tessera::back::spv::Options {
+        version,
+        ..tessera::back::spv::Options::default()
+    };
     let words = tessera::back::spv::write(&c.pipeline, &c.info, &options).map_err(|e| {
         format!(
             "spv write {}.{}:\n{}",
