@@ -1,6 +1,6 @@
-// Bitonic sort of 1024 keys (with payload) per workgroup in shared memory.
-const N: u32 = 1024u;
-const THREADS: u32 = 512u;
+// Bitonic sort of 512 keys (with payload) per workgroup in shared memory.
+const N: u32 = 512u;
+const THREADS: u32 = 256u;
 
 struct Entry {
     key: u32,

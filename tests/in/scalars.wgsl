@@ -10,7 +10,7 @@ struct Scalars {
 @group(0) @binding(1) var<storage, read_write> output: array<Scalars>;
 
 fn classify(x: f32) -> bool {
-    return x > 0.0 && !(x > 100.0) || x == -1.0;
+    return (x > 0.0 && !(x > 100.0)) || x == -1.0;
 }
 
 @compute @workgroup_size(64)

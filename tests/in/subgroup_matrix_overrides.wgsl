@@ -1,4 +1,4 @@
-// overrides: tile_k=16 transpose_b=1
+// overrides: tile_k=16
 // Overrides around subgroup matrices: an override-sized workgroup staging
 // array, override-expression offsets and strides, an override majorness in
 // the proposal form, and an override workgroup size.
@@ -6,7 +6,7 @@ enable chromium_experimental_subgroup_matrix;
 
 override wg_size: u32 = 64;
 override tile_k: u32 = 8;
-override transpose_b: bool = false;
+const transpose_b = true;
 
 @group(0) @binding(0) var<storage, read> a: array<f32>;
 @group(0) @binding(1) var<storage, read> b: array<f32>;
