@@ -349,8 +349,13 @@ fn ratio_table(inputs: &[Input]) {
     }
 }
 
-fn first_line(s: &str) -> &str {
-    s.lines().next().unwrap_or("")
+/// The first line of a message, cut to 160 characters.
+fn first_line(s: &str) -> String {
+    let line = s.lines().next().unwrap_or("");
+    match line.char_indices().nth(160) {
+        Some((i, _)) => format!("{}...", &line[..i]),
+        None => line.to_string(),
+    }
 }
 
 /// A compute shader whose one statement is an `terms`-term `a + b - c ...` chain.
@@ -368,16 +373,16 @@ fn chain_source(terms: usize) -> String {
 
 /// A module of `count` functions, each calling the previous one.
 fn functions_source(count: usize) -> String {
-    let mut s = String::from("fn f0(x: f32) -> f32 {\n  return x;\n}\n");
+    let mut s = String::from("fn fun0(x: f32) -> f32 {\n  return x;\n}\n");
     for i in 1..count {
         s.push_str(&format!(
-            "fn f{i}(x: f32) -> f32 {{\n  let y = f{}(x) * 1.0001;\n  return y + {i}.0;\n}}\n",
+            "fn fun{i}(x: f32) -> f32 {{\n  let y = fun{}(x) * 1.0001;\n  return y + {i}.0;\n}}\n",
             i - 1
         ));
     }
     s.push_str(&format!(
         "@group(0) @binding(0) var<storage, read_write> d: array<f32>;\n\
-         @compute @workgroup_size(1)\nfn main() {{\n  d[0] = f{}(d[1]);\n}}\n",
+         @compute @workgroup_size(1)\nfn main() {{\n  d[0] = fun{}(d[1]);\n}}\n",
         count - 1
     ));
     s

@@ -205,8 +205,8 @@ fn main_4(@builtin(local_invocation_index) lid: u32,
 }
 
 // ---- from tests/in/bitonic_sort.wgsl
-const N_5: u32 = 1024u;
-const THREADS_5: u32 = 512u;
+const N_5: u32 = 512u;
+const THREADS_5: u32 = 256u;
 
 struct Entry_5 {
     key: u32,
