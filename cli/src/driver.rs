@@ -121,6 +121,8 @@ pub fn run(args: &Args) -> Result<(), Failure> {
     } else {
         Some(args.subgroup_matrix_config.clone())
     };
+    // Other fields keep their defaults (the options grow over time).
+    #[allow(clippy::needless_update)]
     let options = PipelineOptions {
         entry_point: args.entry_point.clone(),
         overrides: args.overrides.iter().cloned().collect(),
@@ -143,6 +145,8 @@ pub fn run(args: &Args) -> Result<(), Failure> {
 
     let bytes = match format {
         Format::Spv | Format::Spvasm => {
+            // Other fields keep their defaults (the options grow over time).
+            #[allow(clippy::needless_update)]
             let spv_options = tessera::back::spv::Options {
                 version: args.spirv_version.pair(),
                 ..tessera::back::spv::Options::default()
