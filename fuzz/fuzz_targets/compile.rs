@@ -1,0 +1,18 @@
+//! The whole pipeline must never panic, and whatever it accepts must be
+//! SPIR-V that SPIRV-Tools accepts (Vulkan 1.1, SPIR-V 1.3).
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use spirv_tools::val::Validator as _;
+
+fuzz_target!(|data: &[u8]| {
+    let Ok(source) = std::str::from_utf8(data) else {
+        return;
+    };
+    if let Ok(out) = tessera::compile_to_spirv(source, &tessera::CompileOptions::default()) {
+        let validator = spirv_tools::val::create(Some(spirv_tools::TargetEnv::Vulkan_1_1));
+        if let Err(e) = validator.validate(&out.words, None) {
+            panic!("accepted input produced invalid SPIR-V: {e}\n{source}");
+        }
+    }
+});

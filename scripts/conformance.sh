@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# Compiles every .wgsl under DIR with the tessera CLI and validates each
+# SPIR-V module with SPIRV-Tools (examples/validate_spv.rs, which links
+# SPIRV-Tools through the spirv-tools crate, so no spirv-val binary and no
+# particular SPIRV-Tools version is needed on the machine).
+#
+# Usage: scripts/conformance.sh [--spirv 1.3|1.6] DIR
+#   --spirv 1.3 (default): SPIR-V 1.3 validated for Vulkan 1.1
+#   --spirv 1.6:           SPIR-V 1.6 validated for Vulkan 1.3
+# Prints each failure and a final `N passed, M failed` line; exits 1 when
+# anything failed.
+set -euo pipefail
+
+version=1.3
+if [[ "${1:-}" == "--spirv" ]]; then
+    version="${2:?--spirv needs 1.3 or 1.6}"
+    shift 2
+fi
+dir="${1:?usage: scripts/conformance.sh [--spirv 1.3|1.6] DIR}"
+case "$version" in
+    1.3) env=vulkan1.1 ;;
+    1.6) env=vulkan1.3 ;;
+    *) echo "error: unsupported --spirv $version (use 1.3 or 1.6)" >&2; exit 2 ;;
+esac
+
+root="$(cd "$(dirname "$0")/.." && pwd)"
+cd "$root"
+cargo build --quiet -p tessera-cli
+cargo build --quiet --example validate_spv
+target="${CARGO_TARGET_DIR:-$root/target}"
+tessera="$target/debug/tessera"
+validate="$target/debug/examples/validate_spv"
+
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+
+passed=0
+failed=0
+while IFS= read -r -d '' file; do
+    out="$work/out.spv"
+    rm -f "$out"
+    if ! "$tessera" "$file" -o "$out" --spirv-version "$version" 2>"$work/err"; then
+        echo "FAIL (compile) $file"
+        head -n 8 "$work/err" | sed 's/^/    /'
+        failed=$((failed + 1))
+    elif ! "$validate" --target-env "$env" "$out" 2>"$work/err"; then
+        echo "FAIL (spirv-val $env) $file"
+        head -n 8 "$work/err" | sed 's/^/    /'
+        failed=$((failed + 1))
+    else
+        passed=$((passed + 1))
+    fi
+done < <(find "$dir" -name '*.wgsl' -type f -print0 | sort -z)
+
+echo "$passed passed, $failed failed"
+[[ $failed -eq 0 ]]

@@ -1,0 +1,118 @@
+//! Snapshot tests over every `tests/in/*.wgsl`.
+//!
+//! Each input is compiled (parse, validate, pipeline step, SPIR-V write)
+//! for SPIR-V 1.3 (validated by SPIRV-Tools for Vulkan 1.1) and SPIR-V 1.6
+//! (validated for Vulkan 1.3). The 1.3 disassembly is snapshotted as
+//! `snapshots/spv@NAME.snap`, the WGSL writer's output as
+//! `snapshots/wgsl@NAME.snap`, and that WGSL must parse and validate again.
+//!
+//! Every input is checked and all failures are reported together. Set
+//! `TESSERA_SNAPSHOT_FILTER=substring` to run a subset; review snapshot
+//! changes with `cargo insta review` (or `INSTA_UPDATE=always`).
+
+mod common;
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+use spirv_tools::TargetEnv;
+
+/// Checks one input; returns every problem found.
+fn check_input(name: &str, source: &str) -> Vec<String> {
+    let mut problems = Vec::new();
+    let directives = match common::directives(source) {
+        Ok(d) => d,
+        Err(e) => return vec![e],
+    };
+    let compiled = match common::compile(name, source, &directives) {
+        Ok(c) => c,
+        Err(e) => return vec![e],
+    };
+
+    match common::spirv(name, source, &compiled, (1, 3), TargetEnv::Vulkan_1_1) {
+        Ok(words) => match common::disassemble(&words) {
+            Ok(text) => snapshot(&format!("spv@{name}"), &text, &mut problems),
+            Err(e) => problems.push(format!("rspirv cannot read the SPIR-V: {e}")),
+        },
+        Err(e) => problems.push(e),
+    }
+    if let Err(e) = common::spirv(name, source, &compiled, (1, 6), TargetEnv::Vulkan_1_3) {
+        problems.push(e);
+    }
+
+    match tessera::back::wgsl::write(&compiled.module, &compiled.info) {
+        Ok(text) => {
+            snapshot(&format!("wgsl@{name}"), &text, &mut problems);
+            let out_name = format!("{name} (WGSL output)");
+            if let Err(e) = common::compile(&out_name, &text, &directives) {
+                problems.push(format!("WGSL output does not compile again: {e}\n{text}"));
+            }
+        }
+        Err(e) => problems.push(format!("wgsl write:\n{}", e.render(name, source))),
+    }
+    problems
+}
+
+/// Asserts a snapshot, turning insta's panic into a reported problem.
+fn snapshot(snapshot_name: &str, text: &str, problems: &mut Vec<String>) {
+    let result = catch_unwind(AssertUnwindSafe(|| {
+        insta::with_settings!({
+            snapshot_path => "../snapshots",
+            prepend_module_to_snapshot => false,
+            omit_expression => true,
+        }, {
+            insta::assert_snapshot!(snapshot_name, text);
+        });
+    }));
+    if result.is_err() {
+        problems.push(format!("snapshot `{snapshot_name}` does not match"));
+    }
+}
+
+#[test]
+fn snapshots() {
+    let filter = std::env::var("TESSERA_SNAPSHOT_FILTER").unwrap_or_default();
+    let inputs = common::inputs();
+    assert!(
+        inputs.len() >= 30,
+        "expected the tests/in inputs, found {}",
+        inputs.len()
+    );
+    let mut failed = Vec::new();
+    let mut checked = 0;
+    for (name, source) in &inputs {
+        if !name.contains(&filter) {
+            continue;
+        }
+        checked += 1;
+        let problems = match catch_unwind(AssertUnwindSafe(|| check_input(name, source))) {
+            Ok(problems) => problems,
+            Err(_) => vec!["the compiler panicked".to_string()],
+        };
+        if !problems.is_empty() {
+            failed.push((name.clone(), problems));
+        }
+    }
+    assert!(
+        checked > 0,
+        "no input matches TESSERA_SNAPSHOT_FILTER={filter}"
+    );
+    if !failed.is_empty() {
+        let mut report = format!("{} of {checked} inputs failed:\n", failed.len());
+        for (name, problems) in &failed {
+            report.push_str(&format!("\n=== {name}\n"));
+            for p in problems {
+                report.push_str(p);
+                report.push('\n');
+            }
+        }
+        report.push_str("\nfailing inputs: ");
+        report.push_str(
+            &failed
+                .iter()
+                .map(|(n, _)| n.as_str())
+                .collect::<Vec<_>>()
+                .join(", "),
+        );
+        panic!("{report}");
+    }
+}
