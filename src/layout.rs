@@ -26,7 +26,7 @@ pub const fn round_up(align: u32, value: u32) -> u32 {
     let mask = align - 1;
     match value.checked_add(mask) {
         Some(v) => v & !mask,
-        None => u32::MAX & !mask,
+        None => !mask,
     }
 }
 

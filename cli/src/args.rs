@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 
 use clap::{Parser, ValueEnum};
-use tessera::configs::{ComponentType, SubgroupMatrixConfig};
+use tessera::configs::SubgroupMatrixConfig;
 
 /// Output formats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -109,6 +109,38 @@ pub struct Args {
     /// The device's maximum subgroup size (enables the workgroup-size check).
     #[arg(long, value_name = "N")]
     pub max_subgroup_size: Option<u32>,
+
+    /// The device's `maxComputeWorkgroupStorageSize` in bytes, or `webgpu`
+    /// for WebGPU's default (16384). Without it the check is skipped.
+    #[arg(long, value_name = "BYTES|webgpu", value_parser = parse_limit)]
+    pub max_workgroup_storage_size: Option<Limit>,
+
+    /// The device's `maxComputeInvocationsPerWorkgroup` (also used as the
+    /// per-dimension limit), or `webgpu` for WebGPU's defaults (256
+    /// invocations, 256x256x64). Without it the checks are skipped.
+    #[arg(long, value_name = "N|webgpu", value_parser = parse_limit)]
+    pub max_workgroup_invocations: Option<Limit>,
+}
+
+/// A device limit given on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Limit {
+    /// WebGPU's default value for the limit.
+    WebGpu,
+    /// An explicit value.
+    Value(u32),
+}
+
+/// Parses a positive integer or `webgpu`.
+pub fn parse_limit(text: &str) -> Result<Limit, String> {
+    if text == "webgpu" {
+        return Ok(Limit::WebGpu);
+    }
+    text.parse::<u32>()
+        .ok()
+        .filter(|&v| v > 0)
+        .map(Limit::Value)
+        .ok_or_else(|| format!("expected a positive integer or `webgpu`, found `{text}`"))
 }
 
 /// Parses `NAME=VALUE`.
@@ -133,50 +165,16 @@ pub fn parse_override(text: &str) -> Result<(String, f64), String> {
     Ok((name.to_string(), number))
 }
 
-fn parse_component(text: &str) -> Result<ComponentType, String> {
-    Ok(match text {
-        "f32" => ComponentType::F32,
-        "f16" => ComponentType::F16,
-        "u32" => ComponentType::U32,
-        "i32" => ComponentType::I32,
-        "u8" => ComponentType::U8,
-        "i8" => ComponentType::I8,
-        _ => {
-            return Err(format!(
-                "unknown component type `{text}` (expected f32, f16, u32, i32, u8 or i8)"
-            ))
-        }
-    })
-}
-
-/// Parses `COMPONENT:RESULT:MxNxK`.
+/// Parses `COMPONENT:RESULT:MxNxK` with the library's parser.
 pub fn parse_config(text: &str) -> Result<SubgroupMatrixConfig, String> {
-    let parts: Vec<&str> = text.split(':').collect();
-    let [component, result, dims] = parts.as_slice() else {
-        return Err(format!("expected COMPONENT:RESULT:MxNxK, found `{text}`"));
-    };
-    let dims: Vec<&str> = dims.split('x').collect();
-    let [m, n, k] = dims.as_slice() else {
-        return Err(format!("expected dimensions MxNxK, found `{}`", parts[2]));
-    };
-    let dim = |s: &str| {
-        s.parse::<u32>()
-            .ok()
-            .filter(|&v| v > 0)
-            .ok_or_else(|| format!("invalid dimension `{s}` (expected a positive integer)"))
-    };
-    Ok(SubgroupMatrixConfig {
-        component_type: parse_component(component)?,
-        result_component_type: parse_component(result)?,
-        m: dim(m)?,
-        n: dim(n)?,
-        k: dim(k)?,
-    })
+    text.parse::<SubgroupMatrixConfig>()
+        .map_err(|e| e.to_string())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use tessera::configs::ComponentType;
 
     #[test]
     fn overrides() {
@@ -202,13 +200,9 @@ mod tests {
         assert!(parse_config("f16:f32")
             .unwrap_err()
             .contains("COMPONENT:RESULT"));
-        assert!(parse_config("f64:f32:8x8x8")
-            .unwrap_err()
-            .contains("unknown component type `f64`"));
+        assert!(parse_config("f64:f32:8x8x8").unwrap_err().contains("f64"));
         assert!(parse_config("f16:f32:8x8").unwrap_err().contains("MxNxK"));
-        assert!(parse_config("f16:f32:8x0x8")
-            .unwrap_err()
-            .contains("invalid dimension `0`"));
+        assert!(parse_config("f16:f32:8x0x8").unwrap_err().contains("'0'"));
     }
 
     #[test]

@@ -7,7 +7,7 @@ use tessera::ir::TypeInner;
 use tessera::pipeline::PipelineOptions;
 use tessera::{Diagnostic, Error};
 
-use crate::args::{Args, Format};
+use crate::args::{Args, Format, Limit};
 use crate::{output, report};
 
 /// Why the driver failed.
@@ -123,12 +123,25 @@ pub fn run(args: &Args) -> Result<(), Failure> {
     };
     // Other fields keep their defaults (the options grow over time).
     #[allow(clippy::needless_update)]
-    let options = PipelineOptions {
+    let mut options = PipelineOptions {
         entry_point: args.entry_point.clone(),
         overrides: args.overrides.iter().cloned().collect(),
         subgroup_matrix_configs: configs,
         max_subgroup_size: args.max_subgroup_size,
         ..PipelineOptions::default()
+    };
+    // A command-line compile targets no particular device: device limits
+    // are checked only when given (WebGPU's defaults with `webgpu`).
+    let webgpu = PipelineOptions::default();
+    options.max_workgroup_storage_size = match args.max_workgroup_storage_size {
+        Some(Limit::WebGpu) => webgpu.max_workgroup_storage_size,
+        Some(Limit::Value(n)) => n,
+        None => u32::MAX,
+    };
+    (options.max_invocations, options.max_workgroup_size) = match args.max_workgroup_invocations {
+        Some(Limit::WebGpu) => (webgpu.max_invocations, webgpu.max_workgroup_size),
+        Some(Limit::Value(n)) => (n, [n; 3]),
+        None => (u32::MAX, [u32::MAX; 3]),
     };
     let pipeline = tessera::pipeline::process(&module, &info, &options)
         .map_err(|e| stage_failed(e, &warnings, &name, &source))?;
