@@ -692,3 +692,44 @@ fn err_must_use_builtin() {
         "max(1, 2)",
     );
 }
+
+#[test]
+fn override_dims_and_array_sizes() {
+    let m = ok("enable chromium_experimental_subgroup_matrix;
+override D: u32 = 8;
+var<workgroup> a: array<f32, D>;
+var<workgroup> b: array<f32, D>;
+fn f() { var m: subgroup_matrix_left<f32, D, 8>; }");
+    let tys: Vec<_> = m.global_variables.iter().map(|(_, g)| g.ty).collect();
+    assert_eq!(
+        tys[0], tys[1],
+        "override-sized arrays naming one override are one type"
+    );
+    assert!(m.types.iter().any(|(_, t)| matches!(
+        t.inner,
+        TypeInner::SubgroupMatrix {
+            columns: crate::ir::MatrixDim::Override(_),
+            ..
+        }
+    )));
+}
+
+#[test]
+fn err_override_expression_dim() {
+    assert_fail(
+        "enable chromium_experimental_subgroup_matrix;
+override D: u32 = 8;
+fn f() { var m: subgroup_matrix_left<f32, D * 2, 8>; }",
+        "subgroup matrix column count must be a const-expression or the name of an override, not an override-expression",
+        "D * 2",
+    );
+}
+
+#[test]
+fn err_const_eval_error_has_span() {
+    assert_fail(
+        "const a = 1 / 0;",
+        "integer division by zero is invalid: '1 / 0'",
+        "1 / 0",
+    );
+}
