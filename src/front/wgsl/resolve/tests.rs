@@ -733,3 +733,12 @@ fn err_const_eval_error_has_span() {
         "1 / 0",
     );
 }
+
+#[test]
+fn err_bool_in_uniform() {
+    assert_fail(
+        "@group(0) @binding(0) var<uniform> u: vec2<bool>;",
+        "type 'vec2<bool>' cannot be used in the 'uniform' address space because it is not host-shareable",
+        "vec2<bool>",
+    );
+}
