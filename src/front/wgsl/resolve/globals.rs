@@ -514,6 +514,21 @@ impl<'t, 'a> Resolver<'t, 'a> {
                 span,
             );
         }
+        if matches!(space, AddressSpace::Uniform | AddressSpace::Storage)
+            && any_type(&self.module, ty, &|t| {
+                matches!(t.scalar(), Some(Scalar::Bool))
+                    && !matches!(t, TypeInner::SubgroupMatrix { .. })
+            })
+        {
+            return err(
+                format!(
+                    "type '{}' cannot be used in the '{}' address space because it is not host-shareable",
+                    self.type_name(ty),
+                    space.wgsl_name()
+                ),
+                span,
+            );
+        }
         if has_override_size(&self.module, ty) && space != AddressSpace::Workgroup {
             return err(
                 "override-sized arrays can only be used in the 'workgroup' address space",

@@ -579,3 +579,166 @@ fn array_of_matrices_constructs_at_runtime() {
         matches!(&f.expressions[b], Expression::Compose { components, .. } if components.len() == 2)
     );
 }
+
+const MATRIX_HEADER: &str = "enable chromium_experimental_subgroup_matrix;
+@group(0) @binding(0) var<storage, read_write> rb: array<f32>;
+@group(0) @binding(1) var<storage, read_write> fb: array<f32, 64>;
+@group(0) @binding(2) var<storage, read_write> ub: array<u32>;
+";
+
+fn matrix_src(body: &str) -> String {
+    format!("{MATRIX_HEADER}@compute @workgroup_size(32) fn main() {{ {body} }}")
+}
+
+#[test]
+fn matrix_load_store_lowering() {
+    let m = ok(&matrix_src(
+        "let m = subgroupMatrixLoad<subgroup_matrix_left<f32, 8, 8>, col_major>(&rb, 0, 8);
+         subgroupMatrixStore<row_major>(&rb, 64, m, 8);",
+    ));
+    let f = func(&m, "main");
+    let (h, _) = named(&m, f, "m");
+    assert!(matches!(
+        f.expressions[h],
+        Expression::SubgroupMatrixLoad {
+            layout: crate::ir::MatrixLayout::ColumnMajor,
+            ..
+        }
+    ));
+    assert!(f
+        .body
+        .statements
+        .iter()
+        .any(|s| matches!(s, Statement::SubgroupMatrixStore { .. })));
+}
+
+#[test]
+fn matrix_proposal_form_divides_8bit_offsets() {
+    let m = ok(&matrix_src(
+        "var o: u32 = 8u; let m = subgroupMatrixLoad<subgroup_matrix_left<u8, 8, 8>>(&ub, o, false, 16);",
+    ));
+    let f = func(&m, "main");
+    let (h, _) = named(&m, f, "m");
+    let Expression::SubgroupMatrixLoad { offset, stride, .. } = f.expressions[h] else {
+        panic!("expected a load")
+    };
+    assert!(matches!(
+        f.expressions[offset],
+        Expression::Binary {
+            op: crate::ir::BinaryOperator::Divide,
+            ..
+        }
+    ));
+    assert_eq!(
+        f.expressions[stride],
+        Expression::Literal(crate::ir::Literal::U32(4))
+    );
+}
+
+#[test]
+fn err_matrix_offset_not_multiple_of_4() {
+    assert_fail(
+        &matrix_src("let m = subgroupMatrixLoad<subgroup_matrix_left<u8, 8, 8>>(&ub, 6, false, 8);"),
+        "the offset argument of subgroupMatrixLoad (6) must be a multiple of 4 for 8-bit components stored in 32-bit array elements",
+        "6",
+    );
+}
+
+#[test]
+fn err_matrix_negative_stride() {
+    assert_fail(
+        &matrix_src(
+            "let m = subgroupMatrixLoad<subgroup_matrix_left<f32, 8, 8>, row_major>(&rb, 0, -1);",
+        ),
+        "the stride argument of subgroupMatrixLoad must be non-negative, found -1",
+        "-1",
+    );
+}
+
+#[test]
+fn err_matrix_stride_too_small() {
+    assert_fail(
+        &matrix_src("let m = subgroupMatrixLoad<subgroup_matrix_left<f32, 8, 8>, row_major>(&rb, 0, 4);"),
+        "the stride argument (4, 16 bytes) of subgroupMatrixLoad must be at least the minimum stride (32 bytes)",
+        "4",
+    );
+}
+
+#[test]
+fn err_matrix_array_too_small() {
+    let (m, _) = fail(&matrix_src(
+        "let m = subgroupMatrixLoad<subgroup_matrix_left<f32, 8, 8>, row_major>(&fb, 8, 8);",
+    ));
+    assert_eq!(
+        m,
+        "the pointer operand of subgroupMatrixLoad is too small (256 bytes) for the matrix access (288 bytes)"
+    );
+}
+
+#[test]
+fn err_subgroup_builtin_needs_extension() {
+    assert_fail(
+        "fn f() { let a = subgroupAdd(1); }",
+        "'subgroupAdd' requires enabling extension 'subgroups'",
+        "subgroupAdd",
+    );
+}
+
+#[test]
+fn err_must_use_builtin() {
+    assert_fail(
+        "fn f() { max(1, 2); }",
+        "ignoring return value of builtin 'max'",
+        "max(1, 2)",
+    );
+}
+
+#[test]
+fn override_dims_and_array_sizes() {
+    let m = ok("enable chromium_experimental_subgroup_matrix;
+override D: u32 = 8;
+var<workgroup> a: array<f32, D>;
+var<workgroup> b: array<f32, D>;
+fn f() { var m: subgroup_matrix_left<f32, D, 8>; }");
+    let tys: Vec<_> = m.global_variables.iter().map(|(_, g)| g.ty).collect();
+    assert_eq!(
+        tys[0], tys[1],
+        "override-sized arrays naming one override are one type"
+    );
+    assert!(m.types.iter().any(|(_, t)| matches!(
+        t.inner,
+        TypeInner::SubgroupMatrix {
+            columns: crate::ir::MatrixDim::Override(_),
+            ..
+        }
+    )));
+}
+
+#[test]
+fn err_override_expression_dim() {
+    assert_fail(
+        "enable chromium_experimental_subgroup_matrix;
+override D: u32 = 8;
+fn f() { var m: subgroup_matrix_left<f32, D * 2, 8>; }",
+        "subgroup matrix column count must be a const-expression or the name of an override, not an override-expression",
+        "D * 2",
+    );
+}
+
+#[test]
+fn err_const_eval_error_has_span() {
+    assert_fail(
+        "const a = 1 / 0;",
+        "integer division by zero is invalid: '1 / 0'",
+        "1 / 0",
+    );
+}
+
+#[test]
+fn err_bool_in_uniform() {
+    assert_fail(
+        "@group(0) @binding(0) var<uniform> u: vec2<bool>;",
+        "type 'vec2<bool>' cannot be used in the 'uniform' address space because it is not host-shareable",
+        "vec2<bool>",
+    );
+}
