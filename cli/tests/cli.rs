@@ -173,7 +173,7 @@ fn bad_subgroup_matrix_config_is_usage_error() {
         .args(["--subgroup-matrix-config", "f64:f32:8x8x8"]));
     assert_code(&out, 2);
     assert!(
-        stderr(&out).contains("unknown component type `f64`"),
+        stderr(&out).contains("unknown subgroup matrix component type 'f64'"),
         "{}",
         stderr(&out)
     );
