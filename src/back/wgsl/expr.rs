@@ -692,10 +692,7 @@ impl<'m> Ctx<'m> {
         // operand prints unparenthesised in the same family.
         let mut spine = Vec::new();
         let mut cur = h;
-        loop {
-            let Expression::Binary { op, left, right } = *self.expr(scope, cur)? else {
-                break;
-            };
+        while let Expression::Binary { op, left, right } = *self.expr(scope, cur)? {
             spine.push((op, right));
             cur = left;
             if self.bound_name(scope, cur).is_some() {

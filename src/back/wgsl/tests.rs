@@ -455,9 +455,11 @@ fn operators_are_parenthesised_where_wgsl_requires() {
         v2b,
     );
     fb.name(e5, "e5");
-    // (a << b) << c
-    let sh = binary(&mut fb, B::ShiftLeft, a, b, i32_);
-    let e6 = binary(&mut fb, B::ShiftLeft, sh, c, i32_);
+    // (a << 1u) << 1u
+    let u32_ = scalar(&mut m, Scalar::U32);
+    let one = fb.pre(Expression::Literal(Literal::U32(1)), u32_);
+    let sh = binary(&mut fb, B::ShiftLeft, a, one, i32_);
+    let e6 = binary(&mut fb, B::ShiftLeft, sh, one, i32_);
     fb.name(e6, "e6");
     // a - -3i
     let e7 = binary(&mut fb, B::Subtract, a, neg, i32_);
@@ -477,7 +479,7 @@ fn operators_are_parenthesised_where_wgsl_requires() {
             "let e3 = -(-3i);",
             "let e4 = a & b & (a + c);",
             "let e5 = vec2<bool>((a < b), (b > c));",
-            "let e6 = (a << b) << c;",
+            "let e6 = (a << 1u) << 1u;",
             "let e7 = a - -3i;",
         ]
     );
@@ -692,8 +694,10 @@ fn predeclared_struct_values_use_let_inference() {
 
 #[test]
 fn overrides_sized_arrays_and_workgroup_size() {
-    let mut m = Module::default();
-    m.extensions = Extensions::F16 | Extensions::SUBGROUPS;
+    let mut m = Module {
+        extensions: Extensions::F16 | Extensions::SUBGROUPS,
+        ..Module::default()
+    };
     let u32_ = scalar(&mut m, Scalar::U32);
     let f16_ = scalar(&mut m, Scalar::F16);
     let n = m.overrides.append(
@@ -771,8 +775,10 @@ fn overrides_sized_arrays_and_workgroup_size() {
 
 #[test]
 fn subgroup_matrix_operations_use_chromium_syntax() {
-    let mut m = Module::default();
-    m.extensions = Extensions::SUBGROUPS | Extensions::SUBGROUP_MATRIX;
+    let mut m = Module {
+        extensions: Extensions::SUBGROUPS | Extensions::SUBGROUP_MATRIX,
+        ..Module::default()
+    };
     let f32_ = scalar(&mut m, Scalar::F32);
     let u32_ = scalar(&mut m, Scalar::U32);
     let k = m.overrides.append(
@@ -910,8 +916,10 @@ fn subgroup_matrix_operations_use_chromium_syntax() {
 
 #[test]
 fn calls_atomics_barriers_and_subgroup_ops() {
-    let mut m = Module::default();
-    m.extensions = Extensions::SUBGROUPS;
+    let mut m = Module {
+        extensions: Extensions::SUBGROUPS,
+        ..Module::default()
+    };
     let u32_ = scalar(&mut m, Scalar::U32);
     let au = m.intern(TypeInner::Atomic(Scalar::U32));
     let pau = ptr(&mut m, au, AddressSpace::Workgroup, Access::ReadWrite);
