@@ -21,6 +21,8 @@ mod analysis;
 mod expr;
 mod literal;
 mod names;
+#[cfg(test)]
+mod roundtrip_tests;
 mod stmt;
 #[cfg(test)]
 mod tests;
