@@ -262,11 +262,28 @@ pub fn analyze(module: &Module, func: &Function) -> Result<FnState, Error> {
         decl_stmt: vec![0; func.local_variables.len()],
         active: Vec::new(),
     };
-    for (h, e) in func.expressions.iter() {
-        let (users, counts) = (&mut a.users, &mut a.use_count);
-        for_each_operand(e, |op| add_use(users, counts, op, User::Expr(h)));
-    }
     a.count_block(&func.body, 0)?;
+    // Only live expressions count as users: an expression is live if a
+    // statement uses it, it is named, or a live expression uses it. Users
+    // have larger handles than their operands, so one backward pass works.
+    let mut live: Vec<bool> = (0..n)
+        .map(|i| a.use_count[i] > 0 || func.named_expressions.contains_key(&Handle::from_index(i)))
+        .collect();
+    for (h, e) in func.expressions.iter().rev() {
+        if live[h.index()] {
+            for_each_operand(e, |op| {
+                if let Some(l) = live.get_mut(op.index()) {
+                    *l = true;
+                }
+            });
+        }
+    }
+    for (h, e) in func.expressions.iter() {
+        if live[h.index()] {
+            let (users, counts) = (&mut a.users, &mut a.use_count);
+            for_each_operand(e, |op| add_use(users, counts, op, User::Expr(h)));
+        }
+    }
     a.decide_baking();
     a.next_block = 0;
     a.scan_locals(&func.body, 0, None, None)?;
