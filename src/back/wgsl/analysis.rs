@@ -33,8 +33,9 @@ enum User {
     None,
     /// Exactly one expression.
     Expr(Handle<Expression>),
-    /// Exactly one statement operand.
-    Stmt(Pos),
+    /// Exactly one statement operand: the `Emit` run before the statement,
+    /// and the statement's index in its block.
+    Stmt(Pos, usize),
     /// More than one use.
     Many,
 }
@@ -199,6 +200,9 @@ pub struct FnState {
     pub use_count: Vec<u32>,
     /// How each local is declared.
     pub local_decl: Vec<LocalDecl>,
+    /// Results of call-like statements printed inline at their single use
+    /// (the statement prints nothing).
+    pub inline_result: Vec<bool>,
     /// For locals declared at a store: the address of that `Store`
     /// statement (an identity, never dereferenced); 0 otherwise.
     pub decl_stmt: Vec<usize>,
@@ -235,6 +239,7 @@ struct Analyzer<'a> {
     baked: Vec<bool>,
     local_decl: Vec<LocalDecl>,
     decl_stmt: Vec<usize>,
+    inline_result: Vec<bool>,
     active: Vec<bool>,
 }
 
@@ -260,6 +265,7 @@ pub fn analyze(module: &Module, func: &Function) -> Result<FnState, Error> {
         baked: vec![false; n],
         local_decl: vec![LocalDecl::Unseen; func.local_variables.len()],
         decl_stmt: vec![0; func.local_variables.len()],
+        inline_result: vec![false; n],
         active: Vec::new(),
     };
     a.count_block(&func.body, 0)?;
@@ -286,6 +292,8 @@ pub fn analyze(module: &Module, func: &Function) -> Result<FnState, Error> {
     }
     a.decide_baking();
     a.next_block = 0;
+    a.decide_results(&func.body, 0)?;
+    a.next_block = 0;
     a.scan_locals(&func.body, 0, None, None)?;
     let local_decl = a
         .local_decl
@@ -303,6 +311,7 @@ pub fn analyze(module: &Module, func: &Function) -> Result<FnState, Error> {
         use_count: a.use_count,
         local_decl,
         decl_stmt: a.decl_stmt,
+        inline_result: a.inline_result,
     })
 }
 
@@ -334,7 +343,7 @@ impl Analyzer<'_> {
             }
             let at = (id, run.take().unwrap_or(usize::MAX));
             let (users, counts) = (&mut self.users, &mut self.use_count);
-            for_each_stmt_operand(s, |op| add_use(users, counts, op, User::Stmt(at)));
+            for_each_stmt_operand(s, |op| add_use(users, counts, op, User::Stmt(at, k)));
             if let Statement::Loop {
                 body,
                 continuing,
@@ -347,7 +356,7 @@ impl Analyzer<'_> {
                 if let Some(c) = *break_if {
                     let at = (cont_id, tail.unwrap_or(usize::MAX));
                     let (users, counts) = (&mut self.users, &mut self.use_count);
-                    add_use(users, counts, c, User::Stmt(at));
+                    add_use(users, counts, c, User::Stmt(at, continuing.len()));
                 }
             } else {
                 for b in child_blocks(s) {
@@ -421,7 +430,7 @@ impl Analyzer<'_> {
         loop {
             match self.users[cur.index()] {
                 User::None | User::Many => return false,
-                User::Stmt(at) => return at == pos,
+                User::Stmt(at, _) => return at == pos,
                 User::Expr(u) => {
                     if self.baked[u.index()] {
                         return self.emit_pos[u.index()] == Some(pos);
@@ -433,6 +442,134 @@ impl Analyzer<'_> {
                 }
             }
         }
+    }
+
+    /// The result a statement defines, if it is a call-like statement.
+    fn result_of(s: &Statement) -> Option<Handle<Expression>> {
+        match *s {
+            Statement::Call { result, .. } | Statement::Atomic { result, .. } => result,
+            Statement::WorkgroupUniformLoad { result, .. } | Statement::Subgroup { result, .. } => {
+                Some(result)
+            }
+            _ => None,
+        }
+    }
+
+    /// Whether the inlined parts of the tree rooted at `root` read memory.
+    fn tree_reads_memory(&self, root: Handle<Expression>) -> bool {
+        let mut stack = vec![root];
+        while let Some(h) = stack.pop() {
+            if self.baked.get(h.index()).copied().unwrap_or(true) {
+                continue;
+            }
+            let Some(e) = self.func.expressions.try_get(h) else {
+                return true;
+            };
+            if matches!(
+                e,
+                Expression::Load { .. } | Expression::SubgroupMatrixLoad { .. }
+            ) {
+                return true;
+            }
+            for_each_operand(e, |op| stack.push(op));
+        }
+        false
+    }
+
+    /// Decides which call-like results print inline: the result is used
+    /// once, by the next statement (only binding-free `Emit`s between) or
+    /// by the first `let` right after the call, and nothing printed there
+    /// reads memory (which could move a read across the call).
+    fn decide_results(&mut self, block: &Block, depth: u32) -> Result<(), Error> {
+        if depth > MAX_DEPTH {
+            return Err(error(
+                "statements are nested too deeply to be written",
+                block.spans.first().copied().unwrap_or_default(),
+            ));
+        }
+        let id = self.next_block;
+        self.next_block += 1;
+        let stmts = &block.statements;
+        for (k, s) in stmts.iter().enumerate() {
+            if let Some(r) = Self::result_of(s) {
+                if self.result_inlinable(r, id, k, stmts) {
+                    self.inline_result[r.index()] = true;
+                }
+            }
+            for b in child_blocks(s) {
+                self.decide_results(b, depth + 1)?;
+            }
+        }
+        Ok(())
+    }
+
+    fn result_inlinable(
+        &self,
+        r: Handle<Expression>,
+        id: u32,
+        k: usize,
+        stmts: &[Statement],
+    ) -> bool {
+        let i = r.index();
+        if self.use_count.get(i) != Some(&1) || self.func.named_expressions.contains_key(&r) {
+            return false;
+        }
+        // The statements between the call and its user: Emits only.
+        let mut next = k + 1;
+        while matches!(stmts.get(next), Some(Statement::Emit(_))) {
+            next += 1;
+        }
+        let first_baked = stmts[k + 1..next].iter().find_map(|s| match s {
+            Statement::Emit(range) => range
+                .clone()
+                .find(|h| self.baked.get(h.index()).copied().unwrap_or(false)),
+            _ => None,
+        });
+        let mut cur = r;
+        loop {
+            match self.users[cur.index()] {
+                User::None | User::Many => return false,
+                User::Stmt((block, _), idx) => {
+                    if block != id || idx != next || first_baked.is_some() {
+                        return false;
+                    }
+                    let mut ops = Vec::new();
+                    if let Some(s) = stmts.get(idx) {
+                        for_each_stmt_operand(s, |op| ops.push(op));
+                    } else {
+                        // `break if` at the end of a continuing block.
+                        ops.push(cur);
+                    }
+                    return !ops.iter().any(|&op| self.tree_reads_memory(op));
+                }
+                User::Expr(u) => {
+                    if self.baked[u.index()] {
+                        return first_baked == Some(u) && !self.body_reads_memory(u);
+                    }
+                    if self.use_count[u.index()] != 1 {
+                        return false;
+                    }
+                    cur = u;
+                }
+            }
+        }
+    }
+
+    /// Like [`Self::tree_reads_memory`] for the defining text of a baked
+    /// expression.
+    fn body_reads_memory(&self, h: Handle<Expression>) -> bool {
+        let Some(e) = self.func.expressions.try_get(h) else {
+            return true;
+        };
+        if matches!(
+            e,
+            Expression::Load { .. } | Expression::SubgroupMatrixLoad { .. }
+        ) {
+            return true;
+        }
+        let mut reads = false;
+        for_each_operand(e, |op| reads |= self.tree_reads_memory(op));
+        reads
     }
 
     /// Records the locals mentioned when printing operand `h` at a statement.

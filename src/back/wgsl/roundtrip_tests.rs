@@ -231,3 +231,45 @@ fn long_expression_chains_round_trip() {
         &out[..80]
     );
 }
+
+#[test]
+fn call_results_inline_only_where_order_is_kept() {
+    let out = round_trip(
+        "var<private> y: i32;
+         fn g() -> i32 { y += 1; return y; }
+         @compute @workgroup_size(1)
+         fn main() {
+             let t = g() + 1;
+             var x = g() + y;
+             x = y + g();
+             y = g();
+             if g() > t { x = 0; }
+         }",
+    );
+    let body: Vec<&str> = out
+        .split("fn main() {\n")
+        .nth(1)
+        .unwrap_or_default()
+        .lines()
+        .map(str::trim)
+        .collect();
+    assert_eq!(
+        body,
+        [
+            "let t = g() + 1i;",
+            // `y` is read after the call, so the call keeps its own `let`.
+            "let _e3 = g();",
+            "var x: i32 = _e3 + y;",
+            // `y` is read before the call: bound first, call inline.
+            "let _e9 = y;",
+            "x = _e9 + g();",
+            "y = g();",
+            "if g() > t {",
+            "x = 0i;",
+            "}",
+            "}",
+        ],
+        "{out}"
+    );
+    naga_accepts(&out);
+}

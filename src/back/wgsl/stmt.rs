@@ -175,6 +175,10 @@ impl<'a, 'm> BodyWriter<'a, 'm> {
         must_use: bool,
     ) {
         match result {
+            Some(r) if self.state.inline_result.get(r.index()) == Some(&true) => {
+                // Printed at its single use, right after this statement.
+                self.state.bind(r, call);
+            }
             Some(r) if self.state.is_needed(r, self.func) => {
                 let name = self.let_name(r);
                 self.line(level, &format!("let {name} = {call};"));
