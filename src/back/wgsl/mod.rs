@@ -10,12 +10,12 @@
 //! Layout of the output: `enable` directives, struct declarations (in type
 //! arena order, which is dependency order), overrides, module-scope
 //! variables, then functions (callees before callers). Function bodies are
-//! reconstructed from the IR's `Emit` ranges: see [`analysis`] for which
-//! expressions are inlined and which get a `let`.
+//! reconstructed from the IR's `Emit` ranges: expressions are inlined at
+//! their use where that keeps the order of memory accesses and calls, and
+//! bound with `let` otherwise.
 //!
-//! Names are sanitised and made unique (see [`names`]); the predeclared
-//! builtin result structures (`__frexp_result_f32`, ...) are never declared
-//! or spelled.
+//! Names are sanitised and made unique; the predeclared builtin result
+//! structures (`__frexp_result_f32`, ...) are never declared or spelled.
 
 mod analysis;
 mod expr;

@@ -432,8 +432,15 @@ impl<'a, 'm> BodyWriter<'a, 'm> {
                 Some(LocalDecl::AtStore(_))
             ) && self.state.decl_stmt.get(l.index()) == Some(&at);
             if declares {
-                let local = &self.func.local_variables[l];
-                let name = self.state.local_names[l.index()].clone();
+                let (Some(local), Some(name)) = (
+                    self.func.local_variables.try_get(l),
+                    self.state.local_names.get(l.index()).cloned(),
+                ) else {
+                    return Err(error(
+                        format!("invalid local variable {l:?}"),
+                        Span::UNDEFINED,
+                    ));
+                };
                 let is_zero = self.state.bound_name(value).is_none()
                     && matches!(
                         self.func.expressions.try_get(value),

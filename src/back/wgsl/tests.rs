@@ -1094,3 +1094,76 @@ fn constants_print_as_literals_and_constructors() {
         "a NaN or infinite floating-point value cannot be written in WGSL"
     );
 }
+
+#[test]
+fn locals_never_shadow_module_names() {
+    let mut m = Module::default();
+    let i32_ = scalar(&mut m, Scalar::I32);
+    let pi = ptr(&mut m, i32_, AddressSpace::Private, Access::ReadWrite);
+    let pf = ptr(&mut m, i32_, AddressSpace::Function, Access::ReadWrite);
+    let g = m.global_variables.append(
+        GlobalVariable {
+            name: "x".into(),
+            space: AddressSpace::Private,
+            access: Access::ReadWrite,
+            binding: None,
+            ty: i32_,
+            init: None,
+        },
+        Span::UNDEFINED,
+    );
+    let mut fb = Fb::new("f");
+    let l = fb.local("x", i32_);
+    let lp = fb.pre(Expression::LocalVariable(l), pf);
+    let gp = fb.pre(Expression::GlobalVariable(g), pi);
+    let gl = fb.e(Expression::Load { pointer: gp }, i32_);
+    fb.stmt(Statement::Store {
+        pointer: lp,
+        value: gl,
+    });
+    fb.finish(&mut m);
+    let text = out(&m);
+    assert_eq!(
+        text,
+        "var<private> x: i32;\n\nfn f() {\n  var x_1: i32 = x;\n}\n"
+    );
+    naga_accepts(&text);
+}
+
+#[test]
+fn invalid_handles_are_errors_not_panics() {
+    let mut m = Module::default();
+    let i32_ = scalar(&mut m, Scalar::I32);
+    let mut fb = Fb::new("f");
+    let bad = Handle::from_index(99);
+    let e = fb.e(
+        Expression::Unary {
+            op: UnaryOperator::Negate,
+            expr: bad,
+        },
+        i32_,
+    );
+    fb.name(e, "e");
+    let lv = fb.pre(Expression::LocalVariable(Handle::from_index(7)), i32_);
+    let zero = fb.pre(Expression::Literal(Literal::I32(0)), i32_);
+    fb.stmt(Statement::Store {
+        pointer: lv,
+        value: zero,
+    });
+    fb.finish(&mut m);
+    assert_eq!(err(&m).message, "invalid expression handle [99]");
+    // A bad type handle in a declaration.
+    let mut m = Module::default();
+    m.global_variables.append(
+        GlobalVariable {
+            name: "g".into(),
+            space: AddressSpace::Private,
+            access: Access::ReadWrite,
+            binding: None,
+            ty: Handle::from_index(5),
+            init: None,
+        },
+        Span::UNDEFINED,
+    );
+    assert_eq!(err(&m).message, "invalid type handle [5]");
+}
