@@ -4,7 +4,10 @@
 # SPIRV-Tools through the spirv-tools crate, so no spirv-val binary and no
 # particular SPIRV-Tools version is needed on the machine).
 #
-# Usage: scripts/conformance.sh [--spirv 1.3|1.6] DIR
+# Usage: scripts/conformance.sh [--spirv 1.3|1.6] [--expected-failures LIST] DIR
+#   LIST: a file of paths relative to DIR (one per line, '#' comments) that
+#   are known not to compile; they count as passed when they fail, and as a
+#   failure when they unexpectedly succeed.
 #   --spirv 1.3 (default): SPIR-V 1.3 validated for Vulkan 1.1
 #   --spirv 1.6:           SPIR-V 1.6 validated for Vulkan 1.3
 # Prints each failure and a final `N passed, M failed` line; exits 1 when
@@ -16,7 +19,13 @@ if [[ "${1:-}" == "--spirv" ]]; then
     version="${2:?--spirv needs 1.3 or 1.6}"
     shift 2
 fi
+expected=""
+if [[ "${1:-}" == "--expected-failures" ]]; then
+    expected="$(cd "$(dirname "${2:?--expected-failures needs a file}")" && pwd)/$(basename "$2")"
+    shift 2
+fi
 dir="${1:?usage: scripts/conformance.sh [--spirv 1.3|1.6] DIR}"
+dir="${dir%/}"
 case "$version" in
     1.3) env=vulkan1.1 ;;
     1.6) env=vulkan1.3 ;;
@@ -36,10 +45,22 @@ trap 'rm -rf "$work"' EXIT
 
 passed=0
 failed=0
+is_expected() {
+    [[ -n "$expected" ]] && grep -v '^#' "$expected" | grep -qxF "${1#"$dir"/}"
+}
+
 while IFS= read -r -d '' file; do
     out="$work/out.spv"
     rm -f "$out"
-    if ! "$tessera" "$file" -o "$out" --spirv-version "$version" 2>"$work/err"; then
+    if is_expected "$file"; then
+        if "$tessera" "$file" -o "$out" --spirv-version "$version" 2>/dev/null; then
+            echo "FAIL (expected to fail, but compiled) $file"
+            failed=$((failed + 1))
+        else
+            echo "expected failure: $file"
+            passed=$((passed + 1))
+        fi
+    elif ! "$tessera" "$file" -o "$out" --spirv-version "$version" 2>"$work/err"; then
         echo "FAIL (compile) $file"
         head -n 8 "$work/err" | sed 's/^/    /'
         failed=$((failed + 1))
