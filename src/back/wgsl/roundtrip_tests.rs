@@ -243,7 +243,7 @@ fn call_results_inline_only_where_order_is_kept() {
              var x = g() + y;
              x = y + g();
              y = g();
-             if g() > t { x = 0; }
+             if g() > t { x = 0; } else if g() == 2 { x = 1; }
          }",
     );
     let body: Vec<&str> = out
@@ -266,6 +266,8 @@ fn call_results_inline_only_where_order_is_kept() {
             "y = g();",
             "if g() > t {",
             "x = 0i;",
+            "} else if g() == 2i {",
+            "x = 1i;",
             "}",
             "}",
         ],

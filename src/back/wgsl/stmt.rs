@@ -226,10 +226,20 @@ impl<'a, 'm> BodyWriter<'a, 'm> {
         if !matches!(last, Statement::If { .. }) {
             return None;
         }
-        let all_inline = rest.iter().all(|s| match s {
-            Statement::Emit(range) => range
+        let inline = |h: Handle<Expression>| self.state.inline_result.get(h.index()) == Some(&true);
+        let all_inline = rest.iter().all(|s| match *s {
+            Statement::Emit(ref range) => range
                 .clone()
                 .all(|h| !self.state.baked.get(h.index()).copied().unwrap_or(false)),
+            // Call-like statements whose result prints inside the condition.
+            Statement::Call {
+                result: Some(r), ..
+            }
+            | Statement::Atomic {
+                result: Some(r), ..
+            }
+            | Statement::WorkgroupUniformLoad { result: r, .. }
+            | Statement::Subgroup { result: r, .. } => inline(r),
             _ => false,
         });
         all_inline.then_some(last)
@@ -254,6 +264,11 @@ impl<'a, 'm> BodyWriter<'a, 'm> {
         if reject.is_empty() {
             self.line(level, "}");
         } else if let Some(nested) = self.else_if(reject) {
+            // The statements before the nested `if` print nothing: they
+            // only bind what its condition prints inline.
+            for (s, span) in reject.iter().take(reject.len() - 1) {
+                self.write_stmt(s, span, level)?;
+            }
             self.write_if(nested, level, "} else ")?;
         } else {
             self.line(level, "} else {");
