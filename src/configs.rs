@@ -1,7 +1,15 @@
 //! Subgroup-matrix configurations supported by a device, and their
 //! construction from Vulkan cooperative-matrix properties or Metal's fixed
 //! table, exactly as the proposal's "Properties" section says.
-//! STATUS: API contract; implemented by the subgroup-matrix work item.
+//!
+//! Nothing here depends on Vulkan: [`VulkanCooperativeMatrixProperties`] is a
+//! plain-Rust mirror of `VkCooperativeMatrixPropertiesKHR` that an embedder
+//! fills from its own bindings.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::ir::Scalar;
 
 /// A component type of a subgroup matrix (`GPUSubgroupMatrixComponentType`).
 #[allow(missing_docs)]
@@ -13,6 +21,70 @@ pub enum ComponentType {
     I32,
     U8,
     I8,
+}
+
+impl ComponentType {
+    /// Every component type, in declaration order.
+    pub const ALL: [ComponentType; 6] = [
+        ComponentType::F32,
+        ComponentType::F16,
+        ComponentType::U32,
+        ComponentType::I32,
+        ComponentType::U8,
+        ComponentType::I8,
+    ];
+
+    /// The component type of a matrix with IR scalar `scalar`, if it is one
+    /// of the six matrix component types.
+    pub const fn from_scalar(scalar: Scalar) -> Option<ComponentType> {
+        match scalar {
+            Scalar::F32 => Some(ComponentType::F32),
+            Scalar::F16 => Some(ComponentType::F16),
+            Scalar::U32 => Some(ComponentType::U32),
+            Scalar::I32 => Some(ComponentType::I32),
+            Scalar::U8 => Some(ComponentType::U8),
+            Scalar::I8 => Some(ComponentType::I8),
+            Scalar::Bool | Scalar::AbstractInt | Scalar::AbstractFloat => None,
+        }
+    }
+
+    /// The IR scalar of this component type.
+    pub const fn to_scalar(self) -> Scalar {
+        match self {
+            ComponentType::F32 => Scalar::F32,
+            ComponentType::F16 => Scalar::F16,
+            ComponentType::U32 => Scalar::U32,
+            ComponentType::I32 => Scalar::I32,
+            ComponentType::U8 => Scalar::U8,
+            ComponentType::I8 => Scalar::I8,
+        }
+    }
+
+    /// The WGSL spelling (`f32`, `u8`, ...).
+    pub const fn name(self) -> &'static str {
+        self.to_scalar().wgsl_name()
+    }
+}
+
+impl fmt::Display for ComponentType {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for ComponentType {
+    type Err = ConfigParseError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        ComponentType::ALL
+            .into_iter()
+            .find(|c| c.name() == s)
+            .ok_or_else(|| {
+                ConfigParseError(format!(
+                    "unknown subgroup matrix component type '{s}' (expected one of f32, f16, u32, i32, u8, i8)"
+                ))
+            })
+    }
 }
 
 /// One supported configuration (`GPUSubgroupMatrixConfig`).
@@ -28,4 +100,317 @@ pub struct SubgroupMatrixConfig {
     pub n: u32,
     /// Columns of left, rows of right.
     pub k: u32,
+}
+
+impl fmt::Display for SubgroupMatrixConfig {
+    /// Writes the CLI spelling `COMPONENT:RESULT:MxNxK`, e.g. `f16:f32:16x16x16`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}:{}:{}x{}x{}",
+            self.component_type, self.result_component_type, self.m, self.n, self.k
+        )
+    }
+}
+
+/// Why a `COMPONENT:RESULT:MxNxK` string could not be parsed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct ConfigParseError(pub String);
+
+impl FromStr for SubgroupMatrixConfig {
+    type Err = ConfigParseError;
+
+    /// Parses `COMPONENT:RESULT:MxNxK` (e.g. `f16:f32:16x16x16`), the syntax
+    /// of the CLI flag `--subgroup-matrix-config`.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let parts: Vec<&str> = s.trim().split(':').collect();
+        let [component, result, dims] = parts[..] else {
+            return Err(ConfigParseError(format!(
+                "invalid subgroup matrix config '{s}': expected COMPONENT:RESULT:MxNxK, e.g. f16:f32:16x16x16"
+            )));
+        };
+        let component_type: ComponentType = component.trim().parse()?;
+        let result_component_type: ComponentType = result.trim().parse()?;
+        let dims: Vec<&str> = dims.trim().split(['x', 'X']).collect();
+        let [m, n, k] = dims[..] else {
+            return Err(ConfigParseError(format!(
+                "invalid subgroup matrix dimensions '{}' in '{s}': expected MxNxK, e.g. 16x16x16",
+                parts[2]
+            )));
+        };
+        let dim = |name: &str, text: &str| -> Result<u32, ConfigParseError> {
+            match text.trim().parse::<u32>() {
+                Ok(v) if v > 0 => Ok(v),
+                _ => Err(ConfigParseError(format!(
+                    "invalid subgroup matrix dimension {name} '{text}' in '{s}': expected a positive integer"
+                ))),
+            }
+        };
+        Ok(SubgroupMatrixConfig {
+            component_type,
+            result_component_type,
+            m: dim("M", m)?,
+            n: dim("N", n)?,
+            k: dim("K", k)?,
+        })
+    }
+}
+
+/// Mirror of `VkComponentTypeKHR`, with Vulkan's numeric values. Only six of
+/// these map to a [`ComponentType`]; [`from_vulkan`] drops the others.
+#[allow(missing_docs)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u32)]
+pub enum VulkanComponentType {
+    Float16 = 0,
+    Float32 = 1,
+    Float64 = 2,
+    Sint8 = 3,
+    Sint16 = 4,
+    Sint32 = 5,
+    Sint64 = 6,
+    Uint8 = 7,
+    Uint16 = 8,
+    Uint32 = 9,
+    Uint64 = 10,
+    /// `VK_COMPONENT_TYPE_BFLOAT16_KHR`
+    Bfloat16 = 1000141000,
+    /// `VK_COMPONENT_TYPE_SINT8_PACKED_NV`
+    Sint8PackedNv = 1000491000,
+    /// `VK_COMPONENT_TYPE_UINT8_PACKED_NV`
+    Uint8PackedNv = 1000491001,
+    /// `VK_COMPONENT_TYPE_FLOAT8_E4M3_EXT` (also `FLOAT_E4M3_NV`)
+    Float8E4m3 = 1000491002,
+    /// `VK_COMPONENT_TYPE_FLOAT8_E5M2_EXT` (also `FLOAT_E5M2_NV`)
+    Float8E5m2 = 1000491003,
+}
+
+impl VulkanComponentType {
+    /// The matching WebGPU component type, if the proposal allows it.
+    pub const fn to_component_type(self) -> Option<ComponentType> {
+        match self {
+            VulkanComponentType::Float32 => Some(ComponentType::F32),
+            VulkanComponentType::Float16 => Some(ComponentType::F16),
+            VulkanComponentType::Sint32 => Some(ComponentType::I32),
+            VulkanComponentType::Uint32 => Some(ComponentType::U32),
+            VulkanComponentType::Sint8 => Some(ComponentType::I8),
+            VulkanComponentType::Uint8 => Some(ComponentType::U8),
+            _ => None,
+        }
+    }
+}
+
+/// Mirror of `VkScopeKHR`, with Vulkan's numeric values.
+#[allow(missing_docs)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u32)]
+pub enum VulkanScope {
+    Device = 1,
+    Workgroup = 2,
+    Subgroup = 3,
+    QueueFamily = 5,
+}
+
+/// Mirror of `VkCooperativeMatrixPropertiesKHR` (without `sType`/`pNext`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct VulkanCooperativeMatrixProperties {
+    /// `MSize`
+    pub m_size: u32,
+    /// `NSize`
+    pub n_size: u32,
+    /// `KSize`
+    pub k_size: u32,
+    /// `AType`
+    pub a_type: VulkanComponentType,
+    /// `BType`
+    pub b_type: VulkanComponentType,
+    /// `CType`
+    pub c_type: VulkanComponentType,
+    /// `ResultType`
+    pub result_type: VulkanComponentType,
+    /// `saturatingAccumulation`
+    pub saturating_accumulation: bool,
+    /// `scope`
+    pub scope: VulkanScope,
+}
+
+/// Builds the device's configs from Vulkan's cooperative-matrix properties,
+/// keeping exactly the entries the proposal allows: A type equals B type,
+/// C type equals result type, all four are one of the six component types,
+/// no saturating accumulation, subgroup scope; entries involving f16 are
+/// dropped unless `shader_f16` is requested. Duplicates are removed; order
+/// is preserved.
+pub fn from_vulkan(
+    props: &[VulkanCooperativeMatrixProperties],
+    shader_f16: bool,
+) -> Vec<SubgroupMatrixConfig> {
+    let mut out: Vec<SubgroupMatrixConfig> = Vec::new();
+    for p in props {
+        if p.a_type != p.b_type
+            || p.c_type != p.result_type
+            || p.saturating_accumulation
+            || p.scope != VulkanScope::Subgroup
+            || p.m_size == 0
+            || p.n_size == 0
+            || p.k_size == 0
+        {
+            continue;
+        }
+        let (Some(component_type), Some(result_component_type)) = (
+            p.a_type.to_component_type(),
+            p.result_type.to_component_type(),
+        ) else {
+            continue;
+        };
+        if !shader_f16
+            && (component_type == ComponentType::F16 || result_component_type == ComponentType::F16)
+        {
+            continue;
+        }
+        let config = SubgroupMatrixConfig {
+            component_type,
+            result_component_type,
+            m: p.m_size,
+            n: p.n_size,
+            k: p.k_size,
+        };
+        if !out.contains(&config) {
+            out.push(config);
+        }
+    }
+    out
+}
+
+/// Metal's fixed configs: 8x8x8 f32 -> f32, and 8x8x8 f16 -> f16 when
+/// `shader_f16` is requested.
+pub fn metal(shader_f16: bool) -> Vec<SubgroupMatrixConfig> {
+    let mut out = vec![SubgroupMatrixConfig {
+        component_type: ComponentType::F32,
+        result_component_type: ComponentType::F32,
+        m: 8,
+        n: 8,
+        k: 8,
+    }];
+    if shader_f16 {
+        out.push(SubgroupMatrixConfig {
+            component_type: ComponentType::F16,
+            result_component_type: ComponentType::F16,
+            m: 8,
+            n: 8,
+            k: 8,
+        });
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn vk(
+        a: VulkanComponentType,
+        c: VulkanComponentType,
+        mnk: (u32, u32, u32),
+    ) -> VulkanCooperativeMatrixProperties {
+        VulkanCooperativeMatrixProperties {
+            m_size: mnk.0,
+            n_size: mnk.1,
+            k_size: mnk.2,
+            a_type: a,
+            b_type: a,
+            c_type: c,
+            result_type: c,
+            saturating_accumulation: false,
+            scope: VulkanScope::Subgroup,
+        }
+    }
+
+    #[test]
+    fn vulkan_filter() {
+        use VulkanComponentType as V;
+        let mut props = vec![
+            vk(V::Float16, V::Float32, (16, 16, 16)),
+            vk(V::Float16, V::Float16, (16, 8, 8)),
+            vk(V::Uint8, V::Uint32, (16, 16, 32)),
+            vk(V::Float64, V::Float64, (8, 8, 4)),
+            vk(V::Bfloat16, V::Float32, (16, 16, 16)),
+            vk(V::Sint16, V::Sint32, (16, 16, 16)),
+            vk(V::Float8E4m3, V::Float32, (16, 16, 32)),
+        ];
+        let mut mixed = vk(V::Sint8, V::Sint32, (16, 16, 32));
+        mixed.b_type = V::Uint8;
+        props.push(mixed);
+        let mut sat = vk(V::Sint8, V::Sint32, (16, 16, 32));
+        sat.saturating_accumulation = true;
+        props.push(sat);
+        let mut scope = vk(V::Float32, V::Float32, (16, 16, 8));
+        scope.scope = VulkanScope::Workgroup;
+        props.push(scope);
+        let mut c_ne_r = vk(V::Float16, V::Float16, (16, 16, 16));
+        c_ne_r.c_type = V::Float32;
+        props.push(c_ne_r);
+
+        let with_f16 = from_vulkan(&props, true);
+        let names: Vec<String> = with_f16.iter().map(|c| c.to_string()).collect();
+        assert_eq!(
+            names,
+            ["f16:f32:16x16x16", "f16:f16:16x8x8", "u8:u32:16x16x32"]
+        );
+        let without = from_vulkan(&props, false);
+        let names: Vec<String> = without.iter().map(|c| c.to_string()).collect();
+        assert_eq!(names, ["u8:u32:16x16x32"]);
+        assert_eq!(VulkanComponentType::Bfloat16 as u32, 1000141000);
+        assert_eq!(VulkanScope::Subgroup as u32, 3);
+    }
+
+    #[test]
+    fn metal_table() {
+        assert_eq!(metal(false).len(), 1);
+        let m = metal(true);
+        assert_eq!(m[1].to_string(), "f16:f16:8x8x8");
+        assert_eq!(m[0].to_string(), "f32:f32:8x8x8");
+    }
+
+    #[test]
+    fn parse_and_display() {
+        let c: SubgroupMatrixConfig = "f16:f32:16x8x32".parse().unwrap();
+        assert_eq!(
+            c,
+            SubgroupMatrixConfig {
+                component_type: ComponentType::F16,
+                result_component_type: ComponentType::F32,
+                m: 16,
+                n: 8,
+                k: 32
+            }
+        );
+        assert_eq!(c.to_string(), "f16:f32:16x8x32");
+        let err = |s: &str| s.parse::<SubgroupMatrixConfig>().unwrap_err().0;
+        assert_eq!(
+            err("f16:16x16x16"),
+            "invalid subgroup matrix config 'f16:16x16x16': expected COMPONENT:RESULT:MxNxK, e.g. f16:f32:16x16x16"
+        );
+        assert_eq!(
+            err("f64:f32:8x8x8"),
+            "unknown subgroup matrix component type 'f64' (expected one of f32, f16, u32, i32, u8, i8)"
+        );
+        assert_eq!(
+            err("f32:f32:8x8"),
+            "invalid subgroup matrix dimensions '8x8' in 'f32:f32:8x8': expected MxNxK, e.g. 16x16x16"
+        );
+        assert_eq!(
+            err("f32:f32:8x0x8"),
+            "invalid subgroup matrix dimension N '0' in 'f32:f32:8x0x8': expected a positive integer"
+        );
+    }
+
+    #[test]
+    fn scalar_round_trip() {
+        for c in ComponentType::ALL {
+            assert_eq!(ComponentType::from_scalar(c.to_scalar()), Some(c));
+        }
+        assert_eq!(ComponentType::from_scalar(Scalar::Bool), None);
+        assert_eq!(ComponentType::U8.name(), "u8");
+    }
 }

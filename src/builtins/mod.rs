@@ -9,7 +9,30 @@
 //! conversion rank). Value constructors (`vec3f(...)`, `array(...)`,
 //! `f32(x)`) are types, not builtins, and are resolved by the resolver.
 //!
-//! STATUS: API contract. Bodies are implemented by the builtins work item.
+//! Submodules: [`display`] (type spellings for messages), `pattern` (type
+//! patterns and conversion ranks), `table` (the rows), `matcher` (overload
+//! resolution over patterns), `special` (`bitcast`, `arrayLength`,
+//! `workgroupUniformLoad`), `subgroup_matrix` (the subgroup-matrix
+//! functions), `result_types` (the `frexp`/`modf`/atomic result structs).
+//!
+//! Contract with the resolver: argument types are the types of the argument
+//! *values* (the resolver applies the Load Rule to references first), except
+//! for pointer parameters (atomics, `arrayLength`, `workgroupUniformLoad`,
+//! subgroup-matrix load/store), which receive the pointer type. The resolver
+//! reports the row's extension and stage requirements and checks that the
+//! arguments listed in [`BuiltinDef::const_args`] are const-expressions.
+
+pub mod display;
+mod matcher;
+mod pattern;
+mod result_types;
+mod special;
+mod subgroup_matrix;
+mod table;
+#[cfg(test)]
+mod tests;
+#[cfg(test)]
+mod tests_matrix;
 
 use crate::arena::Handle;
 use crate::ir::{
@@ -89,6 +112,44 @@ pub struct BuiltinDef {
     pub extension: Extensions,
     /// Stages where it may be used.
     pub stages: Stages,
+    /// Argument positions that must be const-expressions (`subgroupBroadcast`
+    /// and `quadBroadcast`'s `id`). The proposal form's `col_major` is
+    /// checked by [`resolve_call`] through `const_bool_args`.
+    pub const_args: &'static [usize],
+    /// The overloads.
+    sig: Signature,
+}
+
+/// How a row's overloads are described.
+#[derive(Debug)]
+enum Signature {
+    /// Type patterns, resolved by the generic matcher.
+    Overloads(&'static [pattern::Overload]),
+    /// A builtin whose rules do not fit patterns.
+    Special(Special),
+}
+
+/// The builtins checked by dedicated code.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Special {
+    /// `bitcast<T>`.
+    Bitcast,
+    /// `arrayLength`.
+    ArrayLength,
+    /// `workgroupUniformLoad`.
+    WorkgroupUniformLoad,
+    /// `subgroupMatrixLoad`.
+    MatrixLoad,
+    /// `subgroupMatrixStore`.
+    MatrixStore,
+    /// `subgroupMatrixMultiply`.
+    MatrixMultiply,
+    /// `subgroupMatrixMultiplyAccumulate`.
+    MatrixMultiplyAccumulate,
+    /// `subgroupMatrixScalarAdd/Subtract/Multiply`.
+    MatrixScalar,
+    /// Render-stage builtins.
+    Unsupported,
 }
 
 /// A resolved template argument of a builtin call (`bitcast<T>`,
@@ -146,8 +207,45 @@ pub struct OverloadError {
 
 /// Finds a builtin function by name.
 pub fn lookup(name: &str) -> Option<&'static BuiltinDef> {
-    let _ = name;
-    None
+    static INDEX: std::sync::OnceLock<std::collections::HashMap<&'static str, usize>> =
+        std::sync::OnceLock::new();
+    let index = INDEX.get_or_init(|| {
+        table::TABLE
+            .iter()
+            .enumerate()
+            .map(|(i, def)| (def.name, i))
+            .collect()
+    });
+    index.get(name).and_then(|&i| table::TABLE.get(i))
+}
+
+/// The readable overloads of a builtin, as listed in "no matching call"
+/// notes (without the `candidate: ` prefix).
+pub fn signatures(def: &BuiltinDef) -> Vec<String> {
+    match def.sig {
+        Signature::Overloads(ovs) => ovs
+            .iter()
+            .flat_map(|ov| pattern::describe(def.name, ov))
+            .collect(),
+        Signature::Special(sp) => special_signatures(sp)
+            .iter()
+            .map(|s| s.to_string())
+            .collect(),
+    }
+}
+
+fn special_signatures(sp: Special) -> &'static [&'static str] {
+    match sp {
+        Special::Bitcast => special::BITCAST_SIGNATURES,
+        Special::ArrayLength => special::ARRAY_LENGTH_SIGNATURES,
+        Special::WorkgroupUniformLoad => special::WORKGROUP_UNIFORM_LOAD_SIGNATURES,
+        Special::MatrixLoad => subgroup_matrix::LOAD_SIGNATURES,
+        Special::MatrixStore => subgroup_matrix::STORE_SIGNATURES,
+        Special::MatrixMultiply => subgroup_matrix::MULTIPLY_SIGNATURES,
+        Special::MatrixMultiplyAccumulate => subgroup_matrix::MULTIPLY_ACCUMULATE_SIGNATURES,
+        Special::MatrixScalar => subgroup_matrix::SCALAR_SIGNATURES,
+        Special::Unsupported => &[],
+    }
 }
 
 /// Resolves a call of `def` with the given template arguments and argument
@@ -161,12 +259,41 @@ pub fn resolve_call(
     args: &[Handle<Type>],
     const_bool_args: &[Option<bool>],
 ) -> Result<ResolvedCall, OverloadError> {
-    let _ = (module, template_args, args, const_bool_args);
-    Err(OverloadError {
-        message: format!("builtin '{}' is not supported yet", def.name),
-        notes: Vec::new(),
-        arg_index: None,
-    })
+    match def.sig {
+        Signature::Overloads(overloads) => {
+            if !template_args.is_empty() {
+                return Err(OverloadError {
+                    message: format!("'{}' does not take template arguments", def.name),
+                    notes: Vec::new(),
+                    arg_index: None,
+                });
+            }
+            matcher::resolve(module, def, overloads, args)
+        }
+        Signature::Special(sp) => {
+            let call = special::Call {
+                def,
+                template_args,
+                args,
+                const_bool_args,
+            };
+            match sp {
+                Special::Bitcast => special::bitcast(module, &call),
+                Special::ArrayLength => special::array_length(module, &call),
+                Special::WorkgroupUniformLoad => special::workgroup_uniform_load(module, &call),
+                Special::MatrixLoad => subgroup_matrix::load(module, &call),
+                Special::MatrixStore => subgroup_matrix::store(module, &call),
+                Special::MatrixMultiply => subgroup_matrix::multiply(module, &call, false),
+                Special::MatrixMultiplyAccumulate => subgroup_matrix::multiply(module, &call, true),
+                Special::MatrixScalar => subgroup_matrix::scalar(module, &call),
+                Special::Unsupported => Err(OverloadError {
+                    message: format!("builtin '{}' is not supported yet", def.name),
+                    notes: Vec::new(),
+                    arg_index: None,
+                }),
+            }
+        }
+    }
 }
 
 /// The result struct type of `frexp` (`__frexp_result_f32`, ...), interned.
@@ -176,8 +303,7 @@ pub fn frexp_result_type(
     scalar: Scalar,
     size: Option<VectorSize>,
 ) -> Handle<Type> {
-    let _ = (scalar, size);
-    module.intern(crate::ir::TypeInner::Scalar(Scalar::F32))
+    result_types::frexp(module, scalar, size)
 }
 
 /// The result struct type of `modf` (`__modf_result_f32`, ...), interned.
@@ -186,18 +312,16 @@ pub fn modf_result_type(
     scalar: Scalar,
     size: Option<VectorSize>,
 ) -> Handle<Type> {
-    let _ = (scalar, size);
-    module.intern(crate::ir::TypeInner::Scalar(Scalar::F32))
+    result_types::modf(module, scalar, size)
 }
 
 /// The result struct type of `atomicCompareExchangeWeak`
 /// (`__atomic_compare_exchange_result_i32/u32`), interned.
 pub fn atomic_compare_exchange_result_type(module: &mut Module, scalar: Scalar) -> Handle<Type> {
-    let _ = scalar;
-    module.intern(crate::ir::TypeInner::Scalar(Scalar::U32))
+    result_types::atomic_compare_exchange(module, scalar)
 }
 
 /// Every builtin in the table (for documentation and tests).
 pub fn all() -> &'static [BuiltinDef] {
-    &[]
+    table::TABLE
 }

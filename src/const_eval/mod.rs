@@ -9,12 +9,36 @@
 //! functions report only evaluation errors (overflow, division by zero,
 //! domain errors, values not representable in the target type).
 //!
-//! STATUS: API contract. Bodies are implemented by the const-eval work item.
+//! Numeric model: integers are computed exactly (in `i128`) and
+//! range-checked; floats are computed in `f64` on the exact operand values
+//! and rounded once to the operand type, so `f16` and `f32` arithmetic is
+//! correctly rounded. Any float result that is infinite or NaN after
+//! rounding is an error, as are integer results out of range (for concrete
+//! and abstract integers alike), per the spec's rules for const-expressions.
+//!
+//! Submodules: `value` (interning, indexing, component-wise helpers), `num`
+//! (scalar plumbing), `convert` (conversions, `bitcast`), `ops` (operators),
+//! `matrix`, `math` (numeric builtins), `geom` (vector builtins), `bits`
+//! (integer bit builtins), `pack` (packing builtins).
+
+mod bits;
+mod convert;
+mod geom;
+mod math;
+mod matrix;
+mod num;
+mod ops;
+mod pack;
+#[cfg(test)]
+mod tests;
+mod value;
+
+pub use value::MAX_ZERO_COMPONENTS;
 
 use crate::arena::Handle;
 use crate::ir::{
-    BinaryOperator, ConstValue, Literal, MathFunction, Module, Scalar, Type, TypeInner,
-    UnaryOperator, VectorSize,
+    BinaryOperator, ConstValue, Literal, MathFunction, Module, Scalar, Type, UnaryOperator,
+    VectorSize,
 };
 
 /// A constant value.
@@ -67,50 +91,42 @@ impl EvalError {
     }
 }
 
-fn unimplemented_eval() -> EvalError {
-    EvalError::new("constant evaluation of this expression is not supported yet")
-}
-
 impl Value {
     /// The value's type, interned in `module`.
     pub fn ty(&self, module: &mut Module) -> Handle<Type> {
-        match self {
-            Value::Scalar(l) => module.intern(TypeInner::Scalar(l.scalar())),
-            Value::Vector(v) => module.intern(TypeInner::Vector {
-                size: VectorSize::from_count(v.len() as u32).unwrap_or(VectorSize::Quad),
-                scalar: v.first().map_or(Scalar::F32, |l| l.scalar()),
-            }),
-            Value::Matrix {
-                columns,
-                rows,
-                data,
-            } => module.intern(TypeInner::Matrix {
-                columns: *columns,
-                rows: *rows,
-                scalar: data.first().map_or(Scalar::F32, |l| l.scalar()),
-            }),
-            Value::Array { ty, .. } | Value::Struct { ty, .. } => *ty,
-        }
+        self.ty_impl(module)
     }
 
     /// The zero value of a constructible type, or `None` if the type has no
     /// constant zero value (runtime-sized arrays, atomics, pointers,
-    /// subgroup matrices).
+    /// subgroup matrices). Also `None` for types with more than
+    /// [`MAX_ZERO_COMPONENTS`] scalar components, which are not materialized.
     pub fn zero(module: &Module, ty: Handle<Type>) -> Option<Value> {
-        let _ = (module, ty);
-        None
+        Value::zero_impl(module, ty)
     }
 
-    /// Interns this value into `module.constants`.
+    /// Interns this value into `module.constants`. Never produces
+    /// [`ConstValue::Zero`]: every composite is spelled out component by
+    /// component (vectors as scalars, matrices as column vectors, arrays as
+    /// elements, structs as members), so equal values intern to equal
+    /// handles.
     pub fn to_const(&self, module: &mut Module) -> Handle<ConstValue> {
-        let _ = module;
-        unreachable!("const_eval::Value::to_const is not implemented yet")
+        self.to_const_impl(module)
     }
 
-    /// Reads back an interned constant.
+    /// Reads back an interned constant. [`ConstValue::Zero`] reads back as
+    /// [`Value::zero`] of its type (an empty struct value if the type has no
+    /// materializable zero value).
     pub fn from_const(module: &Module, value: Handle<ConstValue>) -> Value {
-        let _ = (module, value);
-        unreachable!("const_eval::Value::from_const is not implemented yet")
+        Value::from_const_impl(module, value)
+    }
+
+    /// The scalar value, if this is a scalar.
+    pub fn as_scalar(&self) -> Option<Literal> {
+        match *self {
+            Value::Scalar(l) => Some(l),
+            _ => None,
+        }
     }
 }
 
@@ -119,8 +135,7 @@ impl Value {
 /// integer to float rounds, bool conversions; abstract sources convert as
 /// their concrete counterparts would. `target` is a scalar type.
 pub fn convert(value: &Value, target: Scalar) -> Result<Value, EvalError> {
-    let _ = (value, target);
-    Err(unimplemented_eval())
+    convert::convert(value, target)
 }
 
 /// Automatic conversion of an abstract value to the concrete (or other
@@ -133,8 +148,7 @@ pub fn concretize(
     value: &Value,
     target_ty: Handle<Type>,
 ) -> Result<Value, EvalError> {
-    let _ = (module, value, target_ty);
-    Err(unimplemented_eval())
+    convert::concretize(module, value, target_ty)
 }
 
 /// `bitcast<T>(e)`.
@@ -143,14 +157,12 @@ pub fn bitcast(
     value: &Value,
     target: Handle<Type>,
 ) -> Result<Value, EvalError> {
-    let _ = (module, value, target);
-    Err(unimplemented_eval())
+    convert::bitcast(module, value, target)
 }
 
 /// A unary operator on a scalar or vector (operand type already checked).
 pub fn eval_unary(op: UnaryOperator, value: &Value) -> Result<Value, EvalError> {
-    let _ = (op, value);
-    Err(unimplemented_eval())
+    ops::eval_unary(op, value)
 }
 
 /// A binary operator. Operands have been converted to a common scalar type;
@@ -162,8 +174,7 @@ pub fn eval_binary(
     left: &Value,
     right: &Value,
 ) -> Result<Value, EvalError> {
-    let _ = (module, op, left, right);
-    Err(unimplemented_eval())
+    ops::eval_binary(module, op, left, right)
 }
 
 /// A const-evaluable builtin function. `args` already have the chosen
@@ -174,19 +185,16 @@ pub fn eval_math(
     fun: MathFunction,
     args: &[Value],
 ) -> Result<Value, EvalError> {
-    let _ = (module, fun, args);
-    Err(unimplemented_eval())
+    math::eval_math(module, fun, args)
 }
 
 /// `select(reject, accept, condition)`.
 pub fn eval_select(reject: &Value, accept: &Value, condition: &Value) -> Result<Value, EvalError> {
-    let _ = (reject, accept, condition);
-    Err(unimplemented_eval())
+    value::select(reject, accept, condition)
 }
 
 /// Indexes a vector, matrix (a column) or array. Out-of-range constant
 /// indices are an error.
 pub fn index(value: &Value, index: i64) -> Result<Value, EvalError> {
-    let _ = (value, index);
-    Err(unimplemented_eval())
+    value::index(value, index)
 }

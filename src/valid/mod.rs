@@ -1,12 +1,38 @@
 //! The validator: checks the IR against WGSL's rules that are not checked
 //! while resolving (memory layout of host-shareable types, address spaces,
-//! entry-point interfaces, stage restrictions, uniformity) and computes
-//! [`ModuleInfo`] for the pipeline step and the backends.
-//! STATUS: API contract; implemented by the validator work item.
+//! entry-point interfaces, stage restrictions) and computes [`ModuleInfo`]
+//! for the pipeline step and the backends.
+//!
+//! Every check appends to one list of diagnostics, so independent errors
+//! are reported together. The work is linear in the size of the module
+//! (per entry point for reachability); no check recurses on user-controlled
+//! depth.
+//!
+//! Modules: [`type_facts`] (per-type flags, type names), [`layout_rules`]
+//! (address-space layout constraints, sizes), [`address_space`] (which types
+//! may live where), [`call_graph`] (per-function facts, reachability),
+//! [`interface`] (entry-point IO), [`stages`] (stage restrictions).
 
+pub mod address_space;
+pub mod call_graph;
+pub mod interface;
+pub mod layout_rules;
+pub mod stages;
+pub mod type_facts;
+
+#[cfg(test)]
+pub(crate) mod tests;
+
+use std::collections::HashMap;
+
+use crate::arena::Handle;
 use crate::diagnostic::{Diagnostic, Error};
-use crate::ir::Module;
+use crate::ir::{GlobalVariable, Module, ResourceBinding, Type};
 use crate::layout::Layout;
+use crate::Span;
+
+use call_graph::FunctionFacts;
+use type_facts::TypeFacts;
 
 /// Facts about a module that later stages read instead of re-deriving.
 #[derive(Clone, Debug, Default)]
@@ -19,6 +45,19 @@ pub struct ModuleInfo {
     pub warnings: Vec<Diagnostic>,
 }
 
+/// A `subgroupMatrixMultiply(Accumulate)` call, by its operand types.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct MatrixMultiply {
+    /// Type of the left operand.
+    pub left: Handle<Type>,
+    /// Type of the right operand.
+    pub right: Handle<Type>,
+    /// Result type.
+    pub result: Handle<Type>,
+    /// The call's span.
+    pub span: Span,
+}
+
 /// Facts about one entry point.
 #[derive(Clone, Debug, Default)]
 pub struct EntryPointInfo {
@@ -29,18 +68,124 @@ pub struct EntryPointInfo {
     pub globals: Vec<usize>,
     /// Whether any subgroup-matrix type or builtin is statically used.
     pub uses_subgroup_matrix: bool,
+    /// Every subgroup-matrix type mentioned by a reachable function, with
+    /// the span of one mention, in first-seen order.
+    pub matrix_types: Vec<(Handle<Type>, Span)>,
+    /// Every subgroup-matrix multiply in a reachable function.
+    pub multiplies: Vec<MatrixMultiply>,
 }
 
 /// Validates a module.
 pub fn validate(module: &Module) -> Result<ModuleInfo, Error> {
+    let mut diags = Vec::new();
+    let facts = TypeFacts::new(module);
     let layouts = module
         .types
         .iter()
         .map(|(h, _)| crate::layout::layout(module, h))
         .collect();
+
+    address_space::check_types(module, &facts, &mut diags);
+    layout_rules::check_type_sizes(module, &mut diags);
+    address_space::check_globals(module, &facts, &mut diags);
+    address_space::check_locals(module, &facts, &mut diags);
+    address_space::check_type_uses(module, &facts, &mut diags);
+
+    let function_facts: Vec<FunctionFacts> = module
+        .functions
+        .iter()
+        .map(|(h, f)| call_graph::function_facts(module, &facts, f, module.functions.span(h)))
+        .collect();
+    call_graph::check_calls(module, &function_facts, &mut diags);
+
+    let mut entry_points = Vec::with_capacity(module.entry_points.len());
+    for ep in &module.entry_points {
+        interface::check_entry_point(module, ep, &mut diags);
+        let reach = call_graph::reachable(&function_facts, ep.function.index());
+        stages::check_stage(module, ep, &function_facts, &reach, &mut diags);
+        let info = entry_point_info(&function_facts, &reach.functions);
+        check_binding_collisions(module, &ep.name, &info.globals, &mut diags);
+        entry_points.push(info);
+    }
+
+    if diags.iter().any(Diagnostic::is_error) {
+        return Err(Error { diagnostics: diags });
+    }
     Ok(ModuleInfo {
         layouts,
-        entry_points: vec![EntryPointInfo::default(); module.entry_points.len()],
-        warnings: Vec::new(),
+        entry_points,
+        warnings: diags,
     })
+}
+
+fn entry_point_info(all: &[FunctionFacts], functions: &[usize]) -> EntryPointInfo {
+    let mut globals = Vec::new();
+    let mut matrix_types: indexmap::IndexMap<Handle<Type>, Span> = indexmap::IndexMap::new();
+    let mut multiplies = Vec::new();
+    let mut uses = false;
+    for &f in functions {
+        let Some(facts) = all.get(f) else { continue };
+        globals.extend(facts.globals.iter().map(|(g, _)| g.index()));
+        uses |= facts.matrix_use.is_some();
+        for &(t, span) in &facts.matrix_types {
+            matrix_types.entry(t).or_insert(span);
+        }
+        multiplies.extend(
+            facts
+                .multiplies
+                .iter()
+                .map(|&([left, right, result], span)| MatrixMultiply {
+                    left,
+                    right,
+                    result,
+                    span,
+                }),
+        );
+    }
+    globals.sort_unstable();
+    globals.dedup();
+    EntryPointInfo {
+        functions: functions.to_vec(),
+        globals,
+        uses_subgroup_matrix: uses,
+        matrix_types: matrix_types.into_iter().collect(),
+        multiplies,
+    }
+}
+
+fn check_binding_collisions(
+    module: &Module,
+    ep_name: &str,
+    globals: &[usize],
+    diags: &mut Vec<Diagnostic>,
+) {
+    let mut seen: HashMap<ResourceBinding, Handle<GlobalVariable>> = HashMap::new();
+    for &g in globals {
+        let h = Handle::from_index(g);
+        let Some(var) = module.global_variables.try_get(h) else {
+            continue;
+        };
+        let Some(binding) = var.binding else { continue };
+        match seen.get(&binding) {
+            Some(&first) => {
+                let first_name = module
+                    .global_variables
+                    .try_get(first)
+                    .map_or("", |v| v.name.as_str());
+                diags.push(
+                    Diagnostic::error(
+                        format!(
+                            "@group({}) @binding({}) is used by both '{}' and '{}' in entry point '{ep_name}'",
+                            binding.group, binding.binding, first_name, var.name
+                        ),
+                        module.global_variables.span(h),
+                    )
+                    .with_label(module.global_variables.span(first), "first bound here"),
+                );
+            }
+            None => {
+                seen.insert(binding, h);
+            }
+        }
+    }
 }

@@ -1,4 +1,36 @@
-//! The SPIR-V backend. STATUS: API contract; implemented by the SPIR-V work item.
+//! The SPIR-V backend.
+//!
+//! [`write`] turns a [`Pipeline`] into SPIR-V words for Vulkan. Only what the
+//! selected entry points use is emitted (types, constants, globals,
+//! functions), deterministically. Types and constants are de-duplicated with
+//! hash maps; each section is a `Vec<u32>` appended to directly.
+//!
+//! Module map:
+//! - `builder`: word encoding and module sections;
+//! - `types`: types (plain and explicit-layout flavours) and constants;
+//! - `writer`: module state, reachability, global variables, driver;
+//! - `function`, `stmt`, `expr`: function bodies;
+//! - `math`, `subgroup`, `subgroup_matrix`: builtins;
+//! - `entry`: entry-point interface and execution modes.
+//!
+//! WGSL semantics that SPIR-V lacks are polyfilled: integer division and
+//! remainder by zero (and `i32::MIN / -1`), shift amounts masked to the bit
+//! width, saturating float-to-integer conversions, `extractBits`/`insertBits`
+//! offset and count clamping, `countLeadingZeros`/`countTrailingZeros` of 0,
+//! index clamping when [`Options::bounds_checks`] is on, and zero-initialised
+//! workgroup memory.
+
+mod builder;
+mod entry;
+mod expr;
+mod function;
+mod layout_copy;
+mod math;
+mod stmt;
+mod subgroup;
+mod subgroup_matrix;
+mod types;
+mod writer;
 
 use crate::diagnostic::{Diagnostic, Error};
 use crate::pipeline::Pipeline;
@@ -11,16 +43,36 @@ pub struct Options {
     /// SPIR-V version (major, minor): (1, 3) for Vulkan 1.1 (the default),
     /// (1, 4), (1, 5) or (1, 6).
     pub version: (u8, u8),
+    /// Clamp dynamic indices of fixed-size arrays, vectors and matrices to
+    /// the last element, and of runtime-sized arrays to `arrayLength - 1`.
+    pub bounds_checks: bool,
+    /// Zero-initialise the workgroup variables each entry point uses (WGSL
+    /// semantics): invocation 0 stores zeros, followed by a barrier.
+    pub zero_initialize_workgroup_memory: bool,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { version: (1, 3) }
+        Options {
+            version: (1, 3),
+            bounds_checks: true,
+            zero_initialize_workgroup_memory: true,
+        }
     }
 }
 
 /// Writes a pipeline's module as SPIR-V words.
 pub fn write(pipeline: &Pipeline, info: &ModuleInfo, options: &Options) -> Result<Vec<u32>, Error> {
-    let _ = (pipeline, info, options);
-    Err(Diagnostic::error("the SPIR-V writer is not implemented yet", Span::UNDEFINED).into())
+    let _ = info;
+    if !matches!(options.version, (1, 3) | (1, 4) | (1, 5) | (1, 6)) {
+        return Err(Diagnostic::error(
+            format!(
+                "unsupported SPIR-V version {}.{} (expected 1.3, 1.4, 1.5 or 1.6)",
+                options.version.0, options.version.1
+            ),
+            Span::UNDEFINED,
+        )
+        .into());
+    }
+    writer::Writer::new(pipeline, options).run()
 }

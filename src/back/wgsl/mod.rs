@@ -1,13 +1,313 @@
-//! The WGSL backend (round trips and tests). STATUS: API contract;
-//! implemented by the WGSL writer work item.
+//! The WGSL backend: prints an IR module as WGSL source.
+//!
+//! The output is the *unprocessed* module: overrides are printed as
+//! `override` declarations (with `@id` and default), and override-sized
+//! arrays, subgroup-matrix dimensions and `@workgroup_size` refer to them.
+//! It is valid WGSL that our front end parses back to an equivalent module,
+//! and printing is deterministic, so a second round trip reproduces the
+//! first output exactly.
+//!
+//! Layout of the output: `enable` directives, struct declarations (in type
+//! arena order, which is dependency order), overrides, module-scope
+//! variables, then functions (callees before callers). Function bodies are
+//! reconstructed from the IR's `Emit` ranges: see [`analysis`] for which
+//! expressions are inlined and which get a `let`.
+//!
+//! Names are sanitised and made unique (see [`names`]); the predeclared
+//! builtin result structures (`__frexp_result_f32`, ...) are never declared
+//! or spelled.
+
+mod analysis;
+mod expr;
+mod literal;
+mod names;
+mod stmt;
+#[cfg(test)]
+mod tests;
+mod types;
+
+use std::fmt::Write as _;
 
 use crate::diagnostic::{Diagnostic, Error};
-use crate::ir::Module;
+use crate::ir::{
+    AddressSpace, Binding, BuiltIn, Extensions, Module, ShaderStage, TypeInner, WorkgroupSizeDim,
+};
 use crate::valid::ModuleInfo;
 use crate::Span;
 
+/// Maximum nesting the writer follows (types, expressions, statements)
+/// before reporting an error instead of risking the stack.
+const MAX_DEPTH: u32 = 512;
+
+fn error(message: impl Into<String>, span: Span) -> Error {
+    Diagnostic::error(message, span).into()
+}
+
+/// Names chosen for module-scope declarations.
+#[derive(Debug, Default)]
+struct ModuleNames {
+    /// Struct names by type index (`None` for other types and predeclared
+    /// structs).
+    types: Vec<Option<String>>,
+    /// Member names by type index (empty for non-structs).
+    members: Vec<Vec<String>>,
+    overrides: Vec<String>,
+    globals: Vec<String>,
+    functions: Vec<String>,
+}
+
+/// What every part of the writer reads.
+struct Ctx<'m> {
+    module: &'m Module,
+    names: ModuleNames,
+}
+
 /// Writes a module as WGSL source.
 pub fn write(module: &Module, info: &ModuleInfo) -> Result<String, Error> {
-    let _ = (module, info);
-    Err(Diagnostic::error("the WGSL writer is not implemented yet", Span::UNDEFINED).into())
+    // Everything the writer needs is in the module itself; layouts are
+    // recomputed with `crate::layout` to decide `@align`/`@size`.
+    let _ = info;
+    let mut namer = names::Namer::default();
+    let names = choose_module_names(module, &mut namer);
+    let ctx = Ctx { module, names };
+    let mut out = String::new();
+
+    write_directives(module.extensions, &mut out);
+
+    let mut section = String::new();
+    for (h, t) in module.types.iter() {
+        if matches!(t.inner, TypeInner::Struct { .. }) && !types::is_predeclared_struct(t) {
+            ctx.write_struct_decl(h, &mut section)?;
+            section.push('\n');
+        }
+    }
+    push_section(&mut out, &section);
+
+    let mut section = String::new();
+    for (h, o) in module.overrides.iter() {
+        if let Some(id) = o.id {
+            let _ = write!(section, "@id({id}) ");
+        }
+        let _ = write!(
+            section,
+            "override {}: {}",
+            ctx.names.overrides[h.index()],
+            ctx.type_string(o.ty)?
+        );
+        if let Some(init) = o.init {
+            section.push_str(" = ");
+            ctx.write_global_expr(init, &mut section)?;
+        }
+        section.push_str(";\n");
+    }
+    push_section(&mut out, &section);
+
+    let mut section = String::new();
+    for (h, g) in module.global_variables.iter() {
+        let span = module.global_variables.span(h);
+        if let Some(b) = g.binding {
+            let _ = write!(section, "@group({}) @binding({}) ", b.group, b.binding);
+        }
+        let space = match g.space {
+            AddressSpace::Storage => format!("storage, {}", g.access.wgsl_name()),
+            AddressSpace::Function => {
+                return Err(error(
+                    "a module-scope variable cannot be in the `function` address space",
+                    span,
+                ))
+            }
+            other => types::address_space_name(other, span)?.to_string(),
+        };
+        let _ = write!(
+            section,
+            "var<{space}> {}: {}",
+            ctx.names.globals[h.index()],
+            ctx.type_string(g.ty)?
+        );
+        if let Some(init) = g.init {
+            section.push_str(" = ");
+            ctx.write_global_expr(init, &mut section)?;
+        }
+        section.push_str(";\n");
+    }
+    push_section(&mut out, &section);
+
+    for (h, f) in module.functions.iter() {
+        let entry = module.entry_points.iter().find(|ep| ep.function == h);
+        let mut text = String::new();
+        if let Some(ep) = entry {
+            write_entry_attributes(&ctx, ep, &mut text)?;
+        }
+        if f.must_use {
+            text.push_str("@must_use\n");
+        }
+        namer.begin_function();
+        let arg_names: Vec<String> = f.arguments.iter().map(|a| namer.call(&a.name)).collect();
+        let _ = write!(text, "fn {}(", ctx.names.functions[h.index()]);
+        for (i, (a, name)) in f.arguments.iter().zip(&arg_names).enumerate() {
+            if i > 0 {
+                text.push_str(", ");
+            }
+            if let Some(b) = a.binding {
+                write_binding(b, &mut text);
+                text.push(' ');
+            }
+            let _ = write!(text, "{name}: {}", ctx.type_string(a.ty)?);
+        }
+        text.push(')');
+        if let Some(r) = &f.result {
+            text.push_str(" -> ");
+            if let Some(b) = r.binding {
+                write_binding(b, &mut text);
+                text.push(' ');
+            }
+            ctx.write_type(r.ty, &mut text)?;
+        }
+        text.push_str(" {\n");
+        let body = stmt::BodyWriter::new(&ctx, f, &mut namer, arg_names)?.finish()?;
+        text.push_str(&body);
+        text.push_str("}\n");
+        push_section(&mut out, &text);
+    }
+    Ok(out)
+}
+
+/// Appends a section, separated from the previous one by a blank line.
+fn push_section(out: &mut String, section: &str) {
+    if section.is_empty() {
+        return;
+    }
+    if !out.is_empty() && !out.ends_with("\n\n") {
+        out.push('\n');
+    }
+    out.push_str(section.trim_end_matches('\n'));
+    out.push('\n');
+}
+
+fn write_directives(extensions: Extensions, out: &mut String) {
+    for (flag, name) in [
+        (Extensions::F16, "f16"),
+        (Extensions::SUBGROUPS, "subgroups"),
+        (
+            Extensions::SUBGROUP_MATRIX,
+            "chromium_experimental_subgroup_matrix",
+        ),
+        (Extensions::CLIP_DISTANCES, "clip_distances"),
+        (Extensions::DUAL_SOURCE_BLENDING, "dual_source_blending"),
+        (Extensions::PRIMITIVE_INDEX, "primitive_index"),
+    ] {
+        if extensions.contains(flag) {
+            let _ = writeln!(out, "enable {name};");
+        }
+    }
+}
+
+fn choose_module_names(module: &Module, namer: &mut names::Namer) -> ModuleNames {
+    let mut names = ModuleNames::default();
+    for (h, t) in module.types.iter() {
+        let TypeInner::Struct { members, .. } = &t.inner else {
+            names.types.push(None);
+            names.members.push(Vec::new());
+            continue;
+        };
+        if types::is_predeclared_struct(t) {
+            // Predeclared structures keep their members' fixed names.
+            names.types.push(None);
+            names
+                .members
+                .push(members.iter().map(|m| m.name.clone()).collect());
+            continue;
+        }
+        let fallback = format!("Struct{}", h.index());
+        names
+            .types
+            .push(Some(namer.call(t.name.as_deref().unwrap_or(&fallback))));
+        let mut member_namer = names::Namer::default();
+        names
+            .members
+            .push(members.iter().map(|m| member_namer.call(&m.name)).collect());
+    }
+    names.overrides = module
+        .overrides
+        .iter()
+        .map(|(_, o)| namer.call(&o.name))
+        .collect();
+    names.globals = module
+        .global_variables
+        .iter()
+        .map(|(_, g)| namer.call(&g.name))
+        .collect();
+    names.functions = module
+        .functions
+        .iter()
+        .map(|(_, f)| namer.call(&f.name))
+        .collect();
+    names
+}
+
+fn builtin_name(b: BuiltIn) -> &'static str {
+    match b {
+        BuiltIn::Position => "position",
+        BuiltIn::VertexIndex => "vertex_index",
+        BuiltIn::InstanceIndex => "instance_index",
+        BuiltIn::FrontFacing => "front_facing",
+        BuiltIn::FragDepth => "frag_depth",
+        BuiltIn::SampleIndex => "sample_index",
+        BuiltIn::SampleMask => "sample_mask",
+        BuiltIn::ClipDistances => "clip_distances",
+        BuiltIn::PrimitiveIndex => "primitive_index",
+        BuiltIn::LocalInvocationId => "local_invocation_id",
+        BuiltIn::LocalInvocationIndex => "local_invocation_index",
+        BuiltIn::GlobalInvocationId => "global_invocation_id",
+        BuiltIn::WorkgroupId => "workgroup_id",
+        BuiltIn::NumWorkgroups => "num_workgroups",
+        BuiltIn::SubgroupInvocationId => "subgroup_invocation_id",
+        BuiltIn::SubgroupSize => "subgroup_size",
+        BuiltIn::SubgroupId => "subgroup_id",
+        BuiltIn::NumSubgroups => "num_subgroups",
+    }
+}
+
+/// Writes `@builtin(...)` or `@location(n)`.
+fn write_binding(binding: Binding, out: &mut String) {
+    match binding {
+        Binding::BuiltIn(b) => {
+            let _ = write!(out, "@builtin({})", builtin_name(b));
+        }
+        Binding::Location { location } => {
+            let _ = write!(out, "@location({location})");
+        }
+    }
+}
+
+fn write_entry_attributes(
+    ctx: &Ctx<'_>,
+    ep: &crate::ir::EntryPoint,
+    out: &mut String,
+) -> Result<(), Error> {
+    match ep.stage {
+        ShaderStage::Vertex => out.push_str("@vertex\n"),
+        ShaderStage::Fragment => out.push_str("@fragment\n"),
+        ShaderStage::Compute => {
+            out.push_str("@compute @workgroup_size(");
+            // Trailing dimensions of 1 are the default and are omitted.
+            let mut count = 3;
+            while count > 1 && ep.workgroup_size[count - 1] == WorkgroupSizeDim::Constant(1) {
+                count -= 1;
+            }
+            for (i, dim) in ep.workgroup_size[..count].iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                match *dim {
+                    WorkgroupSizeDim::Constant(n) => {
+                        let _ = write!(out, "{n}");
+                    }
+                    WorkgroupSizeDim::Override(e) => ctx.write_global_expr(e, out)?,
+                }
+            }
+            out.push_str(")\n");
+        }
+    }
+    Ok(())
 }

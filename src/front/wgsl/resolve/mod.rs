@@ -1,14 +1,237 @@
 //! The resolver: names, types, overloads, abstract-numeric conversion,
 //! const-evaluation, and lowering of the AST to IR.
-//! STATUS: API contract; implemented by the resolver work item.
+//!
+//! # Structure
+//! - [`decl_order`]: module-scope declarations may be used before they are
+//!   declared. We collect every declaration, compute the identifiers each one
+//!   refers to (honouring local shadowing), and sort them topologically with
+//!   an explicit stack (no recursion), reporting cycles.
+//! - Declarations are then resolved in that order, so every reference to a
+//!   module-scope name finds an already resolved item, and functions land in
+//!   [`crate::ir::Module::functions`] callees before callers.
+//! - Expressions resolve to a [`Val`]: a const-expression value (a
+//!   [`crate::const_eval::Value`], possibly abstract), an override-expression
+//!   (in `Module::global_expressions`), a runtime value, or a reference (the
+//!   IR has no reference type: a reference is a pointer expression that is
+//!   loaded when a value is needed).
+//!
+//! # Emit ranges
+//! Function expressions are evaluated at [`crate::ir::Statement::Emit`]
+//! ranges. The emitter (`emitter.rs`) keeps a pending range and flushes it
+//! before every statement, before opening or closing a nested block, and
+//! before adding an expression that must *not* be covered by an `Emit`:
+//! `Literal`, `Constant`, `OverrideExpr`, `FunctionArgument`,
+//! `GlobalVariable`, `LocalVariable` and the `*Result` expressions are never
+//! inside an `Emit` range (the SPIR-V writer relies on this). Every other
+//! expression (loads, arithmetic, accesses, math, compose, `ZeroValue`,
+//! subgroup-matrix operations...) is covered by exactly one `Emit`, placed
+//! before the first statement that uses it.
 
-use super::ast::TranslationUnit;
+mod abstract_conv;
+mod binary;
+mod call;
+mod construct;
+mod decl_order;
+mod directives;
+mod emitter;
+mod entry_point;
+mod expr;
+mod globals;
+mod scope;
+mod stmt;
+mod subgroup_matrix;
+mod types;
+
+#[cfg(test)]
+mod tests;
+
+use super::ast::{self, ExprId, TranslationUnit};
 use super::Parsed;
+use crate::arena::Handle;
+use crate::const_eval::Value;
 use crate::diagnostic::{Diagnostic, Error};
+use crate::ir::{self, Access, AddressSpace, Expression, Module, Type};
 use crate::Span;
+use std::collections::HashMap;
+
+pub(crate) use scope::FnState;
+
+/// A resolved expression.
+#[derive(Clone, Debug)]
+pub(crate) enum Val {
+    /// A const-expression with its value (possibly abstract).
+    Const(Value),
+    /// An override-expression in `Module::global_expressions`.
+    Override {
+        /// The expression.
+        expr: Handle<Expression>,
+        /// Its (concrete) type.
+        ty: Handle<Type>,
+    },
+    /// A runtime value in the current function.
+    Runtime {
+        /// The expression.
+        expr: Handle<Expression>,
+        /// Its type.
+        ty: Handle<Type>,
+    },
+    /// A reference (memory view): a pointer expression in the current function.
+    Ref {
+        /// The pointer expression.
+        ptr: Handle<Expression>,
+        /// The store type.
+        store: Handle<Type>,
+        /// Address space.
+        space: AddressSpace,
+        /// Access mode.
+        access: Access,
+    },
+}
+
+/// The evaluation stage an expression context allows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) enum Stage {
+    /// Only const-expressions.
+    Const,
+    /// Const- or override-expressions.
+    Override,
+    /// Anything (inside a function body).
+    Runtime,
+}
+
+/// A resolved module-scope declaration.
+#[derive(Clone, Debug)]
+pub(crate) enum GlobalItem {
+    /// `alias` or `struct`.
+    Type(Handle<Type>),
+    /// `const`.
+    Const(Value),
+    /// `override`: its shared `Expression::Override` and its type.
+    Override(Handle<Expression>, Handle<Type>),
+    /// `var`.
+    Var(Handle<ir::GlobalVariable>),
+    /// `fn`.
+    Fn(Handle<ir::Function>),
+    /// A declaration that failed to resolve (already reported).
+    Poisoned,
+}
+
+/// Result alias for a single diagnostic.
+pub(crate) type Res<T> = Result<T, Box<Diagnostic>>;
+
+/// Makes an error diagnostic.
+pub(crate) fn err<T>(message: impl Into<String>, span: Span) -> Res<T> {
+    Err(Box::new(Diagnostic::error(message, span)))
+}
+
+/// The resolver's state for one translation unit.
+pub(crate) struct Resolver<'t, 'a> {
+    /// The AST.
+    pub tu: &'t TranslationUnit<'a>,
+    /// The module being built.
+    pub module: Module,
+    /// Module-scope names to declaration indices.
+    pub names: HashMap<&'a str, usize>,
+    /// Resolved declarations, by declaration index.
+    pub items: Vec<Option<GlobalItem>>,
+    /// Errors and warnings.
+    pub diags: Vec<Diagnostic>,
+    /// The function being resolved, if any.
+    pub f: Option<FnState<'a>>,
+    /// Signatures of the resolved user functions.
+    pub ir_function_info: HashMap<Handle<ir::Function>, scope::FnInfo>,
+}
 
 /// Resolves a parsed translation unit into an IR module.
 pub fn resolve(tu: &TranslationUnit<'_>) -> Result<Parsed, Error> {
-    let _ = tu;
-    Err(Diagnostic::error("the WGSL resolver is not implemented yet", Span::UNDEFINED).into())
+    let mut r = Resolver {
+        tu,
+        module: Module::default(),
+        names: HashMap::new(),
+        items: vec![None; tu.decls.len()],
+        diags: Vec::new(),
+        f: None,
+        ir_function_info: HashMap::new(),
+    };
+    r.run();
+    if r.diags.iter().any(|d| d.is_error()) {
+        return Err(Error {
+            diagnostics: r.diags,
+        });
+    }
+    Ok(Parsed {
+        module: r.module,
+        warnings: r.diags,
+    })
+}
+
+impl<'t, 'a> Resolver<'t, 'a> {
+    fn run(&mut self) {
+        self.directives();
+        // Collect names.
+        for (i, decl) in self.tu.decls.iter().enumerate() {
+            let Some(name) = decl_name(decl) else {
+                continue;
+            };
+            if let Some(&prev) = self.names.get(name.name) {
+                let prev_span = decl_name(&self.tu.decls[prev]).map_or(Span::UNDEFINED, |n| n.span);
+                self.diags.push(
+                    Diagnostic::error(format!("redeclaration of '{}'", name.name), name.span)
+                        .with_label(prev_span, "previous declaration here"),
+                );
+                continue;
+            }
+            self.names.insert(name.name, i);
+        }
+        let order = match decl_order::order(self.tu, &self.names) {
+            Ok(o) => o,
+            Err(d) => {
+                self.diags.extend(d);
+                return;
+            }
+        };
+        for i in order {
+            let item = match self.global_decl(i) {
+                Ok(item) => item,
+                Err(d) => {
+                    // A failure caused by an earlier failed declaration is
+                    // not reported again.
+                    if !(d.message.ends_with("' has errors")
+                        && self.diags.iter().any(|x| x.is_error()))
+                    {
+                        self.diags.push(*d);
+                    }
+                    GlobalItem::Poisoned
+                }
+            };
+            self.items[i] = Some(item);
+        }
+    }
+
+    /// The span of an AST expression.
+    pub fn span(&self, id: ExprId) -> Span {
+        self.tu.expr_span(id)
+    }
+
+    /// The AST expression.
+    pub fn ast(&self, id: ExprId) -> &'t ast::Expr<'a> {
+        self.tu.expr(id)
+    }
+
+    /// The WGSL spelling of a type, for messages.
+    pub fn type_name(&self, ty: Handle<Type>) -> String {
+        types::type_name(&self.module, ty)
+    }
+}
+
+/// The declared name of a module-scope declaration, with the source lifetime.
+pub(crate) fn decl_name<'a>(d: &ast::GlobalDecl<'a>) -> Option<ast::Ident<'a>> {
+    match d {
+        ast::GlobalDecl::Var(d) => Some(d.name),
+        ast::GlobalDecl::Const(d) | ast::GlobalDecl::Override(d) => Some(d.name),
+        ast::GlobalDecl::Alias(d) => Some(d.name),
+        ast::GlobalDecl::Struct(d) => Some(d.name),
+        ast::GlobalDecl::Fn(d) => Some(d.name),
+        ast::GlobalDecl::ConstAssert(_) => None,
+    }
 }

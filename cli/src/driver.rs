@@ -1,0 +1,167 @@
+//! The compilation driver: reads the input, runs the stages, writes the
+//! output, and classifies failures into exit codes.
+
+use std::io::Read;
+
+use tessera::ir::TypeInner;
+use tessera::pipeline::PipelineOptions;
+use tessera::{Diagnostic, Error};
+
+use crate::args::{Args, Format};
+use crate::{output, report};
+
+/// Why the driver failed.
+#[derive(Debug)]
+pub enum Failure {
+    /// A usage error (exit 2): bad arguments, unreadable input.
+    Usage(String),
+    /// A compile error whose diagnostics were already printed (exit 1).
+    Compile,
+    /// A compile-stage failure described by a message (exit 1).
+    Message(String),
+}
+
+impl Failure {
+    /// The process exit code.
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            Failure::Usage(_) => 2,
+            Failure::Compile | Failure::Message(_) => 1,
+        }
+    }
+
+    /// Prints the failure's message, if it has one not yet printed.
+    pub fn report(&self) {
+        match self {
+            Failure::Usage(m) | Failure::Message(m) => report::line("error", m),
+            Failure::Compile => {}
+        }
+    }
+}
+
+/// Reads the input file (or standard input for `-`): (display name, text).
+fn read_input(input: &str) -> Result<(String, String), Failure> {
+    if input == "-" {
+        let mut bytes = Vec::new();
+        std::io::stdin()
+            .read_to_end(&mut bytes)
+            .map_err(|e| Failure::Usage(format!("cannot read standard input: {e}")))?;
+        let text = String::from_utf8(bytes)
+            .map_err(|_| Failure::Usage("standard input is not valid UTF-8".into()))?;
+        Ok(("<stdin>".into(), text))
+    } else {
+        let bytes = std::fs::read(input)
+            .map_err(|e| Failure::Usage(format!("cannot read `{input}`: {e}")))?;
+        let text = String::from_utf8(bytes)
+            .map_err(|_| Failure::Usage(format!("`{input}` is not valid UTF-8")))?;
+        Ok((input.to_string(), text))
+    }
+}
+
+/// The output format: `--format`, else the output extension, else spvasm.
+fn output_format(args: &Args) -> Result<Format, Failure> {
+    if let Some(format) = args.format {
+        return Ok(format);
+    }
+    match &args.output {
+        None => Ok(Format::Spvasm),
+        Some(path) => Format::from_extension(path).ok_or_else(|| {
+            Failure::Usage(format!(
+                "cannot infer the output format from `{}`: use --format spv|spvasm|wgsl|msl",
+                path.display()
+            ))
+        }),
+    }
+}
+
+/// Prints the diagnostics of a failed stage and turns it into a failure.
+fn stage_failed(error: Error, warnings: &[Diagnostic], name: &str, source: &str) -> Failure {
+    report::emit(warnings, name, source);
+    report::emit(&error.diagnostics, name, source);
+    Failure::Compile
+}
+
+/// Whether the module uses subgroup-matrix types anywhere.
+fn uses_subgroup_matrices(module: &tessera::ir::Module, info: &tessera::valid::ModuleInfo) -> bool {
+    info.entry_points.iter().any(|ep| ep.uses_subgroup_matrix)
+        || module
+            .types
+            .iter()
+            .any(|(_, ty)| matches!(ty.inner, TypeInner::SubgroupMatrix { .. }))
+}
+
+/// Runs the whole command.
+pub fn run(args: &Args) -> Result<(), Failure> {
+    let format = output_format(args)?;
+    if format == Format::Msl {
+        return Err(Failure::Message("MSL output is not supported yet".into()));
+    }
+    if format == Format::Spv
+        && args.output.is_none()
+        && !args.validate_only
+        && output::stdout_is_terminal()
+    {
+        return Err(Failure::Usage(
+            "refusing to write binary SPIR-V to a terminal: use -o FILE or redirect standard output"
+                .into(),
+        ));
+    }
+    let (name, source) = read_input(&args.input)?;
+
+    let parsed = tessera::front::wgsl::parse_str(&source)
+        .map_err(|e| stage_failed(e, &[], &name, &source))?;
+    let mut warnings = parsed.warnings;
+    let module = parsed.module;
+    let info = tessera::valid::validate(&module)
+        .map_err(|e| stage_failed(e, &warnings, &name, &source))?;
+    warnings.extend(info.warnings.iter().cloned());
+
+    let configs = if args.subgroup_matrix_config.is_empty() {
+        None
+    } else {
+        Some(args.subgroup_matrix_config.clone())
+    };
+    let options = PipelineOptions {
+        entry_point: args.entry_point.clone(),
+        overrides: args.overrides.iter().cloned().collect(),
+        subgroup_matrix_configs: configs,
+        max_subgroup_size: args.max_subgroup_size,
+    };
+    let pipeline = tessera::pipeline::process(&module, &info, &options)
+        .map_err(|e| stage_failed(e, &warnings, &name, &source))?;
+    if options.subgroup_matrix_configs.is_none() && uses_subgroup_matrices(&module, &info) {
+        report::line(
+            "note",
+            "no --subgroup-matrix-config given: subgroup-matrix pipeline checks skipped",
+        );
+    }
+    if args.validate_only {
+        report::emit(&warnings, &name, &source);
+        return Ok(());
+    }
+
+    let bytes = match format {
+        Format::Spv | Format::Spvasm => {
+            let spv_options = tessera::back::spv::Options {
+                version: args.spirv_version.pair(),
+            };
+            let words = tessera::back::spv::write(&pipeline, &info, &spv_options)
+                .map_err(|e| stage_failed(e, &warnings, &name, &source))?;
+            if format == Format::Spv {
+                output::spv_bytes(&words)
+            } else {
+                output::spvasm(&words)
+                    .map_err(Failure::Message)?
+                    .into_bytes()
+            }
+        }
+        // The WGSL writer prints the module as written (overrides stay
+        // declarations): WGSL has no notion of a specialised pipeline.
+        Format::Wgsl => tessera::back::wgsl::write(&module, &info)
+            .map_err(|e| stage_failed(e, &warnings, &name, &source))?
+            .into_bytes(),
+        Format::Msl => return Err(Failure::Message("MSL output is not supported yet".into())),
+    };
+    report::emit(&warnings, &name, &source);
+    output::write(args.output.as_deref(), &bytes).map_err(Failure::Message)
+}

@@ -1,0 +1,416 @@
+//! End-to-end tests of the `tessera` binary: exit codes, format inference,
+//! standard output and standard error.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+const SIMPLE: &str = "@group(0) @binding(0) var<storage, read_write> data: array<u32>;
+
+@compute @workgroup_size(64)
+fn main(@builtin(global_invocation_id) id: vec3<u32>) {
+    data[id.x] = data[id.x] * 2u;
+}
+";
+
+const OVERRIDES: &str = "override scale: f32 = 1.0;
+@id(7) override block: u32 = 64;
+@group(0) @binding(0) var<storage, read_write> data: array<f32>;
+
+@compute @workgroup_size(block)
+fn main(@builtin(global_invocation_id) id: vec3<u32>) {
+    data[id.x] = data[id.x] * scale;
+}
+";
+
+const SUBGROUP_MATRIX: &str = "enable chromium_experimental_subgroup_matrix;
+@group(0) @binding(0) var<storage, read_write> data: array<f32>;
+
+@compute @workgroup_size(64)
+fn main() {
+    let m = subgroupMatrixLoad<subgroup_matrix_result<f32, 8, 8>>(&data, 0, false, 8);
+    subgroupMatrixStore(&data, 64, m, false, 8);
+}
+";
+
+/// A bad shader: `y` is not declared; the error is on line 3.
+const UNDECLARED: &str = "@compute @workgroup_size(1)
+fn main() {
+    let x = y + 1;
+}
+";
+
+fn tessera() -> Command {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_tessera"));
+    cmd.env_remove("NO_COLOR");
+    cmd
+}
+
+/// A fresh scratch directory for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tessera-cli-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn write_input(dir: &std::path::Path, name: &str, source: &str) -> PathBuf {
+    let path = dir.join(name);
+    std::fs::write(&path, source).unwrap();
+    path
+}
+
+fn run(cmd: &mut Command) -> Output {
+    cmd.stdin(Stdio::null()).output().unwrap()
+}
+
+fn run_with_stdin(cmd: &mut Command, input: &str) -> Output {
+    let mut child = cmd
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+#[track_caller]
+fn assert_code(out: &Output, code: i32) {
+    assert_eq!(
+        out.status.code(),
+        Some(code),
+        "stdout:\n{}\nstderr:\n{}",
+        stdout(out),
+        stderr(out)
+    );
+}
+
+// ---- usage errors (exit 2) ----
+
+#[test]
+fn help_exits_zero() {
+    let out = run(tessera().arg("--help"));
+    assert_code(&out, 0);
+    let text = stdout(&out);
+    for flag in [
+        "--format",
+        "--entry-point",
+        "--override",
+        "--spirv-version",
+        "--validate-only",
+        "--subgroup-matrix-config",
+        "--max-subgroup-size",
+    ] {
+        assert!(text.contains(flag), "help lacks {flag}:\n{text}");
+    }
+}
+
+#[test]
+fn missing_input_is_usage_error() {
+    let out = run(&mut tessera());
+    assert_code(&out, 2);
+    assert!(stderr(&out).contains("INPUT"), "{}", stderr(&out));
+}
+
+#[test]
+fn unknown_flag_is_usage_error() {
+    let out = run(tessera().args(["x.wgsl", "--bogus"]));
+    assert_code(&out, 2);
+    assert!(stderr(&out).contains("--bogus"), "{}", stderr(&out));
+}
+
+#[test]
+fn unreadable_input_is_usage_error() {
+    let out = run(tessera().arg("/nonexistent/dir/shader.wgsl"));
+    assert_code(&out, 2);
+    assert!(
+        stderr(&out).contains("error: cannot read `/nonexistent/dir/shader.wgsl`"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn bad_override_syntax_is_usage_error() {
+    let dir = scratch("bad-override");
+    let input = write_input(&dir, "a.wgsl", SIMPLE);
+    let out = run(tessera().arg(&input).args(["--override", "scale"]));
+    assert_code(&out, 2);
+    assert!(
+        stderr(&out).contains("expected NAME=VALUE"),
+        "{}",
+        stderr(&out)
+    );
+    let out = run(tessera().arg(&input).args(["--override", "scale=abc"]));
+    assert_code(&out, 2);
+    assert!(
+        stderr(&out).contains("invalid override value `abc`"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn bad_subgroup_matrix_config_is_usage_error() {
+    let dir = scratch("bad-config");
+    let input = write_input(&dir, "a.wgsl", SIMPLE);
+    let out = run(tessera()
+        .arg(&input)
+        .args(["--subgroup-matrix-config", "f64:f32:8x8x8"]));
+    assert_code(&out, 2);
+    assert!(
+        stderr(&out).contains("unknown component type `f64`"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn bad_spirv_version_is_usage_error() {
+    let out = run(tessera().args(["a.wgsl", "--spirv-version", "1.2"]));
+    assert_code(&out, 2);
+    assert!(stderr(&out).contains("1.2"), "{}", stderr(&out));
+}
+
+#[test]
+fn unknown_output_extension_is_usage_error() {
+    let dir = scratch("unknown-ext");
+    let input = write_input(&dir, "a.wgsl", SIMPLE);
+    let out = run(tessera().arg(&input).arg("-o").arg(dir.join("a.txt")));
+    assert_code(&out, 2);
+    assert!(
+        stderr(&out).contains("cannot infer the output format"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(!dir.join("a.txt").exists());
+}
+
+#[test]
+fn unknown_format_is_usage_error() {
+    let out = run(tessera().args(["a.wgsl", "--format", "hlsl"]));
+    assert_code(&out, 2);
+}
+
+#[test]
+fn msl_is_not_supported_yet() {
+    let dir = scratch("msl");
+    let input = write_input(&dir, "a.wgsl", SIMPLE);
+    for args in [vec!["--format", "msl"], vec!["-o", "out.metal"]] {
+        let out = run(tessera().current_dir(&dir).arg(&input).args(&args));
+        assert_code(&out, 1);
+        assert!(
+            stderr(&out).contains("error: MSL output is not supported yet"),
+            "{}",
+            stderr(&out)
+        );
+    }
+    assert!(!dir.join("out.metal").exists());
+}
+
+// ---- compile errors (exit 1) ----
+
+#[test]
+fn compile_error_is_rendered_with_location() {
+    let dir = scratch("compile-error");
+    let input = write_input(&dir, "bad.wgsl", UNDECLARED);
+    let out = run(tessera().arg(&input));
+    assert_code(&out, 1);
+    let err = stderr(&out);
+    assert!(err.contains("error"), "{err}");
+    assert!(err.contains("bad.wgsl:3:13"), "{err}");
+    assert!(
+        !err.contains('\u{1b}'),
+        "colour escape on a non-terminal: {err}"
+    );
+    assert!(stdout(&out).is_empty());
+}
+
+#[test]
+fn compile_error_from_stdin_names_stdin() {
+    let out = run_with_stdin(tessera().arg("-"), UNDECLARED);
+    assert_code(&out, 1);
+    assert!(stderr(&out).contains("<stdin>:3:13"), "{}", stderr(&out));
+}
+
+#[test]
+fn unknown_entry_point_fails() {
+    let dir = scratch("entry");
+    let input = write_input(&dir, "a.wgsl", SIMPLE);
+    let out = run(tessera().arg(&input).args(["--entry-point", "nope"]));
+    assert_code(&out, 1);
+    assert!(stderr(&out).contains("nope"), "{}", stderr(&out));
+}
+
+// ---- successful compilation ----
+
+#[test]
+fn default_output_is_spvasm_on_stdout() {
+    let dir = scratch("default");
+    let input = write_input(&dir, "a.wgsl", SIMPLE);
+    let out = run(tessera().arg(&input));
+    assert_code(&out, 0);
+    let text = stdout(&out);
+    assert!(text.contains("OpCapability Shader"), "{text}");
+    assert!(text.contains("OpEntryPoint GLCompute"), "{text}");
+}
+
+#[test]
+fn stdin_input() {
+    let out = run_with_stdin(tessera().arg("-"), SIMPLE);
+    assert_code(&out, 0);
+    assert!(
+        stdout(&out).contains("OpEntryPoint GLCompute"),
+        "{}",
+        stdout(&out)
+    );
+}
+
+#[test]
+fn spv_inferred_from_extension() {
+    let dir = scratch("spv");
+    let input = write_input(&dir, "a.wgsl", SIMPLE);
+    let spv = dir.join("a.spv");
+    let out = run(tessera().arg(&input).arg("-o").arg(&spv));
+    assert_code(&out, 0);
+    let bytes = std::fs::read(&spv).unwrap();
+    assert!(bytes.len() >= 20 && bytes.len() % 4 == 0);
+    assert_eq!(&bytes[0..4], &0x0723_0203u32.to_le_bytes());
+    // Version word: SPIR-V 1.3 by default.
+    assert_eq!(&bytes[4..8], &0x0001_0300u32.to_le_bytes());
+}
+
+#[test]
+fn spirv_version_flag() {
+    let dir = scratch("version");
+    let input = write_input(&dir, "a.wgsl", SIMPLE);
+    let spv = dir.join("a.spv");
+    let out = run(tessera()
+        .arg(&input)
+        .arg("-o")
+        .arg(&spv)
+        .args(["--spirv-version", "1.6"]));
+    assert_code(&out, 0);
+    let bytes = std::fs::read(&spv).unwrap();
+    assert_eq!(&bytes[4..8], &0x0001_0600u32.to_le_bytes());
+}
+
+#[test]
+fn binary_spv_to_piped_stdout() {
+    let dir = scratch("spv-stdout");
+    let input = write_input(&dir, "a.wgsl", SIMPLE);
+    let out = run(tessera().arg(&input).args(["--format", "spv"]));
+    assert_code(&out, 0);
+    assert_eq!(&out.stdout[0..4], &0x0723_0203u32.to_le_bytes());
+}
+
+#[test]
+fn format_flag_beats_extension() {
+    let dir = scratch("format-flag");
+    let input = write_input(&dir, "a.wgsl", SIMPLE);
+    let path = dir.join("out.spv");
+    let out = run(tessera()
+        .arg(&input)
+        .arg("-o")
+        .arg(&path)
+        .args(["--format", "spvasm"]));
+    assert_code(&out, 0);
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains("OpCapability Shader"), "{text}");
+}
+
+#[test]
+fn wgsl_output_reparses() {
+    let dir = scratch("wgsl");
+    let input = write_input(&dir, "a.wgsl", SIMPLE);
+    let path = dir.join("out.wgsl");
+    let out = run(tessera().arg(&input).arg("-o").arg(&path));
+    assert_code(&out, 0);
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains("fn main"), "{text}");
+    let again = run(tessera().arg(&path).arg("--validate-only"));
+    assert_code(&again, 0);
+}
+
+#[test]
+fn validate_only_writes_nothing() {
+    let dir = scratch("validate-only");
+    let input = write_input(&dir, "a.wgsl", SIMPLE);
+    let path = dir.join("a.spv");
+    let out = run(tessera()
+        .arg(&input)
+        .arg("--validate-only")
+        .arg("-o")
+        .arg(&path));
+    assert_code(&out, 0);
+    assert!(stdout(&out).is_empty());
+    assert!(!path.exists());
+}
+
+#[test]
+fn overrides_by_name_and_id() {
+    let dir = scratch("overrides");
+    let input = write_input(&dir, "a.wgsl", OVERRIDES);
+    let out = run(tessera()
+        .arg(&input)
+        .args(["--override", "scale=2.5", "--override", "7=32"]));
+    assert_code(&out, 0);
+    let text = stdout(&out);
+    // Overrides are applied at pipeline creation: no specialization constants.
+    assert!(!text.contains("OpSpecConstant"), "{text}");
+    assert!(text.contains("LocalSize 32 1 1"), "{text}");
+}
+
+#[test]
+fn subgroup_matrix_note_without_configs() {
+    let dir = scratch("sgm-note");
+    let input = write_input(&dir, "a.wgsl", SUBGROUP_MATRIX);
+    let out = run(tessera().arg(&input).arg("--validate-only"));
+    assert_code(&out, 0);
+    let note = "note: no --subgroup-matrix-config given: subgroup-matrix pipeline checks skipped";
+    assert_eq!(stderr(&out).matches(note).count(), 1, "{}", stderr(&out));
+
+    let out = run(tessera().arg(&input).args([
+        "--validate-only",
+        "--subgroup-matrix-config",
+        "f32:f32:8x8x8",
+    ]));
+    assert_code(&out, 0);
+    assert!(!stderr(&out).contains("note: no --subgroup-matrix-config"));
+}
+
+#[test]
+fn no_subgroup_matrix_note_for_plain_modules() {
+    let dir = scratch("no-sgm-note");
+    let input = write_input(&dir, "a.wgsl", SIMPLE);
+    let out = run(tessera().arg(&input).arg("--validate-only"));
+    assert_code(&out, 0);
+    assert!(stderr(&out).is_empty(), "{}", stderr(&out));
+}
+
+#[test]
+fn unsupported_subgroup_matrix_config_is_pipeline_error() {
+    let dir = scratch("sgm-config");
+    let input = write_input(&dir, "a.wgsl", SUBGROUP_MATRIX);
+    let out = run(tessera().arg(&input).args([
+        "--validate-only",
+        "--subgroup-matrix-config",
+        "f16:f16:16x16x16",
+    ]));
+    assert_code(&out, 1);
+    assert!(stderr(&out).contains("error"), "{}", stderr(&out));
+}

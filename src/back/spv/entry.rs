@@ -1,0 +1,342 @@
+//! Entry points: input/output variables for the stage interface,
+//! `OpEntryPoint` with its interface list, execution modes, and the
+//! zero-initialisation of workgroup memory that WGSL requires.
+
+use spirv::{
+    BuiltIn as SpvBuiltIn, Capability, Decoration, ExecutionMode, ExecutionModel, Op, StorageClass,
+};
+
+use super::builder::{inst, inst_str};
+use super::function::{EntryIo, FnCtx};
+use super::types::Mode;
+use super::writer::{err, Writer, R};
+use crate::arena::Handle;
+use crate::ir::{
+    AddressSpace, Barrier, Binding, BuiltIn, EntryPoint, Function, GlobalVariable, Scalar,
+    ShaderStage, Type, TypeInner, WorkgroupSizeDim,
+};
+use crate::Span;
+
+impl Writer<'_> {
+    /// Creates an input or output variable for a binding.
+    fn io_var(
+        &mut self,
+        ty: Handle<Type>,
+        binding: Binding,
+        stage: ShaderStage,
+        input: bool,
+        span: Span,
+    ) -> R<u32> {
+        let class = if input {
+            StorageClass::Input
+        } else {
+            StorageClass::Output
+        };
+        if let (Binding::BuiltIn(b), true) = (binding, input) {
+            if let Some(&var) = self.builtin_inputs.get(&(b, ty)) {
+                return Ok(var);
+            }
+        }
+        let t = self.type_id(ty, Mode::Plain)?;
+        if self.m.inner(ty).scalar() == Some(Scalar::F16) {
+            self.s.cap(Capability::StorageInputOutput16);
+            self.s.extensions.insert("SPV_KHR_16bit_storage");
+        }
+        let ptr = self.pointer_type(class, t);
+        let id = self.s.id();
+        inst(&mut self.s.globals, Op::Variable, &[ptr, id, class as u32]);
+        match binding {
+            Binding::Location { location } => {
+                inst(
+                    &mut self.s.annotations,
+                    Op::Decorate,
+                    &[id, Decoration::Location as u32, location],
+                );
+                let integer = self.m.inner(ty).scalar().is_some_and(|s| s.is_integer());
+                if integer && input && stage == ShaderStage::Fragment {
+                    inst(
+                        &mut self.s.annotations,
+                        Op::Decorate,
+                        &[id, Decoration::Flat as u32],
+                    );
+                }
+            }
+            Binding::BuiltIn(b) => {
+                let spv = match b {
+                    BuiltIn::Position if stage == ShaderStage::Fragment => SpvBuiltIn::FragCoord,
+                    BuiltIn::Position => SpvBuiltIn::Position,
+                    BuiltIn::VertexIndex => SpvBuiltIn::VertexIndex,
+                    BuiltIn::InstanceIndex => SpvBuiltIn::InstanceIndex,
+                    BuiltIn::FrontFacing => SpvBuiltIn::FrontFacing,
+                    BuiltIn::FragDepth => SpvBuiltIn::FragDepth,
+                    BuiltIn::SampleIndex => {
+                        self.s.cap(Capability::SampleRateShading);
+                        SpvBuiltIn::SampleId
+                    }
+                    BuiltIn::ClipDistances => {
+                        self.s.cap(Capability::ClipDistance);
+                        SpvBuiltIn::ClipDistance
+                    }
+                    BuiltIn::PrimitiveIndex => {
+                        self.s.cap(Capability::Geometry);
+                        SpvBuiltIn::PrimitiveId
+                    }
+                    BuiltIn::SampleMask => {
+                        return Err(err(
+                            "@builtin(sample_mask) is not supported by the SPIR-V writer yet",
+                            span,
+                        ))
+                    }
+                    BuiltIn::LocalInvocationId => SpvBuiltIn::LocalInvocationId,
+                    BuiltIn::LocalInvocationIndex => SpvBuiltIn::LocalInvocationIndex,
+                    BuiltIn::GlobalInvocationId => SpvBuiltIn::GlobalInvocationId,
+                    BuiltIn::WorkgroupId => SpvBuiltIn::WorkgroupId,
+                    BuiltIn::NumWorkgroups => SpvBuiltIn::NumWorkgroups,
+                    BuiltIn::SubgroupInvocationId => {
+                        self.s.cap(Capability::GroupNonUniform);
+                        SpvBuiltIn::SubgroupLocalInvocationId
+                    }
+                    BuiltIn::SubgroupSize => {
+                        self.s.cap(Capability::GroupNonUniform);
+                        SpvBuiltIn::SubgroupSize
+                    }
+                    BuiltIn::SubgroupId => {
+                        self.s.cap(Capability::GroupNonUniform);
+                        SpvBuiltIn::SubgroupId
+                    }
+                    BuiltIn::NumSubgroups => {
+                        self.s.cap(Capability::GroupNonUniform);
+                        SpvBuiltIn::NumSubgroups
+                    }
+                };
+                if input
+                    && stage == ShaderStage::Fragment
+                    && matches!(
+                        b,
+                        BuiltIn::SampleIndex
+                            | BuiltIn::PrimitiveIndex
+                            | BuiltIn::SubgroupSize
+                            | BuiltIn::SubgroupInvocationId
+                    )
+                {
+                    inst(
+                        &mut self.s.annotations,
+                        Op::Decorate,
+                        &[id, Decoration::Flat as u32],
+                    );
+                }
+                inst(
+                    &mut self.s.annotations,
+                    Op::Decorate,
+                    &[id, Decoration::BuiltIn as u32, spv as u32],
+                );
+                if input {
+                    self.builtin_inputs.insert((b, ty), id);
+                }
+            }
+        }
+        Ok(id)
+    }
+
+    /// Writes an entry point: its function, interface and modes.
+    pub(super) fn write_entry_point(
+        &mut self,
+        ep: &EntryPoint,
+        f: &Function,
+        globals: &[usize],
+    ) -> R<()> {
+        let span = self.m.functions.span(ep.function);
+        let mut io = EntryIo::default();
+        let mut interface = Vec::new();
+        let mut depth_output = false;
+        for arg in &f.arguments {
+            let t = self.type_id(arg.ty, Mode::Plain)?;
+            if let Some(b) = arg.binding {
+                let var = self.io_var(arg.ty, b, ep.stage, true, span)?;
+                interface.push(var);
+                let id = self.s.id();
+                inst(&mut io.prologue, Op::Load, &[t, id, var]);
+                io.args.push(id);
+                continue;
+            }
+            let members = match self.m.inner(arg.ty) {
+                TypeInner::Struct { members, .. } => members.clone(),
+                _ => return Err(err("entry-point parameter has no binding", span)),
+            };
+            let mut parts = Vec::with_capacity(members.len());
+            for mem in &members {
+                let Some(b) = mem.binding else {
+                    return Err(err("entry-point parameter member has no binding", span));
+                };
+                let var = self.io_var(mem.ty, b, ep.stage, true, span)?;
+                interface.push(var);
+                let mt = self.type_id(mem.ty, Mode::Plain)?;
+                let id = self.s.id();
+                inst(&mut io.prologue, Op::Load, &[mt, id, var]);
+                parts.push(id);
+            }
+            let id = self.s.id();
+            let mut ops = vec![t, id];
+            ops.extend_from_slice(&parts);
+            inst(&mut io.prologue, Op::CompositeConstruct, &ops);
+            io.args.push(id);
+        }
+        if let Some(result) = &f.result {
+            match result.binding {
+                Some(b) => {
+                    depth_output |= b == Binding::BuiltIn(BuiltIn::FragDepth);
+                    let var = self.io_var(result.ty, b, ep.stage, false, span)?;
+                    interface.push(var);
+                    io.outputs.push((var, None));
+                }
+                None => {
+                    let members = match self.m.inner(result.ty) {
+                        TypeInner::Struct { members, .. } => members.clone(),
+                        _ => return Err(err("entry-point result has no binding", span)),
+                    };
+                    for (i, mem) in members.iter().enumerate() {
+                        let Some(b) = mem.binding else {
+                            return Err(err("entry-point result member has no binding", span));
+                        };
+                        depth_output |= b == Binding::BuiltIn(BuiltIn::FragDepth);
+                        let var = self.io_var(mem.ty, b, ep.stage, false, span)?;
+                        interface.push(var);
+                        io.outputs.push((var, Some(i as u32)));
+                    }
+                }
+            }
+        }
+        self.entry_globals = globals.to_vec();
+        self.extra_interface.clear();
+        self.write_function(ep.function, f, Some(io))?;
+        interface.append(&mut self.extra_interface);
+        let mut seen = rustc_hash::FxHashSet::default();
+        interface.retain(|v| seen.insert(*v));
+        if self.opts.version >= (1, 4) {
+            for &g in globals {
+                interface.push(self.global_var(Handle::from_index(g))?);
+            }
+        }
+        let fn_id = self.function_ids[ep.function.index()];
+        let model = match ep.stage {
+            ShaderStage::Vertex => ExecutionModel::Vertex,
+            ShaderStage::Fragment => ExecutionModel::Fragment,
+            ShaderStage::Compute => ExecutionModel::GLCompute,
+        };
+        inst_str(
+            &mut self.s.entry_points,
+            Op::EntryPoint,
+            &[model as u32, fn_id],
+            &ep.name,
+            &interface,
+        );
+        match ep.stage {
+            ShaderStage::Compute => {
+                let mut size = [1u32; 3];
+                for (s, dim) in size.iter_mut().zip(ep.workgroup_size) {
+                    *s = match dim {
+                        WorkgroupSizeDim::Constant(n) => n,
+                        WorkgroupSizeDim::Override(e) => self.override_u32(e)?,
+                    };
+                }
+                let modes = &mut self.s.execution_modes;
+                inst(
+                    modes,
+                    Op::ExecutionMode,
+                    &[
+                        fn_id,
+                        ExecutionMode::LocalSize as u32,
+                        size[0],
+                        size[1],
+                        size[2],
+                    ],
+                );
+            }
+            ShaderStage::Fragment => {
+                let modes = &mut self.s.execution_modes;
+                inst(
+                    modes,
+                    Op::ExecutionMode,
+                    &[fn_id, ExecutionMode::OriginUpperLeft as u32],
+                );
+                if depth_output {
+                    inst(
+                        modes,
+                        Op::ExecutionMode,
+                        &[fn_id, ExecutionMode::DepthReplacing as u32],
+                    );
+                }
+            }
+            ShaderStage::Vertex => {}
+        }
+        Ok(())
+    }
+
+    /// Zero-initialises the workgroup variables an entry point uses:
+    /// invocation 0 stores zeros, then every invocation waits at a barrier.
+    pub(super) fn zero_init_workgroup(&mut self, cx: &mut FnCtx, _f: Handle<Function>) -> R<()> {
+        if !self.opts.zero_initialize_workgroup_memory {
+            return Ok(());
+        }
+        let wg: Vec<Handle<GlobalVariable>> = self
+            .entry_globals
+            .iter()
+            .map(|&g| Handle::from_index(g))
+            .filter(|&g| {
+                self.m
+                    .global_variables
+                    .try_get(g)
+                    .is_some_and(|v| v.space == AddressSpace::Workgroup)
+            })
+            .collect();
+        if wg.is_empty() {
+            return Ok(());
+        }
+        let u = self.u32_type();
+        let u_ir = self.m.types.get(&Type {
+            name: None,
+            inner: TypeInner::Scalar(Scalar::U32),
+        });
+        let var = match u_ir {
+            Some(u_ir) => {
+                let b = Binding::BuiltIn(BuiltIn::LocalInvocationIndex);
+                self.io_var(u_ir, b, ShaderStage::Compute, true, Span::UNDEFINED)?
+            }
+            None => {
+                let ptr = self.pointer_type(StorageClass::Input, u);
+                let var = self.s.id();
+                let g = &mut self.s.globals;
+                inst(g, Op::Variable, &[ptr, var, StorageClass::Input as u32]);
+                let builtin = SpvBuiltIn::LocalInvocationIndex as u32;
+                let a = &mut self.s.annotations;
+                inst(a, Op::Decorate, &[var, Decoration::BuiltIn as u32, builtin]);
+                var
+            }
+        };
+        self.extra_interface.push(var);
+        let index = self.emit(cx, Op::Load, u, &[var]);
+        let zero = self.u32_const(0);
+        let b = self.scalar_type(Scalar::Bool);
+        let first = self.emit(cx, Op::IEqual, b, &[index, zero]);
+        let then = self.s.id();
+        let merge = self.s.id();
+        cx.raw(Op::SelectionMerge, &[merge, 0]);
+        cx.raw(Op::BranchConditional, &[first, then, merge]);
+        cx.label(then);
+        let mem = self.memory_operands(Some(AddressSpace::Workgroup));
+        for g in wg {
+            let v = self.global_var(g)?;
+            let ty = self.m.global_variables[g].ty;
+            let t = self.type_id(ty, Mode::Plain)?;
+            let null = self.null_const(t);
+            match mem {
+                Some(m) => cx.raw(Op::Store, &[v, null, m]),
+                None => cx.raw(Op::Store, &[v, null]),
+            }
+        }
+        cx.branch(merge);
+        cx.label(merge);
+        self.barrier(cx, Barrier::WORKGROUP);
+        Ok(())
+    }
+}

@@ -1,0 +1,815 @@
+//! Expressions: evaluation at their `Emit`, pointers and access chains,
+//! loads, operators, conversions. Integer division, shifts and
+//! float-to-integer conversions follow WGSL (see `binary` and `convert`).
+
+use spirv::{GlslStd450Op as Gl, Op};
+
+use super::function::FnCtx;
+use super::types::{space_mode, storage_class, Mode};
+use super::writer::{err, Writer, R};
+use crate::arena::Handle;
+use crate::ir::{
+    AddressSpace, ArraySize, BinaryOperator, ConstValue, Expression, Literal, Scalar, Type,
+    TypeInner, UnaryOperator,
+};
+
+/// How deep on-demand evaluation of unemitted operands may recurse.
+const MAX_EVAL_DEPTH: u32 = 128;
+
+impl Writer<'_> {
+    /// The id of an expression, evaluating it now if it has not been.
+    pub(super) fn expr(&mut self, cx: &mut FnCtx, h: Handle<Expression>) -> R<u32> {
+        match cx.ids.get(h.index()) {
+            Some(&0) => {}
+            Some(&id) => return Ok(id),
+            None => return Err(err("invalid expression handle", Default::default())),
+        }
+        // Operands are normally evaluated at their own `Emit` before their
+        // users; this bound only matters for IR that leaves long chains
+        // unemitted, and turns a stack overflow into an error.
+        if cx.depth >= MAX_EVAL_DEPTH {
+            return Err(err("expression is nested too deeply", cx.span(h)));
+        }
+        cx.depth += 1;
+        let id = self.eval(cx, h);
+        cx.depth -= 1;
+        let id = id?;
+        cx.ids[h.index()] = id;
+        Ok(id)
+    }
+
+    /// The inner type of an expression.
+    pub(super) fn inner(&self, cx: &FnCtx, h: Handle<Expression>) -> R<&TypeInner> {
+        let ty = cx.ty(h)?;
+        match self.m.types.try_get(ty) {
+            Some(t) => Ok(&t.inner),
+            None => Err(err("invalid type handle", cx.span(h))),
+        }
+    }
+
+    /// The plain type id of an expression's type.
+    pub(super) fn expr_type(&mut self, cx: &FnCtx, h: Handle<Expression>) -> R<u32> {
+        let ty = cx.ty(h)?;
+        self.type_id(ty, Mode::Plain)
+    }
+
+    /// A glsl extended instruction.
+    pub(super) fn glsl(&mut self, cx: &mut FnCtx, ty: u32, op: Gl, args: &[u32]) -> u32 {
+        let set = self.s.glsl();
+        let id = self.s.id();
+        let mut ops = [0u32; 6];
+        ops[0] = set;
+        ops[1] = op as u32;
+        ops[2..2 + args.len()].copy_from_slice(args);
+        cx.op(Op::ExtInst, ty, id, &ops[..2 + args.len()]);
+        id
+    }
+
+    /// Emits `op ty new_id operands` and returns the new id.
+    pub(super) fn emit(&mut self, cx: &mut FnCtx, op: Op, ty: u32, operands: &[u32]) -> u32 {
+        let id = self.s.id();
+        cx.op(op, ty, id, operands);
+        id
+    }
+
+    /// A vector of `n` copies of `scalar` (`n == 1`: the scalar).
+    pub(super) fn splat(&mut self, cx: &mut FnCtx, ty: u32, scalar: u32, n: u32) -> u32 {
+        if n <= 1 {
+            return scalar;
+        }
+        let ops = [scalar; 4];
+        self.emit(cx, Op::CompositeConstruct, ty, &ops[..n as usize])
+    }
+
+    /// A constant scalar or splat vector of `v`.
+    pub(super) fn const_splat(&mut self, scalar: Scalar, n: u32, v: f64) -> u32 {
+        let c = self.scalar_const(scalar, v);
+        if n <= 1 {
+            return c;
+        }
+        let ty = self.vector_type(scalar, n);
+        self.splat_const(ty, c, n)
+    }
+
+    /// The layout flavour of the memory a pointer expression points to.
+    pub(super) fn pointee_mode(&self, cx: &FnCtx, p: Handle<Expression>) -> R<Mode> {
+        if let Expression::GlobalVariable(g) = cx.f.expressions[p] {
+            if let Some(gv) = self.m.global_variables.try_get(g) {
+                if matches!(gv.space, AddressSpace::Storage | AddressSpace::Uniform)
+                    && matches!(self.m.inner(gv.ty), TypeInner::Struct { .. })
+                {
+                    return Ok(Mode::Block);
+                }
+            }
+        }
+        match self.inner(cx, p)? {
+            TypeInner::Pointer { space, .. } => Ok(space_mode(*space)),
+            _ => Err(err("expected a pointer", cx.span(p))),
+        }
+    }
+
+    /// Loads through a pointer expression, converting to the plain layout.
+    pub(super) fn load(&mut self, cx: &mut FnCtx, pointer: Handle<Expression>, p: u32) -> R<u32> {
+        let (base, space) = match self.inner(cx, pointer)? {
+            TypeInner::Pointer { base, space, .. } => (*base, *space),
+            _ => return Err(err("load through a non-pointer", cx.span(pointer))),
+        };
+        let mode = self.pointee_mode(cx, pointer)?;
+        if self.opts.version < (1, 4) {
+            return self.load_converted(cx, p, base, mode, space);
+        }
+        let ty = self.type_id(base, mode)?;
+        let id = self.s.id();
+        match self.memory_operands(Some(space)) {
+            Some(m) => cx.op(Op::Load, ty, id, &[p, m]),
+            None => cx.op(Op::Load, ty, id, &[p]),
+        }
+        self.convert_layout(cx, id, base, mode, Mode::Plain)
+    }
+
+    /// Converts a value between layout flavours of the same IR type.
+    pub(super) fn convert_layout(
+        &mut self,
+        cx: &mut FnCtx,
+        v: u32,
+        ty: Handle<Type>,
+        from: Mode,
+        to: Mode,
+    ) -> R<u32> {
+        let from_id = self.type_id(ty, from)?;
+        let to_id = self.type_id(ty, to)?;
+        if from_id == to_id {
+            return Ok(v);
+        }
+        if self.opts.version < (1, 4) {
+            return Err(err(
+                "internal error: layout conversion needs OpCopyLogical (SPIR-V 1.4)",
+                Default::default(),
+            ));
+        }
+        Ok(self.emit(cx, Op::CopyLogical, to_id, &[v]))
+    }
+
+    /// A known constant value of an index expression.
+    pub(super) fn const_index(&self, cx: &FnCtx, h: Handle<Expression>) -> Option<i64> {
+        match &cx.f.expressions[h] {
+            Expression::Literal(l) => literal_int(l),
+            Expression::Constant(c) => match self.m.constants.try_get(*c)? {
+                ConstValue::Scalar(l) => literal_int(l),
+                ConstValue::Zero(_) => Some(0),
+                _ => None,
+            },
+            Expression::OverrideExpr(e) => {
+                let c = *self.p.global_values.get(e.index())?;
+                match self.m.constants.try_get(c)? {
+                    ConstValue::Scalar(l) => literal_int(l),
+                    _ => None,
+                }
+            }
+            _ => None,
+        }
+    }
+
+    /// An index as u32, clamped to `[0, last]` (`last` an id) when bounds
+    /// checks are on.
+    fn clamp_index(&mut self, cx: &mut FnCtx, index: Handle<Expression>, last: u32) -> R<u32> {
+        let i = self.expr(cx, index)?;
+        let u = self.u32_type();
+        let i = match self.inner(cx, index)?.scalar() {
+            Some(Scalar::U32) => i,
+            _ => self.emit(cx, Op::Bitcast, u, &[i]),
+        };
+        if !self.opts.bounds_checks {
+            return Ok(i);
+        }
+        Ok(self.glsl(cx, u, Gl::UMin, &[i, last]))
+    }
+
+    /// The element count of an indexable type, if fixed.
+    fn fixed_count(&mut self, inner: &TypeInner, span: crate::Span) -> R<Option<u32>> {
+        Ok(match *inner {
+            TypeInner::Vector { size, .. } => Some(size.get()),
+            TypeInner::Matrix { columns, .. } => Some(columns.get()),
+            TypeInner::Array {
+                size: ArraySize::Constant(n),
+                ..
+            } => Some(n),
+            TypeInner::Array {
+                size: ArraySize::Override(e),
+                ..
+            } => Some(
+                self.override_u32(e)
+                    .map_err(|_| err("array size has no value", span))?,
+            ),
+            _ => None,
+        })
+    }
+
+    /// `OpArrayLength` for a pointer to a runtime-sized array.
+    pub(super) fn array_length(&mut self, cx: &mut FnCtx, p: Handle<Expression>) -> R<u32> {
+        let u = self.u32_type();
+        match cx.f.expressions[p] {
+            Expression::GlobalVariable(g) => {
+                let var = self.global_var(g)?;
+                Ok(self.emit(cx, Op::ArrayLength, u, &[var, 0]))
+            }
+            Expression::AccessIndex { base, index } => {
+                let b = self.expr(cx, base)?;
+                Ok(self.emit(cx, Op::ArrayLength, u, &[b, index]))
+            }
+            _ => Err(err(
+                "arrayLength of this pointer is not supported by the SPIR-V writer",
+                cx.span(p),
+            )),
+        }
+    }
+
+    fn eval(&mut self, cx: &mut FnCtx, h: Handle<Expression>) -> R<u32> {
+        let span = cx.span(h);
+        let f = cx.f;
+        let e = &f.expressions[h];
+        match *e {
+            Expression::Literal(l) => Ok(self.literal(l)),
+            Expression::Constant(c) => self.const_value(c),
+            Expression::Override(_) => Err(err("override used directly in a function", span)),
+            Expression::OverrideExpr(g) => {
+                let c = self
+                    .p
+                    .global_values
+                    .get(g.index())
+                    .copied()
+                    .ok_or_else(|| err("override-expression has no value in the pipeline", span))?;
+                self.const_value(c)
+            }
+            Expression::ZeroValue(ty) => {
+                let t = self.type_id(ty, Mode::Plain)?;
+                Ok(self.null_const(t))
+            }
+            Expression::Compose { ty, ref components } => {
+                let t = self.type_id(ty, Mode::Plain)?;
+                let mut ops = Vec::with_capacity(components.len());
+                for &c in components {
+                    ops.push(self.expr(cx, c)?);
+                }
+                Ok(self.emit(cx, Op::CompositeConstruct, t, &ops))
+            }
+            Expression::Splat { size, value } => {
+                let v = self.expr(cx, value)?;
+                let t = self.expr_type(cx, h)?;
+                Ok(self.splat(cx, t, v, size.get()))
+            }
+            Expression::Swizzle {
+                size,
+                vector,
+                pattern,
+            } => {
+                let v = self.expr(cx, vector)?;
+                let t = self.expr_type(cx, h)?;
+                let n = size.get() as usize;
+                let mut ops = [v, v, 0, 0, 0, 0];
+                for i in 0..n {
+                    ops[2 + i] = pattern[i] as u32;
+                }
+                Ok(self.emit(cx, Op::VectorShuffle, t, &ops[..2 + n]))
+            }
+            Expression::AccessIndex { base, index } => {
+                let b = self.expr(cx, base)?;
+                let t = self.expr_type(cx, h)?;
+                if self.inner(cx, base)?.is_pointer() {
+                    let i = self.u32_const(index);
+                    Ok(self.emit(cx, Op::AccessChain, t, &[b, i]))
+                } else {
+                    Ok(self.emit(cx, Op::CompositeExtract, t, &[b, index]))
+                }
+            }
+            Expression::Access { base, index } => self.access(cx, h, base, index),
+            Expression::FunctionArgument(n) => cx
+                .arg_ids
+                .get(n as usize)
+                .copied()
+                .ok_or_else(|| err("invalid function argument", span)),
+            Expression::GlobalVariable(g) => {
+                let var = self.global_var(g)?;
+                let gv = &self.m.global_variables[g];
+                let wrapped = matches!(gv.space, AddressSpace::Storage | AddressSpace::Uniform)
+                    && !matches!(self.m.inner(gv.ty), TypeInner::Struct { .. });
+                if !wrapped {
+                    return Ok(var);
+                }
+                // The wrapper struct's only member, computed once in the entry block.
+                let inner = self.type_id(gv.ty, Mode::Explicit)?;
+                let ptr = self.pointer_type(storage_class(gv.space), inner);
+                let zero = self.u32_const(0);
+                let id = self.s.id();
+                super::builder::inst(&mut cx.prologue, Op::AccessChain, &[ptr, id, var, zero]);
+                Ok(id)
+            }
+            Expression::LocalVariable(v) => cx
+                .local_ids
+                .get(v.index())
+                .copied()
+                .ok_or_else(|| err("invalid local variable", span)),
+            Expression::Load { pointer } => {
+                let p = self.expr(cx, pointer)?;
+                self.load(cx, pointer, p)
+            }
+            Expression::Unary { op, expr } => {
+                let v = self.expr(cx, expr)?;
+                let t = self.expr_type(cx, h)?;
+                let scalar = self.inner(cx, expr)?.scalar();
+                let op = match (op, scalar) {
+                    (UnaryOperator::Negate, Some(s)) if s.is_float() => Op::FNegate,
+                    (UnaryOperator::Negate, _) => Op::SNegate,
+                    (UnaryOperator::LogicalNot, _) => Op::LogicalNot,
+                    (UnaryOperator::BitwiseNot, _) => Op::Not,
+                };
+                if matches!(self.inner(cx, expr)?, TypeInner::Matrix { .. }) {
+                    return self.matrix_columnwise(cx, h, expr, None, Op::FNegate);
+                }
+                Ok(self.emit(cx, op, t, &[v]))
+            }
+            Expression::Binary { op, left, right } => self.binary(cx, h, op, left, right),
+            Expression::Select {
+                condition,
+                accept,
+                reject,
+            } => {
+                let mut c = self.expr(cx, condition)?;
+                let a = self.expr(cx, accept)?;
+                let r = self.expr(cx, reject)?;
+                let t = self.expr_type(cx, h)?;
+                if self.opts.version < (1, 4) {
+                    if let (TypeInner::Scalar(_), TypeInner::Vector { size, .. }) = (
+                        self.inner(cx, condition)?.clone(),
+                        self.inner(cx, h)?.clone(),
+                    ) {
+                        let bt = self.vector_type(Scalar::Bool, size.get());
+                        c = self.splat(cx, bt, c, size.get());
+                    }
+                }
+                Ok(self.emit(cx, Op::Select, t, &[c, a, r]))
+            }
+            Expression::Math { fun, ref args } => self.math(cx, h, fun, args),
+            Expression::Convert { expr, ty } => self.convert(cx, h, expr, ty),
+            Expression::Bitcast { expr, ty } => {
+                let v = self.expr(cx, expr)?;
+                if cx.ty(expr)? == ty {
+                    return Ok(v);
+                }
+                let t = self.type_id(ty, Mode::Plain)?;
+                Ok(self.emit(cx, Op::Bitcast, t, &[v]))
+            }
+            Expression::ArrayLength(p) => self.array_length(cx, p),
+            Expression::CallResult(_)
+            | Expression::AtomicResult { .. }
+            | Expression::WorkgroupUniformLoadResult { .. }
+            | Expression::SubgroupResult { .. } => Err(err(
+                "result used before the statement that produces it",
+                span,
+            )),
+            Expression::SubgroupMatrixLoad {
+                ty,
+                pointer,
+                offset,
+                stride,
+                layout,
+            } => self.matrix_load(cx, ty, pointer, offset, stride, layout, span),
+            Expression::SubgroupMatrixMultiply {
+                ty,
+                left,
+                right,
+                acc,
+            } => self.matrix_multiply(cx, ty, left, right, acc),
+            Expression::SubgroupMatrixScalar { op, matrix, scalar } => {
+                self.matrix_scalar(cx, h, op, matrix, scalar)
+            }
+            Expression::SubgroupMatrixFill { ty, value } => self.matrix_fill(cx, ty, value),
+        }
+    }
+
+    fn access(
+        &mut self,
+        cx: &mut FnCtx,
+        h: Handle<Expression>,
+        base: Handle<Expression>,
+        index: Handle<Expression>,
+    ) -> R<u32> {
+        let span = cx.span(h);
+        let t = self.expr_type(cx, h)?;
+        let b = self.expr(cx, base)?;
+        let base_inner = self.inner(cx, base)?.clone();
+        if let TypeInner::Pointer { base: pointee, .. } = base_inner {
+            let pointee = self.m.types[pointee].inner.clone();
+            let i = match self.fixed_count(&pointee, span)? {
+                Some(n) => match self.const_index(cx, index) {
+                    Some(c) if c >= 0 && (c as u64) < n as u64 => self.u32_const(c as u32),
+                    _ => {
+                        let last = self.u32_const(n.saturating_sub(1));
+                        self.clamp_index(cx, index, last)?
+                    }
+                },
+                None if self.opts.bounds_checks => {
+                    let len = self.array_length(cx, base)?;
+                    let u = self.u32_type();
+                    let one = self.u32_const(1);
+                    let last = self.emit(cx, Op::ISub, u, &[len, one]);
+                    self.clamp_index(cx, index, last)?
+                }
+                None => self.expr(cx, index)?,
+            };
+            return Ok(self.emit(cx, Op::AccessChain, t, &[b, i]));
+        }
+        let n = self.fixed_count(&base_inner, span)?.unwrap_or(1);
+        if let Some(c) = self.const_index(cx, index) {
+            let c = c.clamp(0, n.saturating_sub(1) as i64) as u32;
+            return Ok(self.emit(cx, Op::CompositeExtract, t, &[b, c]));
+        }
+        let last = self.u32_const(n.saturating_sub(1));
+        let i = self.clamp_index(cx, index, last)?;
+        if let TypeInner::Vector { .. } = base_inner {
+            return Ok(self.emit(cx, Op::VectorExtractDynamic, t, &[b, i]));
+        }
+        // Arrays and matrices: spill to a variable and index through it.
+        let bt = self.expr_type(cx, base)?;
+        let var = self.temp_var(cx, bt);
+        cx.raw(Op::Store, &[var, b]);
+        let ptr = self.pointer_type(spirv::StorageClass::Function, t);
+        let elem = self.emit(cx, Op::AccessChain, ptr, &[var, i]);
+        Ok(self.emit(cx, Op::Load, t, &[elem]))
+    }
+
+    /// Applies `op` to each column of matrix operands.
+    pub(super) fn matrix_columnwise(
+        &mut self,
+        cx: &mut FnCtx,
+        h: Handle<Expression>,
+        a: Handle<Expression>,
+        b: Option<Handle<Expression>>,
+        op: Op,
+    ) -> R<u32> {
+        let (columns, rows, scalar) = match *self.inner(cx, h)? {
+            TypeInner::Matrix {
+                columns,
+                rows,
+                scalar,
+            } => (columns, rows, scalar),
+            _ => return Err(err("expected a matrix", cx.span(h))),
+        };
+        let t = self.expr_type(cx, h)?;
+        let ct = self.vector_type(scalar, rows.get());
+        let av = self.expr(cx, a)?;
+        let bv = match b {
+            Some(b) => Some(self.expr(cx, b)?),
+            None => None,
+        };
+        let mut cols = [0u32; 4];
+        for i in 0..columns.get() {
+            let ac = self.emit(cx, Op::CompositeExtract, ct, &[av, i]);
+            cols[i as usize] = match bv {
+                Some(bv) => {
+                    let bc = self.emit(cx, Op::CompositeExtract, ct, &[bv, i]);
+                    self.emit(cx, op, ct, &[ac, bc])
+                }
+                None => self.emit(cx, op, ct, &[ac]),
+            };
+        }
+        Ok(self.emit(
+            cx,
+            Op::CompositeConstruct,
+            t,
+            &cols[..columns.get() as usize],
+        ))
+    }
+
+    fn binary(
+        &mut self,
+        cx: &mut FnCtx,
+        h: Handle<Expression>,
+        op: BinaryOperator,
+        left: Handle<Expression>,
+        right: Handle<Expression>,
+    ) -> R<u32> {
+        use BinaryOperator as B;
+        let li = self.inner(cx, left)?.clone();
+        let ri = self.inner(cx, right)?.clone();
+        let t = self.expr_type(cx, h)?;
+        let span = cx.span(h);
+        // Matrix arithmetic.
+        match (&li, &ri, op) {
+            (TypeInner::Matrix { .. }, TypeInner::Matrix { .. }, B::Add) => {
+                return self.matrix_columnwise(cx, h, left, Some(right), Op::FAdd)
+            }
+            (TypeInner::Matrix { .. }, TypeInner::Matrix { .. }, B::Subtract) => {
+                return self.matrix_columnwise(cx, h, left, Some(right), Op::FSub)
+            }
+            (TypeInner::Matrix { .. }, TypeInner::Matrix { .. }, B::Multiply) => {
+                let (l, r) = (self.expr(cx, left)?, self.expr(cx, right)?);
+                return Ok(self.emit(cx, Op::MatrixTimesMatrix, t, &[l, r]));
+            }
+            (TypeInner::Matrix { .. }, TypeInner::Vector { .. }, B::Multiply) => {
+                let (l, r) = (self.expr(cx, left)?, self.expr(cx, right)?);
+                return Ok(self.emit(cx, Op::MatrixTimesVector, t, &[l, r]));
+            }
+            (TypeInner::Vector { .. }, TypeInner::Matrix { .. }, B::Multiply) => {
+                let (l, r) = (self.expr(cx, left)?, self.expr(cx, right)?);
+                return Ok(self.emit(cx, Op::VectorTimesMatrix, t, &[l, r]));
+            }
+            (TypeInner::Matrix { .. }, TypeInner::Scalar(_), B::Multiply) => {
+                let (l, r) = (self.expr(cx, left)?, self.expr(cx, right)?);
+                return Ok(self.emit(cx, Op::MatrixTimesScalar, t, &[l, r]));
+            }
+            (TypeInner::Scalar(_), TypeInner::Matrix { .. }, B::Multiply) => {
+                let (l, r) = (self.expr(cx, left)?, self.expr(cx, right)?);
+                return Ok(self.emit(cx, Op::MatrixTimesScalar, t, &[r, l]));
+            }
+            (TypeInner::Matrix { .. }, _, _) | (_, TypeInner::Matrix { .. }, _) => {
+                return Err(err("unsupported matrix operation", span))
+            }
+            _ => {}
+        }
+        let Some(scalar) = li.scalar() else {
+            return Err(err("binary operator on a non-numeric type", span));
+        };
+        let mut l = self.expr(cx, left)?;
+        let mut r = self.expr(cx, right)?;
+        let n = match (&li, &ri) {
+            (TypeInner::Vector { size, .. }, _) | (_, TypeInner::Vector { size, .. }) => size.get(),
+            _ => 1,
+        };
+        let float = scalar.is_float();
+        if float && op == B::Multiply {
+            match (&li, &ri) {
+                (TypeInner::Vector { .. }, TypeInner::Scalar(_)) => {
+                    return Ok(self.emit(cx, Op::VectorTimesScalar, t, &[l, r]))
+                }
+                (TypeInner::Scalar(_), TypeInner::Vector { .. }) => {
+                    return Ok(self.emit(cx, Op::VectorTimesScalar, t, &[r, l]))
+                }
+                _ => {}
+            }
+        }
+        // Splat a scalar operand mixed with a vector.
+        if n > 1 {
+            let vt = self.vector_type(scalar, n);
+            if matches!(li, TypeInner::Scalar(_)) {
+                l = self.splat(cx, vt, l, n);
+            }
+            if matches!(ri, TypeInner::Scalar(_)) {
+                let rs = ri.scalar().unwrap_or(scalar);
+                let rvt = self.vector_type(rs, n);
+                r = self.splat(cx, rvt, r, n);
+            }
+        }
+        let signed = scalar.is_signed_integer();
+        let is_bool = scalar == Scalar::Bool;
+        let simple = match op {
+            B::Add => Some(if float { Op::FAdd } else { Op::IAdd }),
+            B::Subtract => Some(if float { Op::FSub } else { Op::ISub }),
+            B::Multiply => Some(if float { Op::FMul } else { Op::IMul }),
+            B::Equal => Some(if float {
+                Op::FOrdEqual
+            } else if is_bool {
+                Op::LogicalEqual
+            } else {
+                Op::IEqual
+            }),
+            B::NotEqual => Some(if float {
+                Op::FUnordNotEqual
+            } else if is_bool {
+                Op::LogicalNotEqual
+            } else {
+                Op::INotEqual
+            }),
+            B::Less => Some(if float {
+                Op::FOrdLessThan
+            } else if signed {
+                Op::SLessThan
+            } else {
+                Op::ULessThan
+            }),
+            B::LessEqual => Some(if float {
+                Op::FOrdLessThanEqual
+            } else if signed {
+                Op::SLessThanEqual
+            } else {
+                Op::ULessThanEqual
+            }),
+            B::Greater => Some(if float {
+                Op::FOrdGreaterThan
+            } else if signed {
+                Op::SGreaterThan
+            } else {
+                Op::UGreaterThan
+            }),
+            B::GreaterEqual => Some(if float {
+                Op::FOrdGreaterThanEqual
+            } else if signed {
+                Op::SGreaterThanEqual
+            } else {
+                Op::UGreaterThanEqual
+            }),
+            B::And => Some(if is_bool {
+                Op::LogicalAnd
+            } else {
+                Op::BitwiseAnd
+            }),
+            B::InclusiveOr => Some(if is_bool {
+                Op::LogicalOr
+            } else {
+                Op::BitwiseOr
+            }),
+            B::ExclusiveOr => Some(if is_bool {
+                Op::LogicalNotEqual
+            } else {
+                Op::BitwiseXor
+            }),
+            _ => None,
+        };
+        if let Some(o) = simple {
+            return Ok(self.emit(cx, o, t, &[l, r]));
+        }
+        match op {
+            B::ShiftLeft | B::ShiftRight => {
+                // WGSL masks the shift amount to the bit width.
+                let rs = ri.scalar().unwrap_or(Scalar::U32);
+                let rt = if n > 1 {
+                    self.vector_type(rs, n)
+                } else {
+                    self.scalar_type(rs)
+                };
+                let mask = self.const_splat(rs, n, 31.0);
+                let amount = self.emit(cx, Op::BitwiseAnd, rt, &[r, mask]);
+                let o = match (op, signed) {
+                    (B::ShiftLeft, _) => Op::ShiftLeftLogical,
+                    (_, true) => Op::ShiftRightArithmetic,
+                    (_, false) => Op::ShiftRightLogical,
+                };
+                Ok(self.emit(cx, o, t, &[l, amount]))
+            }
+            B::Divide | B::Modulo if float => {
+                let o = if op == B::Divide { Op::FDiv } else { Op::FRem };
+                Ok(self.emit(cx, o, t, &[l, r]))
+            }
+            B::Divide | B::Modulo => {
+                // WGSL: e / 0 = e, e % 0 = 0, INT_MIN / -1 = INT_MIN, INT_MIN % -1 = 0.
+                // Replacing the divisor by 1 in those cases gives exactly that.
+                let bt = if n > 1 {
+                    self.vector_type(Scalar::Bool, n)
+                } else {
+                    self.scalar_type(Scalar::Bool)
+                };
+                let zero = self.const_splat(scalar, n, 0.0);
+                let one = self.const_splat(scalar, n, 1.0);
+                let mut bad = self.emit(cx, Op::IEqual, bt, &[r, zero]);
+                if signed {
+                    let min = self.const_splat(scalar, n, i32::MIN as f64);
+                    let neg1 = self.const_splat(scalar, n, -1.0);
+                    let is_min = self.emit(cx, Op::IEqual, bt, &[l, min]);
+                    let is_neg1 = self.emit(cx, Op::IEqual, bt, &[r, neg1]);
+                    let overflow = self.emit(cx, Op::LogicalAnd, bt, &[is_min, is_neg1]);
+                    bad = self.emit(cx, Op::LogicalOr, bt, &[bad, overflow]);
+                }
+                let d = self.emit(cx, Op::Select, t, &[bad, one, r]);
+                let o = match (op, signed) {
+                    (B::Divide, true) => Op::SDiv,
+                    (B::Divide, false) => Op::UDiv,
+                    (_, true) => Op::SRem,
+                    (_, false) => Op::UMod,
+                };
+                Ok(self.emit(cx, o, t, &[l, d]))
+            }
+            _ => Err(err("unsupported binary operator", span)),
+        }
+    }
+
+    fn convert(
+        &mut self,
+        cx: &mut FnCtx,
+        h: Handle<Expression>,
+        expr: Handle<Expression>,
+        ty: Handle<Type>,
+    ) -> R<u32> {
+        let v = self.expr(cx, expr)?;
+        let span = cx.span(h);
+        if cx.ty(expr)? == ty {
+            return Ok(v);
+        }
+        let t = self.type_id(ty, Mode::Plain)?;
+        let from = self.inner(cx, expr)?.clone();
+        let to = self.m.inner(ty).clone();
+        if let (
+            TypeInner::Matrix {
+                columns,
+                rows,
+                scalar: fs,
+            },
+            TypeInner::Matrix { scalar: ts, .. },
+        ) = (&from, &to)
+        {
+            let fct = self.vector_type(*fs, rows.get());
+            let tct = self.vector_type(*ts, rows.get());
+            let mut cols = [0u32; 4];
+            for i in 0..columns.get() {
+                let c = self.emit(cx, Op::CompositeExtract, fct, &[v, i]);
+                cols[i as usize] = self.emit(cx, Op::FConvert, tct, &[c]);
+            }
+            return Ok(self.emit(
+                cx,
+                Op::CompositeConstruct,
+                t,
+                &cols[..columns.get() as usize],
+            ));
+        }
+        let (Some(fs), Some(ts)) = (from.scalar(), to.scalar()) else {
+            return Err(err("unsupported conversion", span));
+        };
+        let n = match to {
+            TypeInner::Vector { size, .. } => size.get(),
+            _ => 1,
+        };
+        self.convert_scalar(cx, v, fs, ts, n, t)
+    }
+
+    /// Converts a scalar or `n`-vector from `fs` to `ts` components (`t` is
+    /// the result type id), with WGSL's saturating float-to-int rule.
+    pub(super) fn convert_scalar(
+        &mut self,
+        cx: &mut FnCtx,
+        v: u32,
+        fs: Scalar,
+        ts: Scalar,
+        n: u32,
+        t: u32,
+    ) -> R<u32> {
+        use Scalar as S;
+        if fs == ts {
+            return Ok(v);
+        }
+        Ok(match (fs, ts) {
+            (S::Bool, _) => {
+                let one = self.const_splat(ts, n, 1.0);
+                let zero = self.const_splat(ts, n, 0.0);
+                self.emit(cx, Op::Select, t, &[v, one, zero])
+            }
+            (_, S::Bool) => {
+                let zero = self.const_splat(fs, n, 0.0);
+                let o = if fs.is_float() {
+                    Op::FUnordNotEqual
+                } else {
+                    Op::INotEqual
+                };
+                self.emit(cx, o, t, &[v, zero])
+            }
+            (f, tt) if f.is_float() && tt.is_float() => self.emit(cx, Op::FConvert, t, &[v]),
+            (f, tt) if f.is_float() => {
+                // Saturate: clamp to the representable range first.
+                let (lo, hi) = match (f, tt) {
+                    (S::F16, S::I32) => (-65504.0, 65504.0),
+                    (S::F16, _) => (0.0, 65504.0),
+                    (_, S::I32) => (-2147483648.0, 2147483520.0),
+                    _ => (0.0, 4294967040.0),
+                };
+                let ft = if n > 1 {
+                    self.vector_type(f, n)
+                } else {
+                    self.scalar_type(f)
+                };
+                let lo = self.const_splat(f, n, lo);
+                let hi = self.const_splat(f, n, hi);
+                let c = self.glsl(cx, ft, Gl::FClamp, &[v, lo, hi]);
+                let o = if tt == S::I32 {
+                    Op::ConvertFToS
+                } else {
+                    Op::ConvertFToU
+                };
+                self.emit(cx, o, t, &[c])
+            }
+            (f, tt) if tt.is_float() => {
+                let o = if f.is_signed_integer() {
+                    Op::ConvertSToF
+                } else {
+                    Op::ConvertUToF
+                };
+                self.emit(cx, o, t, &[v])
+            }
+            _ => self.emit(cx, Op::Bitcast, t, &[v]),
+        })
+    }
+}
+
+fn literal_int(l: &Literal) -> Option<i64> {
+    match *l {
+        Literal::I32(v) => Some(v as i64),
+        Literal::U32(v) => Some(v as i64),
+        Literal::AbstractInt(v) => Some(v),
+        _ => None,
+    }
+}
+
+/// The vector size of a type, or 1.
+pub(super) fn width(inner: &TypeInner) -> u32 {
+    match inner {
+        TypeInner::Vector { size, .. } => size.get(),
+        _ => 1,
+    }
+}

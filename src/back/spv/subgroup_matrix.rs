@@ -1,0 +1,282 @@
+//! Subgroup matrices as `SPV_KHR_cooperative_matrix` cooperative matrices.
+//!
+//! Loads and stores take an access chain to `array[offset]` (the array's
+//! element type, which may differ from the component type) and pass the
+//! stride in array elements. Multiplies are `OpCooperativeMatrixMulAddKHR`
+//! (with a null accumulator for plain multiplies). Scalars for 8-bit
+//! matrices are clamped to the 8-bit range and narrowed.
+
+use spirv::{CooperativeMatrixOperands as Cmo, GlslStd450Op as Gl, Op};
+
+use super::function::FnCtx;
+use super::types::{space_mode, storage_class, Mode};
+use super::writer::{err, Writer, R};
+use crate::arena::Handle;
+use crate::ir::{Expression, MatrixLayout, MatrixScalarOp, Scalar, Type, TypeInner};
+use crate::Span;
+
+impl Writer<'_> {
+    /// The component scalar of a matrix type.
+    fn matrix_scalar_of(&self, ty: Handle<Type>, span: Span) -> R<Scalar> {
+        match self.m.types.try_get(ty).map(|t| &t.inner) {
+            Some(TypeInner::SubgroupMatrix { scalar, .. }) => Ok(*scalar),
+            _ => Err(err("expected a subgroup matrix type", span)),
+        }
+    }
+
+    /// Clamps and narrows a shader scalar to an 8-bit component; other
+    /// component types pass through.
+    fn narrow(&mut self, cx: &mut FnCtx, v: u32, comp: Scalar) -> u32 {
+        let (clamp, conv, lo, hi) = match comp {
+            Scalar::I8 => (Gl::SClamp, Op::SConvert, -128.0, 127.0),
+            Scalar::U8 => (Gl::UClamp, Op::UConvert, 0.0, 255.0),
+            _ => return v,
+        };
+        let shader = comp.shader_scalar();
+        let st = self.scalar_type(shader);
+        let lo = self.scalar_const(shader, lo);
+        let hi = self.scalar_const(shader, hi);
+        let c = self.glsl(cx, st, clamp, &[v, lo, hi]);
+        let ct = self.scalar_type(comp);
+        self.emit(cx, conv, ct, &[c])
+    }
+
+    /// A pointer to `array[offset]`, the stride to use, and the memory
+    /// operand. With bounds checks on, the stride is raised to at least one
+    /// row (column) and, when the access would leave the array, the offset
+    /// becomes 0 and the stride the minimum (as Tint's robustness does).
+    #[allow(clippy::too_many_arguments)]
+    fn matrix_access(
+        &mut self,
+        cx: &mut FnCtx,
+        matrix_ty: Handle<Type>,
+        pointer: Handle<Expression>,
+        offset: Handle<Expression>,
+        stride: Handle<Expression>,
+        layout: MatrixLayout,
+        span: Span,
+    ) -> R<(u32, u32, Option<u32>)> {
+        let (array, space) = match self.inner(cx, pointer)? {
+            TypeInner::Pointer { base, space, .. } => (*base, *space),
+            _ => return Err(err("subgroup matrix pointer is not a pointer", span)),
+        };
+        let (elem, size, array_stride) = match self.m.inner(array) {
+            TypeInner::Array { base, size, stride } => (*base, *size, *stride),
+            _ => {
+                return Err(err(
+                    "subgroup matrix pointer does not point to an array",
+                    span,
+                ))
+            }
+        };
+        let et = self.type_id(elem, space_mode(space))?;
+        let pt = self.pointer_type(storage_class(space), et);
+        let p = self.expr(cx, pointer)?;
+        let mut off = self.expr(cx, offset)?;
+        let mut st = self.expr(cx, stride)?;
+        if self.opts.bounds_checks {
+            let (columns, rows, comp) = match self.m.types.try_get(matrix_ty).map(|t| &t.inner) {
+                Some(TypeInner::SubgroupMatrix {
+                    columns,
+                    rows,
+                    scalar,
+                    ..
+                }) => (*columns, *rows, *scalar),
+                _ => return Err(err("expected a subgroup matrix type", span)),
+            };
+            let (cols, rows) = (
+                self.matrix_dim_value(columns)?,
+                self.matrix_dim_value(rows)?,
+            );
+            let (major, minor) = match layout {
+                MatrixLayout::RowMajor => (rows, cols),
+                MatrixLayout::ColumnMajor => (cols, rows),
+            };
+            // Array elements spanned by one row (column).
+            let minor_bytes = minor.saturating_mul(comp.size());
+            let min_stride = minor_bytes.div_ceil(array_stride.max(1)).max(1);
+            let u = self.u32_type();
+            let b = self.scalar_type(Scalar::Bool);
+            let to_u32 = |w: &mut Self, cx: &mut FnCtx, h: Handle<Expression>, id: u32| -> R<u32> {
+                Ok(match w.inner(cx, h)?.scalar() {
+                    Some(Scalar::U32) => id,
+                    _ => w.emit(cx, Op::Bitcast, u, &[id]),
+                })
+            };
+            off = to_u32(self, cx, offset, off)?;
+            st = to_u32(self, cx, stride, st)?;
+            let min_c = self.u32_const(min_stride);
+            st = self.glsl(cx, u, Gl::UMax, &[st, min_c]);
+            let len = match size {
+                crate::ir::ArraySize::Constant(n) => self.u32_const(n),
+                crate::ir::ArraySize::Override(e) => {
+                    let n = self.override_u32(e)?;
+                    self.u32_const(n)
+                }
+                crate::ir::ArraySize::Runtime => self.array_length(cx, pointer)?,
+            };
+            // ok = offset < len
+            //   && stride * (major - 1) <= len - offset   (checked by division)
+            //   && len - offset - stride * (major - 1) >= minor elements
+            let in_range = self.emit(cx, Op::ULessThan, b, &[off, len]);
+            let safe_off = self.emit(cx, Op::Select, u, &[in_range, off, len]);
+            let room = self.emit(cx, Op::ISub, u, &[len, safe_off]);
+            let steps = self.u32_const(major.saturating_sub(1).max(1));
+            let max_stride = self.emit(cx, Op::UDiv, u, &[room, steps]);
+            let stride_ok = self.emit(cx, Op::ULessThanEqual, b, &[st, max_stride]);
+            let span_c = self.u32_const(major.saturating_sub(1));
+            let safe_st = self.emit(cx, Op::Select, u, &[stride_ok, st, min_c]);
+            let spanned = self.emit(cx, Op::IMul, u, &[safe_st, span_c]);
+            let spanned = self.glsl(cx, u, Gl::UMin, &[spanned, room]);
+            let rest = self.emit(cx, Op::ISub, u, &[room, spanned]);
+            let fits = self.emit(cx, Op::UGreaterThanEqual, b, &[rest, min_c]);
+            let ok = self.emit(cx, Op::LogicalAnd, b, &[in_range, stride_ok]);
+            let ok = self.emit(cx, Op::LogicalAnd, b, &[ok, fits]);
+            let zero = self.u32_const(0);
+            off = self.emit(cx, Op::Select, u, &[ok, off, zero]);
+            st = self.emit(cx, Op::Select, u, &[ok, st, min_c]);
+        }
+        let ptr = self.emit(cx, Op::AccessChain, pt, &[p, off]);
+        Ok((ptr, st, self.memory_operands(Some(space))))
+    }
+
+    /// `subgroupMatrixLoad`.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn matrix_load(
+        &mut self,
+        cx: &mut FnCtx,
+        ty: Handle<Type>,
+        pointer: Handle<Expression>,
+        offset: Handle<Expression>,
+        stride: Handle<Expression>,
+        layout: MatrixLayout,
+        span: Span,
+    ) -> R<u32> {
+        let t = self.type_id(ty, Mode::Plain)?;
+        let (ptr, stride, mem) =
+            self.matrix_access(cx, ty, pointer, offset, stride, layout, span)?;
+        let layout = self.u32_const(layout_value(layout));
+        Ok(match mem {
+            Some(m) => self.emit(
+                cx,
+                Op::CooperativeMatrixLoadKHR,
+                t,
+                &[ptr, layout, stride, m],
+            ),
+            None => self.emit(cx, Op::CooperativeMatrixLoadKHR, t, &[ptr, layout, stride]),
+        })
+    }
+
+    /// `subgroupMatrixStore`.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn matrix_store(
+        &mut self,
+        cx: &mut FnCtx,
+        pointer: Handle<Expression>,
+        offset: Handle<Expression>,
+        value: Handle<Expression>,
+        stride: Handle<Expression>,
+        layout: MatrixLayout,
+        span: Span,
+    ) -> R<()> {
+        let ty = cx.ty(value)?;
+        let v = self.expr(cx, value)?;
+        let (ptr, stride, mem) =
+            self.matrix_access(cx, ty, pointer, offset, stride, layout, span)?;
+        let layout = self.u32_const(layout_value(layout));
+        match mem {
+            Some(m) => cx.raw(Op::CooperativeMatrixStoreKHR, &[ptr, v, layout, stride, m]),
+            None => cx.raw(Op::CooperativeMatrixStoreKHR, &[ptr, v, layout, stride]),
+        }
+        Ok(())
+    }
+
+    /// `subgroupMatrixMultiply` / `subgroupMatrixMultiplyAccumulate`.
+    pub(super) fn matrix_multiply(
+        &mut self,
+        cx: &mut FnCtx,
+        ty: Handle<Type>,
+        left: Handle<Expression>,
+        right: Handle<Expression>,
+        acc: Option<Handle<Expression>>,
+    ) -> R<u32> {
+        let span = cx.span(left);
+        let t = self.type_id(ty, Mode::Plain)?;
+        let a = self.expr(cx, left)?;
+        let b = self.expr(cx, right)?;
+        let c = match acc {
+            Some(acc) => self.expr(cx, acc)?,
+            None => self.null_const(t),
+        };
+        let in_scalar = self.matrix_scalar_of(cx.ty(left)?, span)?;
+        let out_scalar = self.matrix_scalar_of(ty, span)?;
+        let mut ops = Cmo::NONE_KHR;
+        if in_scalar.is_signed_integer() {
+            ops |= Cmo::MATRIX_A_SIGNED_COMPONENTS_KHR | Cmo::MATRIX_B_SIGNED_COMPONENTS_KHR;
+        }
+        if out_scalar.is_signed_integer() {
+            ops |= Cmo::MATRIX_C_SIGNED_COMPONENTS_KHR | Cmo::MATRIX_RESULT_SIGNED_COMPONENTS_KHR;
+        }
+        Ok(if ops.is_empty() {
+            self.emit(cx, Op::CooperativeMatrixMulAddKHR, t, &[a, b, c])
+        } else {
+            self.emit(
+                cx,
+                Op::CooperativeMatrixMulAddKHR,
+                t,
+                &[a, b, c, ops.bits()],
+            )
+        })
+    }
+
+    /// `subgroupMatrixScalarAdd/Subtract/Multiply`.
+    pub(super) fn matrix_scalar(
+        &mut self,
+        cx: &mut FnCtx,
+        h: Handle<Expression>,
+        op: MatrixScalarOp,
+        matrix: Handle<Expression>,
+        scalar: Handle<Expression>,
+    ) -> R<u32> {
+        let span = cx.span(h);
+        let ty = cx.ty(h)?;
+        let comp = self.matrix_scalar_of(ty, span)?;
+        let t = self.type_id(ty, Mode::Plain)?;
+        let m = self.expr(cx, matrix)?;
+        let s = self.expr(cx, scalar)?;
+        let s = self.narrow(cx, s, comp);
+        let splat = self.emit(cx, Op::CompositeConstruct, t, &[s]);
+        let float = comp.is_float();
+        let o = match (op, float) {
+            (MatrixScalarOp::Add, true) => Op::FAdd,
+            (MatrixScalarOp::Add, false) => Op::IAdd,
+            (MatrixScalarOp::Subtract, true) => Op::FSub,
+            (MatrixScalarOp::Subtract, false) => Op::ISub,
+            (MatrixScalarOp::Multiply, true) => Op::FMul,
+            (MatrixScalarOp::Multiply, false) => Op::IMul,
+        };
+        Ok(self.emit(cx, o, t, &[m, splat]))
+    }
+
+    /// The fill constructor `M(v)`.
+    pub(super) fn matrix_fill(
+        &mut self,
+        cx: &mut FnCtx,
+        ty: Handle<Type>,
+        value: Handle<Expression>,
+    ) -> R<u32> {
+        let span = cx.span(value);
+        let comp = self.matrix_scalar_of(ty, span)?;
+        let t = self.type_id(ty, Mode::Plain)?;
+        let v = self.expr(cx, value)?;
+        let v = self.narrow(cx, v, comp);
+        Ok(self.emit(cx, Op::CompositeConstruct, t, &[v]))
+    }
+}
+
+fn layout_value(layout: MatrixLayout) -> u32 {
+    match layout {
+        MatrixLayout::RowMajor => spirv::CooperativeMatrixLayout::RowMajorKHR as u32,
+        MatrixLayout::ColumnMajor => spirv::CooperativeMatrixLayout::ColumnMajorKHR as u32,
+    }
+}

@@ -1,0 +1,346 @@
+//! The module-level writer: state shared by every function, reachability
+//! from the selected entry points, global variables, and the driver.
+
+use rustc_hash::{FxHashMap, FxHashSet};
+use spirv::{Capability, Decoration, Op};
+
+use super::builder::{inst, inst_str, Sections};
+use super::types::{storage_class, LocalType, Mode};
+use super::Options;
+use crate::arena::Handle;
+use crate::diagnostic::{Diagnostic, Error};
+use crate::ir::{
+    AddressSpace, Block, ConstValue, Expression, Function, GlobalVariable, Module, Statement, Type,
+    TypeInner,
+};
+use crate::pipeline::Pipeline;
+use crate::Span;
+
+/// Result type of the writer.
+pub(super) type R<T> = Result<T, Error>;
+
+/// An error diagnostic.
+pub(super) fn err(message: impl Into<String>, span: Span) -> Error {
+    Diagnostic::error(message, span).into()
+}
+
+/// Module-level writer state.
+pub(super) struct Writer<'a> {
+    pub m: &'a Module,
+    pub p: &'a Pipeline,
+    pub opts: &'a Options,
+    pub s: Sections,
+    /// Whether the module uses the Vulkan memory model (subgroup matrices).
+    pub vulkan_mm: bool,
+    pub local_types: FxHashMap<LocalType, u32>,
+    pub ir_types: FxHashMap<(Handle<Type>, Mode), u32>,
+    pub scalar_consts: FxHashMap<(u32, u32), u32>,
+    pub splat_consts: FxHashMap<(u32, u32, u32), u32>,
+    pub null_consts: FxHashMap<u32, u32>,
+    pub ir_consts: FxHashMap<Handle<ConstValue>, u32>,
+    /// Variable id per global (0: not emitted yet).
+    pub global_ids: Vec<u32>,
+    /// Function id per function (0: not reachable).
+    pub function_ids: Vec<u32>,
+    /// Globals used by the entry point being written.
+    pub entry_globals: Vec<usize>,
+    /// Interface variables created while writing the entry point's body.
+    pub extra_interface: Vec<u32>,
+    /// Built-in input variables, shared by all entry points.
+    pub builtin_inputs: FxHashMap<(crate::ir::BuiltIn, Handle<Type>), u32>,
+}
+
+/// Per-function facts gathered in one scan.
+pub(super) struct FunctionFacts {
+    pub callees: Vec<usize>,
+    pub globals: Vec<usize>,
+}
+
+/// Collects the callees of a block.
+fn collect_calls(block: &Block, out: &mut Vec<usize>) {
+    for st in &block.statements {
+        match st {
+            Statement::Call { function, .. } => out.push(function.index()),
+            Statement::Block(b) => collect_calls(b, out),
+            Statement::If { accept, reject, .. } => {
+                collect_calls(accept, out);
+                collect_calls(reject, out);
+            }
+            Statement::Switch { cases, .. } => {
+                for c in cases {
+                    collect_calls(&c.body, out);
+                }
+            }
+            Statement::Loop {
+                body, continuing, ..
+            } => {
+                collect_calls(body, out);
+                collect_calls(continuing, out);
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Scans a function for callees and used globals.
+pub(super) fn function_facts(f: &Function) -> FunctionFacts {
+    let mut callees = Vec::new();
+    collect_calls(&f.body, &mut callees);
+    let mut globals: Vec<usize> = f
+        .expressions
+        .iter()
+        .filter_map(|(_, e)| match e {
+            Expression::GlobalVariable(g) => Some(g.index()),
+            _ => None,
+        })
+        .collect();
+    globals.sort_unstable();
+    globals.dedup();
+    FunctionFacts { callees, globals }
+}
+
+/// Whether a type contains a subgroup matrix.
+pub(super) fn contains_matrix(m: &Module, ty: Handle<Type>, depth: u32) -> bool {
+    if depth > 64 {
+        return false;
+    }
+    match m.types.try_get(ty).map(|t| &t.inner) {
+        Some(TypeInner::SubgroupMatrix { .. }) => true,
+        Some(TypeInner::Array { base, .. }) => contains_matrix(m, *base, depth + 1),
+        Some(TypeInner::Pointer { base, .. }) => contains_matrix(m, *base, depth + 1),
+        Some(TypeInner::Struct { members, .. }) => members
+            .iter()
+            .any(|mem| contains_matrix(m, mem.ty, depth + 1)),
+        _ => false,
+    }
+}
+
+impl<'a> Writer<'a> {
+    pub(super) fn new(p: &'a Pipeline, opts: &'a Options) -> Self {
+        let m = &p.module;
+        Writer {
+            m,
+            p,
+            opts,
+            s: Sections::default(),
+            vulkan_mm: false,
+            local_types: FxHashMap::default(),
+            ir_types: FxHashMap::default(),
+            scalar_consts: FxHashMap::default(),
+            splat_consts: FxHashMap::default(),
+            null_consts: FxHashMap::default(),
+            ir_consts: FxHashMap::default(),
+            global_ids: vec![0; m.global_variables.len()],
+            function_ids: vec![0; m.functions.len()],
+            entry_globals: Vec::new(),
+            extra_interface: Vec::new(),
+            builtin_inputs: FxHashMap::default(),
+        }
+    }
+
+    /// `void`.
+    pub(super) fn void_type(&mut self) -> u32 {
+        self.local_type(LocalType::Void)
+    }
+
+    /// The variable id of a global, emitting it on first use.
+    pub(super) fn global_var(&mut self, h: Handle<GlobalVariable>) -> R<u32> {
+        let Some(&existing) = self.global_ids.get(h.index()) else {
+            return Err(err("invalid global variable handle", Span::UNDEFINED));
+        };
+        if existing != 0 {
+            return Ok(existing);
+        }
+        let m = self.m;
+        let g = &m.global_variables[h];
+        let span = m.global_variables.span(h);
+        let (mode, class) = match g.space {
+            AddressSpace::Storage | AddressSpace::Uniform => {
+                let is_struct = matches!(m.inner(g.ty), TypeInner::Struct { .. });
+                (
+                    if is_struct {
+                        Mode::Block
+                    } else {
+                        Mode::Wrapper
+                    },
+                    storage_class(g.space),
+                )
+            }
+            AddressSpace::Private | AddressSpace::Workgroup | AddressSpace::Function => {
+                (Mode::Plain, storage_class(g.space))
+            }
+            AddressSpace::Handle => {
+                return Err(err(
+                    "textures and samplers are not supported by the SPIR-V writer",
+                    span,
+                ))
+            }
+        };
+        if g.space == AddressSpace::Storage && self.contains_16bit(g.ty, 0) {
+            self.s.cap(Capability::StorageBuffer16BitAccess);
+            self.s.extensions.insert("SPV_KHR_16bit_storage");
+        }
+        if g.space == AddressSpace::Uniform && self.contains_16bit(g.ty, 0) {
+            self.s.cap(Capability::UniformAndStorageBuffer16BitAccess);
+            self.s.cap(Capability::StorageBuffer16BitAccess);
+            self.s.extensions.insert("SPV_KHR_16bit_storage");
+        }
+        let ty = self.type_id(g.ty, mode)?;
+        let ptr = self.pointer_type(class, ty);
+        let init = match (g.space, g.init) {
+            (AddressSpace::Private, Some(e)) => {
+                let value = self
+                    .p
+                    .global_values
+                    .get(e.index())
+                    .copied()
+                    .ok_or_else(|| {
+                        err(
+                            "initialiser of a private variable has no value in the pipeline",
+                            span,
+                        )
+                    })?;
+                Some(self.const_value(value)?)
+            }
+            (AddressSpace::Private, None) => Some(self.null_const(ty)),
+            _ => None,
+        };
+        let id = self.s.id();
+        match init {
+            Some(i) => inst(
+                &mut self.s.globals,
+                Op::Variable,
+                &[ptr, id, class as u32, i],
+            ),
+            None => inst(&mut self.s.globals, Op::Variable, &[ptr, id, class as u32]),
+        }
+        if !g.name.is_empty() {
+            inst_str(&mut self.s.names, Op::Name, &[id], &g.name, &[]);
+        }
+        if let Some(b) = g.binding {
+            let a = &mut self.s.annotations;
+            inst(
+                a,
+                Op::Decorate,
+                &[id, Decoration::DescriptorSet as u32, b.group],
+            );
+            inst(
+                a,
+                Op::Decorate,
+                &[id, Decoration::Binding as u32, b.binding],
+            );
+        }
+        if g.space == AddressSpace::Storage && !g.access.can_write() {
+            inst(
+                &mut self.s.annotations,
+                Op::Decorate,
+                &[id, Decoration::NonWritable as u32],
+            );
+        }
+        if g.space == AddressSpace::Storage && !g.access.can_read() {
+            inst(
+                &mut self.s.annotations,
+                Op::Decorate,
+                &[id, Decoration::NonReadable as u32],
+            );
+        }
+        self.global_ids[h.index()] = id;
+        Ok(id)
+    }
+
+    fn contains_16bit(&self, ty: Handle<Type>, depth: u32) -> bool {
+        if depth > 64 {
+            return false;
+        }
+        match &self.m.types[ty].inner {
+            TypeInner::Array { base, .. } => self.contains_16bit(*base, depth + 1),
+            TypeInner::Struct { members, .. } => members
+                .iter()
+                .any(|mem| self.contains_16bit(mem.ty, depth + 1)),
+            other => other.scalar() == Some(crate::ir::Scalar::F16),
+        }
+    }
+
+    /// Runs the writer over the selected entry points.
+    pub(super) fn run(mut self) -> R<Vec<u32>> {
+        let m = self.m;
+        self.s.cap(Capability::Shader);
+        let facts: Vec<FunctionFacts> =
+            m.functions.iter().map(|(_, f)| function_facts(f)).collect();
+        let mut any_reachable = vec![false; m.functions.len()];
+        let mut per_entry: Vec<(usize, Vec<bool>)> = Vec::new();
+        let mut seen_eps = FxHashSet::default();
+        for &ep_index in &self.p.entry_points {
+            let Some(ep) = m.entry_points.get(ep_index) else {
+                return Err(err("entry point index out of range", Span::UNDEFINED));
+            };
+            if !seen_eps.insert(ep_index) {
+                continue;
+            }
+            let mut reach = vec![false; m.functions.len()];
+            if ep.function.index() >= reach.len() {
+                return Err(err(
+                    "entry point function handle out of range",
+                    Span::UNDEFINED,
+                ));
+            }
+            reach[ep.function.index()] = true;
+            for i in (0..m.functions.len()).rev() {
+                if reach[i] {
+                    for &c in &facts[i].callees {
+                        if c < reach.len() {
+                            reach[c] = true;
+                        }
+                    }
+                }
+            }
+            for (a, r) in any_reachable.iter_mut().zip(&reach) {
+                *a |= *r;
+            }
+            per_entry.push((ep_index, reach));
+        }
+        // The memory model is chosen up front: atomics and barriers depend on it.
+        self.vulkan_mm = m.functions.iter().enumerate().any(|(i, (_, f))| {
+            any_reachable[i]
+                && (f.expression_types.iter().any(|&t| contains_matrix(m, t, 0))
+                    || f.local_variables
+                        .iter()
+                        .any(|(_, v)| contains_matrix(m, v.ty, 0)))
+        });
+        if self.vulkan_mm {
+            self.s.cap(Capability::VulkanMemoryModel);
+            if self.opts.version < (1, 5) {
+                self.s.extensions.insert("SPV_KHR_vulkan_memory_model");
+            }
+        }
+        for (i, r) in any_reachable.iter().enumerate() {
+            if *r {
+                self.function_ids[i] = self.s.id();
+            }
+        }
+        let entry_functions: FxHashSet<usize> = per_entry
+            .iter()
+            .map(|(ep, _)| m.entry_points[*ep].function.index())
+            .collect();
+        for (h, f) in m.functions.iter() {
+            if any_reachable[h.index()] && !entry_functions.contains(&h.index()) {
+                self.write_function(h, f, None)?;
+            }
+        }
+        for (ep_index, reach) in &per_entry {
+            let ep = &m.entry_points[*ep_index];
+            let mut globals: Vec<usize> = Vec::new();
+            for (i, r) in reach.iter().enumerate() {
+                if *r {
+                    globals.extend_from_slice(&facts[i].globals);
+                }
+            }
+            globals.sort_unstable();
+            globals.dedup();
+            let f = &m.functions[ep.function];
+            self.write_entry_point(ep, f, &globals)?;
+        }
+        let version = self.opts.version;
+        Ok(self.s.finish(version, self.vulkan_mm))
+    }
+}

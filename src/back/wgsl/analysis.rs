@@ -1,0 +1,523 @@
+//! Per-function analysis that decides how a body prints.
+//!
+//! The IR evaluates expressions at `Emit` statements; the printer inlines
+//! expressions at their use where that preserves meaning and binds the rest
+//! with `let` at their `Emit`:
+//! - an expression is *baked* (gets a `let`) if it is named by a `let` in
+//!   the source, used more than once, or reads memory (`Load`,
+//!   `subgroupMatrixLoad`) and cannot be moved to its use without crossing
+//!   a statement;
+//! - pointer-typed and trivially cheap expressions (literals, constants,
+//!   variables, arguments) are never baked;
+//! - a local variable is declared (`var x: T = v;`) at its first store when
+//!   every later mention is in scope of that statement; otherwise it is
+//!   declared at the top of the function.
+//!
+//! Blocks are numbered in pre-order (a block gets its number when entered,
+//! bodies of `if` before `else`, switch cases in order, loop body before
+//! `continuing`); the printer walks in the same order.
+
+use super::{error, MAX_DEPTH};
+use crate::arena::Handle;
+use crate::diagnostic::Error;
+use crate::ir::Module;
+use crate::ir::{Block, Expression, Function, LocalVariable, Statement, TypeInner};
+
+/// A place in the body: block number and statement index.
+pub type Pos = (u32, usize);
+
+/// Who uses an expression.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum User {
+    /// Nobody.
+    None,
+    /// Exactly one expression.
+    Expr(Handle<Expression>),
+    /// Exactly one statement operand.
+    Stmt(Pos),
+    /// More than one use.
+    Many,
+}
+
+/// How a local variable is declared.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LocalDecl {
+    /// Not yet seen (analysis only).
+    Unseen,
+    /// At the store at this position, in scope of the block.
+    AtStore(Pos),
+    /// At the top of the function, zero-initialised.
+    Top,
+}
+
+/// Calls `f` on every operand of an expression.
+pub fn for_each_operand(e: &Expression, mut f: impl FnMut(Handle<Expression>)) {
+    match *e {
+        Expression::Literal(_)
+        | Expression::Constant(_)
+        | Expression::Override(_)
+        | Expression::OverrideExpr(_)
+        | Expression::ZeroValue(_)
+        | Expression::FunctionArgument(_)
+        | Expression::GlobalVariable(_)
+        | Expression::LocalVariable(_)
+        | Expression::CallResult(_)
+        | Expression::AtomicResult { .. }
+        | Expression::WorkgroupUniformLoadResult { .. }
+        | Expression::SubgroupResult { .. } => {}
+        Expression::Compose { ref components, .. } => components.iter().copied().for_each(f),
+        Expression::Math { ref args, .. } => args.iter().copied().for_each(f),
+        Expression::Splat { value, .. } | Expression::SubgroupMatrixFill { value, .. } => f(value),
+        Expression::Swizzle { vector, .. } => f(vector),
+        Expression::Access { base, index } => {
+            f(base);
+            f(index);
+        }
+        Expression::AccessIndex { base, .. } => f(base),
+        Expression::Load { pointer } => f(pointer),
+        Expression::Unary { expr, .. }
+        | Expression::Convert { expr, .. }
+        | Expression::Bitcast { expr, .. } => f(expr),
+        Expression::Binary { left, right, .. } => {
+            f(left);
+            f(right);
+        }
+        Expression::Select {
+            condition,
+            accept,
+            reject,
+        } => {
+            f(reject);
+            f(accept);
+            f(condition);
+        }
+        Expression::ArrayLength(p) => f(p),
+        Expression::SubgroupMatrixLoad {
+            pointer,
+            offset,
+            stride,
+            ..
+        } => {
+            f(pointer);
+            f(offset);
+            f(stride);
+        }
+        Expression::SubgroupMatrixMultiply {
+            left, right, acc, ..
+        } => {
+            f(left);
+            f(right);
+            if let Some(acc) = acc {
+                f(acc);
+            }
+        }
+        Expression::SubgroupMatrixScalar { matrix, scalar, .. } => {
+            f(matrix);
+            f(scalar);
+        }
+    }
+}
+
+/// Calls `f` on every direct expression operand of a statement (not of
+/// nested blocks), in evaluation order.
+pub fn for_each_stmt_operand(s: &Statement, mut f: impl FnMut(Handle<Expression>)) {
+    match *s {
+        Statement::Emit(_)
+        | Statement::Block(_)
+        | Statement::Loop { .. }
+        | Statement::Break
+        | Statement::Continue
+        | Statement::Barrier(_) => {}
+        Statement::If { condition, .. } => f(condition),
+        Statement::Switch { selector, .. } => f(selector),
+        Statement::Return { value } => {
+            if let Some(v) = value {
+                f(v)
+            }
+        }
+        Statement::Store { pointer, value } => {
+            f(pointer);
+            f(value);
+        }
+        Statement::Call { ref arguments, .. } => arguments.iter().copied().for_each(f),
+        Statement::Atomic {
+            pointer,
+            value,
+            compare,
+            ..
+        } => {
+            f(pointer);
+            if let Some(c) = compare {
+                f(c);
+            }
+            if let Some(v) = value {
+                f(v);
+            }
+        }
+        Statement::WorkgroupUniformLoad { pointer, .. } => f(pointer),
+        Statement::Subgroup { ref args, .. } => args.iter().copied().for_each(f),
+        Statement::SubgroupMatrixStore {
+            pointer,
+            offset,
+            value,
+            stride,
+            ..
+        } => {
+            f(pointer);
+            f(offset);
+            f(value);
+            f(stride);
+        }
+    }
+}
+
+/// The nested blocks of a statement, in printing order.
+pub fn child_blocks(s: &Statement) -> Vec<&Block> {
+    match s {
+        Statement::Block(b) => vec![b],
+        Statement::If { accept, reject, .. } => vec![accept, reject],
+        Statement::Switch { cases, .. } => cases.iter().map(|c| &c.body).collect(),
+        Statement::Loop {
+            body, continuing, ..
+        } => vec![body, continuing],
+        _ => Vec::new(),
+    }
+}
+
+/// Printing state of one function: names and the analysis results.
+#[derive(Debug, Default)]
+pub struct FnState {
+    /// Parameter names.
+    pub arg_names: Vec<String>,
+    /// Local variable names.
+    pub local_names: Vec<String>,
+    /// Names of expressions already bound by a `let` (or a result statement).
+    names: Vec<Option<String>>,
+    /// Whether each expression gets a `let` at its `Emit`.
+    pub baked: Vec<bool>,
+    /// Number of uses of each expression.
+    pub use_count: Vec<u32>,
+    /// How each local is declared.
+    pub local_decl: Vec<LocalDecl>,
+    /// For locals declared at a store: the address of that `Store`
+    /// statement (an identity, never dereferenced); 0 otherwise.
+    pub decl_stmt: Vec<usize>,
+}
+
+impl FnState {
+    /// The bound name of `h`, once its `let` has been printed.
+    pub fn bound_name(&self, h: Handle<Expression>) -> Option<&str> {
+        self.names.get(h.index()).and_then(|n| n.as_deref())
+    }
+
+    /// Records the name bound to `h`.
+    pub fn bind(&mut self, h: Handle<Expression>, name: String) {
+        if let Some(slot) = self.names.get_mut(h.index()) {
+            *slot = Some(name);
+        }
+    }
+
+    /// Whether `h` is used or named (so a statement defining it must bind it).
+    pub fn is_needed(&self, h: Handle<Expression>, func: &Function) -> bool {
+        self.use_count.get(h.index()).copied().unwrap_or(0) > 0
+            || func.named_expressions.contains_key(&h)
+    }
+}
+
+struct Analyzer<'a> {
+    module: &'a Module,
+    func: &'a Function,
+    next_block: u32,
+    users: Vec<User>,
+    use_count: Vec<u32>,
+    emit_pos: Vec<Option<Pos>>,
+    /// Whether each expression gets a `let`.
+    baked: Vec<bool>,
+    local_decl: Vec<LocalDecl>,
+    decl_stmt: Vec<usize>,
+    active: Vec<bool>,
+}
+
+fn add_use(users: &mut [User], counts: &mut [u32], h: Handle<Expression>, user: User) {
+    let i = h.index();
+    if let Some(c) = counts.get_mut(i) {
+        *c = c.saturating_add(1);
+        users[i] = if *c == 1 { user } else { User::Many };
+    }
+}
+
+/// Analyses a function body and returns the state the printer needs
+/// (names are filled in by the caller).
+pub fn analyze(module: &Module, func: &Function) -> Result<FnState, Error> {
+    let n = func.expressions.len();
+    let mut a = Analyzer {
+        module,
+        func,
+        next_block: 0,
+        users: vec![User::None; n],
+        use_count: vec![0; n],
+        emit_pos: vec![None; n],
+        baked: vec![false; n],
+        local_decl: vec![LocalDecl::Unseen; func.local_variables.len()],
+        decl_stmt: vec![0; func.local_variables.len()],
+        active: Vec::new(),
+    };
+    for (h, e) in func.expressions.iter() {
+        let (users, counts) = (&mut a.users, &mut a.use_count);
+        for_each_operand(e, |op| add_use(users, counts, op, User::Expr(h)));
+    }
+    a.count_block(&func.body, 0)?;
+    a.decide_baking();
+    a.next_block = 0;
+    a.scan_locals(&func.body, 0, None, None)?;
+    let local_decl = a
+        .local_decl
+        .iter()
+        .map(|d| match d {
+            LocalDecl::Unseen => LocalDecl::Top,
+            other => *other,
+        })
+        .collect();
+    Ok(FnState {
+        arg_names: Vec::new(),
+        local_names: Vec::new(),
+        names: vec![None; n],
+        baked: a.baked,
+        use_count: a.use_count,
+        local_decl,
+        decl_stmt: a.decl_stmt,
+    })
+}
+
+impl Analyzer<'_> {
+    /// Counts uses and records `Emit` positions. A position is a block
+    /// number and the index of the first `Emit` of a run of consecutive
+    /// `Emit`s (they have no side effects, so a run is one point in time);
+    /// a statement operand is recorded at the run just before the
+    /// statement. Returns the run that ends the block, if any.
+    fn count_block(&mut self, block: &Block, depth: u32) -> Result<Option<usize>, Error> {
+        if depth > MAX_DEPTH {
+            return Err(error(
+                "statements are nested too deeply to be written",
+                block.spans.first().copied().unwrap_or_default(),
+            ));
+        }
+        let id = self.next_block;
+        self.next_block += 1;
+        let mut run: Option<usize> = None;
+        for (k, s) in block.statements.iter().enumerate() {
+            if let Statement::Emit(range) = s {
+                let start = *run.get_or_insert(k);
+                for h in range.clone() {
+                    if let Some(p) = self.emit_pos.get_mut(h.index()) {
+                        p.get_or_insert((id, start));
+                    }
+                }
+                continue;
+            }
+            let at = (id, run.take().unwrap_or(usize::MAX));
+            let (users, counts) = (&mut self.users, &mut self.use_count);
+            for_each_stmt_operand(s, |op| add_use(users, counts, op, User::Stmt(at)));
+            if let Statement::Loop {
+                body,
+                continuing,
+                break_if,
+            } = s
+            {
+                self.count_block(body, depth + 1)?;
+                let cont_id = self.next_block;
+                let tail = self.count_block(continuing, depth + 1)?;
+                if let Some(c) = *break_if {
+                    let at = (cont_id, tail.unwrap_or(usize::MAX));
+                    let (users, counts) = (&mut self.users, &mut self.use_count);
+                    add_use(users, counts, c, User::Stmt(at));
+                }
+            } else {
+                for b in child_blocks(s) {
+                    self.count_block(b, depth + 1)?;
+                }
+            }
+        }
+        Ok(run)
+    }
+
+    fn is_pointer(&self, h: Handle<Expression>) -> bool {
+        self.func
+            .expression_types
+            .get(h.index())
+            .and_then(|&t| self.module.types.try_get(t))
+            .is_some_and(|t| matches!(t.inner, TypeInner::Pointer { .. }))
+    }
+
+    fn decide_baking(&mut self) {
+        // Users have larger handles than their operands, so walking
+        // backwards decides every user before the expressions it uses.
+        for (h, e) in self.func.expressions.iter().rev() {
+            let i = h.index();
+            let Some(pos) = self.emit_pos[i] else {
+                continue;
+            };
+            if self.is_pointer(h) {
+                continue;
+            }
+            let named = self.func.named_expressions.contains_key(&h);
+            let cheap = matches!(
+                e,
+                Expression::Literal(_)
+                    | Expression::Constant(_)
+                    | Expression::Override(_)
+                    | Expression::OverrideExpr(_)
+                    | Expression::FunctionArgument(_)
+                    | Expression::GlobalVariable(_)
+                    | Expression::LocalVariable(_)
+                    | Expression::CallResult(_)
+                    | Expression::AtomicResult { .. }
+                    | Expression::WorkgroupUniformLoadResult { .. }
+                    | Expression::SubgroupResult { .. }
+            );
+            let reads_memory = matches!(
+                e,
+                Expression::Load { .. } | Expression::SubgroupMatrixLoad { .. }
+            );
+            self.baked[i] = if named {
+                !matches!(
+                    e,
+                    Expression::CallResult(_)
+                        | Expression::AtomicResult { .. }
+                        | Expression::WorkgroupUniformLoadResult { .. }
+                        | Expression::SubgroupResult { .. }
+                )
+            } else if cheap || self.use_count[i] == 0 {
+                false
+            } else if self.use_count[i] > 1 {
+                true
+            } else {
+                reads_memory && !self.can_move_to_use(h, pos)
+            };
+        }
+    }
+
+    /// Whether an expression evaluated at the `Emit` at `pos` can be printed
+    /// at its (single, transitive) use without crossing a statement.
+    fn can_move_to_use(&self, h: Handle<Expression>, pos: Pos) -> bool {
+        let mut cur = h;
+        loop {
+            match self.users[cur.index()] {
+                User::None | User::Many => return false,
+                User::Stmt(at) => return at == pos,
+                User::Expr(u) => {
+                    if self.baked[u.index()] {
+                        return self.emit_pos[u.index()] == Some(pos);
+                    }
+                    if self.use_count[u.index()] != 1 {
+                        return false;
+                    }
+                    cur = u;
+                }
+            }
+        }
+    }
+
+    /// Records the locals mentioned when printing operand `h` at a statement.
+    fn mention_tree(&mut self, root: Handle<Expression>, skip_root_bake: bool) {
+        let mut stack = vec![root];
+        let mut first = true;
+        while let Some(h) = stack.pop() {
+            let is_root = std::mem::take(&mut first);
+            if self.baked.get(h.index()).copied().unwrap_or(false) && !(is_root && skip_root_bake) {
+                continue;
+            }
+            let Some(e) = self.func.expressions.try_get(h) else {
+                continue;
+            };
+            if let Expression::LocalVariable(l) = *e {
+                self.mention(l);
+            }
+            for_each_operand(e, |op| stack.push(op));
+        }
+    }
+
+    fn mention(&mut self, l: Handle<LocalVariable>) {
+        let Some(state) = self.local_decl.get(l.index()).copied() else {
+            return;
+        };
+        let new = match state {
+            LocalDecl::Unseen => LocalDecl::Top,
+            LocalDecl::AtStore((block, _)) if !self.active[block as usize] => LocalDecl::Top,
+            other => other,
+        };
+        self.local_decl[l.index()] = new;
+    }
+
+    /// Walks a block recording local mentions. `tail` is a loop's
+    /// `continuing` block and `break if` condition, which WGSL nests inside
+    /// the loop body's scope.
+    fn scan_locals(
+        &mut self,
+        block: &Block,
+        depth: u32,
+        tail: Option<(&Block, Option<Handle<Expression>>)>,
+        break_if: Option<Handle<Expression>>,
+    ) -> Result<(), Error> {
+        if depth > MAX_DEPTH {
+            return Err(error(
+                "statements are nested too deeply to be written",
+                block.spans.first().copied().unwrap_or_default(),
+            ));
+        }
+        let id = self.next_block;
+        self.next_block += 1;
+        if self.active.len() <= id as usize {
+            self.active.resize(id as usize + 1, false);
+        }
+        self.active[id as usize] = true;
+        for (k, s) in block.statements.iter().enumerate() {
+            match *s {
+                Statement::Emit(ref range) => {
+                    for h in range.clone() {
+                        if self.baked.get(h.index()).copied().unwrap_or(false) {
+                            self.mention_tree(h, true);
+                        }
+                    }
+                }
+                Statement::Store { pointer, value } => {
+                    self.mention_tree(value, false);
+                    let local = match self.func.expressions.try_get(pointer) {
+                        Some(&Expression::LocalVariable(l)) => Some(l),
+                        _ => None,
+                    };
+                    match local {
+                        Some(l) if self.local_decl.get(l.index()) == Some(&LocalDecl::Unseen) => {
+                            self.local_decl[l.index()] = LocalDecl::AtStore((id, k));
+                            self.decl_stmt[l.index()] = s as *const Statement as usize;
+                        }
+                        _ => self.mention_tree(pointer, false),
+                    }
+                }
+                Statement::Loop {
+                    ref body,
+                    ref continuing,
+                    break_if,
+                } => self.scan_locals(body, depth + 1, Some((continuing, break_if)), None)?,
+                _ => {
+                    let mut ops = Vec::new();
+                    for_each_stmt_operand(s, |op| ops.push(op));
+                    for op in ops {
+                        self.mention_tree(op, false);
+                    }
+                    for b in child_blocks(s) {
+                        self.scan_locals(b, depth + 1, None, None)?;
+                    }
+                }
+            }
+        }
+        if let Some((continuing, cond)) = tail {
+            self.scan_locals(continuing, depth + 1, None, cond)?;
+        }
+        if let Some(c) = break_if {
+            self.mention_tree(c, false);
+        }
+        self.active[id as usize] = false;
+        Ok(())
+    }
+}

@@ -1,0 +1,716 @@
+//! Printing expressions (module-scope and function-scope).
+//!
+//! WGSL has no precedence between some operator families (mixing `&` with
+//! `+` needs parentheses, shifts and comparisons do not chain), so every
+//! operand is printed against the set of expression forms the grammar
+//! allows there and parenthesised otherwise. Left-leaning chains of one
+//! family (`a + b - c + ...`) are printed iteratively, so a chain of any
+//! length uses constant stack.
+
+use super::analysis::FnState;
+use super::{error, Ctx, MAX_DEPTH};
+use crate::arena::{Arena, Handle};
+use crate::diagnostic::Error;
+use crate::ir::{
+    BinaryOperator, Expression, Function, MathFunction, MatrixLayout, MatrixScalarOp, Type,
+    TypeInner, UnaryOperator,
+};
+use crate::Span;
+
+/// The syntactic form of a printed expression, for parenthesisation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Form {
+    /// Identifiers, literals, calls, postfix accesses, parenthesised.
+    Primary,
+    /// `-e`, `!e`, `~e`, `&r`, and negative literals.
+    Unary,
+    /// `*`, `/`, `%`.
+    Mul,
+    /// `+`, `-`.
+    Add,
+    /// `<<`, `>>`.
+    Shift,
+    /// Comparisons.
+    Rel,
+    /// `&`.
+    And,
+    /// `|`.
+    Or,
+    /// `^`.
+    Xor,
+}
+
+impl Form {
+    const fn bit(self) -> u16 {
+        1 << self as u16
+    }
+}
+
+/// A set of allowed forms.
+#[derive(Clone, Copy, Debug)]
+pub struct Forms(u16);
+
+impl Forms {
+    const fn of(forms: &[Form]) -> Forms {
+        let mut bits = 0;
+        let mut i = 0;
+        while i < forms.len() {
+            bits |= forms[i].bit();
+            i += 1;
+        }
+        Forms(bits)
+    }
+    fn contains(self, f: Form) -> bool {
+        self.0 & f.bit() != 0
+    }
+}
+
+use Form as F;
+/// Any form: statement-level positions terminated by `;` or `{`.
+pub const TOP: Forms = Forms::of(&[
+    F::Primary,
+    F::Unary,
+    F::Mul,
+    F::Add,
+    F::Shift,
+    F::Rel,
+    F::And,
+    F::Or,
+    F::Xor,
+]);
+/// Arguments and indices: anything but comparisons, which are
+/// parenthesised so `f(a < b, c > d)` cannot read as a template list.
+pub const ARG: Forms = Forms::of(&[
+    F::Primary,
+    F::Unary,
+    F::Mul,
+    F::Add,
+    F::Shift,
+    F::And,
+    F::Or,
+    F::Xor,
+]);
+/// Template arguments: no comparisons or shifts, whose `<`/`>` tokens
+/// would interfere with finding the end of the template list.
+pub const TEMPLATE_ARG: Forms = Forms::of(&[F::Primary, F::Unary, F::Mul, F::Add]);
+const PRIMARY: Forms = Forms::of(&[F::Primary]);
+const UNARY: Forms = Forms::of(&[F::Primary, F::Unary]);
+
+fn binary_form(op: BinaryOperator) -> Form {
+    use BinaryOperator as B;
+    match op {
+        B::Multiply | B::Divide | B::Modulo => F::Mul,
+        B::Add | B::Subtract => F::Add,
+        B::ShiftLeft | B::ShiftRight => F::Shift,
+        B::Equal | B::NotEqual | B::Less | B::LessEqual | B::Greater | B::GreaterEqual => F::Rel,
+        B::And => F::And,
+        B::InclusiveOr => F::Or,
+        B::ExclusiveOr => F::Xor,
+    }
+}
+
+/// Allowed forms of the (left, right) operands of a binary operator.
+fn operand_forms(form: Form) -> (Forms, Forms) {
+    match form {
+        F::Mul => (Forms::of(&[F::Primary, F::Unary, F::Mul]), UNARY),
+        F::Add => (
+            Forms::of(&[F::Primary, F::Unary, F::Mul, F::Add]),
+            Forms::of(&[F::Primary, F::Unary, F::Mul]),
+        ),
+        F::Rel => {
+            let shift = Forms::of(&[F::Primary, F::Unary, F::Mul, F::Add, F::Shift]);
+            (shift, shift)
+        }
+        F::And => (Forms::of(&[F::Primary, F::Unary, F::And]), UNARY),
+        F::Or => (Forms::of(&[F::Primary, F::Unary, F::Or]), UNARY),
+        F::Xor => (Forms::of(&[F::Primary, F::Unary, F::Xor]), UNARY),
+        F::Shift | F::Primary | F::Unary => (UNARY, UNARY),
+    }
+}
+
+fn binary_op_str(op: BinaryOperator) -> &'static str {
+    use BinaryOperator as B;
+    match op {
+        B::Add => "+",
+        B::Subtract => "-",
+        B::Multiply => "*",
+        B::Divide => "/",
+        B::Modulo => "%",
+        B::Equal => "==",
+        B::NotEqual => "!=",
+        B::Less => "<",
+        B::LessEqual => "<=",
+        B::Greater => ">",
+        B::GreaterEqual => ">=",
+        B::And => "&",
+        B::InclusiveOr => "|",
+        B::ExclusiveOr => "^",
+        B::ShiftLeft => "<<",
+        B::ShiftRight => ">>",
+    }
+}
+
+/// The WGSL name of a math builtin.
+pub fn math_name(fun: MathFunction) -> &'static str {
+    use MathFunction as M;
+    match fun {
+        M::Abs => "abs",
+        M::Acos => "acos",
+        M::Acosh => "acosh",
+        M::Asin => "asin",
+        M::Asinh => "asinh",
+        M::Atan => "atan",
+        M::Atanh => "atanh",
+        M::Atan2 => "atan2",
+        M::Ceil => "ceil",
+        M::Clamp => "clamp",
+        M::Cos => "cos",
+        M::Cosh => "cosh",
+        M::CountLeadingZeros => "countLeadingZeros",
+        M::CountOneBits => "countOneBits",
+        M::CountTrailingZeros => "countTrailingZeros",
+        M::Cross => "cross",
+        M::Degrees => "degrees",
+        M::Determinant => "determinant",
+        M::Distance => "distance",
+        M::Dot => "dot",
+        M::Dot4I8Packed => "dot4I8Packed",
+        M::Dot4U8Packed => "dot4U8Packed",
+        M::Exp => "exp",
+        M::Exp2 => "exp2",
+        M::ExtractBits => "extractBits",
+        M::FaceForward => "faceForward",
+        M::FirstLeadingBit => "firstLeadingBit",
+        M::FirstTrailingBit => "firstTrailingBit",
+        M::Floor => "floor",
+        M::Fma => "fma",
+        M::Fract => "fract",
+        M::Frexp => "frexp",
+        M::InsertBits => "insertBits",
+        M::InverseSqrt => "inverseSqrt",
+        M::Ldexp => "ldexp",
+        M::Length => "length",
+        M::Log => "log",
+        M::Log2 => "log2",
+        M::Max => "max",
+        M::Min => "min",
+        M::Mix => "mix",
+        M::Modf => "modf",
+        M::Normalize => "normalize",
+        M::Pow => "pow",
+        M::QuantizeToF16 => "quantizeToF16",
+        M::Radians => "radians",
+        M::Reflect => "reflect",
+        M::Refract => "refract",
+        M::ReverseBits => "reverseBits",
+        M::Round => "round",
+        M::Saturate => "saturate",
+        M::Sign => "sign",
+        M::Sin => "sin",
+        M::Sinh => "sinh",
+        M::Smoothstep => "smoothstep",
+        M::Sqrt => "sqrt",
+        M::Step => "step",
+        M::Tan => "tan",
+        M::Tanh => "tanh",
+        M::Transpose => "transpose",
+        M::Trunc => "trunc",
+        M::All => "all",
+        M::Any => "any",
+        M::Pack4x8Snorm => "pack4x8snorm",
+        M::Pack4x8Unorm => "pack4x8unorm",
+        M::Pack4xI8 => "pack4xI8",
+        M::Pack4xU8 => "pack4xU8",
+        M::Pack4xI8Clamp => "pack4xI8Clamp",
+        M::Pack4xU8Clamp => "pack4xU8Clamp",
+        M::Pack2x16Snorm => "pack2x16snorm",
+        M::Pack2x16Unorm => "pack2x16unorm",
+        M::Pack2x16Float => "pack2x16float",
+        M::Unpack4x8Snorm => "unpack4x8snorm",
+        M::Unpack4x8Unorm => "unpack4x8unorm",
+        M::Unpack4xI8 => "unpack4xI8",
+        M::Unpack4xU8 => "unpack4xU8",
+        M::Unpack2x16Snorm => "unpack2x16snorm",
+        M::Unpack2x16Unorm => "unpack2x16unorm",
+        M::Unpack2x16Float => "unpack2x16float",
+    }
+}
+
+/// The spelling of a matrix layout template argument.
+pub fn layout_name(layout: MatrixLayout) -> &'static str {
+    match layout {
+        MatrixLayout::RowMajor => "row_major",
+        MatrixLayout::ColumnMajor => "col_major",
+    }
+}
+
+/// Where the expressions being printed live.
+#[derive(Clone, Copy)]
+pub enum Scope<'a> {
+    /// [`crate::ir::Module::global_expressions`].
+    Global,
+    /// A function body, with its printing state.
+    Function(&'a Function, &'a FnState),
+}
+
+const SWIZZLE: [char; 4] = ['x', 'y', 'z', 'w'];
+
+impl<'m> Ctx<'m> {
+    fn arena<'s>(&'s self, scope: Scope<'s>) -> &'s Arena<Expression> {
+        match scope {
+            Scope::Global => &self.module.global_expressions,
+            Scope::Function(f, _) => &f.expressions,
+        }
+    }
+
+    fn expr<'s>(
+        &'s self,
+        scope: Scope<'s>,
+        h: Handle<Expression>,
+    ) -> Result<&'s Expression, Error> {
+        self.arena(scope)
+            .try_get(h)
+            .ok_or_else(|| error(format!("invalid expression handle {h:?}"), Span::UNDEFINED))
+    }
+
+    /// The recorded type of an expression.
+    pub fn expr_type(
+        &self,
+        scope: Scope<'_>,
+        h: Handle<Expression>,
+    ) -> Result<Handle<Type>, Error> {
+        let types = match scope {
+            Scope::Global => &self.module.global_expression_types,
+            Scope::Function(f, _) => &f.expression_types,
+        };
+        types.get(h.index()).copied().ok_or_else(|| {
+            error(
+                format!("expression {h:?} has no recorded type"),
+                self.arena(scope).span(h),
+            )
+        })
+    }
+
+    fn is_pointer(&self, scope: Scope<'_>, h: Handle<Expression>) -> bool {
+        self.expr_type(scope, h)
+            .ok()
+            .and_then(|t| self.module.types.try_get(t))
+            .is_some_and(|t| t.inner.is_pointer())
+    }
+
+    fn bound_name<'s>(&self, scope: Scope<'s>, h: Handle<Expression>) -> Option<&'s str> {
+        match scope {
+            Scope::Function(_, state) => state.bound_name(h),
+            Scope::Global => None,
+        }
+    }
+
+    /// The form the expression prints as.
+    fn form(&self, scope: Scope<'_>, h: Handle<Expression>) -> Form {
+        if self.bound_name(scope, h).is_some() {
+            return F::Primary;
+        }
+        match self.arena(scope).try_get(h) {
+            Some(Expression::Literal(lit)) if super::literal::is_negative(lit) => F::Unary,
+            Some(Expression::Constant(c)) if self.const_is_negative(*c) => F::Unary,
+            Some(Expression::Unary { .. }) => F::Unary,
+            Some(Expression::Binary { op, .. }) => binary_form(*op),
+            Some(Expression::OverrideExpr(g)) => self.form(Scope::Global, *g),
+            Some(Expression::LocalVariable(_) | Expression::GlobalVariable(_)) => F::Unary,
+            Some(Expression::Access { base, .. } | Expression::AccessIndex { base, .. })
+                if self.is_pointer(scope, *base) =>
+            {
+                F::Unary
+            }
+            _ => F::Primary,
+        }
+    }
+
+    /// Writes a module-scope expression.
+    pub fn write_global_expr(&self, h: Handle<Expression>, out: &mut String) -> Result<(), Error> {
+        self.write_expr(Scope::Global, h, TOP, out, 0)
+    }
+
+    /// Writes expression `h` so that it has one of the `allowed` forms,
+    /// parenthesising if needed.
+    pub fn write_expr(
+        &self,
+        scope: Scope<'_>,
+        h: Handle<Expression>,
+        allowed: Forms,
+        out: &mut String,
+        depth: u32,
+    ) -> Result<(), Error> {
+        if depth > MAX_DEPTH {
+            return Err(error(
+                "expression is nested too deeply to be written",
+                self.arena(scope).span(h),
+            ));
+        }
+        let form = self.form(scope, h);
+        if allowed.contains(form) {
+            self.write_expr_inner(scope, h, out, depth)
+        } else {
+            out.push('(');
+            self.write_expr_inner(scope, h, out, depth)?;
+            out.push(')');
+            Ok(())
+        }
+    }
+
+    /// Writes `h` in its own form (no outer parentheses), printing the bound
+    /// name if it has one.
+    fn write_expr_inner(
+        &self,
+        scope: Scope<'_>,
+        h: Handle<Expression>,
+        out: &mut String,
+        depth: u32,
+    ) -> Result<(), Error> {
+        if let Some(name) = self.bound_name(scope, h) {
+            out.push_str(name);
+            return Ok(());
+        }
+        self.write_expr_body(scope, h, out, depth)
+    }
+
+    /// Writes the defining text of `h`, ignoring any bound name (used by the
+    /// `let` that binds it).
+    pub fn write_expr_body(
+        &self,
+        scope: Scope<'_>,
+        h: Handle<Expression>,
+        out: &mut String,
+        depth: u32,
+    ) -> Result<(), Error> {
+        let span = self.arena(scope).span(h);
+        let d = depth + 1;
+        match *self.expr(scope, h)? {
+            Expression::Literal(ref lit) => super::literal::write_literal(lit, out, span)?,
+            Expression::Constant(c) => self.write_const(c, out)?,
+            Expression::Override(o) => match self.names.overrides.get(o.index()) {
+                Some(name) => out.push_str(name),
+                None => return Err(error(format!("invalid override handle {o:?}"), span)),
+            },
+            Expression::OverrideExpr(g) => {
+                if matches!(scope, Scope::Global) {
+                    return Err(error(
+                        "an override-expression reference in a module-scope expression",
+                        span,
+                    ));
+                }
+                self.write_expr_inner(Scope::Global, g, out, d)?;
+            }
+            Expression::ZeroValue(ty) => {
+                self.write_type(ty, out)?;
+                out.push_str("()");
+            }
+            Expression::Compose { ty, ref components } => {
+                self.write_type(ty, out)?;
+                self.write_args(scope, components, out, d)?;
+            }
+            Expression::Splat { value, .. } => {
+                let ty = self.expr_type(scope, h)?;
+                self.write_type(ty, out)?;
+                self.write_args(scope, &[value], out, d)?;
+            }
+            Expression::Swizzle {
+                size,
+                vector,
+                pattern,
+            } => {
+                self.write_expr(scope, vector, PRIMARY, out, d)?;
+                out.push('.');
+                for &c in &pattern[..size.get() as usize] {
+                    match SWIZZLE.get(c as usize) {
+                        Some(&ch) => out.push(ch),
+                        None => return Err(error("swizzle component out of range", span)),
+                    }
+                }
+            }
+            Expression::Access { base, .. } | Expression::AccessIndex { base, .. }
+                if self.is_pointer(scope, base) =>
+            {
+                out.push('&');
+                self.write_ref(scope, h, out, d)?;
+            }
+            Expression::Access { base, index } => {
+                self.write_expr(scope, base, PRIMARY, out, d)?;
+                out.push('[');
+                self.write_expr(scope, index, ARG, out, d)?;
+                out.push(']');
+            }
+            Expression::AccessIndex { base, index } => {
+                self.write_expr(scope, base, PRIMARY, out, d)?;
+                self.write_member(scope, base, index, out, span)?;
+            }
+            Expression::FunctionArgument(i) => out.push_str(self.argument_name(scope, i, span)?),
+            Expression::GlobalVariable(_) | Expression::LocalVariable(_) => {
+                out.push('&');
+                self.write_ref(scope, h, out, d)?;
+            }
+            Expression::Load { pointer } => self.write_ref(scope, pointer, out, d)?,
+            Expression::Unary { op, expr } => {
+                out.push(match op {
+                    UnaryOperator::Negate => '-',
+                    UnaryOperator::LogicalNot => '!',
+                    UnaryOperator::BitwiseNot => '~',
+                });
+                self.write_expr(scope, expr, PRIMARY, out, d)?;
+            }
+            Expression::Binary { .. } => self.write_binary_chain(scope, h, out, d)?,
+            Expression::Select {
+                condition,
+                accept,
+                reject,
+            } => {
+                out.push_str("select");
+                self.write_args(scope, &[reject, accept, condition], out, d)?;
+            }
+            Expression::Math { fun, ref args } => {
+                out.push_str(math_name(fun));
+                self.write_args(scope, args, out, d)?;
+            }
+            Expression::Convert { expr, ty } => {
+                self.write_type(ty, out)?;
+                self.write_args(scope, &[expr], out, d)?;
+            }
+            Expression::Bitcast { expr, ty } => {
+                out.push_str("bitcast<");
+                self.write_type(ty, out)?;
+                out.push('>');
+                self.write_args(scope, &[expr], out, d)?;
+            }
+            Expression::ArrayLength(p) => {
+                out.push_str("arrayLength");
+                self.write_args(scope, &[p], out, d)?;
+            }
+            Expression::CallResult(_)
+            | Expression::AtomicResult { .. }
+            | Expression::WorkgroupUniformLoadResult { .. }
+            | Expression::SubgroupResult { .. } => {
+                return Err(error(
+                    "the result of a call is used before the call statement",
+                    span,
+                ));
+            }
+            Expression::SubgroupMatrixLoad {
+                ty,
+                pointer,
+                offset,
+                stride,
+                layout,
+            } => {
+                out.push_str("subgroupMatrixLoad<");
+                self.write_type(ty, out)?;
+                out.push_str(", ");
+                out.push_str(layout_name(layout));
+                out.push('>');
+                self.write_args(scope, &[pointer, offset, stride], out, d)?;
+            }
+            Expression::SubgroupMatrixMultiply {
+                ty,
+                left,
+                right,
+                acc,
+            } => match acc {
+                Some(acc) => {
+                    out.push_str("subgroupMatrixMultiplyAccumulate");
+                    self.write_args(scope, &[left, right, acc], out, d)?;
+                }
+                None => {
+                    let scalar = match self.ty(ty)?.inner {
+                        TypeInner::SubgroupMatrix { scalar, .. } => scalar,
+                        _ => {
+                            return Err(error(
+                                "subgroupMatrixMultiply must produce a subgroup matrix",
+                                span,
+                            ))
+                        }
+                    };
+                    out.push_str("subgroupMatrixMultiply<");
+                    out.push_str(scalar.wgsl_name());
+                    out.push('>');
+                    self.write_args(scope, &[left, right], out, d)?;
+                }
+            },
+            Expression::SubgroupMatrixScalar { op, matrix, scalar } => {
+                out.push_str(match op {
+                    MatrixScalarOp::Add => "subgroupMatrixScalarAdd",
+                    MatrixScalarOp::Subtract => "subgroupMatrixScalarSubtract",
+                    MatrixScalarOp::Multiply => "subgroupMatrixScalarMultiply",
+                });
+                self.write_args(scope, &[matrix, scalar], out, d)?;
+            }
+            Expression::SubgroupMatrixFill { ty, value } => {
+                self.write_type(ty, out)?;
+                self.write_args(scope, &[value], out, d)?;
+            }
+        }
+        Ok(())
+    }
+
+    fn argument_name<'s>(&self, scope: Scope<'s>, i: u32, span: Span) -> Result<&'s str, Error> {
+        match scope {
+            Scope::Function(_, state) => state
+                .arg_names
+                .get(i as usize)
+                .map(String::as_str)
+                .ok_or_else(|| error(format!("invalid function argument index {i}"), span)),
+            Scope::Global => Err(error(
+                "a function argument in a module-scope expression",
+                span,
+            )),
+        }
+    }
+
+    /// Writes `(a, b, c)`.
+    pub fn write_args(
+        &self,
+        scope: Scope<'_>,
+        args: &[Handle<Expression>],
+        out: &mut String,
+        depth: u32,
+    ) -> Result<(), Error> {
+        out.push('(');
+        for (i, &a) in args.iter().enumerate() {
+            if i > 0 {
+                out.push_str(", ");
+            }
+            self.write_expr(scope, a, ARG, out, depth)?;
+        }
+        out.push(')');
+        Ok(())
+    }
+
+    /// Writes `.member`, `.x` or `[n]` for a constant index into `base`.
+    fn write_member(
+        &self,
+        scope: Scope<'_>,
+        base: Handle<Expression>,
+        index: u32,
+        out: &mut String,
+        span: Span,
+    ) -> Result<(), Error> {
+        let base_ty = self.expr_type(scope, base)?;
+        let base_ty = match self.ty(base_ty)?.inner {
+            TypeInner::Pointer { base, .. } => base,
+            _ => base_ty,
+        };
+        match self.ty(base_ty)?.inner {
+            TypeInner::Struct { .. } => {
+                let name = self
+                    .names
+                    .members
+                    .get(base_ty.index())
+                    .and_then(|m| m.get(index as usize))
+                    .ok_or_else(|| error(format!("struct has no member {index}"), span))?;
+                out.push('.');
+                out.push_str(name);
+            }
+            TypeInner::Vector { .. } => match SWIZZLE.get(index as usize) {
+                Some(&c) => {
+                    out.push('.');
+                    out.push(c);
+                }
+                None => return Err(error(format!("vector index {index} out of range"), span)),
+            },
+            _ => {
+                out.push('[');
+                out.push_str(&index.to_string());
+                out.push(']');
+            }
+        }
+        Ok(())
+    }
+
+    /// Writes a pointer-typed expression as a WGSL reference: `v`,
+    /// `v.m[i]`, `(*p)[i]`.
+    pub fn write_ref(
+        &self,
+        scope: Scope<'_>,
+        h: Handle<Expression>,
+        out: &mut String,
+        depth: u32,
+    ) -> Result<(), Error> {
+        let span = self.arena(scope).span(h);
+        if depth > MAX_DEPTH {
+            return Err(error("expression is nested too deeply to be written", span));
+        }
+        let Scope::Function(_, state) = scope else {
+            return Err(error("a reference in a module-scope expression", span));
+        };
+        match *self.expr(scope, h)? {
+            Expression::LocalVariable(l) => match state.local_names.get(l.index()) {
+                Some(name) => out.push_str(name),
+                None => return Err(error(format!("invalid local variable {l:?}"), span)),
+            },
+            Expression::GlobalVariable(g) => match self.names.globals.get(g.index()) {
+                Some(name) => out.push_str(name),
+                None => return Err(error(format!("invalid global variable {g:?}"), span)),
+            },
+            Expression::FunctionArgument(i) => {
+                out.push_str("(*");
+                out.push_str(self.argument_name(scope, i, span)?);
+                out.push(')');
+            }
+            Expression::Access { base, index } => {
+                self.write_ref(scope, base, out, depth + 1)?;
+                out.push('[');
+                self.write_expr(scope, index, ARG, out, depth + 1)?;
+                out.push(']');
+            }
+            Expression::AccessIndex { base, index } => {
+                self.write_ref(scope, base, out, depth + 1)?;
+                self.write_member(scope, base, index, out, span)?;
+            }
+            _ => {
+                return Err(error(
+                    "this pointer expression cannot be written as a WGSL reference",
+                    span,
+                ))
+            }
+        }
+        Ok(())
+    }
+
+    /// Writes a binary expression; the left spine of operators of the same
+    /// family is walked iteratively.
+    fn write_binary_chain(
+        &self,
+        scope: Scope<'_>,
+        h: Handle<Expression>,
+        out: &mut String,
+        depth: u32,
+    ) -> Result<(), Error> {
+        let Expression::Binary { op, .. } = *self.expr(scope, h)? else {
+            return Err(error("not a binary expression", Span::UNDEFINED));
+        };
+        let family = binary_form(op);
+        let (left_allowed, right_allowed) = operand_forms(family);
+        // Collect (op, right) pairs down the left spine while the left
+        // operand prints unparenthesised in the same family.
+        let mut spine = Vec::new();
+        let mut cur = h;
+        while let Expression::Binary { op, left, right } = *self.expr(scope, cur)? {
+            spine.push((op, right));
+            cur = left;
+            if self.bound_name(scope, cur).is_some() {
+                break;
+            }
+            match self.arena(scope).try_get(cur) {
+                Some(Expression::Binary { op, .. })
+                    if binary_form(*op) == family && left_allowed.contains(family) => {}
+                _ => break,
+            }
+        }
+        self.write_expr(scope, cur, left_allowed, out, depth)?;
+        for &(op, right) in spine.iter().rev() {
+            out.push(' ');
+            out.push_str(binary_op_str(op));
+            out.push(' ');
+            self.write_expr(scope, right, right_allowed, out, depth)?;
+        }
+        Ok(())
+    }
+}

@@ -1,1 +1,0 @@
-//! WGSL lexer. STATUS: to be implemented by the parser work item.

@@ -1,0 +1,184 @@
+//! The WGSL parser: tokens (see [`super::lexer`]) to [`ast`](super::ast).
+//!
+//! A hand-written recursive-descent parser following the spec's
+//! recursive-descent grammar. Recursion is bounded by
+//! [`MAX_NESTING_DEPTH`] (one counter shared by nested expressions, unary
+//! operators, template lists and blocks); binary operator chains and
+//! `else if` chains are parsed with loops, so a 100,000-term `a + b - c ...`
+//! costs linear time and constant stack.
+//!
+//! WGSL's precedence grammar forbids mixing some operators without
+//! parentheses (`a & b + c`, `a < b < c`, `a << b << c`, `a && b || c`);
+//! these are reported with a dedicated message.
+
+mod decl;
+mod expr;
+mod stmt;
+
+use super::ast::{Ident, TranslationUnit};
+use super::lexer::{tokenize, Token, TokenKind};
+use crate::diagnostic::{Diagnostic, Error};
+use crate::Span;
+
+/// Maximum nesting depth of expressions, statements and template lists.
+pub const MAX_NESTING_DEPTH: u32 = 128;
+
+/// Maximum number of `else if` clauses in one `if` statement (they nest in
+/// the AST, so consumers walking them recursively need a bound too).
+pub const MAX_ELSE_IF_CHAIN: usize = 1024;
+
+/// Parses WGSL source text into a translation unit.
+pub fn parse(source: &str) -> Result<TranslationUnit<'_>, Error> {
+    let tokens = tokenize(source)?;
+    let mut parser = Parser {
+        source,
+        tokens,
+        pos: 0,
+        depth: 0,
+        unary_stack: Vec::new(),
+        tu: TranslationUnit::default(),
+    };
+    parser.translation_unit()?;
+    Ok(parser.tu)
+}
+
+type PResult<T> = Result<T, Diagnostic>;
+
+/// The parser state.
+struct Parser<'a> {
+    source: &'a str,
+    tokens: Vec<Token>,
+    /// Index of the next token; the last token is always `Eof`.
+    pos: usize,
+    /// Current nesting depth (see [`MAX_NESTING_DEPTH`]).
+    depth: u32,
+    /// Pending prefix operators of the unary expressions being parsed.
+    unary_stack: Vec<(super::ast::UnaryOp, u32)>,
+    /// The unit being built.
+    tu: TranslationUnit<'a>,
+}
+
+/// What kind of nesting is being entered, for the error message.
+#[derive(Clone, Copy)]
+enum Nesting {
+    Expression,
+    Statement,
+}
+
+impl<'a> Parser<'a> {
+    fn peek(&self) -> Token {
+        self.tokens[self.pos]
+    }
+
+    fn peek_kind(&self) -> TokenKind {
+        self.tokens[self.pos].kind
+    }
+
+    /// The kind of the token `n` after the next one (`Eof` past the end).
+    fn peek_nth_kind(&self, n: usize) -> TokenKind {
+        self.tokens
+            .get(self.pos + n)
+            .map_or(TokenKind::Eof, |t| t.kind)
+    }
+
+    fn advance(&mut self) -> Token {
+        let tok = self.tokens[self.pos];
+        if tok.kind != TokenKind::Eof {
+            self.pos += 1;
+        }
+        tok
+    }
+
+    /// Consumes the next token if it is `kind`.
+    fn eat(&mut self, kind: TokenKind) -> Option<Token> {
+        if self.peek_kind() == kind {
+            Some(self.advance())
+        } else {
+            None
+        }
+    }
+
+    /// Consumes a token of `kind` or reports `expected <kind>, found ...`.
+    fn expect(&mut self, kind: TokenKind) -> PResult<Token> {
+        if self.peek_kind() == kind {
+            Ok(self.advance())
+        } else {
+            Err(self.unexpected(kind.describe()))
+        }
+    }
+
+    /// The end offset of the previous token.
+    fn prev_end(&self) -> u32 {
+        if self.pos == 0 {
+            0
+        } else {
+            self.tokens[self.pos - 1].span.end
+        }
+    }
+
+    /// A span from `start` to the end of the previous token.
+    fn span_from(&self, start: u32) -> Span {
+        Span::new(start, self.prev_end().max(start))
+    }
+
+    fn text(&self, span: Span) -> &'a str {
+        &self.source[span.to_range()]
+    }
+
+    /// Describes a token for "found ..." messages.
+    fn describe(&self, tok: Token) -> String {
+        match tok.kind {
+            TokenKind::Ident | TokenKind::IntLit | TokenKind::FloatLit => {
+                format!("'{}'", self.text(tok.span))
+            }
+            k if k.is_keyword() => format!("keyword {}", k.describe()),
+            k => k.describe().to_string(),
+        }
+    }
+
+    /// `expected <what>, found <next token>` at the next token.
+    fn unexpected(&self, what: &str) -> Diagnostic {
+        let tok = self.peek();
+        Diagnostic::error(
+            format!("expected {what}, found {}", self.describe(tok)),
+            tok.span,
+        )
+    }
+
+    /// Consumes an identifier.
+    fn ident(&mut self) -> PResult<Ident<'a>> {
+        let tok = self.peek();
+        if tok.kind == TokenKind::Ident {
+            self.pos += 1;
+            Ok(Ident {
+                name: self.text(tok.span),
+                span: tok.span,
+            })
+        } else {
+            Err(self.unexpected("identifier"))
+        }
+    }
+
+    /// Enters one nesting level, failing past [`MAX_NESTING_DEPTH`].
+    fn enter(&mut self, what: Nesting, span: Span) -> PResult<()> {
+        self.depth += 1;
+        if self.depth > MAX_NESTING_DEPTH {
+            let kind = match what {
+                Nesting::Expression => "expression",
+                Nesting::Statement => "statement",
+            };
+            return Err(Diagnostic::error(
+                format!("{kind} nesting is too deep (the limit is {MAX_NESTING_DEPTH})"),
+                span,
+            ));
+        }
+        Ok(())
+    }
+
+    fn leave(&mut self) {
+        self.depth -= 1;
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,293 @@
+//! Abstract numerics: conversion rank, automatic conversion of abstract
+//! values, concretization, and turning constant values into IR.
+
+use crate::arena::Handle;
+use crate::const_eval::Value;
+use crate::ir::{ConstValue, Literal, Module, Scalar, Type, TypeInner};
+
+/// The spec's conversion rank of an automatic conversion from `from` to
+/// `to` (scalars), or `None` if there is no automatic conversion.
+pub(crate) fn rank(from: Scalar, to: Scalar) -> Option<u32> {
+    use Scalar::*;
+    match (from, to) {
+        _ if from == to => Some(0),
+        (AbstractFloat, F32) => Some(1),
+        (AbstractFloat, F16) => Some(2),
+        (AbstractInt, I32) => Some(3),
+        (AbstractInt, U32) => Some(4),
+        (AbstractInt, AbstractFloat) => Some(5),
+        (AbstractInt, F32) => Some(6),
+        (AbstractInt, F16) => Some(7),
+        _ => None,
+    }
+}
+
+/// The common scalar type two operands convert to, if any.
+pub(crate) fn unify(a: Scalar, b: Scalar) -> Option<Scalar> {
+    if a == b {
+        return Some(a);
+    }
+    if rank(a, b).is_some() {
+        Some(b)
+    } else if rank(b, a).is_some() {
+        Some(a)
+    } else {
+        None
+    }
+}
+
+/// The default concrete type of a scalar (`AbstractInt` -> `i32`,
+/// `AbstractFloat` -> `f32`).
+pub(crate) fn concrete_scalar(s: Scalar) -> Scalar {
+    match s {
+        Scalar::AbstractInt => Scalar::I32,
+        Scalar::AbstractFloat => Scalar::F32,
+        other => other,
+    }
+}
+
+/// The leaf scalar of a scalar, vector, matrix or (nested) array type.
+pub(crate) fn leaf_scalar(module: &Module, ty: Handle<Type>) -> Option<Scalar> {
+    let mut ty = ty;
+    loop {
+        match *module.inner(ty) {
+            TypeInner::Array { base, .. } => ty = base,
+            TypeInner::Scalar(s) | TypeInner::Vector { scalar: s, .. } => return Some(s),
+            TypeInner::Matrix { scalar, .. } => return Some(scalar),
+            _ => return None,
+        }
+    }
+}
+
+/// `ty` with its leaf scalar replaced by `s` (arrays recursively).
+pub(crate) fn with_scalar(module: &mut Module, ty: Handle<Type>, s: Scalar) -> Handle<Type> {
+    let inner = module.inner(ty).clone();
+    match inner {
+        TypeInner::Scalar(_) => module.intern(TypeInner::Scalar(s)),
+        TypeInner::Vector { size, .. } => module.intern(TypeInner::Vector { size, scalar: s }),
+        TypeInner::Matrix { columns, rows, .. } => module.intern(TypeInner::Matrix {
+            columns,
+            rows,
+            scalar: s,
+        }),
+        TypeInner::Array { base, size, .. } => {
+            let base = with_scalar(module, base, s);
+            let stride = crate::layout::array_stride(module, base);
+            module.intern(TypeInner::Array { base, size, stride })
+        }
+        _ => ty,
+    }
+}
+
+/// The concrete type an abstract type concretizes to.
+pub(crate) fn concretize_ty(module: &mut Module, ty: Handle<Type>) -> Handle<Type> {
+    match leaf_scalar(module, ty) {
+        Some(s) if s.is_abstract() => with_scalar(module, ty, concrete_scalar(s)),
+        _ => ty,
+    }
+}
+
+/// Whether a value of type `from` converts automatically to `to`.
+pub(crate) fn can_convert(module: &Module, from: Handle<Type>, to: Handle<Type>) -> bool {
+    if from == to {
+        return true;
+    }
+    match (module.inner(from), module.inner(to)) {
+        (TypeInner::Scalar(a), TypeInner::Scalar(b)) => rank(*a, *b).is_some(),
+        (
+            TypeInner::Vector {
+                size: s1,
+                scalar: a,
+            },
+            TypeInner::Vector {
+                size: s2,
+                scalar: b,
+            },
+        ) => s1 == s2 && rank(*a, *b).is_some(),
+        (
+            TypeInner::Matrix {
+                columns: c1,
+                rows: r1,
+                scalar: a,
+            },
+            TypeInner::Matrix {
+                columns: c2,
+                rows: r2,
+                scalar: b,
+            },
+        ) => c1 == c2 && r1 == r2 && rank(*a, *b).is_some(),
+        (
+            TypeInner::Array {
+                base: b1, size: n1, ..
+            },
+            TypeInner::Array {
+                base: b2, size: n2, ..
+            },
+        ) => n1 == n2 && can_convert(module, *b1, *b2),
+        _ => false,
+    }
+}
+
+/// Converts one abstract (or same-typed) literal to `to`.
+pub(crate) fn convert_literal(lit: Literal, to: Scalar) -> Result<Literal, String> {
+    let fail = |v: String| {
+        Err(format!(
+            "value {v} cannot be represented as '{}'",
+            to.wgsl_name()
+        ))
+    };
+    if lit.scalar() == to {
+        return Ok(lit);
+    }
+    match (lit, to) {
+        (Literal::AbstractInt(v), Scalar::I32) => match i32::try_from(v) {
+            Ok(x) => Ok(Literal::I32(x)),
+            Err(_) => fail(v.to_string()),
+        },
+        (Literal::AbstractInt(v), Scalar::U32) => match u32::try_from(v) {
+            Ok(x) => Ok(Literal::U32(x)),
+            Err(_) => fail(v.to_string()),
+        },
+        (Literal::AbstractInt(v), Scalar::AbstractFloat) => Ok(Literal::AbstractFloat(v as f64)),
+        (Literal::AbstractInt(v), Scalar::F32) => Ok(Literal::F32(v as f32)),
+        (Literal::AbstractInt(v), Scalar::F16) => {
+            let h = half::f16::from_f64(v as f64);
+            if h.is_finite() {
+                Ok(Literal::F16(h))
+            } else {
+                fail(v.to_string())
+            }
+        }
+        (Literal::AbstractFloat(v), Scalar::F32) => {
+            let f = v as f32;
+            if f.is_finite() {
+                Ok(Literal::F32(f))
+            } else {
+                fail(v.to_string())
+            }
+        }
+        (Literal::AbstractFloat(v), Scalar::F16) => {
+            let h = half::f16::from_f64(v);
+            if h.is_finite() {
+                Ok(Literal::F16(h))
+            } else {
+                fail(v.to_string())
+            }
+        }
+        _ => Err(format!(
+            "cannot convert '{}' to '{}'",
+            lit.scalar().wgsl_name(),
+            to.wgsl_name()
+        )),
+    }
+}
+
+/// Converts a constant value to the type `to` by automatic conversion.
+pub(crate) fn convert_value(
+    module: &mut Module,
+    v: &Value,
+    to: Handle<Type>,
+) -> Result<Value, String> {
+    let inner = module.inner(to).clone();
+    match (v, &inner) {
+        (Value::Scalar(l), TypeInner::Scalar(s)) => Ok(Value::Scalar(convert_literal(*l, *s)?)),
+        (Value::Vector(c), TypeInner::Vector { scalar, .. }) => Ok(Value::Vector(
+            c.iter()
+                .map(|l| convert_literal(*l, *scalar))
+                .collect::<Result<_, _>>()?,
+        )),
+        (
+            Value::Matrix {
+                columns,
+                rows,
+                data,
+            },
+            TypeInner::Matrix { scalar, .. },
+        ) => Ok(Value::Matrix {
+            columns: *columns,
+            rows: *rows,
+            data: data
+                .iter()
+                .map(|l| convert_literal(*l, *scalar))
+                .collect::<Result<_, _>>()?,
+        }),
+        (Value::Array { elements, .. }, TypeInner::Array { base, .. }) => {
+            let base = *base;
+            let elements = elements
+                .iter()
+                .map(|e| convert_value(module, e, base))
+                .collect::<Result<_, _>>()?;
+            Ok(Value::Array { ty: to, elements })
+        }
+        (Value::Struct { ty, .. }, _) if *ty == to => Ok(v.clone()),
+        _ => Err("cannot convert value".into()),
+    }
+}
+
+/// Interns a constant value into `module.constants`.
+pub(crate) fn value_to_const(module: &mut Module, v: &Value) -> Handle<ConstValue> {
+    match v {
+        Value::Scalar(l) => module.intern_constant(ConstValue::Scalar(*l)),
+        Value::Vector(c) => {
+            let ty = v.ty(module);
+            let components = c
+                .iter()
+                .map(|l| module.intern_constant(ConstValue::Scalar(*l)))
+                .collect();
+            module.intern_constant(ConstValue::Composite { ty, components })
+        }
+        Value::Matrix {
+            columns,
+            rows,
+            data,
+        } => {
+            let ty = v.ty(module);
+            let n = rows.get() as usize;
+            let mut components = Vec::with_capacity(columns.get() as usize);
+            for col in data.chunks(n.max(1)) {
+                components.push(value_to_const(module, &Value::Vector(col.to_vec())));
+            }
+            module.intern_constant(ConstValue::Composite { ty, components })
+        }
+        Value::Array { ty, elements: e } | Value::Struct { ty, members: e } => {
+            let components = e.iter().map(|x| value_to_const(module, x)).collect();
+            module.intern_constant(ConstValue::Composite {
+                ty: *ty,
+                components,
+            })
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ranks_and_unify() {
+        assert_eq!(rank(Scalar::AbstractInt, Scalar::I32), Some(3));
+        assert_eq!(rank(Scalar::AbstractFloat, Scalar::I32), None);
+        assert_eq!(unify(Scalar::AbstractInt, Scalar::U32), Some(Scalar::U32));
+        assert_eq!(
+            unify(Scalar::AbstractInt, Scalar::AbstractFloat),
+            Some(Scalar::AbstractFloat)
+        );
+        assert_eq!(unify(Scalar::I32, Scalar::U32), None);
+    }
+
+    #[test]
+    fn literal_conversion_range() {
+        assert_eq!(
+            convert_literal(Literal::AbstractInt(5_000_000_000), Scalar::I32),
+            Err("value 5000000000 cannot be represented as 'i32'".to_string())
+        );
+        assert_eq!(
+            convert_literal(Literal::AbstractInt(-1), Scalar::U32),
+            Err("value -1 cannot be represented as 'u32'".to_string())
+        );
+        assert_eq!(
+            convert_literal(Literal::AbstractInt(7), Scalar::U32),
+            Ok(Literal::U32(7))
+        );
+    }
+}

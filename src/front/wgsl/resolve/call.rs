@@ -1,0 +1,529 @@
+//! Calls: user functions, builtin functions (through the builtin table's
+//! overload matcher), and dispatch of value constructors.
+
+use super::super::ast::{self, ExprId};
+use super::{err, GlobalItem, Res, Resolver, Stage, Val};
+use crate::arena::Handle;
+use crate::builtins::{self, BuiltinOp, TemplateArg};
+use crate::const_eval::{self, Value};
+use crate::diagnostic::Diagnostic;
+use crate::ir::{Expression, Extensions, Literal, MatrixLayout, Statement, Type, TypeInner};
+use crate::Span;
+
+/// The name of the extension(s) a builtin needs, for messages.
+fn extension_name(ext: Extensions) -> &'static str {
+    if ext.contains(Extensions::SUBGROUP_MATRIX) {
+        "chromium_experimental_subgroup_matrix"
+    } else if ext.contains(Extensions::SUBGROUPS) {
+        "subgroups"
+    } else if ext.contains(Extensions::F16) {
+        "f16"
+    } else if ext.contains(Extensions::CLIP_DISTANCES) {
+        "clip_distances"
+    } else if ext.contains(Extensions::DUAL_SOURCE_BLENDING) {
+        "dual_source_blending"
+    } else {
+        "primitive_index"
+    }
+}
+
+impl<'t, 'a> Resolver<'t, 'a> {
+    /// A call in expression position (must produce a value).
+    pub(crate) fn call(
+        &mut self,
+        callee: &'t ast::TemplatedIdent<'a>,
+        args: &'t [ExprId],
+        span: Span,
+        limit: Stage,
+    ) -> Res<Val> {
+        match self.call_inner(callee, args, span, limit, false)? {
+            Some(v) => Ok(v),
+            None => err(
+                format!("function '{}' does not return a value", callee.ident.name),
+                span,
+            ),
+        }
+    }
+
+    /// Resolves a call; `None` when it returns nothing. `is_stmt` is true
+    /// for call statements (where `@must_use` results are an error).
+    pub(crate) fn call_inner(
+        &mut self,
+        callee: &'t ast::TemplatedIdent<'a>,
+        args: &'t [ExprId],
+        span: Span,
+        limit: Stage,
+        is_stmt: bool,
+    ) -> Res<Option<Val>> {
+        let name = callee.ident.name;
+        if let Some(f) = &self.f {
+            if f.lookup(name).is_some() {
+                return err(format!("'{name}' is not a function"), callee.ident.span);
+            }
+        }
+        if let Some(&i) = self.names.get(name) {
+            match self.items[i].clone() {
+                Some(GlobalItem::Fn(h)) => {
+                    return self.user_call(h, callee, args, span, limit, is_stmt)
+                }
+                Some(GlobalItem::Type(ty)) => {
+                    if !callee.template_args.is_empty() {
+                        return err(
+                            format!("type '{name}' does not take template arguments"),
+                            callee.span,
+                        );
+                    }
+                    return self.construct_stmt_check(ty, args, span, limit, is_stmt, name);
+                }
+                Some(GlobalItem::Poisoned) | None => {
+                    return Err(Box::new(
+                        Diagnostic::error(format!("'{name}' has errors"), callee.ident.span)
+                            .with_note("the declaration failed to resolve"),
+                    ))
+                }
+                _ => return err(format!("'{name}' is not a function"), callee.ident.span),
+            }
+        }
+        if super::types::is_predeclared_type(name) {
+            return self.constructor_call(callee, args, span, limit, is_stmt);
+        }
+        if let Some(def) = builtins::lookup(name) {
+            return self.builtin_call(def, callee, args, span, limit, is_stmt);
+        }
+        err(format!("unresolved function '{name}'"), callee.ident.span)
+    }
+
+    fn construct_stmt_check(
+        &mut self,
+        ty: Handle<Type>,
+        args: &'t [ExprId],
+        span: Span,
+        limit: Stage,
+        is_stmt: bool,
+        name: &str,
+    ) -> Res<Option<Val>> {
+        if is_stmt {
+            return err(
+                format!("value constructor '{name}' cannot be used as a statement"),
+                span,
+            );
+        }
+        self.construct(Some(ty), None, args, span, limit).map(Some)
+    }
+
+    fn constructor_call(
+        &mut self,
+        callee: &'t ast::TemplatedIdent<'a>,
+        args: &'t [ExprId],
+        span: Span,
+        limit: Stage,
+        is_stmt: bool,
+    ) -> Res<Option<Val>> {
+        let name = callee.ident.name;
+        if is_stmt {
+            return err(
+                format!("value constructor '{name}' cannot be used as a statement"),
+                span,
+            );
+        }
+        // Generators without template arguments infer their type.
+        let inferred = callee.template_args.is_empty()
+            && matches!(name, "vec2" | "vec3" | "vec4" | "array")
+            || (callee.template_args.is_empty()
+                && name.len() == 6
+                && name.starts_with("mat")
+                && name.as_bytes()[4] == b'x');
+        if inferred {
+            return self
+                .construct(None, Some(name), args, span, limit)
+                .map(Some);
+        }
+        let ty = self.templated_type(callee)?;
+        self.construct(Some(ty), None, args, span, limit).map(Some)
+    }
+
+    fn user_call(
+        &mut self,
+        h: Handle<crate::ir::Function>,
+        callee: &ast::TemplatedIdent<'a>,
+        args: &'t [ExprId],
+        span: Span,
+        limit: Stage,
+        is_stmt: bool,
+    ) -> Res<Option<Val>> {
+        let name = callee.ident.name;
+        if !callee.template_args.is_empty() {
+            return err(
+                format!("function '{name}' does not take template arguments"),
+                callee.span,
+            );
+        }
+        if limit < Stage::Runtime {
+            return err(
+                format!("user-defined function '{name}' cannot be called in a const- or override-expression"),
+                span,
+            );
+        }
+        let Some(info) = self.ir_function_info.get(&h).cloned() else {
+            return err(format!("'{name}' has errors"), callee.ident.span);
+        };
+        if info.entry {
+            return err(
+                format!("entry point '{name}' cannot be called"),
+                callee.ident.span,
+            );
+        }
+        if args.len() != info.params.len() {
+            return err(
+                format!(
+                    "function '{name}' expects {} argument{}, found {}",
+                    info.params.len(),
+                    if info.params.len() == 1 { "" } else { "s" },
+                    args.len()
+                ),
+                span,
+            );
+        }
+        let mut arguments = Vec::with_capacity(args.len());
+        for (&a, &pty) in args.iter().zip(&info.params) {
+            let aspan = self.span(a);
+            let v = self.value(a, Stage::Runtime)?;
+            let found = self.val_ty(&v);
+            let v = self.convert_to(v, pty, aspan).map_err(|_| {
+                Box::new(Diagnostic::error(
+                    format!(
+                        "type mismatch in argument of '{name}': expected '{}', found '{}'",
+                        self.type_name(pty),
+                        self.type_name(found)
+                    ),
+                    aspan,
+                ))
+            })?;
+            arguments.push(self.lift(v, Stage::Runtime, aspan)?);
+        }
+        if is_stmt && info.must_use {
+            return err(
+                format!("ignoring return value of function '{name}' annotated with @must_use"),
+                span,
+            );
+        }
+        let fs = self.fs(span)?;
+        match info.result {
+            Some(ty) => {
+                let result =
+                    fs.add_with_result(Expression::CallResult(h), ty, span, |r| Statement::Call {
+                        function: h,
+                        arguments,
+                        result: Some(r),
+                    })?;
+                Ok(Some(Val::Runtime { expr: result, ty }))
+            }
+            None => {
+                fs.push(
+                    Statement::Call {
+                        function: h,
+                        arguments,
+                        result: None,
+                    },
+                    span,
+                );
+                Ok(None)
+            }
+        }
+    }
+
+    fn builtin_call(
+        &mut self,
+        def: &'static builtins::BuiltinDef,
+        callee: &'t ast::TemplatedIdent<'a>,
+        args: &'t [ExprId],
+        span: Span,
+        limit: Stage,
+        is_stmt: bool,
+    ) -> Res<Option<Val>> {
+        let name = def.name;
+        if !self.module.extensions.contains(def.extension) {
+            return err(
+                format!(
+                    "'{name}' requires enabling extension '{}'",
+                    extension_name(def.extension - self.module.extensions)
+                ),
+                callee.ident.span,
+            );
+        }
+        if def.op == BuiltinOp::Unsupported {
+            return err(
+                format!("builtin '{name}' is not supported yet"),
+                callee.ident.span,
+            );
+        }
+        if !def.stages.allows(crate::ir::ShaderStage::Compute) {
+            return err(
+                format!("builtin '{name}' is not available in compute shaders"),
+                callee.ident.span,
+            );
+        }
+        let mut targs = Vec::with_capacity(callee.template_args.len());
+        for &t in &callee.template_args {
+            let layout = match self.ast(t) {
+                ast::Expr::Ident(ti)
+                    if ti.template_args.is_empty() && !self.names.contains_key(ti.ident.name) =>
+                {
+                    match ti.ident.name {
+                        "row_major" => Some(MatrixLayout::RowMajor),
+                        "col_major" => Some(MatrixLayout::ColumnMajor),
+                        _ => None,
+                    }
+                }
+                _ => None,
+            };
+            targs.push(match layout {
+                Some(l) => TemplateArg::Layout(l),
+                None => TemplateArg::Type(self.builtin_template_type(t)?),
+            });
+        }
+        let arg_limit = if def.const_evaluable {
+            limit
+        } else {
+            Stage::Runtime
+        };
+        if !def.const_evaluable && limit < Stage::Runtime {
+            return err(
+                format!("builtin '{name}' cannot be used in a const- or override-expression"),
+                span,
+            );
+        }
+        let mut vals = Vec::with_capacity(args.len());
+        let mut tys = Vec::with_capacity(args.len());
+        let mut bools = Vec::with_capacity(args.len());
+        for &a in args {
+            let v = self.value(a, arg_limit)?;
+            tys.push(self.val_ty(&v));
+            bools.push(match &v {
+                Val::Const(Value::Scalar(Literal::Bool(b))) => Some(*b),
+                _ => None,
+            });
+            vals.push(v);
+        }
+        let resolved = match builtins::resolve_call(&mut self.module, def, &targs, &tys, &bools) {
+            Ok(r) => r,
+            Err(e) => {
+                let at = e
+                    .arg_index
+                    .and_then(|i| args.get(i))
+                    .map_or(span, |&a| self.span(a));
+                let mut d = Diagnostic::error(e.message, at);
+                for n in e.notes {
+                    d = d.with_note(n);
+                }
+                return Err(Box::new(d));
+            }
+        };
+        let mut conv = Vec::with_capacity(vals.len());
+        for (i, v) in vals.into_iter().enumerate() {
+            let aspan = self.span(args[i]);
+            let want = resolved.params.get(i).copied().unwrap_or(tys[i]);
+            conv.push(self.convert_to(v, want, aspan)?);
+        }
+        if is_stmt && def.must_use {
+            return err(format!("ignoring return value of builtin '{name}'"), span);
+        }
+        let result = resolved.result;
+        // Constant folding.
+        if def.const_evaluable && conv.iter().all(|v| matches!(v, Val::Const(_))) {
+            let consts: Vec<Value> = conv
+                .iter()
+                .filter_map(|v| match v {
+                    Val::Const(c) => Some(c.clone()),
+                    _ => None,
+                })
+                .collect();
+            let r = match resolved.op {
+                BuiltinOp::Math(fun) => const_eval::eval_math(&mut self.module, fun, &consts),
+                BuiltinOp::Select if consts.len() == 3 => {
+                    const_eval::eval_select(&consts[0], &consts[1], &consts[2])
+                }
+                BuiltinOp::Bitcast => match (result, consts.first()) {
+                    (Some(ty), Some(c)) => const_eval::bitcast(&mut self.module, c, ty),
+                    _ => return err(format!("invalid call to '{name}'"), span),
+                },
+                _ => {
+                    return err(
+                        format!("builtin '{name}' cannot be constant-evaluated"),
+                        span,
+                    )
+                }
+            };
+            return match r {
+                Ok(v) => Ok(Some(Val::Const(v))),
+                Err(e) => err(e.message, span),
+            };
+        }
+        let stage = conv
+            .iter()
+            .map(Self::stage_of)
+            .max()
+            .unwrap_or(Stage::Runtime)
+            .max(if def.const_evaluable {
+                Stage::Override
+            } else {
+                Stage::Runtime
+            });
+        let mut hs = Vec::with_capacity(conv.len());
+        for (i, v) in conv.into_iter().enumerate() {
+            let aspan = self.span(args[i]);
+            hs.push(self.lift(v, stage, aspan)?);
+        }
+        self.lower_builtin(def, &resolved, hs, args, result, span, stage)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn lower_builtin(
+        &mut self,
+        def: &'static builtins::BuiltinDef,
+        resolved: &builtins::ResolvedCall,
+        hs: Vec<Handle<Expression>>,
+        args: &'t [ExprId],
+        result: Option<Handle<Type>>,
+        span: Span,
+        stage: Stage,
+    ) -> Res<Option<Val>> {
+        let name = def.name;
+        let need_result = |r: Option<Handle<Type>>| match r {
+            Some(t) => Ok(t),
+            None => err(format!("builtin '{name}' has no result type"), span),
+        };
+        let arg = |i: usize| match hs.get(i) {
+            Some(h) => Ok(*h),
+            None => err(format!("missing argument {} of '{name}'", i + 1), span),
+        };
+        match resolved.op {
+            BuiltinOp::Math(fun) => {
+                let ty = need_result(result)?;
+                let ty = super::abstract_conv::concretize_ty(&mut self.module, ty);
+                self.add_at(stage, Expression::Math { fun, args: hs }, ty, span)
+                    .map(Some)
+            }
+            BuiltinOp::Select => {
+                let ty = need_result(result)?;
+                let ty = super::abstract_conv::concretize_ty(&mut self.module, ty);
+                let e = Expression::Select {
+                    reject: arg(0)?,
+                    accept: arg(1)?,
+                    condition: arg(2)?,
+                };
+                self.add_at(stage, e, ty, span).map(Some)
+            }
+            BuiltinOp::Bitcast => {
+                let ty = need_result(result)?;
+                let e = Expression::Bitcast { expr: arg(0)?, ty };
+                self.add_at(stage, e, ty, span).map(Some)
+            }
+            BuiltinOp::ArrayLength => {
+                let ty = need_result(result)?;
+                self.add_at(stage, Expression::ArrayLength(arg(0)?), ty, span)
+                    .map(Some)
+            }
+            BuiltinOp::Atomic(fun) => {
+                use crate::ir::AtomicFunction as A;
+                let pointer = arg(0)?;
+                let (value, compare) = match fun {
+                    A::Load => (None, None),
+                    A::CompareExchangeWeak => (Some(arg(2)?), Some(arg(1)?)),
+                    _ => (Some(arg(1)?), None),
+                };
+                let fs = self.fs(span)?;
+                match result {
+                    Some(ty) => {
+                        let r =
+                            fs.add_with_result(Expression::AtomicResult { ty }, ty, span, |r| {
+                                Statement::Atomic {
+                                    pointer,
+                                    fun,
+                                    value,
+                                    compare,
+                                    result: Some(r),
+                                }
+                            })?;
+                        Ok(Some(Val::Runtime { expr: r, ty }))
+                    }
+                    None => {
+                        fs.push(
+                            Statement::Atomic {
+                                pointer,
+                                fun,
+                                value,
+                                compare,
+                                result: None,
+                            },
+                            span,
+                        );
+                        Ok(None)
+                    }
+                }
+            }
+            BuiltinOp::Barrier(b) => {
+                self.fs(span)?.push(Statement::Barrier(b), span);
+                Ok(None)
+            }
+            BuiltinOp::WorkgroupUniformLoad => {
+                let ty = need_result(result)?;
+                let pointer = arg(0)?;
+                let r = self.fs(span)?.add_with_result(
+                    Expression::WorkgroupUniformLoadResult { ty },
+                    ty,
+                    span,
+                    |r| Statement::WorkgroupUniformLoad { pointer, result: r },
+                )?;
+                Ok(Some(Val::Runtime { expr: r, ty }))
+            }
+            BuiltinOp::Subgroup(op) => {
+                let ty = need_result(result)?;
+                let r = self.fs(span)?.add_with_result(
+                    Expression::SubgroupResult { ty },
+                    ty,
+                    span,
+                    |r| Statement::Subgroup {
+                        op,
+                        args: hs.clone(),
+                        result: r,
+                    },
+                )?;
+                Ok(Some(Val::Runtime { expr: r, ty }))
+            }
+            BuiltinOp::SubgroupMatrixLoad | BuiltinOp::SubgroupMatrixStore => {
+                self.matrix_load_store(resolved, &hs, args, result, span)
+            }
+            BuiltinOp::SubgroupMatrixMultiply | BuiltinOp::SubgroupMatrixMultiplyAccumulate => {
+                let ty = need_result(result)?;
+                let acc = if resolved.op == BuiltinOp::SubgroupMatrixMultiplyAccumulate {
+                    Some(arg(2)?)
+                } else {
+                    None
+                };
+                let e = Expression::SubgroupMatrixMultiply {
+                    ty,
+                    left: arg(0)?,
+                    right: arg(1)?,
+                    acc,
+                };
+                self.add_at(Stage::Runtime, e, ty, span).map(Some)
+            }
+            BuiltinOp::SubgroupMatrixScalar(op) => {
+                let ty = need_result(result)?;
+                let e = Expression::SubgroupMatrixScalar {
+                    op,
+                    matrix: arg(0)?,
+                    scalar: arg(1)?,
+                };
+                self.add_at(Stage::Runtime, e, ty, span).map(Some)
+            }
+            BuiltinOp::Unsupported => err(format!("builtin '{name}' is not supported yet"), span),
+        }
+    }
+
+    /// The inner type of a type handle (convenience for submodules).
+    pub(crate) fn inner_of(&self, ty: Handle<Type>) -> &TypeInner {
+        self.module.inner(ty)
+    }
+}

@@ -1,0 +1,354 @@
+//! Functions and entry points: signatures, parameter/return bindings,
+//! `@builtin` types, `@workgroup_size`, and recording the function in the
+//! module (callees before callers, thanks to the declaration order).
+
+use super::super::ast::{self, Attribute};
+use super::scope::{FnInfo, Local};
+use super::{err, FnState, GlobalItem, Res, Resolver, Stage, Val};
+use crate::arena::Handle;
+use crate::const_eval::Value;
+use crate::ir::{
+    self, Binding, BuiltIn, EntryPoint, Expression, Extensions, Literal, Scalar, ShaderStage, Type,
+    TypeInner, VectorSize, WorkgroupSizeDim,
+};
+
+impl<'t, 'a> Resolver<'t, 'a> {
+    /// Resolves a function declaration.
+    pub(super) fn function(&mut self, f: &'t ast::FnDecl<'a>) -> Res<GlobalItem> {
+        let mut stage = None;
+        let mut wg = None;
+        let mut must_use = false;
+        for a in &f.attributes {
+            match a.name.name {
+                "compute" => stage = Some(ShaderStage::Compute),
+                "vertex" | "fragment" => {
+                    return err("render pipeline stages are not supported yet", a.span)
+                }
+                "workgroup_size" => wg = Some(a),
+                "must_use" => must_use = true,
+                "diagnostic" => self.diagnostic_attrs(std::slice::from_ref(a)),
+                other => {
+                    return err(
+                        format!("attribute '@{other}' is not valid for a function"),
+                        a.name.span,
+                    )
+                }
+            }
+        }
+        let workgroup_size = match (stage, wg) {
+            (Some(_), Some(a)) => Some(self.workgroup_size(a)?),
+            (Some(_), None) => {
+                return err(
+                    "a compute entry point requires a @workgroup_size attribute",
+                    f.name.span,
+                )
+            }
+            (None, Some(a)) => {
+                return err(
+                    "@workgroup_size is only valid on compute entry points",
+                    a.span,
+                )
+            }
+            (None, None) => None,
+        };
+        if stage.is_some() && must_use {
+            return err("@must_use is not valid on an entry point", f.name.span);
+        }
+        if must_use && f.result.is_none() {
+            return err(
+                "@must_use can only be applied to functions that return a value",
+                f.name.span,
+            );
+        }
+        let mut func = ir::Function {
+            name: f.name.name.to_string(),
+            must_use,
+            ..Default::default()
+        };
+        let mut params = Vec::with_capacity(f.params.len());
+        for p in &f.params {
+            let ty = self.resolve_type(p.ty)?;
+            let tspan = self.span(p.ty);
+            let mut binding = None;
+            for a in &p.attributes {
+                match a.name.name {
+                    "builtin" | "location" | "interpolate" | "invariant" | "blend_src" => {
+                        binding = self.io_binding(a, ty)?
+                    }
+                    "diagnostic" => {}
+                    other => {
+                        return err(
+                            format!("attribute '@{other}' is not valid for a parameter"),
+                            a.name.span,
+                        )
+                    }
+                }
+            }
+            match *self.module.inner(ty) {
+                TypeInner::Pointer { base, space, .. } => {
+                    if stage.is_some() {
+                        return err("entry point parameters cannot be pointers", tspan);
+                    }
+                    if super::globals::contains_matrix(&self.module, base)
+                        && matches!(
+                            space,
+                            ir::AddressSpace::Workgroup
+                                | ir::AddressSpace::Storage
+                                | ir::AddressSpace::Uniform
+                        )
+                    {
+                        return err(
+                            format!(
+                                "subgroup matrix types cannot be declared in the '{}' address space",
+                                space.wgsl_name()
+                            ),
+                            tspan,
+                        );
+                    }
+                }
+                _ => {
+                    if !super::types::is_constructible(&self.module, ty)
+                        && !super::globals::contains_matrix(&self.module, ty)
+                    {
+                        return err(
+                            format!(
+                                "{} cannot be used as the type of a function parameter",
+                                self.type_name(ty)
+                            ),
+                            tspan,
+                        );
+                    }
+                }
+            }
+            if stage.is_some() && binding.is_none() && !self.struct_all_bound(ty) {
+                return err(
+                    format!(
+                        "entry point parameter '{}' must have a @builtin attribute or be a struct of builtins",
+                        p.name.name
+                    ),
+                    p.span,
+                );
+            }
+            params.push(ty);
+            func.arguments.push(ir::FunctionArgument {
+                name: p.name.name.to_string(),
+                ty,
+                binding,
+            });
+        }
+        let result = match &f.result {
+            Some((attrs, t)) => {
+                let ty = self.resolve_type(*t)?;
+                if stage.is_some() {
+                    return err("compute entry points cannot return a value", self.span(*t));
+                }
+                for a in attrs {
+                    if a.name.name != "diagnostic" {
+                        return err(
+                            format!(
+                                "attribute '@{}' is not valid on a function return type",
+                                a.name.name
+                            ),
+                            a.name.span,
+                        );
+                    }
+                }
+                if !super::types::is_constructible(&self.module, ty)
+                    && !super::globals::contains_matrix(&self.module, ty)
+                {
+                    return err(
+                        format!(
+                            "{} cannot be used as a function return type",
+                            self.type_name(ty)
+                        ),
+                        self.span(*t),
+                    );
+                }
+                func.result = Some(ir::FunctionResult { ty, binding: None });
+                Some(ty)
+            }
+            None => None,
+        };
+        let mut fs = FnState::new(func);
+        fs.result = result;
+        for (i, p) in f.params.iter().enumerate() {
+            let ty = params[i];
+            let expr = fs.add(Expression::FunctionArgument(i as u32), ty, p.name.span);
+            if !fs.declare(p.name.name, Local::Value(Val::Runtime { expr, ty })) {
+                return err(
+                    format!("redeclaration of parameter '{}'", p.name.name),
+                    p.name.span,
+                );
+            }
+        }
+        let saved = self.f.replace(fs);
+        self.diagnostic_attrs(&f.body.attributes);
+        let body = self.stmts(&f.body.stmts);
+        let fs = std::mem::replace(&mut self.f, saved);
+        body?;
+        let Some(mut fs) = fs else {
+            return err("internal error: lost function state", f.span);
+        };
+        let block = fs.close();
+        if result.is_some() && !super::stmt::block_returns(&block) {
+            return err(
+                "missing return at end of function",
+                crate::Span::new(f.body.span.end.saturating_sub(1), f.body.span.end),
+            );
+        }
+        fs.func.body = block;
+        let h = self.module.functions.append(fs.func, f.span);
+        self.ir_function_info.insert(
+            h,
+            FnInfo {
+                params,
+                result,
+                must_use,
+                entry: stage.is_some(),
+            },
+        );
+        if let (Some(stage), Some(workgroup_size)) = (stage, workgroup_size) {
+            self.module.entry_points.push(EntryPoint {
+                name: f.name.name.to_string(),
+                stage,
+                function: h,
+                workgroup_size,
+            });
+        }
+        Ok(GlobalItem::Fn(h))
+    }
+
+    fn struct_all_bound(&self, ty: Handle<Type>) -> bool {
+        match self.module.inner(ty) {
+            TypeInner::Struct { members, .. } => members.iter().all(|m| m.binding.is_some()),
+            _ => false,
+        }
+    }
+
+    fn workgroup_size(&mut self, a: &Attribute<'a>) -> Res<[WorkgroupSizeDim; 3]> {
+        if a.args.is_empty() || a.args.len() > 3 {
+            return err("@workgroup_size requires 1 to 3 arguments", a.span);
+        }
+        let mut out = [WorkgroupSizeDim::Constant(1); 3];
+        let mut scalar: Option<Scalar> = None;
+        for (i, &e) in a.args.iter().enumerate() {
+            let span = self.span(e);
+            let v = self.value(e, Stage::Override)?;
+            let ty = self.val_ty(&v);
+            let s = match self.module.inner(ty) {
+                TypeInner::Scalar(s @ (Scalar::I32 | Scalar::U32 | Scalar::AbstractInt)) => *s,
+                _ => {
+                    return err(
+                        "@workgroup_size arguments must be of type 'i32' or 'u32'",
+                        span,
+                    )
+                }
+            };
+            if !s.is_abstract() {
+                if let Some(prev) = scalar {
+                    if prev != s {
+                        return err(
+                            "@workgroup_size arguments must all be of the same type",
+                            span,
+                        );
+                    }
+                }
+                scalar = Some(s);
+            }
+            out[i] = match v {
+                Val::Const(Value::Scalar(l)) => {
+                    let n = match l {
+                        Literal::I32(x) => x as i64,
+                        Literal::U32(x) => x as i64,
+                        Literal::AbstractInt(x) => x,
+                        _ => 0,
+                    };
+                    match u32::try_from(n) {
+                        Ok(n) if n > 0 => WorkgroupSizeDim::Constant(n),
+                        _ => {
+                            return err(
+                                format!("@workgroup_size argument must be at least 1, found {n}"),
+                                span,
+                            )
+                        }
+                    }
+                }
+                Val::Override { expr, .. } => WorkgroupSizeDim::Override(expr),
+                _ => return err(
+                    "@workgroup_size arguments must be const-expressions or override-expressions",
+                    span,
+                ),
+            };
+        }
+        Ok(out)
+    }
+
+    /// Resolves an IO attribute (`@builtin`, `@location`, ...) for a value
+    /// of type `ty`.
+    pub(crate) fn io_binding(
+        &mut self,
+        a: &Attribute<'a>,
+        ty: Handle<Type>,
+    ) -> Res<Option<Binding>> {
+        match a.name.name {
+            "builtin" => {
+                let [e] = a.args.as_slice() else {
+                    return err("@builtin requires exactly one argument", a.span);
+                };
+                let name = self.enumerant(*e)?;
+                let span = self.span(*e);
+                let u32_ = TypeInner::Scalar(Scalar::U32);
+                let vec3u = TypeInner::Vector {
+                    size: VectorSize::Tri,
+                    scalar: Scalar::U32,
+                };
+                let (b, expected, ext) = match name {
+                    "local_invocation_id" => (BuiltIn::LocalInvocationId, vec3u, None),
+                    "local_invocation_index" => (BuiltIn::LocalInvocationIndex, u32_, None),
+                    "global_invocation_id" => (BuiltIn::GlobalInvocationId, vec3u, None),
+                    "workgroup_id" => (BuiltIn::WorkgroupId, vec3u, None),
+                    "num_workgroups" => (BuiltIn::NumWorkgroups, vec3u, None),
+                    "subgroup_invocation_id" => {
+                        (BuiltIn::SubgroupInvocationId, u32_, Some(Extensions::SUBGROUPS))
+                    }
+                    "subgroup_size" => (BuiltIn::SubgroupSize, u32_, Some(Extensions::SUBGROUPS)),
+                    "subgroup_id" => (BuiltIn::SubgroupId, u32_, Some(Extensions::SUBGROUPS)),
+                    "num_subgroups" => (BuiltIn::NumSubgroups, u32_, Some(Extensions::SUBGROUPS)),
+                    "position" | "vertex_index" | "instance_index" | "front_facing"
+                    | "frag_depth" | "sample_index" | "sample_mask" | "clip_distances"
+                    | "primitive_index" => {
+                        return err(
+                            format!("@builtin({name}) belongs to a render pipeline stage; render pipeline stages are not supported yet"),
+                            span,
+                        )
+                    }
+                    _ => return err(format!("unknown builtin value '{name}'"), span),
+                };
+                if let Some(ext) = ext {
+                    if !self.module.extensions.contains(ext) {
+                        return err(
+                            format!("@builtin({name}) requires enabling extension 'subgroups'"),
+                            span,
+                        );
+                    }
+                }
+                if *self.module.inner(ty) != expected {
+                    let want = self.module.intern(expected);
+                    return err(
+                        format!(
+                            "@builtin({name}) must be of type '{}', found '{}'",
+                            self.type_name(want),
+                            self.type_name(ty)
+                        ),
+                        a.span,
+                    );
+                }
+                Ok(Some(Binding::BuiltIn(b)))
+            }
+            _ => err(
+                "@location and interpolation attributes are for render pipeline stages; render pipeline stages are not supported yet",
+                a.span,
+            ),
+        }
+    }
+}

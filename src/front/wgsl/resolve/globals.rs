@@ -1,0 +1,564 @@
+//! Module-scope declarations: aliases, structs, `const`, `override`,
+//! `var`, `const_assert`, and attribute arguments.
+
+use super::super::ast::{self, Attribute, GlobalDecl};
+use super::{err, GlobalItem, Res, Resolver, Stage, Val};
+use crate::arena::Handle;
+use crate::const_eval::Value;
+use crate::diagnostic::Diagnostic;
+use crate::ir::{
+    self, Access, AddressSpace, ArraySize, Expression, Literal, ResourceBinding, Scalar, Type,
+    TypeInner,
+};
+use crate::layout::MemberAttrs;
+use crate::Span;
+
+impl<'t, 'a> Resolver<'t, 'a> {
+    /// Resolves the module-scope declaration number `i`.
+    pub(super) fn global_decl(&mut self, i: usize) -> Res<GlobalItem> {
+        let tu = self.tu;
+        match &tu.decls[i] {
+            GlobalDecl::Alias(a) => Ok(GlobalItem::Type(self.resolve_type(a.ty)?)),
+            GlobalDecl::Struct(s) => self.struct_decl(s),
+            GlobalDecl::Const(c) => {
+                let v = self.const_decl(c)?;
+                Ok(GlobalItem::Const(v))
+            }
+            GlobalDecl::Override(o) => self.override_decl(o),
+            GlobalDecl::Var(v) => self.global_var(v),
+            GlobalDecl::Fn(f) => self.function(f),
+            GlobalDecl::ConstAssert(c) => {
+                self.const_assert(c.expr)?;
+                Ok(GlobalItem::Poisoned)
+            }
+        }
+    }
+
+    /// Evaluates a `const_assert`.
+    pub(crate) fn const_assert(&mut self, e: ast::ExprId) -> Res<()> {
+        let span = self.span(e);
+        match self.const_value(e)? {
+            Value::Scalar(Literal::Bool(true)) => Ok(()),
+            Value::Scalar(Literal::Bool(false)) => err("const assertion failed", span),
+            _ => err("const assertion requires a 'bool' expression", span),
+        }
+    }
+
+    /// Resolves a `const` declaration's value (module or function scope).
+    pub(crate) fn const_decl(&mut self, c: &ast::ValueDecl<'a>) -> Res<Value> {
+        let Some(init) = c.init else {
+            return err("'const' declarations require an initializer", c.name.span);
+        };
+        let span = self.span(init);
+        let declared = match c.ty {
+            Some(t) => Some(self.resolve_type(t)?),
+            None => None,
+        };
+        let v = match self.value(init, Stage::Const) {
+            Ok(v) => v,
+            Err(e) if e.message.contains("cannot be used in a const-expression") => {
+                return Err(e);
+            }
+            Err(e) => return Err(e),
+        };
+        let v = match declared {
+            Some(ty) => {
+                if matches!(self.module.inner(ty), TypeInner::SubgroupMatrix { .. }) {
+                    return err(
+                        "const initializer requires a const-expression, but subgroup matrix values are runtime-expressions",
+                        span,
+                    );
+                }
+                self.convert_to(v, ty, span)?
+            }
+            None => v,
+        };
+        match v {
+            Val::Const(v) => Ok(v),
+            _ => err("const initializer requires a const-expression", span),
+        }
+    }
+
+    fn override_decl(&mut self, o: &ast::ValueDecl<'a>) -> Res<GlobalItem> {
+        let mut id = None;
+        for a in &o.attributes {
+            match a.name.name {
+                "id" => {
+                    let n = self.attr_u32(a)?;
+                    match u16::try_from(n) {
+                        Ok(n) => id = Some(n),
+                        Err(_) => {
+                            return err(
+                                format!("@id value {n} is out of range (0 to 65535)"),
+                                a.span,
+                            )
+                        }
+                    }
+                }
+                "diagnostic" => {}
+                other => {
+                    return err(
+                        format!("attribute '@{other}' is not valid for an override"),
+                        a.name.span,
+                    )
+                }
+            }
+        }
+        let declared = match o.ty {
+            Some(t) => Some(self.resolve_type(t)?),
+            None => None,
+        };
+        let init = match o.init {
+            Some(e) => {
+                let span = self.span(e);
+                let v = self.value(e, Stage::Override)?;
+                let v = match declared {
+                    Some(ty) => self.convert_to(v, ty, span)?,
+                    None => self.concretize(v, span)?,
+                };
+                let ty = self.val_ty(&v);
+                Some((self.lift(v, Stage::Override, span)?, ty))
+            }
+            None => None,
+        };
+        let ty = match (declared, init) {
+            (Some(t), _) => t,
+            (None, Some((_, t))) => t,
+            (None, None) => {
+                return err(
+                    "'override' declarations require a type or an initializer",
+                    o.name.span,
+                )
+            }
+        };
+        if !matches!(
+            self.module.inner(ty),
+            TypeInner::Scalar(Scalar::Bool | Scalar::I32 | Scalar::U32 | Scalar::F32 | Scalar::F16)
+        ) {
+            return err(
+                format!(
+                    "{} cannot be used as the type of a 'override'",
+                    self.type_name(ty)
+                ),
+                o.ty.map_or(o.name.span, |t| self.span(t)),
+            );
+        }
+        if let Some(id) = id {
+            if let Some((_, other)) = self.module.overrides.iter().find(|(_, x)| x.id == Some(id)) {
+                return err(
+                    format!("@id({id}) is already used by override '{}'", other.name),
+                    o.name.span,
+                );
+            }
+        }
+        let h = self.module.overrides.append(
+            ir::Override {
+                name: o.name.name.to_string(),
+                id,
+                ty,
+                init: init.map(|(e, _)| e),
+            },
+            o.span,
+        );
+        let expr = self
+            .module
+            .add_global_expression(Expression::Override(h), ty, o.name.span);
+        Ok(GlobalItem::Override(expr, ty))
+    }
+
+    fn struct_decl(&mut self, s: &'t ast::StructDecl<'a>) -> Res<GlobalItem> {
+        let mut members = Vec::with_capacity(s.members.len());
+        let mut attrs = Vec::with_capacity(s.members.len());
+        for (i, m) in s.members.iter().enumerate() {
+            if let Some(prev) = s.members[..i].iter().find(|p| p.name.name == m.name.name) {
+                return Err(Box::new(
+                    Diagnostic::error(
+                        format!("redeclaration of member '{}'", m.name.name),
+                        m.name.span,
+                    )
+                    .with_label(prev.name.span, "previous declaration here"),
+                ));
+            }
+            let ty = self.resolve_type(m.ty)?;
+            let tspan = self.span(m.ty);
+            match self.module.inner(ty) {
+                TypeInner::Pointer { .. } => {
+                    return err("a pointer cannot be used as a struct member type", tspan)
+                }
+                TypeInner::Array {
+                    size: ArraySize::Runtime,
+                    ..
+                } if i + 1 != s.members.len() => {
+                    return err(
+                        "a runtime-sized array can only be the last member of a struct",
+                        tspan,
+                    )
+                }
+                TypeInner::Struct { members: inner, .. }
+                    if inner.last().is_some_and(|x| {
+                        matches!(
+                            self.module.inner(x.ty),
+                            TypeInner::Array {
+                                size: ArraySize::Runtime,
+                                ..
+                            }
+                        )
+                    }) =>
+                {
+                    return err(
+                        "a struct containing a runtime-sized array cannot be a struct member",
+                        tspan,
+                    )
+                }
+                _ => {}
+            }
+            let layout = crate::layout::layout(&self.module, ty);
+            let mut a = MemberAttrs::default();
+            let mut binding = None;
+            for at in &m.attributes {
+                match at.name.name {
+                    "align" => {
+                        let n = self.attr_u32(at)?;
+                        if n == 0 || !n.is_power_of_two() {
+                            return err(
+                                format!("@align value {n} must be a positive power of two"),
+                                at.span,
+                            );
+                        }
+                        if n < layout.align {
+                            return err(
+                                format!(
+                                    "@align value {n} is smaller than the required alignment {} of '{}'",
+                                    layout.align,
+                                    self.type_name(ty)
+                                ),
+                                at.span,
+                            );
+                        }
+                        a.align = Some(n);
+                    }
+                    "size" => {
+                        let n = self.attr_u32(at)?;
+                        if n < layout.size {
+                            return err(
+                                format!(
+                                    "@size value {n} is smaller than the size {} of '{}'",
+                                    layout.size,
+                                    self.type_name(ty)
+                                ),
+                                at.span,
+                            );
+                        }
+                        a.size = Some(n);
+                    }
+                    "builtin" | "location" | "interpolate" | "invariant" | "blend_src" => {
+                        binding = self.io_binding(at, ty)?;
+                    }
+                    other => {
+                        return err(
+                            format!("attribute '@{other}' is not valid for a struct member"),
+                            at.name.span,
+                        )
+                    }
+                }
+            }
+            attrs.push(a);
+            members.push(ir::StructMember {
+                name: m.name.name.to_string(),
+                ty,
+                binding,
+                offset: 0,
+                size: 0,
+                align: 0,
+            });
+        }
+        if members.is_empty() {
+            return err("structures must have at least one member", s.name.span);
+        }
+        let span = crate::layout::layout_struct(&self.module, &mut members, &attrs);
+        let ty = self.module.types.insert(
+            Type {
+                name: Some(s.name.name.to_string()),
+                inner: TypeInner::Struct { members, span },
+            },
+            s.span,
+        );
+        Ok(GlobalItem::Type(ty))
+    }
+
+    /// A non-negative integer const-expression attribute argument.
+    pub(crate) fn attr_u32(&mut self, a: &Attribute<'a>) -> Res<u32> {
+        let [e] = a.args.as_slice() else {
+            return err(
+                format!("@{} requires exactly one argument", a.name.name),
+                a.span,
+            );
+        };
+        let span = self.span(*e);
+        let v = self.const_value(*e)?;
+        let n = match v {
+            Value::Scalar(Literal::I32(x)) => x as i64,
+            Value::Scalar(Literal::U32(x)) => x as i64,
+            Value::Scalar(Literal::AbstractInt(x)) => x,
+            _ => {
+                return err(
+                    format!("@{} argument must be an 'i32' or 'u32' value", a.name.name),
+                    span,
+                )
+            }
+        };
+        match u32::try_from(n) {
+            Ok(n) => Ok(n),
+            Err(_) => err(
+                format!("@{} value {n} must be non-negative", a.name.name),
+                span,
+            ),
+        }
+    }
+
+    fn global_var(&mut self, v: &'t ast::VarDecl<'a>) -> Res<GlobalItem> {
+        // Type errors (e.g. textures) are more useful than address-space ones.
+        let declared = match v.ty {
+            Some(t) => Some(self.resolve_type(t)?),
+            None => None,
+        };
+        let (space, access) = match v.template_args.as_slice() {
+            [] => {
+                return err(
+                    "module-scope 'var' declarations must specify an address space",
+                    v.name.span,
+                )
+            }
+            [s] => {
+                let s = self.address_space(*s)?;
+                (s, super::types::default_access(s))
+            }
+            [s, a] => {
+                let sp = self.address_space(*s)?;
+                let acc = self.access_mode(*a)?;
+                if sp != AddressSpace::Storage {
+                    return err(
+                        format!(
+                            "only variables in the 'storage' address space may specify an access mode, not '{}'",
+                            sp.wgsl_name()
+                        ),
+                        self.span(*a),
+                    );
+                }
+                if acc == Access::Write {
+                    return err(
+                        "storage variables cannot have 'write' access; use 'read' or 'read_write'",
+                        self.span(*a),
+                    );
+                }
+                (sp, acc)
+            }
+            _ => return err("too many template arguments for 'var'", v.span),
+        };
+        if space == AddressSpace::Function {
+            return err(
+                "module-scope variables cannot be in the 'function' address space",
+                v.span,
+            );
+        }
+        let mut group = None;
+        let mut binding = None;
+        for a in &v.attributes {
+            match a.name.name {
+                "group" => group = Some((self.attr_u32(a)?, a.span)),
+                "binding" => binding = Some((self.attr_u32(a)?, a.span)),
+                "diagnostic" => {}
+                other => {
+                    return err(
+                        format!("attribute '@{other}' is not valid for a variable"),
+                        a.name.span,
+                    )
+                }
+            }
+        }
+        let init = match v.init {
+            Some(e) => {
+                let span = self.span(e);
+                if space != AddressSpace::Private {
+                    return err(
+                        format!(
+                            "variables in the '{}' address space cannot have an initializer",
+                            space.wgsl_name()
+                        ),
+                        span,
+                    );
+                }
+                let val = self.value(e, Stage::Override)?;
+                let val = match declared {
+                    Some(ty) => self.convert_to(val, ty, span)?,
+                    None => self.concretize(val, span)?,
+                };
+                let ty = self.val_ty(&val);
+                Some((self.lift(val, Stage::Override, span)?, ty))
+            }
+            None => None,
+        };
+        let ty = match (declared, init) {
+            (Some(t), _) => t,
+            (None, Some((_, t))) => t,
+            (None, None) => {
+                return err(
+                    "'var' declarations require a type or an initializer",
+                    v.name.span,
+                )
+            }
+        };
+        let tspan = v.ty.map_or(v.name.span, |t| self.span(t));
+        self.check_var_type(ty, space, tspan)?;
+        let rb = match (space, group, binding) {
+            (AddressSpace::Uniform | AddressSpace::Storage, Some((g, _)), Some((b, _))) => {
+                Some(ResourceBinding {
+                    group: g,
+                    binding: b,
+                })
+            }
+            (AddressSpace::Uniform | AddressSpace::Storage, _, _) => {
+                return err(
+                    format!(
+                        "'{}' variables require @group and @binding attributes",
+                        space.wgsl_name()
+                    ),
+                    v.name.span,
+                )
+            }
+            (_, Some((_, s)), _) | (_, _, Some((_, s))) => {
+                return err(
+                    format!(
+                        "@group and @binding are not valid for variables in the '{}' address space",
+                        space.wgsl_name()
+                    ),
+                    s,
+                )
+            }
+            _ => None,
+        };
+        let h = self.module.global_variables.append(
+            ir::GlobalVariable {
+                name: v.name.name.to_string(),
+                space,
+                access,
+                binding: rb,
+                ty,
+                init: init.map(|(e, _)| e),
+            },
+            v.span,
+        );
+        Ok(GlobalItem::Var(h))
+    }
+
+    /// Checks a variable's store type against its address space.
+    pub(crate) fn check_var_type(
+        &mut self,
+        ty: Handle<Type>,
+        space: AddressSpace,
+        span: Span,
+    ) -> Res<()> {
+        if !super::types::is_storable(&self.module, ty) {
+            return err(
+                format!("{} cannot be used as the type of a var", self.type_name(ty)),
+                span,
+            );
+        }
+        if contains_matrix(&self.module, ty)
+            && matches!(
+                space,
+                AddressSpace::Workgroup | AddressSpace::Storage | AddressSpace::Uniform
+            )
+        {
+            return err(
+                format!(
+                    "subgroup matrix types cannot be declared in the '{}' address space",
+                    space.wgsl_name()
+                ),
+                span,
+            );
+        }
+        let runtime_sized = match self.module.inner(ty) {
+            TypeInner::Array {
+                size: ArraySize::Runtime,
+                ..
+            } => true,
+            TypeInner::Struct { members, .. } => members.last().is_some_and(|m| {
+                matches!(
+                    self.module.inner(m.ty),
+                    TypeInner::Array {
+                        size: ArraySize::Runtime,
+                        ..
+                    }
+                )
+            }),
+            _ => false,
+        };
+        if runtime_sized && space != AddressSpace::Storage {
+            return err(
+                format!(
+                    "runtime-sized arrays can only be used in the 'storage' address space, not '{}'",
+                    space.wgsl_name()
+                ),
+                span,
+            );
+        }
+        if contains_atomic(&self.module, ty)
+            && !matches!(space, AddressSpace::Storage | AddressSpace::Workgroup)
+        {
+            return err(
+                format!(
+                    "atomic types can only be used in the 'storage' or 'workgroup' address space, not '{}'",
+                    space.wgsl_name()
+                ),
+                span,
+            );
+        }
+        if has_override_size(&self.module, ty) && space != AddressSpace::Workgroup {
+            return err(
+                "override-sized arrays can only be used in the 'workgroup' address space",
+                span,
+            );
+        }
+        Ok(())
+    }
+}
+
+fn any_type(module: &ir::Module, ty: Handle<Type>, pred: &dyn Fn(&TypeInner) -> bool) -> bool {
+    let mut stack = vec![ty];
+    while let Some(t) = stack.pop() {
+        let inner = module.inner(t);
+        if pred(inner) {
+            return true;
+        }
+        match inner {
+            TypeInner::Array { base, .. } => stack.push(*base),
+            TypeInner::Struct { members, .. } => stack.extend(members.iter().map(|m| m.ty)),
+            _ => {}
+        }
+    }
+    false
+}
+
+/// Whether a type is or contains a subgroup matrix.
+pub(crate) fn contains_matrix(module: &ir::Module, ty: Handle<Type>) -> bool {
+    any_type(module, ty, &|t| {
+        matches!(t, TypeInner::SubgroupMatrix { .. })
+    })
+}
+
+fn contains_atomic(module: &ir::Module, ty: Handle<Type>) -> bool {
+    any_type(module, ty, &|t| matches!(t, TypeInner::Atomic(_)))
+}
+
+fn has_override_size(module: &ir::Module, ty: Handle<Type>) -> bool {
+    any_type(module, ty, &|t| {
+        matches!(
+            t,
+            TypeInner::Array {
+                size: ArraySize::Override(_),
+                ..
+            }
+        )
+    })
+}

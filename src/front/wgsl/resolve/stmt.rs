@@ -1,0 +1,715 @@
+//! Statements: declarations, assignments, control flow (with `for` and
+//! `while` lowered to `Loop`), and the placement rules of `break`,
+//! `continue`, `break if` and `return`.
+
+use super::super::ast::{self, AssignOp, BinaryOp, Stmt, StmtKind};
+use super::scope::{Ctl, Local};
+use super::{err, Res, Resolver, Stage, Val};
+use crate::arena::Handle;
+use crate::const_eval::Value;
+use crate::ir::{
+    self, Block, CaseSelector, Expression, Literal, LocalVariable, Scalar, Statement, SwitchCase,
+    Type, TypeInner, UnaryOperator,
+};
+use crate::Span;
+use std::collections::HashMap;
+
+/// Whether every path through the block ends in a `return` (a
+/// conservative behaviour analysis).
+pub(crate) fn block_returns(b: &Block) -> bool {
+    b.statements.iter().any(stmt_returns)
+}
+
+fn stmt_returns(s: &Statement) -> bool {
+    match s {
+        Statement::Return { .. } => true,
+        Statement::Block(b) => block_returns(b),
+        Statement::If { accept, reject, .. } => block_returns(accept) && block_returns(reject),
+        Statement::Switch { cases, .. } => cases.iter().all(|c| block_returns(&c.body)),
+        Statement::Loop {
+            body,
+            continuing,
+            break_if,
+        } => break_if.is_none() && !breaks(body) && !breaks(continuing),
+        _ => false,
+    }
+}
+
+/// Whether a loop body contains a `break` that leaves this loop.
+fn breaks(b: &Block) -> bool {
+    b.statements.iter().any(|s| match s {
+        Statement::Break => true,
+        Statement::Block(b) => breaks(b),
+        Statement::If { accept, reject, .. } => breaks(accept) || breaks(reject),
+        // A `break` in a switch leaves the switch, not the loop.
+        _ => false,
+    })
+}
+
+impl<'t, 'a> Resolver<'t, 'a> {
+    /// Resolves statements into the current block.
+    pub(crate) fn stmts(&mut self, stmts: &'t [Stmt<'a>]) -> Res<()> {
+        for s in stmts {
+            self.stmt(s)?;
+        }
+        Ok(())
+    }
+
+    /// Resolves a braced block in a new scope, returning its IR block.
+    fn scoped_block(&mut self, b: &'t ast::Block<'a>) -> Res<Block> {
+        self.diagnostic_attrs(&b.attributes);
+        self.scoped(|r| r.stmts(&b.stmts))
+    }
+
+    /// Runs `f` in a new scope and a new IR block.
+    fn scoped(&mut self, f: impl FnOnce(&mut Self) -> Res<()>) -> Res<Block> {
+        let span = Span::UNDEFINED;
+        let fs = self.fs(span)?;
+        fs.open();
+        fs.scopes.push(HashMap::new());
+        let r = f(self);
+        let fs = self.fs(span)?;
+        fs.scopes.pop();
+        let b = fs.close();
+        r.map(|_| b)
+    }
+
+    fn push(&mut self, s: Statement, span: Span) -> Res<()> {
+        self.fs(span)?.push(s, span);
+        Ok(())
+    }
+
+    fn bool_cond(&mut self, e: ast::ExprId) -> Res<Handle<Expression>> {
+        let span = self.span(e);
+        let v = self.value(e, Stage::Runtime)?;
+        let ty = self.val_ty(&v);
+        if *self.module.inner(ty) != TypeInner::Scalar(Scalar::Bool) {
+            return err(
+                format!(
+                    "condition must be of type 'bool', found '{}'",
+                    self.type_name(ty)
+                ),
+                span,
+            );
+        }
+        self.lift(v, Stage::Runtime, span)
+    }
+
+    fn stmt(&mut self, s: &'t Stmt<'a>) -> Res<()> {
+        self.diagnostic_attrs(&s.attributes);
+        let span = s.span;
+        match &s.kind {
+            StmtKind::Empty => Ok(()),
+            StmtKind::Block(b) => {
+                let b = self.scoped_block(b)?;
+                self.push(Statement::Block(b), span)
+            }
+            StmtKind::Var(v) => self.local_var(v),
+            StmtKind::Let(v) => self.let_decl(v),
+            StmtKind::Const(c) => {
+                let v = self.const_decl(c)?;
+                self.declare(c.name, Local::Const(v))
+            }
+            StmtKind::Assign { lhs, op, rhs } => self.assign(*lhs, *op, *rhs, span),
+            StmtKind::Increment(e) | StmtKind::Decrement(e) => {
+                let op = if matches!(s.kind, StmtKind::Increment(_)) {
+                    BinaryOp::Add
+                } else {
+                    BinaryOp::Sub
+                };
+                let (ptr, store) = self.reference(*e)?;
+                match self.module.inner(store) {
+                    TypeInner::Scalar(Scalar::I32 | Scalar::U32) => {}
+                    _ => {
+                        return err(
+                            format!(
+                                "increment and decrement require an 'i32' or 'u32' reference, found '{}'",
+                                self.type_name(store)
+                            ),
+                            self.span(*e),
+                        )
+                    }
+                }
+                let one = Val::Const(Value::Scalar(Literal::AbstractInt(1)));
+                self.read_modify_write(ptr, store, op, one, span, span)
+            }
+            StmtKind::Call(e) => {
+                let ast::Expr::Call { callee, args } = self.ast(*e) else {
+                    return err("expected a function call", self.span(*e));
+                };
+                let v = self.call_inner(callee, args, self.span(*e), Stage::Runtime, true)?;
+                if let Some(v) = v {
+                    // Evaluate (emit) the value even though it is unused.
+                    self.lift(v, Stage::Runtime, span)?;
+                }
+                Ok(())
+            }
+            StmtKind::If {
+                condition,
+                accept,
+                reject,
+            } => {
+                let c = self.bool_cond(*condition)?;
+                let accept = self.scoped_block(accept)?;
+                let reject = match reject {
+                    None => Block::new(),
+                    Some(r) => match &r.kind {
+                        StmtKind::Block(b) => self.scoped_block(b)?,
+                        _ => self.scoped(|me| me.stmt(r))?,
+                    },
+                };
+                self.push(
+                    Statement::If {
+                        condition: c,
+                        accept,
+                        reject,
+                    },
+                    span,
+                )
+            }
+            StmtKind::Switch {
+                selector,
+                body_attributes,
+                clauses,
+            } => {
+                self.diagnostic_attrs(body_attributes);
+                self.switch(*selector, clauses, span)
+            }
+            StmtKind::Loop {
+                body_attributes,
+                body,
+                continuing,
+            } => {
+                self.diagnostic_attrs(body_attributes);
+                self.lower_loop(None, &body.stmts, continuing.as_ref(), None, span)
+            }
+            StmtKind::For {
+                init,
+                condition,
+                update,
+                body,
+            } => {
+                let b = self.scoped(|me| {
+                    if let Some(i) = init {
+                        me.stmt(i)?;
+                    }
+                    me.lower_loop(*condition, &body.stmts, None, update.as_deref(), span)
+                })?;
+                self.push(Statement::Block(b), span)
+            }
+            StmtKind::While { condition, body } => {
+                self.lower_loop(Some(*condition), &body.stmts, None, None, span)
+            }
+            StmtKind::Break => {
+                let ctl = self.fs(span)?.ctl.last().copied();
+                match ctl {
+                    Some(Ctl::Loop | Ctl::Switch) => self.push(Statement::Break, span),
+                    Some(Ctl::Continuing) => err(
+                        "'break' is not allowed in a continuing block; use 'break if'",
+                        span,
+                    ),
+                    None => err("'break' must be inside a loop or a switch", span),
+                }
+            }
+            StmtKind::BreakIf(_) => err(
+                "'break if' must be the last statement of a continuing block",
+                span,
+            ),
+            StmtKind::Continue => {
+                let ctl: Vec<Ctl> = self.fs(span)?.ctl.clone();
+                for c in ctl.iter().rev() {
+                    match c {
+                        Ctl::Switch => continue,
+                        Ctl::Loop => return self.push(Statement::Continue, span),
+                        Ctl::Continuing => {
+                            return err("'continue' is not allowed in a continuing block", span)
+                        }
+                    }
+                }
+                err("'continue' must be inside a loop", span)
+            }
+            StmtKind::Return(e) => self.return_stmt(*e, span),
+            StmtKind::Discard => err(
+                "'discard' is only valid in fragment shaders; render pipeline stages are not supported yet",
+                span,
+            ),
+            StmtKind::ConstAssert(e) => self.const_assert(*e),
+        }
+    }
+
+    fn declare(&mut self, name: ast::Ident<'a>, local: Local) -> Res<()> {
+        if !self.fs(name.span)?.declare(name.name, local) {
+            return err(format!("redeclaration of '{}'", name.name), name.span);
+        }
+        Ok(())
+    }
+
+    fn local_var(&mut self, v: &'t ast::VarDecl<'a>) -> Res<()> {
+        match v.template_args.as_slice() {
+            [] => {}
+            [s] => {
+                let space = self.address_space(*s)?;
+                if space != ir::AddressSpace::Function {
+                    return err(
+                        format!(
+                            "function-scope variables must be in the 'function' address space, not '{}'",
+                            space.wgsl_name()
+                        ),
+                        self.span(*s),
+                    );
+                }
+            }
+            _ => {
+                return err(
+                    "function-scope variables cannot specify an access mode",
+                    v.span,
+                )
+            }
+        }
+        if let Some(a) = v.attributes.first() {
+            return err(
+                format!(
+                    "attribute '@{}' is not valid for a function-scope variable",
+                    a.name.name
+                ),
+                a.span,
+            );
+        }
+        let declared = match v.ty {
+            Some(t) => Some(self.resolve_type(t)?),
+            None => None,
+        };
+        let init = match v.init {
+            Some(e) => {
+                let span = self.span(e);
+                let val = self.value(e, Stage::Runtime)?;
+                let val = match declared {
+                    Some(ty) => self.convert_to(val, ty, span)?,
+                    None => self.concretize(val, span)?,
+                };
+                Some(val)
+            }
+            None => None,
+        };
+        let ty = match (declared, &init) {
+            (Some(t), _) => t,
+            (None, Some(val)) => self.val_ty(val),
+            (None, None) => {
+                return err(
+                    "'var' declarations require a type or an initializer",
+                    v.name.span,
+                )
+            }
+        };
+        let tspan = v.ty.map_or(v.name.span, |t| self.span(t));
+        self.check_var_type(ty, ir::AddressSpace::Function, tspan)?;
+        if !super::types::is_constructible(&self.module, ty)
+            && !super::globals::contains_matrix(&self.module, ty)
+        {
+            return err(
+                format!(
+                    "{} cannot be used as the type of a function-scope var",
+                    self.type_name(ty)
+                ),
+                tspan,
+            );
+        }
+        let value = match init {
+            Some(val) => self.lift(val, Stage::Runtime, v.span)?,
+            None => self.fs(v.span)?.add(Expression::ZeroValue(ty), ty, v.span),
+        };
+        let pty = self.module.intern(TypeInner::Pointer {
+            base: ty,
+            space: ir::AddressSpace::Function,
+            access: ir::Access::ReadWrite,
+        });
+        let fs = self.fs(v.span)?;
+        let var = fs.func.local_variables.append(
+            LocalVariable {
+                name: v.name.name.to_string(),
+                ty,
+            },
+            v.span,
+        );
+        let ptr = fs.add(Expression::LocalVariable(var), pty, v.name.span);
+        fs.push(
+            Statement::Store {
+                pointer: ptr,
+                value,
+            },
+            v.span,
+        );
+        self.declare(v.name, Local::Var { ptr, store: ty })
+    }
+
+    fn let_decl(&mut self, v: &'t ast::ValueDecl<'a>) -> Res<()> {
+        let Some(init) = v.init else {
+            return err("'let' declarations require an initializer", v.name.span);
+        };
+        let span = self.span(init);
+        let val = self.value(init, Stage::Runtime)?;
+        let val = match v.ty {
+            Some(t) => {
+                let ty = self.resolve_type(t)?;
+                self.convert_to(val, ty, span)?
+            }
+            None => self.concretize(val, span)?,
+        };
+        let ty = self.val_ty(&val);
+        let is_ptr = self.module.inner(ty).is_pointer();
+        if !is_ptr
+            && !super::types::is_constructible(&self.module, ty)
+            && !super::globals::contains_matrix(&self.module, ty)
+        {
+            return err(
+                format!(
+                    "{} cannot be used as the type of a 'let'",
+                    self.type_name(ty)
+                ),
+                v.ty.map_or(v.name.span, |t| self.span(t)),
+            );
+        }
+        let expr = self.lift(val, Stage::Runtime, span)?;
+        let fs = self.fs(span)?;
+        fs.func
+            .named_expressions
+            .entry(expr)
+            .or_insert_with(|| v.name.name.to_string());
+        self.declare(v.name, Local::Value(Val::Runtime { expr, ty }))
+    }
+
+    /// Resolves an expression that must be a writable reference.
+    fn reference(&mut self, e: ast::ExprId) -> Res<(Handle<Expression>, Handle<Type>)> {
+        let span = self.span(e);
+        match self.expr(e, Stage::Runtime)? {
+            Val::Ref {
+                ptr, store, access, ..
+            } => {
+                if !access.can_write() {
+                    return err("cannot assign to a read-only reference", span);
+                }
+                if matches!(self.module.inner(store), TypeInner::Atomic(_)) {
+                    return err("cannot assign to an atomic; use 'atomicStore'", span);
+                }
+                Ok((ptr, store))
+            }
+            _ => err("cannot assign to a value that is not a reference", span),
+        }
+    }
+
+    fn read_modify_write(
+        &mut self,
+        ptr: Handle<Expression>,
+        store: Handle<Type>,
+        op: BinaryOp,
+        rhs: Val,
+        rspan: Span,
+        span: Span,
+    ) -> Res<()> {
+        let cur = self
+            .fs(span)?
+            .add(Expression::Load { pointer: ptr }, store, span);
+        let cur = Val::Runtime {
+            expr: cur,
+            ty: store,
+        };
+        let r = self.binary_values(op, cur, span, rhs, rspan, span)?;
+        let rty = self.val_ty(&r);
+        if rty != store {
+            return err(
+                format!(
+                    "the result of the compound assignment has type '{}', which cannot be stored in '{}'",
+                    self.type_name(rty),
+                    self.type_name(store)
+                ),
+                span,
+            );
+        }
+        let value = self.lift(r, Stage::Runtime, span)?;
+        self.push(
+            Statement::Store {
+                pointer: ptr,
+                value,
+            },
+            span,
+        )
+    }
+
+    fn assign(
+        &mut self,
+        lhs: Option<ast::ExprId>,
+        op: AssignOp,
+        rhs: ast::ExprId,
+        span: Span,
+    ) -> Res<()> {
+        let rspan = self.span(rhs);
+        let Some(lhs) = lhs else {
+            let v = self.value(rhs, Stage::Runtime)?;
+            let v = self.concretize(v, rspan)?;
+            let ty = self.val_ty(&v);
+            if !super::types::is_constructible(&self.module, ty)
+                && !self.module.inner(ty).is_pointer()
+                && !super::globals::contains_matrix(&self.module, ty)
+            {
+                return err(
+                    format!(
+                        "cannot assign a value of type '{}' to '_'",
+                        self.type_name(ty)
+                    ),
+                    rspan,
+                );
+            }
+            if !matches!(v, Val::Const(_)) {
+                self.lift(v, Stage::Runtime, rspan)?;
+            }
+            return Ok(());
+        };
+        let (ptr, store) = self.reference(lhs)?;
+        match op {
+            AssignOp::Assign => {
+                let v = self.value(rhs, Stage::Runtime)?;
+                let v = self.convert_to(v, store, rspan)?;
+                let value = self.lift(v, Stage::Runtime, rspan)?;
+                self.push(
+                    Statement::Store {
+                        pointer: ptr,
+                        value,
+                    },
+                    span,
+                )
+            }
+            AssignOp::Compound(op) => {
+                let v = self.value(rhs, Stage::Runtime)?;
+                self.read_modify_write(ptr, store, op, v, rspan, span)
+            }
+        }
+    }
+
+    fn return_stmt(&mut self, e: Option<ast::ExprId>, span: Span) -> Res<()> {
+        let fs = self.fs(span)?;
+        if fs.ctl.contains(&Ctl::Continuing) {
+            return err("'return' is not allowed in a continuing block", span);
+        }
+        let result = fs.result;
+        match (e, result) {
+            (None, None) => self.push(Statement::Return { value: None }, span),
+            (Some(e), Some(ty)) => {
+                let espan = self.span(e);
+                let v = self.value(e, Stage::Runtime)?;
+                let v = self.convert_to(v, ty, espan)?;
+                let value = self.lift(v, Stage::Runtime, espan)?;
+                self.push(Statement::Return { value: Some(value) }, span)
+            }
+            (Some(e), None) => err(
+                "return statement with a value in a function without a return type",
+                self.span(e),
+            ),
+            (None, Some(ty)) => err(
+                format!(
+                    "missing return value; the function returns '{}'",
+                    self.type_name(ty)
+                ),
+                span,
+            ),
+        }
+    }
+
+    /// Builds a `Loop`: an optional condition (`if !cond { break; }` at
+    /// the top), the body, and a `continuing` block (or a `for` update).
+    fn lower_loop(
+        &mut self,
+        condition: Option<ast::ExprId>,
+        body: &'t [Stmt<'a>],
+        continuing: Option<&'t ast::Continuing<'a>>,
+        update: Option<&'t Stmt<'a>>,
+        span: Span,
+    ) -> Res<()> {
+        self.fs(span)?.ctl.push(Ctl::Loop);
+        let mut cont_block = Block::new();
+        let mut break_if = None;
+        let body_block = self.scoped(|me| {
+            if let Some(c) = condition {
+                let cspan = me.span(c);
+                let cond = me.bool_cond(c)?;
+                let bool_ty = me.module.intern(TypeInner::Scalar(Scalar::Bool));
+                let fs = me.fs(cspan)?;
+                let not = fs.add(
+                    Expression::Unary {
+                        op: UnaryOperator::LogicalNot,
+                        expr: cond,
+                    },
+                    bool_ty,
+                    cspan,
+                );
+                let mut brk = Block::new();
+                brk.push(Statement::Break, cspan);
+                fs.push(
+                    Statement::If {
+                        condition: not,
+                        accept: brk,
+                        reject: Block::new(),
+                    },
+                    cspan,
+                );
+            }
+            me.stmts(body)?;
+            // The continuing block sees the body's declarations.
+            me.fs(span)?.ctl.push(Ctl::Continuing);
+            let r = me.scoped(|me| {
+                if let Some(c) = continuing {
+                    me.diagnostic_attrs(&c.body.attributes);
+                    me.stmts(&c.body.stmts)?;
+                    if let Some(b) = c.break_if {
+                        break_if = Some(me.bool_cond(b)?);
+                    }
+                }
+                if let Some(u) = update {
+                    me.stmt(u)?;
+                }
+                Ok(())
+            });
+            me.fs(span)?.ctl.pop();
+            cont_block = r?;
+            Ok(())
+        });
+        self.fs(span)?.ctl.pop();
+        let body_block = body_block?;
+        self.push(
+            Statement::Loop {
+                body: body_block,
+                continuing: cont_block,
+                break_if,
+            },
+            span,
+        )
+    }
+
+    fn switch(
+        &mut self,
+        selector: ast::ExprId,
+        clauses: &'t [ast::SwitchClause<'a>],
+        span: Span,
+    ) -> Res<()> {
+        let sspan = self.span(selector);
+        let sel = self.value(selector, Stage::Runtime)?;
+        // Resolve every case value, then find the common type.
+        let mut values: Vec<(Value, Span)> = Vec::new();
+        let mut default_span: Option<Span> = None;
+        for c in clauses {
+            for s in &c.selectors {
+                match s {
+                    Some(e) => {
+                        let v = self.const_value(*e)?;
+                        values.push((v, self.span(*e)));
+                    }
+                    None => {
+                        if let Some(prev) = default_span {
+                            return Err(Box::new(
+                                crate::Diagnostic::error(
+                                    "a switch statement must have exactly one default clause",
+                                    c.span,
+                                )
+                                .with_label(prev, "previous default here"),
+                            ));
+                        }
+                        default_span = Some(c.span);
+                    }
+                }
+            }
+        }
+        if default_span.is_none() {
+            return err("a switch statement must have a default clause", span);
+        }
+        let sel_ty = self.val_ty(&sel);
+        let mut scalar = match self.module.inner(sel_ty) {
+            TypeInner::Scalar(s @ (Scalar::I32 | Scalar::U32 | Scalar::AbstractInt)) => *s,
+            _ => {
+                return err(
+                    format!(
+                        "switch selector must be of type 'i32' or 'u32', found '{}'",
+                        self.type_name(sel_ty)
+                    ),
+                    sspan,
+                )
+            }
+        };
+        for (v, vspan) in &values {
+            let s = match v {
+                Value::Scalar(l) => l.scalar(),
+                _ => Scalar::Bool,
+            };
+            match super::abstract_conv::unify(scalar, s) {
+                Some(u) if u.is_integer() => scalar = u,
+                _ => {
+                    return err(
+                        format!(
+                        "case selector of type '{}' does not match the switch selector type '{}'",
+                        s.wgsl_name(),
+                        scalar.wgsl_name()
+                    ),
+                        *vspan,
+                    )
+                }
+            }
+        }
+        let scalar = super::abstract_conv::concrete_scalar(scalar);
+        let ty = self.module.intern(TypeInner::Scalar(scalar));
+        let sel = self.convert_to(sel, ty, sspan)?;
+        let sel = self.lift(sel, Stage::Runtime, sspan)?;
+        let mut seen: HashMap<CaseSelector, Span> = HashMap::new();
+        let mut cases = Vec::with_capacity(clauses.len());
+        let mut vi = 0;
+        for c in clauses {
+            let mut selectors = Vec::with_capacity(c.selectors.len());
+            for s in &c.selectors {
+                let cs = match s {
+                    None => CaseSelector::Default,
+                    Some(_) => {
+                        let (v, vspan) = values[vi].clone();
+                        vi += 1;
+                        let lit = match v {
+                            Value::Scalar(l) => super::abstract_conv::convert_literal(l, scalar)
+                                .map_err(|m| Box::new(crate::Diagnostic::error(m, vspan)))?,
+                            _ => return err("case selector must be an integer scalar", vspan),
+                        };
+                        let cs = match lit {
+                            Literal::I32(x) => CaseSelector::I32(x),
+                            Literal::U32(x) => CaseSelector::U32(x),
+                            _ => return err("case selector must be an integer scalar", vspan),
+                        };
+                        if let Some(prev) = seen.insert(cs, vspan) {
+                            let shown = match cs {
+                                CaseSelector::I32(x) => x.to_string(),
+                                CaseSelector::U32(x) => x.to_string(),
+                                CaseSelector::Default => "default".into(),
+                            };
+                            return Err(Box::new(
+                                crate::Diagnostic::error(
+                                    format!("duplicate switch case '{shown}'"),
+                                    vspan,
+                                )
+                                .with_label(prev, "previous case here"),
+                            ));
+                        }
+                        cs
+                    }
+                };
+                selectors.push(cs);
+            }
+            self.fs(span)?.ctl.push(Ctl::Switch);
+            let body = self.scoped_block(&c.body);
+            self.fs(span)?.ctl.pop();
+            cases.push(SwitchCase {
+                selectors,
+                body: body?,
+            });
+        }
+        self.push(
+            Statement::Switch {
+                selector: sel,
+                cases,
+            },
+            span,
+        )
+    }
+}

@@ -1,0 +1,294 @@
+//! Lowering of `subgroupMatrixLoad` / `subgroupMatrixStore` (both forms)
+//! to [`Expression::SubgroupMatrixLoad`] / [`Statement::SubgroupMatrixStore`]
+//! with offset and stride in array-element units, and the constant checks
+//! on offsets, strides and array sizes.
+//!
+//! Proposal form with 8-bit components (`u8`/`i8`) in a `u32`/`i32` array:
+//! offsets and strides count components, four per array element, so they
+//! are divided by 4. Constant values that are not multiples of 4 are an
+//! error. Runtime values are divided with an unsigned division by 4 (an
+//! `i32` value is first converted to `u32`): a value that is not a multiple
+//! of 4 is rounded down to the element that contains the component.
+
+use super::super::ast::ExprId;
+use super::{err, Res, Resolver, Stage, Val};
+use crate::arena::Handle;
+use crate::builtins::{MatrixLoadStoreForm, ResolvedCall};
+use crate::ir::{
+    ArraySize, BinaryOperator, Expression, Literal, MatrixDim, MatrixLayout, Scalar, Statement,
+    Type, TypeInner,
+};
+use crate::Span;
+
+/// Facts about the operands of a load or store.
+struct Operands {
+    pointer: Handle<Expression>,
+    offset: Handle<Expression>,
+    stride: Handle<Expression>,
+    value: Option<Handle<Expression>>,
+}
+
+impl Resolver<'_, '_> {
+    fn literal_of(&self, h: Handle<Expression>) -> Option<i64> {
+        let f = self.f.as_ref()?;
+        match f.func.expressions.try_get(h)? {
+            Expression::Literal(Literal::I32(x)) => Some(*x as i64),
+            Expression::Literal(Literal::U32(x)) => Some(*x as i64),
+            _ => None,
+        }
+    }
+
+    fn fn_expr_type(&self, h: Handle<Expression>) -> Option<Handle<Type>> {
+        let f = self.f.as_ref()?;
+        f.func.expression_types.get(h.index()).copied()
+    }
+
+    /// Lowers a subgroup-matrix load or store.
+    pub(crate) fn matrix_load_store(
+        &mut self,
+        resolved: &ResolvedCall,
+        hs: &[Handle<Expression>],
+        args: &[ExprId],
+        result: Option<Handle<Type>>,
+        span: Span,
+    ) -> Res<Option<Val>> {
+        let is_load = result.is_some();
+        let what = if is_load {
+            "subgroupMatrixLoad"
+        } else {
+            "subgroupMatrixStore"
+        };
+        let form = resolved
+            .matrix_form
+            .unwrap_or(MatrixLoadStoreForm::Chromium);
+        let get = |i: usize| hs.get(i).copied();
+        let aspan = |r: &Self, i: usize| args.get(i).map_or(span, |&a| r.span(a));
+        let ops = match (is_load, form) {
+            (true, MatrixLoadStoreForm::Proposal) => (get(0), get(1), get(3), None, 1, 3),
+            (true, MatrixLoadStoreForm::Chromium) => (get(0), get(1), get(2), None, 1, 2),
+            (false, MatrixLoadStoreForm::Proposal) => (get(0), get(1), get(4), get(2), 1, 4),
+            (false, MatrixLoadStoreForm::Chromium) => (get(0), get(1), get(3), get(2), 1, 3),
+        };
+        let (Some(pointer), Some(offset), Some(stride)) = (ops.0, ops.1, ops.2) else {
+            return err(format!("wrong number of arguments to '{what}'"), span);
+        };
+        let (offset_span, stride_span) = (aspan(self, ops.4), aspan(self, ops.5));
+        let mut o = Operands {
+            pointer,
+            offset,
+            stride,
+            value: ops.3,
+        };
+        if !is_load && o.value.is_none() {
+            return err(format!("wrong number of arguments to '{what}'"), span);
+        }
+        let Some(layout) = resolved.layout else {
+            return err(
+                format!("the 'col_major' argument of '{what}' must be a const-expression"),
+                span,
+            );
+        };
+        let mty = match result.or_else(|| o.value.and_then(|v| self.fn_expr_type(v))) {
+            Some(t) => t,
+            None => return err(format!("invalid call to '{what}'"), span),
+        };
+        let TypeInner::SubgroupMatrix {
+            scalar,
+            columns,
+            rows,
+            ..
+        } = *self.inner_of(mty)
+        else {
+            return err(format!("invalid matrix operand of '{what}'"), span);
+        };
+        let pty = self.fn_expr_type(o.pointer);
+        let (arr_ty, elem) = match pty.map(|p| self.inner_of(p).clone()) {
+            Some(TypeInner::Pointer { base, .. }) => match self.inner_of(base).clone() {
+                TypeInner::Array { base: e, .. } => (base, e),
+                _ => {
+                    return err(
+                        format!("the pointer operand of '{what}' must point to an array"),
+                        span,
+                    )
+                }
+            },
+            _ => {
+                return err(
+                    format!("the pointer operand of '{what}' must be a pointer"),
+                    span,
+                )
+            }
+        };
+        let comp = scalar.size() as i64;
+        let elem_layout = crate::layout::layout(&self.module, elem);
+        let (elem_size, arr_stride, count) = match *self.inner_of(arr_ty) {
+            TypeInner::Array { size, stride, .. } => (
+                elem_layout.size as i64,
+                stride as i64,
+                match size {
+                    ArraySize::Constant(n) => Some(n as i64),
+                    _ => None,
+                },
+            ),
+            _ => (elem_layout.size as i64, elem_layout.size as i64, None),
+        };
+        if form == MatrixLoadStoreForm::Chromium && arr_stride < comp {
+            return err(
+                format!(
+                    "the stride of the array ({arr_stride} bytes) must be greater than or equal to the matrix element size ({comp} bytes)"
+                ),
+                span,
+            );
+        }
+        let eight_bit = matches!(scalar, Scalar::I8 | Scalar::U8);
+        // Bytes per offset/stride unit.
+        let unit = match form {
+            MatrixLoadStoreForm::Proposal => comp,
+            MatrixLoadStoreForm::Chromium => elem_size,
+        };
+        let const_offset = self.literal_of(o.offset);
+        let const_stride = self.literal_of(o.stride);
+        if let Some(s) = const_stride {
+            if s < 0 {
+                return err(
+                    format!("the stride argument of {what} must be non-negative, found {s}"),
+                    stride_span,
+                );
+            }
+        }
+        if let Some(off) = const_offset {
+            if off < 0 {
+                return err(
+                    format!("the offset argument of {what} must be non-negative, found {off}"),
+                    offset_span,
+                );
+            }
+        }
+        let dims = match (columns, rows) {
+            (MatrixDim::Constant(c), MatrixDim::Constant(r)) => Some((c as i64, r as i64)),
+            _ => None,
+        };
+        if let Some((c, r)) = dims {
+            let (minor, major) = match layout {
+                MatrixLayout::RowMajor => (c, r),
+                MatrixLayout::ColumnMajor => (r, c),
+            };
+            let min_stride = minor * comp;
+            if let Some(s) = const_stride {
+                if s * unit < min_stride {
+                    return err(
+                        format!(
+                            "the stride argument ({s}, {} bytes) of {what} must be at least the minimum stride ({min_stride} bytes)",
+                            s * unit
+                        ),
+                        stride_span,
+                    );
+                }
+            }
+            if let Some(n) = count {
+                let stride_bytes = const_stride.map_or(min_stride, |s| s * unit);
+                let offset_bytes = const_offset.map_or(0, |o| o * unit);
+                let needed = stride_bytes * (major - 1) + minor * comp + offset_bytes;
+                let have = n * arr_stride;
+                if needed > have {
+                    return err(
+                        format!(
+                            "the pointer operand of {what} is too small ({have} bytes) for the matrix access ({needed} bytes)"
+                        ),
+                        span,
+                    );
+                }
+            }
+        }
+        if form == MatrixLoadStoreForm::Proposal && eight_bit && elem_size == 4 {
+            o.offset = self.div4(o.offset, "offset", what, offset_span)?;
+            o.stride = self.div4(o.stride, "stride", what, stride_span)?;
+        }
+        let fs = self.fs(span)?;
+        match (result, o.value) {
+            (Some(ty), _) => {
+                let e = fs.add(
+                    Expression::SubgroupMatrixLoad {
+                        ty,
+                        pointer: o.pointer,
+                        offset: o.offset,
+                        stride: o.stride,
+                        layout,
+                    },
+                    ty,
+                    span,
+                );
+                Ok(Some(Val::Runtime { expr: e, ty }))
+            }
+            (None, Some(value)) => {
+                fs.push(
+                    Statement::SubgroupMatrixStore {
+                        pointer: o.pointer,
+                        offset: o.offset,
+                        value,
+                        stride: o.stride,
+                        layout,
+                    },
+                    span,
+                );
+                Ok(None)
+            }
+            (None, None) => err(format!("invalid call to '{what}'"), span),
+        }
+    }
+
+    /// Converts a component count to an element count (divides by 4).
+    fn div4(
+        &mut self,
+        h: Handle<Expression>,
+        which: &str,
+        what: &str,
+        span: Span,
+    ) -> Res<Handle<Expression>> {
+        let u32_ty = self.module.intern(TypeInner::Scalar(Scalar::U32));
+        if let Some(v) = self.literal_of(h) {
+            if v % 4 != 0 {
+                return err(
+                    format!(
+                        "the {which} argument of {what} ({v}) must be a multiple of 4 for 8-bit components stored in 32-bit array elements"
+                    ),
+                    span,
+                );
+            }
+            let ty = self.fn_expr_type(h).unwrap_or(u32_ty);
+            let lit = match self.inner_of(ty) {
+                TypeInner::Scalar(Scalar::I32) => Literal::I32((v / 4) as i32),
+                _ => Literal::U32((v / 4) as u32),
+            };
+            return self.lift(
+                Val::Const(crate::const_eval::Value::Scalar(lit)),
+                Stage::Runtime,
+                span,
+            );
+        }
+        let ty = self.fn_expr_type(h).unwrap_or(u32_ty);
+        let fs = self.fs(span)?;
+        let h = if ty == u32_ty {
+            h
+        } else {
+            fs.add(
+                Expression::Convert {
+                    expr: h,
+                    ty: u32_ty,
+                },
+                u32_ty,
+                span,
+            )
+        };
+        let four = fs.add(Expression::Literal(Literal::U32(4)), u32_ty, span);
+        Ok(fs.add(
+            Expression::Binary {
+                op: BinaryOperator::Divide,
+                left: h,
+                right: four,
+            },
+            u32_ty,
+            span,
+        ))
+    }
+}

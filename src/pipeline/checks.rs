@@ -1,0 +1,331 @@
+//! Pipeline-creation checks that need override values or device limits:
+//! override-sized arrays, workgroup sizes and storage, subgroup-matrix
+//! dimensions, the device's subgroup-matrix configs and the subgroup size.
+
+use crate::arena::Handle;
+use crate::configs::{ComponentType, SubgroupMatrixConfig};
+use crate::const_eval::Value;
+use crate::diagnostic::Diagnostic;
+use crate::ir::{
+    AddressSpace, ArraySize, EntryPoint, Literal, MatrixDim, Module, SubgroupMatrixKind, Type,
+    TypeInner, WorkgroupSizeDim,
+};
+use crate::valid::type_facts::type_name;
+use crate::valid::{EntryPointInfo, MatrixMultiply};
+use crate::Span;
+
+use super::{MatrixMultiplyInfo, MatrixTypeInfo, PipelineOptions};
+
+/// An integer value as i64.
+pub fn int_value(v: Option<&Value>) -> Option<i64> {
+    match v? {
+        Value::Scalar(Literal::I32(x)) => Some(i64::from(*x)),
+        Value::Scalar(Literal::U32(x)) => Some(i64::from(*x)),
+        Value::Scalar(Literal::AbstractInt(x)) => Some(*x),
+        _ => None,
+    }
+}
+
+/// Values known after evaluation.
+pub struct Known<'a> {
+    /// Global expression values.
+    pub values: &'a [Option<Value>],
+    /// Override values.
+    pub overrides: &'a [Option<Value>],
+}
+
+impl Known<'_> {
+    fn expr(&self, e: Handle<crate::ir::Expression>) -> Option<i64> {
+        int_value(self.values.get(e.index()).and_then(Option::as_ref))
+    }
+
+    /// The value of a matrix dimension (`None` if unknown).
+    pub fn dim(&self, d: MatrixDim) -> Option<i64> {
+        match d {
+            MatrixDim::Constant(n) => Some(i64::from(n)),
+            MatrixDim::Override(o) => {
+                int_value(self.overrides.get(o.index()).and_then(Option::as_ref))
+            }
+        }
+    }
+}
+
+/// Element counts of override-sized arrays must be positive. Reports each
+/// array size expression once.
+pub fn check_array_sizes(
+    module: &Module,
+    known: &Known,
+    needed: &[bool],
+    diags: &mut Vec<Diagnostic>,
+) {
+    let mut seen = std::collections::HashSet::new();
+    for (h, t) in module.types.iter() {
+        if let TypeInner::Array {
+            size: ArraySize::Override(e),
+            ..
+        } = t.inner
+        {
+            if !needed.get(e.index()).copied().unwrap_or(false) || !seen.insert(e) {
+                continue;
+            }
+            if let Some(n) = known.expr(e) {
+                if n <= 0 {
+                    diags.push(Diagnostic::error(
+                        format!(
+                            "array count of '{}' must be greater than 0, but the override-expression is {n}",
+                            type_name(module, h)
+                        ),
+                        module.global_expressions.span(e),
+                    ));
+                }
+            }
+        }
+    }
+}
+
+/// The workgroup size of an entry point (dimensions that are unknown are 1).
+pub fn workgroup_size(ep: &EntryPoint, known: &Known) -> [i64; 3] {
+    ep.workgroup_size.map(|d| match d {
+        WorkgroupSizeDim::Constant(n) => i64::from(n),
+        WorkgroupSizeDim::Override(e) => known.expr(e).unwrap_or(1),
+    })
+}
+
+/// Checks `@workgroup_size` against the limits and the total size of the
+/// entry point's workgroup variables.
+pub fn check_workgroup(
+    module: &Module,
+    ep: &EntryPoint,
+    info: &EntryPointInfo,
+    known: &Known,
+    options: &PipelineOptions,
+    diags: &mut Vec<Diagnostic>,
+) {
+    let span = module.functions.span(ep.function);
+    let size = workgroup_size(ep, known);
+    let mut ok = true;
+    for (i, &n) in size.iter().enumerate() {
+        let axis = ["x", "y", "z"][i];
+        let max = i64::from(options.max_workgroup_size[i]);
+        if n < 1 {
+            ok = false;
+            diags.push(Diagnostic::error(
+                format!(
+                    "workgroup size {axis} dimension of entry point '{}' must be at least 1, but is {n}",
+                    ep.name
+                ),
+                span,
+            ));
+        } else if n > max {
+            ok = false;
+            diags.push(Diagnostic::error(
+                format!(
+                    "workgroup size {axis} dimension of entry point '{}' is {n}, which exceeds the limit {max}",
+                    ep.name
+                ),
+                span,
+            ));
+        }
+    }
+    let total = size[0].saturating_mul(size[1]).saturating_mul(size[2]);
+    if ok && total > i64::from(options.max_invocations) {
+        diags.push(Diagnostic::error(
+            format!(
+                "entry point '{}' has {total} invocations per workgroup ({}x{}x{}), which exceeds the limit {}",
+                ep.name, size[0], size[1], size[2], options.max_invocations
+            ),
+            span,
+        ));
+    }
+    let mut bytes: u64 = 0;
+    for &g in &info.globals {
+        let Some(var) = module.global_variables.try_get(Handle::from_index(g)) else {
+            continue;
+        };
+        if var.space != AddressSpace::Workgroup {
+            continue;
+        }
+        let size = match module.types.try_get(var.ty).map(|t| &t.inner) {
+            Some(&TypeInner::Array {
+                size: ArraySize::Override(e),
+                stride,
+                ..
+            }) => known.expr(e).unwrap_or(0).max(0) as u64 * u64::from(stride),
+            _ => u64::from(crate::layout::layout(module, var.ty).size),
+        };
+        // WebGPU counts each variable as roundUp(16, SizeOf(T)).
+        bytes = bytes.saturating_add(size.div_ceil(16).saturating_mul(16));
+    }
+    if bytes > u64::from(options.max_workgroup_storage_size) {
+        diags.push(Diagnostic::error(
+            format!(
+                "entry point '{}' uses {bytes} bytes of workgroup storage, which exceeds the limit {}",
+                ep.name, options.max_workgroup_storage_size
+            ),
+            span,
+        ));
+    }
+}
+
+/// Resolves a matrix type's shape; reports non-positive override dimensions.
+pub fn matrix_info(
+    module: &Module,
+    ty: Handle<Type>,
+    span: Span,
+    known: &Known,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<MatrixTypeInfo> {
+    let TypeInner::SubgroupMatrix {
+        kind,
+        scalar,
+        columns,
+        rows,
+    } = module.types.try_get(ty)?.inner
+    else {
+        return None;
+    };
+    let component = ComponentType::from_scalar(scalar)?;
+    let mut dims = [0u32; 2];
+    for (slot, (d, what)) in dims.iter_mut().zip([(columns, "column"), (rows, "row")]) {
+        let v = known.dim(d)?;
+        match u32::try_from(v) {
+            Ok(n) if n > 0 => *slot = n,
+            _ => {
+                diags.push(Diagnostic::error(
+                    format!(
+                        "subgroup matrix {what} count of '{}' must be greater than 0, but is {v}",
+                        type_name(module, ty)
+                    ),
+                    span,
+                ));
+                return None;
+            }
+        }
+    }
+    Some(MatrixTypeInfo {
+        kind,
+        component,
+        columns: dims[0],
+        rows: dims[1],
+    })
+}
+
+fn config_list(configs: &[SubgroupMatrixConfig]) -> String {
+    if configs.is_empty() {
+        return "the device supports no subgroup matrix configurations".to_string();
+    }
+    let list: Vec<String> = configs.iter().map(|c| c.to_string()).collect();
+    format!(
+        "supported configurations (COMPONENT:RESULT:MxNxK): {}",
+        list.join(", ")
+    )
+}
+
+/// Checks a matrix type against the device's configs.
+pub fn check_matrix_type(
+    module: &Module,
+    ty: Handle<Type>,
+    span: Span,
+    m: &MatrixTypeInfo,
+    configs: &[SubgroupMatrixConfig],
+    diags: &mut Vec<Diagnostic>,
+) {
+    let (ok, shape) = match m.kind {
+        SubgroupMatrixKind::Left => (
+            configs
+                .iter()
+                .any(|c| c.m == m.rows && c.k == m.columns && c.component_type == m.component),
+            format!(
+                "M={}, K={}, component type {}",
+                m.rows, m.columns, m.component
+            ),
+        ),
+        SubgroupMatrixKind::Right => (
+            configs
+                .iter()
+                .any(|c| c.k == m.rows && c.n == m.columns && c.component_type == m.component),
+            format!(
+                "K={}, N={}, component type {}",
+                m.rows, m.columns, m.component
+            ),
+        ),
+        SubgroupMatrixKind::Result => (
+            configs.iter().any(|c| {
+                c.m == m.rows && c.n == m.columns && c.result_component_type == m.component
+            }),
+            format!(
+                "M={}, N={}, result component type {}",
+                m.rows, m.columns, m.component
+            ),
+        ),
+    };
+    if !ok {
+        diags.push(
+            Diagnostic::error(
+                format!(
+                    "subgroup matrix type '{}' ({shape}) is not supported by the device",
+                    type_name(module, ty)
+                ),
+                span,
+            )
+            .with_note(config_list(configs)),
+        );
+    }
+}
+
+/// Resolves a multiply's shape.
+pub fn multiply_info(
+    module: &Module,
+    mm: &MatrixMultiply,
+    known: &Known,
+) -> Option<MatrixMultiplyInfo> {
+    let mut scratch = Vec::new();
+    let l = matrix_info(module, mm.left, mm.span, known, &mut scratch)?;
+    let r = matrix_info(module, mm.right, mm.span, known, &mut scratch)?;
+    let t = matrix_info(module, mm.result, mm.span, known, &mut scratch)?;
+    let _ = r;
+    Some(MatrixMultiplyInfo {
+        m: l.rows,
+        n: t.columns,
+        k: l.columns,
+        component: l.component,
+        result: t.component,
+    })
+}
+
+/// Checks a multiply against the device's configs: one config must match
+/// all of M, N, K and both component types.
+pub fn check_multiply(
+    module: &Module,
+    mm: &MatrixMultiply,
+    info: &MatrixMultiplyInfo,
+    configs: &[SubgroupMatrixConfig],
+    diags: &mut Vec<Diagnostic>,
+) {
+    let ok = configs.iter().any(|c| {
+        c.m == info.m
+            && c.n == info.n
+            && c.k == info.k
+            && c.component_type == info.component
+            && c.result_component_type == info.result
+    });
+    if !ok {
+        diags.push(
+            Diagnostic::error(
+                format!(
+                    "subgroup matrix multiply of '{}' by '{}' giving '{}' (M={}, N={}, K={}, {} -> {}) does not match any configuration supported by the device",
+                    type_name(module, mm.left),
+                    type_name(module, mm.right),
+                    type_name(module, mm.result),
+                    info.m,
+                    info.n,
+                    info.k,
+                    info.component,
+                    info.result
+                ),
+                mm.span,
+            )
+            .with_note(config_list(configs)),
+        );
+    }
+}

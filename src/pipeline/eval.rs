@@ -1,0 +1,520 @@
+//! Evaluation of [`Module::global_expressions`] at pipeline creation, with
+//! the override values; conversions between [`Value`] and the interned
+//! [`ConstValue`]; and which global expressions the chosen entry points
+//! need (only those may fail pipeline creation).
+
+use crate::arena::Handle;
+use crate::const_eval::{self, EvalError, Value};
+use crate::diagnostic::Diagnostic;
+use crate::ir::{
+    ArraySize, ConstValue, Expression, Literal, MatrixDim, Module, Override, Type, TypeInner,
+    VectorSize,
+};
+
+/// Interns a value into `module.constants`.
+pub fn to_const(module: &mut Module, value: &Value) -> Handle<ConstValue> {
+    match value {
+        Value::Scalar(l) => module.intern_constant(ConstValue::Scalar(*l)),
+        Value::Vector(lits) => {
+            let ty = vector_type(module, lits);
+            let components = lits
+                .iter()
+                .map(|l| module.intern_constant(ConstValue::Scalar(*l)))
+                .collect();
+            module.intern_constant(ConstValue::Composite { ty, components })
+        }
+        Value::Matrix {
+            columns,
+            rows,
+            data,
+        } => {
+            let scalar = data.first().map_or(crate::ir::Scalar::F32, |l| l.scalar());
+            let ty = module.intern(TypeInner::Matrix {
+                columns: *columns,
+                rows: *rows,
+                scalar,
+            });
+            let components = data
+                .chunks(rows.get() as usize)
+                .map(|col| to_const(module, &Value::Vector(col.to_vec())))
+                .collect();
+            module.intern_constant(ConstValue::Composite { ty, components })
+        }
+        Value::Array { ty, elements }
+        | Value::Struct {
+            ty,
+            members: elements,
+        } => {
+            let components = elements.iter().map(|e| to_const(module, e)).collect();
+            module.intern_constant(ConstValue::Composite {
+                ty: *ty,
+                components,
+            })
+        }
+    }
+}
+
+fn vector_type(module: &mut Module, lits: &[Literal]) -> Handle<Type> {
+    module.intern(TypeInner::Vector {
+        size: VectorSize::from_count(lits.len() as u32).unwrap_or(VectorSize::Quad),
+        scalar: lits.first().map_or(crate::ir::Scalar::F32, |l| l.scalar()),
+    })
+}
+
+/// Deepest value nesting [`from_const`] and [`zero`] build.
+const MAX_DEPTH: u32 = 256;
+/// Largest array [`zero`] materialises.
+const MAX_ZERO_ELEMENTS: u32 = 1 << 16;
+
+/// Reads an interned constant back as a value (`None` for values nested
+/// deeper than 256 levels or zero arrays of more than 65536 elements).
+pub fn from_const(module: &Module, h: Handle<ConstValue>) -> Option<Value> {
+    from_const_at(module, h, 0)
+}
+
+fn from_const_at(module: &Module, h: Handle<ConstValue>, depth: u32) -> Option<Value> {
+    if depth > MAX_DEPTH {
+        return None;
+    }
+    match module.constants.try_get(h)? {
+        ConstValue::Scalar(l) => Some(Value::Scalar(*l)),
+        ConstValue::Zero(ty) => zero_at(module, *ty, depth),
+        ConstValue::Composite { ty, components } => {
+            let parts: Option<Vec<Value>> = components
+                .iter()
+                .map(|&c| from_const_at(module, c, depth + 1))
+                .collect();
+            compose(module, *ty, parts?)
+        }
+    }
+}
+
+/// The zero value of a constructible type (`None` for types without one,
+/// and for the limits of [`from_const`]).
+pub fn zero(module: &Module, ty: Handle<Type>) -> Option<Value> {
+    zero_at(module, ty, 0)
+}
+
+fn zero_at(module: &Module, ty: Handle<Type>, depth: u32) -> Option<Value> {
+    if depth > MAX_DEPTH {
+        return None;
+    }
+    let zero = |ty: Handle<Type>| zero_at(module, ty, depth + 1);
+    match module.types.try_get(ty)?.inner {
+        TypeInner::Scalar(s) => Some(Value::Scalar(Literal::zero(s))),
+        TypeInner::Vector { size, scalar } => Some(Value::Vector(vec![
+            Literal::zero(scalar);
+            size.get() as usize
+        ])),
+        TypeInner::Matrix {
+            columns,
+            rows,
+            scalar,
+        } => Some(Value::Matrix {
+            columns,
+            rows,
+            data: vec![Literal::zero(scalar); (columns.get() * rows.get()) as usize],
+        }),
+        TypeInner::Array {
+            base,
+            size: ArraySize::Constant(n),
+            ..
+        } if n <= MAX_ZERO_ELEMENTS => {
+            let e = zero(base)?;
+            Some(Value::Array {
+                ty,
+                elements: vec![e; n as usize],
+            })
+        }
+        TypeInner::Struct { ref members, .. } => {
+            let members: Option<Vec<Value>> = members.iter().map(|m| zero(m.ty)).collect();
+            Some(Value::Struct {
+                ty,
+                members: members?,
+            })
+        }
+        _ => None,
+    }
+}
+
+/// Builds a composite of type `ty` from its parts (vector parts may be
+/// scalars or vectors, flattened).
+pub fn compose(module: &Module, ty: Handle<Type>, parts: Vec<Value>) -> Option<Value> {
+    match module.types.try_get(ty)?.inner {
+        TypeInner::Vector { .. } => {
+            let mut lits = Vec::new();
+            for p in parts {
+                match p {
+                    Value::Scalar(l) => lits.push(l),
+                    Value::Vector(v) => lits.extend(v),
+                    _ => return None,
+                }
+            }
+            Some(Value::Vector(lits))
+        }
+        TypeInner::Matrix { columns, rows, .. } => {
+            let mut data = Vec::new();
+            for p in parts {
+                match p {
+                    Value::Vector(v) => data.extend(v),
+                    Value::Scalar(l) => data.push(l),
+                    _ => return None,
+                }
+            }
+            Some(Value::Matrix {
+                columns,
+                rows,
+                data,
+            })
+        }
+        TypeInner::Array { .. } => Some(Value::Array {
+            ty,
+            elements: parts,
+        }),
+        TypeInner::Struct { .. } => Some(Value::Struct { ty, members: parts }),
+        TypeInner::Scalar(_) => parts.into_iter().next(),
+        _ => None,
+    }
+}
+
+/// The handles an expression reads.
+pub fn operands(expr: &Expression) -> Vec<Handle<Expression>> {
+    match expr {
+        Expression::OverrideExpr(e) => vec![*e],
+        Expression::Compose { components, .. } => components.clone(),
+        Expression::Splat { value: e, .. }
+        | Expression::Swizzle { vector: e, .. }
+        | Expression::AccessIndex { base: e, .. }
+        | Expression::Load { pointer: e }
+        | Expression::Unary { expr: e, .. }
+        | Expression::Convert { expr: e, .. }
+        | Expression::Bitcast { expr: e, .. }
+        | Expression::ArrayLength(e) => vec![*e],
+        Expression::Access { base, index } => vec![*base, *index],
+        Expression::Binary { left, right, .. } => vec![*left, *right],
+        Expression::Select {
+            condition,
+            accept,
+            reject,
+        } => vec![*condition, *accept, *reject],
+        Expression::Math { args, .. } => args.clone(),
+        _ => Vec::new(),
+    }
+}
+
+/// Marks the global expressions (and overrides) needed by the roots,
+/// following operands and override initialisers. `needed` and
+/// `override_needed` come in with the roots set.
+pub fn propagate_needed(module: &Module, needed: &mut [bool], override_needed: &mut [bool]) {
+    // Operands have smaller handles than their users, so one backward sweep
+    // suffices, except for override initialisers declared after a use;
+    // repeat until nothing changes (each sweep marks something new or stops).
+    loop {
+        let mut changed = false;
+        for i in (0..needed.len()).rev() {
+            if !needed[i] {
+                continue;
+            }
+            let Some(expr) = module.global_expressions.try_get(Handle::from_index(i)) else {
+                continue;
+            };
+            for op in operands(expr) {
+                if let Some(n) = needed.get_mut(op.index()) {
+                    if !*n {
+                        *n = true;
+                        changed |= op.index() > i;
+                    }
+                }
+            }
+            if let Expression::Override(o) = expr {
+                if let Some(n) = override_needed.get_mut(o.index()) {
+                    *n = true;
+                }
+            }
+        }
+        for (h, o) in module.overrides.iter() {
+            if override_needed.get(h.index()).copied().unwrap_or(false) {
+                if let Some(init) = o.init {
+                    if let Some(n) = needed.get_mut(init.index()) {
+                        if !*n {
+                            *n = true;
+                            changed = true;
+                        }
+                    }
+                }
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+}
+
+/// Marks the overrides a matrix dimension refers to.
+pub fn mark_matrix_dims(module: &Module, ty: Handle<Type>, override_needed: &mut [bool]) {
+    if let Some(TypeInner::SubgroupMatrix { columns, rows, .. }) =
+        module.types.try_get(ty).map(|t| &t.inner)
+    {
+        for d in [columns, rows] {
+            if let MatrixDim::Override(o) = d {
+                if let Some(n) = override_needed.get_mut(o.index()) {
+                    *n = true;
+                }
+            }
+        }
+    }
+}
+
+/// The result of evaluating the global expressions.
+pub struct Evaluated {
+    /// Value of each global expression (`None`: not available, because it
+    /// depends on a missing override or failed).
+    pub values: Vec<Option<Value>>,
+    /// Value of each override.
+    pub overrides: Vec<Option<Value>>,
+}
+
+/// Evaluates every global expression in order. `user` holds the values
+/// given in the options. Errors are reported for needed expressions only.
+pub fn evaluate(
+    module: &mut Module,
+    user: &[Option<Literal>],
+    needed: &[bool],
+    override_needed: &[bool],
+    diags: &mut Vec<Diagnostic>,
+) -> Evaluated {
+    let n = module.global_expressions.len();
+    let mut values: Vec<Option<Value>> = Vec::with_capacity(n);
+    let mut overrides: Vec<Option<Value>> = vec![None; module.overrides.len()];
+    let mut override_done = vec![false; module.overrides.len()];
+    let mut missing_reported = vec![false; module.overrides.len()];
+    for i in 0..n {
+        let h = Handle::<Expression>::from_index(i);
+        let expr = module.global_expressions[h].clone();
+        let is_needed = needed.get(i).copied().unwrap_or(false);
+        let result = match expr {
+            Expression::Override(o) => {
+                let v =
+                    override_value(module, o, user, &values, &mut overrides, &mut override_done);
+                if v.is_none()
+                    && (is_needed || override_needed.get(o.index()).copied().unwrap_or(false))
+                {
+                    report_missing(module, o, &mut missing_reported, diags);
+                }
+                Ok(v)
+            }
+            other => {
+                let ops = operands(&other);
+                if ops
+                    .iter()
+                    .any(|op| values.get(op.index()).map_or(true, Option::is_none))
+                {
+                    Ok(None)
+                } else {
+                    eval_one(module, &other, &values).map(Some)
+                }
+            }
+        };
+        match result {
+            Ok(v) => values.push(v),
+            Err(e) => {
+                if is_needed {
+                    diags.push(Diagnostic::error(
+                        e.message,
+                        module.global_expressions.span(h),
+                    ));
+                }
+                values.push(None);
+            }
+        }
+    }
+    // Overrides never referenced by an expression still get a value.
+    for (h, _) in module.overrides.clone().iter() {
+        if !override_done[h.index()] {
+            let v = override_value(module, h, user, &values, &mut overrides, &mut override_done);
+            if v.is_none() && override_needed.get(h.index()).copied().unwrap_or(false) {
+                report_missing(module, h, &mut missing_reported, diags);
+            }
+        }
+    }
+    Evaluated { values, overrides }
+}
+
+fn report_missing(
+    module: &Module,
+    o: Handle<Override>,
+    reported: &mut [bool],
+    diags: &mut Vec<Diagnostic>,
+) {
+    let Some(decl) = module.overrides.try_get(o) else {
+        return;
+    };
+    if decl.init.is_some() || std::mem::replace(&mut reported[o.index()], true) {
+        return;
+    }
+    diags.push(
+        Diagnostic::error(
+            format!(
+                "override '{}' has no default value and no value was given for it",
+                decl.name
+            ),
+            module.overrides.span(o),
+        )
+        .with_note(format!(
+            "set the pipeline constant \"{}\"",
+            super::overrides::override_key(decl)
+        )),
+    );
+}
+
+fn override_value(
+    module: &Module,
+    o: Handle<Override>,
+    user: &[Option<Literal>],
+    values: &[Option<Value>],
+    overrides: &mut [Option<Value>],
+    done: &mut [bool],
+) -> Option<Value> {
+    let i = o.index();
+    if *done.get(i)? {
+        return overrides[i].clone();
+    }
+    let v = match user.get(i).copied().flatten() {
+        Some(lit) => Some(Value::Scalar(lit)),
+        None => module
+            .overrides
+            .try_get(o)?
+            .init
+            .and_then(|e| values.get(e.index()).cloned().flatten()),
+    };
+    // An initialiser not evaluated yet (declared after this use) is retried
+    // when the override is next asked for.
+    let init_pending = user.get(i).copied().flatten().is_none()
+        && module
+            .overrides
+            .try_get(o)
+            .and_then(|d| d.init)
+            .is_some_and(|e| e.index() >= values.len());
+    if !init_pending {
+        done[i] = true;
+        overrides[i] = v.clone();
+    }
+    v
+}
+
+fn lit_index(v: &Value) -> Option<i64> {
+    match v {
+        Value::Scalar(Literal::I32(x)) => Some(i64::from(*x)),
+        Value::Scalar(Literal::U32(x)) => Some(i64::from(*x)),
+        Value::Scalar(Literal::AbstractInt(x)) => Some(*x),
+        _ => None,
+    }
+}
+
+/// Indexes a vector, matrix (a column) or array value.
+fn index_value(base: &Value, i: i64) -> Result<Value, EvalError> {
+    let (len, what) = match base {
+        Value::Vector(v) => (v.len(), "vector"),
+        Value::Matrix { columns, .. } => (columns.get() as usize, "matrix"),
+        Value::Array { elements, .. } => (elements.len(), "array"),
+        _ => return Err(EvalError::new("value cannot be indexed")),
+    };
+    let Some(k) = usize::try_from(i).ok().filter(|&k| k < len) else {
+        return Err(EvalError::new(format!(
+            "index {i} is out of bounds for a {what} of {len} elements"
+        )));
+    };
+    Ok(match base {
+        Value::Vector(v) => Value::Scalar(v[k]),
+        Value::Matrix { rows, data, .. } => {
+            let r = rows.get() as usize;
+            let column = data
+                .get(k * r..(k + 1) * r)
+                .ok_or_else(|| EvalError::new("malformed matrix value"))?;
+            Value::Vector(column.to_vec())
+        }
+        Value::Array { elements, .. } => elements[k].clone(),
+        _ => return Err(EvalError::new("value cannot be indexed")),
+    })
+}
+
+fn eval_one(
+    module: &mut Module,
+    expr: &Expression,
+    values: &[Option<Value>],
+) -> Result<Value, EvalError> {
+    let get = |h: Handle<Expression>| -> Result<&Value, EvalError> {
+        values
+            .get(h.index())
+            .and_then(Option::as_ref)
+            .ok_or_else(|| EvalError::new("operand is not available"))
+    };
+    let unsupported = || EvalError::new("this expression cannot be evaluated at pipeline creation");
+    match *expr {
+        Expression::Literal(l) => Ok(Value::Scalar(l)),
+        Expression::Constant(c) => from_const(module, c).ok_or_else(unsupported),
+        Expression::ZeroValue(ty) => zero(module, ty).ok_or_else(unsupported),
+        Expression::OverrideExpr(e) => get(e).cloned(),
+        Expression::Compose { ty, ref components } => {
+            let parts: Result<Vec<Value>, EvalError> =
+                components.iter().map(|&c| get(c).cloned()).collect();
+            compose(module, ty, parts?).ok_or_else(unsupported)
+        }
+        Expression::Splat { size, value } => match get(value)? {
+            Value::Scalar(l) => Ok(Value::Vector(vec![*l; size.get() as usize])),
+            _ => Err(unsupported()),
+        },
+        Expression::Swizzle {
+            size,
+            vector,
+            pattern,
+        } => match get(vector)? {
+            Value::Vector(v) => pattern[..size.get() as usize]
+                .iter()
+                .map(|&p| v.get(usize::from(p)).copied())
+                .collect::<Option<Vec<_>>>()
+                .map(Value::Vector)
+                .ok_or_else(|| EvalError::new("swizzle component out of range")),
+            _ => Err(unsupported()),
+        },
+        Expression::AccessIndex { base, index } => match get(base)? {
+            Value::Struct { members, .. } => members
+                .get(index as usize)
+                .cloned()
+                .ok_or_else(|| EvalError::new(format!("member index {index} is out of range"))),
+            b => index_value(b, i64::from(index)),
+        },
+        Expression::Access { base, index } => {
+            let i = lit_index(get(index)?).ok_or_else(unsupported)?;
+            index_value(get(base)?, i)
+        }
+        Expression::Unary { op, expr } => const_eval::eval_unary(op, get(expr)?),
+        Expression::Binary { op, left, right } => {
+            let (l, r) = (get(left)?.clone(), get(right)?.clone());
+            const_eval::eval_binary(module, op, &l, &r)
+        }
+        Expression::Select {
+            condition,
+            accept,
+            reject,
+        } => const_eval::eval_select(get(reject)?, get(accept)?, get(condition)?),
+        Expression::Math { fun, ref args } => {
+            let args: Result<Vec<Value>, EvalError> =
+                args.iter().map(|&a| get(a).cloned()).collect();
+            const_eval::eval_math(module, fun, &args?)
+        }
+        Expression::Convert { expr, ty } => {
+            let scalar = module
+                .types
+                .try_get(ty)
+                .and_then(|t| t.inner.scalar())
+                .ok_or_else(unsupported)?;
+            const_eval::convert(get(expr)?, scalar)
+        }
+        Expression::Bitcast { expr, ty } => {
+            let v = get(expr)?.clone();
+            const_eval::bitcast(module, &v, ty)
+        }
+        _ => Err(unsupported()),
+    }
+}

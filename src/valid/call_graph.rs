@@ -1,0 +1,323 @@
+//! Per-function facts (calls, used globals, subgroup-matrix mentions,
+//! stage-restricted builtins) and per-entry-point reachability.
+
+use std::collections::{HashMap, HashSet};
+
+use indexmap::IndexMap;
+
+use crate::arena::Handle;
+use crate::builtins::Stages;
+use crate::diagnostic::Diagnostic;
+use crate::ir::{
+    Barrier, Block, Expression, Function, GlobalVariable, Module, Statement, SubgroupOp, Type,
+    TypeInner,
+};
+use crate::Span;
+
+use super::type_facts::{TypeFacts, TypeFlags};
+
+/// A call statement.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CallSite {
+    /// The called function.
+    pub callee: Handle<Function>,
+    /// The call's span.
+    pub span: Span,
+}
+
+/// A use of a builtin that only some stages allow.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StageUse {
+    /// The builtin's WGSL name.
+    pub name: String,
+    /// Where it is used.
+    pub span: Span,
+    /// The stages that allow it.
+    pub stages: Stages,
+}
+
+/// Facts about one function body (not including its callees).
+#[derive(Clone, Debug, Default)]
+pub struct FunctionFacts {
+    /// Calls, in body order.
+    pub calls: Vec<CallSite>,
+    /// Global variables used, each with its first use's span.
+    pub globals: Vec<(Handle<GlobalVariable>, Span)>,
+    /// The first mention of a subgroup-matrix type (a variable, expression,
+    /// argument or result whose type contains one).
+    pub matrix_use: Option<Span>,
+    /// Every subgroup-matrix type mentioned, with its first mention's
+    /// span, in first-mention order.
+    pub matrix_types: Vec<(Handle<Type>, Span)>,
+    /// Every multiply: (left, right, result) types.
+    pub multiplies: Vec<([Handle<Type>; 3], Span)>,
+    /// Uses of stage-restricted builtins.
+    pub stage_uses: Vec<StageUse>,
+}
+
+const COMPUTE: Stages = Stages {
+    vertex: false,
+    fragment: false,
+    compute: true,
+};
+const COMPUTE_FRAGMENT: Stages = Stages {
+    vertex: false,
+    fragment: true,
+    compute: true,
+};
+
+/// The WGSL name of a subgroup or quad builtin.
+pub fn subgroup_op_name(op: SubgroupOp) -> String {
+    let debug = format!("{op:?}");
+    match debug.strip_prefix("Quad") {
+        Some(rest) => format!("quad{rest}"),
+        None => format!("subgroup{debug}"),
+    }
+}
+
+fn barrier_name(b: Barrier) -> &'static str {
+    if b.contains(Barrier::WORKGROUP) {
+        "workgroupBarrier"
+    } else if b.contains(Barrier::STORAGE) {
+        "storageBarrier"
+    } else {
+        "textureBarrier"
+    }
+}
+
+struct MatrixCollector<'a> {
+    module: &'a Module,
+    facts: &'a TypeFacts,
+    seen: HashSet<Handle<Type>>,
+    found: IndexMap<Handle<Type>, Span>,
+    first: Option<Span>,
+}
+
+impl MatrixCollector<'_> {
+    fn mention(&mut self, ty: Handle<Type>, span: Span) {
+        if !self.facts.has(ty, TypeFlags::MATRIX) {
+            return;
+        }
+        if self.first.is_none() {
+            self.first = Some(span);
+        }
+        let mut stack = vec![ty];
+        while let Some(t) = stack.pop() {
+            if !self.facts.has(t, TypeFlags::MATRIX) || !self.seen.insert(t) {
+                continue;
+            }
+            match self.module.types.try_get(t).map(|t| &t.inner) {
+                Some(TypeInner::SubgroupMatrix { .. }) => {
+                    self.found.entry(t).or_insert(span);
+                }
+                Some(TypeInner::Pointer { base, .. } | TypeInner::Array { base, .. }) => {
+                    stack.push(*base)
+                }
+                Some(TypeInner::Struct { members, .. }) => {
+                    stack.extend(members.iter().rev().map(|m| m.ty))
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+/// Computes the facts of one function.
+pub fn function_facts(
+    module: &Module,
+    facts: &TypeFacts,
+    function: &Function,
+    span: Span,
+) -> FunctionFacts {
+    let mut out = FunctionFacts::default();
+    let mut mc = MatrixCollector {
+        module,
+        facts,
+        seen: HashSet::new(),
+        found: IndexMap::new(),
+        first: None,
+    };
+    for arg in &function.arguments {
+        mc.mention(arg.ty, span);
+    }
+    if let Some(r) = &function.result {
+        mc.mention(r.ty, span);
+    }
+    for (h, local) in function.local_variables.iter() {
+        mc.mention(local.ty, function.local_variables.span(h));
+    }
+    let mut global_index: HashMap<Handle<GlobalVariable>, usize> = HashMap::new();
+    for (h, expr) in function.expressions.iter() {
+        let espan = function.expressions.span(h);
+        if let Some(&ty) = function.expression_types.get(h.index()) {
+            mc.mention(ty, espan);
+        }
+        match *expr {
+            Expression::GlobalVariable(g) => {
+                global_index.entry(g).or_insert_with(|| {
+                    out.globals.push((g, espan));
+                    out.globals.len() - 1
+                });
+            }
+            Expression::SubgroupMatrixMultiply {
+                ty, left, right, ..
+            } => {
+                let get = |e: Handle<Expression>| function.expression_types.get(e.index()).copied();
+                if let (Some(l), Some(r)) = (get(left), get(right)) {
+                    out.multiplies.push(([l, r, ty], espan));
+                }
+            }
+            _ => {}
+        }
+    }
+    let mut stack: Vec<&Block> = vec![&function.body];
+    while let Some(block) = stack.pop() {
+        for (stmt, sspan) in block.iter() {
+            match stmt {
+                Statement::Block(b) => stack.push(b),
+                Statement::If { accept, reject, .. } => {
+                    stack.push(reject);
+                    stack.push(accept);
+                }
+                Statement::Switch { cases, .. } => {
+                    stack.extend(cases.iter().rev().map(|c| &c.body))
+                }
+                Statement::Loop {
+                    body, continuing, ..
+                } => {
+                    stack.push(continuing);
+                    stack.push(body);
+                }
+                Statement::Call { function, .. } => out.calls.push(CallSite {
+                    callee: *function,
+                    span: sspan,
+                }),
+                Statement::Barrier(b) => out.stage_uses.push(StageUse {
+                    name: barrier_name(*b).to_string(),
+                    span: sspan,
+                    stages: COMPUTE,
+                }),
+                Statement::WorkgroupUniformLoad { .. } => out.stage_uses.push(StageUse {
+                    name: "workgroupUniformLoad".to_string(),
+                    span: sspan,
+                    stages: COMPUTE,
+                }),
+                Statement::Subgroup { op, .. } => out.stage_uses.push(StageUse {
+                    name: subgroup_op_name(*op),
+                    span: sspan,
+                    stages: COMPUTE_FRAGMENT,
+                }),
+                _ => {}
+            }
+        }
+    }
+    out.matrix_use = mc.first;
+    out.matrix_types = mc.found.into_iter().collect();
+    out
+}
+
+/// Checks the calls of every function: callees come before callers (no
+/// recursion) and entry points are not called.
+pub fn check_calls(module: &Module, all: &[FunctionFacts], diags: &mut Vec<Diagnostic>) {
+    let entry_functions: HashMap<Handle<Function>, &str> = module
+        .entry_points
+        .iter()
+        .map(|ep| (ep.function, ep.name.as_str()))
+        .collect();
+    for (caller, facts) in module.functions.iter().zip(all) {
+        for call in &facts.calls {
+            let Some(callee) = module.functions.try_get(call.callee) else {
+                diags.push(Diagnostic::error("call of an unknown function", call.span));
+                continue;
+            };
+            if let Some(name) = entry_functions.get(&call.callee) {
+                diags.push(
+                    Diagnostic::error(format!("entry point '{name}' cannot be called"), call.span)
+                        .with_label(
+                            module.functions.span(call.callee),
+                            "entry point declared here",
+                        ),
+                );
+            } else if call.callee.index() >= caller.0.index() {
+                diags.push(Diagnostic::error(
+                    format!(
+                        "function '{}' calls '{}', which is recursive or not ordered before it",
+                        caller.1.name, callee.name
+                    ),
+                    call.span,
+                ));
+            }
+        }
+    }
+}
+
+/// The functions reachable from `root` (itself included), sorted by index,
+/// and for each reached function but the root its first caller with the call
+/// span (to rebuild call chains).
+pub struct Reachable {
+    /// Reached functions, by index, sorted.
+    pub functions: Vec<usize>,
+    /// `parent[f]` = (caller index, call span), for reached `f` != root.
+    pub parent: HashMap<usize, (usize, Span)>,
+}
+
+/// Computes the functions reachable from `root`.
+pub fn reachable(all: &[FunctionFacts], root: usize) -> Reachable {
+    let mut seen = vec![false; all.len()];
+    let mut parent = HashMap::new();
+    let mut stack = vec![root];
+    if let Some(s) = seen.get_mut(root) {
+        *s = true;
+    }
+    while let Some(f) = stack.pop() {
+        let Some(facts) = all.get(f) else { continue };
+        for call in &facts.calls {
+            let c = call.callee.index();
+            if c < seen.len() && !seen[c] {
+                seen[c] = true;
+                parent.insert(c, (f, call.span));
+                stack.push(c);
+            }
+        }
+    }
+    let functions = seen
+        .iter()
+        .enumerate()
+        .filter_map(|(i, &s)| s.then_some(i))
+        .collect();
+    Reachable { functions, parent }
+}
+
+impl Reachable {
+    /// Adds the call chain from the root to `f` to a diagnostic: a label at
+    /// each call site and a note with the whole chain.
+    pub fn add_chain(&self, module: &Module, f: usize, mut d: Diagnostic) -> Diagnostic {
+        let name = |i: usize| {
+            module
+                .functions
+                .try_get(Handle::from_index(i))
+                .map_or("<unknown>", |f| f.name.as_str())
+                .to_string()
+        };
+        let mut chain = vec![name(f)];
+        let mut cur = f;
+        let mut guard = 0usize;
+        while let Some(&(caller, span)) = self.parent.get(&cur) {
+            d = d.with_label(
+                span,
+                format!("'{}' is called from '{}' here", name(cur), name(caller)),
+            );
+            chain.push(name(caller));
+            cur = caller;
+            guard += 1;
+            if guard > self.parent.len() {
+                break;
+            }
+        }
+        if chain.len() > 1 {
+            chain.reverse();
+            d = d.with_note(format!("call chain: {}", chain.join(" -> ")));
+        }
+        d
+    }
+}

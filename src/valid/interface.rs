@@ -1,0 +1,329 @@
+//! Entry-point interfaces: built-in values (stage, direction, type),
+//! duplicated bindings, user-defined IO, and `@workgroup_size`.
+
+use std::collections::HashMap;
+
+use crate::arena::Handle;
+use crate::diagnostic::Diagnostic;
+use crate::ir::{
+    Binding, BuiltIn, EntryPoint, Extensions, Module, Scalar, ShaderStage, Type, TypeInner,
+    VectorSize, WorkgroupSizeDim,
+};
+use crate::Span;
+
+use super::type_facts::type_name;
+
+/// The WGSL name of a stage.
+pub fn stage_name(stage: ShaderStage) -> &'static str {
+    match stage {
+        ShaderStage::Vertex => "vertex",
+        ShaderStage::Fragment => "fragment",
+        ShaderStage::Compute => "compute",
+    }
+}
+
+/// The WGSL name of a built-in value.
+pub fn builtin_name(b: BuiltIn) -> &'static str {
+    match b {
+        BuiltIn::Position => "position",
+        BuiltIn::VertexIndex => "vertex_index",
+        BuiltIn::InstanceIndex => "instance_index",
+        BuiltIn::FrontFacing => "front_facing",
+        BuiltIn::FragDepth => "frag_depth",
+        BuiltIn::SampleIndex => "sample_index",
+        BuiltIn::SampleMask => "sample_mask",
+        BuiltIn::ClipDistances => "clip_distances",
+        BuiltIn::PrimitiveIndex => "primitive_index",
+        BuiltIn::LocalInvocationId => "local_invocation_id",
+        BuiltIn::LocalInvocationIndex => "local_invocation_index",
+        BuiltIn::GlobalInvocationId => "global_invocation_id",
+        BuiltIn::WorkgroupId => "workgroup_id",
+        BuiltIn::NumWorkgroups => "num_workgroups",
+        BuiltIn::SubgroupInvocationId => "subgroup_invocation_id",
+        BuiltIn::SubgroupSize => "subgroup_size",
+        BuiltIn::SubgroupId => "subgroup_id",
+        BuiltIn::NumSubgroups => "num_subgroups",
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Ty {
+    U32,
+    Vec3U32,
+    Vec4F32,
+    F32,
+    Bool,
+    F32Array,
+}
+
+/// (stage, is_input) pairs where a builtin is allowed, and its type.
+fn builtin_rule(b: BuiltIn) -> (&'static [(ShaderStage, bool)], Ty) {
+    use ShaderStage::{Compute as C, Fragment as F, Vertex as V};
+    match b {
+        BuiltIn::Position => (&[(V, false), (F, true)], Ty::Vec4F32),
+        BuiltIn::VertexIndex | BuiltIn::InstanceIndex => (&[(V, true)], Ty::U32),
+        BuiltIn::FrontFacing => (&[(F, true)], Ty::Bool),
+        BuiltIn::FragDepth => (&[(F, false)], Ty::F32),
+        BuiltIn::SampleIndex | BuiltIn::PrimitiveIndex => (&[(F, true)], Ty::U32),
+        BuiltIn::SampleMask => (&[(F, true), (F, false)], Ty::U32),
+        BuiltIn::ClipDistances => (&[(V, false)], Ty::F32Array),
+        BuiltIn::LocalInvocationId
+        | BuiltIn::GlobalInvocationId
+        | BuiltIn::WorkgroupId
+        | BuiltIn::NumWorkgroups => (&[(C, true)], Ty::Vec3U32),
+        BuiltIn::LocalInvocationIndex => (&[(C, true)], Ty::U32),
+        BuiltIn::SubgroupInvocationId | BuiltIn::SubgroupSize => (&[(C, true), (F, true)], Ty::U32),
+        BuiltIn::SubgroupId | BuiltIn::NumSubgroups => (&[(C, true)], Ty::U32),
+    }
+}
+
+fn type_matches(module: &Module, ty: Handle<Type>, want: Ty) -> bool {
+    let Some(t) = module.types.try_get(ty) else {
+        return false;
+    };
+    match (want, &t.inner) {
+        (Ty::U32, TypeInner::Scalar(Scalar::U32)) => true,
+        (Ty::F32, TypeInner::Scalar(Scalar::F32)) => true,
+        (Ty::Bool, TypeInner::Scalar(Scalar::Bool)) => true,
+        (
+            Ty::Vec3U32,
+            TypeInner::Vector {
+                size: VectorSize::Tri,
+                scalar: Scalar::U32,
+            },
+        ) => true,
+        (
+            Ty::Vec4F32,
+            TypeInner::Vector {
+                size: VectorSize::Quad,
+                scalar: Scalar::F32,
+            },
+        ) => true,
+        (Ty::F32Array, TypeInner::Array { base, size, .. }) => {
+            matches!(size, crate::ir::ArraySize::Constant(1..=8))
+                && matches!(
+                    module.types.try_get(*base).map(|t| &t.inner),
+                    Some(TypeInner::Scalar(Scalar::F32))
+                )
+        }
+        _ => false,
+    }
+}
+
+fn ty_spelling(t: Ty) -> &'static str {
+    match t {
+        Ty::U32 => "u32",
+        Ty::Vec3U32 => "vec3<u32>",
+        Ty::Vec4F32 => "vec4<f32>",
+        Ty::F32 => "f32",
+        Ty::Bool => "bool",
+        Ty::F32Array => "array<f32, N> (N <= 8)",
+    }
+}
+
+struct IoChecker<'a> {
+    module: &'a Module,
+    stage: ShaderStage,
+    ep_name: &'a str,
+    span: Span,
+    seen_builtins: [HashMap<BuiltIn, String>; 2],
+    seen_locations: [HashMap<u32, String>; 2],
+    has_position_output: bool,
+    diags: &'a mut Vec<Diagnostic>,
+}
+
+impl IoChecker<'_> {
+    /// Checks one IO item (a parameter, the result, or a struct member).
+    fn item(&mut self, what: &str, ty: Handle<Type>, binding: Option<Binding>, input: bool) {
+        let dir = if input { "input" } else { "output" };
+        let stage = stage_name(self.stage);
+        match binding {
+            None => {
+                // An IO struct: every member must be bound (one level only).
+                if let Some(TypeInner::Struct { members, .. }) =
+                    self.module.types.try_get(ty).map(|t| &t.inner)
+                {
+                    for m in members {
+                        if m.binding.is_none() {
+                            self.diags.push(Diagnostic::error(
+                                format!(
+                                    "member '{}' of entry point {dir} struct '{}' has no @builtin or @location attribute",
+                                    m.name,
+                                    type_name(self.module, ty)
+                                ),
+                                self.span,
+                            ));
+                        } else {
+                            self.item(&format!("member '{}'", m.name), m.ty, m.binding, input);
+                        }
+                    }
+                } else {
+                    self.diags.push(Diagnostic::error(
+                        format!(
+                            "{what} of entry point '{}' has no @builtin or @location attribute",
+                            self.ep_name
+                        ),
+                        self.span,
+                    ));
+                }
+            }
+            Some(Binding::BuiltIn(b)) => {
+                let name = builtin_name(b);
+                let (allowed, want) = builtin_rule(b);
+                if !allowed.contains(&(self.stage, input)) {
+                    self.diags.push(Diagnostic::error(
+                        format!("builtin '{name}' cannot be used as a {stage} shader {dir}"),
+                        self.span,
+                    ));
+                } else if !type_matches(self.module, ty, want) {
+                    self.diags.push(Diagnostic::error(
+                        format!(
+                            "builtin '{name}' must have type '{}', found '{}'",
+                            ty_spelling(want),
+                            type_name(self.module, ty)
+                        ),
+                        self.span,
+                    ));
+                }
+                let subgroup = matches!(
+                    b,
+                    BuiltIn::SubgroupId
+                        | BuiltIn::SubgroupInvocationId
+                        | BuiltIn::SubgroupSize
+                        | BuiltIn::NumSubgroups
+                );
+                if subgroup
+                    && !self
+                        .module
+                        .extensions
+                        .intersects(Extensions::SUBGROUPS | Extensions::SUBGROUP_MATRIX)
+                {
+                    self.diags.push(Diagnostic::error(
+                        format!("builtin '{name}' requires 'enable subgroups;'"),
+                        self.span,
+                    ));
+                }
+                if b == BuiltIn::Position && !input {
+                    self.has_position_output = true;
+                }
+                let seen = &mut self.seen_builtins[usize::from(input)];
+                if let Some(first) = seen.get(&b) {
+                    self.diags.push(
+                        Diagnostic::error(
+                            format!(
+                                "builtin '{name}' is used more than once as an entry point {dir}"
+                            ),
+                            self.span,
+                        )
+                        .with_note(format!("first used by {first}")),
+                    );
+                } else {
+                    seen.insert(b, what.to_string());
+                }
+            }
+            Some(Binding::Location { location }) => {
+                if self.stage == ShaderStage::Compute {
+                    self.diags.push(Diagnostic::error(
+                        format!(
+                            "compute entry point '{}' cannot have user-defined {dir}s (@location({location}) on {what})",
+                            self.ep_name
+                        ),
+                        self.span,
+                    ));
+                    return;
+                }
+                let numeric = match self.module.types.try_get(ty).map(|t| &t.inner) {
+                    Some(TypeInner::Scalar(s) | TypeInner::Vector { scalar: s, .. }) => {
+                        matches!(s, Scalar::I32 | Scalar::U32 | Scalar::F32 | Scalar::F16)
+                    }
+                    _ => false,
+                };
+                if !numeric {
+                    self.diags.push(Diagnostic::error(
+                        format!(
+                            "@location {dir} {what} has type '{}', but must be a numeric scalar or vector",
+                            type_name(self.module, ty)
+                        ),
+                        self.span,
+                    ));
+                }
+                let seen = &mut self.seen_locations[usize::from(input)];
+                if let Some(first) = seen.get(&location) {
+                    self.diags.push(
+                        Diagnostic::error(
+                            format!("@location({location}) is used more than once as an entry point {dir}"),
+                            self.span,
+                        )
+                        .with_note(format!("first used by {first}")),
+                    );
+                } else {
+                    seen.insert(location, what.to_string());
+                }
+            }
+        }
+    }
+}
+
+/// Checks the interface and `@workgroup_size` of an entry point.
+pub fn check_entry_point(module: &Module, ep: &EntryPoint, diags: &mut Vec<Diagnostic>) {
+    let Some(function) = module.functions.try_get(ep.function) else {
+        diags.push(Diagnostic::error(
+            format!("entry point '{}' refers to an unknown function", ep.name),
+            Span::UNDEFINED,
+        ));
+        return;
+    };
+    let span = module.functions.span(ep.function);
+    let mut io = IoChecker {
+        module,
+        stage: ep.stage,
+        ep_name: &ep.name,
+        span,
+        seen_builtins: Default::default(),
+        seen_locations: Default::default(),
+        has_position_output: false,
+        diags,
+    };
+    for arg in &function.arguments {
+        io.item(
+            &format!("parameter '{}'", arg.name),
+            arg.ty,
+            arg.binding,
+            true,
+        );
+    }
+    if let Some(result) = &function.result {
+        if ep.stage == ShaderStage::Compute {
+            io.diags.push(Diagnostic::error(
+                format!("compute entry point '{}' cannot return a value", ep.name),
+                span,
+            ));
+        } else {
+            io.item("the return value", result.ty, result.binding, false);
+        }
+    }
+    let has_position = io.has_position_output;
+    if ep.stage == ShaderStage::Vertex && !has_position {
+        diags.push(Diagnostic::error(
+            format!(
+                "vertex entry point '{}' must return a @builtin(position) value",
+                ep.name
+            ),
+            span,
+        ));
+    }
+    if ep.stage == ShaderStage::Compute {
+        for (i, dim) in ep.workgroup_size.iter().enumerate() {
+            if let WorkgroupSizeDim::Constant(0) = dim {
+                diags.push(Diagnostic::error(
+                    format!(
+                        "@workgroup_size {} dimension of '{}' must be at least 1",
+                        ["x", "y", "z"][i],
+                        ep.name
+                    ),
+                    span,
+                ));
+            }
+        }
+    }
+}

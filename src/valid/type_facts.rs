@@ -1,0 +1,253 @@
+//! Per-type facts computed in one forward pass over the type arena (types
+//! are interned children-first, so a type's parts always have smaller
+//! handles), plus a printer of WGSL type names for diagnostics.
+
+use crate::arena::Handle;
+use crate::ir::{ArraySize, MatrixDim, Module, Scalar, Type, TypeInner};
+
+bitflags::bitflags! {
+    /// What a type is made of.
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+    pub struct TypeFlags: u32 {
+        /// Host-shareable (may live in storage/uniform buffers).
+        const HOST_SHAREABLE = 1 << 0;
+        /// Contains an `atomic<T>`.
+        const ATOMIC = 1 << 1;
+        /// Contains a runtime-sized array.
+        const RUNTIME_ARRAY = 1 << 2;
+        /// Contains an override-sized array.
+        const OVERRIDE_ARRAY = 1 << 3;
+        /// Contains (or points to) a subgroup matrix.
+        const MATRIX = 1 << 4;
+        /// Mentions `f16`.
+        const F16 = 1 << 5;
+        /// Contains a pointer.
+        const POINTER = 1 << 6;
+        /// Mentions `i8`/`u8` outside of a subgroup matrix.
+        const BARE_8BIT = 1 << 7;
+    }
+}
+
+/// Facts about every type of a module, indexed by type handle.
+#[derive(Clone, Debug, Default)]
+pub struct TypeFacts {
+    flags: Vec<TypeFlags>,
+}
+
+impl TypeFacts {
+    /// Computes the facts of every type in `module`.
+    pub fn new(module: &Module) -> Self {
+        let mut flags: Vec<TypeFlags> = Vec::with_capacity(module.types.len());
+        for (_, ty) in module.types.iter() {
+            let of = |h: Handle<Type>, flags: &Vec<TypeFlags>| -> TypeFlags {
+                flags.get(h.index()).copied().unwrap_or_default()
+            };
+            let scalar_flags = |s: Scalar| -> TypeFlags {
+                match s {
+                    Scalar::Bool | Scalar::AbstractInt | Scalar::AbstractFloat => {
+                        TypeFlags::empty()
+                    }
+                    Scalar::F16 => TypeFlags::HOST_SHAREABLE | TypeFlags::F16,
+                    Scalar::I8 | Scalar::U8 => TypeFlags::BARE_8BIT,
+                    Scalar::I32 | Scalar::U32 | Scalar::F32 => TypeFlags::HOST_SHAREABLE,
+                }
+            };
+            let f = match ty.inner {
+                TypeInner::Scalar(s)
+                | TypeInner::Vector { scalar: s, .. }
+                | TypeInner::Matrix { scalar: s, .. } => scalar_flags(s),
+                TypeInner::Atomic(s) => scalar_flags(s) | TypeFlags::ATOMIC,
+                TypeInner::Pointer { base, .. } => {
+                    // A pointer is never host-shareable; it mentions what it
+                    // points to.
+                    (of(base, &flags) & (TypeFlags::MATRIX | TypeFlags::F16)) | TypeFlags::POINTER
+                }
+                TypeInner::Array { base, size, .. } => {
+                    let mut f = of(base, &flags);
+                    match size {
+                        ArraySize::Constant(_) => {}
+                        ArraySize::Override(_) => f |= TypeFlags::OVERRIDE_ARRAY,
+                        ArraySize::Runtime => f |= TypeFlags::RUNTIME_ARRAY,
+                    }
+                    f
+                }
+                TypeInner::Struct { ref members, .. } => {
+                    let mut f = TypeFlags::HOST_SHAREABLE;
+                    for m in members {
+                        let mf = of(m.ty, &flags);
+                        f = (f | (mf - TypeFlags::HOST_SHAREABLE))
+                            & !(TypeFlags::HOST_SHAREABLE - mf);
+                    }
+                    f
+                }
+                TypeInner::SubgroupMatrix { scalar, .. } => {
+                    let mut f = TypeFlags::MATRIX;
+                    if scalar == Scalar::F16 {
+                        f |= TypeFlags::F16;
+                    }
+                    f
+                }
+            };
+            flags.push(f);
+        }
+        TypeFacts { flags }
+    }
+
+    /// The flags of `ty` (empty for a handle out of range).
+    pub fn flags(&self, ty: Handle<Type>) -> TypeFlags {
+        self.flags.get(ty.index()).copied().unwrap_or_default()
+    }
+
+    /// Whether `ty` contains all of `flags`.
+    pub fn has(&self, ty: Handle<Type>, flags: TypeFlags) -> bool {
+        self.flags(ty).contains(flags)
+    }
+}
+
+/// The WGSL spelling of a type, for diagnostics. Override-sized arrays and
+/// override-sized matrix dimensions print the override's name when known.
+pub fn type_name(module: &Module, ty: Handle<Type>) -> String {
+    let Some(t) = module.types.try_get(ty) else {
+        return "<invalid type>".to_string();
+    };
+    if let Some(name) = &t.name {
+        return name.clone();
+    }
+    inner_name(module, &t.inner)
+}
+
+fn dim_name(module: &Module, dim: MatrixDim) -> String {
+    match dim {
+        MatrixDim::Constant(n) => n.to_string(),
+        MatrixDim::Override(o) => module
+            .overrides
+            .try_get(o)
+            .map_or_else(|| "<override>".to_string(), |o| o.name.clone()),
+    }
+}
+
+/// The WGSL spelling of a type's shape.
+pub fn inner_name(module: &Module, inner: &TypeInner) -> String {
+    match *inner {
+        TypeInner::Scalar(s) => s.wgsl_name().to_string(),
+        TypeInner::Vector { size, scalar } => format!("vec{}<{}>", size.get(), scalar.wgsl_name()),
+        TypeInner::Matrix {
+            columns,
+            rows,
+            scalar,
+        } => format!(
+            "mat{}x{}<{}>",
+            columns.get(),
+            rows.get(),
+            scalar.wgsl_name()
+        ),
+        TypeInner::Atomic(s) => format!("atomic<{}>", s.wgsl_name()),
+        TypeInner::Pointer {
+            base,
+            space,
+            access,
+        } => format!(
+            "ptr<{}, {}, {}>",
+            space.wgsl_name(),
+            type_name(module, base),
+            access.wgsl_name()
+        ),
+        TypeInner::Array { base, size, .. } => match size {
+            ArraySize::Constant(n) => format!("array<{}, {n}>", type_name(module, base)),
+            ArraySize::Override(e) => {
+                let count = match module.global_expressions.try_get(e) {
+                    Some(crate::ir::Expression::Override(o)) => module
+                        .overrides
+                        .try_get(*o)
+                        .map_or_else(|| "<override>".to_string(), |o| o.name.clone()),
+                    _ => "<override-expression>".to_string(),
+                };
+                format!("array<{}, {count}>", type_name(module, base))
+            }
+            ArraySize::Runtime => format!("array<{}>", type_name(module, base)),
+        },
+        TypeInner::Struct { .. } => "<struct>".to_string(),
+        TypeInner::SubgroupMatrix {
+            kind,
+            scalar,
+            columns,
+            rows,
+        } => format!(
+            "{}<{}, {}, {}>",
+            kind.wgsl_name(),
+            scalar.wgsl_name(),
+            dim_name(module, columns),
+            dim_name(module, rows)
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::{Access, AddressSpace, StructMember, SubgroupMatrixKind, VectorSize};
+
+    #[test]
+    fn flags_and_names() {
+        let mut m = Module::default();
+        let b = m.intern(TypeInner::Scalar(Scalar::Bool));
+        let f = m.intern(TypeInner::Scalar(Scalar::F32));
+        let h = m.intern(TypeInner::Vector {
+            size: VectorSize::Tri,
+            scalar: Scalar::F16,
+        });
+        let at = m.intern(TypeInner::Atomic(Scalar::U32));
+        let rt = m.intern(TypeInner::Array {
+            base: at,
+            size: ArraySize::Runtime,
+            stride: 4,
+        });
+        let member = |name: &str, ty| StructMember {
+            name: name.into(),
+            ty,
+            binding: None,
+            offset: 0,
+            size: 4,
+            align: 4,
+        };
+        let s = m.types.insert(
+            Type {
+                name: Some("S".into()),
+                inner: TypeInner::Struct {
+                    members: vec![member("a", f), member("b", b)],
+                    span: 8,
+                },
+            },
+            crate::Span::UNDEFINED,
+        );
+        let mat = m.intern(TypeInner::SubgroupMatrix {
+            kind: SubgroupMatrixKind::Left,
+            scalar: Scalar::U8,
+            columns: MatrixDim::Constant(16),
+            rows: MatrixDim::Constant(8),
+        });
+        let p = m.intern(TypeInner::Pointer {
+            base: mat,
+            space: AddressSpace::Function,
+            access: Access::ReadWrite,
+        });
+        let facts = TypeFacts::new(&m);
+        assert!(!facts.has(b, TypeFlags::HOST_SHAREABLE));
+        assert!(facts.has(f, TypeFlags::HOST_SHAREABLE));
+        assert!(facts.has(h, TypeFlags::F16 | TypeFlags::HOST_SHAREABLE));
+        assert!(facts.has(
+            rt,
+            TypeFlags::ATOMIC | TypeFlags::RUNTIME_ARRAY | TypeFlags::HOST_SHAREABLE
+        ));
+        assert!(!facts.has(s, TypeFlags::HOST_SHAREABLE));
+        assert!(facts.has(mat, TypeFlags::MATRIX));
+        assert!(!facts.has(mat, TypeFlags::BARE_8BIT));
+        assert!(facts.has(p, TypeFlags::MATRIX | TypeFlags::POINTER));
+        assert_eq!(type_name(&m, rt), "array<atomic<u32>>");
+        assert_eq!(type_name(&m, s), "S");
+        assert_eq!(
+            type_name(&m, p),
+            "ptr<function, subgroup_matrix_left<u8, 16, 8>, read_write>"
+        );
+    }
+}
