@@ -90,8 +90,14 @@ impl Kind {
     /// The WGSL type of the kind under `c`.
     pub fn wgsl_type(self, c: &SubgroupMatrixConfig) -> String {
         match self {
-            Kind::Left => format!("subgroup_matrix_left<{}, {}, {}>", c.component_type, c.k, c.m),
-            Kind::Right => format!("subgroup_matrix_right<{}, {}, {}>", c.component_type, c.n, c.k),
+            Kind::Left => format!(
+                "subgroup_matrix_left<{}, {}, {}>",
+                c.component_type, c.k, c.m
+            ),
+            Kind::Right => format!(
+                "subgroup_matrix_right<{}, {}, {}>",
+                c.component_type, c.n, c.k
+            ),
             Kind::Result => format!(
                 "subgroup_matrix_result<{}, {}, {}>",
                 c.result_component_type, c.n, c.m
@@ -321,7 +327,11 @@ impl Access {
         let (off, stride) = (self.units(t, p.offset), self.units(t, p.stride));
         match self.syntax {
             Syntax::Chromium => {
-                let maj = if p.col_major { "col_major" } else { "row_major" };
+                let maj = if p.col_major {
+                    "col_major"
+                } else {
+                    "row_major"
+                };
                 format!("subgroupMatrixLoad<{ty}, {maj}>(&{var}, {off}u, {stride}u)")
             }
             Syntax::Proposal => {
@@ -339,7 +349,11 @@ impl Access {
         let (off, stride) = (self.units(t, p.offset), self.units(t, p.stride));
         match self.syntax {
             Syntax::Chromium => {
-                let maj = if p.col_major { "col_major" } else { "row_major" };
+                let maj = if p.col_major {
+                    "col_major"
+                } else {
+                    "row_major"
+                };
                 format!("subgroupMatrixStore<{maj}>(&{var}, {off}u, {value}, {stride}u);")
             }
             Syntax::Proposal => format!(
@@ -425,8 +439,17 @@ fn load_store_case(c: &SubgroupMatrixConfig, access: Access, load_col: bool) -> 
     for kind in Kind::ALL {
         let src = placement(c, kind, load_col, 32, 16);
         let dst = placement(c, kind, !load_col, 64, 32);
-        let _ = writeln!(body, "    let m_{} = {};", kind.short(), access.load(c, kind, &src));
-        let _ = writeln!(body, "    {}", access.store(c, kind, &dst, &format!("m_{}", kind.short())));
+        let _ = writeln!(
+            body,
+            "    let m_{} = {};",
+            kind.short(),
+            access.load(c, kind, &src)
+        );
+        let _ = writeln!(
+            body,
+            "    {}",
+            access.store(c, kind, &dst, &format!("m_{}", kind.short()))
+        );
         writes.push(Write {
             kind,
             place: dst,
@@ -530,8 +553,16 @@ fn multiply_case(c: &SubgroupMatrixConfig, accumulate: bool, col: bool) -> Case 
     }];
     let what = format!(
         "{}/{}",
-        if accumulate { "multiply_accumulate" } else { "multiply" },
-        if col { "col_major_inputs" } else { "row_major_inputs" }
+        if accumulate {
+            "multiply_accumulate"
+        } else {
+            "multiply"
+        },
+        if col {
+            "col_major_inputs"
+        } else {
+            "row_major_inputs"
+        }
     );
     plain_case(c, &what, body, writes)
 }
@@ -574,7 +605,12 @@ fn scalar_case(c: &SubgroupMatrixConfig, rotation: usize) -> Case {
         let _ = writeln!(
             body,
             "    {}",
-            a.store(c, kind, &dst, &format!("{}(m_{k}, {})", op.builtin(), literal(t, s)))
+            a.store(
+                c,
+                kind,
+                &dst,
+                &format!("{}(m_{k}, {})", op.builtin(), literal(t, s))
+            )
         );
         writes.push(Write {
             kind,
@@ -613,7 +649,10 @@ fn composite_case(c: &SubgroupMatrixConfig) -> Case {
     let _ = writeln!(body, "    {}", a.store(c, Kind::Left, &out_l, "ops.l"));
     let _ = writeln!(body, "    {}", a.store(c, Kind::Right, &out_r, "ops.r"));
     let mut helpers = String::new();
-    let _ = writeln!(helpers, "struct Operands {{\n    l: {lt},\n    r: {rt},\n}}\n");
+    let _ = writeln!(
+        helpers,
+        "struct Operands {{\n    l: {lt},\n    r: {rt},\n}}\n"
+    );
     let _ = writeln!(
         helpers,
         "fn make_operands() -> Operands {{\n    var o: Operands;\n    o.l = {};\n    o.r = {};\n    return o;\n}}\n",
@@ -667,20 +706,21 @@ pub const SUBGROUP_ID_GROUPS: u32 = 4;
 fn subgroup_id_case(c: &SubgroupMatrixConfig) -> Case {
     let a = Access::PLAIN;
     let t = c.result_component_type;
-    let base = placement(c, Kind::Result, false, 0, 16);
+    // Minimum stride, so four f32 16x16 blocks fit in the buffer.
+    let base = placement(c, Kind::Result, false, 0, 0);
     let block = base.stride * c.m as usize;
     let ct = Kind::Result.wgsl_type(c);
     let mut s = header(c, &a);
+    let store = format!(
+        "subgroupMatrixStore<row_major>(&out_c, sg * {}u, m, {}u);",
+        a.units(t, block),
+        a.units(t, base.stride)
+    );
     let _ = write!(
         s,
-        "\n@compute @workgroup_size({})\nfn main(@builtin(subgroup_id) sg: u32) {{\n    let m = {ct}({}(sg + 1u));\n    {}\n}}\n",
+        "\n@compute @workgroup_size({})\nfn main(@builtin(subgroup_id) sg: u32) {{\n    let m = {ct}({}(sg + 1u));\n    {store}\n}}\n",
         SUBGROUP * SUBGROUP_ID_GROUPS,
         shader_scalar(t),
-        format!(
-            "subgroupMatrixStore<row_major>(&out_c, sg * {}u, m, {}u);",
-            a.units(t, block),
-            a.units(t, base.stride)
-        )
     );
     let writes = (0..SUBGROUP_ID_GROUPS as usize)
         .map(|g| Write {
@@ -784,7 +824,10 @@ mod tests {
         let names: Vec<&str> = cases.iter().map(|c| c.name.as_str()).collect();
         assert_eq!(cases.len(), 23, "{names:?}");
         let ls = &cases[0];
-        assert_eq!(ls.name, "u8:u32:16x8x32/load_store/chromium/storage/scalar/row_to_col");
+        assert_eq!(
+            ls.name,
+            "u8:u32:16x8x32/load_store/chromium/storage/scalar/row_to_col"
+        );
         // Left u8 16x32 row-major: offset 32 bytes = 8 u32 elements, stride
         // 32 + 16 bytes = 12 u32 elements.
         assert!(ls.wgsl.contains(
@@ -803,7 +846,9 @@ mod tests {
             .iter()
             .find(|c| c.name.ends_with("chromium/workgroup/vec4/col_to_row"))
             .unwrap();
-        assert!(vec4.wgsl.contains("var<workgroup> wg_src_l: array<vec4<u32>, 256>;"));
+        assert!(vec4
+            .wgsl
+            .contains("var<workgroup> wg_src_l: array<vec4<u32>, 256>;"));
     }
 
     #[test]

@@ -14,7 +14,11 @@ pub struct Rng(u64);
 impl Rng {
     /// A generator from `seed` (0 is replaced by a fixed non-zero value).
     pub fn new(seed: u64) -> Rng {
-        Rng(if seed == 0 { 0x9E37_79B9_7F4A_7C15 } else { seed })
+        Rng(if seed == 0 {
+            0x9E37_79B9_7F4A_7C15
+        } else {
+            seed
+        })
     }
 
     /// The next 64 random bits.
@@ -141,7 +145,10 @@ pub fn random_value(rng: &mut Rng, t: ComponentType) -> f64 {
         let mut tmp = [0u8; 4];
         write_component(&mut tmp, t, 0, v);
         let size = component_bytes(t);
-        if tmp[..size].iter().any(|b| POISON_WORD.to_le_bytes().contains(b)) {
+        if tmp[..size]
+            .iter()
+            .any(|b| POISON_WORD.to_le_bytes().contains(b))
+        {
             continue;
         }
         return v;

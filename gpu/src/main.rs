@@ -30,11 +30,12 @@ struct Args {
     iters: usize,
     bounds_checks: bool,
     dump: Option<PathBuf>,
+    cublas: Option<PathBuf>,
 }
 
 const USAGE: &str = "usage: tessera-gpu [--out DIR] [--spirv 1.3|1.6] [--sizes 4096,8192] \
 [--skip-conformance] [--skip-matmul] [--filter TEXT] [--iters N] [--no-bounds-checks] \
-[--dump-kernels DIR]";
+[--cublas FILE] [--dump-kernels DIR]";
 
 fn parse_args() -> Result<Args, String> {
     let mut a = Args {
@@ -47,6 +48,7 @@ fn parse_args() -> Result<Args, String> {
         iters: 10,
         bounds_checks: true,
         dump: None,
+        cublas: None,
     };
     let mut it = std::env::args().skip(1);
     while let Some(arg) = it.next() {
@@ -57,7 +59,11 @@ fn parse_args() -> Result<Args, String> {
                 a.spirv_version = match value("--spirv")?.as_str() {
                     "1.3" => (1, 3),
                     "1.6" => (1, 6),
-                    v => return Err(format!("unsupported SPIR-V version '{v}' (expected 1.3 or 1.6)")),
+                    v => {
+                        return Err(format!(
+                            "unsupported SPIR-V version '{v}' (expected 1.3 or 1.6)"
+                        ))
+                    }
                 }
             }
             "--sizes" => {
@@ -65,7 +71,10 @@ fn parse_args() -> Result<Args, String> {
                     .split(',')
                     .map(|s| match s.trim().parse::<u32>() {
                         Ok(v) if v > 0 && v % matmul::TILE == 0 => Ok(v),
-                        _ => Err(format!("invalid size '{s}' (a positive multiple of {})", matmul::TILE)),
+                        _ => Err(format!(
+                            "invalid size '{s}' (a positive multiple of {})",
+                            matmul::TILE
+                        )),
                     })
                     .collect::<Result<_, _>>()?
             }
@@ -79,6 +88,7 @@ fn parse_args() -> Result<Args, String> {
                 }
             }
             "--no-bounds-checks" => a.bounds_checks = false,
+            "--cublas" => a.cublas = Some(PathBuf::from(value("--cublas")?)),
             "--dump-kernels" => a.dump = Some(PathBuf::from(value("--dump-kernels")?)),
             "-h" | "--help" => return Err(USAGE.into()),
             other => return Err(format!("unknown argument '{other}'\n{USAGE}")),
@@ -140,7 +150,11 @@ fn run_case(gpu: &Gpu, target: &Target, case: &Case, seed: u64) -> CaseResult {
                 return fail(case, "run", e);
             }
         }
-        let data = if i < 3 { inputs[i].clone() } else { poison(BUF_BYTES) };
+        let data = if i < 3 {
+            inputs[i].clone()
+        } else {
+            poison(BUF_BYTES)
+        };
         if let Err(e) = gpu.upload(&buffers[i], &data) {
             buffers.iter().for_each(|b| gpu.free(b));
             return fail(case, "run", e);
@@ -243,7 +257,11 @@ fn run_matmul(gpu: &Gpu, target: &Target, size: u32, iters: usize) -> MatmulResu
     let a = matmul::random_f16(&mut rng, (m * k) as usize);
     let b = matmul::random_f16(&mut rng, (k * n) as usize);
     let mut bufs = Vec::new();
-    for bytes in [a.len() as u64, b.len() as u64, 4 * u64::from(m) * u64::from(n)] {
+    for bytes in [
+        a.len() as u64,
+        b.len() as u64,
+        4 * u64::from(m) * u64::from(n),
+    ] {
         match gpu.buffer(bytes, false) {
             Ok(buf) => bufs.push(buf),
             Err(e) => {
@@ -253,17 +271,24 @@ fn run_matmul(gpu: &Gpu, target: &Target, size: u32, iters: usize) -> MatmulResu
             }
         }
     }
-    if let Err(e) = gpu.upload(&bufs[0], &a).and_then(|()| gpu.upload(&bufs[1], &b)) {
+    if let Err(e) = gpu
+        .upload(&bufs[0], &a)
+        .and_then(|()| gpu.upload(&bufs[1], &b))
+    {
         res.errors.push(format!("upload: {e}"));
         bufs.iter().for_each(|b| gpu.free(b));
         return res;
     }
     let three = [&bufs[0], &bufs[1], &bufs[2]];
-    for (label, src) in [("tessera loop", matmul::LOOP_WGSL), ("tessera unrolled", matmul::UNROLLED_WGSL)] {
+    for (label, src) in [
+        ("tessera loop", matmul::LOOP_WGSL),
+        ("tessera unrolled", matmul::UNROLLED_WGSL),
+    ] {
         let words = matmul::with_size(src, m, n, k)
             .ok_or_else(|| "kernel has no size constants".to_string())
             .and_then(|s| target.compile(&s));
-        let r = words.and_then(|w| run_matmul_variant(gpu, &w, &[], three, (&a, &b), (m, n, k), iters));
+        let r =
+            words.and_then(|w| run_matmul_variant(gpu, &w, &[], three, (&a, &b), (m, n, k), iters));
         match r {
             Ok(t) if label == "tessera loop" => res.tessera_tflops = Some(t),
             Ok(t) => res.tessera_unrolled_tflops = Some(t),
@@ -271,8 +296,11 @@ fn run_matmul(gpu: &Gpu, target: &Target, size: u32, iters: usize) -> MatmulResu
         }
     }
     match matmul::spv_words(matmul::GLSL_SPV) {
-        None => res.errors.push("glslang: embedded SPIR-V is malformed".into()),
-        Some(w) => match run_matmul_variant(gpu, &w, &[m, n, k], three, (&a, &b), (m, n, k), iters) {
+        None => res
+            .errors
+            .push("glslang: embedded SPIR-V is malformed".into()),
+        Some(w) => match run_matmul_variant(gpu, &w, &[m, n, k], three, (&a, &b), (m, n, k), iters)
+        {
             Ok(t) => res.glslang_tflops = Some(t),
             Err(e) => res.errors.push(format!("glslang: {e}")),
         },
@@ -339,7 +367,12 @@ fn main() -> ExitCode {
         spirv_version: args.spirv_version,
         bounds_checks: args.bounds_checks,
     };
-    eprintln!("device: {} ({}), {} subgroup-matrix configs", info.name, info.driver, info.configs.len());
+    eprintln!(
+        "device: {} ({}), {} subgroup-matrix configs",
+        info.name,
+        info.driver,
+        info.configs.len()
+    );
     let mut results = Results {
         date: utc_now(),
         device: info.name.clone(),
@@ -364,7 +397,11 @@ fn main() -> ExitCode {
         let mut seed = 1u64;
         for c in &target.configs {
             for case in cases_for(c) {
-                if args.filter.as_ref().is_some_and(|f| !case.name.contains(f.as_str())) {
+                if args
+                    .filter
+                    .as_ref()
+                    .is_some_and(|f| !case.name.contains(f.as_str()))
+                {
                     continue;
                 }
                 seed += 1;
@@ -373,7 +410,10 @@ fn main() -> ExitCode {
                 if !r.passed {
                     let dir = args.out.join("failed_kernels");
                     let _ = std::fs::create_dir_all(&dir);
-                    let _ = std::fs::write(dir.join(format!("{}.wgsl", case.name.replace([':', '/'], "_"))), &case.wgsl);
+                    let _ = std::fs::write(
+                        dir.join(format!("{}.wgsl", case.name.replace([':', '/'], "_"))),
+                        &case.wgsl,
+                    );
                 }
                 results.cases.push(r);
             }
@@ -382,13 +422,30 @@ fn main() -> ExitCode {
     if args.matmul {
         for &size in &args.sizes {
             eprintln!("matmul {size}^3 ...");
-            results.matmul.push(run_matmul(&gpu, &target, size, args.iters));
+            results
+                .matmul
+                .push(run_matmul(&gpu, &target, size, args.iters));
+        }
+    }
+    if let Some(path) = &args.cublas {
+        match std::fs::read_to_string(path)
+            .map_err(|e| e.to_string())
+            .and_then(|t| serde_json::from_str::<serde_json::Value>(&t).map_err(|e| e.to_string()))
+        {
+            Ok(v) => {
+                let n = results.merge_cublas(&v);
+                eprintln!("merged {n} cuBLAS rows from {}", path.display());
+            }
+            Err(e) => eprintln!("cannot read cuBLAS results {}: {e}", path.display()),
         }
     }
     let json_text = serde_json::to_string_pretty(&results.to_json()).unwrap_or_default();
     let text = results.to_text();
     print!("{text}");
-    for (name, body) in [("results.json", json_text.as_str()), ("report.txt", text.as_str())] {
+    for (name, body) in [
+        ("results.json", json_text.as_str()),
+        ("report.txt", text.as_str()),
+    ] {
         if let Err(e) = std::fs::write(args.out.join(name), body) {
             eprintln!("cannot write {name}: {e}");
             return ExitCode::from(2);

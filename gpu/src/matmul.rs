@@ -118,10 +118,13 @@ pub fn verify(
             .unwrap_or(f64::NAN);
         v.checked += 1;
         let tol = REL_TOLERANCE * exp.abs().max(1e-2 * mag);
-        if !((got - exp).abs() <= tol) {
+        let within = (got - exp).abs() <= tol; // false for NaN
+        if !within {
             v.mismatches += 1;
             if v.first.is_none() {
-                v.first = Some(format!("C[{r}][{col}] = {got}, expected {exp} (tolerance {tol})"));
+                v.first = Some(format!(
+                    "C[{r}][{col}] = {got}, expected {exp} (tolerance {tol})"
+                ));
             }
         }
     }

@@ -83,7 +83,14 @@ pub fn scalar_op(t: ComponentType, op: ScalarOp, x: f64, scalar: f64) -> Expect 
     }
 }
 
-fn elem(inputs: &[Vec<u8>], t: ComponentType, buf: usize, p: &Placement, r: usize, c: usize) -> f64 {
+fn elem(
+    inputs: &[Vec<u8>],
+    t: ComponentType,
+    buf: usize,
+    p: &Placement,
+    r: usize,
+    c: usize,
+) -> f64 {
     read_component(&inputs[buf], t, p.index(r, c)).unwrap_or(f64::NAN)
 }
 
@@ -135,8 +142,8 @@ fn mul_add(
 /// poison value), indexed by component of the buffer's component type.
 pub fn expected(case: &Case, inputs: &[Vec<u8>]) -> [Vec<Option<Expect>>; 3] {
     let cfg = &case.config;
-    let mut out: [Vec<Option<Expect>>; 3] = Kind::ALL
-        .map(|k| vec![None; BUF_BYTES / component_bytes(k.component(cfg))]);
+    let mut out: [Vec<Option<Expect>>; 3] =
+        Kind::ALL.map(|k| vec![None; BUF_BYTES / component_bytes(k.component(cfg))]);
     for w in &case.writes {
         let (rows, cols) = w.kind.dims(cfg);
         let t = w.kind.component(cfg);
@@ -190,14 +197,16 @@ pub fn compare(
         cmp.checked += 1;
         let problem = match (e, read_component(got, t, i), component_bits(got, t, i)) {
             (_, None, _) | (_, _, None) => Some("missing from the read-back buffer".to_string()),
-            (None, Some(v), Some(bits)) => {
-                (!is_poison(bits, t, i * size)).then(|| format!("overwritten with {v} (should be untouched)"))
-            }
+            (None, Some(v), Some(bits)) => (!is_poison(bits, t, i * size))
+                .then(|| format!("overwritten with {v} (should be untouched)")),
             (Some(e), Some(v), Some(bits)) => {
                 if is_poison(bits, t, i * size) && e.value != v {
                     Some(format!("not written (expected {})", e.value))
                 } else if (v - e.value).abs() > e.tol || v.is_nan() {
-                    Some(format!("got {v}, expected {} (tolerance {})", e.value, e.tol))
+                    Some(format!(
+                        "got {v}, expected {} (tolerance {})",
+                        e.value, e.tol
+                    ))
                 } else {
                     None
                 }
@@ -206,7 +215,8 @@ pub fn compare(
         if let Some(p) = problem {
             cmp.mismatches += 1;
             if cmp.first.len() < 4 {
-                cmp.first.push(format!("binding {binding} component {i}: {p}"));
+                cmp.first
+                    .push(format!("binding {binding} component {i}: {p}"));
             }
         }
     }
@@ -231,7 +241,10 @@ mod tests {
         // -5 + clamp(-200) = -5 - 128 = -133 -> 123.
         assert_eq!(scalar_op(i8t, ScalarOp::Add, -5.0, -200.0).value, 123.0);
         // 100 - clamp(200) = 100 - 127 = -27.
-        assert_eq!(scalar_op(i8t, ScalarOp::Subtract, 100.0, 200.0).value, -27.0);
+        assert_eq!(
+            scalar_op(i8t, ScalarOp::Subtract, 100.0, 200.0).value,
+            -27.0
+        );
         assert_eq!(scalar_op(i8t, ScalarOp::Multiply, 100.0, -3.0).value, -44.0);
         assert_eq!(
             scalar_op(ComponentType::U32, ScalarOp::Subtract, 5.0, 2000.0).value,
@@ -294,7 +307,10 @@ mod tests {
         assert_eq!(cmp.mismatches, 1);
         assert_eq!(
             cmp.first[0],
-            format!("binding 4 component {}: overwritten with 0 (should be untouched)", BUF_BYTES - 1)
+            format!(
+                "binding 4 component {}: overwritten with 0 (should be untouched)",
+                BUF_BYTES - 1
+            )
         );
     }
 
@@ -302,12 +318,29 @@ mod tests {
     fn float_multiply_reference_and_tolerance() {
         let cfg: SubgroupMatrixConfig = "f16:f32:16x8x16".parse().unwrap();
         let mut inputs = vec![vec![0u8; BUF_BYTES]; 3];
-        let a = Placement { offset: 0, stride: 16, col_major: false };
-        let b = Placement { offset: 0, stride: 8, col_major: false };
-        let c = Placement { offset: 0, stride: 8, col_major: false };
+        let a = Placement {
+            offset: 0,
+            stride: 16,
+            col_major: false,
+        };
+        let b = Placement {
+            offset: 0,
+            stride: 8,
+            col_major: false,
+        };
+        let c = Placement {
+            offset: 0,
+            stride: 8,
+            col_major: false,
+        };
         for k in 0..16 {
             write_component(&mut inputs[0], ComponentType::F16, a.index(1, k), 0.5);
-            write_component(&mut inputs[1], ComponentType::F16, b.index(k, 2), (k + 1) as f64);
+            write_component(
+                &mut inputs[1],
+                ComponentType::F16,
+                b.index(k, 2),
+                (k + 1) as f64,
+            );
         }
         write_component(&mut inputs[2], ComponentType::F32, c.index(1, 2), -3.0);
         let e = mul_add(&cfg, &inputs, &a, &b, Some(&c), 1, 2);

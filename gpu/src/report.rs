@@ -80,7 +80,44 @@ impl Results {
 
     /// loop / unrolled at the largest size where both ran.
     pub fn loop_vs_unrolled(&self) -> Option<f64> {
-        self.matmul.iter().rev().find_map(MatmulResult::loop_vs_unrolled)
+        self.matmul
+            .iter()
+            .rev()
+            .find_map(MatmulResult::loop_vs_unrolled)
+    }
+
+    /// Merges `bench_cublas.py`'s JSON (`{"results": [{"m", "n", "k",
+    /// "tflops"}]}`) into the matmul rows of the same size, adding rows for
+    /// sizes the runner did not run. Returns how many rows were filled.
+    pub fn merge_cublas(&mut self, cublas: &Value) -> usize {
+        let mut filled = 0;
+        let Some(rows) = cublas["results"].as_array() else {
+            return 0;
+        };
+        for r in rows {
+            let dim = |k: &str| r[k].as_u64().and_then(|v| u32::try_from(v).ok());
+            let (Some(m), Some(n), Some(k), Some(t)) =
+                (dim("m"), dim("n"), dim("k"), r["tflops"].as_f64())
+            else {
+                continue;
+            };
+            match self
+                .matmul
+                .iter_mut()
+                .find(|x| (x.m, x.n, x.k) == (m, n, k))
+            {
+                Some(row) => row.cublas_tflops = Some(t),
+                None => self.matmul.push(MatmulResult {
+                    m,
+                    n,
+                    k,
+                    cublas_tflops: Some(t),
+                    ..Default::default()
+                }),
+            }
+            filled += 1;
+        }
+        filled
     }
 
     /// The `results.json` document.
@@ -127,7 +164,12 @@ impl Results {
             self.cases.len()
         );
         for c in self.cases.iter().filter(|c| !c.passed) {
-            s.push_str(&format!("  FAIL {} [{}]: {}\n", c.name, c.stage, c.detail.replace('\n', "\n       ")));
+            s.push_str(&format!(
+                "  FAIL {} [{}]: {}\n",
+                c.name,
+                c.stage,
+                c.detail.replace('\n', "\n       ")
+            ));
         }
         s.push_str("\nmatmul f16 x f16 -> f32 (TFLOP/s, median)\n");
         s.push_str(&format!(
@@ -149,7 +191,8 @@ impl Results {
         }
         s.push_str(&format!(
             "loop_vs_unrolled: {}\n",
-            self.loop_vs_unrolled().map_or("-".to_string(), |v| format!("{v:.3}"))
+            self.loop_vs_unrolled()
+                .map_or("-".to_string(), |v| format!("{v:.3}"))
         ));
         s
     }
@@ -208,13 +251,34 @@ mod tests {
     }
 
     #[test]
+    fn merges_cublas_rows() {
+        let mut r = sample();
+        let cublas = json!({"results": [
+            {"m": 4096, "n": 4096, "k": 4096, "tflops": 600.5},
+            {"m": 8192, "n": 8192, "k": 8192, "tflops": 650.0},
+            {"m": "bad"}
+        ]});
+        assert_eq!(r.merge_cublas(&cublas), 2);
+        assert_eq!(r.matmul[0].cublas_tflops, Some(600.5));
+        assert_eq!(r.matmul[1].m, 8192);
+        assert_eq!(r.matmul[1].tessera_tflops, None);
+        assert_eq!(r.merge_cublas(&json!({"error": "no torch"})), 0);
+    }
+
+    #[test]
     fn text_lists_failures_and_table() {
         let r = sample();
         assert!(!r.all_ok());
         let t = r.to_text();
         assert!(t.contains("conformance: 1/2 passed\n"), "{t}");
-        assert!(t.contains("  FAIL u8:u32:16x8x32/zero [compile]: error: oops\n"), "{t}");
-        assert!(t.contains("  4096x4096x4096      300.0      400.0          -          -\n"), "{t}");
+        assert!(
+            t.contains("  FAIL u8:u32:16x8x32/zero [compile]: error: oops\n"),
+            "{t}"
+        );
+        assert!(
+            t.contains("  4096x4096x4096      300.0      400.0          -          -\n"),
+            "{t}"
+        );
         assert!(t.contains("loop_vs_unrolled: 0.750\n"));
     }
 }

@@ -129,7 +129,11 @@ pub struct Gpu {
 }
 
 fn cstr(bytes: &[std::ffi::c_char]) -> String {
-    let b: Vec<u8> = bytes.iter().take_while(|&&c| c != 0).map(|&c| c as u8).collect();
+    let b: Vec<u8> = bytes
+        .iter()
+        .take_while(|&&c| c != 0)
+        .map(|&c| c as u8)
+        .collect();
     String::from_utf8_lossy(&b).into_owned()
 }
 
@@ -170,7 +174,10 @@ impl Gpu {
             .application_name(c"tessera-gpu")
             .api_version(vk::API_VERSION_1_3);
         let instance = entry
-            .create_instance(&vk::InstanceCreateInfo::default().application_info(&app), None)
+            .create_instance(
+                &vk::InstanceCreateInfo::default().application_info(&app),
+                None,
+            )
             .map_err(|e| nodev(format!("vkCreateInstance failed: {e:?}")))?;
         let found = match Self::pick(&instance) {
             Ok(Some(p)) => p,
@@ -208,10 +215,9 @@ impl Gpu {
                 continue;
             }
             let families = instance.get_physical_device_queue_family_properties(pd);
-            if let Some(q) = families
-                .iter()
-                .position(|f| f.queue_flags.contains(vk::QueueFlags::COMPUTE) && f.timestamp_valid_bits > 0)
-            {
+            if let Some(q) = families.iter().position(|f| {
+                f.queue_flags.contains(vk::QueueFlags::COMPUTE) && f.timestamp_valid_bits > 0
+            }) {
                 return Ok(Some((pd, q as u32)));
             }
         }
@@ -227,7 +233,11 @@ impl Gpu {
         let cm = ash::khr::cooperative_matrix::Instance::new(&entry, &instance);
         let raw = cm
             .get_physical_device_cooperative_matrix_properties(pd)
-            .map_err(|e| err(format!("vkGetPhysicalDeviceCooperativeMatrixPropertiesKHR failed: {e:?}")))?;
+            .map_err(|e| {
+                err(format!(
+                    "vkGetPhysicalDeviceCooperativeMatrixPropertiesKHR failed: {e:?}"
+                ))
+            })?;
         let properties: Vec<VulkanCooperativeMatrixProperties> = raw
             .iter()
             .filter_map(|p| {
@@ -288,7 +298,10 @@ impl Gpu {
             let base = f2.features;
             (
                 base,
-                (f11.storage_buffer16_bit_access, f11.uniform_and_storage_buffer16_bit_access),
+                (
+                    f11.storage_buffer16_bit_access,
+                    f11.uniform_and_storage_buffer16_bit_access,
+                ),
                 (
                     f12.shader_float16,
                     f12.shader_int8,
@@ -303,7 +316,8 @@ impl Gpu {
         };
         if scm == 0 {
             return Err(InitError::NoDevice(
-                "the device lists VK_KHR_cooperative_matrix but not the cooperativeMatrix feature".into(),
+                "the device lists VK_KHR_cooperative_matrix but not the cooperativeMatrix feature"
+                    .into(),
             ));
         }
         let base = vk::PhysicalDeviceFeatures::default()
@@ -322,7 +336,8 @@ impl Gpu {
         let mut e13 = vk::PhysicalDeviceVulkan13Features::default()
             .subgroup_size_control(s13.0 != 0)
             .compute_full_subgroups(s13.1 != 0);
-        let mut ecm = vk::PhysicalDeviceCooperativeMatrixFeaturesKHR::default().cooperative_matrix(true);
+        let mut ecm =
+            vk::PhysicalDeviceCooperativeMatrixFeaturesKHR::default().cooperative_matrix(true);
         let mut e2 = vk::PhysicalDeviceFeatures2::default()
             .features(base)
             .push_next(&mut e11)
@@ -375,7 +390,9 @@ impl Gpu {
         (0..self.memory.memory_type_count)
             .find(|&i| {
                 bits & (1 << i) != 0
-                    && self.memory.memory_types[i as usize].property_flags.contains(flags)
+                    && self.memory.memory_types[i as usize]
+                        .property_flags
+                        .contains(flags)
             })
             .ok_or_else(|| format!("no memory type with {flags:?}"))
     }
@@ -461,7 +478,11 @@ impl Gpu {
     /// is device-local).
     pub fn upload(&self, b: &Buffer, data: &[u8]) -> VkResult<()> {
         if data.len() as u64 > b.size {
-            return Err(format!("upload of {} bytes into a {}-byte buffer", data.len(), b.size));
+            return Err(format!(
+                "upload of {} bytes into a {}-byte buffer",
+                data.len(),
+                b.size
+            ));
         }
         if let Some(p) = b.mapped {
             // SAFETY: the mapping covers `b.size` bytes.
@@ -519,7 +540,10 @@ impl Gpu {
                         .command_buffer_count(1),
                 )
                 .map_err(ctx("vkAllocateCommandBuffers"))?[0];
-            let fence = match self.device.create_fence(&vk::FenceCreateInfo::default(), None) {
+            let fence = match self
+                .device
+                .create_fence(&vk::FenceCreateInfo::default(), None)
+            {
                 Ok(f) => f,
                 Err(e) => {
                     self.device.free_command_buffers(self.cmd_pool, &[cmd]);
@@ -535,10 +559,16 @@ impl Gpu {
                     )
                     .map_err(ctx("vkBeginCommandBuffer"))?;
                 record(&self.device, cmd);
-                self.device.end_command_buffer(cmd).map_err(ctx("vkEndCommandBuffer"))?;
+                self.device
+                    .end_command_buffer(cmd)
+                    .map_err(ctx("vkEndCommandBuffer"))?;
                 let cmds = [cmd];
                 self.device
-                    .queue_submit(self.queue, &[vk::SubmitInfo::default().command_buffers(&cmds)], fence)
+                    .queue_submit(
+                        self.queue,
+                        &[vk::SubmitInfo::default().command_buffers(&cmds)],
+                        fence,
+                    )
                     .map_err(ctx("vkQueueSubmit"))?;
                 self.device
                     .wait_for_fences(&[fence], true, 120_000_000_000)
@@ -600,7 +630,9 @@ impl Gpu {
                     .descriptor_count(buffers.len().max(1) as u32)];
                 k.pool = d
                     .create_descriptor_pool(
-                        &vk::DescriptorPoolCreateInfo::default().max_sets(1).pool_sizes(&sizes),
+                        &vk::DescriptorPoolCreateInfo::default()
+                            .max_sets(1)
+                            .pool_sizes(&sizes),
                         None,
                     )
                     .map_err(ctx("vkCreateDescriptorPool"))?;
@@ -613,7 +645,11 @@ impl Gpu {
                     .map_err(ctx("vkAllocateDescriptorSets"))?[0];
                 let infos: Vec<[vk::DescriptorBufferInfo; 1]> = buffers
                     .iter()
-                    .map(|b| [vk::DescriptorBufferInfo::default().buffer(b.buffer).range(vk::WHOLE_SIZE)])
+                    .map(|b| {
+                        [vk::DescriptorBufferInfo::default()
+                            .buffer(b.buffer)
+                            .range(vk::WHOLE_SIZE)]
+                    })
                     .collect();
                 let writes: Vec<_> = infos
                     .iter()
@@ -647,7 +683,9 @@ impl Gpu {
                     .module(k.module)
                     .name(&name)
                     .specialization_info(&spec_info);
-                let info = vk::ComputePipelineCreateInfo::default().stage(stage).layout(k.layout);
+                let info = vk::ComputePipelineCreateInfo::default()
+                    .stage(stage)
+                    .layout(k.layout);
                 k.pipeline = d
                     .create_compute_pipelines(vk::PipelineCache::null(), &[info], None)
                     .map_err(|(_, e)| format!("vkCreateComputePipelines failed: {e:?}"))?[0];
@@ -683,7 +721,14 @@ impl Gpu {
         self.submit(|d, cmd| unsafe {
             d.cmd_reset_query_pool(cmd, pool, 0, 2);
             d.cmd_bind_pipeline(cmd, vk::PipelineBindPoint::COMPUTE, k.pipeline);
-            d.cmd_bind_descriptor_sets(cmd, vk::PipelineBindPoint::COMPUTE, k.layout, 0, &[k.set], &[]);
+            d.cmd_bind_descriptor_sets(
+                cmd,
+                vk::PipelineBindPoint::COMPUTE,
+                k.layout,
+                0,
+                &[k.set],
+                &[],
+            );
             d.cmd_write_timestamp(cmd, vk::PipelineStageFlags::TOP_OF_PIPE, pool, 0);
             d.cmd_dispatch(cmd, groups[0], groups[1], groups[2]);
             d.cmd_write_timestamp(cmd, vk::PipelineStageFlags::BOTTOM_OF_PIPE, pool, 1);
@@ -704,7 +749,13 @@ impl Gpu {
     }
 
     /// `warmup` untimed dispatches, then the times of `iters` dispatches (ns).
-    pub fn time(&self, k: &Kernel, groups: [u32; 3], warmup: usize, iters: usize) -> VkResult<Vec<f64>> {
+    pub fn time(
+        &self,
+        k: &Kernel,
+        groups: [u32; 3],
+        warmup: usize,
+        iters: usize,
+    ) -> VkResult<Vec<f64>> {
         for _ in 0..warmup {
             self.dispatch(k, groups)?;
         }
@@ -759,8 +810,14 @@ mod tests {
             component_type(vk::ComponentTypeKHR::FLOAT16),
             Some(VulkanComponentType::Float16)
         );
-        assert_eq!(component_type(vk::ComponentTypeKHR::UINT8), Some(VulkanComponentType::Uint8));
-        assert_eq!(component_type(vk::ComponentTypeKHR::from_raw(1000141000)), Some(VulkanComponentType::Bfloat16));
+        assert_eq!(
+            component_type(vk::ComponentTypeKHR::UINT8),
+            Some(VulkanComponentType::Uint8)
+        );
+        assert_eq!(
+            component_type(vk::ComponentTypeKHR::from_raw(1000141000)),
+            Some(VulkanComponentType::Bfloat16)
+        );
         assert_eq!(component_type(vk::ComponentTypeKHR::from_raw(77)), None);
         assert_eq!(scope(vk::ScopeKHR::SUBGROUP), Some(VulkanScope::Subgroup));
     }
@@ -769,7 +826,18 @@ mod tests {
     fn finds_entry_point_name() {
         // Header + OpEntryPoint GLCompute %1 "main" (+ no interface).
         let name = u32::from_le_bytes(*b"main");
-        let words = [0x0723_0203, 0x0001_0300, 0, 2, 0, (5 << 16) | 15, 5, 1, name, 0];
+        let words = [
+            0x0723_0203,
+            0x0001_0300,
+            0,
+            2,
+            0,
+            (5 << 16) | 15,
+            5,
+            1,
+            name,
+            0,
+        ];
         assert_eq!(entry_point_name(&words).as_deref(), Some("main"));
         assert_eq!(entry_point_name(&words[..5]), None);
         assert_eq!(entry_point_name(&[0, 0, 0, 0, 0, 0]), None);

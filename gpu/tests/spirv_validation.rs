@@ -15,7 +15,9 @@ fn validate(words: &[u32]) -> Result<(), String> {
 
 /// Compiles and validates `source`; `Err` names the failing step.
 fn check(target: &Target, source: &str) -> Result<(), String> {
-    let words = target.compile(source).map_err(|e| format!("tessera: {e}"))?;
+    let words = target
+        .compile(source)
+        .map_err(|e| format!("tessera: {e}"))?;
     validate(&words).map_err(|e| format!("spirv-val: {e}"))
 }
 
@@ -59,7 +61,11 @@ fn conformance_kernels_validate_as_spirv_1_6() {
     let cases = cases_for(&c);
     let failures: Vec<(String, String)> = cases
         .iter()
-        .filter_map(|case| check(&target, &case.wgsl).err().map(|e| (case.name.clone(), e)))
+        .filter_map(|case| {
+            check(&target, &case.wgsl)
+                .err()
+                .map(|e| (case.name.clone(), e))
+        })
         .collect();
     assert!(failures.is_empty(), "{}", summarize(&failures, cases.len()));
 }
@@ -68,7 +74,10 @@ fn conformance_kernels_validate_as_spirv_1_6() {
 fn matmul_kernels_compile_and_validate() {
     let target = Target::h100();
     let mut failures = Vec::new();
-    for (name, src) in [("loop", matmul::LOOP_WGSL), ("unrolled", matmul::UNROLLED_WGSL)] {
+    for (name, src) in [
+        ("loop", matmul::LOOP_WGSL),
+        ("unrolled", matmul::UNROLLED_WGSL),
+    ] {
         for size in [4096, 8192] {
             let source = matmul::with_size(src, size, size, size).expect("size constants");
             if let Err(e) = check(&target, &source) {
@@ -91,6 +100,8 @@ fn unsupported_config_is_a_pipeline_error() {
             let m = subgroup_matrix_result<f32, 8, 8>();\n\
             subgroupMatrixStore<row_major>(&o, 0u, m, 8u);\n\
         }\n";
-    let err = target.compile(src).expect_err("f32 8x8 is not an H100 config");
+    let err = target
+        .compile(src)
+        .expect_err("f32 8x8 is not an H100 config");
     assert!(err.starts_with("pipeline creation error"), "{err}");
 }
