@@ -309,17 +309,42 @@ fn run_matmul(gpu: &Gpu, target: &Target, size: u32, iters: usize) -> MatmulResu
     res
 }
 
-fn dump_kernels(dir: &PathBuf, target: &Target) -> Result<usize, String> {
+/// Writes every generated kernel for the H100 config list (and the two
+/// matmul kernels at 4096) to `dir`, compiles each with tessera and writes
+/// the SPIR-V next to it. Returns (kernels, compile failures).
+fn dump_kernels(dir: &PathBuf, target: &Target) -> Result<(usize, usize), String> {
     std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    let mut n = 0;
+    let mut sources: Vec<(String, String)> = Vec::new();
     for c in &target.configs {
         for case in cases_for(c) {
-            let file = dir.join(format!("{}.wgsl", case.name.replace([':', '/'], "_")));
-            std::fs::write(&file, &case.wgsl).map_err(|e| format!("{}: {e}", file.display()))?;
-            n += 1;
+            sources.push((case.name.replace([':', '/'], "_"), case.wgsl));
         }
     }
-    Ok(n)
+    for (name, src) in [
+        ("matmul_loop_4096", matmul::LOOP_WGSL),
+        ("matmul_unrolled_4096", matmul::UNROLLED_WGSL),
+    ] {
+        if let Some(s) = matmul::with_size(src, 4096, 4096, 4096) {
+            sources.push((name.to_string(), s));
+        }
+    }
+    let mut failures = 0;
+    for (name, src) in &sources {
+        let file = dir.join(format!("{name}.wgsl"));
+        std::fs::write(&file, src).map_err(|e| format!("{}: {e}", file.display()))?;
+        match target.compile(src) {
+            Ok(words) => {
+                let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+                let spv = dir.join(format!("{name}.spv"));
+                std::fs::write(&spv, bytes).map_err(|e| format!("{}: {e}", spv.display()))?;
+            }
+            Err(e) => {
+                failures += 1;
+                println!("FAIL {name}: {}", e.lines().next().unwrap_or(""));
+            }
+        }
+    }
+    Ok((sources.len(), failures))
 }
 
 fn main() -> ExitCode {
@@ -332,9 +357,16 @@ fn main() -> ExitCode {
     };
     if let Some(dir) = &args.dump {
         return match dump_kernels(dir, &Target::h100()) {
-            Ok(n) => {
-                println!("wrote {n} kernels to {}", dir.display());
-                ExitCode::SUCCESS
+            Ok((n, failed)) => {
+                println!(
+                    "wrote {n} kernels to {}; {failed} failed to compile",
+                    dir.display()
+                );
+                if failed == 0 {
+                    ExitCode::SUCCESS
+                } else {
+                    ExitCode::from(1)
+                }
             }
             Err(e) => {
                 eprintln!("{e}");
