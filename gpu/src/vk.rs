@@ -558,7 +558,34 @@ impl Gpu {
                             .flags(vk::CommandBufferUsageFlags::ONE_TIME_SUBMIT),
                     )
                     .map_err(ctx("vkBeginCommandBuffer"))?;
+                // Order this submission after earlier ones (uploads, previous
+                // dispatches), and make its writes visible to the host.
+                let all = vk::PipelineStageFlags::ALL_COMMANDS;
+                let before = [vk::MemoryBarrier::default()
+                    .src_access_mask(vk::AccessFlags::MEMORY_WRITE)
+                    .dst_access_mask(vk::AccessFlags::MEMORY_READ | vk::AccessFlags::MEMORY_WRITE)];
+                self.device.cmd_pipeline_barrier(
+                    cmd,
+                    all,
+                    all,
+                    vk::DependencyFlags::empty(),
+                    &before,
+                    &[],
+                    &[],
+                );
                 record(&self.device, cmd);
+                let after = [vk::MemoryBarrier::default()
+                    .src_access_mask(vk::AccessFlags::MEMORY_WRITE)
+                    .dst_access_mask(vk::AccessFlags::HOST_READ)];
+                self.device.cmd_pipeline_barrier(
+                    cmd,
+                    all,
+                    vk::PipelineStageFlags::HOST,
+                    vk::DependencyFlags::empty(),
+                    &after,
+                    &[],
+                    &[],
+                );
                 self.device
                     .end_command_buffer(cmd)
                     .map_err(ctx("vkEndCommandBuffer"))?;
