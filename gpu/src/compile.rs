@@ -1,0 +1,99 @@
+//! Compiling the suite's WGSL with tessera for a device.
+
+use std::collections::BTreeMap;
+
+use tessera::configs::SubgroupMatrixConfig;
+use tessera::pipeline::PipelineOptions;
+use tessera::CompileOptions;
+
+/// Device facts the compiler needs.
+#[derive(Clone, Debug)]
+pub struct Target {
+    /// The device's subgroup-matrix configs.
+    pub configs: Vec<SubgroupMatrixConfig>,
+    /// `maxSubgroupSize`.
+    pub max_subgroup_size: u32,
+    /// `maxComputeSharedMemorySize`.
+    pub max_shared_memory: u32,
+    /// `maxComputeWorkGroupInvocations`.
+    pub max_invocations: u32,
+    /// `maxComputeWorkGroupSize`.
+    pub max_workgroup_size: [u32; 3],
+    /// SPIR-V version (1, 3) or (1, 6).
+    pub spirv_version: (u8, u8),
+    /// Whether tessera inserts bounds checks (its default).
+    pub bounds_checks: bool,
+}
+
+impl Target {
+    /// The H100 as described to us (used by tests and `--dump-kernels`).
+    pub fn h100() -> Target {
+        let configs = [
+            "f16:f16:16x16x16",
+            "f16:f32:16x16x16",
+            "f16:f16:16x8x16",
+            "f16:f32:16x8x16",
+            "f16:f16:16x8x8",
+            "f16:f32:16x8x8",
+            "u8:u32:16x16x32",
+            "u8:u32:16x8x32",
+            "i8:i32:16x16x32",
+            "i8:i32:16x8x32",
+        ]
+        .iter()
+        .filter_map(|s| s.parse().ok())
+        .collect();
+        Target {
+            configs,
+            max_subgroup_size: 32,
+            max_shared_memory: 49152,
+            max_invocations: 1024,
+            max_workgroup_size: [1024, 1024, 64],
+            spirv_version: (1, 3),
+            bounds_checks: true,
+        }
+    }
+
+    /// tessera's options for this target.
+    pub fn options(&self) -> CompileOptions {
+        CompileOptions {
+            pipeline: PipelineOptions {
+                entry_point: Some("main".to_string()),
+                overrides: BTreeMap::new(),
+                subgroup_matrix_configs: Some(self.configs.clone()),
+                max_subgroup_size: Some(self.max_subgroup_size),
+                max_workgroup_size: self.max_workgroup_size,
+                max_invocations: self.max_invocations,
+                max_workgroup_storage_size: self.max_shared_memory,
+            },
+            spv: tessera::back::spv::Options {
+                version: self.spirv_version,
+                bounds_checks: self.bounds_checks,
+                ..Default::default()
+            },
+        }
+    }
+
+    /// Compiles `source`, rendering errors as text.
+    pub fn compile(&self, source: &str) -> Result<Vec<u32>, String> {
+        tessera::compile_to_spirv(source, &self.options())
+            .map(|o| o.words)
+            .map_err(|e| e.to_string())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn h100_target_options() {
+        let t = Target::h100();
+        assert_eq!(t.configs.len(), 10);
+        let o = t.options();
+        assert_eq!(o.pipeline.max_subgroup_size, Some(32));
+        assert_eq!(o.pipeline.max_workgroup_storage_size, 49152);
+        assert_eq!(o.spv.version, (1, 3));
+        assert_eq!(o.pipeline.entry_point.as_deref(), Some("main"));
+    }
+}

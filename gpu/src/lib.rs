@@ -1,0 +1,16 @@
+//! tessera-gpu: runs tessera's SPIR-V on a Vulkan device with
+//! `VK_KHR_cooperative_matrix` — a hardware conformance suite for subgroup
+//! matrices and an f16 matmul benchmark. See `gpu/README.md`.
+//!
+//! Everything except [`vk`] is plain CPU code (kernel generation, CPU
+//! references, report formatting) and is unit-tested without a GPU.
+
+#![warn(missing_docs)]
+
+pub mod cases;
+pub mod compile;
+pub mod data;
+pub mod matmul;
+pub mod reference;
+pub mod report;
+pub mod vk;

@@ -1,0 +1,491 @@
+//! `tessera-gpu`: runs the subgroup-matrix conformance suite and the matmul
+//! benchmark on the first Vulkan device with `VK_KHR_cooperative_matrix`
+//! and writes `results.json` and `report.txt`. See `gpu/README.md`.
+//!
+//! Exit codes: 0 everything passed, 1 some case or matmul failed, 2 bad
+//! arguments or output directory, 3 no suitable Vulkan device.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use serde_json::json;
+use tessera_gpu::cases::{buffer_component, cases_for, Case, BUF_BYTES};
+use tessera_gpu::compile::Target;
+use tessera_gpu::data::{poison, random_buffer, Rng};
+use tessera_gpu::matmul::{self, Verification};
+use tessera_gpu::reference::{compare, expected};
+use tessera_gpu::report::{CaseResult, MatmulResult, Results};
+use tessera_gpu::vk::{median, Gpu, InitError};
+
+/// Exit code when no device with `VK_KHR_cooperative_matrix` exists.
+const EXIT_NO_DEVICE: u8 = 3;
+
+struct Args {
+    out: PathBuf,
+    spirv_version: (u8, u8),
+    sizes: Vec<u32>,
+    conformance: bool,
+    matmul: bool,
+    filter: Option<String>,
+    iters: usize,
+    bounds_checks: bool,
+    dump: Option<PathBuf>,
+    cublas: Option<PathBuf>,
+}
+
+const USAGE: &str = "usage: tessera-gpu [--out DIR] [--spirv 1.3|1.6] [--sizes 4096,8192] \
+[--skip-conformance] [--skip-matmul] [--filter TEXT] [--iters N] [--no-bounds-checks] \
+[--cublas FILE] [--dump-kernels DIR]";
+
+fn parse_args() -> Result<Args, String> {
+    let mut a = Args {
+        out: PathBuf::from("."),
+        spirv_version: (1, 3),
+        sizes: vec![4096, 8192],
+        conformance: true,
+        matmul: true,
+        filter: None,
+        iters: 10,
+        bounds_checks: true,
+        dump: None,
+        cublas: None,
+    };
+    let mut it = std::env::args().skip(1);
+    while let Some(arg) = it.next() {
+        let mut value = |name: &str| it.next().ok_or(format!("{name} needs a value"));
+        match arg.as_str() {
+            "--out" => a.out = PathBuf::from(value("--out")?),
+            "--spirv" => {
+                a.spirv_version = match value("--spirv")?.as_str() {
+                    "1.3" => (1, 3),
+                    "1.6" => (1, 6),
+                    v => {
+                        return Err(format!(
+                            "unsupported SPIR-V version '{v}' (expected 1.3 or 1.6)"
+                        ))
+                    }
+                }
+            }
+            "--sizes" => {
+                a.sizes = value("--sizes")?
+                    .split(',')
+                    .map(|s| match s.trim().parse::<u32>() {
+                        Ok(v) if v > 0 && v % matmul::TILE == 0 => Ok(v),
+                        _ => Err(format!(
+                            "invalid size '{s}' (a positive multiple of {})",
+                            matmul::TILE
+                        )),
+                    })
+                    .collect::<Result<_, _>>()?
+            }
+            "--skip-conformance" => a.conformance = false,
+            "--skip-matmul" => a.matmul = false,
+            "--filter" => a.filter = Some(value("--filter")?),
+            "--iters" => {
+                a.iters = match value("--iters")?.parse::<usize>() {
+                    Ok(v) if v >= 10 => v,
+                    _ => return Err("--iters needs an integer >= 10".into()),
+                }
+            }
+            "--no-bounds-checks" => a.bounds_checks = false,
+            "--cublas" => a.cublas = Some(PathBuf::from(value("--cublas")?)),
+            "--dump-kernels" => a.dump = Some(PathBuf::from(value("--dump-kernels")?)),
+            "-h" | "--help" => return Err(USAGE.into()),
+            other => return Err(format!("unknown argument '{other}'\n{USAGE}")),
+        }
+    }
+    Ok(a)
+}
+
+/// `YYYY-MM-DDTHH:MM:SSZ` for now.
+fn utc_now() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() as i64);
+    let (days, rem) = (secs.div_euclid(86400), secs.rem_euclid(86400));
+    // Civil-from-days (proleptic Gregorian).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!(
+        "{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}Z",
+        rem / 3600,
+        rem % 3600 / 60,
+        rem % 60
+    )
+}
+
+fn fail(case: &Case, stage: &str, detail: String) -> CaseResult {
+    CaseResult {
+        name: case.name.clone(),
+        passed: false,
+        stage: stage.into(),
+        checked: 0,
+        mismatches: 0,
+        detail,
+    }
+}
+
+fn run_case(gpu: &Gpu, target: &Target, case: &Case, seed: u64) -> CaseResult {
+    let words = match target.compile(&case.wgsl) {
+        Ok(w) => w,
+        Err(e) => return fail(case, "compile", e),
+    };
+    let mut rng = Rng::new(seed);
+    let inputs: Vec<Vec<u8>> = (0..3)
+        .map(|b| random_buffer(&mut rng, buffer_component(&case.config, b), BUF_BYTES))
+        .collect();
+    let mut buffers = Vec::new();
+    for i in 0..6 {
+        match gpu.buffer(BUF_BYTES as u64, true) {
+            Ok(b) => buffers.push(b),
+            Err(e) => {
+                buffers.iter().for_each(|b| gpu.free(b));
+                return fail(case, "run", e);
+            }
+        }
+        let data = if i < 3 {
+            inputs[i].clone()
+        } else {
+            poison(BUF_BYTES)
+        };
+        if let Err(e) = gpu.upload(&buffers[i], &data) {
+            buffers.iter().for_each(|b| gpu.free(b));
+            return fail(case, "run", e);
+        }
+    }
+    let refs: Vec<_> = buffers.iter().collect();
+    let result = match gpu.kernel(&words, &refs, &[]) {
+        Err(e) => fail(case, "pipeline", e),
+        Ok(k) => {
+            let r = gpu.dispatch(&k, [1, 1, 1]);
+            gpu.destroy_kernel(&k);
+            match r {
+                Err(e) => fail(case, "run", e),
+                Ok(_) => {
+                    let exp = expected(case, &inputs);
+                    let mut res = CaseResult {
+                        name: case.name.clone(),
+                        passed: true,
+                        stage: "compare".into(),
+                        checked: 0,
+                        mismatches: 0,
+                        detail: String::new(),
+                    };
+                    for (k, e) in exp.iter().enumerate() {
+                        match gpu.download(&buffers[k + 3]) {
+                            Err(err) => return fail(case, "run", err),
+                            Ok(got) => {
+                                let cmp = compare(&case.config, k + 3, &got, e);
+                                res.checked += cmp.checked;
+                                res.mismatches += cmp.mismatches;
+                                if !cmp.first.is_empty() {
+                                    if !res.detail.is_empty() {
+                                        res.detail.push('\n');
+                                    }
+                                    res.detail.push_str(&cmp.first.join("\n"));
+                                }
+                            }
+                        }
+                    }
+                    res.passed = res.mismatches == 0;
+                    res
+                }
+            }
+        }
+    };
+    buffers.iter().for_each(|b| gpu.free(b));
+    result
+}
+
+/// Compiles and runs one matmul variant: one verified dispatch, then timing.
+fn run_matmul_variant(
+    gpu: &Gpu,
+    words: &[u32],
+    spec: &[u32],
+    bufs: [&tessera_gpu::vk::Buffer; 3],
+    host: (&[u8], &[u8]),
+    (m, n, k): (u32, u32, u32),
+    iters: usize,
+) -> Result<f64, String> {
+    gpu.upload(bufs[2], &poison(bufs[2].size as usize))?;
+    let kernel = gpu.kernel(words, &bufs, spec)?;
+    let groups = [n / matmul::TILE, m / matmul::TILE, 1];
+    let r = (|| {
+        gpu.dispatch(&kernel, groups)?;
+        let c = gpu.download(bufs[2])?;
+        let v: Verification = matmul::verify(
+            host.0,
+            host.1,
+            &c,
+            m as usize,
+            n as usize,
+            k as usize,
+            256,
+            &mut Rng::new(99),
+        );
+        if v.mismatches > 0 {
+            return Err(format!(
+                "{} of {} sampled elements wrong; first: {}",
+                v.mismatches,
+                v.checked,
+                v.first.unwrap_or_default()
+            ));
+        }
+        let times = gpu.time(&kernel, groups, 3, iters)?;
+        Ok(matmul::tflops(m, n, k, median(&times)))
+    })();
+    gpu.destroy_kernel(&kernel);
+    r
+}
+
+fn run_matmul(gpu: &Gpu, target: &Target, size: u32, iters: usize) -> MatmulResult {
+    let (m, n, k) = (size, size, size);
+    let mut res = MatmulResult {
+        m,
+        n,
+        k,
+        ..Default::default()
+    };
+    let mut rng = Rng::new(u64::from(size));
+    let a = matmul::random_f16(&mut rng, (m * k) as usize);
+    let b = matmul::random_f16(&mut rng, (k * n) as usize);
+    let mut bufs = Vec::new();
+    for bytes in [
+        a.len() as u64,
+        b.len() as u64,
+        4 * u64::from(m) * u64::from(n),
+    ] {
+        match gpu.buffer(bytes, false) {
+            Ok(buf) => bufs.push(buf),
+            Err(e) => {
+                res.errors.push(format!("buffer allocation: {e}"));
+                bufs.iter().for_each(|b| gpu.free(b));
+                return res;
+            }
+        }
+    }
+    if let Err(e) = gpu
+        .upload(&bufs[0], &a)
+        .and_then(|()| gpu.upload(&bufs[1], &b))
+    {
+        res.errors.push(format!("upload: {e}"));
+        bufs.iter().for_each(|b| gpu.free(b));
+        return res;
+    }
+    let three = [&bufs[0], &bufs[1], &bufs[2]];
+    for (label, src) in [
+        ("tessera loop", matmul::LOOP_WGSL),
+        ("tessera unrolled", matmul::UNROLLED_WGSL),
+    ] {
+        let words = matmul::with_size(src, m, n, k)
+            .ok_or_else(|| "kernel has no size constants".to_string())
+            .and_then(|s| target.compile(&s));
+        let r =
+            words.and_then(|w| run_matmul_variant(gpu, &w, &[], three, (&a, &b), (m, n, k), iters));
+        match r {
+            Ok(t) if label == "tessera loop" => res.tessera_tflops = Some(t),
+            Ok(t) => res.tessera_unrolled_tflops = Some(t),
+            Err(e) => res.errors.push(format!("{label}: {e}")),
+        }
+    }
+    match matmul::spv_words(matmul::GLSL_SPV) {
+        None => res
+            .errors
+            .push("glslang: embedded SPIR-V is malformed".into()),
+        Some(w) => match run_matmul_variant(gpu, &w, &[m, n, k], three, (&a, &b), (m, n, k), iters)
+        {
+            Ok(t) => res.glslang_tflops = Some(t),
+            Err(e) => res.errors.push(format!("glslang: {e}")),
+        },
+    }
+    bufs.iter().for_each(|b| gpu.free(b));
+    res
+}
+
+/// Writes every generated kernel for the H100 config list (and the two
+/// matmul kernels at 4096) to `dir`, compiles each with tessera and writes
+/// the SPIR-V next to it. Returns (kernels, compile failures).
+fn dump_kernels(dir: &PathBuf, target: &Target) -> Result<(usize, usize), String> {
+    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let mut sources: Vec<(String, String)> = Vec::new();
+    for c in &target.configs {
+        for case in cases_for(c) {
+            sources.push((case.name.replace([':', '/'], "_"), case.wgsl));
+        }
+    }
+    for (name, src) in [
+        ("matmul_loop_4096", matmul::LOOP_WGSL),
+        ("matmul_unrolled_4096", matmul::UNROLLED_WGSL),
+    ] {
+        if let Some(s) = matmul::with_size(src, 4096, 4096, 4096) {
+            sources.push((name.to_string(), s));
+        }
+    }
+    let mut failures = 0;
+    for (name, src) in &sources {
+        let file = dir.join(format!("{name}.wgsl"));
+        std::fs::write(&file, src).map_err(|e| format!("{}: {e}", file.display()))?;
+        match target.compile(src) {
+            Ok(words) => {
+                let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+                let spv = dir.join(format!("{name}.spv"));
+                std::fs::write(&spv, bytes).map_err(|e| format!("{}: {e}", spv.display()))?;
+            }
+            Err(e) => {
+                failures += 1;
+                println!("FAIL {name}: {}", e.lines().next().unwrap_or(""));
+            }
+        }
+    }
+    Ok((sources.len(), failures))
+}
+
+fn main() -> ExitCode {
+    let args = match parse_args() {
+        Ok(a) => a,
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::from(2);
+        }
+    };
+    if let Some(dir) = &args.dump {
+        return match dump_kernels(dir, &Target::h100()) {
+            Ok((n, failed)) => {
+                println!(
+                    "wrote {n} kernels to {}; {failed} failed to compile",
+                    dir.display()
+                );
+                if failed == 0 {
+                    ExitCode::SUCCESS
+                } else {
+                    ExitCode::from(1)
+                }
+            }
+            Err(e) => {
+                eprintln!("{e}");
+                ExitCode::from(2)
+            }
+        };
+    }
+    if let Err(e) = std::fs::create_dir_all(&args.out) {
+        eprintln!("cannot create {}: {e}", args.out.display());
+        return ExitCode::from(2);
+    }
+    let gpu = match Gpu::new() {
+        Ok(g) => g,
+        Err(InitError::NoDevice(why)) => {
+            eprintln!("no Vulkan device with VK_KHR_cooperative_matrix found ({why})");
+            return ExitCode::from(EXIT_NO_DEVICE);
+        }
+        Err(InitError::Vk(why)) => {
+            eprintln!("no Vulkan device with VK_KHR_cooperative_matrix found (device setup failed: {why})");
+            return ExitCode::from(EXIT_NO_DEVICE);
+        }
+    };
+    let info = &gpu.info;
+    let target = Target {
+        configs: info.configs.clone(),
+        max_subgroup_size: info.max_subgroup_size,
+        max_shared_memory: info.max_shared_memory,
+        max_invocations: info.max_invocations,
+        max_workgroup_size: info.max_workgroup_size,
+        spirv_version: args.spirv_version,
+        bounds_checks: args.bounds_checks,
+    };
+    eprintln!(
+        "device: {} ({}), {} subgroup-matrix configs",
+        info.name,
+        info.driver,
+        info.configs.len()
+    );
+    let mut results = Results {
+        date: utc_now(),
+        device: info.name.clone(),
+        driver: info.driver.clone(),
+        device_facts: json!({
+            "vulkan_api": info.api_version,
+            "min_subgroup_size": info.min_subgroup_size,
+            "max_subgroup_size": info.max_subgroup_size,
+            "max_shared_memory": info.max_shared_memory,
+            "timestamp_period_ns": info.timestamp_period,
+            "cooperative_matrix_properties": info.properties.iter().map(|p| format!(
+                "{:?}x{:?}->{:?}/{:?} {}x{}x{} sat={} scope={:?}",
+                p.a_type, p.b_type, p.c_type, p.result_type, p.m_size, p.n_size, p.k_size,
+                p.saturating_accumulation, p.scope)).collect::<Vec<_>>(),
+            "configs": info.configs.iter().map(|c| c.to_string()).collect::<Vec<_>>(),
+            "spirv_version": format!("{}.{}", args.spirv_version.0, args.spirv_version.1),
+            "bounds_checks": args.bounds_checks,
+        }),
+        ..Default::default()
+    };
+    if args.conformance {
+        let mut seed = 1u64;
+        for c in &target.configs {
+            for case in cases_for(c) {
+                if args
+                    .filter
+                    .as_ref()
+                    .is_some_and(|f| !case.name.contains(f.as_str()))
+                {
+                    continue;
+                }
+                seed += 1;
+                let r = run_case(&gpu, &target, &case, seed);
+                eprintln!("{} {}", if r.passed { "pass" } else { "FAIL" }, r.name);
+                if !r.passed {
+                    let dir = args.out.join("failed_kernels");
+                    let _ = std::fs::create_dir_all(&dir);
+                    let _ = std::fs::write(
+                        dir.join(format!("{}.wgsl", case.name.replace([':', '/'], "_"))),
+                        &case.wgsl,
+                    );
+                }
+                results.cases.push(r);
+            }
+        }
+    }
+    if args.matmul {
+        for &size in &args.sizes {
+            eprintln!("matmul {size}^3 ...");
+            results
+                .matmul
+                .push(run_matmul(&gpu, &target, size, args.iters));
+        }
+    }
+    if let Some(path) = &args.cublas {
+        match std::fs::read_to_string(path)
+            .map_err(|e| e.to_string())
+            .and_then(|t| serde_json::from_str::<serde_json::Value>(&t).map_err(|e| e.to_string()))
+        {
+            Ok(v) => {
+                let n = results.merge_cublas(&v);
+                eprintln!("merged {n} cuBLAS rows from {}", path.display());
+            }
+            Err(e) => eprintln!("cannot read cuBLAS results {}: {e}", path.display()),
+        }
+    }
+    let json_text = serde_json::to_string_pretty(&results.to_json()).unwrap_or_default();
+    let text = results.to_text();
+    print!("{text}");
+    for (name, body) in [
+        ("results.json", json_text.as_str()),
+        ("report.txt", text.as_str()),
+    ] {
+        if let Err(e) = std::fs::write(args.out.join(name), body) {
+            eprintln!("cannot write {name}: {e}");
+            return ExitCode::from(2);
+        }
+    }
+    if results.all_ok() && (args.conformance || args.matmul) {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
+}

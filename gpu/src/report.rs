@@ -1,0 +1,284 @@
+//! `results.json` and the human-readable report.
+
+use serde_json::{json, Value};
+
+/// The outcome of one conformance case.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CaseResult {
+    /// Case name (starts with the config).
+    pub name: String,
+    /// Whether every checked component matched.
+    pub passed: bool,
+    /// Where it stopped: `compile`, `pipeline`, `run` or `compare`.
+    pub stage: String,
+    /// Components checked.
+    pub checked: usize,
+    /// Components that differed.
+    pub mismatches: usize,
+    /// Error text or the first differences.
+    pub detail: String,
+}
+
+/// One matmul size; `None` where a variant failed or was not run.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct MatmulResult {
+    /// M.
+    pub m: u32,
+    /// N.
+    pub n: u32,
+    /// K.
+    pub k: u32,
+    /// tessera, loop form.
+    pub tessera_tflops: Option<f64>,
+    /// tessera, hand-unrolled form.
+    pub tessera_unrolled_tflops: Option<f64>,
+    /// glslang from the GLSL version.
+    pub glslang_tflops: Option<f64>,
+    /// cuBLAS (merged in by `run_all.sh`).
+    pub cublas_tflops: Option<f64>,
+    /// Problems (compile errors, verification failures).
+    pub errors: Vec<String>,
+}
+
+impl MatmulResult {
+    /// TFLOP/s ratio loop / unrolled, when both ran.
+    pub fn loop_vs_unrolled(&self) -> Option<f64> {
+        match (self.tessera_tflops, self.tessera_unrolled_tflops) {
+            (Some(l), Some(u)) if u > 0.0 => Some(l / u),
+            _ => None,
+        }
+    }
+}
+
+/// Everything one run produced.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Results {
+    /// UTC date and time of the run.
+    pub date: String,
+    /// Device name.
+    pub device: String,
+    /// Driver name and version.
+    pub driver: String,
+    /// Extra device facts (configs, subgroup sizes, ...).
+    pub device_facts: Value,
+    /// Conformance cases.
+    pub cases: Vec<CaseResult>,
+    /// Matmul sizes.
+    pub matmul: Vec<MatmulResult>,
+}
+
+impl Results {
+    /// Cases that passed.
+    pub fn passed(&self) -> usize {
+        self.cases.iter().filter(|c| c.passed).count()
+    }
+
+    /// Whether everything that ran succeeded.
+    pub fn all_ok(&self) -> bool {
+        self.passed() == self.cases.len() && self.matmul.iter().all(|m| m.errors.is_empty())
+    }
+
+    /// loop / unrolled at the largest size where both ran.
+    pub fn loop_vs_unrolled(&self) -> Option<f64> {
+        self.matmul
+            .iter()
+            .rev()
+            .find_map(MatmulResult::loop_vs_unrolled)
+    }
+
+    /// Merges `bench_cublas.py`'s JSON (`{"results": [{"m", "n", "k",
+    /// "tflops"}]}`) into the matmul rows of the same size, adding rows for
+    /// sizes the runner did not run. Returns how many rows were filled.
+    pub fn merge_cublas(&mut self, cublas: &Value) -> usize {
+        let mut filled = 0;
+        let Some(rows) = cublas["results"].as_array() else {
+            return 0;
+        };
+        for r in rows {
+            let dim = |k: &str| r[k].as_u64().and_then(|v| u32::try_from(v).ok());
+            let (Some(m), Some(n), Some(k), Some(t)) =
+                (dim("m"), dim("n"), dim("k"), r["tflops"].as_f64())
+            else {
+                continue;
+            };
+            match self
+                .matmul
+                .iter_mut()
+                .find(|x| (x.m, x.n, x.k) == (m, n, k))
+            {
+                Some(row) => row.cublas_tflops = Some(t),
+                None => self.matmul.push(MatmulResult {
+                    m,
+                    n,
+                    k,
+                    cublas_tflops: Some(t),
+                    ..Default::default()
+                }),
+            }
+            filled += 1;
+        }
+        filled
+    }
+
+    /// The `results.json` document.
+    pub fn to_json(&self) -> Value {
+        json!({
+            "date": self.date,
+            "device": self.device,
+            "driver": self.driver,
+            "device_facts": self.device_facts,
+            "conformance": {
+                "passed": self.passed(),
+                "total": self.cases.len(),
+                "cases": self.cases.iter().map(|c| json!({
+                    "name": c.name,
+                    "passed": c.passed,
+                    "stage": c.stage,
+                    "checked": c.checked,
+                    "mismatches": c.mismatches,
+                    "detail": c.detail,
+                })).collect::<Vec<_>>(),
+            },
+            "matmul": self.matmul.iter().map(|m| json!({
+                "m": m.m, "n": m.n, "k": m.k,
+                "tessera_tflops": m.tessera_tflops,
+                "tessera_unrolled_tflops": m.tessera_unrolled_tflops,
+                "glslang_tflops": m.glslang_tflops,
+                "cublas_tflops": m.cublas_tflops,
+                "loop_vs_unrolled": m.loop_vs_unrolled(),
+                "errors": m.errors,
+            })).collect::<Vec<_>>(),
+            "loop_vs_unrolled": self.loop_vs_unrolled(),
+        })
+    }
+
+    /// The human-readable report.
+    pub fn to_text(&self) -> String {
+        let f = |v: Option<f64>| v.map_or("-".to_string(), |v| format!("{v:.1}"));
+        let mut s = format!(
+            "tessera GPU report\ndate:   {}\ndevice: {}\ndriver: {}\n\nconformance: {}/{} passed\n",
+            self.date,
+            self.device,
+            self.driver,
+            self.passed(),
+            self.cases.len()
+        );
+        for c in self.cases.iter().filter(|c| !c.passed) {
+            s.push_str(&format!(
+                "  FAIL {} [{}]: {}\n",
+                c.name,
+                c.stage,
+                c.detail.replace('\n', "\n       ")
+            ));
+        }
+        s.push_str("\nmatmul f16 x f16 -> f32 (TFLOP/s, median)\n");
+        s.push_str(&format!(
+            "{:>16} {:>10} {:>10} {:>10} {:>10}\n",
+            "MxNxK", "tessera", "unrolled", "glslang", "cuBLAS"
+        ));
+        for m in &self.matmul {
+            s.push_str(&format!(
+                "{:>16} {:>10} {:>10} {:>10} {:>10}\n",
+                format!("{}x{}x{}", m.m, m.n, m.k),
+                f(m.tessera_tflops),
+                f(m.tessera_unrolled_tflops),
+                f(m.glslang_tflops),
+                f(m.cublas_tflops)
+            ));
+            for e in &m.errors {
+                s.push_str(&format!("  error: {e}\n"));
+            }
+        }
+        s.push_str(&format!(
+            "loop_vs_unrolled: {}\n",
+            self.loop_vs_unrolled()
+                .map_or("-".to_string(), |v| format!("{v:.3}"))
+        ));
+        s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> Results {
+        Results {
+            date: "2026-11-21T23:00:00Z".into(),
+            device: "NVIDIA H100".into(),
+            driver: "NVIDIA 580".into(),
+            device_facts: json!({}),
+            cases: vec![
+                CaseResult {
+                    name: "f16:f32:16x16x16/fill".into(),
+                    passed: true,
+                    stage: "compare".into(),
+                    checked: 10,
+                    mismatches: 0,
+                    detail: String::new(),
+                },
+                CaseResult {
+                    name: "u8:u32:16x8x32/zero".into(),
+                    passed: false,
+                    stage: "compile".into(),
+                    checked: 0,
+                    mismatches: 0,
+                    detail: "error: oops".into(),
+                },
+            ],
+            matmul: vec![MatmulResult {
+                m: 4096,
+                n: 4096,
+                k: 4096,
+                tessera_tflops: Some(300.0),
+                tessera_unrolled_tflops: Some(400.0),
+                glslang_tflops: None,
+                cublas_tflops: None,
+                errors: vec![],
+            }],
+        }
+    }
+
+    #[test]
+    fn json_shape() {
+        let j = sample().to_json();
+        assert_eq!(j["conformance"]["passed"], 1);
+        assert_eq!(j["conformance"]["total"], 2);
+        assert_eq!(j["conformance"]["cases"][1]["stage"], "compile");
+        assert_eq!(j["matmul"][0]["m"], 4096);
+        assert_eq!(j["matmul"][0]["glslang_tflops"], Value::Null);
+        assert_eq!(j["loop_vs_unrolled"], 0.75);
+    }
+
+    #[test]
+    fn merges_cublas_rows() {
+        let mut r = sample();
+        let cublas = json!({"results": [
+            {"m": 4096, "n": 4096, "k": 4096, "tflops": 600.5},
+            {"m": 8192, "n": 8192, "k": 8192, "tflops": 650.0},
+            {"m": "bad"}
+        ]});
+        assert_eq!(r.merge_cublas(&cublas), 2);
+        assert_eq!(r.matmul[0].cublas_tflops, Some(600.5));
+        assert_eq!(r.matmul[1].m, 8192);
+        assert_eq!(r.matmul[1].tessera_tflops, None);
+        assert_eq!(r.merge_cublas(&json!({"error": "no torch"})), 0);
+    }
+
+    #[test]
+    fn text_lists_failures_and_table() {
+        let r = sample();
+        assert!(!r.all_ok());
+        let t = r.to_text();
+        assert!(t.contains("conformance: 1/2 passed\n"), "{t}");
+        assert!(
+            t.contains("  FAIL u8:u32:16x8x32/zero [compile]: error: oops\n"),
+            "{t}"
+        );
+        assert!(
+            t.contains("  4096x4096x4096      300.0      400.0          -          -\n"),
+            "{t}"
+        );
+        assert!(t.contains("loop_vs_unrolled: 0.750\n"));
+    }
+}

@@ -1,0 +1,872 @@
+//! A minimal Vulkan compute context (ash, loader opened at run time):
+//! device selection with `VK_KHR_cooperative_matrix`, buffers, compute
+//! pipelines with full subgroups, dispatches and timestamp timing.
+
+use std::ffi::CStr;
+
+use ash::vk;
+use tessera::configs::{
+    SubgroupMatrixConfig, VulkanComponentType, VulkanCooperativeMatrixProperties, VulkanScope,
+};
+
+/// Why no usable device could be opened.
+#[derive(Debug)]
+pub enum InitError {
+    /// No loader, no device, or no device with `VK_KHR_cooperative_matrix`.
+    NoDevice(String),
+    /// A Vulkan call failed after a device was found.
+    Vk(String),
+}
+
+impl std::fmt::Display for InitError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            InitError::NoDevice(s) | InitError::Vk(s) => f.write_str(s),
+        }
+    }
+}
+
+/// A Vulkan error with context, as a string.
+pub type VkResult<T> = Result<T, String>;
+
+fn ctx(what: &str) -> impl FnOnce(vk::Result) -> String + '_ {
+    move |e| format!("{what} failed: {e:?}")
+}
+
+/// What the runner reports about the device.
+#[derive(Clone, Debug)]
+pub struct DeviceInfo {
+    /// `deviceName`.
+    pub name: String,
+    /// Driver name and info (`VkPhysicalDeviceDriverProperties`).
+    pub driver: String,
+    /// Vulkan API version as `major.minor.patch`.
+    pub api_version: String,
+    /// Every cooperative-matrix property the device lists.
+    pub properties: Vec<VulkanCooperativeMatrixProperties>,
+    /// The configs `tessera::configs::from_vulkan` keeps (shader-f16 on).
+    pub configs: Vec<SubgroupMatrixConfig>,
+    /// `minSubgroupSize`.
+    pub min_subgroup_size: u32,
+    /// `maxSubgroupSize`.
+    pub max_subgroup_size: u32,
+    /// Nanoseconds per timestamp tick.
+    pub timestamp_period: f32,
+    /// `maxComputeSharedMemorySize`.
+    pub max_shared_memory: u32,
+    /// `maxComputeWorkGroupInvocations`.
+    pub max_invocations: u32,
+    /// `maxComputeWorkGroupSize`.
+    pub max_workgroup_size: [u32; 3],
+}
+
+/// Converts a Vulkan component type; unknown values map to `None`.
+pub fn component_type(t: vk::ComponentTypeKHR) -> Option<VulkanComponentType> {
+    use VulkanComponentType as V;
+    Some(match t.as_raw() as u32 {
+        0 => V::Float16,
+        1 => V::Float32,
+        2 => V::Float64,
+        3 => V::Sint8,
+        4 => V::Sint16,
+        5 => V::Sint32,
+        6 => V::Sint64,
+        7 => V::Uint8,
+        8 => V::Uint16,
+        9 => V::Uint32,
+        10 => V::Uint64,
+        1000141000 => V::Bfloat16,
+        1000491000 => V::Sint8PackedNv,
+        1000491001 => V::Uint8PackedNv,
+        1000491002 => V::Float8E4m3,
+        1000491003 => V::Float8E5m2,
+        _ => return None,
+    })
+}
+
+/// Converts a Vulkan scope; unknown values map to `None`.
+pub fn scope(s: vk::ScopeKHR) -> Option<VulkanScope> {
+    Some(match s.as_raw() {
+        1 => VulkanScope::Device,
+        2 => VulkanScope::Workgroup,
+        3 => VulkanScope::Subgroup,
+        5 => VulkanScope::QueueFamily,
+        _ => return None,
+    })
+}
+
+/// A buffer with its memory; `mapped` is set for host-visible buffers.
+pub struct Buffer {
+    /// The buffer.
+    pub buffer: vk::Buffer,
+    memory: vk::DeviceMemory,
+    /// Size in bytes.
+    pub size: u64,
+    mapped: Option<*mut u8>,
+}
+
+/// A compute pipeline with its descriptor set.
+pub struct Kernel {
+    pipeline: vk::Pipeline,
+    layout: vk::PipelineLayout,
+    set_layout: vk::DescriptorSetLayout,
+    pool: vk::DescriptorPool,
+    set: vk::DescriptorSet,
+    module: vk::ShaderModule,
+}
+
+/// The opened device.
+pub struct Gpu {
+    _entry: ash::Entry,
+    instance: ash::Instance,
+    device: ash::Device,
+    queue: vk::Queue,
+    cmd_pool: vk::CommandPool,
+    query_pool: vk::QueryPool,
+    memory: vk::PhysicalDeviceMemoryProperties,
+    /// Device facts.
+    pub info: DeviceInfo,
+}
+
+fn cstr(bytes: &[std::ffi::c_char]) -> String {
+    let b: Vec<u8> = bytes
+        .iter()
+        .take_while(|&&c| c != 0)
+        .map(|&c| c as u8)
+        .collect();
+    String::from_utf8_lossy(&b).into_owned()
+}
+
+/// The name of the first `OpEntryPoint` of a SPIR-V module.
+pub fn entry_point_name(words: &[u32]) -> Option<String> {
+    let mut i = 5;
+    while i < words.len() {
+        let count = (words[i] >> 16) as usize;
+        let op = words[i] & 0xFFFF;
+        if count == 0 || i + count > words.len() {
+            return None;
+        }
+        if op == 15 && count > 3 {
+            let bytes: Vec<u8> = words[i + 3..i + count]
+                .iter()
+                .flat_map(|w| w.to_le_bytes())
+                .take_while(|&b| b != 0)
+                .collect();
+            return String::from_utf8(bytes).ok();
+        }
+        i += count;
+    }
+    None
+}
+
+impl Gpu {
+    /// Opens the first device with `VK_KHR_cooperative_matrix`.
+    pub fn new() -> Result<Gpu, InitError> {
+        // SAFETY: loading the system Vulkan loader; every handle created
+        // below is destroyed in `Drop`.
+        unsafe { Self::open() }
+    }
+
+    unsafe fn open() -> Result<Gpu, InitError> {
+        let nodev = |s: String| InitError::NoDevice(s);
+        let entry = ash::Entry::load().map_err(|e| nodev(format!("no Vulkan loader: {e}")))?;
+        let app = vk::ApplicationInfo::default()
+            .application_name(c"tessera-gpu")
+            .api_version(vk::API_VERSION_1_3);
+        let instance = entry
+            .create_instance(
+                &vk::InstanceCreateInfo::default().application_info(&app),
+                None,
+            )
+            .map_err(|e| nodev(format!("vkCreateInstance failed: {e:?}")))?;
+        let found = match Self::pick(&instance) {
+            Ok(Some(p)) => p,
+            Ok(None) => {
+                instance.destroy_instance(None);
+                return Err(nodev("no device lists VK_KHR_cooperative_matrix".into()));
+            }
+            Err(e) => {
+                instance.destroy_instance(None);
+                return Err(nodev(e));
+            }
+        };
+        match Self::with_device(entry.clone(), instance.clone(), found) {
+            Ok(g) => Ok(g),
+            Err(e) => {
+                instance.destroy_instance(None);
+                Err(e)
+            }
+        }
+    }
+
+    unsafe fn pick(instance: &ash::Instance) -> VkResult<Option<(vk::PhysicalDevice, u32)>> {
+        let devices = instance
+            .enumerate_physical_devices()
+            .map_err(ctx("vkEnumeratePhysicalDevices"))?;
+        for pd in devices {
+            let exts = instance
+                .enumerate_device_extension_properties(pd)
+                .map_err(ctx("vkEnumerateDeviceExtensionProperties"))?;
+            let has = exts.iter().any(|e| {
+                e.extension_name_as_c_str().ok() == Some(ash::khr::cooperative_matrix::NAME)
+            });
+            let props = instance.get_physical_device_properties(pd);
+            if !has || props.api_version < vk::API_VERSION_1_3 {
+                continue;
+            }
+            let families = instance.get_physical_device_queue_family_properties(pd);
+            if let Some(q) = families.iter().position(|f| {
+                f.queue_flags.contains(vk::QueueFlags::COMPUTE) && f.timestamp_valid_bits > 0
+            }) {
+                return Ok(Some((pd, q as u32)));
+            }
+        }
+        Ok(None)
+    }
+
+    unsafe fn with_device(
+        entry: ash::Entry,
+        instance: ash::Instance,
+        (pd, family): (vk::PhysicalDevice, u32),
+    ) -> Result<Gpu, InitError> {
+        let err = InitError::Vk;
+        let cm = ash::khr::cooperative_matrix::Instance::new(&entry, &instance);
+        let raw = cm
+            .get_physical_device_cooperative_matrix_properties(pd)
+            .map_err(|e| {
+                err(format!(
+                    "vkGetPhysicalDeviceCooperativeMatrixPropertiesKHR failed: {e:?}"
+                ))
+            })?;
+        let properties: Vec<VulkanCooperativeMatrixProperties> = raw
+            .iter()
+            .filter_map(|p| {
+                Some(VulkanCooperativeMatrixProperties {
+                    m_size: p.m_size,
+                    n_size: p.n_size,
+                    k_size: p.k_size,
+                    a_type: component_type(p.a_type)?,
+                    b_type: component_type(p.b_type)?,
+                    c_type: component_type(p.c_type)?,
+                    result_type: component_type(p.result_type)?,
+                    saturating_accumulation: p.saturating_accumulation != 0,
+                    scope: scope(p.scope)?,
+                })
+            })
+            .collect();
+        let configs = tessera::configs::from_vulkan(&properties, true);
+
+        let mut p12 = vk::PhysicalDeviceVulkan12Properties::default();
+        let mut p13 = vk::PhysicalDeviceVulkan13Properties::default();
+        let mut p2 = vk::PhysicalDeviceProperties2::default()
+            .push_next(&mut p12)
+            .push_next(&mut p13);
+        instance.get_physical_device_properties2(pd, &mut p2);
+        let props = p2.properties;
+        let v = props.api_version;
+        let info = DeviceInfo {
+            name: cstr(&props.device_name),
+            driver: format!("{} {}", cstr(&p12.driver_name), cstr(&p12.driver_info)),
+            api_version: format!(
+                "{}.{}.{}",
+                vk::api_version_major(v),
+                vk::api_version_minor(v),
+                vk::api_version_patch(v)
+            ),
+            properties,
+            configs,
+            min_subgroup_size: p13.min_subgroup_size,
+            max_subgroup_size: p13.max_subgroup_size,
+            timestamp_period: props.limits.timestamp_period,
+            max_shared_memory: props.limits.max_compute_shared_memory_size,
+            max_invocations: props.limits.max_compute_work_group_invocations,
+            max_workgroup_size: props.limits.max_compute_work_group_size,
+        };
+
+        // Supported features, then enable the ones we need that exist.
+        let (s10, s11, s12, s13, scm) = {
+            let mut f11 = vk::PhysicalDeviceVulkan11Features::default();
+            let mut f12 = vk::PhysicalDeviceVulkan12Features::default();
+            let mut f13 = vk::PhysicalDeviceVulkan13Features::default();
+            let mut fcm = vk::PhysicalDeviceCooperativeMatrixFeaturesKHR::default();
+            let mut f2 = vk::PhysicalDeviceFeatures2::default()
+                .push_next(&mut f11)
+                .push_next(&mut f12)
+                .push_next(&mut f13)
+                .push_next(&mut fcm);
+            instance.get_physical_device_features2(pd, &mut f2);
+            let base = f2.features;
+            (
+                base,
+                (
+                    f11.storage_buffer16_bit_access,
+                    f11.uniform_and_storage_buffer16_bit_access,
+                ),
+                (
+                    f12.shader_float16,
+                    f12.shader_int8,
+                    f12.storage_buffer8_bit_access,
+                    f12.uniform_and_storage_buffer8_bit_access,
+                    f12.vulkan_memory_model,
+                    f12.vulkan_memory_model_device_scope,
+                ),
+                (f13.subgroup_size_control, f13.compute_full_subgroups),
+                fcm.cooperative_matrix,
+            )
+        };
+        if scm == 0 {
+            return Err(InitError::NoDevice(
+                "the device lists VK_KHR_cooperative_matrix but not the cooperativeMatrix feature"
+                    .into(),
+            ));
+        }
+        let base = vk::PhysicalDeviceFeatures::default()
+            .shader_int16(s10.shader_int16 != 0)
+            .shader_int64(s10.shader_int64 != 0);
+        let mut e11 = vk::PhysicalDeviceVulkan11Features::default()
+            .storage_buffer16_bit_access(s11.0 != 0)
+            .uniform_and_storage_buffer16_bit_access(s11.1 != 0);
+        let mut e12 = vk::PhysicalDeviceVulkan12Features::default()
+            .shader_float16(s12.0 != 0)
+            .shader_int8(s12.1 != 0)
+            .storage_buffer8_bit_access(s12.2 != 0)
+            .uniform_and_storage_buffer8_bit_access(s12.3 != 0)
+            .vulkan_memory_model(s12.4 != 0)
+            .vulkan_memory_model_device_scope(s12.5 != 0);
+        let mut e13 = vk::PhysicalDeviceVulkan13Features::default()
+            .subgroup_size_control(s13.0 != 0)
+            .compute_full_subgroups(s13.1 != 0);
+        let mut ecm =
+            vk::PhysicalDeviceCooperativeMatrixFeaturesKHR::default().cooperative_matrix(true);
+        let mut e2 = vk::PhysicalDeviceFeatures2::default()
+            .features(base)
+            .push_next(&mut e11)
+            .push_next(&mut e12)
+            .push_next(&mut e13)
+            .push_next(&mut ecm);
+        let priorities = [1.0f32];
+        let queues = [vk::DeviceQueueCreateInfo::default()
+            .queue_family_index(family)
+            .queue_priorities(&priorities)];
+        let exts = [ash::khr::cooperative_matrix::NAME.as_ptr()];
+        let dci = vk::DeviceCreateInfo::default()
+            .queue_create_infos(&queues)
+            .enabled_extension_names(&exts)
+            .push_next(&mut e2);
+        let device = instance
+            .create_device(pd, &dci, None)
+            .map_err(|e| err(format!("vkCreateDevice failed: {e:?}")))?;
+        let queue = device.get_device_queue(family, 0);
+        let cmd_pool = device
+            .create_command_pool(
+                &vk::CommandPoolCreateInfo::default()
+                    .queue_family_index(family)
+                    .flags(vk::CommandPoolCreateFlags::RESET_COMMAND_BUFFER),
+                None,
+            )
+            .map_err(|e| err(format!("vkCreateCommandPool failed: {e:?}")))?;
+        let query_pool = device
+            .create_query_pool(
+                &vk::QueryPoolCreateInfo::default()
+                    .query_type(vk::QueryType::TIMESTAMP)
+                    .query_count(2),
+                None,
+            )
+            .map_err(|e| err(format!("vkCreateQueryPool failed: {e:?}")))?;
+        let memory = instance.get_physical_device_memory_properties(pd);
+        Ok(Gpu {
+            _entry: entry,
+            instance,
+            device,
+            queue,
+            cmd_pool,
+            query_pool,
+            memory,
+            info,
+        })
+    }
+
+    fn memory_type(&self, bits: u32, flags: vk::MemoryPropertyFlags) -> VkResult<u32> {
+        (0..self.memory.memory_type_count)
+            .find(|&i| {
+                bits & (1 << i) != 0
+                    && self.memory.memory_types[i as usize]
+                        .property_flags
+                        .contains(flags)
+            })
+            .ok_or_else(|| format!("no memory type with {flags:?}"))
+    }
+
+    /// Creates a storage buffer of `size` bytes: host-visible (mapped) or
+    /// device-local.
+    pub fn buffer(&self, size: u64, host_visible: bool) -> VkResult<Buffer> {
+        // SAFETY: plain object creation on a live device.
+        unsafe {
+            let buffer = self
+                .device
+                .create_buffer(
+                    &vk::BufferCreateInfo::default().size(size).usage(
+                        vk::BufferUsageFlags::STORAGE_BUFFER
+                            | vk::BufferUsageFlags::TRANSFER_SRC
+                            | vk::BufferUsageFlags::TRANSFER_DST,
+                    ),
+                    None,
+                )
+                .map_err(ctx("vkCreateBuffer"))?;
+            let req = self.device.get_buffer_memory_requirements(buffer);
+            let flags = if host_visible {
+                vk::MemoryPropertyFlags::HOST_VISIBLE | vk::MemoryPropertyFlags::HOST_COHERENT
+            } else {
+                vk::MemoryPropertyFlags::DEVICE_LOCAL
+            };
+            let ty = match self.memory_type(req.memory_type_bits, flags) {
+                Ok(t) => t,
+                Err(e) => {
+                    self.device.destroy_buffer(buffer, None);
+                    return Err(e);
+                }
+            };
+            let memory = match self.device.allocate_memory(
+                &vk::MemoryAllocateInfo::default()
+                    .allocation_size(req.size)
+                    .memory_type_index(ty),
+                None,
+            ) {
+                Ok(m) => m,
+                Err(e) => {
+                    self.device.destroy_buffer(buffer, None);
+                    return Err(format!("vkAllocateMemory({size} bytes) failed: {e:?}"));
+                }
+            };
+            let mut b = Buffer {
+                buffer,
+                memory,
+                size,
+                mapped: None,
+            };
+            if let Err(e) = self.device.bind_buffer_memory(buffer, memory, 0) {
+                self.free(&b);
+                return Err(format!("vkBindBufferMemory failed: {e:?}"));
+            }
+            if host_visible {
+                match self
+                    .device
+                    .map_memory(memory, 0, vk::WHOLE_SIZE, vk::MemoryMapFlags::empty())
+                {
+                    Ok(p) => b.mapped = Some(p.cast()),
+                    Err(e) => {
+                        self.free(&b);
+                        return Err(format!("vkMapMemory failed: {e:?}"));
+                    }
+                }
+            }
+            Ok(b)
+        }
+    }
+
+    /// Destroys a buffer.
+    pub fn free(&self, b: &Buffer) {
+        // SAFETY: the buffer belongs to this device and is idle (every
+        // submission waits for completion).
+        unsafe {
+            self.device.destroy_buffer(b.buffer, None);
+            self.device.free_memory(b.memory, None);
+        }
+    }
+
+    /// Writes `data` at the start of `b` (through a staging buffer when `b`
+    /// is device-local).
+    pub fn upload(&self, b: &Buffer, data: &[u8]) -> VkResult<()> {
+        if data.len() as u64 > b.size {
+            return Err(format!(
+                "upload of {} bytes into a {}-byte buffer",
+                data.len(),
+                b.size
+            ));
+        }
+        if let Some(p) = b.mapped {
+            // SAFETY: the mapping covers `b.size` bytes.
+            unsafe { std::ptr::copy_nonoverlapping(data.as_ptr(), p, data.len()) };
+            return Ok(());
+        }
+        let staging = self.buffer(data.len() as u64, true)?;
+        let r = self.upload(&staging, data).and_then(|()| {
+            self.submit(|d, cmd| unsafe {
+                d.cmd_copy_buffer(
+                    cmd,
+                    staging.buffer,
+                    b.buffer,
+                    &[vk::BufferCopy::default().size(data.len() as u64)],
+                );
+            })
+        });
+        self.free(&staging);
+        r
+    }
+
+    /// Reads the whole of `b`.
+    pub fn download(&self, b: &Buffer) -> VkResult<Vec<u8>> {
+        if let Some(p) = b.mapped {
+            let mut out = vec![0u8; b.size as usize];
+            // SAFETY: the mapping covers `b.size` bytes; the device is idle.
+            unsafe { std::ptr::copy_nonoverlapping(p, out.as_mut_ptr(), out.len()) };
+            return Ok(out);
+        }
+        let staging = self.buffer(b.size, true)?;
+        let r = self
+            .submit(|d, cmd| unsafe {
+                d.cmd_copy_buffer(
+                    cmd,
+                    b.buffer,
+                    staging.buffer,
+                    &[vk::BufferCopy::default().size(b.size)],
+                );
+            })
+            .and_then(|()| self.download(&staging));
+        self.free(&staging);
+        r
+    }
+
+    /// Records commands with `record`, submits them and waits.
+    pub fn submit(&self, record: impl FnOnce(&ash::Device, vk::CommandBuffer)) -> VkResult<()> {
+        // SAFETY: single-threaded use of the pool and queue; we wait for the
+        // fence before freeing anything.
+        unsafe {
+            let cmd = self
+                .device
+                .allocate_command_buffers(
+                    &vk::CommandBufferAllocateInfo::default()
+                        .command_pool(self.cmd_pool)
+                        .command_buffer_count(1),
+                )
+                .map_err(ctx("vkAllocateCommandBuffers"))?[0];
+            let fence = match self
+                .device
+                .create_fence(&vk::FenceCreateInfo::default(), None)
+            {
+                Ok(f) => f,
+                Err(e) => {
+                    self.device.free_command_buffers(self.cmd_pool, &[cmd]);
+                    return Err(format!("vkCreateFence failed: {e:?}"));
+                }
+            };
+            let r = (|| -> VkResult<()> {
+                self.device
+                    .begin_command_buffer(
+                        cmd,
+                        &vk::CommandBufferBeginInfo::default()
+                            .flags(vk::CommandBufferUsageFlags::ONE_TIME_SUBMIT),
+                    )
+                    .map_err(ctx("vkBeginCommandBuffer"))?;
+                // Order this submission after earlier ones (uploads, previous
+                // dispatches), and make its writes visible to the host.
+                let all = vk::PipelineStageFlags::ALL_COMMANDS;
+                let before = [vk::MemoryBarrier::default()
+                    .src_access_mask(vk::AccessFlags::MEMORY_WRITE)
+                    .dst_access_mask(vk::AccessFlags::MEMORY_READ | vk::AccessFlags::MEMORY_WRITE)];
+                self.device.cmd_pipeline_barrier(
+                    cmd,
+                    all,
+                    all,
+                    vk::DependencyFlags::empty(),
+                    &before,
+                    &[],
+                    &[],
+                );
+                record(&self.device, cmd);
+                let after = [vk::MemoryBarrier::default()
+                    .src_access_mask(vk::AccessFlags::MEMORY_WRITE)
+                    .dst_access_mask(vk::AccessFlags::HOST_READ)];
+                self.device.cmd_pipeline_barrier(
+                    cmd,
+                    all,
+                    vk::PipelineStageFlags::HOST,
+                    vk::DependencyFlags::empty(),
+                    &after,
+                    &[],
+                    &[],
+                );
+                self.device
+                    .end_command_buffer(cmd)
+                    .map_err(ctx("vkEndCommandBuffer"))?;
+                let cmds = [cmd];
+                self.device
+                    .queue_submit(
+                        self.queue,
+                        &[vk::SubmitInfo::default().command_buffers(&cmds)],
+                        fence,
+                    )
+                    .map_err(ctx("vkQueueSubmit"))?;
+                self.device
+                    .wait_for_fences(&[fence], true, 120_000_000_000)
+                    .map_err(ctx("vkWaitForFences"))
+            })();
+            self.device.destroy_fence(fence, None);
+            self.device.free_command_buffers(self.cmd_pool, &[cmd]);
+            r
+        }
+    }
+
+    /// Creates a compute pipeline from SPIR-V with `buffers` bound at
+    /// bindings 0.. of set 0 and `spec` as specialization constants
+    /// (constant id = index). Full subgroups are required and the subgroup
+    /// size may vary, as the subgroup-matrix proposal asks.
+    pub fn kernel(&self, words: &[u32], buffers: &[&Buffer], spec: &[u32]) -> VkResult<Kernel> {
+        let name = entry_point_name(words).ok_or("the SPIR-V module has no entry point")?;
+        let name = std::ffi::CString::new(name).map_err(|e| e.to_string())?;
+        // SAFETY: object creation on a live device; partial failures
+        // destroy what was created (via `destroy_kernel` on the partial kernel).
+        unsafe {
+            let d = &self.device;
+            let mut k = Kernel {
+                pipeline: vk::Pipeline::null(),
+                layout: vk::PipelineLayout::null(),
+                set_layout: vk::DescriptorSetLayout::null(),
+                pool: vk::DescriptorPool::null(),
+                set: vk::DescriptorSet::null(),
+                module: vk::ShaderModule::null(),
+            };
+            let r = (|| -> VkResult<()> {
+                k.module = d
+                    .create_shader_module(&vk::ShaderModuleCreateInfo::default().code(words), None)
+                    .map_err(ctx("vkCreateShaderModule"))?;
+                let bindings: Vec<_> = (0..buffers.len() as u32)
+                    .map(|i| {
+                        vk::DescriptorSetLayoutBinding::default()
+                            .binding(i)
+                            .descriptor_type(vk::DescriptorType::STORAGE_BUFFER)
+                            .descriptor_count(1)
+                            .stage_flags(vk::ShaderStageFlags::COMPUTE)
+                    })
+                    .collect();
+                k.set_layout = d
+                    .create_descriptor_set_layout(
+                        &vk::DescriptorSetLayoutCreateInfo::default().bindings(&bindings),
+                        None,
+                    )
+                    .map_err(ctx("vkCreateDescriptorSetLayout"))?;
+                let layouts = [k.set_layout];
+                k.layout = d
+                    .create_pipeline_layout(
+                        &vk::PipelineLayoutCreateInfo::default().set_layouts(&layouts),
+                        None,
+                    )
+                    .map_err(ctx("vkCreatePipelineLayout"))?;
+                let sizes = [vk::DescriptorPoolSize::default()
+                    .ty(vk::DescriptorType::STORAGE_BUFFER)
+                    .descriptor_count(buffers.len().max(1) as u32)];
+                k.pool = d
+                    .create_descriptor_pool(
+                        &vk::DescriptorPoolCreateInfo::default()
+                            .max_sets(1)
+                            .pool_sizes(&sizes),
+                        None,
+                    )
+                    .map_err(ctx("vkCreateDescriptorPool"))?;
+                k.set = d
+                    .allocate_descriptor_sets(
+                        &vk::DescriptorSetAllocateInfo::default()
+                            .descriptor_pool(k.pool)
+                            .set_layouts(&layouts),
+                    )
+                    .map_err(ctx("vkAllocateDescriptorSets"))?[0];
+                let infos: Vec<[vk::DescriptorBufferInfo; 1]> = buffers
+                    .iter()
+                    .map(|b| {
+                        [vk::DescriptorBufferInfo::default()
+                            .buffer(b.buffer)
+                            .range(vk::WHOLE_SIZE)]
+                    })
+                    .collect();
+                let writes: Vec<_> = infos
+                    .iter()
+                    .enumerate()
+                    .map(|(i, info)| {
+                        vk::WriteDescriptorSet::default()
+                            .dst_set(k.set)
+                            .dst_binding(i as u32)
+                            .descriptor_type(vk::DescriptorType::STORAGE_BUFFER)
+                            .buffer_info(info)
+                    })
+                    .collect();
+                d.update_descriptor_sets(&writes, &[]);
+                let entries: Vec<_> = (0..spec.len() as u32)
+                    .map(|i| vk::SpecializationMapEntry {
+                        constant_id: i,
+                        offset: 4 * i,
+                        size: 4,
+                    })
+                    .collect();
+                let spec_bytes: Vec<u8> = spec.iter().flat_map(|v| v.to_le_bytes()).collect();
+                let spec_info = vk::SpecializationInfo::default()
+                    .map_entries(&entries)
+                    .data(&spec_bytes);
+                let stage = vk::PipelineShaderStageCreateInfo::default()
+                    .flags(
+                        vk::PipelineShaderStageCreateFlags::REQUIRE_FULL_SUBGROUPS
+                            | vk::PipelineShaderStageCreateFlags::ALLOW_VARYING_SUBGROUP_SIZE,
+                    )
+                    .stage(vk::ShaderStageFlags::COMPUTE)
+                    .module(k.module)
+                    .name(&name)
+                    .specialization_info(&spec_info);
+                let info = vk::ComputePipelineCreateInfo::default()
+                    .stage(stage)
+                    .layout(k.layout);
+                k.pipeline = d
+                    .create_compute_pipelines(vk::PipelineCache::null(), &[info], None)
+                    .map_err(|(_, e)| format!("vkCreateComputePipelines failed: {e:?}"))?[0];
+                Ok(())
+            })();
+            match r {
+                Ok(()) => Ok(k),
+                Err(e) => {
+                    self.destroy_kernel(&k);
+                    Err(e)
+                }
+            }
+        }
+    }
+
+    /// Destroys a kernel.
+    pub fn destroy_kernel(&self, k: &Kernel) {
+        // SAFETY: the kernel's objects belong to this device and are idle;
+        // destroying null handles is a no-op.
+        unsafe {
+            let d = &self.device;
+            d.destroy_pipeline(k.pipeline, None);
+            d.destroy_pipeline_layout(k.layout, None);
+            d.destroy_descriptor_pool(k.pool, None);
+            d.destroy_descriptor_set_layout(k.set_layout, None);
+            d.destroy_shader_module(k.module, None);
+        }
+    }
+
+    /// Dispatches `k` once and waits; returns the GPU time in nanoseconds.
+    pub fn dispatch(&self, k: &Kernel, groups: [u32; 3]) -> VkResult<f64> {
+        let pool = self.query_pool;
+        self.submit(|d, cmd| unsafe {
+            d.cmd_reset_query_pool(cmd, pool, 0, 2);
+            d.cmd_bind_pipeline(cmd, vk::PipelineBindPoint::COMPUTE, k.pipeline);
+            d.cmd_bind_descriptor_sets(
+                cmd,
+                vk::PipelineBindPoint::COMPUTE,
+                k.layout,
+                0,
+                &[k.set],
+                &[],
+            );
+            d.cmd_write_timestamp(cmd, vk::PipelineStageFlags::TOP_OF_PIPE, pool, 0);
+            d.cmd_dispatch(cmd, groups[0], groups[1], groups[2]);
+            d.cmd_write_timestamp(cmd, vk::PipelineStageFlags::BOTTOM_OF_PIPE, pool, 1);
+        })?;
+        let mut ticks = [0u64; 2];
+        // SAFETY: both queries were written by the completed submission.
+        unsafe {
+            self.device
+                .get_query_pool_results(
+                    pool,
+                    0,
+                    &mut ticks,
+                    vk::QueryResultFlags::TYPE_64 | vk::QueryResultFlags::WAIT,
+                )
+                .map_err(ctx("vkGetQueryPoolResults"))?;
+        }
+        Ok(ticks[1].wrapping_sub(ticks[0]) as f64 * self.info.timestamp_period as f64)
+    }
+
+    /// `warmup` untimed dispatches, then the times of `iters` dispatches (ns).
+    pub fn time(
+        &self,
+        k: &Kernel,
+        groups: [u32; 3],
+        warmup: usize,
+        iters: usize,
+    ) -> VkResult<Vec<f64>> {
+        for _ in 0..warmup {
+            self.dispatch(k, groups)?;
+        }
+        (0..iters).map(|_| self.dispatch(k, groups)).collect()
+    }
+}
+
+impl Drop for Gpu {
+    fn drop(&mut self) {
+        // SAFETY: all work was waited for; children are destroyed before
+        // the device and instance.
+        unsafe {
+            let _ = self.device.device_wait_idle();
+            self.device.destroy_query_pool(self.query_pool, None);
+            self.device.destroy_command_pool(self.cmd_pool, None);
+            self.device.destroy_device(None);
+            self.instance.destroy_instance(None);
+        }
+    }
+}
+
+/// The median of `v` (NaN when empty).
+pub fn median(v: &[f64]) -> f64 {
+    let mut s: Vec<f64> = v.to_vec();
+    s.sort_by(|a, b| a.total_cmp(b));
+    match s.len() {
+        0 => f64::NAN,
+        n if n % 2 == 1 => s[n / 2],
+        n => (s[n / 2 - 1] + s[n / 2]) / 2.0,
+    }
+}
+
+/// The name of a C string constant, for messages.
+pub fn name(c: &CStr) -> String {
+    c.to_string_lossy().into_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn median_of_odd_even_and_empty() {
+        assert_eq!(median(&[3.0, 1.0, 2.0]), 2.0);
+        assert_eq!(median(&[4.0, 1.0, 2.0, 3.0]), 2.5);
+        assert!(median(&[]).is_nan());
+    }
+
+    #[test]
+    fn converts_vulkan_enums() {
+        assert_eq!(
+            component_type(vk::ComponentTypeKHR::FLOAT16),
+            Some(VulkanComponentType::Float16)
+        );
+        assert_eq!(
+            component_type(vk::ComponentTypeKHR::UINT8),
+            Some(VulkanComponentType::Uint8)
+        );
+        assert_eq!(
+            component_type(vk::ComponentTypeKHR::from_raw(1000141000)),
+            Some(VulkanComponentType::Bfloat16)
+        );
+        assert_eq!(component_type(vk::ComponentTypeKHR::from_raw(77)), None);
+        assert_eq!(scope(vk::ScopeKHR::SUBGROUP), Some(VulkanScope::Subgroup));
+    }
+
+    #[test]
+    fn finds_entry_point_name() {
+        // Header + OpEntryPoint GLCompute %1 "main" (+ no interface).
+        let name = u32::from_le_bytes(*b"main");
+        let words = [
+            0x0723_0203,
+            0x0001_0300,
+            0,
+            2,
+            0,
+            (5 << 16) | 15,
+            5,
+            1,
+            name,
+            0,
+        ];
+        assert_eq!(entry_point_name(&words).as_deref(), Some("main"));
+        assert_eq!(entry_point_name(&words[..5]), None);
+        assert_eq!(entry_point_name(&[0, 0, 0, 0, 0, 0]), None);
+    }
+}

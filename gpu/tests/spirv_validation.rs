@@ -1,0 +1,107 @@
+//! Every kernel the GPU run uses must compile with tessera (for the H100's
+//! configs) to SPIR-V that SPIRV-Tools accepts for Vulkan 1.3, and the
+//! committed glslang SPIR-V must validate too. Runs without a GPU.
+
+use spirv_tools::val::Validator;
+use spirv_tools::TargetEnv;
+use tessera_gpu::cases::cases_for;
+use tessera_gpu::compile::Target;
+use tessera_gpu::matmul;
+
+fn validate(words: &[u32]) -> Result<(), String> {
+    let v = spirv_tools::val::create(Some(TargetEnv::Vulkan_1_3));
+    v.validate(words, None).map_err(|e| e.to_string())
+}
+
+/// Compiles and validates `source`; `Err` names the failing step.
+fn check(target: &Target, source: &str) -> Result<(), String> {
+    let words = target
+        .compile(source)
+        .map_err(|e| format!("tessera: {e}"))?;
+    validate(&words).map_err(|e| format!("spirv-val: {e}"))
+}
+
+fn summarize(failures: &[(String, String)], total: usize) -> String {
+    let mut s = format!("{} of {total} kernels failed:\n", failures.len());
+    for (name, err) in failures.iter().take(12) {
+        let first = err.lines().take(4).collect::<Vec<_>>().join(" | ");
+        s.push_str(&format!("  {name}: {first}\n"));
+    }
+    s
+}
+
+#[test]
+fn glslang_matmul_spirv_validates() {
+    let words = matmul::spv_words(matmul::GLSL_SPV).expect("embedded SPIR-V");
+    validate(&words).unwrap_or_else(|e| panic!("gpu/spv/matmul_glsl.spv: {e}"));
+}
+
+#[test]
+fn conformance_kernels_compile_and_validate() {
+    let target = Target::h100();
+    let mut failures = Vec::new();
+    let mut total = 0;
+    for c in &target.configs {
+        for case in cases_for(c) {
+            total += 1;
+            if let Err(e) = check(&target, &case.wgsl) {
+                failures.push((case.name.clone(), e));
+            }
+        }
+    }
+    assert_eq!(total, 230);
+    assert!(failures.is_empty(), "{}", summarize(&failures, total));
+}
+
+#[test]
+fn conformance_kernels_validate_as_spirv_1_6() {
+    let mut target = Target::h100();
+    target.spirv_version = (1, 6);
+    let c = target.configs[1];
+    let cases = cases_for(&c);
+    let failures: Vec<(String, String)> = cases
+        .iter()
+        .filter_map(|case| {
+            check(&target, &case.wgsl)
+                .err()
+                .map(|e| (case.name.clone(), e))
+        })
+        .collect();
+    assert!(failures.is_empty(), "{}", summarize(&failures, cases.len()));
+}
+
+#[test]
+fn matmul_kernels_compile_and_validate() {
+    let target = Target::h100();
+    let mut failures = Vec::new();
+    for (name, src) in [
+        ("loop", matmul::LOOP_WGSL),
+        ("unrolled", matmul::UNROLLED_WGSL),
+    ] {
+        for size in [4096, 8192] {
+            let source = matmul::with_size(src, size, size, size).expect("size constants");
+            if let Err(e) = check(&target, &source) {
+                failures.push((format!("matmul_{name} {size}"), e));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", summarize(&failures, 4));
+}
+
+#[test]
+fn unsupported_config_is_a_pipeline_error() {
+    // A config the device does not have must fail at compile time, so the
+    // runner reports it instead of running bad SPIR-V.
+    let target = Target::h100();
+    let src = "enable chromium_experimental_subgroup_matrix;\n\
+        @group(0) @binding(0) var<storage, read_write> o: array<f32>;\n\
+        @compute @workgroup_size(32)\n\
+        fn main() {\n\
+            let m = subgroup_matrix_result<f32, 8, 8>();\n\
+            subgroupMatrixStore<row_major>(&o, 0u, m, 8u);\n\
+        }\n";
+    let err = target
+        .compile(src)
+        .expect_err("f32 8x8 is not an H100 config");
+    assert!(err.starts_with("pipeline creation error"), "{err}");
+}
