@@ -156,7 +156,7 @@ fn function_const_matrix() {
 fn override_of_matrix_type() {
     check_error(
         sm!("override o: subgroup_matrix_left<f32, 8, 8>;\n"),
-        "cannot be used as the type of a 'override'",
+        "cannot be used as the type of a",
         "subgroup_matrix_left<f32, 8, 8>",
     );
 }
