@@ -543,3 +543,57 @@ fn pipeline_override_matrix_dim_zero() {
         "var m: subgroup_matrix_left<f32, N, 8>",
     );
 }
+
+#[test]
+fn i8_stride_not_multiple_of_4() {
+    check_error(
+        sm!("@group(0) @binding(0) var<storage, read_write> a: array<i32>;\n@compute @workgroup_size(64)\nfn main() {\n    let m = subgroupMatrixLoad<subgroup_matrix_left<i8, 32, 16>>(&a, 0, false, 34);\n}\n"),
+        "must be a multiple of 4",
+        "34",
+    );
+}
+
+#[test]
+fn u8_store_offset_not_multiple_of_4() {
+    check_error(
+        sm!("@group(0) @binding(0) var<storage, read_write> a: array<u32>;\n@compute @workgroup_size(64)\nfn main() {\n    subgroupMatrixStore(&a, 6, subgroup_matrix_result<u8, 16, 16>(), false, 16);\n}\n"),
+        "must be a multiple of 4",
+        "6",
+    );
+}
+
+#[test]
+fn construct_f32_matrix_from_i32() {
+    check_error(
+        body!("    let m = subgroup_matrix_left<f32, 8, 8>(1i);"),
+        "'i32' cannot be used to construct a subgroup matrix of 'f32'",
+        "1i",
+    );
+}
+
+#[test]
+fn store_of_matrix_from_wrong_array() {
+    check_error(
+        sm!("@group(0) @binding(0) var<storage, read_write> a: array<u32>;\n@compute @workgroup_size(64)\nfn main() {\n    subgroupMatrixStore(&a, 0, subgroup_matrix_result<f32, 8, 8>(), false, 8);\n}\n"),
+        "with a 'col_major' argument requires an array of 'f32'",
+        "&a",
+    );
+}
+
+#[test]
+fn compare_matrices() {
+    check_error(
+        body!("    let l = subgroup_matrix_left<f32, 8, 8>();\n    let e = l == l;"),
+        "operator == cannot be applied to subgroup matrices",
+        "l == l",
+    );
+}
+
+#[test]
+fn matrix_in_storage_struct() {
+    check_error(
+        sm!("struct S { m: subgroup_matrix_left<f32, 8, 8> }\n@group(0) @binding(0) var<storage> s: S;\n"),
+        "subgroup matrix types cannot be declared in the 'storage' address space",
+        "S",
+    );
+}
