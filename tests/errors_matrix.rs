@@ -44,7 +44,19 @@
 //! - the first argument of '{}' must be a subgroup matrix -> scalar_op_not_matrix
 //! - the scalar argument of '{}' must be '{}' for a matrix of '{}' -> scalar_op_wrong_scalar
 //! - @builtin(subgroup_id) without an extension -> subgroup_id_without_extensions
-//! - subgroup matrix type cannot be used in the {stage} pipeline stage -> (render stages unsupported)
+//! - subgroup matrix type cannot be used in the {stage} pipeline stage -> (unreachable from WGSL:
+//!   render stages are rejected first; covered by the validator's unit tests)
+//! - 'subgroupMatrixLoad' requires template arguments <T, ...> or <T> -> load_three_template_args
+//! - 'subgroupMatrixStore' takes one template argument ... -> store_two_template_args
+//! - wrong number of arguments / invalid call / invalid matrix operand / pointer operand must be a
+//!   pointer or point to an array (resolve/subgroup_matrix.rs) -> defensive, unreachable from WGSL:
+//!   the builtin matcher rejects these calls first (see proposal_load_arg_count)
+//! - subgroup matrix types cannot be declared in the '{space}' address space -> matrix_in_storage,
+//!   matrix_in_workgroup, matrix_in_storage_struct
+//! - operator == cannot be applied to subgroup matrices -> compare_matrices
+//! - the pointer operand ... is too small (fixed array) -> fixed_array_overrun(_by_offset)
+//! - the {which} argument ... multiple of 4 (8-bit) -> u8_offset_not_multiple_of_4, i8_stride_not_multiple_of_4,
+//!   u8_store_offset_not_multiple_of_4
 
 #[path = "common/check.rs"]
 mod check;
@@ -595,5 +607,31 @@ fn matrix_in_storage_struct() {
         sm!("struct S { m: subgroup_matrix_left<f32, 8, 8> }\n@group(0) @binding(0) var<storage> s: S;\n"),
         "subgroup matrix types cannot be declared in the 'storage' address space",
         "S",
+    );
+}
+
+#[test]
+fn load_three_template_args() {
+    check_error(
+        body!("    let m = subgroupMatrixLoad<subgroup_matrix_left<f32, 8, 8>, row_major, col_major>(&b, 0u, 8u);"),
+        "'subgroupMatrixLoad' requires template arguments <T, row_major|col_major> or <T>",
+        "subgroupMatrixLoad<subgroup_matrix_left<f32, 8, 8>, row_major, col_major>(&b, 0u, 8u)",
+    );
+}
+
+#[test]
+fn store_two_template_args() {
+    check_error(
+        body!("    subgroupMatrixStore<row_major, col_major>(&b, 0u, subgroup_matrix_left<f32, 8, 8>(), 8u);"),
+        "'subgroupMatrixStore' takes one template argument, row_major or col_major, or none",
+        "subgroupMatrixStore<row_major, col_major>(&b, 0u, subgroup_matrix_left<f32, 8, 8>(), 8u)",
+    );
+}
+
+#[test]
+fn templated_load_accepted() {
+    check_ok_with(
+        body!("    let m = subgroupMatrixLoad<subgroup_matrix_left<f32, 8, 8>, col_major>(&b, 0u, 8u);\n    subgroupMatrixStore<col_major>(&b, 64u, m, 8u);"),
+        &Default::default(),
     );
 }
