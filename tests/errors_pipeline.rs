@@ -8,7 +8,9 @@
 //! - pipeline constant '{key}' does not match any override in the module -> unknown_pipeline_constant
 //! - invalid value for override '{}': NaN is not a valid override value -> override_nan
 //! - invalid value for override '{}': {v} is not an integer ... -> override_not_integer
-//! - invalid value for override '{}': {v} is out of range for type '{}' -> override_out_of_range
+//! - invalid value for override '{}': {v} is out of range for type '{}' -> override_out_of_range, override_i32_out_of_range, override_by_id
+//! - invalid value for override '{}': {v} cannot be represented as 'f16'/'f32' -> override_f16_out_of_range, override_f32_infinite
+//! - pipeline constant keyed by name for an override with @id -> override_with_id_not_keyed_by_name
 //! - override '{}' has no default value and no value was given for it -> override_missing
 //! - array count of '{}' must be greater than 0, but the override-expression is {n} -> override_array_count_zero
 //! - workgroup size {axis} dimension ... must be at least 1 -> workgroup_size_override_zero
@@ -249,5 +251,64 @@ fn workgroup_multiple_check_follows_call_chain() {
         &h100(),
         "workgroup size x dimension 16 of entry point 'main' must be a multiple of the maximum subgroup size 32",
         "16",
+    );
+}
+
+const TYPED: &str = "enable f16;\noverride i: i32 = 1;\noverride h: f16 = 1.0;\noverride f: f32 = 1.0;\noverride flag: bool = true;\n@group(0) @binding(0) var<storage, read_write> b: array<f32>;\n@compute @workgroup_size(1)\nfn main() {\n    if flag {\n        b[0] = f32(i) + f32(h) + f;\n    }\n}\n";
+
+#[test]
+fn override_i32_out_of_range() {
+    check_error_with(
+        TYPED,
+        &with_overrides(&[("i", 2147483648.0)]),
+        "invalid value for override 'i': 2147483648 is out of range for type 'i32'",
+        "override i: i32 = 1;",
+    );
+}
+
+#[test]
+fn override_f16_out_of_range() {
+    check_error_with(
+        TYPED,
+        &with_overrides(&[("h", 70000.0)]),
+        "invalid value for override 'h': 70000 cannot be represented as 'f16'",
+        "override h: f16 = 1.0;",
+    );
+}
+
+#[test]
+fn override_f32_infinite() {
+    check_error_with(
+        TYPED,
+        &with_overrides(&[("f", f64::INFINITY)]),
+        "invalid value for override 'f': inf cannot be represented as 'f32'",
+        "override f: f32 = 1.0;",
+    );
+}
+
+#[test]
+fn override_bool_accepts_numbers() {
+    check_ok_with(TYPED, &with_overrides(&[("flag", 0.0), ("i", -5.0)]));
+}
+
+#[test]
+fn override_by_id() {
+    let src = "@id(7) override k: u32 = 1;\n@group(0) @binding(0) var<storage, read_write> b: array<u32>;\n@compute @workgroup_size(1)\nfn main() {\n    b[0] = k;\n}\n";
+    check_error_with(
+        src,
+        &with_overrides(&[("7", -1.0)]),
+        "invalid value for override 'k': -1 is out of range for type 'u32'",
+        "@id(7) override k: u32 = 1;",
+    );
+}
+
+#[test]
+fn override_with_id_not_keyed_by_name() {
+    let src = "@id(7) override k: u32 = 1;\n@group(0) @binding(0) var<storage, read_write> b: array<u32>;\n@compute @workgroup_size(1)\nfn main() {\n    b[0] = k;\n}\n";
+    check_error_with(
+        src,
+        &with_overrides(&[("k", 3.0)]),
+        "pipeline constant 'k' does not match any override in the module",
+        "",
     );
 }
