@@ -119,7 +119,6 @@ fn dims_zero() {
 }
 
 #[test]
-#[ignore = "bug: message says 'a override-expression' (article) for a runtime 'let' in a matrix dimension"]
 fn dims_runtime_let() {
     check_error(
         body!("    let n = 8u;\n    var m: subgroup_matrix_left<f32, n, 8>;"),
@@ -168,7 +167,7 @@ fn function_const_matrix() {
 fn override_of_matrix_type() {
     check_error(
         sm!("override o: subgroup_matrix_left<f32, 8, 8>;\n"),
-        "cannot be used as the type of a",
+        "cannot be used as the type of an 'override'",
         "subgroup_matrix_left<f32, 8, 8>",
     );
 }

@@ -678,7 +678,6 @@ t!(
     "group"
 );
 t!(
-    #[ignore = "bug: message starts with the unquoted type name ('S cannot be used as the type of a 'override''), not compiler style"]
     override_of_struct_type,
     "struct S { a: i32 }\noverride o: S;\n",
     "type 'S' cannot be used as the type of an 'override'",

@@ -112,7 +112,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
                     {
                         return err(
                             format!(
-                                "{} cannot be used as the type of a function parameter",
+                                "type '{}' cannot be used as the type of a function parameter",
                                 self.type_name(ty)
                             ),
                             tspan,

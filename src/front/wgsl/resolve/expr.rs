@@ -290,11 +290,11 @@ impl<'t, 'a> Resolver<'t, 'a> {
                     Local::Const(v) => Ok(Val::Const(v)),
                     _ if limit < Stage::Runtime => err(
                         format!(
-                            "'{name}' cannot be used in a {}",
+                            "'{name}' cannot be used in {}",
                             if limit == Stage::Const {
-                                "const-expression"
+                                "a const-expression"
                             } else {
-                                "override-expression"
+                                "an override-expression"
                             }
                         ),
                         span,

@@ -137,7 +137,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
         ) {
             return err(
                 format!(
-                    "{} cannot be used as the type of a 'override'",
+                    "type '{}' cannot be used as the type of an 'override'",
                     self.type_name(ty)
                 ),
                 o.ty.map_or(o.name.span, |t| self.span(t)),
@@ -460,7 +460,10 @@ impl<'t, 'a> Resolver<'t, 'a> {
     ) -> Res<()> {
         if !super::types::is_storable(&self.module, ty) {
             return err(
-                format!("{} cannot be used as the type of a var", self.type_name(ty)),
+                format!(
+                    "type '{}' cannot be used as the type of a 'var'",
+                    self.type_name(ty)
+                ),
                 span,
             );
         }

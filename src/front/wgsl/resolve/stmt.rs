@@ -308,7 +308,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
         {
             return err(
                 format!(
-                    "{} cannot be used as the type of a function-scope var",
+                    "type '{}' cannot be used as the type of a function-scope 'var'",
                     self.type_name(ty)
                 ),
                 tspan,
@@ -363,7 +363,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
         {
             return err(
                 format!(
-                    "{} cannot be used as the type of a 'let'",
+                    "type '{}' cannot be used as the type of a 'let'",
                     self.type_name(ty)
                 ),
                 v.ty.map_or(v.name.span, |t| self.span(t)),
