@@ -20,7 +20,7 @@ use crate::ir::{
 use crate::Span;
 
 /// One step of a left spine.
-enum Step<'t, 'a> {
+pub(crate) enum Step<'t, 'a> {
     Binary(ast::BinaryOp, ExprId, ExprId, Span),
     Index(ExprId, Span),
     Member(&'t ast::Ident<'a>, Span),
@@ -47,28 +47,43 @@ impl<'t, 'a> Resolver<'t, 'a> {
 
     /// Resolves an expression (references stay references).
     pub(crate) fn expr(&mut self, id: ExprId, limit: Stage) -> Res<Val> {
-        let mut steps = Vec::new();
+        // The spine's steps go on the shared `self.steps` stack above
+        // `base` (nested calls use the part above ours), which saves an
+        // allocation per expression.
+        let base = self.steps.len();
         let mut cur = id;
         loop {
             match self.ast(cur) {
                 ast::Expr::Binary { op, left, right } => {
-                    steps.push(Step::Binary(*op, *left, *right, self.span(cur)));
+                    let step = Step::Binary(*op, *left, *right, self.span(cur));
+                    self.steps.push(step);
                     cur = *left;
                 }
                 ast::Expr::Index { base, index } => {
-                    steps.push(Step::Index(*index, self.span(cur)));
+                    let step = Step::Index(*index, self.span(cur));
+                    self.steps.push(step);
                     cur = *base;
                 }
                 ast::Expr::Member { base, member } => {
-                    steps.push(Step::Member(member, self.span(cur)));
+                    let step = Step::Member(member, self.span(cur));
+                    self.steps.push(step);
                     cur = *base;
                 }
                 ast::Expr::Paren(e) => cur = *e,
                 _ => break,
             }
         }
+        let result = self.apply_steps(cur, base, limit);
+        self.steps.truncate(base);
+        result
+    }
+
+    /// Resolves the spine's innermost operand `cur`, then applies the
+    /// steps above `base` on `self.steps`, innermost (last pushed) first.
+    fn apply_steps(&mut self, cur: ExprId, base: usize, limit: Stage) -> Res<Val> {
         let mut v = self.primary(cur, limit)?;
-        for step in steps.into_iter().rev() {
+        while self.steps.len() > base {
+            let Some(step) = self.steps.pop() else { break };
             v = match step {
                 Step::Binary(op, left, right, span) => {
                     let lspan = self.span(left);

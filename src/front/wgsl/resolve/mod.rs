@@ -143,6 +143,9 @@ pub(crate) struct Resolver<'t, 'a> {
     /// Memoized builtin overload resolutions (see
     /// `Resolver::resolve_builtin_cached`).
     pub builtin_calls: HashMap<BuiltinCallKey, crate::builtins::ResolvedCall>,
+    /// Pending left-spine steps of the expressions being resolved (see
+    /// `Resolver::expr`).
+    pub steps: Vec<expr::Step<'t, 'a>>,
 }
 
 /// A builtin call's name, argument types and const bool arguments.
@@ -159,6 +162,7 @@ pub fn resolve(tu: &TranslationUnit<'_>) -> Result<Parsed, Error> {
         f: None,
         ir_function_info: HashMap::default(),
         builtin_calls: HashMap::default(),
+        steps: Vec::new(),
     };
     r.run();
     if r.diags.iter().any(|d| d.is_error()) {
