@@ -668,6 +668,24 @@ impl<'t, 'a> Resolver<'t, 'a> {
     fn member(&mut self, base: Val, m: &ast::Ident<'a>, span: Span) -> Res<Val> {
         let base = self.ptr_as_ref(base);
         let bty = self.val_ty(&base);
+        // Structs first, without cloning the member list.
+        if let TypeInner::Struct { members, .. } = self.module.inner(bty) {
+            let found = members
+                .iter()
+                .position(|x| x.name == m.name)
+                .map(|i| (i, members[i].ty));
+            let Some((i, mty)) = found else {
+                return err(
+                    format!(
+                        "struct '{}' has no member named '{}'",
+                        self.type_name(bty),
+                        m.name
+                    ),
+                    m.span,
+                );
+            };
+            return self.access_index(base, i as u32, mty, span);
+        }
         match self.module.inner(bty).clone() {
             TypeInner::Struct { members, .. } => {
                 let Some(i) = members.iter().position(|x| x.name == m.name) else {
