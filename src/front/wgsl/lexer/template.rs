@@ -14,9 +14,9 @@
 //!   take the `=` for an assignment and drop every pending candidate, which
 //!   contradicts its assumption 4 (`=` in `<=` is part of a comparison).
 //! - the `>` of `->` is never a template list end
-//! (the code-point algorithm could pair it with a pending `<` only in text
-//! that cannot parse either way; treating `->` as one token gives the
-//! clearer error).
+//!   (the code-point algorithm could pair it with a pending `<` only in text
+//!   that cannot parse either way; treating `->` as one token gives the
+//!   clearer error).
 
 use super::{Token, TokenKind};
 
