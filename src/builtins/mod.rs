@@ -207,7 +207,7 @@ pub struct OverloadError {
 
 /// Finds a builtin function by name.
 pub fn lookup(name: &str) -> Option<&'static BuiltinDef> {
-    static INDEX: std::sync::OnceLock<std::collections::HashMap<&'static str, usize>> =
+    static INDEX: std::sync::OnceLock<rustc_hash::FxHashMap<&'static str, usize>> =
         std::sync::OnceLock::new();
     let index = INDEX.get_or_init(|| {
         table::TABLE

@@ -507,10 +507,13 @@ pub(crate) fn candidates(
     let mut out = Vec::new();
     // The first argument that failed for every instantiation.
     let mut blame: Option<usize> = None;
+    // Scratch lists, copied out only for feasible instantiations.
+    let mut params = Vec::with_capacity(args.len());
+    let mut ranks = Vec::with_capacity(args.len());
     for &s in &s_values {
         'inst: for &i in &i_values {
-            let mut params = Vec::with_capacity(args.len());
-            let mut ranks = Vec::with_capacity(args.len());
+            params.clear();
+            ranks.clear();
             for (k, (pat, arg)) in ov.params.iter().zip(&arg_inners).enumerate() {
                 let Some(p) = instantiate(*pat, &b, s, i, Some(arg)) else {
                     blame.get_or_insert(k);
@@ -534,8 +537,8 @@ pub(crate) fn candidates(
                 Ret::AtomicCmpXchg => ResultSpec::AtomicCmpXchg(s),
             };
             out.push(Candidate {
-                params,
-                ranks,
+                params: params.clone(),
+                ranks: ranks.clone(),
                 result,
             });
         }

@@ -213,7 +213,15 @@ pub(super) fn is_reserved(text: &str) -> bool {
     if FIRST_BYTE_LENGTHS[b[0] as usize] & (1 << b.len()) == 0 {
         return false;
     }
-    RESERVED.binary_search(&text).is_ok()
+    reserved_set().contains(text)
+}
+
+/// [`RESERVED`] as a hash set, built on first use (a hash probe is much
+/// cheaper than a binary search of string comparisons).
+fn reserved_set() -> &'static rustc_hash::FxHashSet<&'static str> {
+    static SET: std::sync::OnceLock<rustc_hash::FxHashSet<&'static str>> =
+        std::sync::OnceLock::new();
+    SET.get_or_init(|| RESERVED.iter().copied().collect())
 }
 
 #[cfg(test)]

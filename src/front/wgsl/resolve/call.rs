@@ -305,7 +305,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
             });
             vals.push(v);
         }
-        let resolved = match builtins::resolve_call(&mut self.module, def, &targs, &tys, &bools) {
+        let resolved = match self.resolve_builtin_cached(def, &targs, tys, bools) {
             Ok(r) => r,
             Err(e) => {
                 let at = e
@@ -322,7 +322,10 @@ impl<'t, 'a> Resolver<'t, 'a> {
         let mut conv = Vec::with_capacity(vals.len());
         for (i, v) in vals.into_iter().enumerate() {
             let aspan = self.span(args[i]);
-            let want = resolved.params.get(i).copied().unwrap_or(tys[i]);
+            let want = match resolved.params.get(i) {
+                Some(&p) => p,
+                None => self.val_ty(&v),
+            };
             conv.push(self.convert_to(v, want, aspan)?);
         }
         if is_stmt && def.must_use {
@@ -525,5 +528,31 @@ impl<'t, 'a> Resolver<'t, 'a> {
     /// The inner type of a type handle (convenience for submodules).
     pub(crate) fn inner_of(&self, ty: Handle<Type>) -> &TypeInner {
         self.module.inner(ty)
+    }
+}
+
+impl<'t, 'a> Resolver<'t, 'a> {
+    /// [`builtins::resolve_call`], memoized for calls without template
+    /// arguments: overload resolution depends only on the builtin, the
+    /// (immutable, interned) argument types and the const bool arguments,
+    /// and its only side effect is interning types, which a repeat call
+    /// would find already present. Errors are not cached.
+    fn resolve_builtin_cached(
+        &mut self,
+        def: &'static builtins::BuiltinDef,
+        targs: &[TemplateArg],
+        tys: Vec<Handle<Type>>,
+        bools: Vec<Option<bool>>,
+    ) -> Result<builtins::ResolvedCall, builtins::OverloadError> {
+        if !targs.is_empty() {
+            return builtins::resolve_call(&mut self.module, def, targs, &tys, &bools);
+        }
+        let key = (def.name, tys, bools);
+        if let Some(r) = self.builtin_calls.get(&key) {
+            return Ok(r.clone());
+        }
+        let r = builtins::resolve_call(&mut self.module, def, targs, &key.1, &key.2)?;
+        self.builtin_calls.insert(key, r.clone());
+        Ok(r)
     }
 }

@@ -9,13 +9,18 @@
 
 use super::super::ast::{self, ExprId, GlobalDecl, Stmt, StmtKind, TranslationUnit};
 use crate::diagnostic::Diagnostic;
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 /// Collects the module-scope declarations a declaration refers to.
 struct Collector<'t, 'a> {
     tu: &'t TranslationUnit<'a>,
     names: &'t HashMap<&'a str, usize>,
-    locals: Vec<HashSet<&'a str>>,
+    /// How many open local scopes declare each name (shadowing globals).
+    local_counts: HashMap<&'a str, u32>,
+    /// Declared local names in order, for closing scopes.
+    local_log: Vec<&'a str>,
+    /// `local_log` lengths at each open scope.
+    scope_marks: Vec<usize>,
     deps: Vec<(usize, crate::Span)>,
     seen: HashSet<usize>,
     stack: Vec<ExprId>,
@@ -23,7 +28,7 @@ struct Collector<'t, 'a> {
 
 impl<'t, 'a> Collector<'t, 'a> {
     fn name(&mut self, name: &'a str, span: crate::Span) {
-        if self.locals.iter().any(|s| s.contains(name)) {
+        if self.local_counts.contains_key(name) {
             return;
         }
         if let Some(&i) = self.names.get(name) {
@@ -70,17 +75,37 @@ impl<'t, 'a> Collector<'t, 'a> {
     }
 
     fn declare(&mut self, name: &'a str) {
-        if let Some(s) = self.locals.last_mut() {
-            s.insert(name);
+        if self.scope_marks.is_empty() {
+            return;
+        }
+        // A name declared twice in one scope is an error reported later;
+        // counting it twice keeps the close-scope bookkeeping exact.
+        *self.local_counts.entry(name).or_insert(0) += 1;
+        self.local_log.push(name);
+    }
+
+    fn open_scope(&mut self) {
+        self.scope_marks.push(self.local_log.len());
+    }
+
+    fn close_scope(&mut self) {
+        let mark = self.scope_marks.pop().unwrap_or(0);
+        for name in self.local_log.drain(mark..) {
+            if let Some(c) = self.local_counts.get_mut(name) {
+                *c -= 1;
+                if *c == 0 {
+                    self.local_counts.remove(name);
+                }
+            }
         }
     }
 
     fn block(&mut self, b: &ast::Block<'a>) {
-        self.locals.push(HashSet::new());
+        self.open_scope();
         for s in &b.stmts {
             self.stmt(s);
         }
-        self.locals.pop();
+        self.close_scope();
     }
 
     fn stmt(&mut self, s: &Stmt<'a>) {
@@ -140,7 +165,7 @@ impl<'t, 'a> Collector<'t, 'a> {
             StmtKind::Loop {
                 body, continuing, ..
             } => {
-                self.locals.push(HashSet::new());
+                self.open_scope();
                 for s in &body.stmts {
                     self.stmt(s);
                 }
@@ -150,7 +175,7 @@ impl<'t, 'a> Collector<'t, 'a> {
                         self.expr(e);
                     }
                 }
-                self.locals.pop();
+                self.close_scope();
             }
             StmtKind::For {
                 init,
@@ -158,7 +183,7 @@ impl<'t, 'a> Collector<'t, 'a> {
                 update,
                 body,
             } => {
-                self.locals.push(HashSet::new());
+                self.open_scope();
                 if let Some(i) = init {
                     self.stmt(i);
                 }
@@ -169,7 +194,7 @@ impl<'t, 'a> Collector<'t, 'a> {
                     self.stmt(u);
                 }
                 self.block(body);
-                self.locals.pop();
+                self.close_scope();
             }
             StmtKind::While { condition, body } => {
                 self.expr(*condition);
@@ -211,7 +236,7 @@ impl<'t, 'a> Collector<'t, 'a> {
             }
             GlobalDecl::Fn(f) => {
                 self.attrs(&f.attributes);
-                self.locals.push(HashSet::new());
+                self.open_scope();
                 for p in &f.params {
                     self.attrs(&p.attributes);
                     self.expr(p.ty);
@@ -226,7 +251,7 @@ impl<'t, 'a> Collector<'t, 'a> {
                 for s in &f.body.stmts {
                     self.stmt(s);
                 }
-                self.locals.pop();
+                self.close_scope();
             }
             GlobalDecl::ConstAssert(c) => self.expr(c.expr),
         }
@@ -241,17 +266,20 @@ pub(super) fn order(
 ) -> Result<Vec<usize>, Vec<Diagnostic>> {
     let n = tu.decls.len();
     let mut deps: Vec<Vec<(usize, crate::Span)>> = Vec::with_capacity(n);
+    let mut c = Collector {
+        tu,
+        names,
+        local_counts: HashMap::default(),
+        local_log: Vec::new(),
+        scope_marks: Vec::new(),
+        deps: Vec::new(),
+        seen: HashSet::default(),
+        stack: Vec::new(),
+    };
     for d in &tu.decls {
-        let mut c = Collector {
-            tu,
-            names,
-            locals: Vec::new(),
-            deps: Vec::new(),
-            seen: HashSet::new(),
-            stack: Vec::new(),
-        };
+        c.seen.clear();
         c.decl(d);
-        deps.push(c.deps);
+        deps.push(std::mem::take(&mut c.deps));
     }
     // 0 = unvisited, 1 = on stack, 2 = done.
     let mut state = vec![0u8; n];

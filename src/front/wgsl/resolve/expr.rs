@@ -20,7 +20,7 @@ use crate::ir::{
 use crate::Span;
 
 /// One step of a left spine.
-enum Step<'t, 'a> {
+pub(crate) enum Step<'t, 'a> {
     Binary(ast::BinaryOp, ExprId, ExprId, Span),
     Index(ExprId, Span),
     Member(&'t ast::Ident<'a>, Span),
@@ -47,28 +47,43 @@ impl<'t, 'a> Resolver<'t, 'a> {
 
     /// Resolves an expression (references stay references).
     pub(crate) fn expr(&mut self, id: ExprId, limit: Stage) -> Res<Val> {
-        let mut steps = Vec::new();
+        // The spine's steps go on the shared `self.steps` stack above
+        // `base` (nested calls use the part above ours), which saves an
+        // allocation per expression.
+        let base = self.steps.len();
         let mut cur = id;
         loop {
             match self.ast(cur) {
                 ast::Expr::Binary { op, left, right } => {
-                    steps.push(Step::Binary(*op, *left, *right, self.span(cur)));
+                    let step = Step::Binary(*op, *left, *right, self.span(cur));
+                    self.steps.push(step);
                     cur = *left;
                 }
                 ast::Expr::Index { base, index } => {
-                    steps.push(Step::Index(*index, self.span(cur)));
+                    let step = Step::Index(*index, self.span(cur));
+                    self.steps.push(step);
                     cur = *base;
                 }
                 ast::Expr::Member { base, member } => {
-                    steps.push(Step::Member(member, self.span(cur)));
+                    let step = Step::Member(member, self.span(cur));
+                    self.steps.push(step);
                     cur = *base;
                 }
                 ast::Expr::Paren(e) => cur = *e,
                 _ => break,
             }
         }
+        let result = self.apply_steps(cur, base, limit);
+        self.steps.truncate(base);
+        result
+    }
+
+    /// Resolves the spine's innermost operand `cur`, then applies the
+    /// steps above `base` on `self.steps`, innermost (last pushed) first.
+    fn apply_steps(&mut self, cur: ExprId, base: usize, limit: Stage) -> Res<Val> {
         let mut v = self.primary(cur, limit)?;
-        for step in steps.into_iter().rev() {
+        while self.steps.len() > base {
+            let Some(step) = self.steps.pop() else { break };
             v = match step {
                 Step::Binary(op, left, right, span) => {
                     let lspan = self.span(left);
@@ -653,6 +668,24 @@ impl<'t, 'a> Resolver<'t, 'a> {
     fn member(&mut self, base: Val, m: &ast::Ident<'a>, span: Span) -> Res<Val> {
         let base = self.ptr_as_ref(base);
         let bty = self.val_ty(&base);
+        // Structs first, without cloning the member list.
+        if let TypeInner::Struct { members, .. } = self.module.inner(bty) {
+            let found = members
+                .iter()
+                .position(|x| x.name == m.name)
+                .map(|i| (i, members[i].ty));
+            let Some((i, mty)) = found else {
+                return err(
+                    format!(
+                        "struct '{}' has no member named '{}'",
+                        self.type_name(bty),
+                        m.name
+                    ),
+                    m.span,
+                );
+            };
+            return self.access_index(base, i as u32, mty, span);
+        }
         match self.module.inner(bty).clone() {
             TypeInner::Struct { members, .. } => {
                 let Some(i) = members.iter().position(|x| x.name == m.name) else {

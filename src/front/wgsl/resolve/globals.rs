@@ -543,6 +543,14 @@ impl<'t, 'a> Resolver<'t, 'a> {
 }
 
 fn any_type(module: &ir::Module, ty: Handle<Type>, pred: &dyn Fn(&TypeInner) -> bool) -> bool {
+    // Fast path without allocating: most types have no components.
+    let inner = module.inner(ty);
+    if pred(inner) {
+        return true;
+    }
+    if !matches!(inner, TypeInner::Array { .. } | TypeInner::Struct { .. }) {
+        return false;
+    }
     let mut stack = vec![ty];
     while let Some(t) = stack.pop() {
         let inner = module.inner(t);

@@ -52,7 +52,7 @@ use crate::const_eval::Value;
 use crate::diagnostic::{Diagnostic, Error};
 use crate::ir::{self, Access, AddressSpace, Expression, Module, Type};
 use crate::Span;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 pub(crate) use scope::FnState;
 
@@ -140,18 +140,29 @@ pub(crate) struct Resolver<'t, 'a> {
     pub f: Option<FnState<'a>>,
     /// Signatures of the resolved user functions.
     pub ir_function_info: HashMap<Handle<ir::Function>, scope::FnInfo>,
+    /// Memoized builtin overload resolutions (see
+    /// `Resolver::resolve_builtin_cached`).
+    pub builtin_calls: HashMap<BuiltinCallKey, crate::builtins::ResolvedCall>,
+    /// Pending left-spine steps of the expressions being resolved (see
+    /// `Resolver::expr`).
+    pub steps: Vec<expr::Step<'t, 'a>>,
 }
+
+/// A builtin call's name, argument types and const bool arguments.
+pub(crate) type BuiltinCallKey = (&'static str, Vec<Handle<Type>>, Vec<Option<bool>>);
 
 /// Resolves a parsed translation unit into an IR module.
 pub fn resolve(tu: &TranslationUnit<'_>) -> Result<Parsed, Error> {
     let mut r = Resolver {
         tu,
         module: Module::default(),
-        names: HashMap::new(),
+        names: HashMap::default(),
         items: vec![None; tu.decls.len()],
         diags: Vec::new(),
         f: None,
-        ir_function_info: HashMap::new(),
+        ir_function_info: HashMap::default(),
+        builtin_calls: HashMap::default(),
+        steps: Vec::new(),
     };
     r.run();
     if r.diags.iter().any(|d| d.is_error()) {

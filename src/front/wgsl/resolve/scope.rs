@@ -5,7 +5,7 @@ use super::Val;
 use crate::arena::Handle;
 use crate::const_eval::Value;
 use crate::ir::{self, Type};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 /// A local name.
 #[derive(Clone, Debug)]
@@ -72,7 +72,7 @@ impl<'a> FnState<'a> {
             func,
             blocks: vec![ir::Block::new()],
             emit_start: 0,
-            scopes: vec![HashMap::new()],
+            scopes: vec![HashMap::default()],
             ctl: Vec::new(),
             result: None,
             temps: 0,

@@ -12,7 +12,7 @@ use crate::ir::{
     Type, TypeInner, UnaryOperator,
 };
 use crate::Span;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 /// Whether every path through the block ends in a `return` (a
 /// conservative behaviour analysis).
@@ -66,7 +66,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
         let span = Span::UNDEFINED;
         let fs = self.fs(span)?;
         fs.open();
-        fs.scopes.push(HashMap::new());
+        fs.scopes.push(HashMap::default());
         let r = f(self);
         let fs = self.fs(span)?;
         fs.scopes.pop();
@@ -656,7 +656,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
         let ty = self.module.intern(TypeInner::Scalar(scalar));
         let sel = self.convert_to(sel, ty, sspan)?;
         let sel = self.lift(sel, Stage::Runtime, sspan)?;
-        let mut seen: HashMap<CaseSelector, Span> = HashMap::new();
+        let mut seen: HashMap<CaseSelector, Span> = HashMap::default();
         let mut cases = Vec::with_capacity(clauses.len());
         let mut vi = 0;
         for c in clauses {
