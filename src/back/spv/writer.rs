@@ -303,6 +303,14 @@ impl<'a> Writer<'a> {
             }
             per_entry.push((ep_index, reach));
         }
+        // SPIR-V needs an `OpEntryPoint` unless it declares `Linkage`, which
+        // Vulkan does not accept: a module without one is an error.
+        if per_entry.is_empty() {
+            return Err(err(
+                "the module has no entry point to write",
+                Span::UNDEFINED,
+            ));
+        }
         // The memory model is chosen up front: atomics and barriers depend on it.
         self.vulkan_mm = m.functions.iter().enumerate().any(|(i, (_, f))| {
             any_reachable[i]
