@@ -49,3 +49,74 @@ fn a_module_without_entry_points_is_an_error() {
         e.error().render("t.wgsl", src)
     );
 }
+
+#[test]
+fn repository_inputs_with_uniform_matrices_validate() {
+    for (name, src) in [
+        ("matrices.wgsl", include_str!("in/matrices.wgsl")),
+        ("f16.wgsl", include_str!("in/f16.wgsl")),
+    ] {
+        let dis = compile(src);
+        assert!(dis.contains("OpEntryPoint"), "{name}: {dis}");
+    }
+}
+
+const STD140: &str = "
+struct Inner { a: f32, m: mat4x2<f32> }
+struct U {
+    v: vec2<f32>,
+    m: mat2x2<f32>,
+    n: mat3x2<f32>,
+    arr: array<mat2x2<f32>, 2>,
+    inner: Inner,
+    @align(16) tail: f32,
+}
+@group(0) @binding(0) var<uniform> u: U;
+@group(0) @binding(1) var<uniform> root: mat2x2<f32>;
+@group(0) @binding(2) var<uniform> roots: array<mat2x2<f32>, 3>;
+@group(0) @binding(3) var<storage, read_write> out: array<f32>;
+@compute @workgroup_size(1)
+fn main(@builtin(local_invocation_index) i: u32) {
+    let whole = u;
+    let m = u.m;
+    let c1 = u.m[1];
+    let ci = u.m[i];
+    let e = u.n[i][i + 1u];
+    let k = u.arr[i];
+    let km = u.arr[i][1];
+    let kij = u.arr[1][i][0];
+    let im = u.inner.m;
+    let ic = u.inner.m[i];
+    let r = root;
+    let rc = root[i];
+    let rs = roots[i][i];
+    out[0] = whole.m[0].x + m[1].y + c1.x + ci.y + e + k[0].x + km.y + kij;
+    out[1] = im[3].y + ic.x + r[1].x + rc.y + rs.x + whole.tail + u.tail + whole.inner.a;
+}
+";
+
+#[test]
+fn uniform_matrices_with_narrow_columns_are_decomposed() {
+    let dis = compile(STD140);
+    // `U` flattens `m` (2 columns) and `n` (3 columns): `arr` is member 6,
+    // `inner` member 7 and `tail` member 8, at their WGSL offsets.
+    for (index, offset) in [
+        (1, 8),
+        (2, 16),
+        (3, 24),
+        (5, 40),
+        (6, 48),
+        (7, 80),
+        (8, 128),
+    ] {
+        let want = format!(" {index} Offset {offset}");
+        assert!(
+            dis.lines()
+                .any(|l| l.starts_with("OpMemberDecorate") && l.ends_with(&want)),
+            "missing `{want}`:\n{dis}"
+        );
+    }
+    // Only one copy of `U` (the `Block` one) is emitted.
+    assert_eq!(dis.matches(" 8 Offset 128").count(), 1, "{dis}");
+    assert!(!dis.contains("MatrixStride 8"), "{dis}");
+}

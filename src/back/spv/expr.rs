@@ -98,7 +98,11 @@ impl Writer<'_> {
                 if matches!(gv.space, AddressSpace::Storage | AddressSpace::Uniform)
                     && matches!(self.m.inner(gv.ty), TypeInner::Struct { .. })
                 {
-                    return Ok(Mode::Block);
+                    return Ok(if gv.space == AddressSpace::Uniform {
+                        Mode::Std140Block
+                    } else {
+                        Mode::Block
+                    });
                 }
             }
         }
@@ -114,8 +118,15 @@ impl Writer<'_> {
             TypeInner::Pointer { base, space, .. } => (*base, *space),
             _ => return Err(err("load through a non-pointer", cx.span(pointer))),
         };
+        if let Some(&(b, first)) = cx.split_ptrs.get(&(pointer.index() as u32)) {
+            return self.load_columns(cx, b, first, base);
+        }
+        if cx.fn_ptrs.contains(&(pointer.index() as u32)) {
+            let ty = self.type_id(base, Mode::Plain)?;
+            return Ok(self.emit(cx, Op::Load, ty, &[p]));
+        }
         let mode = self.pointee_mode(cx, pointer)?;
-        if self.opts.version < (1, 4) {
+        if self.opts.version < (1, 4) || (mode.is_std140() && self.needs_std140(base)) {
             return self.load_converted(cx, p, base, mode, space);
         }
         let ty = self.type_id(base, mode)?;
@@ -276,8 +287,7 @@ impl Writer<'_> {
                 let b = self.expr(cx, base)?;
                 let t = self.expr_type(cx, h)?;
                 if self.inner(cx, base)?.is_pointer() {
-                    let i = self.u32_const(index);
-                    Ok(self.emit(cx, Op::AccessChain, t, &[b, i]))
+                    self.pointer_access_index(cx, h, base, b, t, index)
                 } else {
                     Ok(self.emit(cx, Op::CompositeExtract, t, &[b, index]))
                 }
@@ -297,11 +307,14 @@ impl Writer<'_> {
                     return Ok(var);
                 }
                 // The wrapper struct's only member, computed once in the entry block.
-                let inner = self.type_id(gv.ty, Mode::Explicit)?;
+                let inner = self.type_id(gv.ty, space_mode(gv.space))?;
                 let ptr = self.pointer_type(storage_class(gv.space), inner);
                 let zero = self.u32_const(0);
                 let id = self.s.id();
                 super::builder::inst(&mut cx.prologue, Op::AccessChain, &[ptr, id, var, zero]);
+                if gv.space == AddressSpace::Uniform && self.is_std140_matrix(gv.ty) {
+                    cx.split_ptrs.insert(h.index() as u32, (id, 0));
+                }
                 Ok(id)
             }
             Expression::LocalVariable(v) => cx
@@ -400,6 +413,17 @@ impl Writer<'_> {
         let base_inner = self.inner(cx, base)?.clone();
         if let TypeInner::Pointer { base: pointee, .. } = base_inner {
             let pointee = self.m.types[pointee].inner.clone();
+            if cx.split_ptrs.contains_key(&(base.index() as u32)) {
+                let n = self.fixed_count(&pointee, span)?.unwrap_or(1);
+                let i = match self.const_index(cx, index) {
+                    Some(c) if c >= 0 && (c as u64) < n as u64 => Ok(c as u32),
+                    _ => {
+                        let last = self.u32_const(n.saturating_sub(1));
+                        Err(self.clamp_index(cx, index, last)?)
+                    }
+                };
+                return self.split_matrix_access(cx, h, base, i);
+            }
             let i = match self.fixed_count(&pointee, span)? {
                 Some(n) => match self.const_index(cx, index) {
                     Some(c) if c >= 0 && (c as u64) < n as u64 => self.u32_const(c as u32),
@@ -417,7 +441,12 @@ impl Writer<'_> {
                 }
                 None => self.expr(cx, index)?,
             };
-            return Ok(self.emit(cx, Op::AccessChain, t, &[b, i]));
+            let t = self.relocated_pointer_type(cx, h, base, t)?;
+            let id = self.emit(cx, Op::AccessChain, t, &[b, i]);
+            if self.std140_matrix_pointee(cx, h)?.is_some() {
+                cx.split_ptrs.insert(h.index() as u32, (id, 0));
+            }
+            return Ok(id);
         }
         let n = self.fixed_count(&base_inner, span)?.unwrap_or(1);
         if let Some(c) = self.const_index(cx, index) {

@@ -57,6 +57,12 @@ pub(super) struct FnCtx<'f> {
     pub depth: u32,
     /// Private variables created for copied pointer arguments.
     pub private_temps: Vec<u32>,
+    /// Pointer expressions (by index) to decomposed uniform matrices:
+    /// `(pointer to the containing struct, member index of column 0)`.
+    pub split_ptrs: rustc_hash::FxHashMap<u32, (u32, u32)>,
+    /// Pointer expressions (by index) that point into a Function-variable
+    /// copy although their IR type says uniform (see `std140`).
+    pub fn_ptrs: rustc_hash::FxHashSet<u32>,
 }
 
 impl FnCtx<'_> {
@@ -174,6 +180,8 @@ impl Writer<'_> {
             returns_void: ret == void,
             depth: 0,
             private_temps: Vec::new(),
+            split_ptrs: Default::default(),
+            fn_ptrs: Default::default(),
         };
         for (_, var) in f.local_variables.iter() {
             let t = self.type_id(var.ty, Mode::Plain)?;

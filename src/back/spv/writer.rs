@@ -51,6 +51,10 @@ pub(super) struct Writer<'a> {
     pub private_temps: FxHashMap<usize, Vec<u32>>,
     /// Built-in input variables, shared by all entry points.
     pub builtin_inputs: FxHashMap<(crate::ir::BuiltIn, Handle<Type>), u32>,
+    /// Whether a type needs std140 decomposition in uniform buffers.
+    pub std140_cache: FxHashMap<Handle<Type>, bool>,
+    /// First SPIR-V member index of each IR member of `Std140` structs.
+    pub std140_members: FxHashMap<Handle<Type>, Vec<u32>>,
 }
 
 /// Per-function facts gathered in one scan.
@@ -139,6 +143,8 @@ impl<'a> Writer<'a> {
             extra_interface: Vec::new(),
             builtin_inputs: FxHashMap::default(),
             private_temps: FxHashMap::default(),
+            std140_cache: FxHashMap::default(),
+            std140_members: FxHashMap::default(),
         }
     }
 
@@ -161,11 +167,13 @@ impl<'a> Writer<'a> {
         let (mode, class) = match g.space {
             AddressSpace::Storage | AddressSpace::Uniform => {
                 let is_struct = matches!(m.inner(g.ty), TypeInner::Struct { .. });
+                let std140 = g.space == AddressSpace::Uniform && self.needs_std140(g.ty);
                 (
-                    if is_struct {
-                        Mode::Block
-                    } else {
-                        Mode::Wrapper
+                    match (is_struct, std140) {
+                        (true, false) => Mode::Block,
+                        (false, false) => Mode::Wrapper,
+                        (true, true) => Mode::Std140Block,
+                        (false, true) => Mode::Std140Wrapper,
                     },
                     storage_class(g.space),
                 )
