@@ -120,3 +120,31 @@ fn uniform_matrices_with_narrow_columns_are_decomposed() {
     assert_eq!(dis.matches(" 8 Offset 128").count(), 1, "{dis}");
     assert!(!dis.contains("MatrixStride 8"), "{dis}");
 }
+
+#[test]
+fn uniform_f16_matrices_in_arrays_of_structs_are_decomposed() {
+    let dis = compile(
+        "enable f16;
+         struct S { a: mat2x2<f16>, b: mat4x2<f16>, @size(24) c: mat2x4<f16> }
+         struct U { items: array<S, 2>, h: mat4x2<f16>, hs: array<mat4x2<f16>, 2> }
+         @group(0) @binding(0) var<uniform> u: U;
+         @group(0) @binding(1) var<storage, read_write> out: array<f16>;
+         @compute @workgroup_size(1)
+         fn main(@builtin(local_invocation_index) i: u32) {
+             let all = u;
+             let s = u.items[i];
+             out[0] = all.items[1].b[3].y + s.a[1].x + u.items[i].c[i][i] + u.h[i].x
+                 + u.hs[i][i].y + u.items[0].a[0][1];
+         }",
+    );
+    // `S` (size 48) is three matrices of 2, 4 and 2 columns at 0, 8 and 24.
+    for (index, offset) in [(1, 4), (2, 8), (5, 20), (6, 24), (7, 32)] {
+        let want = format!(" {index} Offset {offset}");
+        assert!(
+            dis.lines()
+                .any(|l| l.starts_with("OpMemberDecorate") && l.ends_with(&want)),
+            "missing `{want}`:\n{dis}"
+        );
+    }
+    assert!(!dis.contains("MatrixStride"), "{dis}");
+}
