@@ -148,3 +148,46 @@ fn uniform_f16_matrices_in_arrays_of_structs_are_decomposed() {
     }
     assert!(!dis.contains("MatrixStride"), "{dis}");
 }
+
+#[test]
+fn pointers_to_whole_buffers_are_passed_by_specialisation() {
+    let dis = compile(
+        "struct U { scale: f32, m: mat2x2<f32> }
+         @group(0) @binding(0) var<uniform> u: U;
+         @group(0) @binding(1) var<storage, read_write> a: array<f32>;
+         @group(0) @binding(2) var<storage, read_write> b: array<f32>;
+         @group(0) @binding(3) var<uniform> k: vec4<f32>;
+         fn scale(p: ptr<uniform, U>) -> f32 { return (*p).scale * p.m[1].y; }
+         fn write(dst: ptr<storage, array<f32>, read_write>, q: ptr<uniform, U>, i: u32) {
+             if i < arrayLength(dst) { dst[i] = scale(q); }
+         }
+         fn first(v: ptr<uniform, vec4<f32>>) -> f32 { return (*v).x; }
+         @compute @workgroup_size(1)
+         fn main(@builtin(local_invocation_index) i: u32) {
+             write(&a, &u, i);
+             write(&b, &u, i + 1u);
+             write(&a, &u, u32(first(&k)));
+         }",
+    );
+    // `write` is specialised for `a` and `b`; `scale` and `first` once each.
+    assert_eq!(dis.matches("OpFunction ").count(), 5, "{dis}");
+    assert_eq!(dis.matches("OpFunctionParameter").count(), 2, "{dis}");
+}
+
+#[test]
+fn pointers_to_part_of_a_buffer_are_reported() {
+    let src = "struct S { x: array<f32, 4> }
+         @group(0) @binding(0) var<storage, read_write> s: S;
+         fn f(p: ptr<storage, array<f32, 4>, read_write>) { p[0] = 1.0; }
+         @compute @workgroup_size(1)
+         fn main() { f(&s.x); }";
+    let e = compile_to_spirv(src, &CompileOptions::default()).expect_err("unsupported");
+    let text = e.error().render("t.wgsl", src);
+    assert!(
+        text.contains(
+            "passing a pointer to part of a 'storage' buffer to a function is not supported by the SPIR-V writer"
+        ),
+        "{text}"
+    );
+    assert!(text.contains("f(&s.x)"), "{text}");
+}

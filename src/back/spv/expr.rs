@@ -93,7 +93,7 @@ impl Writer<'_> {
 
     /// The layout flavour of the memory a pointer expression points to.
     pub(super) fn pointee_mode(&self, cx: &FnCtx, p: Handle<Expression>) -> R<Mode> {
-        if let Expression::GlobalVariable(g) = cx.f.expressions[p] {
+        if let Some(g) = super::specialize::global_of(cx, p) {
             if let Some(gv) = self.m.global_variables.try_get(g) {
                 if matches!(gv.space, AddressSpace::Storage | AddressSpace::Uniform)
                     && matches!(self.m.inner(gv.ty), TypeInner::Struct { .. })
@@ -219,11 +219,11 @@ impl Writer<'_> {
     /// `OpArrayLength` for a pointer to a runtime-sized array.
     pub(super) fn array_length(&mut self, cx: &mut FnCtx, p: Handle<Expression>) -> R<u32> {
         let u = self.u32_type();
+        if let Some(g) = super::specialize::global_of(cx, p) {
+            let var = self.global_var(g)?;
+            return Ok(self.emit(cx, Op::ArrayLength, u, &[var, 0]));
+        }
         match cx.f.expressions[p] {
-            Expression::GlobalVariable(g) => {
-                let var = self.global_var(g)?;
-                Ok(self.emit(cx, Op::ArrayLength, u, &[var, 0]))
-            }
             Expression::AccessIndex { base, index } => {
                 let b = self.expr(cx, base)?;
                 Ok(self.emit(cx, Op::ArrayLength, u, &[b, index]))
@@ -293,30 +293,16 @@ impl Writer<'_> {
                 }
             }
             Expression::Access { base, index } => self.access(cx, h, base, index),
-            Expression::FunctionArgument(n) => cx
-                .arg_ids
-                .get(n as usize)
-                .copied()
-                .ok_or_else(|| err("invalid function argument", span)),
-            Expression::GlobalVariable(g) => {
-                let var = self.global_var(g)?;
-                let gv = &self.m.global_variables[g];
-                let wrapped = matches!(gv.space, AddressSpace::Storage | AddressSpace::Uniform)
-                    && !matches!(self.m.inner(gv.ty), TypeInner::Struct { .. });
-                if !wrapped {
-                    return Ok(var);
+            Expression::FunctionArgument(n) => {
+                if let Some(g) = cx.bound.get(n as usize).copied().flatten() {
+                    return self.global_expr(cx, h, g);
                 }
-                // The wrapper struct's only member, computed once in the entry block.
-                let inner = self.type_id(gv.ty, space_mode(gv.space))?;
-                let ptr = self.pointer_type(storage_class(gv.space), inner);
-                let zero = self.u32_const(0);
-                let id = self.s.id();
-                super::builder::inst(&mut cx.prologue, Op::AccessChain, &[ptr, id, var, zero]);
-                if gv.space == AddressSpace::Uniform && self.is_std140_matrix(gv.ty) {
-                    cx.split_ptrs.insert(h.index() as u32, (id, 0));
-                }
-                Ok(id)
+                cx.arg_ids
+                    .get(n as usize)
+                    .copied()
+                    .ok_or_else(|| err("invalid function argument", span))
             }
+            Expression::GlobalVariable(g) => self.global_expr(cx, h, g),
             Expression::LocalVariable(v) => cx
                 .local_ids
                 .get(v.index())
@@ -326,6 +312,41 @@ impl Writer<'_> {
                 let p = self.expr(cx, pointer)?;
                 self.load(cx, pointer, p)
             }
+            _ => self.eval_rest(cx, h),
+        }
+    }
+
+    /// A global variable's pointer (wrapped buffer roots point at the
+    /// wrapper's member).
+    fn global_expr(
+        &mut self,
+        cx: &mut FnCtx,
+        h: Handle<Expression>,
+        g: Handle<crate::ir::GlobalVariable>,
+    ) -> R<u32> {
+        let var = self.global_var(g)?;
+        let gv = &self.m.global_variables[g];
+        let wrapped = matches!(gv.space, AddressSpace::Storage | AddressSpace::Uniform)
+            && !matches!(self.m.inner(gv.ty), TypeInner::Struct { .. });
+        if !wrapped {
+            return Ok(var);
+        }
+        // The wrapper struct's only member, computed once in the entry block.
+        let inner = self.type_id(gv.ty, space_mode(gv.space))?;
+        let ptr = self.pointer_type(storage_class(gv.space), inner);
+        let zero = self.u32_const(0);
+        let id = self.s.id();
+        super::builder::inst(&mut cx.prologue, Op::AccessChain, &[ptr, id, var, zero]);
+        if gv.space == AddressSpace::Uniform && self.is_std140_matrix(gv.ty) {
+            cx.split_ptrs.insert(h.index() as u32, (id, 0));
+        }
+        Ok(id)
+    }
+
+    fn eval_rest(&mut self, cx: &mut FnCtx, h: Handle<Expression>) -> R<u32> {
+        let span = cx.span(h);
+        let f = cx.f;
+        match f.expressions[h] {
             Expression::Unary { op, expr } => {
                 let v = self.expr(cx, expr)?;
                 let t = self.expr_type(cx, h)?;
@@ -397,6 +418,7 @@ impl Writer<'_> {
                 self.matrix_scalar(cx, h, op, matrix, scalar)
             }
             Expression::SubgroupMatrixFill { ty, value } => self.matrix_fill(cx, ty, value),
+            _ => Err(err("internal error: unexpected expression", span)),
         }
     }
 

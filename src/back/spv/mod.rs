@@ -14,6 +14,7 @@
 //!   before SPIR-V 1.4 (no `OpCopyLogical`);
 //! - `math`, `subgroup`, `subgroup_matrix`: builtins;
 //! - `entry`: entry-point interface and execution modes;
+//! - `specialize`: pointer arguments into buffers, by specialised copies;
 //! - `std140`: decomposition of uniform matrices with narrow columns.
 //!
 //! WGSL semantics that SPIR-V lacks are polyfilled: integer division and
@@ -45,6 +46,7 @@ mod expr;
 mod function;
 mod layout_copy;
 mod math;
+mod specialize;
 mod std140;
 mod stmt;
 mod subgroup;

@@ -55,6 +55,11 @@ pub(super) struct Writer<'a> {
     pub std140_cache: FxHashMap<Handle<Type>, bool>,
     /// First SPIR-V member index of each IR member of `Std140` structs.
     pub std140_members: FxHashMap<Handle<Type>, Vec<u32>>,
+    /// Specialised copies of functions whose buffer pointer parameters are
+    /// bound to whole variables: id per (function, bound globals).
+    pub specializations: FxHashMap<(usize, Vec<Option<Handle<GlobalVariable>>>), u32>,
+    /// Specialised copies still to write.
+    pub pending_specializations: Vec<(usize, Vec<Option<Handle<GlobalVariable>>>, u32)>,
 }
 
 /// Per-function facts gathered in one scan.
@@ -145,6 +150,8 @@ impl<'a> Writer<'a> {
             private_temps: FxHashMap::default(),
             std140_cache: FxHashMap::default(),
             std140_members: FxHashMap::default(),
+            specializations: FxHashMap::default(),
+            pending_specializations: Vec::new(),
         }
     }
 
@@ -343,8 +350,11 @@ impl<'a> Writer<'a> {
             .map(|(ep, _)| m.entry_points[*ep].function.index())
             .collect();
         for (h, f) in m.functions.iter() {
-            if any_reachable[h.index()] && !entry_functions.contains(&h.index()) {
-                self.write_function(h, f, None)?;
+            if any_reachable[h.index()]
+                && !entry_functions.contains(&h.index())
+                && !self.has_buffer_pointer_parameter(f)
+            {
+                self.write_function(h, f, None, None)?;
             }
         }
         for (ep_index, reach) in &per_entry {
@@ -359,6 +369,11 @@ impl<'a> Writer<'a> {
             globals.dedup();
             let f = &m.functions[ep.function];
             self.write_entry_point(ep, f, &globals, reach)?;
+        }
+        while let Some((index, bound, id)) = self.pending_specializations.pop() {
+            let h = Handle::from_index(index);
+            let f = &m.functions[h];
+            self.write_function(h, f, None, Some((id, bound)))?;
         }
         let version = self.opts.version;
         Ok(self.s.finish(version, self.vulkan_mm))
