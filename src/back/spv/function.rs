@@ -65,7 +65,7 @@ pub(super) struct FnCtx<'f> {
     pub fn_ptrs: rustc_hash::FxHashSet<u32>,
     /// Pointer parameters replaced by the whole buffer variable they point
     /// to, in a specialised copy (see `specialize`); empty otherwise.
-    pub bound: Vec<Option<Handle<crate::ir::GlobalVariable>>>,
+    pub bound: super::writer::Bound,
 }
 
 impl FnCtx<'_> {
@@ -135,7 +135,7 @@ impl Writer<'_> {
         h: Handle<Function>,
         f: &Function,
         entry: Option<EntryIo>,
-        specialization: Option<(u32, Vec<Option<Handle<crate::ir::GlobalVariable>>>)>,
+        specialization: Option<(u32, super::writer::Bound)>,
     ) -> R<()> {
         let (fn_id, bound) = match specialization {
             Some((id, bound)) => (id, bound),

@@ -12,7 +12,7 @@
 //! function with a buffer pointer parameter is never written.
 
 use super::function::FnCtx;
-use super::writer::{Writer, R};
+use super::writer::{Bound, Writer, R};
 use crate::arena::Handle;
 use crate::ir::{AddressSpace, Expression, Function, GlobalVariable, TypeInner};
 
@@ -34,11 +34,7 @@ impl Writer<'_> {
 
     /// The id of the copy of `function` with the given parameters bound,
     /// queueing it for writing on first use.
-    pub(super) fn specialization(
-        &mut self,
-        function: Handle<Function>,
-        bound: Vec<Option<Handle<GlobalVariable>>>,
-    ) -> u32 {
+    pub(super) fn specialization(&mut self, function: Handle<Function>, bound: Bound) -> u32 {
         let key = (function.index(), bound);
         if let Some(&id) = self.specializations.get(&key) {
             return id;

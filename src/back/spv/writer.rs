@@ -24,6 +24,10 @@ pub(super) fn err(message: impl Into<String>, span: Span) -> Error {
     Diagnostic::error(message, span).into()
 }
 
+/// The whole buffer variable bound to each parameter of a specialised copy
+/// of a function (`None`: an ordinary parameter).
+pub(super) type Bound = Vec<Option<Handle<GlobalVariable>>>;
+
 /// Module-level writer state.
 pub(super) struct Writer<'a> {
     pub m: &'a Module,
@@ -57,9 +61,9 @@ pub(super) struct Writer<'a> {
     pub std140_members: FxHashMap<Handle<Type>, Vec<u32>>,
     /// Specialised copies of functions whose buffer pointer parameters are
     /// bound to whole variables: id per (function, bound globals).
-    pub specializations: FxHashMap<(usize, Vec<Option<Handle<GlobalVariable>>>), u32>,
+    pub specializations: FxHashMap<(usize, Bound), u32>,
     /// Specialised copies still to write.
-    pub pending_specializations: Vec<(usize, Vec<Option<Handle<GlobalVariable>>>, u32)>,
+    pub pending_specializations: Vec<(usize, Bound, u32)>,
 }
 
 /// Per-function facts gathered in one scan.
