@@ -192,7 +192,7 @@ impl Writer<'_> {
             arg_ids,
             vars: Vec::new(),
             prologue: Vec::new(),
-            body: Vec::new(),
+            body: Vec::with_capacity(f.expressions.len() * 5),
             open: true,
             targets: Vec::new(),
             entry: None,

@@ -65,6 +65,22 @@ impl Mode {
     }
 }
 
+/// The number of [`Mode`] variants.
+pub(super) const MODES: usize = 7;
+
+/// The index of a scalar in the per-scalar caches.
+fn scalar_slot(scalar: Scalar) -> usize {
+    match scalar {
+        Scalar::Bool => 0,
+        Scalar::I32 | Scalar::AbstractInt => 1,
+        Scalar::U32 => 2,
+        Scalar::F32 | Scalar::AbstractFloat => 3,
+        Scalar::F16 => 4,
+        Scalar::I8 => 5,
+        Scalar::U8 => 6,
+    }
+}
+
 /// Structural keys of SPIR-V types that are not IR types.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub(super) enum LocalType {
@@ -161,6 +177,10 @@ impl Writer<'_> {
 
     /// The id of a scalar type.
     pub(super) fn scalar_type(&mut self, scalar: Scalar) -> u32 {
+        let slot = scalar_slot(scalar);
+        if self.scalar_ids[slot] != 0 {
+            return self.scalar_ids[slot];
+        }
         let key = match scalar {
             Scalar::Bool => LocalType::Bool,
             Scalar::I32 | Scalar::AbstractInt => LocalType::Int(32, true),
@@ -179,13 +199,25 @@ impl Writer<'_> {
                 LocalType::Int(8, false)
             }
         };
-        self.local_type(key)
+        let id = self.local_type(key);
+        self.scalar_ids[slot] = id;
+        id
     }
 
     /// The id of `vecN<scalar>`.
     pub(super) fn vector_type(&mut self, scalar: Scalar, n: u32) -> u32 {
+        let slot = (n as usize).wrapping_sub(2);
+        if let Some(&id) = self.vector_ids[scalar_slot(scalar)].get(slot) {
+            if id != 0 {
+                return id;
+            }
+        }
         let c = self.scalar_type(scalar);
-        self.local_type(LocalType::Vector(c, n))
+        let id = self.local_type(LocalType::Vector(c, n));
+        if let Some(s) = self.vector_ids[scalar_slot(scalar)].get_mut(slot) {
+            *s = id;
+        }
+        id
     }
 
     /// `u32`, `i32`, `bool`, `void` shorthands.
@@ -200,6 +232,13 @@ impl Writer<'_> {
 
     /// The id of an IR type in the given flavour.
     pub(super) fn type_id(&mut self, ty: Handle<Type>, mode: Mode) -> R<u32> {
+        // Fast path: a direct-indexed cache per (type, requested mode).
+        if let Some(ids) = self.type_ids.get(ty.index()) {
+            if ids[mode as usize] != 0 {
+                return Ok(ids[mode as usize]);
+            }
+        }
+        let requested = mode;
         let m = self.m;
         let inner = match m.types.try_get(ty) {
             Some(t) => &t.inner,
@@ -217,6 +256,7 @@ impl Writer<'_> {
             _ => Mode::Plain,
         };
         if let Some(&id) = self.ir_types.get(&(ty, mode)) {
+            self.cache_type_id(ty, requested, id);
             return Ok(id);
         }
         let id = match (inner, mode) {
@@ -359,7 +399,17 @@ impl Writer<'_> {
             }
         };
         self.ir_types.insert((ty, mode), id);
+        self.cache_type_id(ty, requested, id);
         Ok(id)
+    }
+
+    fn cache_type_id(&mut self, ty: Handle<Type>, mode: Mode, id: u32) {
+        if self.type_ids.len() < self.m.types.len() {
+            self.type_ids.resize(self.m.types.len(), [0; MODES]);
+        }
+        if let Some(ids) = self.type_ids.get_mut(ty.index()) {
+            ids[mode as usize] = id;
+        }
     }
 
     /// `ColMajor` + `MatrixStride` for a member whose type is a matrix or an
@@ -457,8 +507,17 @@ impl Writer<'_> {
 
     /// A `u32` constant.
     pub(super) fn u32_const(&mut self, v: u32) -> u32 {
+        if let Some(&id) = self.small_u32_consts.get(v as usize) {
+            if id != 0 {
+                return id;
+            }
+        }
         let ty = self.u32_type();
-        self.scalar_const_bits(ty, v)
+        let id = self.scalar_const_bits(ty, v);
+        if let Some(slot) = self.small_u32_consts.get_mut(v as usize) {
+            *slot = id;
+        }
+        id
     }
 
     /// An `i32` constant.
