@@ -36,9 +36,13 @@
 //! entry point to write`, empty span): SPIR-V for Vulkan needs at least one
 //! `OpEntryPoint`.
 //!
+//! Pointers to a whole `uniform`/`storage` buffer variable passed to user
+//! functions are handled by specialising the callee (module `specialize`).
+//!
 //! Not supported (reported as errors with a span): textures and samplers,
-//! pointer arguments into buffers or into part of workgroup memory (they
-//! would need variable pointers).
+//! pointer arguments to part of a buffer (`&buf.field`, `&buf[i]`) or to
+//! part of workgroup memory (they would need variable pointers or a
+//! specialisation carrying the access path).
 
 mod builder;
 mod entry;
