@@ -189,7 +189,7 @@ fn buffer_pointer_parameters_are_reported() {
         Err(tessera::CompileError::Backend(e)) => {
             let d = e.errors().next().expect("an error");
             assert!(
-                d.message.contains("'storage' address space"),
+                d.message.contains("pointer to part of a 'storage' buffer"),
                 "{}",
                 d.message
             );

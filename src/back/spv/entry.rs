@@ -240,7 +240,7 @@ impl Writer<'_> {
         }
         self.entry_globals = globals.to_vec();
         self.extra_interface.clear();
-        self.write_function(ep.function, f, Some(io))?;
+        self.write_function(ep.function, f, Some(io), None)?;
         interface.append(&mut self.extra_interface);
         let mut seen = rustc_hash::FxHashSet::default();
         interface.retain(|v| seen.insert(*v));

@@ -93,12 +93,16 @@ impl Writer<'_> {
 
     /// The layout flavour of the memory a pointer expression points to.
     pub(super) fn pointee_mode(&self, cx: &FnCtx, p: Handle<Expression>) -> R<Mode> {
-        if let Expression::GlobalVariable(g) = cx.f.expressions[p] {
+        if let Some(g) = super::specialize::global_of(cx, p) {
             if let Some(gv) = self.m.global_variables.try_get(g) {
                 if matches!(gv.space, AddressSpace::Storage | AddressSpace::Uniform)
                     && matches!(self.m.inner(gv.ty), TypeInner::Struct { .. })
                 {
-                    return Ok(Mode::Block);
+                    return Ok(if gv.space == AddressSpace::Uniform {
+                        Mode::Std140Block
+                    } else {
+                        Mode::Block
+                    });
                 }
             }
         }
@@ -114,8 +118,15 @@ impl Writer<'_> {
             TypeInner::Pointer { base, space, .. } => (*base, *space),
             _ => return Err(err("load through a non-pointer", cx.span(pointer))),
         };
+        if let Some(&(b, first)) = cx.split_ptrs.get(&(pointer.index() as u32)) {
+            return self.load_columns(cx, b, first, base);
+        }
+        if cx.fn_ptrs.contains(&(pointer.index() as u32)) {
+            let ty = self.type_id(base, Mode::Plain)?;
+            return Ok(self.emit(cx, Op::Load, ty, &[p]));
+        }
         let mode = self.pointee_mode(cx, pointer)?;
-        if self.opts.version < (1, 4) {
+        if self.opts.version < (1, 4) || (mode.is_std140() && self.needs_std140(base)) {
             return self.load_converted(cx, p, base, mode, space);
         }
         let ty = self.type_id(base, mode)?;
@@ -208,11 +219,11 @@ impl Writer<'_> {
     /// `OpArrayLength` for a pointer to a runtime-sized array.
     pub(super) fn array_length(&mut self, cx: &mut FnCtx, p: Handle<Expression>) -> R<u32> {
         let u = self.u32_type();
+        if let Some(g) = super::specialize::global_of(cx, p) {
+            let var = self.global_var(g)?;
+            return Ok(self.emit(cx, Op::ArrayLength, u, &[var, 0]));
+        }
         match cx.f.expressions[p] {
-            Expression::GlobalVariable(g) => {
-                let var = self.global_var(g)?;
-                Ok(self.emit(cx, Op::ArrayLength, u, &[var, 0]))
-            }
             Expression::AccessIndex { base, index } => {
                 let b = self.expr(cx, base)?;
                 Ok(self.emit(cx, Op::ArrayLength, u, &[b, index]))
@@ -276,34 +287,22 @@ impl Writer<'_> {
                 let b = self.expr(cx, base)?;
                 let t = self.expr_type(cx, h)?;
                 if self.inner(cx, base)?.is_pointer() {
-                    let i = self.u32_const(index);
-                    Ok(self.emit(cx, Op::AccessChain, t, &[b, i]))
+                    self.pointer_access_index(cx, h, base, b, t, index)
                 } else {
                     Ok(self.emit(cx, Op::CompositeExtract, t, &[b, index]))
                 }
             }
             Expression::Access { base, index } => self.access(cx, h, base, index),
-            Expression::FunctionArgument(n) => cx
-                .arg_ids
-                .get(n as usize)
-                .copied()
-                .ok_or_else(|| err("invalid function argument", span)),
-            Expression::GlobalVariable(g) => {
-                let var = self.global_var(g)?;
-                let gv = &self.m.global_variables[g];
-                let wrapped = matches!(gv.space, AddressSpace::Storage | AddressSpace::Uniform)
-                    && !matches!(self.m.inner(gv.ty), TypeInner::Struct { .. });
-                if !wrapped {
-                    return Ok(var);
+            Expression::FunctionArgument(n) => {
+                if let Some(g) = cx.bound.get(n as usize).copied().flatten() {
+                    return self.global_expr(cx, h, g);
                 }
-                // The wrapper struct's only member, computed once in the entry block.
-                let inner = self.type_id(gv.ty, Mode::Explicit)?;
-                let ptr = self.pointer_type(storage_class(gv.space), inner);
-                let zero = self.u32_const(0);
-                let id = self.s.id();
-                super::builder::inst(&mut cx.prologue, Op::AccessChain, &[ptr, id, var, zero]);
-                Ok(id)
+                cx.arg_ids
+                    .get(n as usize)
+                    .copied()
+                    .ok_or_else(|| err("invalid function argument", span))
             }
+            Expression::GlobalVariable(g) => self.global_expr(cx, h, g),
             Expression::LocalVariable(v) => cx
                 .local_ids
                 .get(v.index())
@@ -313,6 +312,41 @@ impl Writer<'_> {
                 let p = self.expr(cx, pointer)?;
                 self.load(cx, pointer, p)
             }
+            _ => self.eval_rest(cx, h),
+        }
+    }
+
+    /// A global variable's pointer (wrapped buffer roots point at the
+    /// wrapper's member).
+    fn global_expr(
+        &mut self,
+        cx: &mut FnCtx,
+        h: Handle<Expression>,
+        g: Handle<crate::ir::GlobalVariable>,
+    ) -> R<u32> {
+        let var = self.global_var(g)?;
+        let gv = &self.m.global_variables[g];
+        let wrapped = matches!(gv.space, AddressSpace::Storage | AddressSpace::Uniform)
+            && !matches!(self.m.inner(gv.ty), TypeInner::Struct { .. });
+        if !wrapped {
+            return Ok(var);
+        }
+        // The wrapper struct's only member, computed once in the entry block.
+        let inner = self.type_id(gv.ty, space_mode(gv.space))?;
+        let ptr = self.pointer_type(storage_class(gv.space), inner);
+        let zero = self.u32_const(0);
+        let id = self.s.id();
+        super::builder::inst(&mut cx.prologue, Op::AccessChain, &[ptr, id, var, zero]);
+        if gv.space == AddressSpace::Uniform && self.is_std140_matrix(gv.ty) {
+            cx.split_ptrs.insert(h.index() as u32, (id, 0));
+        }
+        Ok(id)
+    }
+
+    fn eval_rest(&mut self, cx: &mut FnCtx, h: Handle<Expression>) -> R<u32> {
+        let span = cx.span(h);
+        let f = cx.f;
+        match f.expressions[h] {
             Expression::Unary { op, expr } => {
                 let v = self.expr(cx, expr)?;
                 let t = self.expr_type(cx, h)?;
@@ -384,6 +418,7 @@ impl Writer<'_> {
                 self.matrix_scalar(cx, h, op, matrix, scalar)
             }
             Expression::SubgroupMatrixFill { ty, value } => self.matrix_fill(cx, ty, value),
+            _ => Err(err("internal error: unexpected expression", span)),
         }
     }
 
@@ -400,6 +435,17 @@ impl Writer<'_> {
         let base_inner = self.inner(cx, base)?.clone();
         if let TypeInner::Pointer { base: pointee, .. } = base_inner {
             let pointee = self.m.types[pointee].inner.clone();
+            if cx.split_ptrs.contains_key(&(base.index() as u32)) {
+                let n = self.fixed_count(&pointee, span)?.unwrap_or(1);
+                let i = match self.const_index(cx, index) {
+                    Some(c) if c >= 0 && (c as u64) < n as u64 => Ok(c as u32),
+                    _ => {
+                        let last = self.u32_const(n.saturating_sub(1));
+                        Err(self.clamp_index(cx, index, last)?)
+                    }
+                };
+                return self.split_matrix_access(cx, h, base, i);
+            }
             let i = match self.fixed_count(&pointee, span)? {
                 Some(n) => match self.const_index(cx, index) {
                     Some(c) if c >= 0 && (c as u64) < n as u64 => self.u32_const(c as u32),
@@ -417,7 +463,12 @@ impl Writer<'_> {
                 }
                 None => self.expr(cx, index)?,
             };
-            return Ok(self.emit(cx, Op::AccessChain, t, &[b, i]));
+            let t = self.relocated_pointer_type(cx, h, base, t)?;
+            let id = self.emit(cx, Op::AccessChain, t, &[b, i]);
+            if self.std140_matrix_pointee(cx, h)?.is_some() {
+                cx.split_ptrs.insert(h.index() as u32, (id, 0));
+            }
+            return Ok(id);
         }
         let n = self.fixed_count(&base_inner, span)?.unwrap_or(1);
         if let Some(c) = self.const_index(cx, index) {

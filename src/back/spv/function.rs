@@ -57,6 +57,15 @@ pub(super) struct FnCtx<'f> {
     pub depth: u32,
     /// Private variables created for copied pointer arguments.
     pub private_temps: Vec<u32>,
+    /// Pointer expressions (by index) to decomposed uniform matrices:
+    /// `(pointer to the containing struct, member index of column 0)`.
+    pub split_ptrs: rustc_hash::FxHashMap<u32, (u32, u32)>,
+    /// Pointer expressions (by index) that point into a Function-variable
+    /// copy although their IR type says uniform (see `std140`).
+    pub fn_ptrs: rustc_hash::FxHashSet<u32>,
+    /// Pointer parameters replaced by the whole buffer variable they point
+    /// to, in a specialised copy (see `specialize`); empty otherwise.
+    pub bound: super::writer::Bound,
 }
 
 impl FnCtx<'_> {
@@ -126,8 +135,12 @@ impl Writer<'_> {
         h: Handle<Function>,
         f: &Function,
         entry: Option<EntryIo>,
+        specialization: Option<(u32, super::writer::Bound)>,
     ) -> R<()> {
-        let fn_id = self.function_ids[h.index()];
+        let (fn_id, bound) = match specialization {
+            Some((id, bound)) => (id, bound),
+            None => (self.function_ids[h.index()], Vec::new()),
+        };
         let is_entry = entry.is_some();
         let void = self.void_type();
         let ret = match (&f.result, is_entry) {
@@ -137,7 +150,10 @@ impl Writer<'_> {
         let mut sig = vec![ret];
         let mut params = Vec::new();
         if !is_entry {
-            for a in &f.arguments {
+            for (i, a) in f.arguments.iter().enumerate() {
+                if bound.get(i).is_some_and(|b| b.is_some()) {
+                    continue;
+                }
                 let t = self.param_type(a.ty)?;
                 sig.push(t);
                 params.push(t);
@@ -150,13 +166,22 @@ impl Writer<'_> {
             inst_str(&mut self.s.names, Op::Name, &[fn_id], &f.name, &[]);
         }
         let mut arg_ids = Vec::with_capacity(params.len());
-        for (i, &t) in params.iter().enumerate() {
+        let mut next_param = params.iter();
+        for (i, a) in f.arguments.iter().enumerate() {
+            if is_entry {
+                break;
+            }
+            if bound.get(i).is_some_and(|b| b.is_some()) {
+                arg_ids.push(0);
+                continue;
+            }
+            let Some(&t) = next_param.next() else {
+                return Err(err("internal error: parameter count", Span::UNDEFINED));
+            };
             let id = self.s.id();
             inst(&mut out, Op::FunctionParameter, &[t, id]);
-            if let Some(a) = f.arguments.get(i) {
-                if !a.name.is_empty() {
-                    inst_str(&mut self.s.names, Op::Name, &[id], &a.name, &[]);
-                }
+            if !a.name.is_empty() {
+                inst_str(&mut self.s.names, Op::Name, &[id], &a.name, &[]);
             }
             arg_ids.push(id);
         }
@@ -167,13 +192,16 @@ impl Writer<'_> {
             arg_ids,
             vars: Vec::new(),
             prologue: Vec::new(),
-            body: Vec::new(),
+            body: Vec::with_capacity(f.expressions.len() * 5),
             open: true,
             targets: Vec::new(),
             entry: None,
             returns_void: ret == void,
             depth: 0,
             private_temps: Vec::new(),
+            split_ptrs: Default::default(),
+            fn_ptrs: Default::default(),
+            bound,
         };
         for (_, var) in f.local_variables.iter() {
             let t = self.type_id(var.ty, Mode::Plain)?;
@@ -214,7 +242,10 @@ impl Writer<'_> {
         inst(&mut out, Op::FunctionEnd, &[]);
         self.s.functions = out;
         if !cx.private_temps.is_empty() {
-            self.private_temps.insert(h.index(), cx.private_temps);
+            self.private_temps
+                .entry(h.index())
+                .or_default()
+                .extend(cx.private_temps);
         }
         Ok(())
     }

@@ -88,24 +88,29 @@ impl Writer<'_> {
             TypeInner::Struct { members, .. } => {
                 let mut parts = Vec::with_capacity(members.len());
                 for (i, mem) in members.iter().enumerate() {
-                    let mt = self.type_id(mem.ty, Mode::Explicit)?;
+                    let index = self.member_index(ty, mode, i as u32)?;
+                    if mode.is_std140() && self.is_std140_matrix(mem.ty) {
+                        parts.push(self.load_columns(cx, p, index, mem.ty)?);
+                        continue;
+                    }
+                    let mt = self.type_id(mem.ty, mode.member())?;
                     let pt = self.pointer_type(class, mt);
-                    let idx = self.u32_const(i as u32);
+                    let idx = self.u32_const(index);
                     let mp = self.emit(cx, Op::AccessChain, pt, &[p, idx]);
-                    parts.push(self.load_converted(cx, mp, mem.ty, Mode::Explicit, space)?);
+                    parts.push(self.load_converted(cx, mp, mem.ty, mode.member(), space)?);
                 }
                 Ok(self.emit(cx, Op::CompositeConstruct, plain, &parts))
             }
             TypeInner::Array { base, size, .. } => {
                 let (base, n) = (*base, self.array_len(*size)?);
-                let et = self.type_id(base, Mode::Explicit)?;
+                let et = self.type_id(base, mode.member())?;
                 let pt = self.pointer_type(class, et);
                 if n <= UNROLL_LIMIT {
                     let mut parts = Vec::with_capacity(n as usize);
                     for i in 0..n {
                         let idx = self.u32_const(i);
                         let ep = self.emit(cx, Op::AccessChain, pt, &[p, idx]);
-                        parts.push(self.load_converted(cx, ep, base, Mode::Explicit, space)?);
+                        parts.push(self.load_converted(cx, ep, base, mode.member(), space)?);
                     }
                     return Ok(self.emit(cx, Op::CompositeConstruct, plain, &parts));
                 }
@@ -114,13 +119,14 @@ impl Writer<'_> {
                 let tpt = self.pointer_type(spirv::StorageClass::Function, plain_elem);
                 self.counted_loop(cx, n, |w, cx, i| {
                     let ep = w.emit(cx, Op::AccessChain, pt, &[p, i]);
-                    let v = w.load_converted(cx, ep, base, Mode::Explicit, space)?;
+                    let v = w.load_converted(cx, ep, base, mode.member(), space)?;
                     let tp = w.emit(cx, Op::AccessChain, tpt, &[tmp, i]);
                     cx.raw(Op::Store, &[tp, v]);
                     Ok(())
                 })?;
                 Ok(self.emit(cx, Op::Load, plain, &[tmp]))
             }
+            TypeInner::Matrix { .. } if mode.is_std140() => self.load_columns(cx, p, 0, ty),
             _ => Err(err(
                 "cannot load this type from buffer memory",
                 Span::UNDEFINED,

@@ -13,7 +13,9 @@
 //! - `layout_copy`: loads/stores between buffer layout and plain values
 //!   before SPIR-V 1.4 (no `OpCopyLogical`);
 //! - `math`, `subgroup`, `subgroup_matrix`: builtins;
-//! - `entry`: entry-point interface and execution modes.
+//! - `entry`: entry-point interface and execution modes;
+//! - `specialize`: pointer arguments into buffers, by specialised copies;
+//! - `std140`: decomposition of uniform matrices with narrow columns.
 //!
 //! WGSL semantics that SPIR-V lacks are polyfilled: integer division and
 //! remainder by zero (and `i32::MIN / -1`), shift amounts masked to the bit
@@ -25,11 +27,22 @@
 //! passed to functions by copy-in/copy-out (logical addressing only accepts
 //! whole variables).
 //!
+//! Uniform buffers holding matrices whose column stride is not a multiple of
+//! 16 (e.g. `mat2x2<f32>`, `mat2x2<f16>`) are decomposed std140-style into
+//! column vectors at the WGSL offsets (module `std140`), so they validate
+//! under Vulkan's standard uniform-buffer layout.
+//!
+//! A module with no selected entry point is an error (`the module has no
+//! entry point to write`, empty span): SPIR-V for Vulkan needs at least one
+//! `OpEntryPoint`.
+//!
+//! Pointers to a whole `uniform`/`storage` buffer variable passed to user
+//! functions are handled by specialising the callee (module `specialize`).
+//!
 //! Not supported (reported as errors with a span): textures and samplers,
-//! pointer arguments into buffers or into part of workgroup memory (they
-//! would need variable pointers). Uniform buffers holding matrices whose
-//! column stride is not a multiple of 16 (e.g. `mat2x2<f32>`) need Vulkan's
-//! `uniformBufferStandardLayout` feature: no std140 decomposition is done.
+//! pointer arguments to part of a buffer (`&buf.field`, `&buf[i]`) or to
+//! part of workgroup memory (they would need variable pointers or a
+//! specialisation carrying the access path).
 
 mod builder;
 mod entry;
@@ -37,6 +50,8 @@ mod expr;
 mod function;
 mod layout_copy;
 mod math;
+mod specialize;
+mod std140;
 mod stmt;
 mod subgroup;
 mod subgroup_matrix;

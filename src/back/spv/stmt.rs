@@ -167,9 +167,18 @@ impl Writer<'_> {
                 let mut ops = Vec::with_capacity(arguments.len() + 1);
                 ops.push(fid);
                 let mut copy_back = Vec::new();
-                for &a in arguments {
+                let mut bound = Vec::new();
+                for (i, &a) in arguments.iter().enumerate() {
+                    if let Some(g) = self.buffer_pointer_root(cx, a)? {
+                        bound.resize(arguments.len(), None);
+                        bound[i] = Some(g);
+                        continue;
+                    }
                     let v = self.expr(cx, a)?;
                     ops.push(self.pointer_argument(cx, a, v, &mut copy_back)?);
+                }
+                if !bound.is_empty() {
+                    ops[0] = self.specialization(*function, bound);
                 }
                 let id = self.s.id();
                 cx.op(Op::FunctionCall, ret, id, &ops);
@@ -264,9 +273,16 @@ impl Writer<'_> {
             }
             AddressSpace::Function | AddressSpace::Private => Ok(v),
             AddressSpace::Workgroup if declaration => Ok(v),
+            AddressSpace::Uniform | AddressSpace::Storage => Err(err(
+                format!(
+                    "passing a pointer to part of a '{}' buffer to a function is not supported by the SPIR-V writer (only pointers to a whole buffer variable are)",
+                    space.wgsl_name()
+                ),
+                cx.span(arg),
+            )),
             other => Err(err(
                 format!(
-                    "passing a pointer into the '{}' address space to a function is not supported by the SPIR-V writer",
+                    "passing a pointer to part of '{}' memory to a function is not supported by the SPIR-V writer",
                     other.wgsl_name()
                 ),
                 cx.span(arg),

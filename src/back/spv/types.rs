@@ -27,6 +27,58 @@ pub(super) enum Mode {
     Block,
     /// A non-struct store type of a buffer root, wrapped in a `Block` struct.
     Wrapper,
+    /// Uniform-buffer contents with std140-style decomposition: a matrix
+    /// whose column stride is not a multiple of 16 becomes consecutive
+    /// column members of its enclosing struct, or a struct of columns where
+    /// it is an array element or a buffer root. Types without such a matrix
+    /// use `Explicit` instead.
+    Std140,
+    /// `Block` flavour of `Std140`.
+    Std140Block,
+    /// `Wrapper` flavour of `Std140`.
+    Std140Wrapper,
+}
+
+impl Mode {
+    /// The flavour of members and elements of a type in this flavour.
+    pub(super) fn member(self) -> Mode {
+        match self {
+            Mode::Plain => Mode::Plain,
+            Mode::Explicit | Mode::Block | Mode::Wrapper => Mode::Explicit,
+            Mode::Std140 | Mode::Std140Block | Mode::Std140Wrapper => Mode::Std140,
+        }
+    }
+
+    /// Whether this is a `Std140` flavour.
+    pub(super) fn is_std140(self) -> bool {
+        matches!(self, Mode::Std140 | Mode::Std140Block | Mode::Std140Wrapper)
+    }
+
+    /// The non-decomposed flavour with the same role.
+    fn without_std140(self) -> Mode {
+        match self {
+            Mode::Std140 => Mode::Explicit,
+            Mode::Std140Block => Mode::Block,
+            Mode::Std140Wrapper => Mode::Wrapper,
+            other => other,
+        }
+    }
+}
+
+/// The number of [`Mode`] variants.
+pub(super) const MODES: usize = 7;
+
+/// The index of a scalar in the per-scalar caches.
+fn scalar_slot(scalar: Scalar) -> usize {
+    match scalar {
+        Scalar::Bool => 0,
+        Scalar::I32 | Scalar::AbstractInt => 1,
+        Scalar::U32 => 2,
+        Scalar::F32 | Scalar::AbstractFloat => 3,
+        Scalar::F16 => 4,
+        Scalar::I8 => 5,
+        Scalar::U8 => 6,
+    }
 }
 
 /// Structural keys of SPIR-V types that are not IR types.
@@ -62,7 +114,8 @@ pub(super) fn storage_class(space: crate::ir::AddressSpace) -> spirv::StorageCla
 pub(super) fn space_mode(space: crate::ir::AddressSpace) -> Mode {
     use crate::ir::AddressSpace as A;
     match space {
-        A::Uniform | A::Storage => Mode::Explicit,
+        A::Storage => Mode::Explicit,
+        A::Uniform => Mode::Std140,
         _ => Mode::Plain,
     }
 }
@@ -124,6 +177,10 @@ impl Writer<'_> {
 
     /// The id of a scalar type.
     pub(super) fn scalar_type(&mut self, scalar: Scalar) -> u32 {
+        let slot = scalar_slot(scalar);
+        if self.scalar_ids[slot] != 0 {
+            return self.scalar_ids[slot];
+        }
         let key = match scalar {
             Scalar::Bool => LocalType::Bool,
             Scalar::I32 | Scalar::AbstractInt => LocalType::Int(32, true),
@@ -142,13 +199,25 @@ impl Writer<'_> {
                 LocalType::Int(8, false)
             }
         };
-        self.local_type(key)
+        let id = self.local_type(key);
+        self.scalar_ids[slot] = id;
+        id
     }
 
     /// The id of `vecN<scalar>`.
     pub(super) fn vector_type(&mut self, scalar: Scalar, n: u32) -> u32 {
+        let slot = (n as usize).wrapping_sub(2);
+        if let Some(&id) = self.vector_ids[scalar_slot(scalar)].get(slot) {
+            if id != 0 {
+                return id;
+            }
+        }
         let c = self.scalar_type(scalar);
-        self.local_type(LocalType::Vector(c, n))
+        let id = self.local_type(LocalType::Vector(c, n));
+        if let Some(s) = self.vector_ids[scalar_slot(scalar)].get_mut(slot) {
+            *s = id;
+        }
+        id
     }
 
     /// `u32`, `i32`, `bool`, `void` shorthands.
@@ -163,23 +232,38 @@ impl Writer<'_> {
 
     /// The id of an IR type in the given flavour.
     pub(super) fn type_id(&mut self, ty: Handle<Type>, mode: Mode) -> R<u32> {
+        // Fast path: a direct-indexed cache per (type, requested mode).
+        if let Some(ids) = self.type_ids.get(ty.index()) {
+            if ids[mode as usize] != 0 {
+                return Ok(ids[mode as usize]);
+            }
+        }
+        let requested = mode;
         let m = self.m;
         let inner = match m.types.try_get(ty) {
             Some(t) => &t.inner,
             None => return Err(err("invalid type handle", Span::UNDEFINED)),
         };
+        let mode = if mode.is_std140() && !self.needs_std140(ty) {
+            mode.without_std140()
+        } else {
+            mode
+        };
         // Types whose SPIR-V form does not depend on the layout.
         let mode = match (inner, mode) {
             (TypeInner::Array { .. } | TypeInner::Struct { .. }, m) => m,
-            (_, Mode::Wrapper) => Mode::Wrapper,
+            (_, Mode::Wrapper | Mode::Std140Wrapper | Mode::Std140) => mode,
             _ => Mode::Plain,
         };
         if let Some(&id) = self.ir_types.get(&(ty, mode)) {
+            self.cache_type_id(ty, requested, id);
             return Ok(id);
         }
         let id = match (inner, mode) {
-            (_, Mode::Wrapper) if !matches!(inner, TypeInner::Struct { .. }) => {
-                let member = self.type_id(ty, Mode::Explicit)?;
+            (_, Mode::Wrapper | Mode::Std140Wrapper)
+                if !matches!(inner, TypeInner::Struct { .. }) =>
+            {
+                let member = self.type_id(ty, mode.member())?;
                 let id = self.s.id();
                 inst(&mut self.s.globals, Op::TypeStruct, &[id, member]);
                 let a = &mut self.s.annotations;
@@ -189,7 +273,25 @@ impl Writer<'_> {
                     Op::MemberDecorate,
                     &[id, 0, Decoration::Offset as u32, 0],
                 );
-                self.matrix_member_decorations(id, 0, ty);
+                if mode == Mode::Wrapper {
+                    self.matrix_member_decorations(id, 0, ty);
+                }
+                id
+            }
+            (TypeInner::Matrix { columns, .. }, Mode::Std140) => {
+                let (col, stride) = self.std140_column(ty)?;
+                let mut words = vec![0; columns.get() as usize + 1];
+                words[1..].fill(col);
+                let id = self.s.id();
+                words[0] = id;
+                inst(&mut self.s.globals, Op::TypeStruct, &words);
+                for i in 0..columns.get() {
+                    inst(
+                        &mut self.s.annotations,
+                        Op::MemberDecorate,
+                        &[id, i, Decoration::Offset as u32, i * stride],
+                    );
+                }
                 id
             }
             (TypeInner::Scalar(s), _) | (TypeInner::Atomic(s), _) => self.scalar_type(*s),
@@ -210,12 +312,7 @@ impl Writer<'_> {
                 self.pointer_type(storage_class(*space), pointee)
             }
             (TypeInner::Array { base, size, stride }, mode) => {
-                let elem_mode = if mode == Mode::Plain {
-                    Mode::Plain
-                } else {
-                    Mode::Explicit
-                };
-                let e = self.type_id(*base, elem_mode)?;
+                let e = self.type_id(*base, mode.member())?;
                 let stride = if mode == Mode::Plain { 0 } else { *stride };
                 match *size {
                     ArraySize::Runtime => self.local_type(LocalType::RuntimeArray(e, stride)),
@@ -230,18 +327,18 @@ impl Writer<'_> {
                     }
                 }
             }
+            (TypeInner::Struct { members, .. }, mode) if mode.is_std140() => {
+                self.std140_struct(ty, members, mode == Mode::Std140Block)?
+            }
             (TypeInner::Struct { members, .. }, mode) => {
-                let member_mode = if mode == Mode::Plain {
-                    Mode::Plain
-                } else {
-                    Mode::Explicit
-                };
+                let member_mode = mode.member();
                 let mut words = Vec::with_capacity(members.len() + 1);
+                words.push(0);
                 for mem in members {
                     words.push(self.type_id(mem.ty, member_mode)?);
                 }
                 let id = self.s.id();
-                words.insert(0, id);
+                words[0] = id;
                 inst(&mut self.s.globals, Op::TypeStruct, &words);
                 if let Some(name) = &m.types[ty].name {
                     inst_str(&mut self.s.names, Op::Name, &[id], name, &[]);
@@ -302,12 +399,22 @@ impl Writer<'_> {
             }
         };
         self.ir_types.insert((ty, mode), id);
+        self.cache_type_id(ty, requested, id);
         Ok(id)
+    }
+
+    fn cache_type_id(&mut self, ty: Handle<Type>, mode: Mode, id: u32) {
+        if self.type_ids.len() < self.m.types.len() {
+            self.type_ids.resize(self.m.types.len(), [0; MODES]);
+        }
+        if let Some(ids) = self.type_ids.get_mut(ty.index()) {
+            ids[mode as usize] = id;
+        }
     }
 
     /// `ColMajor` + `MatrixStride` for a member whose type is a matrix or an
     /// array (of arrays) of matrices.
-    fn matrix_member_decorations(&mut self, st: u32, index: u32, mut ty: Handle<Type>) {
+    pub(super) fn matrix_member_decorations(&mut self, st: u32, index: u32, mut ty: Handle<Type>) {
         loop {
             match self.m.types[ty].inner {
                 TypeInner::Array { base, .. } => ty = base,
@@ -400,8 +507,17 @@ impl Writer<'_> {
 
     /// A `u32` constant.
     pub(super) fn u32_const(&mut self, v: u32) -> u32 {
+        if let Some(&id) = self.small_u32_consts.get(v as usize) {
+            if id != 0 {
+                return id;
+            }
+        }
         let ty = self.u32_type();
-        self.scalar_const_bits(ty, v)
+        let id = self.scalar_const_bits(ty, v);
+        if let Some(slot) = self.small_u32_consts.get_mut(v as usize) {
+            *slot = id;
+        }
+        id
     }
 
     /// An `i32` constant.

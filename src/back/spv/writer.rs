@@ -24,6 +24,10 @@ pub(super) fn err(message: impl Into<String>, span: Span) -> Error {
     Diagnostic::error(message, span).into()
 }
 
+/// The whole buffer variable bound to each parameter of a specialised copy
+/// of a function (`None`: an ordinary parameter).
+pub(super) type Bound = Vec<Option<Handle<GlobalVariable>>>;
+
 /// Module-level writer state.
 pub(super) struct Writer<'a> {
     pub m: &'a Module,
@@ -34,6 +38,14 @@ pub(super) struct Writer<'a> {
     pub vulkan_mm: bool,
     pub local_types: FxHashMap<LocalType, u32>,
     pub ir_types: FxHashMap<(Handle<Type>, Mode), u32>,
+    /// Direct-indexed cache of `ir_types` by type index and requested mode.
+    pub type_ids: Vec<[u32; super::types::MODES]>,
+    /// Scalar type ids by scalar slot (0: not emitted yet).
+    pub scalar_ids: [u32; 7],
+    /// Vector type ids by scalar slot and size - 2.
+    pub vector_ids: [[u32; 3]; 7],
+    /// Ids of the `u32` constants 0 to 63 (0: not emitted yet).
+    pub small_u32_consts: [u32; 64],
     pub scalar_consts: FxHashMap<(u32, u32), u32>,
     pub splat_consts: FxHashMap<(u32, u32, u32), u32>,
     pub null_consts: FxHashMap<u32, u32>,
@@ -51,6 +63,15 @@ pub(super) struct Writer<'a> {
     pub private_temps: FxHashMap<usize, Vec<u32>>,
     /// Built-in input variables, shared by all entry points.
     pub builtin_inputs: FxHashMap<(crate::ir::BuiltIn, Handle<Type>), u32>,
+    /// Whether a type needs std140 decomposition in uniform buffers.
+    pub std140_cache: FxHashMap<Handle<Type>, bool>,
+    /// First SPIR-V member index of each IR member of `Std140` structs.
+    pub std140_members: FxHashMap<Handle<Type>, Vec<u32>>,
+    /// Specialised copies of functions whose buffer pointer parameters are
+    /// bound to whole variables: id per (function, bound globals).
+    pub specializations: FxHashMap<(usize, Bound), u32>,
+    /// Specialised copies still to write.
+    pub pending_specializations: Vec<(usize, Bound, u32)>,
 }
 
 /// Per-function facts gathered in one scan.
@@ -127,18 +148,26 @@ impl<'a> Writer<'a> {
             opts,
             s: Sections::default(),
             vulkan_mm: false,
-            local_types: FxHashMap::default(),
-            ir_types: FxHashMap::default(),
-            scalar_consts: FxHashMap::default(),
+            local_types: FxHashMap::with_capacity_and_hasher(64, Default::default()),
+            ir_types: FxHashMap::with_capacity_and_hasher(m.types.len() * 2, Default::default()),
+            type_ids: vec![[0; super::types::MODES]; m.types.len()],
+            scalar_ids: [0; 7],
+            vector_ids: [[0; 3]; 7],
+            small_u32_consts: [0; 64],
+            scalar_consts: FxHashMap::with_capacity_and_hasher(64, Default::default()),
             splat_consts: FxHashMap::default(),
             null_consts: FxHashMap::default(),
-            ir_consts: FxHashMap::default(),
+            ir_consts: FxHashMap::with_capacity_and_hasher(m.constants.len(), Default::default()),
             global_ids: vec![0; m.global_variables.len()],
             function_ids: vec![0; m.functions.len()],
             entry_globals: Vec::new(),
             extra_interface: Vec::new(),
             builtin_inputs: FxHashMap::default(),
             private_temps: FxHashMap::default(),
+            std140_cache: FxHashMap::default(),
+            std140_members: FxHashMap::default(),
+            specializations: FxHashMap::default(),
+            pending_specializations: Vec::new(),
         }
     }
 
@@ -161,11 +190,13 @@ impl<'a> Writer<'a> {
         let (mode, class) = match g.space {
             AddressSpace::Storage | AddressSpace::Uniform => {
                 let is_struct = matches!(m.inner(g.ty), TypeInner::Struct { .. });
+                let std140 = g.space == AddressSpace::Uniform && self.needs_std140(g.ty);
                 (
-                    if is_struct {
-                        Mode::Block
-                    } else {
-                        Mode::Wrapper
+                    match (is_struct, std140) {
+                        (true, false) => Mode::Block,
+                        (false, false) => Mode::Wrapper,
+                        (true, true) => Mode::Std140Block,
+                        (false, true) => Mode::Std140Wrapper,
                     },
                     storage_class(g.space),
                 )
@@ -303,6 +334,14 @@ impl<'a> Writer<'a> {
             }
             per_entry.push((ep_index, reach));
         }
+        // SPIR-V needs an `OpEntryPoint` unless it declares `Linkage`, which
+        // Vulkan does not accept: a module without one is an error.
+        if per_entry.is_empty() {
+            return Err(err(
+                "the module has no entry point to write",
+                Span::UNDEFINED,
+            ));
+        }
         // The memory model is chosen up front: atomics and barriers depend on it.
         self.vulkan_mm = m.functions.iter().enumerate().any(|(i, (_, f))| {
             any_reachable[i]
@@ -327,8 +366,11 @@ impl<'a> Writer<'a> {
             .map(|(ep, _)| m.entry_points[*ep].function.index())
             .collect();
         for (h, f) in m.functions.iter() {
-            if any_reachable[h.index()] && !entry_functions.contains(&h.index()) {
-                self.write_function(h, f, None)?;
+            if any_reachable[h.index()]
+                && !entry_functions.contains(&h.index())
+                && !self.has_buffer_pointer_parameter(f)
+            {
+                self.write_function(h, f, None, None)?;
             }
         }
         for (ep_index, reach) in &per_entry {
@@ -343,6 +385,11 @@ impl<'a> Writer<'a> {
             globals.dedup();
             let f = &m.functions[ep.function];
             self.write_entry_point(ep, f, &globals, reach)?;
+        }
+        while let Some((index, bound, id)) = self.pending_specializations.pop() {
+            let h = Handle::from_index(index);
+            let f = &m.functions[h];
+            self.write_function(h, f, None, Some((id, bound)))?;
         }
         let version = self.opts.version;
         Ok(self.s.finish(version, self.vulkan_mm))
