@@ -30,8 +30,10 @@ fn read_limit(p: ptr<uniform, vec4<u32>>) -> u32 {
     return (*p).x + p.y;
 }
 
-fn scale(p: ptr<storage, f32, read_write>, s: f32) {
-    *p *= s;
+// (A pointer to part of a buffer, e.g. `&data[0]`, is rejected by the
+// SPIR-V writer with a clear error: see tests/spv_wgsl.rs.)
+fn scale(p: ptr<storage, array<f32>, read_write>, i: u32, s: f32) {
+    (*p)[i] *= s;
 }
 
 fn count(c: ptr<storage, Counters, read_write>, hit: bool) {
@@ -54,7 +56,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(global_invocation_id
     store_partial(&partial, lid, scratch[lid % 4u]);
     workgroupBarrier();
     let elem = &data[gid.x];
-    scale(elem, partial[63u - lid]);
-    scale(&data[0], 1.0);
+    scale(&data, gid.x, partial[63u - lid]);
+    scale(&data, 0u, 1.0);
     count(&counters, *elem > 0.0);
 }
