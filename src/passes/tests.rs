@@ -214,7 +214,12 @@ fn unrolled_ir_is_shaped_as_expected() {
     let parsed = crate::front::wgsl::parse_str(&src).unwrap_or_else(|e| panic!("{e:?}"));
     let mut m = parsed.module.clone();
     super::unroll::run(&mut m);
-    let f = &m.functions.iter().next().map(|(_, f)| f.clone()).unwrap_or_default();
+    let f = &m
+        .functions
+        .iter()
+        .next()
+        .map(|(_, f)| f.clone())
+        .unwrap_or_default();
     let dbg = format!("{:#?}", f.body);
     assert!(!dbg.contains("Loop {"), "{dbg}");
     // One literal per iteration for `i`, then the final value 3.
@@ -230,7 +235,10 @@ fn unrolled_ir_is_shaped_as_expected() {
         assert!(lits.contains(&v), "{lits:?}");
     }
     // The `let` name is kept on the first copy only.
-    assert_eq!(f.named_expressions.values().filter(|n| *n == "m").count(), 1);
+    assert_eq!(
+        f.named_expressions.values().filter(|n| *n == "m").count(),
+        1
+    );
     // The unrolled module still validates.
     if let Err(e) = crate::valid::validate(&m) {
         panic!("{e:?}");

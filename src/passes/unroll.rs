@@ -380,7 +380,10 @@ impl Cx<'_> {
                     *matrix |= self.ty_matrix(h);
                 }
             }
-            Statement::Block(b) => b.statements.iter().for_each(|s| self.measure(s, size, matrix)),
+            Statement::Block(b) => b
+                .statements
+                .iter()
+                .for_each(|s| self.measure(s, size, matrix)),
             Statement::If { accept, reject, .. } => {
                 for s in accept.statements.iter().chain(&reject.statements) {
                     self.measure(s, size, matrix);
@@ -388,7 +391,10 @@ impl Cx<'_> {
             }
             Statement::Switch { cases, .. } => {
                 for c in cases {
-                    c.body.statements.iter().for_each(|s| self.measure(s, size, matrix));
+                    c.body
+                        .statements
+                        .iter()
+                        .for_each(|s| self.measure(s, size, matrix));
                 }
             }
             Statement::Loop {
