@@ -34,6 +34,7 @@ pub mod diagnostic;
 pub mod front;
 pub mod ir;
 pub mod layout;
+pub mod passes;
 pub mod pipeline;
 mod span;
 pub mod valid;

@@ -326,6 +326,7 @@ pub fn process(
         };
         override_values.push(h);
     }
+    crate::passes::unroll::run(&mut out);
     Ok(Pipeline {
         module: out,
         entry_points: chosen,

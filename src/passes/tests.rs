@@ -1,0 +1,264 @@
+//! Tests for the passes: WGSL through the whole pipeline, SPIR-V validated
+//! with SPIRV-Tools.
+
+use crate::back::spv::{write, Options};
+use crate::ir::{BinaryOperator as B, Scalar};
+use crate::pipeline::{process, PipelineOptions};
+
+use super::unroll::trip_count;
+
+/// Compiles `src`, validates the SPIR-V for Vulkan 1.3 and returns the
+/// disassembly.
+fn compile(src: &str) -> String {
+    let parsed = match crate::front::wgsl::parse_str(src) {
+        Ok(p) => p,
+        Err(e) => panic!("parse failed: {e:?}"),
+    };
+    let info = match crate::valid::validate(&parsed.module) {
+        Ok(i) => i,
+        Err(e) => panic!("validation failed: {e:?}"),
+    };
+    let p = match process(&parsed.module, &info, &PipelineOptions::default()) {
+        Ok(p) => p,
+        Err(e) => panic!("pipeline failed: {e:?}"),
+    };
+    let opts = Options {
+        version: (1, 6),
+        ..Options::default()
+    };
+    let words = match write(&p, &info, &opts) {
+        Ok(w) => w,
+        Err(e) => panic!("write failed: {e:?}"),
+    };
+    let text = {
+        use rspirv::binary::Disassemble;
+        match rspirv::dr::load_words(&words) {
+            Ok(m) => m.disassemble(),
+            Err(e) => panic!("unparsable: {e}"),
+        }
+    };
+    let v = spirv_tools::val::create(Some(spirv_tools::TargetEnv::Vulkan_1_3));
+    if let Err(e) = spirv_tools::val::Validator::validate(&v, &words, None) {
+        panic!("invalid SPIR-V: {e}\n{text}");
+    }
+    text
+}
+
+fn count(text: &str, needle: &str) -> usize {
+    text.matches(needle).count()
+}
+
+const HEADER: &str = "enable f16;
+enable chromium_experimental_subgroup_matrix;
+@group(0) @binding(0) var<storage, read> a: array<f16>;
+@group(0) @binding(1) var<storage, read_write> c: array<f32>;
+alias L = subgroup_matrix_left<f16, 16, 16>;
+alias R = subgroup_matrix_right<f16, 16, 16>;
+alias Acc = subgroup_matrix_result<f32, 16, 16>;
+";
+
+fn kernel(body: &str) -> String {
+    format!("{HEADER}@compute @workgroup_size(64)\nfn main(@builtin(local_invocation_index) lid: u32) {{\n{body}\n}}\n")
+}
+
+#[test]
+fn nested_accumulator_loops_unroll_fully() {
+    let src = kernel(
+        "var acc: array<array<Acc, 4>, 4>;
+        var la: array<L, 4>;
+        var rb: array<R, 4>;
+        for (var i = 0u; i < 4u; i++) {
+            la[i] = subgroupMatrixLoad<L, row_major>(&a, i * 256u, 16u);
+            rb[i] = subgroupMatrixLoad<R, row_major>(&a, i * 256u + 1024u, 16u);
+        }
+        for (var i = 0u; i < 4u; i++) {
+            for (var j = 0u; j < 4u; j++) {
+                acc[i][j] = subgroupMatrixMultiplyAccumulate(la[i], rb[j], acc[i][j]);
+            }
+        }
+        for (var i = 0u; i < 4u; i++) {
+            for (var j = 0u; j < 4u; j++) {
+                subgroupMatrixStore<row_major>(&c, (i * 4u + j) * 256u, acc[i][j], 16u);
+            }
+        }",
+    );
+    let text = compile(&src);
+    assert_eq!(count(&text, "OpLoopMerge"), 0, "{text}");
+    assert_eq!(count(&text, "OpCooperativeMatrixMulAddKHR"), 16, "{text}");
+    assert_eq!(count(&text, "OpCooperativeMatrixLoadKHR"), 8, "{text}");
+    assert_eq!(count(&text, "OpCooperativeMatrixStoreKHR"), 16, "{text}");
+}
+
+#[test]
+fn loop_without_matrices_is_untouched() {
+    let src = kernel(
+        "var s = 0.0;
+        for (var i = 0u; i < 4u; i++) { s += f32(i); }
+        c[lid] = s;",
+    );
+    let text = compile(&src);
+    assert_eq!(count(&text, "OpLoopMerge"), 1, "{text}");
+}
+
+#[test]
+fn loop_with_break_is_untouched() {
+    let src = kernel(
+        "var acc: array<Acc, 4>;
+        for (var i = 0u; i < 4u; i++) {
+            if (lid == i) { break; }
+            acc[i] = Acc(1.0);
+        }
+        subgroupMatrixStore<row_major>(&c, 0u, acc[1], 16u);",
+    );
+    assert_eq!(count(&compile(&src), "OpLoopMerge"), 1);
+}
+
+#[test]
+fn loop_with_continue_or_return_is_untouched() {
+    for stmt in ["continue;", "return;"] {
+        let src = kernel(&format!(
+            "var acc: array<Acc, 4>;
+            for (var i = 0u; i < 4u; i++) {{
+                if (lid == i) {{ {stmt} }}
+                acc[i] = Acc(1.0);
+            }}
+            subgroupMatrixStore<row_major>(&c, 0u, acc[1], 16u);"
+        ));
+        assert_eq!(count(&compile(&src), "OpLoopMerge"), 1, "{stmt}");
+    }
+}
+
+#[test]
+fn break_of_nested_loop_or_switch_is_fine() {
+    let src = kernel(
+        "var acc: array<Acc, 2>;
+        for (var i = 0u; i < 2u; i++) {
+            switch (lid) { case 0u: { break; } default: { acc[i] = Acc(2.0); } }
+            loop { if (lid > 3u) { break; } acc[i] = Acc(1.0); break; }
+        }
+        subgroupMatrixStore<row_major>(&c, 0u, acc[1], 16u);",
+    );
+    let text = compile(&src);
+    // Only the two copies of the inner `loop` remain.
+    assert_eq!(count(&text, "OpLoopMerge"), 2, "{text}");
+}
+
+#[test]
+fn non_constant_bound_is_untouched() {
+    let src = kernel(
+        "var acc: array<Acc, 4>;
+        for (var i = 0u; i < lid; i++) { acc[i % 4u] = Acc(1.0); }
+        subgroupMatrixStore<row_major>(&c, 0u, acc[1], 16u);",
+    );
+    assert_eq!(count(&compile(&src), "OpLoopMerge"), 1);
+}
+
+#[test]
+fn counter_written_in_body_is_untouched() {
+    let src = kernel(
+        "var acc: array<Acc, 4>;
+        for (var i = 0u; i < 4u; i++) { acc[i] = Acc(1.0); i += 1u; }
+        subgroupMatrixStore<row_major>(&c, 0u, acc[1], 16u);",
+    );
+    assert_eq!(count(&compile(&src), "OpLoopMerge"), 1);
+}
+
+#[test]
+fn too_many_trips_is_untouched() {
+    let src = kernel(
+        "var acc: array<Acc, 32>;
+        for (var i = 0u; i < 32u; i++) { acc[i] = Acc(1.0); }
+        subgroupMatrixStore<row_major>(&c, 0u, acc[1], 16u);",
+    );
+    assert_eq!(count(&compile(&src), "OpLoopMerge"), 1);
+}
+
+#[test]
+fn zero_trips_keeps_final_store() {
+    let src = kernel(
+        "var acc: array<Acc, 4>;
+        var i = 7u;
+        loop {
+            if !(i < 4u) { break; }
+            acc[i % 4u] = Acc(1.0);
+            continuing { i = i + 1u; }
+        }
+        c[lid] = f32(i);
+        subgroupMatrixStore<row_major>(&c, 0u, acc[1], 16u);",
+    );
+    let text = compile(&src);
+    assert_eq!(count(&text, "OpLoopMerge"), 0, "{text}");
+    assert_eq!(count(&text, "OpCooperativeMatrixStoreKHR"), 1, "{text}");
+}
+
+#[test]
+fn step_16_i32_and_less_equal() {
+    let src = kernel(
+        "var acc: array<Acc, 4>;
+        for (var k = 0u; k < 64u; k += 16u) { acc[k / 16u] = Acc(1.0); }
+        for (var i = 0i; i <= 3i; i++) { acc[i] = subgroupMatrixScalarMultiply(acc[i], 2.0); }
+        for (var i = -2i; 2i > i; i++) { acc[i + 2] = subgroupMatrixScalarAdd(acc[i + 2], 1.0); }
+        subgroupMatrixStore<row_major>(&c, 0u, acc[1], 16u);",
+    );
+    let text = compile(&src);
+    assert_eq!(count(&text, "OpLoopMerge"), 0, "{text}");
+}
+
+#[test]
+fn unrolled_ir_is_shaped_as_expected() {
+    let src = kernel(
+        "var acc: array<Acc, 3>;
+        for (var i = 0u; i < 3u; i++) { let m = Acc(f32(i)); acc[i] = m; }
+        subgroupMatrixStore<row_major>(&c, 0u, acc[1], 16u);",
+    );
+    let parsed = crate::front::wgsl::parse_str(&src).unwrap_or_else(|e| panic!("{e:?}"));
+    let mut m = parsed.module.clone();
+    super::unroll::run(&mut m);
+    let f = &m
+        .functions
+        .iter()
+        .next()
+        .map(|(_, f)| f.clone())
+        .unwrap_or_default();
+    let dbg = format!("{:#?}", f.body);
+    assert!(!dbg.contains("Loop {"), "{dbg}");
+    // One literal per iteration for `i`, then the final value 3.
+    let lits: Vec<_> = f
+        .expressions
+        .iter()
+        .filter_map(|(_, e)| match e {
+            crate::ir::Expression::Literal(crate::ir::Literal::U32(v)) => Some(*v),
+            _ => None,
+        })
+        .collect();
+    for v in [0, 1, 2, 3] {
+        assert!(lits.contains(&v), "{lits:?}");
+    }
+    // The `let` name is kept on the first copy only.
+    assert_eq!(
+        f.named_expressions.values().filter(|n| *n == "m").count(),
+        1
+    );
+    // The unrolled module still validates.
+    if let Err(e) = crate::valid::validate(&m) {
+        panic!("{e:?}");
+    }
+}
+
+#[test]
+fn trip_counts_are_exact() {
+    assert_eq!(trip_count(B::Less, 0, 4, 1, Scalar::U32), Some(4));
+    assert_eq!(trip_count(B::Less, 0, 32, 16, Scalar::U32), Some(2));
+    assert_eq!(trip_count(B::Less, 0, 33, 16, Scalar::U32), Some(3));
+    assert_eq!(trip_count(B::LessEqual, 0, 3, 1, Scalar::I32), Some(4));
+    assert_eq!(trip_count(B::Less, 5, 4, 1, Scalar::U32), Some(0));
+    assert_eq!(trip_count(B::NotEqual, 0, 8, 2, Scalar::U32), Some(4));
+    // Never reaches the bound.
+    assert_eq!(trip_count(B::NotEqual, 0, 7, 2, Scalar::U32), None);
+    // Counter would wrap past the maximum.
+    let max = u32::MAX as i64;
+    assert_eq!(trip_count(B::LessEqual, max - 1, max, 1, Scalar::U32), None);
+    assert_eq!(trip_count(B::Less, max - 2, max, 4, Scalar::U32), None);
+    assert_eq!(trip_count(B::Less, 0, 4, 0, Scalar::U32), None);
+    assert_eq!(trip_count(B::Greater, 0, 4, 1, Scalar::U32), None);
+}

@@ -1,0 +1,663 @@
+//! Full unrolling of small counted loops over subgroup matrices.
+//!
+//! Arrays of subgroup matrices indexed by a loop counter force drivers to
+//! keep the matrices in memory; once every index is a constant they stay in
+//! registers. This pass recognises the shape the resolver gives a counted
+//! `for` loop:
+//!
+//! ```text
+//! Store(i, init)            // possibly followed by Emits
+//! Loop {
+//!   body: [Emit(load i, cmp, !cmp), If(!cmp) { Break }, ...rest],
+//!   continuing: [Emit(load i, i + step), Store(i, i + step)],
+//!   break_if: None,
+//! }
+//! ```
+//!
+//! with `init`, the bound and `step > 0` constants of type `i32`/`u32`, the
+//! comparison one of `<`, `<=`, `!=` (either operand order), `i` only read
+//! (never stored or passed by pointer) in the rest of the body, and no
+//! `break`/`continue`/`return` for this loop in the rest. When the exact trip
+//! count is at most [`MAX_TRIPS`], the unrolled size is within [`BUDGET`],
+//! and the body touches a subgroup matrix, the loop is replaced by `t` copies
+//! of the rest of the body, each with `i` read as the iteration's constant,
+//! followed by `Store(i, init + t * step)`. Inner loops are unrolled first,
+//! so nests of such loops unroll completely.
+
+use std::collections::HashMap;
+
+use crate::arena::{Handle, HandleRange};
+use crate::ir::{
+    BinaryOperator, Block, ConstValue, Expression, Function, Literal, LocalVariable, Module,
+    Scalar, Statement, Type, TypeInner, UnaryOperator,
+};
+use crate::Span;
+
+use super::remap::{expression_operands, map_expression, map_statement_operands, statement_result};
+
+/// The largest trip count that is unrolled.
+pub const MAX_TRIPS: u64 = 16;
+/// The largest unrolled size (trip count times the body's statements and
+/// emitted expressions).
+pub const BUDGET: usize = 4096;
+
+type H = Handle<Expression>;
+
+/// Unrolls the qualifying loops of every function of `module`.
+pub fn run(module: &mut Module) {
+    let has_matrix = matrix_types(module);
+    let mut functions = std::mem::take(&mut module.functions);
+    for (_, f) in functions.iter_mut() {
+        run_function(module, &has_matrix, f);
+    }
+    module.functions = functions;
+}
+
+/// For each type handle (by index), whether the type contains a subgroup
+/// matrix (through pointers, arrays and structs).
+fn matrix_types(module: &Module) -> Vec<bool> {
+    // Types are interned before their uses, so one forward pass suffices;
+    // an out-of-order reference is looked up as "no matrix".
+    let mut out: Vec<bool> = Vec::with_capacity(module.types.len());
+    for (_, ty) in module.types.iter() {
+        let get = |h: Handle<Type>| out.get(h.index()).copied().unwrap_or(false);
+        let v = match &ty.inner {
+            TypeInner::SubgroupMatrix { .. } => true,
+            TypeInner::Pointer { base, .. } | TypeInner::Array { base, .. } => get(*base),
+            TypeInner::Struct { members, .. } => members.iter().any(|m| get(m.ty)),
+            _ => false,
+        };
+        out.push(v);
+    }
+    out
+}
+
+fn run_function(module: &Module, has_matrix: &[bool], f: &mut Function) {
+    let mut body = std::mem::take(&mut f.body);
+    let mut cx = Cx {
+        module,
+        has_matrix,
+        f,
+    };
+    cx.block(&mut body);
+    cx.f.body = body;
+}
+
+struct Cx<'a> {
+    module: &'a Module,
+    has_matrix: &'a [bool],
+    f: &'a mut Function,
+}
+
+/// A recognised counted loop.
+struct Counted {
+    var: Handle<LocalVariable>,
+    /// The `LocalVariable` expression of the initialising store.
+    var_ptr: H,
+    scalar: Scalar,
+    ty: Handle<Type>,
+    init: i64,
+    step: i64,
+    trips: u64,
+    /// Index in the loop body of the first statement after the header `if`.
+    rest: usize,
+}
+
+impl Cx<'_> {
+    /// Unrolls inside `block`, innermost loops first.
+    fn block(&mut self, block: &mut Block) {
+        for i in 0..block.statements.len() {
+            match &mut block.statements[i] {
+                Statement::Block(b) => self.block(b),
+                Statement::If { accept, reject, .. } => {
+                    self.block(accept);
+                    self.block(reject);
+                }
+                Statement::Switch { cases, .. } => {
+                    for c in cases {
+                        self.block(&mut c.body);
+                    }
+                }
+                Statement::Loop {
+                    body, continuing, ..
+                } => {
+                    self.block(body);
+                    self.block(continuing);
+                }
+                _ => continue,
+            }
+            if !matches!(block.statements[i], Statement::Loop { .. }) {
+                continue;
+            }
+            if let Some(c) = self.recognise(block, i) {
+                let span = block.spans[i];
+                if let Statement::Loop { body, .. } = &block.statements[i] {
+                    let body = body.clone();
+                    let new = self.unroll(&c, &body, span);
+                    block.statements[i] = Statement::Block(new);
+                }
+            }
+        }
+    }
+
+    fn local_of(&self, h: H) -> Option<Handle<LocalVariable>> {
+        match self.f.expressions.try_get(h)? {
+            Expression::LocalVariable(v) => Some(*v),
+            _ => None,
+        }
+    }
+
+    /// The constant integer value of `h` and its scalar type.
+    fn int_const(&self, h: H) -> Option<(i64, Scalar)> {
+        let lit = match self.f.expressions.try_get(h)? {
+            Expression::Literal(l) => *l,
+            Expression::Constant(c) => match self.module.constants.try_get(*c)? {
+                ConstValue::Scalar(l) => *l,
+                _ => return None,
+            },
+            _ => return None,
+        };
+        match lit {
+            Literal::I32(v) => Some((v as i64, Scalar::I32)),
+            Literal::U32(v) => Some((v as i64, Scalar::U32)),
+            _ => None,
+        }
+    }
+
+    /// Whether `h` is a load of local `var`.
+    fn is_load_of(&self, h: H, var: Handle<LocalVariable>) -> bool {
+        match self.f.expressions.try_get(h) {
+            Some(Expression::Load { pointer }) => self.local_of(*pointer) == Some(var),
+            _ => false,
+        }
+    }
+
+    fn recognise(&self, block: &Block, at: usize) -> Option<Counted> {
+        let Statement::Loop {
+            body,
+            continuing,
+            break_if: None,
+        } = &block.statements[at]
+        else {
+            return None;
+        };
+        // The initialising store, before the loop (skipping Emits).
+        let mut j = at;
+        let (var_ptr, init_val) = loop {
+            j = j.checked_sub(1)?;
+            match &block.statements[j] {
+                Statement::Emit(_) => continue,
+                Statement::Store { pointer, value } => break (*pointer, *value),
+                _ => return None,
+            }
+        };
+        let var = self.local_of(var_ptr)?;
+        let ty = self.f.local_variables.try_get(var)?.ty;
+        let scalar = match self.module.types.try_get(ty)?.inner {
+            TypeInner::Scalar(s @ (Scalar::I32 | Scalar::U32)) => s,
+            _ => return None,
+        };
+        let (init, s) = self.int_const(init_val)?;
+        if s != scalar {
+            return None;
+        }
+
+        // Header: Emits, then `if !cmp { break }`.
+        let mut k = 0;
+        let mut header_exprs = Vec::new();
+        while let Some(Statement::Emit(r)) = body.statements.get(k) {
+            header_exprs.extend(r.clone());
+            k += 1;
+        }
+        let Some(Statement::If {
+            condition,
+            accept,
+            reject,
+        }) = body.statements.get(k)
+        else {
+            return None;
+        };
+        if !reject.is_empty() || accept.statements != [Statement::Break] {
+            return None;
+        }
+        let Some(Expression::Unary {
+            op: UnaryOperator::LogicalNot,
+            expr: cmp,
+        }) = self.f.expressions.try_get(*condition)
+        else {
+            return None;
+        };
+        let Some(Expression::Binary { op, left, right }) = self.f.expressions.try_get(*cmp) else {
+            return None;
+        };
+        let (op, load, bound) = if self.is_load_of(*left, var) {
+            (*op, *left, *right)
+        } else if self.is_load_of(*right, var) {
+            let flipped = match op {
+                BinaryOperator::Greater => BinaryOperator::Less,
+                BinaryOperator::GreaterEqual => BinaryOperator::LessEqual,
+                BinaryOperator::NotEqual => BinaryOperator::NotEqual,
+                _ => return None,
+            };
+            (flipped, *right, *left)
+        } else {
+            return None;
+        };
+        let (bound, s) = self.int_const(bound)?;
+        if s != scalar {
+            return None;
+        }
+        // The header may evaluate nothing but the condition.
+        if header_exprs
+            .iter()
+            .any(|h| ![load, *cmp, *condition].contains(h))
+        {
+            return None;
+        }
+
+        // Continuing: Emits and `Store(i, i + step)`.
+        let mut step = None;
+        for s in &continuing.statements {
+            match s {
+                Statement::Emit(_) => {}
+                Statement::Store { pointer, value } if step.is_none() => {
+                    if self.local_of(*pointer) != Some(var) {
+                        return None;
+                    }
+                    let Some(Expression::Binary {
+                        op: BinaryOperator::Add,
+                        left,
+                        right,
+                    }) = self.f.expressions.try_get(*value)
+                    else {
+                        return None;
+                    };
+                    let c = if self.is_load_of(*left, var) {
+                        *right
+                    } else if self.is_load_of(*right, var) {
+                        *left
+                    } else {
+                        return None;
+                    };
+                    let (v, s) = self.int_const(c)?;
+                    if s != scalar || v <= 0 {
+                        return None;
+                    }
+                    step = Some(v);
+                }
+                _ => return None,
+            }
+        }
+        let step = step?;
+
+        let trips = trip_count(op, init, bound, step, scalar)?;
+        if trips > MAX_TRIPS {
+            return None;
+        }
+        let rest = &body.statements[k + 1..];
+        if !self.rest_ok(rest, var, false) {
+            return None;
+        }
+        // `i`'s address is used only by loads (and the stores checked above).
+        for (_, e) in self.f.expressions.iter() {
+            if let Expression::Load { .. } = e {
+                continue;
+            }
+            let mut bad = false;
+            expression_operands(e, |o| bad |= self.local_of(o) == Some(var));
+            if bad {
+                return None;
+            }
+        }
+        let mut size = 0usize;
+        let mut matrix = false;
+        for s in rest {
+            self.measure(s, &mut size, &mut matrix);
+        }
+        if !matrix || (trips as usize).saturating_mul(size) > BUDGET {
+            return None;
+        }
+        Some(Counted {
+            var,
+            var_ptr,
+            scalar,
+            ty,
+            init,
+            step,
+            trips,
+            rest: k + 1,
+        })
+    }
+
+    /// Whether statements can be unrolled: no `break`/`continue`/`return`
+    /// leaving this loop iteration, and no use of `var`'s pointer other than
+    /// loads. `in_switch`: a `break` targets an enclosing switch.
+    fn rest_ok(&self, stmts: &[Statement], var: Handle<LocalVariable>, in_switch: bool) -> bool {
+        stmts.iter().all(|s| {
+            let mut uses_var = false;
+            map_statement_operands_shallow(s, |o| uses_var |= self.local_of(o) == Some(var));
+            if uses_var {
+                return false;
+            }
+            match s {
+                Statement::Break => in_switch,
+                Statement::Continue | Statement::Return { .. } => false,
+                Statement::Block(b) => self.rest_ok(&b.statements, var, in_switch),
+                Statement::If { accept, reject, .. } => {
+                    self.rest_ok(&accept.statements, var, in_switch)
+                        && self.rest_ok(&reject.statements, var, in_switch)
+                }
+                Statement::Switch { cases, .. } => cases
+                    .iter()
+                    .all(|c| self.rest_ok(&c.body.statements, var, true)),
+                // A nested loop owns its breaks and continues.
+                Statement::Loop {
+                    body, continuing, ..
+                } => no_return_or_var(self, body, var) && no_return_or_var(self, continuing, var),
+                _ => true,
+            }
+        })
+    }
+
+    fn ty_matrix(&self, h: H) -> bool {
+        self.f
+            .expression_types
+            .get(h.index())
+            .and_then(|t| self.has_matrix.get(t.index()))
+            .copied()
+            .unwrap_or(false)
+    }
+
+    /// Adds a statement's size (statements plus emitted expressions) and
+    /// whether it touches a subgroup matrix.
+    fn measure(&self, s: &Statement, size: &mut usize, matrix: &mut bool) {
+        *size += 1;
+        map_statement_operands_shallow(s, |o| *matrix |= self.ty_matrix(o));
+        match s {
+            Statement::Emit(r) => {
+                for h in r.clone() {
+                    *size += 1;
+                    *matrix |= self.ty_matrix(h);
+                }
+            }
+            Statement::Block(b) => b
+                .statements
+                .iter()
+                .for_each(|s| self.measure(s, size, matrix)),
+            Statement::If { accept, reject, .. } => {
+                for s in accept.statements.iter().chain(&reject.statements) {
+                    self.measure(s, size, matrix);
+                }
+            }
+            Statement::Switch { cases, .. } => {
+                for c in cases {
+                    c.body
+                        .statements
+                        .iter()
+                        .for_each(|s| self.measure(s, size, matrix));
+                }
+            }
+            Statement::Loop {
+                body, continuing, ..
+            } => {
+                for s in body.statements.iter().chain(&continuing.statements) {
+                    self.measure(s, size, matrix);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn literal(&self, scalar: Scalar, v: i64) -> Literal {
+        match scalar {
+            Scalar::I32 => Literal::I32(v as i32),
+            _ => Literal::U32(v as u32),
+        }
+    }
+
+    fn unroll(&mut self, c: &Counted, body: &Block, span: Span) -> Block {
+        let mut out = Block::new();
+        let rest = Block {
+            statements: body.statements[c.rest..].to_vec(),
+            spans: body.spans[c.rest..].to_vec(),
+        };
+        for k in 0..c.trips {
+            let value = c.init + k as i64 * c.step;
+            let lit = self.literal(c.scalar, value);
+            let mut cl = Cloner {
+                cx: self,
+                var: c.var,
+                value: lit,
+                var_ty: c.ty,
+                map: HashMap::new(),
+                first: k == 0,
+            };
+            let copy = cl.block(&rest);
+            out.push(Statement::Block(copy), span);
+        }
+        let last = c.init + c.trips as i64 * c.step;
+        let lit = self.literal(c.scalar, last);
+        let value = self.f.add_expression(Expression::Literal(lit), c.ty, span);
+        out.push(
+            Statement::Store {
+                pointer: c.var_ptr,
+                value,
+            },
+            span,
+        );
+        out
+    }
+}
+
+/// Calls `f` on the expression operands of `s` itself (not of nested blocks).
+fn map_statement_operands_shallow(s: &Statement, mut f: impl FnMut(H)) {
+    match s {
+        Statement::Block(_) => {}
+        Statement::If { condition, .. } => f(*condition),
+        Statement::Switch { selector, .. } => f(*selector),
+        Statement::Loop { break_if, .. } => {
+            if let Some(b) = break_if {
+                f(*b)
+            }
+        }
+        _ => {
+            map_statement_operands(s, &mut |h| {
+                f(h);
+                h
+            });
+        }
+    }
+}
+
+fn no_return_or_var(cx: &Cx, b: &Block, var: Handle<LocalVariable>) -> bool {
+    b.statements.iter().all(|s| {
+        let mut uses_var = false;
+        map_statement_operands_shallow(s, |o| uses_var |= cx.local_of(o) == Some(var));
+        if uses_var {
+            return false;
+        }
+        match s {
+            Statement::Return { .. } => false,
+            Statement::Block(b) => no_return_or_var(cx, b, var),
+            Statement::If { accept, reject, .. } => {
+                no_return_or_var(cx, accept, var) && no_return_or_var(cx, reject, var)
+            }
+            Statement::Switch { cases, .. } => {
+                cases.iter().all(|c| no_return_or_var(cx, &c.body, var))
+            }
+            Statement::Loop {
+                body, continuing, ..
+            } => no_return_or_var(cx, body, var) && no_return_or_var(cx, continuing, var),
+            _ => true,
+        }
+    })
+}
+
+/// The exact number of iterations of `for (i = init; i OP bound; i += step)`
+/// with `step > 0`, or `None` if the counter would wrap or the loop would
+/// not terminate.
+pub(crate) fn trip_count(
+    op: BinaryOperator,
+    init: i64,
+    bound: i64,
+    step: i64,
+    scalar: Scalar,
+) -> Option<u64> {
+    let (min, max) = match scalar {
+        Scalar::I32 => (i32::MIN as i64, i32::MAX as i64),
+        Scalar::U32 => (0, u32::MAX as i64),
+        _ => return None,
+    };
+    if step <= 0 || !(min..=max).contains(&init) || !(min..=max).contains(&bound) {
+        return None;
+    }
+    let trips = match op {
+        BinaryOperator::Less => {
+            if init >= bound {
+                0
+            } else {
+                (bound - init + step - 1) / step
+            }
+        }
+        BinaryOperator::LessEqual => {
+            if init > bound {
+                0
+            } else {
+                (bound - init) / step + 1
+            }
+        }
+        BinaryOperator::NotEqual => {
+            if bound < init || (bound - init) % step != 0 {
+                return None;
+            }
+            (bound - init) / step
+        }
+        _ => return None,
+    };
+    // The final value must not wrap: each increment is then exact.
+    let last = init.checked_add(trips.checked_mul(step)?)?;
+    if last > max {
+        return None;
+    }
+    u64::try_from(trips).ok()
+}
+
+/// Clones one iteration of a loop body.
+struct Cloner<'c, 'a> {
+    cx: &'c mut Cx<'a>,
+    var: Handle<LocalVariable>,
+    value: Literal,
+    var_ty: Handle<Type>,
+    map: HashMap<H, H>,
+    first: bool,
+}
+
+impl Cloner<'_, '_> {
+    fn get(&self, h: H) -> H {
+        self.map.get(&h).copied().unwrap_or(h)
+    }
+
+    fn block(&mut self, b: &Block) -> Block {
+        let mut out = Block::new();
+        for (s, span) in b.iter() {
+            self.stmt(s, span, &mut out);
+        }
+        out
+    }
+
+    fn add(&mut self, old: H, e: Expression) -> H {
+        let ty = self.cx.f.expression_type(old);
+        let span = self.cx.f.expressions.span(old);
+        let new = self.cx.f.add_expression(e, ty, span);
+        self.map.insert(old, new);
+        if self.first {
+            // The original loop is replaced, so its name moves to the copy.
+            if let Some(name) = self.cx.f.named_expressions.shift_remove(&old) {
+                self.cx.f.named_expressions.insert(new, name);
+            }
+        }
+        new
+    }
+
+    fn emit(&mut self, range: &HandleRange<Expression>, span: Span, out: &mut Block) {
+        let mut start: Option<usize> = None;
+        let flush = |start: &mut Option<usize>, end: usize, out: &mut Block| {
+            if let Some(s) = start.take() {
+                if end > s {
+                    out.push(Statement::Emit(HandleRange::from_index_range(s..end)), span);
+                }
+            }
+        };
+        for h in range.clone() {
+            let e = map_expression(&self.cx.f.expressions[h], &mut |o| self.get(o));
+            let is_counter = matches!(&e, Expression::Load { pointer }
+                if self.cx.local_of(*pointer) == Some(self.var));
+            if is_counter {
+                let next = self.cx.f.expressions.len();
+                flush(&mut start, next, out);
+                let lit = self.cx.f.add_expression(
+                    Expression::Literal(self.value),
+                    self.var_ty,
+                    self.cx.f.expressions.span(h),
+                );
+                self.map.insert(h, lit);
+            } else {
+                let new = self.add(h, e);
+                if start.is_none() {
+                    start = Some(new.index());
+                }
+            }
+        }
+        let end = self.cx.f.expressions.len();
+        flush(&mut start, end, out);
+    }
+
+    fn stmt(&mut self, s: &Statement, span: Span, out: &mut Block) {
+        let s = match s {
+            Statement::Emit(r) => return self.emit(r, span, out),
+            Statement::Block(b) => Statement::Block(self.block(b)),
+            Statement::If {
+                condition,
+                accept,
+                reject,
+            } => Statement::If {
+                condition: self.get(*condition),
+                accept: self.block(accept),
+                reject: self.block(reject),
+            },
+            Statement::Switch { selector, cases } => Statement::Switch {
+                selector: self.get(*selector),
+                cases: cases
+                    .iter()
+                    .map(|c| crate::ir::SwitchCase {
+                        selectors: c.selectors.clone(),
+                        body: self.block(&c.body),
+                    })
+                    .collect(),
+            },
+            Statement::Loop {
+                body,
+                continuing,
+                break_if,
+            } => {
+                let body = self.block(body);
+                let continuing = self.block(continuing);
+                Statement::Loop {
+                    body,
+                    continuing,
+                    break_if: break_if.map(|b| self.get(b)),
+                }
+            }
+            other => {
+                // A result expression is defined by its statement: give the
+                // copy a fresh one.
+                if let Some(r) = statement_result(other) {
+                    let e = self.cx.f.expressions[r].clone();
+                    self.add(r, e);
+                }
+                map_statement_operands(other, &mut |o| self.get(o))
+            }
+        };
+        out.push(s, span);
+    }
+}
