@@ -55,7 +55,7 @@ pub fn run(module: &mut Module) {
 
 /// For each type handle (by index), whether the type contains a subgroup
 /// matrix (through pointers, arrays and structs).
-fn matrix_types(module: &Module) -> Vec<bool> {
+pub(crate) fn matrix_types(module: &Module) -> Vec<bool> {
     // Types are interned before their uses, so one forward pass suffices;
     // an out-of-order reference is looked up as "no matrix".
     let mut out: Vec<bool> = Vec::with_capacity(module.types.len());

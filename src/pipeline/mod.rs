@@ -327,6 +327,7 @@ pub fn process(
         override_values.push(h);
     }
     crate::passes::unroll::run(&mut out);
+    crate::passes::sroa::run(&mut out);
     Ok(Pipeline {
         module: out,
         entry_points: chosen,
