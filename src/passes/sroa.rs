@@ -178,6 +178,12 @@ fn round(module: &mut Module, has_matrix: &[bool], f: &mut Function) -> bool {
             elem_ptr.insert(*v, t);
         }
     }
+    // The split arrays are dead: give them a scalar type so no backend
+    // declares an array of matrices for them.
+    let u32_ty = module.intern(TypeInner::Scalar(crate::ir::Scalar::U32));
+    for v in parts.keys() {
+        f.local_variables[*v].ty = u32_ty;
+    }
     // Accesses become the element variables (no longer emitted).
     let mut replaced: HashSet<H> = HashSet::new();
     for (h, v, i) in accesses {

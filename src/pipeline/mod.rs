@@ -328,6 +328,7 @@ pub fn process(
     }
     crate::passes::unroll::run(&mut out);
     crate::passes::sroa::run(&mut out);
+    crate::passes::dse::run(&mut out);
     Ok(Pipeline {
         module: out,
         entry_points: chosen,
