@@ -183,6 +183,21 @@ fn counter_written_in_body_is_untouched() {
 }
 
 #[test]
+fn counter_passed_by_pointer_is_untouched() {
+    let src = format!(
+        "{HEADER}fn bump(p: ptr<function, u32>) {{ *p += 1u; }}
+@compute @workgroup_size(64)
+fn main() {{
+    var acc: array<Acc, 4>;
+    for (var i = 0u; i < 4u; i++) {{ acc[i % 4u] = Acc(1.0); bump(&i); }}
+    subgroupMatrixStore<row_major>(&c, 0u, acc[1], 16u);
+}}
+"
+    );
+    assert_eq!(count(&compile(&src), "OpLoopMerge"), 1);
+}
+
+#[test]
 fn too_many_trips_is_untouched() {
     let src = kernel(
         "var acc: array<Acc, 32>;
