@@ -48,6 +48,23 @@ fn count(text: &str, needle: &str) -> usize {
     text.matches(needle).count()
 }
 
+/// How many function-storage pointer types point at an array type.
+fn function_array_pointers(text: &str) -> usize {
+    let arrays: Vec<&str> = text
+        .lines()
+        .filter(|l| l.contains("OpTypeArray"))
+        .filter_map(|l| l.split_whitespace().next())
+        .collect();
+    text.lines()
+        .filter(|l| l.contains("OpTypePointer") && l.contains("Function"))
+        .filter(|l| {
+            l.split_whitespace()
+                .last()
+                .is_some_and(|t| arrays.contains(&t))
+        })
+        .count()
+}
+
 const HEADER: &str = "enable f16;
 enable chromium_experimental_subgroup_matrix;
 @group(0) @binding(0) var<storage, read> a: array<f16>;
@@ -87,6 +104,8 @@ fn nested_accumulator_loops_unroll_fully() {
     assert_eq!(count(&text, "OpCooperativeMatrixMulAddKHR"), 16, "{text}");
     assert_eq!(count(&text, "OpCooperativeMatrixLoadKHR"), 8, "{text}");
     assert_eq!(count(&text, "OpCooperativeMatrixStoreKHR"), 16, "{text}");
+    // The arrays are split into one variable per matrix.
+    assert_eq!(function_array_pointers(&text), 0, "{text}");
 }
 
 #[test]
@@ -159,6 +178,21 @@ fn counter_written_in_body_is_untouched() {
         "var acc: array<Acc, 4>;
         for (var i = 0u; i < 4u; i++) { acc[i] = Acc(1.0); i += 1u; }
         subgroupMatrixStore<row_major>(&c, 0u, acc[1], 16u);",
+    );
+    assert_eq!(count(&compile(&src), "OpLoopMerge"), 1);
+}
+
+#[test]
+fn counter_passed_by_pointer_is_untouched() {
+    let src = format!(
+        "{HEADER}fn bump(p: ptr<function, u32>) {{ *p += 1u; }}
+@compute @workgroup_size(64)
+fn main() {{
+    var acc: array<Acc, 4>;
+    for (var i = 0u; i < 4u; i++) {{ acc[i % 4u] = Acc(1.0); bump(&i); }}
+    subgroupMatrixStore<row_major>(&c, 0u, acc[1], 16u);
+}}
+"
     );
     assert_eq!(count(&compile(&src), "OpLoopMerge"), 1);
 }
@@ -261,4 +295,83 @@ fn trip_counts_are_exact() {
     assert_eq!(trip_count(B::Less, max - 2, max, 4, Scalar::U32), None);
     assert_eq!(trip_count(B::Less, 0, 4, 0, Scalar::U32), None);
     assert_eq!(trip_count(B::Greater, 0, 4, 1, Scalar::U32), None);
+}
+
+/// Runs the pipeline's passes on `src` and returns the entry function.
+fn passes_on(src: &str) -> crate::ir::Function {
+    let parsed = crate::front::wgsl::parse_str(src).unwrap_or_else(|e| panic!("{e:?}"));
+    let mut m = parsed.module.clone();
+    super::unroll::run(&mut m);
+    super::sroa::run(&mut m);
+    super::dse::run(&mut m);
+    let f = m.functions.iter().last().map(|(_, f)| f.clone());
+    f.unwrap_or_default()
+}
+
+#[test]
+fn arrays_of_matrices_are_split_after_unrolling() {
+    let src = kernel(
+        "var acc: array<array<Acc, 2>, 2>;
+        for (var i = 0u; i < 2u; i++) {
+            for (var j = 0u; j < 2u; j++) {
+                acc[i][j] = subgroupMatrixScalarAdd(acc[i][j], 1.0);
+            }
+        }
+        subgroupMatrixStore<row_major>(&c, 0u, acc[1][0], 16u);",
+    );
+    let f = passes_on(&src);
+    let names: Vec<_> = f
+        .local_variables
+        .iter()
+        .map(|(_, v)| v.name.clone())
+        .collect();
+    for n in ["acc_0", "acc_1", "acc_0_0", "acc_1_1"] {
+        assert!(names.contains(&n.to_string()), "{names:?}");
+    }
+    let text = compile(&src);
+    assert_eq!(function_array_pointers(&text), 0, "{text}");
+    assert_eq!(count(&text, "OpCooperativeMatrixStoreKHR"), 1, "{text}");
+}
+
+#[test]
+fn dynamically_indexed_array_is_not_split() {
+    let src = kernel(
+        "var acc: array<Acc, 2>;
+        acc[lid % 2u] = Acc(1.0);
+        subgroupMatrixStore<row_major>(&c, 0u, acc[1], 16u);",
+    );
+    let f = passes_on(&src);
+    assert!(f.local_variables.iter().all(|(_, v)| v.name != "acc_0"));
+    assert_eq!(function_array_pointers(&compile(&src)), 1);
+}
+
+#[test]
+fn overwritten_zero_init_is_dropped_but_read_one_kept() {
+    // `a` is zero-initialised then overwritten: the zero store goes.
+    // `b` is read before being written: its zero store stays.
+    let src = kernel(
+        "var a: Acc;
+        var b: Acc;
+        c[0] = 1.0;
+        a = Acc(2.0);
+        b = subgroupMatrixScalarAdd(b, 1.0);
+        subgroupMatrixStore<row_major>(&c, 0u, a, 16u);
+        subgroupMatrixStore<row_major>(&c, 256u, b, 16u);",
+    );
+    let f = passes_on(&src);
+    let zero_stores = |name: &str| {
+        let mut n = 0;
+        for s in &f.body.statements {
+            if let crate::ir::Statement::Store { pointer, value } = s {
+                let is_var = matches!(&f.expressions[*pointer],
+                    crate::ir::Expression::LocalVariable(v) if f.local_variables[*v].name == name);
+                let is_zero = matches!(f.expressions[*value], crate::ir::Expression::ZeroValue(_));
+                n += usize::from(is_var && is_zero);
+            }
+        }
+        n
+    };
+    assert_eq!(zero_stores("a"), 0);
+    assert_eq!(zero_stores("b"), 1);
+    compile(&src);
 }

@@ -24,7 +24,7 @@
 //! followed by `Store(i, init + t * step)`. Inner loops are unrolled first,
 //! so nests of such loops unroll completely.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use crate::arena::{Handle, HandleRange};
 use crate::ir::{
@@ -55,7 +55,7 @@ pub fn run(module: &mut Module) {
 
 /// For each type handle (by index), whether the type contains a subgroup
 /// matrix (through pointers, arrays and structs).
-fn matrix_types(module: &Module) -> Vec<bool> {
+pub(crate) fn matrix_types(module: &Module) -> Vec<bool> {
     // Types are interned before their uses, so one forward pass suffices;
     // an out-of-order reference is looked up as "no matrix".
     let mut out: Vec<bool> = Vec::with_capacity(module.types.len());
@@ -74,9 +74,23 @@ fn matrix_types(module: &Module) -> Vec<bool> {
 
 fn run_function(module: &Module, has_matrix: &[bool], f: &mut Function) {
     let mut body = std::mem::take(&mut f.body);
+    // Locals whose pointer feeds any expression other than a load. Unrolling
+    // only clones existing uses or drops loads, so this stays exact.
+    let mut escaped = HashSet::new();
+    for (_, e) in f.expressions.iter() {
+        if let Expression::Load { .. } = e {
+            continue;
+        }
+        expression_operands(e, |o| {
+            if let Some(Expression::LocalVariable(v)) = f.expressions.try_get(o) {
+                escaped.insert(*v);
+            }
+        });
+    }
     let mut cx = Cx {
         module,
         has_matrix,
+        escaped,
         f,
     };
     cx.block(&mut body);
@@ -86,6 +100,8 @@ fn run_function(module: &Module, has_matrix: &[bool], f: &mut Function) {
 struct Cx<'a> {
     module: &'a Module,
     has_matrix: &'a [bool],
+    /// Locals whose address is used other than by loads.
+    escaped: HashSet<Handle<LocalVariable>>,
     f: &'a mut Function,
 }
 
@@ -299,15 +315,8 @@ impl Cx<'_> {
             return None;
         }
         // `i`'s address is used only by loads (and the stores checked above).
-        for (_, e) in self.f.expressions.iter() {
-            if let Expression::Load { .. } = e {
-                continue;
-            }
-            let mut bad = false;
-            expression_operands(e, |o| bad |= self.local_of(o) == Some(var));
-            if bad {
-                return None;
-            }
+        if self.escaped.contains(&var) {
+            return None;
         }
         let mut size = 0usize;
         let mut matrix = false;
