@@ -775,7 +775,9 @@ impl Gpu {
         Ok(ticks[1].wrapping_sub(ticks[0]) as f64 * self.info.timestamp_period as f64)
     }
 
-    /// `warmup` untimed dispatches, then the times of `iters` dispatches (ns).
+    /// At least `warmup` untimed dispatches and at least half a second of
+    /// GPU time (so clocks have ramped up even for short kernels), then the
+    /// times of `iters` dispatches (ns).
     pub fn time(
         &self,
         k: &Kernel,
@@ -783,8 +785,12 @@ impl Gpu {
         warmup: usize,
         iters: usize,
     ) -> VkResult<Vec<f64>> {
-        for _ in 0..warmup {
-            self.dispatch(k, groups)?;
+        const MIN_WARMUP_NS: f64 = 0.5e9;
+        let mut warm_ns = 0.0;
+        let mut n = 0;
+        while n < warmup || (warm_ns < MIN_WARMUP_NS && n < 10_000) {
+            warm_ns += self.dispatch(k, groups)?;
+            n += 1;
         }
         (0..iters).map(|_| self.dispatch(k, groups)).collect()
     }
