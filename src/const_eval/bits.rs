@@ -38,7 +38,7 @@ fn mask(w: u32) -> u64 {
 
 /// The one-argument bit functions.
 pub(super) fn unary(fun: MathFunction, l: Literal) -> Result<Literal, EvalError> {
-    let name = super::math::fun_name(fun);
+    let name = fun.wgsl_name();
     let (bits, w, signed) = raw(l).ok_or_else(|| bad_operand(&format!("'{name}'"), &l))?;
     let all_ones = mask(w);
     // Leading zeros within the type's width.
@@ -147,7 +147,7 @@ pub(super) fn dot4_packed(fun: MathFunction, a: &Value, b: &Value) -> Result<Val
     let (Value::Scalar(Literal::U32(x)), Value::Scalar(Literal::U32(y))) = (a, b) else {
         return Err(EvalError::new(format!(
             "'{}' needs two u32 arguments",
-            super::math::fun_name(fun)
+            fun.wgsl_name()
         )));
     };
     let bytes = |v: u32, i: u32| (v >> (8 * i)) & 0xff;

@@ -40,92 +40,6 @@ fn arity(fun: MathFunction) -> usize {
     }
 }
 
-/// The WGSL name of a builtin.
-pub(crate) fn fun_name(fun: MathFunction) -> &'static str {
-    use MathFunction as M;
-    match fun {
-        M::Abs => "abs",
-        M::Acos => "acos",
-        M::Acosh => "acosh",
-        M::Asin => "asin",
-        M::Asinh => "asinh",
-        M::Atan => "atan",
-        M::Atanh => "atanh",
-        M::Atan2 => "atan2",
-        M::Ceil => "ceil",
-        M::Clamp => "clamp",
-        M::Cos => "cos",
-        M::Cosh => "cosh",
-        M::CountLeadingZeros => "countLeadingZeros",
-        M::CountOneBits => "countOneBits",
-        M::CountTrailingZeros => "countTrailingZeros",
-        M::Cross => "cross",
-        M::Degrees => "degrees",
-        M::Determinant => "determinant",
-        M::Distance => "distance",
-        M::Dot => "dot",
-        M::Dot4I8Packed => "dot4I8Packed",
-        M::Dot4U8Packed => "dot4U8Packed",
-        M::Exp => "exp",
-        M::Exp2 => "exp2",
-        M::ExtractBits => "extractBits",
-        M::FaceForward => "faceForward",
-        M::FirstLeadingBit => "firstLeadingBit",
-        M::FirstTrailingBit => "firstTrailingBit",
-        M::Floor => "floor",
-        M::Fma => "fma",
-        M::Fract => "fract",
-        M::Frexp => "frexp",
-        M::InsertBits => "insertBits",
-        M::InverseSqrt => "inverseSqrt",
-        M::Ldexp => "ldexp",
-        M::Length => "length",
-        M::Log => "log",
-        M::Log2 => "log2",
-        M::Max => "max",
-        M::Min => "min",
-        M::Mix => "mix",
-        M::Modf => "modf",
-        M::Normalize => "normalize",
-        M::Pow => "pow",
-        M::QuantizeToF16 => "quantizeToF16",
-        M::Radians => "radians",
-        M::Reflect => "reflect",
-        M::Refract => "refract",
-        M::ReverseBits => "reverseBits",
-        M::Round => "round",
-        M::Saturate => "saturate",
-        M::Sign => "sign",
-        M::Sin => "sin",
-        M::Sinh => "sinh",
-        M::Smoothstep => "smoothstep",
-        M::Sqrt => "sqrt",
-        M::Step => "step",
-        M::Tan => "tan",
-        M::Tanh => "tanh",
-        M::Transpose => "transpose",
-        M::Trunc => "trunc",
-        M::All => "all",
-        M::Any => "any",
-        M::Pack4x8Snorm => "pack4x8snorm",
-        M::Pack4x8Unorm => "pack4x8unorm",
-        M::Pack4xI8 => "pack4xI8",
-        M::Pack4xU8 => "pack4xU8",
-        M::Pack4xI8Clamp => "pack4xI8Clamp",
-        M::Pack4xU8Clamp => "pack4xU8Clamp",
-        M::Pack2x16Snorm => "pack2x16snorm",
-        M::Pack2x16Unorm => "pack2x16unorm",
-        M::Pack2x16Float => "pack2x16float",
-        M::Unpack4x8Snorm => "unpack4x8snorm",
-        M::Unpack4x8Unorm => "unpack4x8unorm",
-        M::Unpack4xI8 => "unpack4xI8",
-        M::Unpack4xU8 => "unpack4xU8",
-        M::Unpack2x16Snorm => "unpack2x16snorm",
-        M::Unpack2x16Unorm => "unpack2x16unorm",
-        M::Unpack2x16Float => "unpack2x16float",
-    }
-}
-
 /// `'name(args)' is not defined: reason`.
 pub(crate) fn domain_error(name: &str, args: &[Literal], reason: &str) -> EvalError {
     EvalError::new(format!(
@@ -399,7 +313,7 @@ pub(super) fn eval_math(
     args: &[Value],
 ) -> Result<Value, EvalError> {
     use MathFunction as M;
-    let name = fun_name(fun);
+    let name = fun.wgsl_name();
     if args.len() != arity(fun) {
         return Err(EvalError::new(format!(
             "'{name}' expects {} argument(s), got {}",

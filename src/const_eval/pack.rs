@@ -8,7 +8,7 @@ use super::{EvalError, Value};
 use crate::ir::{Literal, MathFunction};
 
 fn args_err(fun: MathFunction, what: &str) -> EvalError {
-    EvalError::new(format!("'{}' needs {what}", super::math::fun_name(fun)))
+    EvalError::new(format!("'{}' needs {what}", fun.wgsl_name()))
 }
 
 /// `floor(0.5 + scale * clamp(x, lo, 1))` as the low bits of an integer.

@@ -12,8 +12,8 @@ use super::{error, Ctx, MAX_DEPTH};
 use crate::arena::{Arena, Handle};
 use crate::diagnostic::Error;
 use crate::ir::{
-    BinaryOperator, Expression, Function, MathFunction, MatrixLayout, MatrixScalarOp, Type,
-    TypeInner, UnaryOperator,
+    BinaryOperator, Expression, Function, MatrixLayout, MatrixScalarOp, Type, TypeInner,
+    UnaryOperator,
 };
 use crate::Span;
 
@@ -147,92 +147,6 @@ fn binary_op_str(op: BinaryOperator) -> &'static str {
         B::ExclusiveOr => "^",
         B::ShiftLeft => "<<",
         B::ShiftRight => ">>",
-    }
-}
-
-/// The WGSL name of a math builtin.
-pub fn math_name(fun: MathFunction) -> &'static str {
-    use MathFunction as M;
-    match fun {
-        M::Abs => "abs",
-        M::Acos => "acos",
-        M::Acosh => "acosh",
-        M::Asin => "asin",
-        M::Asinh => "asinh",
-        M::Atan => "atan",
-        M::Atanh => "atanh",
-        M::Atan2 => "atan2",
-        M::Ceil => "ceil",
-        M::Clamp => "clamp",
-        M::Cos => "cos",
-        M::Cosh => "cosh",
-        M::CountLeadingZeros => "countLeadingZeros",
-        M::CountOneBits => "countOneBits",
-        M::CountTrailingZeros => "countTrailingZeros",
-        M::Cross => "cross",
-        M::Degrees => "degrees",
-        M::Determinant => "determinant",
-        M::Distance => "distance",
-        M::Dot => "dot",
-        M::Dot4I8Packed => "dot4I8Packed",
-        M::Dot4U8Packed => "dot4U8Packed",
-        M::Exp => "exp",
-        M::Exp2 => "exp2",
-        M::ExtractBits => "extractBits",
-        M::FaceForward => "faceForward",
-        M::FirstLeadingBit => "firstLeadingBit",
-        M::FirstTrailingBit => "firstTrailingBit",
-        M::Floor => "floor",
-        M::Fma => "fma",
-        M::Fract => "fract",
-        M::Frexp => "frexp",
-        M::InsertBits => "insertBits",
-        M::InverseSqrt => "inverseSqrt",
-        M::Ldexp => "ldexp",
-        M::Length => "length",
-        M::Log => "log",
-        M::Log2 => "log2",
-        M::Max => "max",
-        M::Min => "min",
-        M::Mix => "mix",
-        M::Modf => "modf",
-        M::Normalize => "normalize",
-        M::Pow => "pow",
-        M::QuantizeToF16 => "quantizeToF16",
-        M::Radians => "radians",
-        M::Reflect => "reflect",
-        M::Refract => "refract",
-        M::ReverseBits => "reverseBits",
-        M::Round => "round",
-        M::Saturate => "saturate",
-        M::Sign => "sign",
-        M::Sin => "sin",
-        M::Sinh => "sinh",
-        M::Smoothstep => "smoothstep",
-        M::Sqrt => "sqrt",
-        M::Step => "step",
-        M::Tan => "tan",
-        M::Tanh => "tanh",
-        M::Transpose => "transpose",
-        M::Trunc => "trunc",
-        M::All => "all",
-        M::Any => "any",
-        M::Pack4x8Snorm => "pack4x8snorm",
-        M::Pack4x8Unorm => "pack4x8unorm",
-        M::Pack4xI8 => "pack4xI8",
-        M::Pack4xU8 => "pack4xU8",
-        M::Pack4xI8Clamp => "pack4xI8Clamp",
-        M::Pack4xU8Clamp => "pack4xU8Clamp",
-        M::Pack2x16Snorm => "pack2x16snorm",
-        M::Pack2x16Unorm => "pack2x16unorm",
-        M::Pack2x16Float => "pack2x16float",
-        M::Unpack4x8Snorm => "unpack4x8snorm",
-        M::Unpack4x8Unorm => "unpack4x8unorm",
-        M::Unpack4xI8 => "unpack4xI8",
-        M::Unpack4xU8 => "unpack4xU8",
-        M::Unpack2x16Snorm => "unpack2x16snorm",
-        M::Unpack2x16Unorm => "unpack2x16unorm",
-        M::Unpack2x16Float => "unpack2x16float",
     }
 }
 
@@ -468,7 +382,7 @@ impl<'m> Ctx<'m> {
                 self.write_args(scope, &[reject, accept, condition], out, d)?;
             }
             Expression::Math { fun, ref args } => {
-                out.push_str(math_name(fun));
+                out.push_str(fun.wgsl_name());
                 self.write_args(scope, args, out, d)?;
             }
             Expression::Convert { expr, ty } => {
