@@ -531,7 +531,6 @@ fn pipeline_config_mismatch_type() {
 }
 
 #[test]
-#[ignore = "bug: span covers the whole entry point function instead of the @workgroup_size argument"]
 fn pipeline_workgroup_size_multiple() {
     let src = h100_kernel("48", "f16", 16, 16, 16);
     check_error_with(

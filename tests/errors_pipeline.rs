@@ -116,7 +116,6 @@ const WG: &str =
     "override x: u32 = 1;\noverride y: u32 = 1;\n@compute @workgroup_size(x, y)\nfn main() {\n}\n";
 
 #[test]
-#[ignore = "bug: span covers the whole entry point function instead of the @workgroup_size argument"]
 fn workgroup_size_override_zero() {
     check_error_with(
         WG,
@@ -127,7 +126,6 @@ fn workgroup_size_override_zero() {
 }
 
 #[test]
-#[ignore = "bug: span covers the whole entry point function instead of the @workgroup_size argument"]
 fn workgroup_size_over_limit() {
     check_error_with(
         WG,
@@ -231,7 +229,6 @@ fn matrix_type_not_supported() {
 }
 
 #[test]
-#[ignore = "bug: span covers the whole entry point function instead of the @workgroup_size argument"]
 fn workgroup_not_multiple_of_subgroup_size() {
     let src = format!("{SM}enable f16;\n@compute @workgroup_size(16, 4)\nfn main() {{\n    var m: subgroup_matrix_left<f16, 16, 16>;\n}}\n");
     check_error_with(
@@ -243,7 +240,6 @@ fn workgroup_not_multiple_of_subgroup_size() {
 }
 
 #[test]
-#[ignore = "bug: span covers the whole entry point function instead of the @workgroup_size argument"]
 fn workgroup_multiple_check_follows_call_chain() {
     let src = format!("{SM}enable f16;\nfn helper() {{\n    var m: subgroup_matrix_left<f16, 16, 16>;\n}}\n@compute @workgroup_size(16)\nfn main() {{\n    helper();\n}}\n");
     check_error_with(

@@ -221,6 +221,7 @@ fn vertex_and_fragment_interfaces() {
     fb.stmt(Statement::Return { value: Some(r) });
     let vs = mb.add_function(fb.finish());
     mb.m.entry_points.push(EntryPoint {
+        workgroup_size_spans: [tessera::Span::UNDEFINED; 3],
         name: "vs".into(),
         stage: ShaderStage::Vertex,
         function: vs,
@@ -241,6 +242,7 @@ fn vertex_and_fragment_interfaces() {
     fb.stmt(Statement::Return { value: Some(d) });
     let fs = mb.add_function(fb.finish());
     mb.m.entry_points.push(EntryPoint {
+        workgroup_size_spans: [tessera::Span::UNDEFINED; 3],
         name: "fs".into(),
         stage: ShaderStage::Fragment,
         function: fs,
@@ -287,6 +289,7 @@ fn sample_mask_is_an_array_of_one() {
     fb.stmt(Statement::Return { value: Some(r) });
     let h = mb.add_function(fb.finish());
     mb.m.entry_points.push(EntryPoint {
+        workgroup_size_spans: [tessera::Span::UNDEFINED; 3],
         name: "fs".into(),
         stage: ShaderStage::Fragment,
         function: h,

@@ -265,6 +265,10 @@ pub struct EntryPoint {
     pub function: Handle<Function>,
     /// `@workgroup_size` (compute); missing dimensions are `Constant(1)`.
     pub workgroup_size: [WorkgroupSizeDim; 3],
+    /// The source span of each `@workgroup_size` argument (the attribute's
+    /// span for missing dimensions; `Span::UNDEFINED` for built IR), for
+    /// pipeline-creation errors about a dimension.
+    pub workgroup_size_spans: [Span; 3],
 }
 
 /// Unary operators.

@@ -91,6 +91,15 @@ pub fn workgroup_size(ep: &EntryPoint, known: &Known) -> [i64; 3] {
     })
 }
 
+/// The span of `@workgroup_size`'s dimension `i`, or the entry point's
+/// function when the IR has none (IR built without source).
+pub fn workgroup_dim_span(module: &Module, ep: &EntryPoint, i: usize) -> Span {
+    match ep.workgroup_size_spans[i] {
+        s if s == Span::UNDEFINED => module.functions.span(ep.function),
+        s => s,
+    }
+}
+
 /// Checks `@workgroup_size` against the limits and the total size of the
 /// entry point's workgroup variables.
 pub fn check_workgroup(
@@ -114,7 +123,7 @@ pub fn check_workgroup(
                     "workgroup size {axis} dimension of entry point '{}' must be at least 1, but is {n}",
                     ep.name
                 ),
-                span,
+                workgroup_dim_span(module, ep, i),
             ));
         } else if n > max {
             ok = false;
@@ -123,7 +132,7 @@ pub fn check_workgroup(
                     "workgroup size {axis} dimension of entry point '{}' is {n}, which exceeds the limit {max}",
                     ep.name
                 ),
-                span,
+                workgroup_dim_span(module, ep, i),
             ));
         }
     }

@@ -286,7 +286,7 @@ pub fn process(
                             "workgroup size x dimension {} of entry point '{}' must be a multiple of the maximum subgroup size {s}, because it uses subgroup matrices",
                             size[0], ep.name
                         ),
-                        module.functions.span(ep.function),
+                        checks::workgroup_dim_span(module, ep, 0),
                     )
                     .with_note(format!("use @workgroup_size({}) or another multiple of {s}", s.max(size[0].next_multiple_of(s)))),
                 );

@@ -109,6 +109,7 @@ fn matmul_entry(
     );
     let h = m.functions.append(f, sp(90, 200));
     m.entry_points.push(EntryPoint {
+        workgroup_size_spans: [crate::Span::UNDEFINED; 3],
         name: name.into(),
         stage: ShaderStage::Compute,
         function: h,
@@ -238,6 +239,7 @@ fn missing_override_only_when_needed() {
     add_override(&mut m, "unused", None, Scalar::U32, None, sp(10, 19));
     let f = function(&mut m, "main", &[], &[], sp(20, 40));
     m.entry_points.push(EntryPoint {
+        workgroup_size_spans: [crate::Span::UNDEFINED; 3],
         name: "main".into(),
         stage: ShaderStage::Compute,
         function: f,
@@ -341,6 +343,7 @@ fn workgroup_limits() {
     );
     let f = function(&mut m, "main", &[g], &[], sp(30, 60));
     m.entry_points.push(EntryPoint {
+        workgroup_size_spans: [crate::Span::UNDEFINED; 3],
         name: "main".into(),
         stage: ShaderStage::Compute,
         function: f,

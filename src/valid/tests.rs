@@ -71,6 +71,7 @@ pub(crate) fn function(
 
 pub(crate) fn entry(m: &mut Module, name: &str, stage: ShaderStage, f: Handle<Function>) {
     m.entry_points.push(EntryPoint {
+        workgroup_size_spans: [crate::Span::UNDEFINED; 3],
         name: name.into(),
         stage,
         function: f,
@@ -609,6 +610,7 @@ fn compute_interface() {
     };
     let f = m.functions.append(f, sp(5, 50));
     m.entry_points.push(EntryPoint {
+        workgroup_size_spans: [crate::Span::UNDEFINED; 3],
         name: "main".into(),
         stage: ShaderStage::Compute,
         function: f,

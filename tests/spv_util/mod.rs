@@ -66,6 +66,7 @@ impl Mb {
     pub fn compute(&mut self, name: &str, f: Function, size: u32) -> Handle<Function> {
         let h = self.add_function(f);
         self.m.entry_points.push(EntryPoint {
+            workgroup_size_spans: [tessera::Span::UNDEFINED; 3],
             name: name.into(),
             stage: ShaderStage::Compute,
             function: h,

@@ -207,12 +207,16 @@ impl<'t, 'a> Resolver<'t, 'a> {
                 entry: stage.is_some(),
             },
         );
+        let workgroup_size_spans = wg.map_or([crate::Span::UNDEFINED; 3], |a| {
+            [0, 1, 2].map(|i| a.args.get(i).map_or(a.span, |&e| self.span(e)))
+        });
         if let (Some(stage), Some(workgroup_size)) = (stage, workgroup_size) {
             self.module.entry_points.push(EntryPoint {
                 name: f.name.name.to_string(),
                 stage,
                 function: h,
                 workgroup_size,
+                workgroup_size_spans,
             });
         }
         Ok(GlobalItem::Fn(h))
