@@ -3,7 +3,7 @@
 //! handles), plus a printer of WGSL type names for diagnostics.
 
 use crate::arena::Handle;
-use crate::ir::{ArraySize, MatrixDim, Module, Scalar, Type, TypeInner};
+use crate::ir::{ArraySize, Module, Scalar, Type, TypeInner};
 
 bitflags::bitflags! {
     /// What a type is made of.
@@ -104,88 +104,14 @@ impl TypeFacts {
     }
 }
 
-/// The WGSL spelling of a type, for diagnostics. Override-sized arrays and
-/// override-sized matrix dimensions print the override's name when known.
-pub fn type_name(module: &Module, ty: Handle<Type>) -> String {
-    let Some(t) = module.types.try_get(ty) else {
-        return "<invalid type>".to_string();
-    };
-    if let Some(name) = &t.name {
-        return name.clone();
-    }
-    inner_name(module, &t.inner)
-}
-
-fn dim_name(module: &Module, dim: MatrixDim) -> String {
-    match dim {
-        MatrixDim::Constant(n) => n.to_string(),
-        MatrixDim::Override(o) => module
-            .overrides
-            .try_get(o)
-            .map_or_else(|| "<override>".to_string(), |o| o.name.clone()),
-    }
-}
-
-/// The WGSL spelling of a type's shape.
-pub fn inner_name(module: &Module, inner: &TypeInner) -> String {
-    match *inner {
-        TypeInner::Scalar(s) => s.wgsl_name().to_string(),
-        TypeInner::Vector { size, scalar } => format!("vec{}<{}>", size.get(), scalar.wgsl_name()),
-        TypeInner::Matrix {
-            columns,
-            rows,
-            scalar,
-        } => format!(
-            "mat{}x{}<{}>",
-            columns.get(),
-            rows.get(),
-            scalar.wgsl_name()
-        ),
-        TypeInner::Atomic(s) => format!("atomic<{}>", s.wgsl_name()),
-        TypeInner::Pointer {
-            base,
-            space,
-            access,
-        } => format!(
-            "ptr<{}, {}, {}>",
-            space.wgsl_name(),
-            type_name(module, base),
-            access.wgsl_name()
-        ),
-        TypeInner::Array { base, size, .. } => match size {
-            ArraySize::Constant(n) => format!("array<{}, {n}>", type_name(module, base)),
-            ArraySize::Override(e) => {
-                let count = match module.global_expressions.try_get(e) {
-                    Some(crate::ir::Expression::Override(o)) => module
-                        .overrides
-                        .try_get(*o)
-                        .map_or_else(|| "<override>".to_string(), |o| o.name.clone()),
-                    _ => "<override-expression>".to_string(),
-                };
-                format!("array<{}, {count}>", type_name(module, base))
-            }
-            ArraySize::Runtime => format!("array<{}>", type_name(module, base)),
-        },
-        TypeInner::Struct { .. } => "<struct>".to_string(),
-        TypeInner::SubgroupMatrix {
-            kind,
-            scalar,
-            columns,
-            rows,
-        } => format!(
-            "{}<{}, {}, {}>",
-            kind.wgsl_name(),
-            scalar.wgsl_name(),
-            dim_name(module, columns),
-            dim_name(module, rows)
-        ),
-    }
-}
+pub use crate::ir::display::{inner_name, type_name};
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ir::{Access, AddressSpace, StructMember, SubgroupMatrixKind, VectorSize};
+    use crate::ir::{
+        Access, AddressSpace, MatrixDim, StructMember, SubgroupMatrixKind, VectorSize,
+    };
 
     #[test]
     fn flags_and_names() {
@@ -247,7 +173,7 @@ mod tests {
         assert_eq!(type_name(&m, s), "S");
         assert_eq!(
             type_name(&m, p),
-            "ptr<function, subgroup_matrix_left<u8, 16, 8>, read_write>"
+            "ptr<function, subgroup_matrix_left<u8, 16, 8>>"
         );
     }
 }

@@ -13,65 +13,7 @@ use crate::Span;
 
 /// The WGSL spelling of a type.
 pub(crate) fn type_name(module: &Module, ty: Handle<Type>) -> String {
-    let t = &module.types[ty];
-    if let Some(name) = &t.name {
-        return name.clone();
-    }
-    match &t.inner {
-        TypeInner::Scalar(s) => s.wgsl_name().to_string(),
-        TypeInner::Vector { size, scalar } => format!("vec{}<{}>", size.get(), scalar.wgsl_name()),
-        TypeInner::Matrix {
-            columns,
-            rows,
-            scalar,
-        } => format!(
-            "mat{}x{}<{}>",
-            columns.get(),
-            rows.get(),
-            scalar.wgsl_name()
-        ),
-        TypeInner::Atomic(s) => format!("atomic<{}>", s.wgsl_name()),
-        TypeInner::Pointer {
-            base,
-            space,
-            access,
-        } => {
-            if *space == AddressSpace::Storage {
-                format!(
-                    "ptr<{}, {}, {}>",
-                    space.wgsl_name(),
-                    type_name(module, *base),
-                    access.wgsl_name()
-                )
-            } else {
-                format!("ptr<{}, {}>", space.wgsl_name(), type_name(module, *base))
-            }
-        }
-        TypeInner::Array { base, size, .. } => match size {
-            ArraySize::Constant(n) => format!("array<{}, {}>", type_name(module, *base), n),
-            ArraySize::Override(_) => format!("array<{}, ...>", type_name(module, *base)),
-            ArraySize::Runtime => format!("array<{}>", type_name(module, *base)),
-        },
-        TypeInner::Struct { .. } => "struct".to_string(),
-        TypeInner::SubgroupMatrix {
-            kind,
-            scalar,
-            columns,
-            rows,
-        } => {
-            let dim = |d: &MatrixDim| match d {
-                MatrixDim::Constant(n) => n.to_string(),
-                MatrixDim::Override(h) => module.overrides[*h].name.clone(),
-            };
-            format!(
-                "{}<{}, {}, {}>",
-                kind.wgsl_name(),
-                scalar.wgsl_name(),
-                dim(columns),
-                dim(rows)
-            )
-        }
-    }
+    crate::ir::display::type_name(module, ty)
 }
 
 /// A predeclared scalar type name.
