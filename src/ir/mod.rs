@@ -26,8 +26,10 @@
 //!   which gives WGSL's re-initialisation semantics inside loops.
 
 pub mod display;
+pub mod filters;
 mod types;
 
+pub use filters::{DiagnosticFilter, DiagnosticRule, FilterIndex, FilterSeverity};
 pub use types::*;
 
 use crate::arena::{Arena, Handle, HandleRange, UniqueArena};
@@ -1008,6 +1010,9 @@ pub struct Module {
     pub functions: Arena<Function>,
     /// Entry points.
     pub entry_points: Vec<EntryPoint>,
+    /// Diagnostic filters of known rules (directives and `@diagnostic`
+    /// attributes), in source order; see [`filters`].
+    pub diagnostic_filters: Vec<DiagnosticFilter>,
 }
 
 impl Module {
