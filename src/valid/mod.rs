@@ -17,6 +17,7 @@ pub mod address_space;
 pub mod call_graph;
 pub mod interface;
 pub mod layout_rules;
+pub mod report;
 pub mod stages;
 pub mod type_facts;
 

@@ -1,10 +1,42 @@
-//! `enable`, `requires` and `diagnostic` directives, and the validation of
-//! diagnostic controls (also used by `@diagnostic` attributes).
+//! `enable`, `requires` and `diagnostic` directives, and diagnostic
+//! filters: the validation of diagnostic controls and the recording of
+//! every known-rule filter in [`crate::ir::Module::diagnostic_filters`]
+//! with its affected range.
+//!
+//! # Affected ranges
+//! A directive is global (`range: None`). A `@diagnostic` attribute
+//! affects the source range of the construct it starts (WGSL spec,
+//! "Placement of a range diagnostic filter"); the callers in `stmt.rs` and
+//! `entry_point.rs` pass that range:
+//!
+//! | placement | recorded range |
+//! | --- | --- |
+//! | function declaration | the declaration, attributes included |
+//! | compound statement (function body, `if`/`else` bodies, case clauses, `while`/`for` bodies) | `{` to `}` |
+//! | `if`, `switch`, `loop`, `while`, `for` statement | the statement, attributes and the whole `else if`/`else` chain included |
+//! | switch body (`switch e @diagnostic(..) {`) | from the end of the selector to the closing `}` |
+//! | loop body (`loop @diagnostic(..) {`) | `{` to `}`, the `continuing` block included |
+//! | `continuing` block | `{` to `}` |
+//!
+//! Two filters of one rule over the same range (or two directives of one
+//! rule) with different severities conflict: a shader-creation error naming
+//! both. Identical duplicates are accepted.
+//!
+//! # Unknown rules
+//! - A single-token rule the compiler does not know: a warning (the spec's
+//!   "should"), with a suggestion when a known rule is close.
+//! - `chromium.NAME` (or the proposal's `chromium_experimental.NAME`) with
+//!   an unknown `NAME`: a warning with a suggestion, as Tint does for
+//!   `chromium.`.
+//! - Any other `namespace.name`: accepted silently, as Tint does (the spec
+//!   says such a rule *may* trigger a diagnostic).
 
 use super::super::ast::{Attribute, DiagnosticControl, Directive};
 use super::Resolver;
 use crate::diagnostic::Diagnostic;
+use crate::ir::filters::{DiagnosticFilter, DiagnosticRule, FilterSeverity};
 use crate::ir::Extensions;
+use crate::Span;
 
 /// Language features accepted by `requires`.
 const LANGUAGE_FEATURES: &[&str] = &[
@@ -54,14 +86,29 @@ impl Resolver<'_, '_> {
                         }
                     }
                 }
-                Directive::Diagnostic(c, _) => self.diagnostic_control(c),
+                Directive::Diagnostic(c, span) => {
+                    if let Some((rule, severity)) = self.diagnostic_control(c) {
+                        self.module.diagnostic_filters.push(DiagnosticFilter {
+                            rule,
+                            severity,
+                            range: None,
+                            span: *span,
+                        });
+                    }
+                }
             }
         }
     }
 
-    /// Validates a diagnostic control (severity and rule name).
-    pub(super) fn diagnostic_control(&mut self, c: &DiagnosticControl<'_>) {
-        if !matches!(c.severity.name, "error" | "warning" | "info" | "off") {
+    /// Validates a diagnostic control (severity and rule name), reporting
+    /// an unknown severity (error) or rule (warning). Returns the rule and
+    /// severity when both are known.
+    fn diagnostic_control(
+        &mut self,
+        c: &DiagnosticControl<'_>,
+    ) -> Option<(DiagnosticRule, FilterSeverity)> {
+        let severity = FilterSeverity::from_name(c.severity.name);
+        if severity.is_none() {
             self.diags.push(
                 Diagnostic::error(
                     format!("unknown diagnostic severity '{}'", c.severity.name),
@@ -70,34 +117,204 @@ impl Resolver<'_, '_> {
                 .with_note("expected 'error', 'warning', 'info' or 'off'"),
             );
         }
-        match (c.rule.name, c.rule_suffix.map(|s| s.name)) {
-            ("derivative_uniformity" | "subgroup_uniformity", None) => {}
-            ("chromium" | "chromium_experimental", Some("subgroup_matrix_uniformity")) => {}
-            ("chromium", Some(other)) => {
-                let span = c
-                    .rule_suffix
-                    .map_or(c.rule.span, |s| c.rule.span.join(s.span));
-                self.diags.push(Diagnostic::warning(
-                    format!("unknown diagnostic rule 'chromium.{other}'"),
-                    span,
-                ));
+        let suffix = c.rule_suffix.map(|s| s.name);
+        if let Some(rule) = DiagnosticRule::from_parts(c.rule.name, suffix) {
+            return severity.map(|s| (rule, s));
+        }
+        let span = c
+            .rule_suffix
+            .map_or(c.rule.span, |s| c.rule.span.join(s.span));
+        match suffix {
+            // Other namespaces may hold rules of other implementations.
+            Some(_) if !matches!(c.rule.name, "chromium" | "chromium_experimental") => {}
+            _ => {
+                let written = match suffix {
+                    Some(s) => format!("{}.{s}", c.rule.name),
+                    None => c.rule.name.to_string(),
+                };
+                let mut d =
+                    Diagnostic::warning(format!("unknown diagnostic rule '{written}'"), span)
+                        .with_span_label("this rule is ignored");
+                if let Some(known) = suggest_rule(c.rule.name, suffix) {
+                    d = d.with_note(format!("did you mean '{}'?", known.name()));
+                }
+                let names: Vec<String> = DiagnosticRule::ALL
+                    .iter()
+                    .map(|r| format!("'{}'", r.name()))
+                    .collect();
+                self.diags
+                    .push(d.with_note(format!("the known rules are {}", names.join(", "))));
             }
-            (_, Some(_)) => {}
-            (other, None) => {
-                self.diags.push(Diagnostic::warning(
-                    format!("unknown diagnostic rule '{other}'"),
-                    c.rule.span,
-                ));
+        }
+        None
+    }
+
+    /// Records the `@diagnostic` attributes of a list as range filters
+    /// over `range` (the construct they start), after validating them.
+    /// Other attributes are left to the caller.
+    pub(super) fn range_filters(&mut self, attrs: &[Attribute<'_>], range: Span) {
+        for a in attrs {
+            let Some(c) = &a.diagnostic else {
+                continue;
+            };
+            if let Some((rule, severity)) = self.diagnostic_control(c) {
+                self.module.diagnostic_filters.push(DiagnosticFilter {
+                    rule,
+                    severity,
+                    range: Some(range),
+                    span: a.span,
+                });
             }
         }
     }
 
-    /// Validates the `@diagnostic` attributes in a list.
-    pub(super) fn diagnostic_attrs(&mut self, attrs: &[Attribute<'_>]) {
-        for a in attrs {
-            if let Some(c) = &a.diagnostic {
-                self.diagnostic_control(c);
-            }
+    /// The attributes of a statement or compound statement: `@diagnostic`
+    /// filters over `range`; any other attribute is an error (`what` names
+    /// the construct, e.g. "a compound statement").
+    pub(super) fn statement_attrs(
+        &mut self,
+        attrs: &[Attribute<'_>],
+        range: Span,
+        what: &str,
+    ) -> super::Res<()> {
+        if let Some(a) = attrs.iter().find(|a| a.diagnostic.is_none()) {
+            return Err(Box::new(
+                Diagnostic::error(
+                    format!("attribute '@{}' is not valid for {what}", a.name.name),
+                    a.name.span,
+                )
+                .with_note("only '@diagnostic' applies to statements"),
+            ));
         }
+        self.range_filters(attrs, range);
+        Ok(())
+    }
+
+    /// Reports conflicting filters: the same rule and affected range (or
+    /// two directives of one rule) with different severities. One error
+    /// per conflicting group, at the second filter, naming the first.
+    pub(super) fn check_filter_conflicts(&mut self) {
+        let filters = &self.module.diagnostic_filters;
+        let mut order: Vec<usize> = (0..filters.len()).collect();
+        // Stable: within a group, source order.
+        order.sort_by_key(|&i| {
+            let f = &filters[i];
+            (f.rule, f.range.map(|r| (r.start, r.end)))
+        });
+        let mut group_start = 0;
+        for k in 1..=order.len() {
+            let same_group = k < order.len() && {
+                let (a, b) = (&filters[order[group_start]], &filters[order[k]]);
+                a.rule == b.rule && a.range == b.range
+            };
+            if same_group {
+                continue;
+            }
+            let group = &order[group_start..k];
+            group_start = k;
+            let first = &filters[group[0]];
+            let Some(other) = group
+                .iter()
+                .map(|&i| &filters[i])
+                .find(|f| f.severity != first.severity)
+            else {
+                continue;
+            };
+            let what = if first.range.is_none() {
+                "directives"
+            } else {
+                "attributes"
+            };
+            let d = Diagnostic::error(
+                format!("conflicting diagnostic {what} for '{}'", first.rule.name()),
+                other.span,
+            )
+            .with_span_label(format!("sets it to '{}'", other.severity.name()))
+            .with_label(
+                first.span,
+                format!("but this sets it to '{}'", first.severity.name()),
+            )
+            .with_note(if first.range.is_none() {
+                "diagnostic directives of one rule must set the same severity"
+            } else {
+                "diagnostic filters of one rule over the same range must set the same severity"
+            });
+            self.diags.push(d);
+        }
+    }
+}
+
+/// Levenshtein distance (bytes; rule names are ASCII identifiers).
+fn edit_distance(a: &str, b: &str) -> usize {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    let mut cur = vec![0; b.len() + 1];
+    for (i, &ca) in a.iter().enumerate() {
+        cur[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let subst = prev[j] + usize::from(ca != cb);
+            cur[j + 1] = subst.min(prev[j + 1] + 1).min(cur[j] + 1);
+        }
+        std::mem::swap(&mut prev, &mut cur);
+    }
+    prev[b.len()]
+}
+
+/// The known rule closest to an unknown `name` or `namespace.name`, if
+/// close enough to be a misspelling (at most a third of its length
+/// differs). A bare `subgroup_matrix_uniformity` suggests the `chromium.`
+/// rule.
+fn suggest_rule(name: &str, suffix: Option<&str>) -> Option<DiagnosticRule> {
+    // (the part compared, the rule) per candidate.
+    let candidates = DiagnosticRule::ALL.iter().filter_map(|&r| {
+        let full = r.name();
+        match (suffix, full.split_once('.')) {
+            (Some(_), Some((_, rule))) => Some((rule, r)),
+            (None, Some((_, rule))) => Some((rule, r)),
+            (None, None) => Some((full, r)),
+            (Some(_), None) => None,
+        }
+    });
+    let written = suffix.unwrap_or(name);
+    // Very long names cannot be close; skip the quadratic distance.
+    if written.len() > 64 {
+        return None;
+    }
+    candidates
+        .map(|(cand, r)| (edit_distance(written, cand), r))
+        .filter(|&(d, _)| d <= written.len().max(3) / 3)
+        .min_by_key(|&(d, _)| d)
+        .map(|(_, r)| r)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn edit_distances() {
+        assert_eq!(edit_distance("", "abc"), 3);
+        assert_eq!(edit_distance("kitten", "sitting"), 3);
+        assert_eq!(edit_distance("same", "same"), 0);
+    }
+
+    #[test]
+    fn suggestions() {
+        use DiagnosticRule::*;
+        assert_eq!(
+            suggest_rule("chromium", Some("subgroup_matrix_uniformty")),
+            Some(SubgroupMatrixUniformity)
+        );
+        assert_eq!(suggest_rule("chromium", Some("unreachable_code")), None);
+        assert_eq!(
+            suggest_rule("derivative_uniformty", None),
+            Some(DerivativeUniformity)
+        );
+        assert_eq!(
+            suggest_rule("subgroup_matrix_uniformity", None),
+            Some(SubgroupMatrixUniformity)
+        );
+        assert_eq!(suggest_rule("foo", None), None);
+        assert_eq!(suggest_rule(&"x".repeat(10_000), None), None);
     }
 }

@@ -26,7 +26,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
                 }
                 "workgroup_size" => wg = Some(a),
                 "must_use" => must_use = true,
-                "diagnostic" => self.diagnostic_attrs(std::slice::from_ref(a)),
+                "diagnostic" => self.range_filters(std::slice::from_ref(a), f.span),
                 other => {
                     return err(
                         format!("attribute '@{other}' is not valid for a function"),
@@ -75,7 +75,6 @@ impl<'t, 'a> Resolver<'t, 'a> {
                     "builtin" | "location" | "interpolate" | "invariant" | "blend_src" => {
                         binding = self.io_binding(a, ty)?
                     }
-                    "diagnostic" => {}
                     other => {
                         return err(
                             format!("attribute '@{other}' is not valid for a parameter"),
@@ -143,15 +142,13 @@ impl<'t, 'a> Resolver<'t, 'a> {
                     return err("compute entry points cannot return a value", self.span(*t));
                 }
                 for a in attrs {
-                    if a.name.name != "diagnostic" {
-                        return err(
-                            format!(
-                                "attribute '@{}' is not valid on a function return type",
-                                a.name.name
-                            ),
-                            a.name.span,
-                        );
-                    }
+                    return err(
+                        format!(
+                            "attribute '@{}' is not valid on a function return type",
+                            a.name.name
+                        ),
+                        a.name.span,
+                    );
                 }
                 if !super::types::is_constructible(&self.module, ty)
                     && !super::globals::contains_matrix(&self.module, ty)
@@ -181,8 +178,8 @@ impl<'t, 'a> Resolver<'t, 'a> {
                 );
             }
         }
+        self.statement_attrs(&f.body.attributes, f.body.span, "a function body")?;
         let saved = self.f.replace(fs);
-        self.diagnostic_attrs(&f.body.attributes);
         let body = self.stmts(&f.body.stmts);
         let fs = std::mem::replace(&mut self.f, saved);
         body?;

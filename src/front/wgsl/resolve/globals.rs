@@ -95,7 +95,6 @@ impl<'t, 'a> Resolver<'t, 'a> {
                         }
                     }
                 }
-                "diagnostic" => {}
                 other => {
                     return err(
                         format!("attribute '@{other}' is not valid for an override"),
@@ -367,7 +366,6 @@ impl<'t, 'a> Resolver<'t, 'a> {
             match a.name.name {
                 "group" => group = Some((self.attr_u32(a)?, a.span)),
                 "binding" => binding = Some((self.attr_u32(a)?, a.span)),
-                "diagnostic" => {}
                 other => {
                     return err(
                         format!("attribute '@{other}' is not valid for a variable"),

@@ -165,6 +165,7 @@ pub fn resolve(tu: &TranslationUnit<'_>) -> Result<Parsed, Error> {
         steps: Vec::new(),
     };
     r.run();
+    r.check_filter_conflicts();
     if r.diags.iter().any(|d| d.is_error()) {
         return Err(Error {
             diagnostics: r.diags,

@@ -57,7 +57,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
 
     /// Resolves a braced block in a new scope, returning its IR block.
     fn scoped_block(&mut self, b: &'t ast::Block<'a>) -> Res<Block> {
-        self.diagnostic_attrs(&b.attributes);
+        self.statement_attrs(&b.attributes, b.span, "a compound statement")?;
         self.scoped(|r| r.stmts(&b.stmts))
     }
 
@@ -96,8 +96,8 @@ impl<'t, 'a> Resolver<'t, 'a> {
     }
 
     fn stmt(&mut self, s: &'t Stmt<'a>) -> Res<()> {
-        self.diagnostic_attrs(&s.attributes);
         let span = s.span;
+        self.statement_attrs(&s.attributes, span, "a statement")?;
         match &s.kind {
             StmtKind::Empty => Ok(()),
             StmtKind::Block(b) => {
@@ -172,7 +172,10 @@ impl<'t, 'a> Resolver<'t, 'a> {
                 body_attributes,
                 clauses,
             } => {
-                self.diagnostic_attrs(body_attributes);
+                // The switch body: from the end of the selector (its
+                // attributes come after it) to the closing brace.
+                let body = Span::new(self.span(*selector).end, span.end);
+                self.statement_attrs(body_attributes, body, "a switch body")?;
                 self.switch(*selector, clauses, span)
             }
             StmtKind::Loop {
@@ -180,7 +183,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
                 body,
                 continuing,
             } => {
-                self.diagnostic_attrs(body_attributes);
+                self.statement_attrs(body_attributes, body.span, "a loop body")?;
                 self.lower_loop(None, &body.stmts, continuing.as_ref(), None, span)
             }
             StmtKind::For {
@@ -189,6 +192,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
                 update,
                 body,
             } => {
+                self.statement_attrs(&body.attributes, body.span, "a loop body")?;
                 let b = self.scoped(|me| {
                     if let Some(i) = init {
                         me.stmt(i)?;
@@ -198,6 +202,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
                 self.push(Statement::Block(b), span)
             }
             StmtKind::While { condition, body } => {
+                self.statement_attrs(&body.attributes, body.span, "a loop body")?;
                 self.lower_loop(Some(*condition), &body.stmts, None, None, span)
             }
             StmtKind::Break => {
@@ -557,7 +562,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
             me.fs(span)?.ctl.push(Ctl::Continuing);
             let r = me.scoped(|me| {
                 if let Some(c) = continuing {
-                    me.diagnostic_attrs(&c.body.attributes);
+                    me.statement_attrs(&c.body.attributes, c.body.span, "a continuing block")?;
                     me.stmts(&c.body.stmts)?;
                     if let Some(b) = c.break_if {
                         break_if = Some(me.bool_cond(b)?);
