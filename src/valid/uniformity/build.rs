@@ -438,7 +438,7 @@ impl<'a> Builder<'a> {
     /// A node for control flow that depends on `value` (evaluated at `cf`).
     fn branch_node(&mut self, cond: Handle<Expression>, value: NodeId, cf: NodeId) -> NodeId {
         let span = self.func.expressions.span(cond);
-        let n = self.graph.add(NodeKind::Branch, span);
+        let n = self.graph.add(NodeKind::Branch(value), span);
         self.graph.edge(n, value, super::graph::BOTH);
         self.graph.edge(n, cf, super::graph::BOTH);
         n

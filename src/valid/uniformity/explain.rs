@@ -73,10 +73,14 @@ pub(crate) fn failure(req: &Requirement, path: &[NodeId], graph: &Graph) -> Diag
     if let Some(o) = via {
         d = d.with_label(o.span, format!("{} (in '{}')", o.what, o.function));
     }
-    if let Some(&b) = path
-        .iter()
-        .find(|&&n| matches!(graph.kind(n), NodeKind::Branch))
-    {
+    // The first branch the path leaves through its condition (not through
+    // the control flow the branch itself is in) is the one whose condition
+    // is non-uniform.
+    let on_value = path.windows(2).find_map(|w| match graph.kind(w[0]) {
+        NodeKind::Branch(v) if *v == w[1] => Some(w[0]),
+        _ => None,
+    });
+    if let Some(b) = on_value {
         d = d.with_label(
             graph.span(b),
             "control flow depends on possibly non-uniform value",

@@ -82,8 +82,8 @@ pub(crate) enum NodeKind {
     /// nodes with nothing to say.
     Plain,
     /// Control flow inside a statement that branches on a value (the span
-    /// is the condition's or the selector's).
-    Branch,
+    /// is the condition's or the selector's); the node is the value's.
+    Branch(NodeId),
     /// A parameter's value.
     Param(u32),
     /// The contents of the memory a `function`-space pointer parameter
