@@ -124,10 +124,21 @@ pub fn branch(o: &Outcome, d: &Diagnostic, condition: &str) {
 }
 
 /// A compute shader with the usual bindings; `body` is the body of `main`
-/// (with `lid: u32` the local invocation index).
+/// (with `lid: u32` the local invocation index). Directive lines of
+/// `globals` (`enable`, `diagnostic`) go first.
 pub fn compute(globals: &str, body: &str) -> String {
+    let (mut directives, mut decls) = (String::new(), String::new());
+    for line in globals.lines() {
+        let to = if line.starts_with("enable ") || line.starts_with("diagnostic") {
+            &mut directives
+        } else {
+            &mut decls
+        };
+        to.push_str(line);
+        to.push('\n');
+    }
     format!(
-        "{PRELUDE}{globals}
+        "{directives}{PRELUDE}{decls}
 @compute @workgroup_size(64)
 fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {{
 {body}
