@@ -624,3 +624,21 @@ fn only_the_first_error_is_reported() {
     );
     error(&src, BARRIER, "workgroupBarrier()");
 }
+
+#[test]
+fn local_declared_in_loop_body_carries_values_from_continue_into_continuing() {
+    let src = compute(
+        "",
+        "    loop {\n        var x = 0u;\n        if u.x > 0u {\n            x = lid;\n            continue;\n        }\n        x = 5u;\n        continuing {\n            if x == 0u { workgroupBarrier(); }\n            break if u.x > 3u;\n        }\n    }",
+    );
+    let (o, d) = error(&src, BARRIER, "workgroupBarrier()");
+    branch(&o, &d, "x == 0u");
+}
+
+#[test]
+fn local_declared_in_loop_body_is_fresh_each_iteration() {
+    ok(&compute(
+        "",
+        "    for (var i = 0u; i < 4u; i++) {\n        var x = 0u;\n        if x == 0u { workgroupBarrier(); }\n        x = lid;\n    }",
+    ));
+}

@@ -170,8 +170,9 @@ impl<'a> Builder<'a> {
         self.find_zero_inits();
         let mut stack = Vec::new();
         let mut seen = FxHashSet::default();
+        let mut lowest = FxHashMap::default();
         let f = self.func;
-        self.collect_modified(&f.body, &mut stack, &mut seen);
+        self.collect_modified(&f.body, &mut stack, &mut seen, &mut lowest);
         let (_, beh) = self.block(&f.body, CF_START);
         if beh & NEXT != 0 {
             self.link_returns();
@@ -262,19 +263,35 @@ impl<'a> Builder<'a> {
 
     /// Pre-pass: the slots each loop and switch assigns. `stack` holds the
     /// enclosing constructs; a slot is added to a construct and, until one
-    /// already has it, to the enclosing ones.
+    /// already has it, to the enclosing ones. A local variable's first
+    /// store is its declaration (the resolver stores the initial value
+    /// where the `var` is declared); constructs enclosing the declaration's
+    /// innermost one do not get the variable: every iteration re-declares
+    /// it, so no value flows around their back edges or out of them. This
+    /// keeps the joins per construct independent of the variables declared
+    /// deeper inside, so nests of loops stay linear.
     fn collect_modified(
         &mut self,
         block: &'a Block,
         stack: &mut Vec<usize>,
         seen: &mut FxHashSet<(usize, u32)>,
+        lowest: &mut FxHashMap<u32, usize>,
     ) {
         let mut slots = Vec::new();
+        let nlocals = self.func.local_variables.len() as u32;
         for s in &block.statements {
             slots.clear();
             self.assigned_slots(s, &mut slots);
             for &slot in &slots {
-                for &c in stack.iter().rev() {
+                let low = *lowest
+                    .entry(slot)
+                    .or_insert(if slot < nlocals {
+                        stack.len().saturating_sub(1)
+                    } else {
+                        0
+                    });
+                for k in (low..stack.len()).rev() {
+                    let c = stack[k];
                     if !seen.insert((c, slot)) {
                         break;
                     }
@@ -283,15 +300,15 @@ impl<'a> Builder<'a> {
             }
             let key = s as *const Statement as usize;
             match s {
-                Statement::Block(b) => self.collect_modified(b, stack, seen),
+                Statement::Block(b) => self.collect_modified(b, stack, seen, lowest),
                 Statement::If { accept, reject, .. } => {
-                    self.collect_modified(accept, stack, seen);
-                    self.collect_modified(reject, stack, seen);
+                    self.collect_modified(accept, stack, seen, lowest);
+                    self.collect_modified(reject, stack, seen, lowest);
                 }
                 Statement::Switch { cases, .. } => {
                     stack.push(key);
                     for c in cases {
-                        self.collect_modified(&c.body, stack, seen);
+                        self.collect_modified(&c.body, stack, seen, lowest);
                     }
                     stack.pop();
                 }
@@ -299,8 +316,8 @@ impl<'a> Builder<'a> {
                     body, continuing, ..
                 } => {
                     stack.push(key);
-                    self.collect_modified(body, stack, seen);
-                    self.collect_modified(continuing, stack, seen);
+                    self.collect_modified(body, stack, seen, lowest);
+                    self.collect_modified(continuing, stack, seen, lowest);
                     stack.pop();
                 }
                 _ => {}

@@ -141,6 +141,11 @@ impl Graph {
         }
     }
 
+    /// Number of edges.
+    pub fn edge_count(&self) -> usize {
+        self.edges.len()
+    }
+
     /// Number of nodes.
     pub fn len(&self) -> usize {
         self.kinds.len()

@@ -48,6 +48,8 @@ pub struct Analysis {
     /// Number of graph nodes built, over all functions (a measure of the
     /// work done).
     pub nodes: usize,
+    /// Number of graph edges built, over all functions.
+    pub edges: usize,
 }
 
 /// Runs the uniformity analysis on a resolved module.
@@ -76,5 +78,6 @@ pub(crate) fn analyze_with(module: &Module, facts: &TypeFacts) -> Analysis {
         errors: solver.errors,
         warnings: solver.warnings,
         nodes: solver.nodes,
+        edges: solver.edges,
     }
 }

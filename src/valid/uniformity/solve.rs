@@ -33,6 +33,8 @@ pub(crate) struct Solver {
     pub warnings: Vec<Diagnostic>,
     /// Total graph nodes built (for benchmarks and tests).
     pub nodes: usize,
+    /// Total graph edges built.
+    pub edges: usize,
 }
 
 impl Solver {
@@ -57,6 +59,7 @@ impl Solver {
         drop(b);
         self.graph.finish();
         self.nodes += self.graph.len();
+        self.edges += self.graph.edge_count();
         let mut summary = FunctionSummary {
             name: func.name.clone(),
             returns,
