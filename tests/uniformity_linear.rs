@@ -4,7 +4,7 @@
 //! not overflow the stack. The generators are shared with
 //! `benches/uniformity.rs`.
 
-#[path = "../benches/uniformity_gen.rs"]
+#[path = "../benches/uniformity_gen/mod.rs"]
 mod gen;
 
 use std::time::Instant;
@@ -21,7 +21,10 @@ fn analyze(src: &str) -> (tessera::valid::uniformity::Analysis, f64) {
 #[test]
 fn graph_grows_linearly_with_function_count() {
     let sizes = [500, 1000, 2000];
-    let results: Vec<_> = sizes.iter().map(|&n| analyze(&gen::call_chain(n))).collect();
+    let results: Vec<_> = sizes
+        .iter()
+        .map(|&n| analyze(&gen::call_chain(n)))
+        .collect();
     for (i, (a, secs)) in results.iter().enumerate() {
         eprintln!(
             "{} functions: {} nodes, {} edges, {:.2} ms",
@@ -42,7 +45,10 @@ fn graph_grows_linearly_with_function_count() {
 #[test]
 fn graph_grows_linearly_with_loop_depth() {
     let depths = [16, 32, 64];
-    let results: Vec<_> = depths.iter().map(|&d| analyze(&gen::loop_nest(d, 8))).collect();
+    let results: Vec<_> = depths
+        .iter()
+        .map(|&d| analyze(&gen::loop_nest(d, 8)))
+        .collect();
     for (i, (a, secs)) in results.iter().enumerate() {
         eprintln!(
             "depth {}: {} nodes, {} edges, {:.2} ms",

@@ -283,13 +283,11 @@ impl<'a> Builder<'a> {
             slots.clear();
             self.assigned_slots(s, &mut slots);
             for &slot in &slots {
-                let low = *lowest
-                    .entry(slot)
-                    .or_insert(if slot < nlocals {
-                        stack.len().saturating_sub(1)
-                    } else {
-                        0
-                    });
+                let low = *lowest.entry(slot).or_insert(if slot < nlocals {
+                    stack.len().saturating_sub(1)
+                } else {
+                    0
+                });
                 for k in (low..stack.len()).rev() {
                     let c = stack[k];
                     if !seen.insert((c, slot)) {
@@ -336,9 +334,13 @@ impl<'a> Builder<'a> {
             for s in &b.statements {
                 match s {
                     Statement::Store { pointer, value } => {
-                        if let (Some(Expression::LocalVariable(v)), Some(Expression::ZeroValue(_))) =
-                            (f.expressions.try_get(*pointer), f.expressions.try_get(*value))
-                        {
+                        if let (
+                            Some(Expression::LocalVariable(v)),
+                            Some(Expression::ZeroValue(_)),
+                        ) = (
+                            f.expressions.try_get(*pointer),
+                            f.expressions.try_get(*value),
+                        ) {
                             if f.local_variables.try_get(*v).is_some()
                                 && f.local_variables.span(*v) == f.expressions.span(*value)
                             {
