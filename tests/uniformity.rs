@@ -451,6 +451,12 @@ fn pointer_contents_required_uniform() {
         "lid",
         "builtin value 'local_invocation_index' of parameter 'lid' may be non-uniform",
     );
+    label(
+        &o,
+        &d,
+        "var x = lid",
+        "the value assigned here may be non-uniform",
+    );
     ok(&compute(f, "    var x = u.x;\n    bar(&x);"));
 }
 
@@ -602,6 +608,7 @@ fn local_assigned_in_non_uniform_branch_is_non_uniform() {
     );
     let (o, d) = error(&src, BARRIER, "workgroupBarrier()");
     branch(&o, &d, "x > 0u");
+    label(&o, &d, "x = 1u", "the value assigned here may be non-uniform");
 }
 
 #[test]

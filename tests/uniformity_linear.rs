@@ -80,3 +80,52 @@ fn long_expression_chain_is_fine() {
     let (a, _) = analyze(&src);
     assert!(a.nodes > 20_000);
 }
+
+/// Minimum over a few runs of `f`'s time, in seconds.
+fn min_time(mut f: impl FnMut()) -> f64 {
+    (0..5)
+        .map(|_| {
+            let t = Instant::now();
+            f();
+            t.elapsed().as_secs_f64()
+        })
+        .fold(f64::INFINITY, f64::min)
+}
+
+/// Prints the per-unit cost table (run with `--ignored --nocapture`; the
+/// criterion benchmark `benches/uniformity.rs` measures the same inputs in
+/// an optimised build).
+#[test]
+#[ignore]
+fn timing_table() {
+    let mut inputs: Vec<(String, usize, String)> = Vec::new();
+    for n in [1000, 2000, 4000] {
+        inputs.push((format!("functions/{n}"), n, gen::call_chain(n)));
+    }
+    for d in [16, 32, 64] {
+        inputs.push((format!("loop_depth/{d}"), d, gen::loop_nest(d, 16)));
+    }
+    println!(
+        "{:<18} {:>8} {:>8} {:>11} {:>12} {:>10}",
+        "input", "nodes", "edges", "analyze ms", "validate ms", "us/unit"
+    );
+    for (name, units, src) in inputs {
+        let m = tessera::front::wgsl::parse_str(&src).expect("parses").module;
+        let a = tessera::valid::uniformity::analyze(&m);
+        let t_an = min_time(|| {
+            std::hint::black_box(tessera::valid::uniformity::analyze(&m));
+        });
+        let t_val = min_time(|| {
+            std::hint::black_box(tessera::valid::validate(&m).is_ok());
+        });
+        println!(
+            "{:<18} {:>8} {:>8} {:>11.2} {:>12.2} {:>10.2}",
+            name,
+            a.nodes,
+            a.edges,
+            t_an * 1e3,
+            t_val * 1e3,
+            t_an / units as f64 * 1e6
+        );
+    }
+}

@@ -2,8 +2,9 @@
 //! (the primary span: the call, the argument or the declaration), why (the
 //! builtin a called user function needs uniformity for), the branch whose
 //! condition made control flow non-uniform and the value that made it so
-//! (the first `Branch` node and the last node before `MayBeNonUniform` on
-//! the path the walk found, the spec's "chain of implications").
+//! (the first `Branch` node left through its condition, the first
+//! assignment, and the last source node before `MayBeNonUniform` on the
+//! path the walk found: the spec's "chain of implications").
 
 use super::graph::{Graph, NodeId, NodeKind, Source, MAY_BE_NON_UNIFORM};
 use super::summary::{Channel, ReqWhat, Requirement};
@@ -85,6 +86,12 @@ pub(crate) fn failure(req: &Requirement, path: &[NodeId], graph: &Graph) -> Diag
             graph.span(b),
             "control flow depends on possibly non-uniform value",
         );
+    }
+    if let Some(&n) = path
+        .iter()
+        .find(|&&n| matches!(graph.kind(n), NodeKind::Assign))
+    {
+        d = d.with_label(graph.span(n), "the value assigned here may be non-uniform");
     }
     let source = path
         .iter()

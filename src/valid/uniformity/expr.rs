@@ -499,7 +499,10 @@ impl<'a> Builder<'a> {
                     }
                 }
                 if let Root::Slot { slot, full } = self.root(*pointer) {
-                    let n = self.graph.join(span, &[cf, v, p]);
+                    let n = self.graph.add(NodeKind::Assign, span);
+                    for t in [cf, v, p] {
+                        self.graph.edge(n, t, BOTH);
+                    }
                     if !full {
                         let old = self.cur.get(slot as usize).copied().unwrap_or(NONE);
                         self.graph.edge(n, old, BOTH);

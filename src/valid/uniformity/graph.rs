@@ -84,6 +84,9 @@ pub(crate) enum NodeKind {
     /// Control flow inside a statement that branches on a value (the span
     /// is the condition's or the selector's); the node is the value's.
     Branch(NodeId),
+    /// The value of a function-scope variable after an assignment (the
+    /// span is the assignment's or the declaration's).
+    Assign,
     /// A parameter's value.
     Param(u32),
     /// The contents of the memory a `function`-space pointer parameter
