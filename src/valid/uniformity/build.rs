@@ -104,6 +104,12 @@ pub(crate) struct Builder<'a> {
     pub(super) var_zero_inits: FxHashSet<Handle<Expression>>,
     /// Set while [`Builder::force`] evaluates operands out of order.
     pub(super) forcing: bool,
+    /// A reusable operand list.
+    pub(super) scratch: Vec<Handle<Expression>>,
+    /// Per slot: the trail position of the last `changed_since` that saw
+    /// it (de-duplication without a set).
+    seen_at: Vec<usize>,
+    stamp: usize,
 }
 
 impl<'a> Builder<'a> {
@@ -140,6 +146,9 @@ impl<'a> Builder<'a> {
             targets: Vec::new(),
             var_zero_inits: FxHashSet::default(),
             forcing: false,
+            scratch: Vec::new(),
+            seen_at: Vec::new(),
+            stamp: 0,
         };
         for (i, arg) in func.arguments.iter().enumerate() {
             let i32_ = i as u32;
@@ -221,11 +230,17 @@ impl<'a> Builder<'a> {
     }
 
     /// The values of the slots assigned since trail position `t0`.
-    fn changed_since(&self, t0: usize) -> Vec<(u32, NodeId)> {
-        let mut seen = FxHashSet::default();
+    fn changed_since(&mut self, t0: usize) -> Vec<(u32, NodeId)> {
+        if self.seen_at.len() < self.cur.len() {
+            self.seen_at.resize(self.cur.len(), usize::MAX);
+        }
+        self.stamp += 1;
+        let stamp = self.stamp;
         let mut out = Vec::new();
         for &(slot, _) in self.trail[t0..].iter().rev() {
-            if seen.insert(slot) {
+            let seen = &mut self.seen_at[slot as usize];
+            if *seen != stamp {
+                *seen = stamp;
                 out.push((slot, self.cur[slot as usize]));
             }
         }

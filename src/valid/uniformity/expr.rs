@@ -7,6 +7,8 @@
 //! evaluated in: in the spec every leaf (literal, identifier, call result)
 //! depends on `CF`, so this is the same graph up to intermediate nodes.
 
+use std::rc::Rc;
+
 use super::build::{Behavior, Builder, Root, NEXT};
 use super::graph::{NodeId, NodeKind, Source, BOTH, MAY_BE_NON_UNIFORM, NONE, WORKGROUP};
 use super::summary::{Channel, ReqWhat, Requirement};
@@ -288,8 +290,8 @@ impl<'a> Builder<'a> {
     /// and every argument must be subgroup uniform.
     fn matrix_call(
         &mut self,
-        callee: String,
-        arg_callee: String,
+        callee: Rc<str>,
+        arg_callee: Rc<str>,
         args: &[(usize, Handle<Expression>)],
         span: Span,
         cf: NodeId,
@@ -388,12 +390,14 @@ impl<'a> Builder<'a> {
         let n = self.graph.add(kind, span);
         self.graph.edge(n, cf, BOTH);
         self.graph.edge(n, MAY_BE_NON_UNIFORM, non_uniform);
-        let mut operands = Vec::new();
+        let mut operands = std::mem::take(&mut self.scratch);
+        operands.clear();
         for_each_operand(expr, |o| operands.push(o));
         for &o in &operands {
             let v = self.value(o, cf);
             self.graph.edge(n, v, BOTH);
         }
+        self.scratch = operands;
         match expr {
             Expression::Load { pointer } => {
                 if let Root::Slot { slot, .. } = self.root(*pointer) {
@@ -406,8 +410,8 @@ impl<'a> Builder<'a> {
                 let args: Vec<(usize, Handle<Expression>)> =
                     components.iter().copied().enumerate().collect();
                 self.matrix_call(
-                    format!("'{name}'"),
-                    format!("{name} constructor"),
+                    format!("'{name}'").into(),
+                    format!("{name} constructor").into(),
                     &args,
                     span,
                     cf,
@@ -418,8 +422,8 @@ impl<'a> Builder<'a> {
             {
                 let name = self.type_name(*ty);
                 self.matrix_call(
-                    format!("'{name}'"),
-                    format!("{name} constructor"),
+                    format!("'{name}'").into(),
+                    format!("{name} constructor").into(),
                     &[],
                     span,
                     cf,
@@ -428,8 +432,8 @@ impl<'a> Builder<'a> {
             Expression::SubgroupMatrixFill { ty, value } => {
                 let name = self.type_name(*ty);
                 self.matrix_call(
-                    format!("'{name}'"),
-                    format!("{name} constructor"),
+                    format!("'{name}'").into(),
+                    format!("{name} constructor").into(),
                     &[(0, *value)],
                     span,
                     cf,
@@ -441,7 +445,7 @@ impl<'a> Builder<'a> {
                 stride,
                 ..
             } => {
-                let name = "'subgroupMatrixLoad'".to_string();
+                let name: Rc<str> = "'subgroupMatrixLoad'".into();
                 self.matrix_call(
                     name.clone(),
                     name,
@@ -453,12 +457,12 @@ impl<'a> Builder<'a> {
             Expression::SubgroupMatrixMultiply {
                 left, right, acc, ..
             } => {
-                let name = if acc.is_some() {
+                let name: Rc<str> = if acc.is_some() {
                     "'subgroupMatrixMultiplyAccumulate'"
                 } else {
                     "'subgroupMatrixMultiply'"
                 }
-                .to_string();
+                .into();
                 let mut args = vec![(0, *left), (1, *right)];
                 if let Some(a) = acc {
                     args.push((2, *a));
@@ -466,12 +470,12 @@ impl<'a> Builder<'a> {
                 self.matrix_call(name.clone(), name, &args, span, cf);
             }
             Expression::SubgroupMatrixScalar { op, matrix, scalar } => {
-                let name = match op {
+                let name: Rc<str> = match op {
                     crate::ir::MatrixScalarOp::Add => "'subgroupMatrixScalarAdd'",
                     crate::ir::MatrixScalarOp::Subtract => "'subgroupMatrixScalarSubtract'",
                     crate::ir::MatrixScalarOp::Multiply => "'subgroupMatrixScalarMultiply'",
                 }
-                .to_string();
+                .into();
                 self.matrix_call(name.clone(), name, &[(0, *matrix), (1, *scalar)], span, cf);
             }
             _ => {}
@@ -539,7 +543,7 @@ impl<'a> Builder<'a> {
             }
             Statement::WorkgroupUniformLoad { pointer, result } => {
                 let p = self.value(*pointer, cf);
-                let callee = "'workgroupUniformLoad'".to_string();
+                let callee: Rc<str> = "'workgroupUniformLoad'".into();
                 self.require(
                     Channel::Sync,
                     FilterSeverity::Error,
@@ -570,7 +574,7 @@ impl<'a> Builder<'a> {
                 (cf, NEXT)
             }
             Statement::Barrier(b) => {
-                let callee = format!("'{}'", barrier_name(*b));
+                let callee: Rc<str> = format!("'{}'", barrier_name(*b)).into();
                 self.require(
                     Channel::Sync,
                     FilterSeverity::Error,
@@ -591,7 +595,7 @@ impl<'a> Builder<'a> {
                 stride,
                 ..
             } => {
-                let name = "'subgroupMatrixStore'".to_string();
+                let name: Rc<str> = "'subgroupMatrixStore'".into();
                 self.matrix_call(
                     name.clone(),
                     name,
@@ -630,7 +634,7 @@ impl<'a> Builder<'a> {
                 cf,
                 span,
                 ReqWhat::CallSite {
-                    callee: format!("'{name}'"),
+                    callee: format!("'{name}'").into(),
                     via: None,
                 },
             );
@@ -648,7 +652,7 @@ impl<'a> Builder<'a> {
                         v,
                         aspan,
                         ReqWhat::Argument {
-                            callee: format!("'{name}'"),
+                            callee: format!("'{name}'").into(),
                             index: 1,
                             via: None,
                             contents: false,
@@ -694,7 +698,7 @@ impl<'a> Builder<'a> {
         let Some(callee) = self.summaries.get(function.index()) else {
             return (cf, NEXT);
         };
-        let callee_name = format!("'{}'", callee.name);
+        let callee_name = callee.quoted.clone();
         let r = self.graph.join(span, &[cf]);
         if callee.return_non_uniform != 0 {
             let source = Source::CallResult {

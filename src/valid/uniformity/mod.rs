@@ -14,15 +14,15 @@
 //!   uniform). In this scope `subgroup_id` and the results of the subgroup
 //!   reductions and broadcasts are uniform.
 //!
-//! Each function gets one graph ([`graph`]) built by one walk over its body
-//! ([`build`] for statements and variable values, [`expr`] for expressions
-//! and calls); edges carry the scopes they hold in. [`solve`] then walks
-//! it once per channel (scope and rule, see [`summary::Channel`]) and per
+//! Each function gets one graph (`graph`) built by one walk over its body
+//! (`build` for statements and variable values, `expr` for expressions
+//! and calls); edges carry the scopes they hold in. `solve` then walks
+//! it once per channel (scope and rule, see `summary::Channel`) and per
 //! return node, and keeps the function's tags for its callers. Functions
 //! are analysed callees first (the order of `Module::functions`), so the
 //! whole analysis is linear in the size of the module (times the
 //! parser-bounded statement nesting for variable joins). Failures are
-//! explained by [`explain`].
+//! explained by `explain`.
 
 pub(crate) mod build;
 pub(crate) mod explain;

@@ -7,6 +7,8 @@
 //! pointer parameter tags. Every walk is a breadth-first search that
 //! visits each node at most once per channel or per return node.
 
+use std::rc::Rc;
+
 use super::build::Builder;
 use super::explain;
 use super::graph::{
@@ -70,6 +72,7 @@ impl Solver {
         self.edges += self.graph.edge_count();
         let mut summary = FunctionSummary {
             name: func.name.clone(),
+            quoted: format!("'{}'", func.name).into(),
             returns,
             params: vec![ParamSummary::default(); func.arguments.len()],
             ..FunctionSummary::default()
@@ -238,14 +241,16 @@ impl Solver {
 }
 
 /// The origin a tag set by requirement `req` carries to callers.
-fn origin(req: &Requirement, ch: Channel, function: &str) -> Origin {
+fn origin(req: &Requirement, ch: Channel, function: &str) -> Rc<Origin> {
     let via = match &req.what {
         ReqWhat::CallSite { via, .. } | ReqWhat::Argument { via, .. } => via.clone(),
         ReqWhat::MatrixVar => None,
     };
-    via.unwrap_or_else(|| Origin {
-        what: explain::requirement_message(req, ch),
-        span: req.span,
-        function: function.to_string(),
+    via.unwrap_or_else(|| {
+        Rc::new(Origin {
+            what: explain::requirement_message(req, ch),
+            span: req.span,
+            function: function.to_string(),
+        })
     })
 }

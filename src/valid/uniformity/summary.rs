@@ -3,6 +3,8 @@
 //! pointer parameter tags), and the uniformity requirements a function
 //! body adds to its graph.
 
+use std::rc::Rc;
+
 use super::graph::{NodeId, ScopeMask, SUBGROUP, WORKGROUP};
 use crate::ir::filters::{DiagnosticRule, FilterSeverity};
 use crate::Span;
@@ -80,7 +82,7 @@ pub(crate) struct Tag {
     /// The severity `S`.
     pub severity: FilterSeverity,
     /// Why the requirement exists.
-    pub origin: Origin,
+    pub origin: Rc<Origin>,
 }
 
 /// A parameter whose value (or pointed-to contents) flows into something.
@@ -119,6 +121,8 @@ pub(crate) struct ParamSummary {
 pub(crate) struct FunctionSummary {
     /// The function's name.
     pub name: String,
+    /// The name in quotes, as messages show it.
+    pub quoted: Rc<str>,
     /// Whether a call can return (the function's behaviour is `{Next}`,
     /// not `{}`).
     pub returns: bool,
@@ -137,18 +141,18 @@ pub(crate) enum ReqWhat {
     CallSite {
         /// The callee, as shown (`'subgroupAdd'`, `'foo'`,
         /// `'subgroup_matrix_left<f16, 8, 8>' constructor`).
-        callee: String,
+        callee: Rc<str>,
         /// Whether the callee is a user function (then `via` is set).
-        via: Option<Origin>,
+        via: Option<Rc<Origin>>,
     },
     /// An argument must be uniform.
     Argument {
         /// The callee, as shown.
-        callee: String,
+        callee: Rc<str>,
         /// Argument index.
         index: usize,
         /// For user functions: why.
-        via: Option<Origin>,
+        via: Option<Rc<Origin>>,
         /// Whether it is the pointed-to contents that must be uniform.
         contents: bool,
     },
