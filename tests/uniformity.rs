@@ -682,3 +682,78 @@ fn local_declared_in_loop_body_is_fresh_each_iteration() {
         "    for (var i = 0u; i < 4u; i++) {\n        var x = 0u;\n        if x == 0u { workgroupBarrier(); }\n        x = lid;\n    }",
     ));
 }
+
+/// The spec's "Function-scope Variable Uniformity" example: the same
+/// variable is non-uniform, then uniform again after a full assignment.
+#[test]
+fn spec_example_function_scope_variable() {
+    let src = "@group(0) @binding(0) var<storage, read_write> a : i32;
+@group(0) @binding(1) var<uniform> b : i32;
+@compute @workgroup_size(16,1,1)
+fn main() {
+  var x : i32;
+  x = a;
+  if x > 0 {
+    workgroupBarrier();
+  }
+  x = b;
+  if x < 0 {
+    storageBarrier();
+  }
+}
+";
+    let (o, d) = error(src, BARRIER, "workgroupBarrier()");
+    branch(&o, &d, "x > 0");
+    label(&o, &d, "x = a", "the value assigned here may be non-uniform");
+    label(
+        &o,
+        &d,
+        "a",
+        "reading from read_write storage buffer 'a' may result in a non-uniform value",
+    );
+    ok(&src.replace("    workgroupBarrier();\n", ""));
+}
+
+/// The spec's "Uniformity in a Loop" example: the break after the barrier
+/// makes later iterations non-uniform.
+#[test]
+fn spec_example_loop() {
+    let src = "@compute @workgroup_size(16,1,1)
+fn main(@builtin(local_invocation_index) lid : u32) {
+  for (var i = 0u; i < 10; i++) {
+    workgroupBarrier();
+    if (lid + i) > 7 {
+      break;
+    }
+  }
+}
+";
+    let (o, d) = error(src, BARRIER, "workgroupBarrier()");
+    branch(&o, &d, "(lid + i) > 7");
+}
+
+/// The spec's "Composite Value Analysis Limitations" example and its
+/// workaround.
+#[test]
+fn spec_example_composite_value() {
+    let invalid = "struct Inputs {
+  @builtin(workgroup_id) wgid : vec3<u32>,
+  @builtin(local_invocation_index) lid : u32
+}
+@compute @workgroup_size(16,1,1)
+fn main(inputs : Inputs) {
+  if inputs.wgid.x == 1 {
+    workgroupBarrier();
+  }
+}
+";
+    error(invalid, BARRIER, "workgroupBarrier()");
+    ok("@compute @workgroup_size(16,1,1)
+fn main(@builtin(workgroup_id) wgid : vec3<u32>,
+        @builtin(local_invocation_index) lid : u32) {
+  if wgid.x == 1 {
+    workgroupBarrier();
+  }
+}
+");
+}
