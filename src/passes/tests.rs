@@ -65,8 +65,11 @@ fn function_array_pointers(text: &str) -> usize {
         .count()
 }
 
+// Some kernels branch on `lid` around matrix code on purpose (to test
+// what the passes leave alone); the uniformity rule is turned off for them.
 const HEADER: &str = "enable f16;
 enable chromium_experimental_subgroup_matrix;
+diagnostic(off, chromium.subgroup_matrix_uniformity);
 @group(0) @binding(0) var<storage, read> a: array<f16>;
 @group(0) @binding(1) var<storage, read_write> c: array<f32>;
 alias L = subgroup_matrix_left<f16, 16, 16>;

@@ -11,7 +11,8 @@
 //! Modules: [`type_facts`] (per-type flags, type names), [`layout_rules`]
 //! (address-space layout constraints, sizes), [`address_space`] (which types
 //! may live where), [`call_graph`] (per-function facts, reachability),
-//! [`interface`] (entry-point IO), [`stages`] (stage restrictions).
+//! [`interface`] (entry-point IO), [`stages`] (stage restrictions),
+//! [`uniformity`] (uniformity analysis and its diagnostic filtering).
 
 pub mod address_space;
 pub mod call_graph;
@@ -20,6 +21,7 @@ pub mod layout_rules;
 pub mod report;
 pub mod stages;
 pub mod type_facts;
+pub mod uniformity;
 
 #[cfg(test)]
 pub(crate) mod tests;
@@ -110,6 +112,10 @@ pub fn validate(module: &Module) -> Result<ModuleInfo, Error> {
         check_binding_collisions(module, &ep.name, &info.globals, &mut diags);
         entry_points.push(info);
     }
+
+    let uniformity = uniformity::analyze_with(module, &facts);
+    diags.extend(uniformity.errors);
+    diags.extend(uniformity.warnings);
 
     if diags.iter().any(Diagnostic::is_error) {
         return Err(Error { diagnostics: diags });

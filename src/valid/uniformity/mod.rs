@@ -1,0 +1,80 @@
+//! Uniformity analysis (WGSL spec, "Uniformity"): proves that collective
+//! operations run in uniform control flow and that the values they need
+//! uniform are uniform, reporting failures at the severity the module's
+//! diagnostic filters give them.
+//!
+//! Two uniformity scopes are analysed, as Chromium does:
+//! - **workgroup**: `workgroupBarrier`, `storageBarrier`, `textureBarrier`
+//!   and `workgroupUniformLoad` (an unnamed rule: always an error);
+//! - **subgroup**: the subgroup and quad builtins (rule
+//!   `subgroup_uniformity`, including the `delta`/`mask` arguments of the
+//!   shuffles) and every subgroup-matrix builtin, matrix constructor and
+//!   matrix variable declared without an initializer (rule
+//!   `chromium.subgroup_matrix_uniformity`, all arguments must be
+//!   uniform). In this scope `subgroup_id` and the results of the subgroup
+//!   reductions and broadcasts are uniform.
+//!
+//! Each function gets one graph ([`graph`]) built by one walk over its body
+//! ([`build`] for statements and variable values, [`expr`] for expressions
+//! and calls); edges carry the scopes they hold in. [`solve`] then walks
+//! it once per channel (scope and rule, see [`summary::Channel`]) and per
+//! return node, and keeps the function's tags for its callers. Functions
+//! are analysed callees first (the order of `Module::functions`), so the
+//! whole analysis is linear in the size of the module (times the
+//! parser-bounded statement nesting for variable joins). Failures are
+//! explained by [`explain`].
+
+pub(crate) mod build;
+pub(crate) mod explain;
+pub(crate) mod expr;
+pub(crate) mod graph;
+pub(crate) mod solve;
+pub(crate) mod summary;
+
+#[cfg(test)]
+mod tests;
+
+use crate::diagnostic::Diagnostic;
+use crate::ir::{FilterIndex, Module};
+use crate::valid::type_facts::TypeFacts;
+
+/// The result of the analysis.
+#[derive(Clone, Debug, Default)]
+pub struct Analysis {
+    /// Errors (uniformity failures at error severity).
+    pub errors: Vec<Diagnostic>,
+    /// Warnings and infos.
+    pub warnings: Vec<Diagnostic>,
+    /// Number of graph nodes built, over all functions (a measure of the
+    /// work done).
+    pub nodes: usize,
+}
+
+/// Runs the uniformity analysis on a resolved module.
+pub fn analyze(module: &Module) -> Analysis {
+    let facts = TypeFacts::new(module);
+    analyze_with(module, &facts)
+}
+
+/// [`analyze`] with the validator's type facts.
+pub(crate) fn analyze_with(module: &Module, facts: &TypeFacts) -> Analysis {
+    let filters = FilterIndex::new(&module.diagnostic_filters);
+    let mut entry_of = vec![None; module.functions.len()];
+    for ep in &module.entry_points {
+        if let Some(slot) = entry_of.get_mut(ep.function.index()) {
+            *slot = Some(ep);
+        }
+    }
+    let mut solver = solve::Solver::default();
+    let mut summaries = Vec::with_capacity(module.functions.len());
+    for (h, func) in module.functions.iter() {
+        let entry = entry_of.get(h.index()).copied().flatten();
+        let summary = solver.function(module, facts, &filters, &summaries, func, entry);
+        summaries.push(summary);
+    }
+    Analysis {
+        errors: solver.errors,
+        warnings: solver.warnings,
+        nodes: solver.nodes,
+    }
+}
