@@ -79,7 +79,10 @@ fn after_if_that_returns_is_non_uniform() {
 
 #[test]
 fn after_if_that_returns_on_uniform_value_is_fine() {
-    ok(&compute("", "    if u.x == 0u { return; }\n    workgroupBarrier();"));
+    ok(&compute(
+        "",
+        "    if u.x == 0u { return; }\n    workgroupBarrier();",
+    ));
 }
 
 #[test]
@@ -258,7 +261,11 @@ fn short_circuit_or_makes_right_operand_control_dependent() {
         "fn f() -> bool {\n    workgroupBarrier();\n    return true;\n}\n",
         "    let b = lid > 3u || f();",
     );
-    error(&src, "'f' must only be called from uniform control flow", "f()");
+    error(
+        &src,
+        "'f' must only be called from uniform control flow",
+        "f()",
+    );
 }
 
 #[test]
@@ -271,7 +278,10 @@ fn short_circuit_with_uniform_left_operand_is_fine() {
 
 #[test]
 fn short_circuit_result_depends_on_both_operands() {
-    let src = compute("", "    if u.x > 3u && lid > 1u {\n        workgroupBarrier();\n    }");
+    let src = compute(
+        "",
+        "    if u.x > 3u && lid > 1u {\n        workgroupBarrier();\n    }",
+    );
     error(&src, BARRIER, "workgroupBarrier()");
 }
 
@@ -346,22 +356,34 @@ fn return_value_of_function_reading_storage_is_non_uniform() {
 fn return_value_follows_parameter_uniformity() {
     let f = "fn id(x: u32) -> u32 {\n    return x;\n}\n";
     error(
-        &compute(f, "    if id(lid) > 0u {\n        workgroupBarrier();\n    }"),
+        &compute(
+            f,
+            "    if id(lid) > 0u {\n        workgroupBarrier();\n    }",
+        ),
         BARRIER,
         "workgroupBarrier()",
     );
-    ok(&compute(f, "    if id(u.x) > 0u {\n        workgroupBarrier();\n    }"));
+    ok(&compute(
+        f,
+        "    if id(u.x) > 0u {\n        workgroupBarrier();\n    }",
+    ));
 }
 
 #[test]
 fn return_value_after_non_uniform_return_is_non_uniform() {
     let f = "fn g(x: u32) -> u32 {\n    if x > 0u { return 1u; }\n    return 2u;\n}\n";
     error(
-        &compute(f, "    if g(lid) > 1u {\n        workgroupBarrier();\n    }"),
+        &compute(
+            f,
+            "    if g(lid) > 1u {\n        workgroupBarrier();\n    }",
+        ),
         BARRIER,
         "workgroupBarrier()",
     );
-    ok(&compute(f, "    if g(u.x) > 1u {\n        workgroupBarrier();\n    }"));
+    ok(&compute(
+        f,
+        "    if g(u.x) > 1u {\n        workgroupBarrier();\n    }",
+    ));
 }
 
 #[test]
@@ -466,7 +488,10 @@ fn var_read_only_storage_and_uniform_are_uniform() {
 
 #[test]
 fn var_read_only_storage_indexed_by_non_uniform_value_is_non_uniform() {
-    let src = compute("", "    if ro[lid] > 0u {\n        workgroupBarrier();\n    }");
+    let src = compute(
+        "",
+        "    if ro[lid] > 0u {\n        workgroupBarrier();\n    }",
+    );
     error(&src, BARRIER, "workgroupBarrier()");
 }
 
@@ -509,7 +534,12 @@ fn builtin_values_uniformity() {
 fn builtin_struct_with_a_non_uniform_member_is_non_uniform() {
     let src = "struct In {\n    @builtin(workgroup_id) w: vec3<u32>,\n    @builtin(local_invocation_index) l: u32,\n}\n@compute @workgroup_size(64)\nfn main(i: In) {\n    if i.w.x > 0u { workgroupBarrier(); }\n}\n";
     let (o, d) = error(src, BARRIER, "workgroupBarrier()");
-    label(&o, &d, "i", "parameter 'i' holds inputs that may be non-uniform");
+    label(
+        &o,
+        &d,
+        "i",
+        "parameter 'i' holds inputs that may be non-uniform",
+    );
     ok("struct In {\n    @builtin(workgroup_id) w: vec3<u32>,\n    @builtin(num_workgroups) n: vec3<u32>,\n}\n@compute @workgroup_size(64)\nfn main(i: In) {\n    if i.w.x > i.n.x { workgroupBarrier(); }\n}\n");
 }
 
@@ -535,7 +565,10 @@ fn wul_result_is_uniform() {
 
 #[test]
 fn wul_in_non_uniform_control_flow_fails() {
-    let src = compute("", "    if lid > 0u {\n        let x = workgroupUniformLoad(&wg);\n    }");
+    let src = compute(
+        "",
+        "    if lid > 0u {\n        let x = workgroupUniformLoad(&wg);\n    }",
+    );
     let (o, d) = error(
         &src,
         "'workgroupUniformLoad' must only be called from uniform control flow",

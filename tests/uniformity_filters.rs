@@ -32,7 +32,10 @@ fn with(directive: &str, body: &str) -> String {
 #[test]
 fn directive_default_is_error() {
     let (_, d) = error(&with("", NON_UNIFORM_LOAD), LOAD_MSG, LOAD);
-    assert_eq!(d.rule.as_deref(), Some("chromium.subgroup_matrix_uniformity"));
+    assert_eq!(
+        d.rule.as_deref(),
+        Some("chromium.subgroup_matrix_uniformity")
+    );
 }
 
 #[test]
@@ -51,7 +54,10 @@ fn directive_warning_returns_a_warning_and_succeeds() {
     );
     let (o, d) = diag(&src, Severity::Warning, LOAD_MSG, LOAD);
     assert!(o.errors.is_empty(), "a warning does not fail validation");
-    assert_eq!(d.rule.as_deref(), Some("chromium.subgroup_matrix_uniformity"));
+    assert_eq!(
+        d.rule.as_deref(),
+        Some("chromium.subgroup_matrix_uniformity")
+    );
 }
 
 #[test]
@@ -133,7 +139,10 @@ fn attribute_on_function() {
 fn nested_filter_wins_over_directive() {
     let body = "    @diagnostic(error, chromium.subgroup_matrix_uniformity) if lid > 3u {\n        let m = subgroupMatrixLoad<L, row_major>(&a, 0u, 16u);\n    }";
     error(
-        &with("diagnostic(off, chromium.subgroup_matrix_uniformity);\n", body),
+        &with(
+            "diagnostic(off, chromium.subgroup_matrix_uniformity);\n",
+            body,
+        ),
         LOAD_MSG,
         LOAD,
     );
@@ -155,10 +164,7 @@ fn callee_severity_is_decided_at_the_builtin() {
         "tile()",
     );
     // Turned off at the builtin: no requirement at all.
-    ok(&src.replace(
-        "@diagnostic(warning, chromium",
-        "@diagnostic(off, chromium",
-    ));
+    ok(&src.replace("@diagnostic(warning, chromium", "@diagnostic(off, chromium"));
 }
 
 #[test]
@@ -185,9 +191,15 @@ fn warnings_of_two_rules_are_both_reported() {
         .iter()
         .map(|d| (d.severity, d.rule.as_deref()))
         .collect();
-    assert!(got.contains(&(Severity::Info, Some("subgroup_uniformity"))), "{got:?}");
     assert!(
-        got.contains(&(Severity::Warning, Some("chromium.subgroup_matrix_uniformity"))),
+        got.contains(&(Severity::Info, Some("subgroup_uniformity"))),
+        "{got:?}"
+    );
+    assert!(
+        got.contains(&(
+            Severity::Warning,
+            Some("chromium.subgroup_matrix_uniformity")
+        )),
         "{got:?}"
     );
 }

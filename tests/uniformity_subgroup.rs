@@ -28,7 +28,10 @@ const LOAD: &str = "subgroupMatrixLoad<L, row_major>(&a, 0u, 16u)";
 
 #[test]
 fn subgroup_call_in_non_uniform_control_flow_fails() {
-    let src = compute("", "    if lid > 3u {\n        let s = subgroupAdd(1u);\n    }");
+    let src = compute(
+        "",
+        "    if lid > 3u {\n        let s = subgroupAdd(1u);\n    }",
+    );
     let (o, d) = error(
         &src,
         "'subgroupAdd' must only be called from subgroup uniform control flow",
@@ -40,12 +43,18 @@ fn subgroup_call_in_non_uniform_control_flow_fails() {
 
 #[test]
 fn subgroup_call_in_uniform_control_flow_is_fine() {
-    ok(&compute("", "    if u.x > 3u {\n        let s = subgroupAdd(lid);\n    }"));
+    ok(&compute(
+        "",
+        "    if u.x > 3u {\n        let s = subgroupAdd(lid);\n    }",
+    ));
 }
 
 #[test]
 fn quad_call_in_non_uniform_control_flow_fails() {
-    let src = compute("", "    if lid > 3u {\n        let s = quadSwapX(1u);\n    }");
+    let src = compute(
+        "",
+        "    if lid > 3u {\n        let s = quadSwapX(1u);\n    }",
+    );
     error(
         &src,
         "'quadSwapX' must only be called from subgroup uniform control flow",
@@ -55,7 +64,11 @@ fn quad_call_in_non_uniform_control_flow_fails() {
 
 #[test]
 fn shuffle_delta_and_mask_must_be_uniform() {
-    for f in ["subgroupShuffleUp", "subgroupShuffleDown", "subgroupShuffleXor"] {
+    for f in [
+        "subgroupShuffleUp",
+        "subgroupShuffleDown",
+        "subgroupShuffleXor",
+    ] {
         let src = compute("", &format!("    let s = {f}(1u, lid);"));
         let (o, d) = error(
             &src,
@@ -133,7 +146,10 @@ fn reduction_results_are_uniform_at_subgroup_scope() {
 
 #[test]
 fn reduction_results_are_non_uniform_at_workgroup_scope() {
-    let src = compute("", "    if subgroupAdd(lid) > 0u {\n        workgroupBarrier();\n    }");
+    let src = compute(
+        "",
+        "    if subgroupAdd(lid) > 0u {\n        workgroupBarrier();\n    }",
+    );
     let (o, d) = error(
         &src,
         "'workgroupBarrier' must only be called from uniform control flow",
@@ -167,7 +183,10 @@ fn scan_and_shuffle_results_are_non_uniform() {
         branch(&o, &d, &format!("{e} > 0u"));
     }
     error(
-        &compute("", "    if subgroupElect() {\n        let s = subgroupAdd(1u);\n    }"),
+        &compute(
+            "",
+            "    if subgroupElect() {\n        let s = subgroupAdd(1u);\n    }",
+        ),
         "'subgroupAdd' must only be called from subgroup uniform control flow",
         "subgroupAdd(1u)",
     );
@@ -185,7 +204,10 @@ fn subgroup_id_is_non_uniform_at_workgroup_scope() {
 
 #[test]
 fn matrix_load_in_non_uniform_control_flow_fails() {
-    let src = matrix("", &format!("    if lid > 3u {{\n        let m = {LOAD};\n    }}"));
+    let src = matrix(
+        "",
+        &format!("    if lid > 3u {{\n        let m = {LOAD};\n    }}"),
+    );
     let (o, d) = error(
         &src,
         "'subgroupMatrixLoad' must only be called from subgroup uniform control flow",
@@ -198,7 +220,10 @@ fn matrix_load_in_non_uniform_control_flow_fails() {
         "lid",
         "builtin value 'local_invocation_index' of parameter 'lid' may be non-uniform",
     );
-    assert_eq!(d.rule.as_deref(), Some("chromium.subgroup_matrix_uniformity"));
+    assert_eq!(
+        d.rule.as_deref(),
+        Some("chromium.subgroup_matrix_uniformity")
+    );
 }
 
 #[test]
@@ -222,7 +247,11 @@ fn matrix_load_arguments_must_be_uniform() {
     let cases = [
         ("subgroupMatrixLoad<L, row_major>(&a, lid, 16u)", 1, "lid"),
         ("subgroupMatrixLoad<L, row_major>(&a, 0u, lid)", 2, "lid"),
-        ("subgroupMatrixLoad<L, row_major>(&a, rw[0], 16u)", 1, "rw[0]"),
+        (
+            "subgroupMatrixLoad<L, row_major>(&a, rw[0], 16u)",
+            1,
+            "rw[0]",
+        ),
     ];
     for (call, index, spanned) in cases {
         let src = matrix("", &format!("    let m = {call};"));
@@ -258,18 +287,27 @@ fn matrix_store_call_site_and_arguments() {
         "subgroupMatrixStore<row_major>(&c, 0u, m, 16u)",
     );
     error(
-        &matrix("", &format!("{m}    subgroupMatrixStore<row_major>(&c, 0u, m, lid);")),
+        &matrix(
+            "",
+            &format!("{m}    subgroupMatrixStore<row_major>(&c, 0u, m, lid);"),
+        ),
         "'subgroupMatrixStore' requires argument 3 to be uniform",
         "lid",
     );
     error(
-        &matrix("", &format!("{m}    subgroupMatrixStore<row_major>(&c, lid, m, 16u);")),
+        &matrix(
+            "",
+            &format!("{m}    subgroupMatrixStore<row_major>(&c, lid, m, 16u);"),
+        ),
         "'subgroupMatrixStore' requires argument 1 to be uniform",
         "lid",
     );
     // The deprecated form: offset and stride are converted, the spans stay.
     error(
-        &matrix("", &format!("{m}    subgroupMatrixStore(&c, 0u, m, false, lid);")),
+        &matrix(
+            "",
+            &format!("{m}    subgroupMatrixStore(&c, 0u, m, false, lid);"),
+        ),
         "'subgroupMatrixStore' requires argument 3 to be uniform",
         "lid",
     );
@@ -318,11 +356,17 @@ fn matrix_multiply_arguments_must_be_uniform() {
 fn matrix_scalar_arguments_must_be_uniform() {
     let m = "    let m = subgroupMatrixLoad<Acc, row_major>(&c, 0u, 16u);\n";
     error(
-        &matrix("", &format!("{m}    let x = subgroupMatrixScalarMultiply(m, f32(lid));")),
+        &matrix(
+            "",
+            &format!("{m}    let x = subgroupMatrixScalarMultiply(m, f32(lid));"),
+        ),
         "'subgroupMatrixScalarMultiply' requires argument 1 to be uniform",
         "f32(lid)",
     );
-    ok(&matrix("", &format!("{m}    let x = subgroupMatrixScalarAdd(m, f32(u.x));")));
+    ok(&matrix(
+        "",
+        &format!("{m}    let x = subgroupMatrixScalarAdd(m, f32(u.x));"),
+    ));
 }
 
 #[test]
@@ -357,13 +401,17 @@ fn matrix_constructor_in_non_uniform_control_flow_fails() {
 
 #[test]
 fn matrix_constructor_of_array_of_matrices() {
-    let body = "    let m = Acc();\n    if lid > 0u {\n        let arr = array<Acc, 2>(m, m);\n    }";
+    let body =
+        "    let m = Acc();\n    if lid > 0u {\n        let arr = array<Acc, 2>(m, m);\n    }";
     error(
         &matrix("", body),
         "'array<subgroup_matrix_result<f32, 16, 16>, 2>' must only be called from subgroup uniform control flow",
         "array<Acc, 2>(m, m)",
     );
-    ok(&matrix("", "    let m = Acc();\n    let arr = array<Acc, 2>(m, m);"));
+    ok(&matrix(
+        "",
+        "    let m = Acc();\n    let arr = array<Acc, 2>(m, m);",
+    ));
 }
 
 #[test]
@@ -402,7 +450,8 @@ fn matrix_copies_under_non_uniform_control_flow_are_fine() {
 
 #[test]
 fn matrix_in_callee_requires_uniform_call_site() {
-    let globals = "fn tile() -> L {\n    return subgroupMatrixLoad<L, row_major>(&a, 0u, 16u);\n}\n";
+    let globals =
+        "fn tile() -> L {\n    return subgroupMatrixLoad<L, row_major>(&a, 0u, 16u);\n}\n";
     let (o, d) = error(
         &matrix(globals, "    if lid > 0u {\n        let t = tile();\n    }"),
         "'tile' must only be called from subgroup uniform control flow",
@@ -415,12 +464,16 @@ fn matrix_in_callee_requires_uniform_call_site() {
         "'subgroupMatrixLoad' must only be called from subgroup uniform control flow (in 'tile')",
     );
     branch(&o, &d, "lid > 0u");
-    ok(&matrix(globals, "    if u.x > 0u {\n        let t = tile();\n    }"));
+    ok(&matrix(
+        globals,
+        "    if u.x > 0u {\n        let t = tile();\n    }",
+    ));
 }
 
 #[test]
 fn matrix_in_callee_requires_uniform_argument() {
-    let globals = "fn tile(off: u32) -> L {\n    return subgroupMatrixLoad<L, row_major>(&a, off, 16u);\n}\n";
+    let globals =
+        "fn tile(off: u32) -> L {\n    return subgroupMatrixLoad<L, row_major>(&a, off, 16u);\n}\n";
     let (o, d) = error(
         &matrix(globals, "    let t = tile(lid * 256u);"),
         "'tile' requires argument 0 to be uniform",

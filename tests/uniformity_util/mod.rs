@@ -78,7 +78,12 @@ pub fn ok(source: &str) {
 /// `severity`, with message `message` and a primary span covering
 /// `spanned`; returns it with the outcome for label checks.
 #[track_caller]
-pub fn diag(source: &str, severity: Severity, message: &str, spanned: &str) -> (Outcome, Diagnostic) {
+pub fn diag(
+    source: &str,
+    severity: Severity,
+    message: &str,
+    spanned: &str,
+) -> (Outcome, Diagnostic) {
     let o = run(source);
     let all: Vec<&Diagnostic> = o.errors.iter().chain(o.warnings.iter()).collect();
     assert_eq!(all.len(), 1, "expected one diagnostic:\n{}", o.rendered());

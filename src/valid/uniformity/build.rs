@@ -319,9 +319,13 @@ impl<'a> Builder<'a> {
             for s in &b.statements {
                 match s {
                     Statement::Store { pointer, value } => {
-                        if let (Some(Expression::LocalVariable(v)), Some(Expression::ZeroValue(_))) =
-                            (f.expressions.try_get(*pointer), f.expressions.try_get(*value))
-                        {
+                        if let (
+                            Some(Expression::LocalVariable(v)),
+                            Some(Expression::ZeroValue(_)),
+                        ) = (
+                            f.expressions.try_get(*pointer),
+                            f.expressions.try_get(*value),
+                        ) {
                             if f.local_variables.try_get(*v).is_some()
                                 && f.local_variables.span(*v) == f.expressions.span(*value)
                             {

@@ -405,12 +405,24 @@ impl<'a> Builder<'a> {
                 let name = self.type_name(*ty);
                 let args: Vec<(usize, Handle<Expression>)> =
                     components.iter().copied().enumerate().collect();
-                self.matrix_call(format!("'{name}'"), format!("{name} constructor"), &args, span, cf);
+                self.matrix_call(
+                    format!("'{name}'"),
+                    format!("{name} constructor"),
+                    &args,
+                    span,
+                    cf,
+                );
             }
             Expression::ZeroValue(ty) if self.contains_matrix(*ty) => {
                 if !self.var_zero_inits.contains(&h) {
                     let name = self.type_name(*ty);
-                    self.matrix_call(format!("'{name}'"), format!("{name} constructor"), &[], span, cf);
+                    self.matrix_call(
+                        format!("'{name}'"),
+                        format!("{name} constructor"),
+                        &[],
+                        span,
+                        cf,
+                    );
                 }
             }
             Expression::SubgroupMatrixFill { ty, value } => {
@@ -481,8 +493,7 @@ impl<'a> Builder<'a> {
                 if self.var_zero_inits.contains(value)
                     && self.ty(*value).is_some_and(|t| self.contains_matrix(t))
                 {
-                    if let Some(sev) =
-                        self.severity(DiagnosticRule::SubgroupMatrixUniformity, span)
+                    if let Some(sev) = self.severity(DiagnosticRule::SubgroupMatrixUniformity, span)
                     {
                         self.require(Channel::Matrix, sev, cf, span, ReqWhat::MatrixVar);
                     }
@@ -687,7 +698,8 @@ impl<'a> Builder<'a> {
                 callee: callee.name.clone(),
             };
             let s = self.graph.add(NodeKind::Source(source), span);
-            self.graph.edge(s, MAY_BE_NON_UNIFORM, callee.return_non_uniform);
+            self.graph
+                .edge(s, MAY_BE_NON_UNIFORM, callee.return_non_uniform);
             self.graph.edge(r, s, BOTH);
         }
         for ch in Channel::ALL {
@@ -765,7 +777,8 @@ impl<'a> Builder<'a> {
                     index: i,
                 };
                 let s = self.graph.add(NodeKind::Source(source), span);
-                self.graph.edge(s, MAY_BE_NON_UNIFORM, p.pointer_non_uniform);
+                self.graph
+                    .edge(s, MAY_BE_NON_UNIFORM, p.pointer_non_uniform);
                 self.graph.edge(after, s, BOTH);
             }
             for d in &p.pointer_deps {

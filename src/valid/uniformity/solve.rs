@@ -49,7 +49,15 @@ impl Solver {
         entry: Option<&EntryPoint>,
     ) -> FunctionSummary {
         self.graph.reset();
-        let mut b = Builder::new(module, facts, filters, summaries, func, entry, &mut self.graph);
+        let mut b = Builder::new(
+            module,
+            facts,
+            filters,
+            summaries,
+            func,
+            entry,
+            &mut self.graph,
+        );
         let returns = b.build();
         let reqs = std::mem::take(&mut b.reqs);
         let value_return = b.value_return;
@@ -99,7 +107,10 @@ impl Solver {
                     if n == MAY_BE_NON_UNIFORM {
                         hit = true;
                     } else if n == CF_START
-                        || matches!(graph.kind(n), NodeKind::Param(_) | NodeKind::ParamContents(_))
+                        || matches!(
+                            graph.kind(n),
+                            NodeKind::Param(_) | NodeKind::ParamContents(_)
+                        )
                     {
                         reached.push((n, k));
                     }
@@ -191,12 +202,13 @@ impl Solver {
                 let graph = &self.graph;
                 let mut non_uniform = false;
                 let mut deps = Vec::new();
-                self.walker.explore(graph, rc, scope, |n| match *graph.kind(n) {
-                    _ if n == MAY_BE_NON_UNIFORM => non_uniform = true,
-                    NodeKind::Param(j) => deps.push((j, false)),
-                    NodeKind::ParamContents(j) => deps.push((j, true)),
-                    _ => {}
-                });
+                self.walker
+                    .explore(graph, rc, scope, |n| match *graph.kind(n) {
+                        _ if n == MAY_BE_NON_UNIFORM => non_uniform = true,
+                        NodeKind::Param(j) => deps.push((j, false)),
+                        NodeKind::ParamContents(j) => deps.push((j, true)),
+                        _ => {}
+                    });
                 let Some(p) = summary.params.get_mut(i) else {
                     continue;
                 };
