@@ -265,6 +265,24 @@ mod tests {
     }
 
     #[test]
+    fn renders_the_rule_name() {
+        let src = "fn f() { subgroupAdd(1); }\n";
+        let mut d = Diagnostic::warning(
+            "'subgroupAdd' must only be called from uniform control flow",
+            Span::new(9, 20),
+        )
+        .with_rule("subgroup_uniformity");
+        assert_eq!(
+            d.render("a.wgsl", src),
+            "warning[subgroup_uniformity]: 'subgroupAdd' must only be called from uniform control flow\n  \u{250c}\u{2500} a.wgsl:1:10\n  \u{2502}\n1 \u{2502} fn f() { subgroupAdd(1); }\n  \u{2502}          ^^^^^^^^^^^\n\n"
+        );
+        d.severity = Severity::Info;
+        assert!(d
+            .render("a.wgsl", src)
+            .starts_with("note[subgroup_uniformity]: 'subgroupAdd'"));
+    }
+
+    #[test]
     fn clamps_spans_past_end() {
         let d = Diagnostic::error("eof", Span::new(100, 200));
         let out = d.render("a.wgsl", "x");

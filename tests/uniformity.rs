@@ -608,7 +608,12 @@ fn local_assigned_in_non_uniform_branch_is_non_uniform() {
     );
     let (o, d) = error(&src, BARRIER, "workgroupBarrier()");
     branch(&o, &d, "x > 0u");
-    label(&o, &d, "x = 1u", "the value assigned here may be non-uniform");
+    label(
+        &o,
+        &d,
+        "x = 1u",
+        "the value assigned here may be non-uniform",
+    );
 }
 
 #[test]
@@ -704,7 +709,12 @@ fn main() {
 ";
     let (o, d) = error(src, BARRIER, "workgroupBarrier()");
     branch(&o, &d, "x > 0");
-    label(&o, &d, "x = a", "the value assigned here may be non-uniform");
+    label(
+        &o,
+        &d,
+        "x = a",
+        "the value assigned here may be non-uniform",
+    );
     label(
         &o,
         &d,

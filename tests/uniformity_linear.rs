@@ -110,7 +110,9 @@ fn timing_table() {
         "input", "nodes", "edges", "analyze ms", "validate ms", "us/unit"
     );
     for (name, units, src) in inputs {
-        let m = tessera::front::wgsl::parse_str(&src).expect("parses").module;
+        let m = tessera::front::wgsl::parse_str(&src)
+            .expect("parses")
+            .module;
         let a = tessera::valid::uniformity::analyze(&m);
         let t_an = min_time(|| {
             std::hint::black_box(tessera::valid::uniformity::analyze(&m));

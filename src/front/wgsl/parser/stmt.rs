@@ -327,7 +327,19 @@ impl<'a> Parser<'a> {
                 let block = self.attributed_block()?;
                 chain.push((start, cond, block));
             } else {
-                let block = self.attributed_block()?;
+                let attrs = self.attributes()?;
+                if let (Some(first), TokenKind::If) = (attrs.first(), self.peek_kind()) {
+                    return Err(Box::new(
+                        Diagnostic::error(
+                            "attributes are not allowed between 'else' and 'if'",
+                            first.span,
+                        )
+                        .with_note(
+                            "put them before the '{' of the 'else if' body, or before the whole 'if' statement",
+                        ),
+                    ));
+                }
+                let block = self.block(attrs)?;
                 let span = block.span;
                 final_else = Some(Stmt {
                     attributes: Vec::new(),

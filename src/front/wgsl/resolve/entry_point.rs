@@ -141,7 +141,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
                 if stage.is_some() {
                     return err("compute entry points cannot return a value", self.span(*t));
                 }
-                for a in attrs {
+                if let Some(a) = attrs.first() {
                     return err(
                         format!(
                             "attribute '@{}' is not valid on a function return type",
