@@ -767,3 +767,56 @@ fn main(@builtin(workgroup_id) wgid : vec3<u32>,
 }
 ");
 }
+
+#[test]
+fn nested_for_counter_assigned_a_non_uniform_value_fails() {
+    let src = compute(
+        "",
+        "    loop {\n        for (var i = 0u; i < 8u; i++) {\n            workgroupBarrier();\n            if i == 3u { i = lid; }\n        }\n        if u.x > 0u { break; }\n    }",
+    );
+    let (o, d) = error(&src, BARRIER, "workgroupBarrier()");
+    branch(&o, &d, "i < 8u");
+}
+
+#[test]
+fn pointer_let_full_and_partial_assignments() {
+    // A full assignment through a pointer `let`.
+    error(
+        &compute(
+            "",
+            "    var x = 0u;\n    let p = &x;\n    *p = lid;\n    if x > 0u {\n        workgroupBarrier();\n    }",
+        ),
+        BARRIER,
+        "workgroupBarrier()",
+    );
+    // The pointer's index is non-uniform: a partial assignment.
+    error(
+        &compute(
+            "",
+            "    var a = array<u32, 4>();\n    let p = &a[lid % 4u];\n    *p = 1u;\n    if a[0] > 0u {\n        workgroupBarrier();\n    }",
+        ),
+        BARRIER,
+        "workgroupBarrier()",
+    );
+    ok(&compute(
+        "",
+        "    var x = lid;\n    let p = &x;\n    *p = u.x;\n    if x > 0u {\n        workgroupBarrier();\n    }",
+    ));
+}
+
+#[test]
+fn pointer_parameter_partial_store_depends_on_index_parameter() {
+    let f = "fn put(p: ptr<function, array<u32, 4>>, i: u32) {\n    (*p)[i] = 0u;\n}\n";
+    error(
+        &compute(
+            f,
+            "    var a = array<u32, 4>();\n    put(&a, lid % 4u);\n    if a[1] > 0u {\n        workgroupBarrier();\n    }",
+        ),
+        BARRIER,
+        "workgroupBarrier()",
+    );
+    ok(&compute(
+        f,
+        "    var a = array<u32, 4>();\n    put(&a, u.x % 4u);\n    if a[1] > 0u {\n        workgroupBarrier();\n    }",
+    ));
+}

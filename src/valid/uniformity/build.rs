@@ -64,6 +64,9 @@ struct Target {
     is_loop: bool,
     /// Slots the construct assigns.
     vars: Vec<u32>,
+    /// Parallel to `vars`: declared directly in the construct (re-declared
+    /// on every iteration, dead after it), so only `continue` links it.
+    local: Vec<bool>,
     /// Join nodes of the values at the construct's exits, parallel to
     /// `vars` (`NONE` until first linked).
     exit: Vec<NodeId>,
@@ -97,7 +100,7 @@ pub(crate) struct Builder<'a> {
     /// `function`-space pointer).
     pub ret_contents: Vec<NodeId>,
     /// Loops and switches: slots they assign, by statement address.
-    modified: FxHashMap<usize, Vec<u32>>,
+    modified: FxHashMap<usize, Vec<(u32, bool)>>,
     targets: Vec<Target>,
     /// `ZeroValue` expressions that initialise a `var` declared without an
     /// initializer.
@@ -290,7 +293,7 @@ impl<'a> Builder<'a> {
         block: &'a Block,
         stack: &mut Vec<usize>,
         seen: &mut FxHashSet<(usize, u32)>,
-        lowest: &mut FxHashMap<u32, usize>,
+        lowest: &mut FxHashMap<u32, (usize, bool)>,
     ) {
         let mut slots = Vec::new();
         let nlocals = self.func.local_variables.len() as u32;
@@ -298,17 +301,22 @@ impl<'a> Builder<'a> {
             slots.clear();
             self.assigned_slots(s, &mut slots);
             for &slot in &slots {
-                let low = *lowest.entry(slot).or_insert(if slot < nlocals {
-                    stack.len().saturating_sub(1)
+                // The first store of a local is its declaration.
+                let (low, inside) = *lowest.entry(slot).or_insert(if slot < nlocals {
+                    (stack.len().saturating_sub(1), !stack.is_empty())
                 } else {
-                    0
+                    (0, false)
                 });
                 for k in (low..stack.len()).rev() {
                     let c = stack[k];
                     if !seen.insert((c, slot)) {
                         break;
                     }
-                    self.modified.entry(c).or_default().push(slot);
+                    let declared_here = inside && k == low;
+                    self.modified
+                        .entry(c)
+                        .or_default()
+                        .push((slot, declared_here));
                 }
             }
             let key = s as *const Statement as usize;
@@ -420,7 +428,7 @@ impl<'a> Builder<'a> {
                 let key = s as *const Statement as usize;
                 let vars = self.modified.get(&key).cloned().unwrap_or_default();
                 let t0 = self.trail.len();
-                self.push_target(false, vars);
+                self.push_target(false, &vars);
                 let mut beh = 0;
                 let mut ends = Vec::with_capacity(cases.len());
                 for c in cases {
@@ -541,13 +549,19 @@ impl<'a> Builder<'a> {
         let vars = self.modified.get(&key).cloned().unwrap_or_default();
         let header_cf = self.graph.join(span, &[cf]);
         let t0 = self.trail.len();
+        // Variables declared in the loop are re-declared before any use in
+        // every iteration: no header join.
         let mut header = Vec::with_capacity(vars.len());
-        for &slot in &vars {
+        for &(slot, local) in &vars {
+            if local {
+                header.push(NONE);
+                continue;
+            }
             let phi = self.graph.join(span, &[self.cur[slot as usize]]);
             header.push(phi);
             self.set_cur(slot, phi);
         }
-        self.push_target(true, vars.clone());
+        self.push_target(true, &vars);
         let (cf1, b1) = self.block(body, header_cf);
         let mut b2 = 0;
         if b1 & (NEXT | CONTINUE) != 0 {
@@ -577,7 +591,7 @@ impl<'a> Builder<'a> {
                 }
             }
             if b2 & NEXT != 0 {
-                for (k, &slot) in vars.iter().enumerate() {
+                for (k, &(slot, _)) in vars.iter().enumerate() {
                     self.graph
                         .edge(header[k], self.cur[slot as usize], super::graph::BOTH);
                 }
@@ -599,11 +613,12 @@ impl<'a> Builder<'a> {
         (out, beh)
     }
 
-    fn push_target(&mut self, is_loop: bool, vars: Vec<u32>) {
+    fn push_target(&mut self, is_loop: bool, vars: &[(u32, bool)]) {
         let n = vars.len();
         self.targets.push(Target {
             is_loop,
-            vars,
+            local: vars.iter().map(|v| v.1).collect(),
+            vars: vars.iter().map(|v| v.0).collect(),
             exit: vec![NONE; n],
             cont: vec![NONE; n],
         });
@@ -635,6 +650,10 @@ impl<'a> Builder<'a> {
         let Some(pos) = pos else { return };
         let nvars = self.targets[pos].vars.len();
         for k in 0..nvars {
+            if !continue_ && self.targets[pos].local[k] {
+                // Dead once the construct is left.
+                continue;
+            }
             let slot = self.targets[pos].vars[k];
             let value = self.cur[slot as usize];
             if value == NONE {
