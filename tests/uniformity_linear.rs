@@ -68,6 +68,28 @@ fn graph_grows_linearly_with_loop_depth() {
 }
 
 #[test]
+fn graph_grows_linearly_with_jumps_and_temporaries_in_a_loop() {
+    let sizes = [500, 1000, 2000];
+    let results: Vec<_> = sizes
+        .iter()
+        .map(|&n| analyze(&gen::jumps_in_loop(n)))
+        .collect();
+    for (i, (a, secs)) in results.iter().enumerate() {
+        eprintln!(
+            "{} jumps: {} nodes, {} edges, {:.2} ms",
+            sizes[i],
+            a.nodes,
+            a.edges,
+            secs * 1e3
+        );
+    }
+    for w in results.windows(2) {
+        let ratio = w[1].0.edges as f64 / w[0].0.edges as f64;
+        assert!((1.9..2.1).contains(&ratio), "edges ratio {ratio}");
+    }
+}
+
+#[test]
 fn long_expression_chain_is_fine() {
     let mut body = String::from("    var x = u.x");
     for i in 0..20_000 {
@@ -104,6 +126,9 @@ fn timing_table() {
     }
     for d in [16, 32, 64] {
         inputs.push((format!("loop_depth/{d}"), d, gen::loop_nest(d, 16)));
+    }
+    for n in [2000, 4000, 8000] {
+        inputs.push((format!("jumps/{n}"), n, gen::jumps_in_loop(n)));
     }
     println!(
         "{:<18} {:>8} {:>8} {:>11} {:>12} {:>10}",

@@ -42,3 +42,19 @@ pub fn loop_nest(depth: usize, copies: usize) -> String {
     s.push_str("    rw[0] = acc;\n}\n");
     s
 }
+
+/// One loop whose body has `n` short-circuit conditions (each lowered to a
+/// temporary variable declared in the loop), each followed by a
+/// `continue` and a `break` under a condition.
+pub fn jumps_in_loop(n: usize) -> String {
+    let mut s = String::from(
+        "struct U { x: u32 }\n@group(0) @binding(0) var<uniform> u: U;\n@group(0) @binding(1) var<storage, read_write> rw: array<u32>;\n@compute @workgroup_size(64)\nfn main() {\n    var acc = 0u;\n    loop {\n",
+    );
+    for i in 0..n {
+        s.push_str(&format!(
+            "        let b{i} = u.x > {i}u && acc < 100000u;\n        acc += 1u;\n        if b{i} {{ continue; }}\n        if u.x == {i}u {{ break; }}\n        workgroupBarrier();\n"
+        ));
+    }
+    s.push_str("        continuing {\n            break if acc > u.x;\n        }\n    }\n    rw[0] = acc;\n}\n");
+    s
+}

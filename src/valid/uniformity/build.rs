@@ -287,11 +287,14 @@ impl<'a> Builder<'a> {
     /// innermost one do not get the variable: every iteration re-declares
     /// it, so no value flows around their back edges or out of them. This
     /// keeps the joins per construct independent of the variables declared
-    /// deeper inside, so nests of loops stay linear.
+    /// deeper inside, so nests of loops stay linear. A variable declared
+    /// directly in a loop matters to the loop only if its `continuing`
+    /// block uses it (it is dead at the loop's exits and re-declared in
+    /// each iteration); one declared directly in a switch never does.
     fn collect_modified(
         &mut self,
         block: &'a Block,
-        stack: &mut Vec<usize>,
+        stack: &mut Vec<(usize, Option<FxHashSet<u32>>)>,
         seen: &mut FxHashSet<(usize, u32)>,
         lowest: &mut FxHashMap<u32, (usize, bool)>,
     ) {
@@ -308,11 +311,16 @@ impl<'a> Builder<'a> {
                     (0, false)
                 });
                 for k in (low..stack.len()).rev() {
-                    let c = stack[k];
+                    let c = stack[k].0;
                     if !seen.insert((c, slot)) {
                         break;
                     }
                     let declared_here = inside && k == low;
+                    if declared_here
+                        && !stack[k].1.as_ref().is_some_and(|refs| refs.contains(&slot))
+                    {
+                        continue;
+                    }
                     self.modified
                         .entry(c)
                         .or_default()
@@ -327,7 +335,7 @@ impl<'a> Builder<'a> {
                     self.collect_modified(reject, stack, seen, lowest);
                 }
                 Statement::Switch { cases, .. } => {
-                    stack.push(key);
+                    stack.push((key, None));
                     for c in cases {
                         self.collect_modified(&c.body, stack, seen, lowest);
                     }
@@ -336,10 +344,52 @@ impl<'a> Builder<'a> {
                 Statement::Loop {
                     body, continuing, ..
                 } => {
-                    stack.push(key);
+                    let mut refs = FxHashSet::default();
+                    self.slots_used(continuing, &mut refs);
+                    stack.push((key, Some(refs)));
                     self.collect_modified(body, stack, seen, lowest);
                     self.collect_modified(continuing, stack, seen, lowest);
                     stack.pop();
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// The slots a block reads or writes (loads, stores and pointer
+    /// arguments rooted at them).
+    fn slots_used(&self, block: &Block, out: &mut FxHashSet<u32>) {
+        let mut slots = Vec::new();
+        for s in &block.statements {
+            slots.clear();
+            self.assigned_slots(s, &mut slots);
+            out.extend(slots.iter().copied());
+            match s {
+                Statement::Emit(range) => {
+                    for h in range.clone() {
+                        if let Some(Expression::Load { pointer }) = self.func.expressions.try_get(h)
+                        {
+                            if let Root::Slot { slot, .. } = self.root(*pointer) {
+                                out.insert(slot);
+                            }
+                        }
+                    }
+                }
+                Statement::Block(b) => self.slots_used(b, out),
+                Statement::If { accept, reject, .. } => {
+                    self.slots_used(accept, out);
+                    self.slots_used(reject, out);
+                }
+                Statement::Switch { cases, .. } => {
+                    for c in cases {
+                        self.slots_used(&c.body, out);
+                    }
+                }
+                Statement::Loop {
+                    body, continuing, ..
+                } => {
+                    self.slots_used(body, out);
+                    self.slots_used(continuing, out);
                 }
                 _ => {}
             }
