@@ -28,6 +28,7 @@ pub(crate) mod build;
 pub(crate) mod explain;
 pub(crate) mod expr;
 pub(crate) mod graph;
+pub(crate) mod names;
 pub(crate) mod solve;
 pub(crate) mod summary;
 
