@@ -201,7 +201,9 @@ impl<'a> Builder<'a> {
                     full = false;
                     h = *base;
                 }
-                Some(Expression::LocalVariable(v)) => {
+                Some(Expression::LocalVariable(v))
+                    if v.index() < self.func.local_variables.len() =>
+                {
                     return Root::Slot {
                         slot: v.index() as u32,
                         full,

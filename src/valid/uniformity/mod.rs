@@ -23,6 +23,25 @@
 //! whole analysis is linear in the size of the module (times the
 //! parser-bounded statement nesting for variable joins). Failures are
 //! explained by `explain`.
+//!
+//! Where this differs from the letter of the spec, it is on purpose:
+//! - each triggering rule is its own channel with its own
+//!   `RequiredToBeUniform.S` walks and tags, instead of one walk whose
+//!   potential-trigger-set is the union of the rules: a failure names the
+//!   rule (and the builtin) that caused it, never a rule of an unrelated
+//!   builtin that merely shares a node;
+//! - atomic builtins' results are non-uniform (as in Tint; the spec's
+//!   default tags would make `atomicAdd(&x, 1)` uniform);
+//! - at subgroup scope the reductions' results do not depend on their
+//!   arguments (the point of the `NoRestriction` function tag);
+//! - a pointer parameter into module-scope memory has its parameter node as
+//!   value (not `CF`), so a callee that needs the pointer uniform (e.g. for
+//!   `subgroupMatrixLoad`) makes its callers' index expressions uniform;
+//! - `ParameterContentsRequiredToBeUniform` applies to the contents before
+//!   the call (the spec's text says `Vout(call)`, which would not include
+//!   the previous contents);
+//! - the contents of a `function`-space pointer argument after a call also
+//!   depend on the control flow of the call.
 
 pub(crate) mod build;
 pub(crate) mod explain;
