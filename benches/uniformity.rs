@@ -1,6 +1,7 @@
 //! Uniformity-analysis benchmarks: generated modules of N functions (each
-//! calling the previous one in a loop, with barriers) and nests of loops
-//! of depth D, measuring the analysis alone (`valid::uniformity::analyze`)
+//! calling the previous one in a loop, with barriers), nests of loops of
+//! depth D, and a loop with N short-circuit conditions, `continue`s and
+//! `break`s, measuring the analysis alone (`valid::uniformity::analyze`)
 //! and the whole validation with it, under criterion. Afterwards a table of
 //! per-unit costs (per function, per loop level) measured with a plain
 //! `Instant` loop is printed, with the ratio between consecutive sizes: a
@@ -40,6 +41,13 @@ fn inputs() -> Vec<(String, usize, Module)> {
             module(&uniformity_gen::loop_nest(d, 16)),
         ));
     }
+    for n in [2000, 4000, 8000] {
+        v.push((
+            format!("jumps/{n}"),
+            n,
+            module(&uniformity_gen::jumps_in_loop(n)),
+        ));
+    }
     v
 }
 
@@ -70,7 +78,7 @@ fn median(mut f: impl FnMut()) -> f64 {
 }
 
 fn table(inputs: &[(String, usize, Module)]) {
-    println!("\nuniformity analysis cost per unit (unit: function or loop level)");
+    println!("\nuniformity analysis cost per unit (unit: function, loop level or jump)");
     println!(
         "{:<20} {:>10} {:>10} {:>12} {:>12} {:>14} {:>10}",
         "input", "nodes", "edges", "analyze ms", "validate ms", "us/unit", "vs prev"

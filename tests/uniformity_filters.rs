@@ -251,3 +251,29 @@ fn compile_api_returns_warnings_alongside_success() {
     assert_eq!(info.warnings.len(), 1);
     assert_eq!(info.warnings[0].severity, Severity::Warning);
 }
+
+#[test]
+fn compile_to_spirv_returns_warnings_alongside_output() {
+    let src = with(
+        "diagnostic(warning, chromium.subgroup_matrix_uniformity);\n",
+        NON_UNIFORM_LOAD,
+    );
+    let out = match tessera::compile_to_spirv(&src, &tessera::CompileOptions::default()) {
+        Ok(o) => o,
+        Err(e) => panic!("{}", e.error().render("test.wgsl", &src)),
+    };
+    assert!(!out.words.is_empty());
+    let w: Vec<_> = out
+        .warnings
+        .iter()
+        .filter(|d| d.rule.as_deref() == Some("chromium.subgroup_matrix_uniformity"))
+        .collect();
+    assert_eq!(w.len(), 1);
+    assert_eq!(w[0].message, LOAD_MSG);
+    // At the default severity the same kernel is a shader-module error.
+    let err = tessera::compile_to_spirv(
+        &with("", NON_UNIFORM_LOAD),
+        &tessera::CompileOptions::default(),
+    );
+    assert!(err.is_err());
+}
