@@ -49,6 +49,11 @@
 // The builtin modules (`atomics`, `builtins`, `capability`, `math`,
 // `matrix`, `polyfill`, `subgroup`) are declared here once their files exist
 // on this branch.
+mod bridge;
+mod entry;
+mod expr;
+mod names;
+mod stmt;
 mod types;
 mod writer;
 
