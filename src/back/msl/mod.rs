@@ -46,14 +46,18 @@
 //! (function bodies), `entry` (kernel signatures); builtin functions live in
 //! `math`, `atomics`, `subgroup`, `matrix`, `polyfill` and `capability`.
 
-// The builtin modules (`atomics`, `builtins`, `capability`, `math`,
-// `matrix`, `polyfill`, `subgroup`) are declared here once their files exist
-// on this branch.
+mod atomics;
 mod bridge;
+mod builtins;
+pub mod capability;
 mod entry;
 mod expr;
+mod math;
+mod matrix;
 mod names;
+mod polyfill;
 mod stmt;
+mod subgroup;
 mod types;
 mod writer;
 

@@ -5,13 +5,12 @@ use std::fmt::Write as _;
 use super::names::Namer;
 use super::writer::{err, space_qualifier, Writer, R};
 use crate::arena::Handle;
-use crate::ir::{AddressSpace, Block, CaseSelector, Expression, Function, Statement, TypeInner};
+use crate::ir::{Block, CaseSelector, Expression, Function, Statement, TypeInner};
 use crate::Span;
 
 /// Per-function writer state.
 pub(super) struct FnCtx<'f> {
     pub f: &'f Function,
-    pub handle: Handle<Function>,
     /// Printed form of each evaluated expression (a temporary's name or an
     /// inline expression).
     pub exprs: Vec<Option<String>>,
@@ -294,7 +293,6 @@ pub(super) fn write_function(
     let n = f.expressions.len();
     let mut cx = FnCtx {
         f,
-        handle,
         exprs: vec![None; n],
         depth: vec![0; n],
         uses: vec![0; n],
@@ -605,9 +603,4 @@ pub(super) fn strip_parens(s: &str) -> &str {
         }
     }
     &s[1..s.len() - 1]
-}
-
-/// Whether a space is a buffer.
-pub(super) fn is_buffer(space: AddressSpace) -> bool {
-    matches!(space, AddressSpace::Uniform | AddressSpace::Storage)
 }

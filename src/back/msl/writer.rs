@@ -79,6 +79,8 @@ pub(super) struct Writer<'a> {
     /// MSL member names per struct type.
     pub member_names: FxHashMap<Handle<Type>, Vec<String>>,
     pub ops: OpHelpers,
+    /// Builtin polyfills requested by the builtin modules.
+    pub helpers: super::polyfill::Helpers,
     /// Whether any function needs the sizes buffer struct.
     pub any_sizes: bool,
 }
@@ -103,7 +105,6 @@ impl<'a> Writer<'a> {
             opts,
             tcx: TypeCtx {
                 module: m,
-                pipeline: p,
                 names: Vec::new(),
             },
             namer: Namer::default(),
@@ -114,6 +115,7 @@ impl<'a> Writer<'a> {
             fields: FxHashMap::default(),
             member_names: FxHashMap::default(),
             ops: OpHelpers::default(),
+            helpers: super::polyfill::Helpers::default(),
             any_sizes: false,
         };
         w.name_types();
@@ -183,16 +185,14 @@ impl<'a> Writer<'a> {
                     name
                 }
                 TypeInner::SubgroupMatrix { scalar, .. } => {
-                    let shape = self.tcx.matrix_shape(h);
-                    let (c, r) = shape.map_or((8, 8), |s| (s.columns, s.rows));
-                    match (scalar, c, r) {
-                        (Scalar::F32, 8, 8) => "metal::simdgroup_float8x8".into(),
-                        (Scalar::F16, 8, 8) => "metal::simdgroup_half8x8".into(),
-                        _ => format!(
-                            "metal::simdgroup_matrix<{}, {c}, {r}>",
+                    // Other shapes and components are rejected by
+                    // `capability` before anything is printed.
+                    super::matrix::matrix_type_name(m, h).unwrap_or_else(|_| {
+                        format!(
+                            "metal::simdgroup_matrix<{}, 8, 8>",
                             scalar_name(scalar).unwrap_or("float")
-                        ),
-                    }
+                        )
+                    })
                 }
             };
             names.push(name);
@@ -342,6 +342,9 @@ impl<'a> Writer<'a> {
                 out,
                 "struct tessera_buffer_sizes {{\n  uint size[{sizes_len}];\n}};\n"
             );
+        }
+        if !self.helpers.is_empty() {
+            self.helpers.write(&mut out);
         }
         self.write_op_helpers(&mut out);
         out.push_str(body.trim_end());
