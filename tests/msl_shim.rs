@@ -93,6 +93,35 @@ fn snapshots_compile() {
     report(&check_all(&clang, &items), items.len(), "MSL snapshots");
 }
 
+/// The message of the errors the MSL writer gives for what Metal cannot
+/// express (matrix shapes, component types, mixed precision).
+const CANNOT_EXPRESS: &str = "Metal cannot express";
+
+#[test]
+fn examples_compile() {
+    let Some(clang) = require_clang() else { return };
+    let mut items = Vec::new();
+    let mut problems = Vec::new();
+    for path in files(&root().join("examples"), "wgsl") {
+        let source = read(&path);
+        let name = path.display().to_string();
+        match tessera::compile_to_msl(&source, &tessera::MslCompileOptions::default()) {
+            Ok(out) => items.push((name, out.source)),
+            Err(e) => {
+                let text = e.error().render(&name, &source);
+                if text.contains(CANNOT_EXPRESS) {
+                    eprintln!("{name}: not expressible in Metal (skipped):\n{text}");
+                } else {
+                    problems.push(format!("{name}: compile_to_msl failed:\n{text}"));
+                }
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    assert!(!items.is_empty(), "no example compiled to MSL");
+    report(&check_all(&clang, &items), items.len(), "examples");
+}
+
 /// Runs the check over `$TESSERA_MSL_SHIM_DIR/**/*.metal`, printing
 /// `shim-ok PATH` or `shim-fail PATH` and the errors, for
 /// `scripts/msl-conformance.sh`.
