@@ -36,7 +36,10 @@ fn report(failures: &[(String, String)], total: usize, what: &str) {
     if failures.is_empty() {
         return;
     }
-    let mut text = format!("{} of {total} {what} failed the Metal shim check:\n", failures.len());
+    let mut text = format!(
+        "{} of {total} {what} failed the Metal shim check:\n",
+        failures.len()
+    );
     for (name, errors) in failures {
         text.push_str(&format!("\n== {name}\n{errors}\n"));
     }
@@ -51,8 +54,16 @@ fn selftest_pass() {
         .iter()
         .map(|p| (p.display().to_string(), read(p)))
         .collect();
-    assert!(items.len() >= 4, "expected the shim's pass self-tests in {}", dir.display());
-    report(&check_all(&clang, &items), items.len(), "shim self-tests (pass)");
+    assert!(
+        items.len() >= 4,
+        "expected the shim's pass self-tests in {}",
+        dir.display()
+    );
+    report(
+        &check_all(&clang, &items),
+        items.len(),
+        "shim self-tests (pass)",
+    );
 }
 
 #[test]
@@ -60,7 +71,11 @@ fn selftest_fail() {
     let Some(clang) = require_clang() else { return };
     let dir = root().join("tests/metal-shim/selftest/fail");
     let paths = files(&dir, "metal");
-    assert!(paths.len() >= 15, "expected the shim's fail self-tests in {}", dir.display());
+    assert!(
+        paths.len() >= 15,
+        "expected the shim's fail self-tests in {}",
+        dir.display()
+    );
     let mut problems = Vec::new();
     for path in &paths {
         let text = read(path);
@@ -68,9 +83,17 @@ fn selftest_fail() {
             .lines()
             .next()
             .and_then(|l| l.strip_prefix("// expect: "))
-            .unwrap_or_else(|| panic!("{}: first line must be `// expect: MESSAGE`", path.display()));
+            .unwrap_or_else(|| {
+                panic!(
+                    "{}: first line must be `// expect: MESSAGE`",
+                    path.display()
+                )
+            });
         match clang.check(&text) {
-            Ok(()) => problems.push(format!("{}: compiled, but Metal rejects it", path.display())),
+            Ok(()) => problems.push(format!(
+                "{}: compiled, but Metal rejects it",
+                path.display()
+            )),
             Err(errors) if !errors.contains(expect) => problems.push(format!(
                 "{}: rejected, but without `{expect}`:\n{errors}",
                 path.display()
@@ -86,7 +109,10 @@ fn snapshots_compile() {
     let Some(clang) = require_clang() else { return };
     let items: Vec<(String, String)> = files(&root().join("snapshots"), "snap")
         .iter()
-        .filter(|p| p.file_name().is_some_and(|n| n.to_string_lossy().contains("msl@")))
+        .filter(|p| {
+            p.file_name()
+                .is_some_and(|n| n.to_string_lossy().contains("msl@"))
+        })
         .map(|p| (p.display().to_string(), snapshot_body(&read(p)).to_string()))
         .collect();
     assert!(!items.is_empty(), "no snapshots/*msl@*.snap found");

@@ -58,7 +58,11 @@ impl Table {
     /// (`[[threadgroup(n)]]` reaches clang as `__local` through the shim's
     /// address-space macro).
     pub fn knows(&self, clang_name: &str) -> bool {
-        let name = if clang_name == "__local" { "threadgroup" } else { clang_name };
+        let name = if clang_name == "__local" {
+            "threadgroup"
+        } else {
+            clang_name
+        };
         self.entries.contains_key(name)
     }
 
@@ -96,11 +100,16 @@ impl Table {
         let mut buffers: BTreeMap<String, String> = BTreeMap::new();
         for param in split_top_level(params) {
             let param = param.trim();
-            let Some(attr_at) = param.find("[[") else { continue };
+            let Some(attr_at) = param.find("[[") else {
+                continue;
+            };
             let declarator = param[..attr_at].trim();
             let (ty, pname) = declared_type(declarator);
             let attrs = param[attr_at..].trim();
-            for attr in attrs.split("]]").filter_map(|a| a.trim().strip_prefix("[[")) {
+            for attr in attrs
+                .split("]]")
+                .filter_map(|a| a.trim().strip_prefix("[["))
+            {
                 let attr = attr.trim();
                 let name = attr.split('(').next().unwrap_or("").trim();
                 let Some(allowed) = self.entries.get(name) else {
@@ -110,9 +119,12 @@ impl Table {
                 let ok = match allowed {
                     Allowed::NotParameter => false,
                     Allowed::Buffer => {
-                        (ty.contains("device") || ty.contains("constant")) && (ty.ends_with('*') || ty.ends_with('&'))
+                        (ty.contains("device") || ty.contains("constant"))
+                            && (ty.ends_with('*') || ty.ends_with('&'))
                     }
-                    Allowed::Threadgroup => ty.contains("threadgroup") && (ty.ends_with('*') || ty.ends_with('&')),
+                    Allowed::Threadgroup => {
+                        ty.contains("threadgroup") && (ty.ends_with('*') || ty.ends_with('&'))
+                    }
                     Allowed::Types(types) => {
                         let plain = ty.strip_prefix("const ").unwrap_or(&ty);
                         let plain = plain.strip_prefix("metal::").unwrap_or(plain);

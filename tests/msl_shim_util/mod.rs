@@ -14,9 +14,15 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-/// The repository root.
+/// The repository root (this module is also used by `cli/tests`, whose
+/// manifest directory is `cli/`).
 pub fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+    let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    if manifest.join("tests/metal-shim").is_dir() {
+        manifest
+    } else {
+        manifest.parent().map(Path::to_path_buf).unwrap_or(manifest)
+    }
 }
 
 /// The shim's include directory.
@@ -78,7 +84,11 @@ pub fn clang_args(shim: &Path) -> Vec<String> {
     ]
     .iter()
     .map(|s| s.to_string())
-    .chain(["-I".to_string(), shim.display().to_string(), "-".to_string()])
+    .chain([
+        "-I".to_string(),
+        shim.display().to_string(),
+        "-".to_string(),
+    ])
     .collect()
 }
 
@@ -170,7 +180,9 @@ pub fn check_all(clang: &Clang, items: &[(String, String)]) -> Vec<(String, Stri
         for _ in 0..threads {
             s.spawn(|| loop {
                 let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                let Some((_, source)) = items.get(i) else { break };
+                let Some((_, source)) = items.get(i) else {
+                    break;
+                };
                 let r = clang.check(source).err();
                 if let Ok(mut all) = results.lock() {
                     all[i] = r;
