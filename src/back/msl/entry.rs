@@ -67,26 +67,6 @@ pub(super) fn check_capabilities(w: &Writer) -> R<()> {
             );
             continue;
         }
-        if let Some(info) = w.info.entry_points.get(ei) {
-            if let Some(&(ty, tspan)) = info.matrix_types.first() {
-                if w.opts.lang_version < (2, 3) {
-                    let (a, b) = w.opts.lang_version;
-                    diags.push(
-                        Diagnostic::error(
-                            format!(
-                                "subgroup matrices need MSL 2.3 or later, but the MSL language version is {a}.{b}"
-                            ),
-                            tspan,
-                        )
-                        .with_span_label(format!(
-                            "`{}` needs `simdgroup_matrix`",
-                            crate::ir::display::type_name(w.m, ty)
-                        ))
-                        .with_note("`simdgroup_matrix` was added in MSL 2.3; use lang_version (2, 3) or later"),
-                    );
-                }
-            }
-        }
         if let Err(e) = buffer_indices(w, ei) {
             diags.extend(e.diagnostics);
         }

@@ -19,15 +19,19 @@
 //!
 //! # Runtime-sized array lengths
 //!
-//! MSL buffers carry no length, so `arrayLength` reads a *sizes buffer*:
-//! when an entry point calls `arrayLength`, it gets a parameter
+//! MSL buffers carry no length, so `arrayLength` and bounds checks read a
+//! *sizes buffer*: when an entry point uses a buffer whose store type ends
+//! with a runtime-sized array, it gets a parameter
 //! `constant tessera_buffer_sizes& _buffer_sizes [[buffer(k)]]` where
 //! `tessera_buffer_sizes` is `struct { uint size[N]; }`. Entry `i` holds the
-//! byte size of the `i`-th runtime-sized buffer of the entry point, in
-//! `(group, binding)` order (only buffers whose store type ends with a
-//! runtime-sized array count). The element count is computed in the shader
-//! as `(size - offset_of_array) / stride`. `k` is [`Options::sizes_buffer`]
+//! byte size of the `i`-th runtime-sized buffer, counting the buffers of
+//! all chosen entry points whose store type ends with a runtime-sized array
+//! in `(group, binding)` order (with one entry point: its own runtime-sized
+//! buffers). The element count is computed in the shader as
+//! `(size - offset_of_array) / stride`. `k` is [`Options::sizes_buffer`]
 //! when given, else the index after the largest buffer index in use.
+//! Functions that take a pointer to such an array get its element count as
+//! a hidden `uint NAME_length` parameter after the pointer.
 //!
 //! # WGSL semantics
 //!
@@ -46,14 +50,18 @@
 //! (function bodies), `entry` (kernel signatures); builtin functions live in
 //! `math`, `atomics`, `subgroup`, `matrix`, `polyfill` and `capability`.
 
-// The builtin modules (`atomics`, `builtins`, `capability`, `math`,
-// `matrix`, `polyfill`, `subgroup`) are declared here once their files exist
-// on this branch.
+mod atomics;
 mod bridge;
+mod builtins;
+pub mod capability;
 mod entry;
 mod expr;
+mod math;
+mod matrix;
 mod names;
+mod polyfill;
 mod stmt;
+mod subgroup;
 mod types;
 mod writer;
 

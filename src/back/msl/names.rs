@@ -347,9 +347,19 @@ fn sanitize(name: &str) -> String {
     for c in name.chars() {
         if c.is_ascii_alphanumeric() || c == '_' {
             out.push(c);
+        } else if c.is_ascii() {
+            out.push('_');
         } else {
             out.push_str(&format!("u{:04x}", c as u32));
         }
+    }
+    // WGSL's predeclared `__atomic_compare_exchange_result...` structs.
+    let trimmed = out.trim_start_matches('_');
+    if out.starts_with("__") && !trimmed.is_empty() {
+        out = trimmed.to_string();
+    }
+    while out.ends_with('_') && out.len() > 1 && out.contains('<') {
+        out.pop();
     }
     if out.is_empty() || out.as_bytes()[0].is_ascii_digit() {
         out.insert(0, '_');

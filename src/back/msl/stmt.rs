@@ -5,13 +5,12 @@ use std::fmt::Write as _;
 use super::names::Namer;
 use super::writer::{err, space_qualifier, Writer, R};
 use crate::arena::Handle;
-use crate::ir::{AddressSpace, Block, CaseSelector, Expression, Function, Statement, TypeInner};
+use crate::ir::{Block, CaseSelector, Expression, Function, Statement, TypeInner};
 use crate::Span;
 
 /// Per-function writer state.
 pub(super) struct FnCtx<'f> {
     pub f: &'f Function,
-    pub handle: Handle<Function>,
     /// Printed form of each evaluated expression (a temporary's name or an
     /// inline expression).
     pub exprs: Vec<Option<String>>,
@@ -26,6 +25,9 @@ pub(super) struct FnCtx<'f> {
     pub force_bake: Vec<bool>,
     pub local_names: Vec<String>,
     pub arg_names: Vec<String>,
+    /// For pointer parameters to (structs ending with) runtime-sized
+    /// arrays: the hidden parameter holding the array's element count.
+    pub arg_lengths: Vec<Option<String>>,
     pub namer: Namer,
     pub indent: usize,
     pub out: String,
@@ -294,7 +296,6 @@ pub(super) fn write_function(
     let n = f.expressions.len();
     let mut cx = FnCtx {
         f,
-        handle,
         exprs: vec![None; n],
         depth: vec![0; n],
         uses: vec![0; n],
@@ -302,6 +303,7 @@ pub(super) fn write_function(
         force_bake: vec![false; n],
         local_names: Vec::new(),
         arg_names: Vec::new(),
+        arg_lengths: Vec::new(),
         namer: w.namer.clone(),
         indent: 1,
         out: String::new(),
@@ -310,6 +312,18 @@ pub(super) fn write_function(
     };
     analyse(w, f, &mut cx);
     cx.arg_names = f.arguments.iter().map(|a| cx.namer.call(&a.name)).collect();
+    for (i, a) in f.arguments.iter().enumerate() {
+        let len = match *w.m.inner(a.ty) {
+            TypeInner::Pointer { base, .. }
+                if super::writer::ends_with_runtime_array(w.m, base) =>
+            {
+                let n = format!("{}_length", cx.arg_names[i]);
+                Some(cx.namer.call(&n))
+            }
+            _ => None,
+        };
+        cx.arg_lengths.push(len);
+    }
     cx.local_names = f
         .local_variables
         .iter()
@@ -329,6 +343,9 @@ pub(super) fn write_function(
     } else {
         for (i, a) in f.arguments.iter().enumerate() {
             params.push(format!("{} {}", param_type(w, a.ty), cx.arg_names[i]));
+            if let Some(len) = &cx.arg_lengths[i] {
+                params.push(format!("uint {len}"));
+            }
         }
         for &g in &globals.globals {
             let gv = &w.m.global_variables[Handle::from_index(g)];
@@ -558,6 +575,11 @@ fn statement(w: &mut Writer, cx: &mut FnCtx, st: &Statement, span: Span) -> R<()
                     ));
                 }
                 args.push(strip_parens(&super::expr::get(w, cx, a)?).to_string());
+                if let TypeInner::Pointer { base, .. } = *w.m.inner(cx.f.expression_type(a)) {
+                    if super::writer::ends_with_runtime_array(w.m, base) {
+                        args.push(super::expr::runtime_length(w, cx, a)?);
+                    }
+                }
             }
             let g = &w.fn_globals[function.index()];
             for &gi in &g.globals {
@@ -605,9 +627,4 @@ pub(super) fn strip_parens(s: &str) -> &str {
         }
     }
     &s[1..s.len() - 1]
-}
-
-/// Whether a space is a buffer.
-pub(super) fn is_buffer(space: AddressSpace) -> bool {
-    matches!(space, AddressSpace::Uniform | AddressSpace::Storage)
 }
