@@ -78,8 +78,17 @@ pub fn clang_args(shim: &Path) -> Vec<String> {
         "-fsyntax-only",
         "-fno-color-diagnostics",
         "-ferror-limit=8",
-        "-Werror",
-        "-Wno-error=unknown-attributes",
+        // Warnings are not failures (extra parentheses and the like are
+        // legal Metal), except those that mean wrong code.
+        "-Werror=return-type",
+        "-Werror=constant-conversion",
+        "-Werror=literal-conversion",
+        "-Werror=shift-count-overflow",
+        "-Werror=shift-count-negative",
+        "-Werror=division-by-zero",
+        "-Werror=array-bounds",
+        "-Werror=integer-overflow",
+        "-Werror=uninitialized",
         "-Wunknown-attributes",
     ]
     .iter()
