@@ -96,7 +96,7 @@ mod tests {
 
     fn call(fun: AtomicFunction, value: Option<&str>) -> String {
         let m = Module::default();
-        let ctx = TypeCtx { module: &m };
+        let ctx = TypeCtx::new(&m);
         let mut h = Helpers::default();
         let s = atomic_call(
             &ctx,
@@ -159,7 +159,7 @@ mod tests {
             },
             Span::UNDEFINED,
         );
-        let ctx = TypeCtx { module: &m };
+        let ctx = TypeCtx::new(&m);
         let mut h = Helpers::default();
         let s = atomic_call(
             &ctx,
@@ -186,7 +186,7 @@ mod tests {
     #[test]
     fn missing_operand_is_an_error() {
         let m = Module::default();
-        let ctx = TypeCtx { module: &m };
+        let ctx = TypeCtx::new(&m);
         let mut h = Helpers::default();
         let e = atomic_call(
             &ctx,

@@ -311,9 +311,7 @@ mod tests {
             })
         }
         fn call(&self, fun: F, tys: &[Handle<Type>], result: Handle<Type>) -> (String, String) {
-            let ctx = TypeCtx {
-                module: &self.module,
-            };
+            let ctx = TypeCtx::new(&self.module);
             let args: Vec<String> = ["a", "b", "c", "d"][..tys.len()]
                 .iter()
                 .map(|s| s.to_string())
@@ -516,7 +514,7 @@ mod tests {
     fn wrong_arity_is_an_error() {
         let mut fx = Fx::new();
         let f = fx.scalar(Scalar::F32);
-        let ctx = TypeCtx { module: &fx.module };
+        let ctx = TypeCtx::new(&fx.module);
         let mut h = Helpers::default();
         let e = math_call(&ctx, F::Fma, &["a".into()], &[f], f, &mut h).unwrap_err();
         assert_eq!(

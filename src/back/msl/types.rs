@@ -13,11 +13,47 @@ pub(super) struct TypeCtx<'a> {
     pub names: Vec<String>,
 }
 
-impl TypeCtx<'_> {
+impl<'a> TypeCtx<'a> {
+    /// A context without the writer's names (unit tests): scalars, vectors
+    /// and matrices are spelled as the writer does, structs by IR name.
+    #[cfg(test)]
+    pub fn new(module: &'a Module) -> Self {
+        TypeCtx {
+            module,
+            names: Vec::new(),
+        }
+    }
+
     /// The MSL spelling of a type (e.g. `float`, `metal::float4`,
     /// `metal::simdgroup_float8x8`, a struct's name).
     pub fn type_name(&self, ty: Handle<Type>) -> String {
-        self.names.get(ty.index()).cloned().unwrap_or_default()
+        if let Some(n) = self.names.get(ty.index()) {
+            return n.clone();
+        }
+        let Some(t) = self.module.types.try_get(ty) else {
+            return String::new();
+        };
+        match t.inner {
+            TypeInner::Scalar(s) => scalar_name(s).unwrap_or("int").to_string(),
+            TypeInner::Vector { size, scalar } => {
+                format!(
+                    "metal::{}{}",
+                    scalar_name(scalar).unwrap_or("int"),
+                    size.get()
+                )
+            }
+            TypeInner::Matrix {
+                columns,
+                rows,
+                scalar,
+            } => format!(
+                "metal::{}{}x{}",
+                scalar_name(scalar).unwrap_or("float"),
+                columns.get(),
+                rows.get()
+            ),
+            _ => t.name.clone().unwrap_or_default(),
+        }
     }
 }
 
