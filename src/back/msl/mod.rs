@@ -130,3 +130,6 @@ pub fn write_translation(
 ) -> Result<Translation, Error> {
     writer::Writer::new(pipeline, info, options)?.run()
 }
+
+#[cfg(test)]
+mod tests;
