@@ -98,9 +98,16 @@ pub(super) fn emit(w: &mut Writer, cx: &mut FnCtx, h: Handle<Expression>) -> R<(
     };
     let mut depth = 1;
     expr_operands(e, |o| depth = depth.max(cx.depth[o.index()] + 1));
+    // Memory reads happen where they are emitted; subgroup-matrix
+    // operations are evaluated there too, in the control flow the source
+    // has (Metal's simdgroup functions need the whole SIMD-group).
     let impure = matches!(
         e,
-        Expression::Load { .. } | Expression::SubgroupMatrixLoad { .. }
+        Expression::Load { .. }
+            | Expression::SubgroupMatrixLoad { .. }
+            | Expression::SubgroupMatrixMultiply { .. }
+            | Expression::SubgroupMatrixScalar { .. }
+            | Expression::SubgroupMatrixFill { .. }
     );
     let bake = !is_ptr
         && (named
