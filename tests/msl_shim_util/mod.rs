@@ -17,7 +17,12 @@ use std::process::{Command, Stdio};
 /// The repository root (this module is also used by `cli/tests`, whose
 /// manifest directory is `cli/`).
 pub fn root() -> PathBuf {
-    let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    // Cargo sets the variable when it runs the test too; prefer that value
+    // (a test binary in a target directory shared by several checkouts may
+    // have been built from another one).
+    let manifest = std::env::var_os("CARGO_MANIFEST_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")));
     if manifest.join("tests/metal-shim").is_dir() {
         manifest
     } else {
