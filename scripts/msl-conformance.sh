@@ -78,7 +78,7 @@ while IFS= read -r -d '' file; do
     elif grep -q "Metal cannot express" "$work/err"; then
         cannot=$((cannot + 1))
         echo "cannot express: $rel: $(grep -m1 'Metal cannot express' "$work/err" | sed 's/^error: //')"
-    elif [[ ${#configs[@]} -gt 0 ]] && grep -qi "configuration" "$work/err"; then
+    elif [[ ${#configs[@]} -gt 0 ]] && grep -qiE "configuration|not supported by the device" "$work/err"; then
         config_rejected=$((config_rejected + 1))
         echo "configs: $rel: $(grep -m1 '^error' "$work/err" | sed 's/^error: //')"
     else
