@@ -46,14 +46,22 @@ pub struct Clang {
 /// instructions otherwise.
 pub fn require_clang() -> Option<Clang> {
     let program = std::env::var("TESSERA_CLANG").unwrap_or_else(|_| "clang++".to_string());
-    let found = Command::new(&program)
+    let version = Command::new(&program)
         .arg("--version")
-        .stdout(Stdio::null())
         .stderr(Stdio::null())
-        .status()
-        .map(|s| s.success())
-        .unwrap_or(false);
-    if !found {
+        .output()
+        .ok()
+        .filter(|o| o.status.success())
+        .map(|o| String::from_utf8_lossy(&o.stdout).into_owned());
+    if let Some(major) = version.as_deref().and_then(clang_major) {
+        if major < 14 {
+            panic!(
+                "`{program}` is clang {major}: the Metal shim check needs clang 14 or later \
+                 (C++ for OpenCL 2021); set TESSERA_CLANG to a newer clang++"
+            );
+        }
+    }
+    if version.is_none() {
         if std::env::var("TESSERA_SKIP_CLANG").as_deref() == Ok("1") {
             eprintln!("TESSERA_SKIP_CLANG=1: `{program}` not found, MSL shim check skipped");
             return None;
@@ -71,6 +79,12 @@ pub fn require_clang() -> Option<Clang> {
         program,
         attributes: table,
     })
+}
+
+/// The major version in `clang++ --version` output (`... clang version 14.0.6 ...`).
+pub fn clang_major(version_output: &str) -> Option<u32> {
+    let rest = version_output.split("clang version ").nth(1)?;
+    rest.split('.').next()?.trim().parse().ok()
 }
 
 /// The clang arguments of the shim check (the source comes on stdin).
