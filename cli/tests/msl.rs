@@ -247,9 +247,7 @@ fn msl_version() {
     assert_code(&old, 1);
     let err = text(&old.stderr);
     assert!(
-        err.contains(
-            "error: subgroup matrices need MSL 2.3 or later, but the target is MSL 2.2"
-        ),
+        err.contains("error: subgroup matrices need MSL 2.3 or later, but the target is MSL 2.2"),
         "{err}"
     );
     assert!(err.contains("in.wgsl:6:"), "{err}");
