@@ -219,6 +219,31 @@ fn attribute_lint() {
             Err(e) => assert!(e.contains(expect), "expected `{expect}` in:\n{e}"),
         }
     }
+    let scope = [
+        (
+            "float g;\n",
+            "program-scope variable `float g` is not in the constant address space",
+        ),
+        (
+            "device float* p;\n",
+            "program-scope variable `device float* p` is not in the constant address space",
+        ),
+        (
+            "metal::float4 v = metal::float4(1.0f);\n",
+            "program-scope variable `metal::float4 v` is not",
+        ),
+        (
+            "static int counter = 0;\n",
+            "program-scope variable `static int counter` is not",
+        ),
+    ];
+    for (decl, expect) in scope {
+        let source = format!("#include <metal_stdlib>\nusing namespace metal;\n{decl}kernel void k(device float *p [[buffer(0)]]) {{ p[0] = 1.0f; }}\n");
+        match clang.check(&source) {
+            Ok(()) => panic!("accepted:\n{source}"),
+            Err(e) => assert!(e.contains(expect), "expected `{expect}` in:\n{e}"),
+        }
+    }
     let good = "#include <metal_stdlib>\nusing namespace metal;\nkernel void k(device float *p [[buffer(0)]], constant metal::uint3 &n [[buffer(1)]], threadgroup float *t [[threadgroup(0)]], metal::uint3 gid [[thread_position_in_grid]], ushort lane [[thread_index_in_simdgroup]]) { p[gid.x] = float(n.x + lane) + t[0]; }\n";
     if let Err(e) = clang.check(good) {
         panic!("rejected a good kernel:\n{e}");

@@ -9,6 +9,7 @@
 #![allow(dead_code)]
 
 pub mod attributes;
+pub mod scope;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -149,6 +150,7 @@ impl Clang {
             }
         }
         problems.extend(self.attributes.lint_kernels(source));
+        problems.extend(scope::lint_program_scope(source));
         if problems.is_empty() {
             Ok(())
         } else {
