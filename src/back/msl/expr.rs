@@ -312,6 +312,13 @@ fn compute(w: &mut Writer, cx: &mut FnCtx, h: Handle<Expression>) -> R<String> {
                         format!("{b}.{m}")
                     }
                 }
+                TypeInner::Array {
+                    size: ArraySize::Runtime,
+                    ..
+                } if w.opts.bounds_checks => {
+                    let len = runtime_length(w, cx, base)?;
+                    format!("{b}.inner[metal::min({index}u, {len} - 1u)]")
+                }
                 TypeInner::Array { .. } => format!("{b}.inner[{index}]"),
                 // Lvalues may be packed vectors: index them.
                 TypeInner::Vector { .. } if base_is_ptr => format!("{b}[{index}]"),
@@ -472,6 +479,7 @@ fn binary(
     let int = scalar.is_some_and(|s| s == Scalar::I32 || s == Scalar::U32);
     let matrix = matches!(li, TypeInner::Matrix { .. }) || matches!(ri, TypeInner::Matrix { .. });
     Ok(match op {
+        B::Divide | B::Modulo if int && safe_divisor(cx, right) => format!("({l} {sym} {r})"),
         B::Divide | B::Modulo if int => {
             let l = splat(w, &l, li, rt);
             let r = splat(w, &r, ri, lt);
@@ -496,7 +504,7 @@ fn binary(
             )
         }
         B::ShiftLeft | B::ShiftRight => {
-            let mask = format!("({} & 31u)", strip_parens(&r));
+            let mask = format!("({r} & 31u)");
             if op == B::ShiftLeft && scalar == Some(Scalar::I32) {
                 let lu = unsigned_of(w, lt);
                 format!(
@@ -518,4 +526,14 @@ fn binary(
         }
         _ => format!("({l} {sym} {r})"),
     })
+}
+
+/// Whether an integer divisor is a constant for which `/` and `%` already
+/// have WGSL's result (not 0, and not -1 for signed operands).
+fn safe_divisor(cx: &FnCtx, h: Handle<Expression>) -> bool {
+    match cx.f.expressions[h] {
+        Expression::Literal(crate::ir::Literal::U32(v)) => v != 0,
+        Expression::Literal(crate::ir::Literal::I32(v)) => v != 0 && v != -1,
+        _ => false,
+    }
 }

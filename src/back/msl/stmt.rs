@@ -491,12 +491,15 @@ fn statement(w: &mut Writer, cx: &mut FnCtx, st: &Statement, span: Span) -> R<()
             let s = super::expr::get(w, cx, *selector)?;
             cx.push_line(&format!("switch ({}) {{", strip_parens(&s)));
             for case in cases {
+                cx.indent += 1;
                 for sel in &case.selectors {
                     let label = match *sel {
-                        CaseSelector::I32(v) => format!(
-                            "case {}:",
-                            super::writer::literal(crate::ir::Literal::I32(v))
-                        ),
+                        CaseSelector::I32(v) => {
+                            format!(
+                                "case {}:",
+                                super::writer::literal(crate::ir::Literal::I32(v))
+                            )
+                        }
                         CaseSelector::U32(v) => format!("case {v}u:"),
                         CaseSelector::Default => "default:".into(),
                     };
@@ -504,10 +507,15 @@ fn statement(w: &mut Writer, cx: &mut FnCtx, st: &Statement, span: Span) -> R<()
                 }
                 cx.line().push_str("{\n");
                 nested(w, cx, &case.body)?;
-                cx.indent += 1;
-                cx.push_line("break;");
-                cx.indent -= 1;
+                let ends = matches!(
+                    case.body.statements.last(),
+                    Some(Statement::Return { .. } | Statement::Break | Statement::Continue)
+                );
+                if !ends {
+                    cx.push_line("  break;");
+                }
                 cx.push_line("}");
+                cx.indent -= 1;
             }
             cx.push_line("}");
         }
