@@ -329,3 +329,32 @@ fn metal_cannot_express_is_a_compile_error() {
     assert!(err.contains("in.wgsl:6:"), "{err}");
     assert!(!dir.join("out.metal").exists());
 }
+
+#[test]
+fn msl_flags_with_another_format_warn() {
+    let dir = scratch("other-format");
+    let path = input(&dir, BUFFERS);
+    let out = run(
+        &[
+            path.to_str().unwrap(),
+            "--format",
+            "wgsl",
+            "--msl-binding",
+            "0:0=1",
+        ],
+        &dir,
+    );
+    assert_code(&out, 0);
+    assert!(
+        text(&out.stderr).contains(
+            "warning: --msl-version, --msl-binding and --msl-sizes-buffer only apply to MSL output"
+        ),
+        "{}",
+        text(&out.stderr)
+    );
+    assert!(text(&out.stdout).contains("@compute"));
+    // --no-bounds-checks applies to SPIR-V too: no warning.
+    let spv = run(&[path.to_str().unwrap(), "--no-bounds-checks"], &dir);
+    assert_code(&spv, 0);
+    assert!(text(&spv.stderr).is_empty(), "{}", text(&spv.stderr));
+}
