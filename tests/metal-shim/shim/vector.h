@@ -672,13 +672,46 @@ template <class T, bool V = is_vector_v<T>> struct bool_result { using type = bo
 template <class T> struct bool_result<T, true> { using type = bool_vec<vec_size_v<T>>; };
 template <class T> using bool_result_t = typename bool_result<T>::type;
 
+/// Storage of a packed vector: the components, also named `.x`..`.w`.
+template <class T, int N> struct packed_vec_storage;
+template <class T> struct packed_vec_storage<T, 2> {
+    union {
+        T elements[2];
+        struct {
+            T x, y;
+        };
+    };
+};
+template <class T> struct packed_vec_storage<T, 3> {
+    union {
+        T elements[3];
+        struct {
+            T x, y, z;
+        };
+    };
+};
+template <class T> struct packed_vec_storage<T, 4> {
+    union {
+        T elements[4];
+        struct {
+            T x, y, z, w;
+        };
+    };
+};
+
 /// Metal's packed vectors (`packed_float3` ...): tightly packed, aligned to
-/// the component, convertible to and from the aligned vector.
-template <class T, int N> struct packed_vec {
-    T elements[N];
+/// the component, convertible to and from the aligned vector, with `[]` and
+/// `.x`..`.w` (no swizzles of several components).
+template <class T, int N> struct packed_vec : packed_vec_storage<T, N> {
+    using packed_vec_storage<T, N>::elements;
     packed_vec() = default;
-    constexpr packed_vec(vec<T, N> v) : elements{} {
+    constexpr packed_vec(vec<T, N> v) : packed_vec_storage<T, N>{} {
         for (int i = 0; i < N; ++i) elements[i] = v[i];
+    }
+    template <class... S, enable_if_t<sizeof...(S) == N && (is_scalar_v<S> && ...), int> = 0>
+    constexpr packed_vec(S... s) : packed_vec_storage<T, N>{} {
+        T values[N] = {T(s)...};
+        for (int i = 0; i < N; ++i) elements[i] = values[i];
     }
     constexpr operator vec<T, N>() const {
         vec<T, N> r{};

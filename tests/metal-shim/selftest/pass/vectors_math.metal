@@ -70,4 +70,5 @@ kernel void vectors(device Particle *particles [[buffer(0)]],
                float4(float(nan.x) + float(flags.x), whole, mant, float(expo)) + m2[0] + float(tgid.x);
     particles[gid].mass = max(p.mass, min(len, 1.0f));
     particles[gid].position = packed_float3(n);
+    particles[gid].position.y = particles[gid].position[0] + particles[gid].position.z;
 }
