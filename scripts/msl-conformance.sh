@@ -22,9 +22,8 @@
 #   other errors     any other compile error (listed)
 #   shim failures    MSL written but rejected by clang/the shim (listed)
 # and, when DIR has Tint's INDEX.tsv, how many files Tint's MSL writer
-# handles. Exits 1 on shim failures or other errors. clang++ is required
-# (TESSERA_SKIP_CLANG=1 skips the shim check, which then counts nothing as
-# passed).
+# handles. Exits 1 on shim failures or other errors, 2 when clang++ (or
+# $TESSERA_CLANG) is missing.
 set -euo pipefail
 
 configs=()
@@ -39,6 +38,13 @@ if [[ "${1:-}" == "--expected-failures" ]]; then
 fi
 dir="${1:?usage: scripts/msl-conformance.sh [--metal-configs] [--expected-failures LIST] DIR}"
 dir="$(cd "$dir" && pwd)"
+
+clang="${TESSERA_CLANG:-clang++}"
+if ! command -v "$clang" >/dev/null 2>&1; then
+    echo "error: $clang not found: the shim check needs clang 14 or later (Debian: apt-get install clang)" >&2
+    exit 2
+fi
+unset TESSERA_SKIP_CLANG
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
@@ -78,7 +84,7 @@ while IFS= read -r -d '' file; do
     elif grep -q "Metal cannot express" "$work/err"; then
         cannot=$((cannot + 1))
         echo "cannot express: $rel: $(grep -m1 'Metal cannot express' "$work/err" | sed 's/^error: //')"
-    elif [[ ${#configs[@]} -gt 0 ]] && grep -qi "configuration" "$work/err"; then
+    elif [[ ${#configs[@]} -gt 0 ]] && grep -qiE "configuration|not supported by the device" "$work/err"; then
         config_rejected=$((config_rejected + 1))
         echo "configs: $rel: $(grep -m1 '^error' "$work/err" | sed 's/^error: //')"
     else

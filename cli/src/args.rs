@@ -113,9 +113,9 @@ pub struct Args {
     pub spirv_version: SpirvVersion,
 
     /// Metal Shading Language version (MSL output): 1.0-1.2, 2.0-2.4,
-    /// 3.0-3.2. Subgroup matrices need 2.3 or later.
-    #[arg(long, value_name = "MAJOR.MINOR", default_value = "2.4", value_parser = parse_msl_version)]
-    pub msl_version: (u8, u8),
+    /// 3.0-3.2; default 2.4. Subgroup matrices need 2.3 or later.
+    #[arg(long, value_name = "MAJOR.MINOR", value_parser = parse_msl_version)]
+    pub msl_version: Option<(u8, u8)>,
 
     /// Metal `[[buffer(INDEX)]]` of the resource at `@group(GROUP)
     /// @binding(BINDING)` (MSL output; repeatable). Other buffers get the

@@ -77,11 +77,12 @@ fn output_format(args: &Args) -> Result<Format, Failure> {
 /// The MSL writer options from the command line (`--msl-*`,
 /// `--no-bounds-checks`); a binding given twice is a usage error.
 fn msl_options(args: &Args) -> Result<tessera::back::msl::Options, Failure> {
+    let defaults = tessera::back::msl::Options::default();
     let mut options = tessera::back::msl::Options {
-        lang_version: args.msl_version,
+        lang_version: args.msl_version.unwrap_or(defaults.lang_version),
         sizes_buffer: args.msl_sizes_buffer,
         bounds_checks: !args.no_bounds_checks,
-        ..tessera::back::msl::Options::default()
+        ..defaults
     };
     for &(binding, index) in &args.msl_binding {
         if let Some(previous) = options.binding_map.insert(binding, index) {
@@ -116,6 +117,16 @@ fn uses_subgroup_matrices(module: &tessera::ir::Module, info: &tessera::valid::M
 pub fn run(args: &Args) -> Result<(), Failure> {
     let format = output_format(args)?;
     let msl_options = msl_options(args)?;
+    if format != Format::Msl
+        && (args.msl_version.is_some()
+            || !args.msl_binding.is_empty()
+            || args.msl_sizes_buffer.is_some())
+    {
+        report::line(
+            "warning",
+            "--msl-version, --msl-binding and --msl-sizes-buffer only apply to MSL output (--format msl or -o FILE.metal)",
+        );
+    }
     if format == Format::Spv
         && args.output.is_none()
         && !args.validate_only

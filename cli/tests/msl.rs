@@ -247,9 +247,7 @@ fn msl_version() {
     assert_code(&old, 1);
     let err = text(&old.stderr);
     assert!(
-        err.contains(
-            "error: subgroup matrices need MSL 2.3 or later, but the MSL language version is 2.2"
-        ),
+        err.contains("error: subgroup matrices need MSL 2.3 or later, but the target is MSL 2.2"),
         "{err}"
     );
     assert!(err.contains("in.wgsl:6:"), "{err}");
@@ -290,4 +288,73 @@ fn msl_validate_only_writes_nothing() {
     );
     assert_code(&out, 0);
     assert!(!dir.join("out.metal").exists());
+}
+
+#[test]
+fn subgroup_matrices_with_apple_configs() {
+    let dir = scratch("matrix");
+    let path = input(&dir, SUBGROUP_MATRIX);
+    let out = run(
+        &[
+            path.to_str().unwrap(),
+            "-o",
+            "m.metal",
+            "--subgroup-matrix-config",
+            "f32:f32:8x8x8",
+        ],
+        &dir,
+    );
+    assert_code(&out, 0);
+    let msl = std::fs::read_to_string(dir.join("m.metal")).unwrap();
+    assert!(msl.contains("simdgroup_float8x8"), "{msl}");
+    assert!(msl.contains("simdgroup_load("), "{msl}");
+    assert!(msl.contains("simdgroup_store("), "{msl}");
+    assert_shim_compiles(&msl);
+}
+
+#[test]
+fn metal_cannot_express_is_a_compile_error() {
+    let dir = scratch("cannot");
+    let source = SUBGROUP_MATRIX
+        .replace("array<f32>", "array<i32>")
+        .replace("<f32, 8, 8>", "<i32, 8, 8>");
+    let path = input(&dir, &source);
+    let out = run(&[path.to_str().unwrap(), "-o", "out.metal"], &dir);
+    assert_code(&out, 1);
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("error: Metal cannot express 'subgroup_matrix_result<i32, 8, 8>'"),
+        "{err}"
+    );
+    assert!(err.contains("in.wgsl:6:"), "{err}");
+    assert!(!dir.join("out.metal").exists());
+}
+
+#[test]
+fn msl_flags_with_another_format_warn() {
+    let dir = scratch("other-format");
+    let path = input(&dir, BUFFERS);
+    let out = run(
+        &[
+            path.to_str().unwrap(),
+            "--format",
+            "wgsl",
+            "--msl-binding",
+            "0:0=1",
+        ],
+        &dir,
+    );
+    assert_code(&out, 0);
+    assert!(
+        text(&out.stderr).contains(
+            "warning: --msl-version, --msl-binding and --msl-sizes-buffer only apply to MSL output"
+        ),
+        "{}",
+        text(&out.stderr)
+    );
+    assert!(text(&out.stdout).contains("@compute"));
+    // --no-bounds-checks applies to SPIR-V too: no warning.
+    let spv = run(&[path.to_str().unwrap(), "--no-bounds-checks"], &dir);
+    assert_code(&spv, 0);
+    assert!(text(&spv.stderr).is_empty(), "{}", text(&spv.stderr));
 }
