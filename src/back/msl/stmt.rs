@@ -133,11 +133,9 @@ pub(super) fn statement_operands(st: &Statement, mut visit: impl FnMut(Handle<Ex
     match st {
         S::If { condition, .. } => visit(*condition),
         S::Switch { selector, .. } => visit(*selector),
-        S::Loop { break_if, .. } => {
-            if let Some(b) = break_if {
-                visit(*b);
-            }
-        }
+        S::Loop {
+            break_if: Some(b), ..
+        } => visit(*b),
         S::Return { value: Some(v) } => visit(*v),
         S::Store { pointer, value } => {
             visit(*pointer);
