@@ -206,3 +206,78 @@ fn main() {
     let out = compile_to_msl(source, &options).expect("MSL 2.3 has simdgroup_matrix");
     assert!(out.source.contains("metal::simdgroup_float8x8"));
 }
+
+/// Every `tests/in` input and every corpus input (when the corpus is
+/// present) either compiles to MSL or fails with a diagnostic, under
+/// several option sets, without panicking; truncations of the inputs too.
+#[test]
+fn never_panics() {
+    let mut files: Vec<std::path::PathBuf> = Vec::new();
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    // The corpus sits beside the main checkout (`../shared`), or one level
+    // further up from a worktree.
+    let dirs = [
+        root.join("tests/in"),
+        root.join("../shared/corpus/tint-subgroup-matrix"),
+        root.join("../../shared/corpus/tint-subgroup-matrix"),
+    ];
+    for dir in &dirs {
+        let mut stack = vec![dir.clone()];
+        while let Some(d) = stack.pop() {
+            let Ok(entries) = std::fs::read_dir(&d) else {
+                continue;
+            };
+            for e in entries.flatten() {
+                let p = e.path();
+                if p.is_dir() {
+                    stack.push(p);
+                } else if p.extension().is_some_and(|x| x == "wgsl") {
+                    files.push(p);
+                }
+            }
+        }
+    }
+    files.sort();
+    assert!(files.len() >= 40, "found only {} inputs", files.len());
+    let option_sets = [
+        Options::default(),
+        Options {
+            bounds_checks: false,
+            zero_initialize_workgroup_memory: false,
+            lang_version: (2, 3),
+            ..Options::default()
+        },
+        Options {
+            lang_version: (2, 0),
+            sizes_buffer: Some(0),
+            ..Options::default()
+        },
+    ];
+    for path in &files {
+        let Ok(source) = std::fs::read_to_string(path) else {
+            continue;
+        };
+        for (i, msl) in option_sets.iter().enumerate() {
+            let options = MslCompileOptions {
+                msl: msl.clone(),
+                ..MslCompileOptions::default()
+            };
+            let run = |src: &str| {
+                std::panic::catch_unwind(|| {
+                    let _ = compile_to_msl(src, &options);
+                })
+            };
+            assert!(run(&source).is_ok(), "{} panicked (options {i})", path.display());
+            if i == 0 {
+                // A few truncations at statement boundaries.
+                for (n, _) in source.match_indices(';').step_by(7) {
+                    assert!(
+                        run(&source[..=n]).is_ok(),
+                        "{} truncated at {n} panicked",
+                        path.display()
+                    );
+                }
+            }
+        }
+    }
+}
