@@ -267,7 +267,11 @@ fn never_panics() {
                     let _ = compile_to_msl(src, &options);
                 })
             };
-            assert!(run(&source).is_ok(), "{} panicked (options {i})", path.display());
+            assert!(
+                run(&source).is_ok(),
+                "{} panicked (options {i})",
+                path.display()
+            );
             if i == 0 {
                 // A few truncations at statement boundaries.
                 for (n, _) in source.match_indices(';').step_by(7) {
