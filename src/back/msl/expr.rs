@@ -113,7 +113,7 @@ pub(super) fn emit(w: &mut Writer, cx: &mut FnCtx, h: Handle<Expression>) -> R<(
         && (named
             || cx.hoisted[i]
             || cx.force_bake[i]
-            || (impure && cx.uses[i] > 0)
+            || (impure && cx.uses[i] > 0 && !cx.read_in_place[i])
             || cx.uses[i] >= 2
             || depth > MAX_INLINE_DEPTH);
     if bake {

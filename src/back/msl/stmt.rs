@@ -23,6 +23,13 @@ pub(super) struct FnCtx<'f> {
     pub hoisted: Vec<bool>,
     /// Expressions whose operand must be baked (used more than once).
     pub force_bake: Vec<bool>,
+    /// The expression using each expression (meaningful when it has one
+    /// use).
+    pub user: Vec<Option<Handle<Expression>>>,
+    /// Memory reads that may be printed where they are used: their one use
+    /// is (through other such expressions of the same `Emit`) in the
+    /// statement right after their `Emit`, before any write.
+    pub read_in_place: Vec<bool>,
     pub local_names: Vec<String>,
     pub arg_names: Vec<String>,
     /// For pointer parameters to (structs ending with) runtime-sized
@@ -178,8 +185,11 @@ pub(super) fn statement_operands(st: &Statement, mut visit: impl FnMut(Handle<Ex
 /// outside it.
 fn analyse(w: &Writer, f: &Function, cx: &mut FnCtx) {
     let n = f.expressions.len();
-    for (_, e) in f.expressions.iter() {
-        expr_operands(e, |o| cx.uses[o.index()] += 1);
+    for (h, e) in f.expressions.iter() {
+        expr_operands(e, |o| {
+            cx.uses[o.index()] += 1;
+            cx.user[o.index()] = Some(h);
+        });
     }
     // Matrix conversions index their operand once per column.
     for (_, e) in f.expressions.iter() {
@@ -299,6 +309,8 @@ pub(super) fn write_function(
         uses: vec![0; n],
         hoisted: vec![false; n],
         force_bake: vec![false; n],
+        user: vec![None; n],
+        read_in_place: vec![false; n],
         local_names: Vec::new(),
         arg_names: Vec::new(),
         arg_lengths: Vec::new(),
@@ -431,10 +443,61 @@ pub(super) fn temp_name(cx: &mut FnCtx, h: Handle<Expression>) -> String {
 
 /// Writes a block's statements.
 pub(super) fn block(w: &mut Writer, cx: &mut FnCtx, b: &Block) -> R<()> {
-    for (st, span) in b.iter() {
+    let mut in_run = false;
+    for (i, (st, span)) in b.iter().enumerate() {
+        let is_emit = matches!(st, Statement::Emit(_));
+        if is_emit && !in_run {
+            mark_read_in_place(cx, &b.statements[i..]);
+        }
+        in_run = is_emit;
         statement(w, cx, st, span)?;
     }
     Ok(())
+}
+
+/// For a run of `Emit`s at the start of `rest`, marks the expressions whose
+/// single use ends up in the statement right after the run (which
+/// evaluates its operands before it writes anything), directly or through
+/// other such expressions of the run.
+fn mark_read_in_place(cx: &mut FnCtx, rest: &[Statement]) {
+    let mut handles: Vec<Handle<Expression>> = Vec::new();
+    let mut next = None;
+    for st in rest {
+        match st {
+            Statement::Emit(range) => handles.extend(range.clone()),
+            other => {
+                next = Some(other);
+                break;
+            }
+        }
+    }
+    let Some(next) = next else {
+        return;
+    };
+    if !matches!(
+        next,
+        Statement::Store { .. }
+            | Statement::Call { .. }
+            | Statement::Return { .. }
+            | Statement::If { .. }
+            | Statement::Switch { .. }
+            | Statement::Atomic { .. }
+            | Statement::SubgroupMatrixStore { .. }
+    ) {
+        return;
+    }
+    let mut direct: Vec<Handle<Expression>> = Vec::new();
+    statement_operands(next, |o| direct.push(o));
+    let in_run: rustc_hash::FxHashSet<Handle<Expression>> = handles.iter().copied().collect();
+    for &h in handles.iter().rev() {
+        let i = h.index();
+        if cx.uses[i] != 1 || cx.hoisted[i] || cx.f.named_expressions.contains_key(&h) {
+            continue;
+        }
+        let ok = direct.contains(&h)
+            || cx.user[i].is_some_and(|u| in_run.contains(&u) && cx.read_in_place[u.index()]);
+        cx.read_in_place[i] = ok;
+    }
 }
 
 fn nested(w: &mut Writer, cx: &mut FnCtx, b: &Block) -> R<()> {
