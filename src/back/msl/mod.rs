@@ -45,6 +45,25 @@
 //! chooses the threadgroup size at dispatch); it is printed as a comment and
 //! is available in [`crate::pipeline::Reflection`].
 //!
+//! # Output shape
+//!
+//! Names are kept where legal (`names` renames MSL/C++ keywords, Metal
+//! library names and `main` with a `_` suffix; [`Translation::entry_points`]
+//! maps WGSL entry points to kernel names). Fixed-size and runtime-sized
+//! arrays become wrapper structs `array_<element>_<N>` / `array_<element>_rt`
+//! with an `inner` member, so they can be assigned and returned. Function
+//! pointer parameters become references in their address space (`thread`,
+//! `threadgroup`, `device`, `constant`); the globals a function uses are
+//! passed to it as extra reference parameters (MSL has no mutable globals):
+//! buffers are kernel parameters, workgroup variables are `threadgroup`
+//! variables declared in the kernel, private variables are kernel locals.
+//! Expressions are printed inline when they are pure and used once; `let`
+//! values, values used more than once, memory reads (unless their only use
+//! is the next statement) and subgroup-matrix operations get a temporary
+//! where the source evaluates them, so evaluation order and control flow
+//! are the source's. Loops with a `continuing` block become
+//! `while (true) { if (!loop_init) { continuing } loop_init = false; body }`.
+//!
 //! Module map: `writer` (driver, module-level state), `names` (identifier
 //! renaming), `types` (type spellings and struct layout), `expr`, `stmt`
 //! (function bodies), `entry` (kernel signatures); builtin functions live in
