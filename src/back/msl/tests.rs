@@ -134,3 +134,44 @@ fn long_expression_chains_print_in_linear_time() {
     assert!(longest < 400, "longest line has {longest} bytes");
     assert!(start.elapsed().as_secs() < 60);
 }
+
+#[test]
+fn nested_struct_types_are_laid_out_in_linear_time() {
+    // Each struct holds two of the previous one: 2^24 leaves, 24 types.
+    let mut src = String::from("struct S0 { a: f32, b: vec3<f32> }\n");
+    for i in 1..24 {
+        src.push_str(&format!("struct S{i} {{ x: S{}, y: S{} }}\n", i - 1, i - 1));
+    }
+    src.push_str(&format!(
+        "@group(0) @binding(0) var<storage, read_write> big: S23;\n\
+         @compute @workgroup_size(1)\nfn main() {{ big{}.a = 1.0; }}\n",
+        ".x".repeat(23)
+    ));
+    let start = std::time::Instant::now();
+    let out = msl(&src, Options::default());
+    assert!(
+        out.contains("struct S23 {\n  S22 x;\n  S22 y;\n};"),
+        "{out}"
+    );
+    assert!(out.contains("metal::packed_float3 b;"), "{out}");
+    assert!(start.elapsed().as_secs() < 20);
+}
+
+#[test]
+fn nested_atomic_structs_are_zeroed_by_helpers() {
+    let mut src = String::from("struct S0 { a: atomic<u32> }\n");
+    for i in 1..20 {
+        src.push_str(&format!("struct S{i} {{ x: S{}, y: S{} }}\n", i - 1, i - 1));
+    }
+    src.push_str(
+        "var<workgroup> w: S3;\n\
+         @compute @workgroup_size(1)\nfn main() { atomicAdd(&w.x.y.x.a, 1u); }\n",
+    );
+    let out = msl(&src, Options::default());
+    assert!(
+        out.contains("void tessera_zero_S1(threadgroup S1& s) {\n  tessera_zero_S0(s.x);\n  tessera_zero_S0(s.y);\n}"),
+        "{out}"
+    );
+    assert!(out.contains("    tessera_zero_S3(w);"), "{out}");
+    assert!(out.lines().count() < 200, "{out}");
+}

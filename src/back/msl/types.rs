@@ -101,8 +101,14 @@ pub(super) enum Field {
 
 /// Size and alignment in bytes of a type as Metal lays it out (structs are
 /// printed with explicit padding so their size is the WGSL size).
-pub(super) fn msl_size_align(module: &Module, pipeline: &Pipeline, ty: Handle<Type>) -> (u32, u32) {
-    // Iterate through array nesting instead of recursing.
+/// `struct_aligns` holds the Metal alignment of the structs with smaller
+/// handles (see [`struct_aligns`]); nothing recurses.
+pub(super) fn msl_size_align(
+    module: &Module,
+    pipeline: &Pipeline,
+    struct_aligns: &[u32],
+    ty: Handle<Type>,
+) -> (u32, u32) {
     let mut count: u64 = 1;
     let mut cur = ty;
     loop {
@@ -121,30 +127,40 @@ pub(super) fn msl_size_align(module: &Module, pipeline: &Pipeline, ty: Handle<Ty
                 (s * columns.get(), a)
             }
             TypeInner::Array { base, size, .. } => {
-                count = count
-                    .saturating_mul(u64::from(array_count(module, pipeline, size).unwrap_or(1)));
+                let n = array_count(module, pipeline, size).unwrap_or(1);
+                count = count.saturating_mul(u64::from(n));
                 cur = base;
                 continue;
             }
-            TypeInner::Struct { ref members, span } => {
-                let align = members
-                    .iter()
-                    .map(|m| {
-                        if is_packed_member(module.inner(m.ty)).is_some() {
-                            module.inner(m.ty).scalar().map_or(4, |s| s.size())
-                        } else {
-                            msl_size_align(module, pipeline, m.ty).1
-                        }
-                    })
-                    .max()
-                    .unwrap_or(1);
-                (span, align)
+            TypeInner::Struct { span, .. } => {
+                (span, struct_aligns.get(cur.index()).copied().unwrap_or(16))
             }
             TypeInner::Pointer { .. } | TypeInner::SubgroupMatrix { .. } => (0, 1),
         };
         let total = u64::from(size).saturating_mul(count);
         return (u32::try_from(total).unwrap_or(u32::MAX), align);
     }
+}
+
+/// The Metal alignment of every type that is a struct (others: 1), in
+/// handle order, so members (interned before their struct) are known.
+pub(super) fn struct_aligns(module: &Module, pipeline: &Pipeline) -> Vec<u32> {
+    let mut aligns: Vec<u32> = Vec::with_capacity(module.types.len());
+    for (_, t) in module.types.iter() {
+        let a = match &t.inner {
+            TypeInner::Struct { members, .. } => members
+                .iter()
+                .map(|m| match is_packed_member(module.inner(m.ty)) {
+                    Some(_) => module.inner(m.ty).scalar().map_or(4, |s| s.size()),
+                    None => msl_size_align(module, pipeline, &aligns, m.ty).1,
+                })
+                .max()
+                .unwrap_or(1),
+            _ => 1,
+        };
+        aligns.push(a);
+    }
+    aligns
 }
 
 fn vector_size_align(n: u32, scalar: Scalar) -> (u32, u32) {
@@ -187,7 +203,12 @@ pub(super) fn array_count(
 
 /// The fields of a struct as printed: members with padding so every member
 /// sits at its WGSL offset and the struct has its WGSL size.
-pub(super) fn struct_fields(module: &Module, pipeline: &Pipeline, ty: Handle<Type>) -> Vec<Field> {
+pub(super) fn struct_fields(
+    module: &Module,
+    pipeline: &Pipeline,
+    struct_aligns: &[u32],
+    ty: Handle<Type>,
+) -> Vec<Field> {
     let TypeInner::Struct { ref members, span } = *module.inner(ty) else {
         return Vec::new();
     };
@@ -201,7 +222,7 @@ pub(super) fn struct_fields(module: &Module, pipeline: &Pipeline, ty: Handle<Typ
                 let s = inner.scalar().map_or(4, |s| s.size());
                 (3 * s, s)
             }
-            None => msl_size_align(module, pipeline, m.ty),
+            None => msl_size_align(module, pipeline, struct_aligns, m.ty),
         };
         let aligned = cur.div_ceil(align.max(1)) * align.max(1);
         if m.offset > aligned {

@@ -81,6 +81,8 @@ pub(super) struct Writer<'a> {
     pub ops: OpHelpers,
     /// Builtin polyfills requested by the builtin modules.
     pub helpers: super::polyfill::Helpers,
+    /// Structs with atomics that need a zeroing helper (type indices).
+    pub zero_structs: std::collections::BTreeSet<usize>,
     /// Whether any function needs the sizes buffer struct.
     pub any_sizes: bool,
 }
@@ -117,6 +119,7 @@ impl<'a> Writer<'a> {
             ops: OpHelpers::default(),
             helpers: super::polyfill::Helpers::default(),
             any_sizes: false,
+            zero_structs: std::collections::BTreeSet::new(),
         };
         w.name_types();
         w.global_names = m
@@ -130,6 +133,7 @@ impl<'a> Writer<'a> {
     /// Names every type (structs get unique names, arrays wrapper names).
     fn name_types(&mut self) {
         let m = self.m;
+        let aligns = super::types::struct_aligns(m, self.p);
         let mut names: Vec<String> = Vec::with_capacity(m.types.len());
         for (h, t) in m.types.iter() {
             let name = match t.inner {
@@ -181,7 +185,7 @@ impl<'a> Writer<'a> {
                         .map(|mm| member_namer.call(&mm.name))
                         .collect();
                     self.member_names.insert(h, mnames);
-                    self.fields.insert(h, struct_fields(m, self.p, h));
+                    self.fields.insert(h, struct_fields(m, self.p, &aligns, h));
                     name
                 }
                 TypeInner::SubgroupMatrix { scalar, .. } => {
@@ -329,6 +333,7 @@ impl<'a> Writer<'a> {
             self.helpers.write(&mut out);
         }
         self.write_op_helpers(&mut out);
+        super::entry::write_zero_helpers(&mut self, &mut out);
         out.push_str(body.trim_end());
         out.push('\n');
         Ok(Translation {
