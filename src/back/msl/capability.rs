@@ -1,0 +1,226 @@
+//! What Metal cannot express: checks run before any MSL is printed, so the
+//! backend reports a clear error instead of writing MSL that Metal rejects.
+//!
+//! For the chosen entry points of a [`Pipeline`]:
+//! - every subgroup-matrix type used must be 8x8 (Metal's `simdgroup_matrix`
+//!   exists only in that shape) with f32 or f16 components (Metal has
+//!   `simdgroup_float8x8` and `simdgroup_half8x8`; no integer matrices);
+//! - every multiply must have operands of the result's component type:
+//!   Apple's Metal Shading Language Specification declares
+//!   `simdgroup_multiply` and `simdgroup_multiply_accumulate` with one
+//!   component type `T` for `d`, `a`, `b` (and `c`). (Tint lets f16 x f16
+//!   -> f32 through and emits a call with mismatched types. Some recent
+//!   Metal toolchain headers are reported to accept mixed float types; the
+//!   backend follows the documented signature.)
+//! - subgroup matrices need MSL 2.3, subgroup builtins MSL 2.1.
+//!
+//! Each problem is one diagnostic naming the type as written in WGSL, at
+//! the span of a use; all problems are reported together.
+
+use std::collections::HashSet;
+
+use crate::arena::Handle;
+use crate::diagnostic::{Diagnostic, Error};
+use crate::ir::display::type_name;
+use crate::ir::{ConstValue, Expression, Literal, MatrixDim, Scalar, Type, TypeInner};
+use crate::pipeline::Pipeline;
+use crate::valid::ModuleInfo;
+use crate::Span;
+
+/// The first MSL version with `simdgroup_matrix`.
+pub const MATRIX_VERSION: (u8, u8) = (2, 3);
+/// The first MSL version with the SIMD-group reductions, scans and ballot
+/// that the subgroup builtins use.
+pub const SUBGROUP_VERSION: (u8, u8) = (2, 1);
+
+/// Checks that Metal (MSL `lang_version`, as `(major, minor)`) can express
+/// what the pipeline's chosen entry points use.
+pub fn check_module(
+    pipeline: &Pipeline,
+    info: &ModuleInfo,
+    lang_version: (u8, u8),
+) -> Result<(), Error> {
+    let module = &pipeline.module;
+    let mut diags = Vec::new();
+    let mut seen_types = HashSet::new();
+    let mut seen_multiplies = HashSet::new();
+    let mut version_reported = false;
+    let mut subgroup_reported = false;
+    let mut scanned = HashSet::new();
+    for &i in &pipeline.entry_points {
+        let Some(epi) = info.entry_points.get(i) else {
+            continue;
+        };
+        for &(ty, span) in &epi.matrix_types {
+            if !version_reported && lang_version < MATRIX_VERSION {
+                version_reported = true;
+                diags.push(
+                    Diagnostic::error(
+                        format!(
+                            "subgroup matrices need MSL {}.{} or later, but the target is MSL {}.{}",
+                            MATRIX_VERSION.0, MATRIX_VERSION.1, lang_version.0, lang_version.1
+                        ),
+                        span,
+                    )
+                    .with_span_label("subgroup matrix used here")
+                    .with_note("Metal added simdgroup_matrix in MSL 2.3"),
+                );
+            }
+            if seen_types.insert(ty) {
+                check_type(pipeline, ty, span, &mut diags);
+            }
+        }
+        for mm in &epi.multiplies {
+            if !seen_multiplies.insert((mm.left, mm.right, mm.result)) {
+                continue;
+            }
+            let (Some(l), Some(r), Some(res)) = (
+                float_component(pipeline, mm.left),
+                float_component(pipeline, mm.right),
+                float_component(pipeline, mm.result),
+            ) else {
+                // A non-float matrix is already reported as a type error.
+                continue;
+            };
+            if l != res || r != res {
+                diags.push(
+                    Diagnostic::error(
+                        format!(
+                            "Metal cannot express a multiply of '{}' and '{}' into '{}': simdgroup_multiply needs operands and result of one component type",
+                            type_name(module, mm.left),
+                            type_name(module, mm.right),
+                            type_name(module, mm.result)
+                        ),
+                        mm.span,
+                    )
+                    .with_span_label("mixed-precision multiply")
+                    .with_note(format!(
+                        "Metal declares simdgroup_multiply and simdgroup_multiply_accumulate with one component type for every operand; use a result of component type '{}'",
+                        res_name(l)
+                    )),
+                );
+            }
+        }
+        if lang_version < SUBGROUP_VERSION && !subgroup_reported {
+            if let Some(span) = first_subgroup_use(pipeline, info, i, &mut scanned) {
+                subgroup_reported = true;
+                diags.push(
+                    Diagnostic::error(
+                        format!(
+                            "subgroup builtins need MSL {}.{} or later, but the target is MSL {}.{}",
+                            SUBGROUP_VERSION.0, SUBGROUP_VERSION.1, lang_version.0, lang_version.1
+                        ),
+                        span,
+                    )
+                    .with_span_label("subgroup builtin used here"),
+                );
+            }
+        }
+    }
+    if diags.is_empty() {
+        Ok(())
+    } else {
+        Err(Error { diagnostics: diags })
+    }
+}
+
+fn res_name(s: Scalar) -> &'static str {
+    s.wgsl_name()
+}
+
+/// The component of a matrix type if it is f32 or f16.
+fn float_component(pipeline: &Pipeline, ty: Handle<Type>) -> Option<Scalar> {
+    match pipeline.module.types.try_get(ty).map(|t| &t.inner) {
+        Some(TypeInner::SubgroupMatrix { scalar, .. })
+            if matches!(scalar, Scalar::F32 | Scalar::F16) =>
+        {
+            Some(*scalar)
+        }
+        _ => None,
+    }
+}
+
+/// The value of a matrix dimension after overrides.
+fn dim_value(pipeline: &Pipeline, dim: MatrixDim) -> Option<u64> {
+    match dim {
+        MatrixDim::Constant(n) => Some(u64::from(n)),
+        MatrixDim::Override(o) => {
+            let c = *pipeline.override_values.get(o.index())?;
+            match pipeline.module.constants.try_get(c)? {
+                ConstValue::Scalar(Literal::U32(v)) => Some(u64::from(*v)),
+                ConstValue::Scalar(Literal::I32(v)) => u64::try_from(*v).ok(),
+                ConstValue::Scalar(Literal::AbstractInt(v)) => u64::try_from(*v).ok(),
+                _ => None,
+            }
+        }
+    }
+}
+
+fn check_type(pipeline: &Pipeline, ty: Handle<Type>, span: Span, diags: &mut Vec<Diagnostic>) {
+    let module = &pipeline.module;
+    let Some(TypeInner::SubgroupMatrix {
+        scalar,
+        columns,
+        rows,
+        ..
+    }) = module.types.try_get(ty).map(|t| &t.inner)
+    else {
+        return;
+    };
+    let name = type_name(module, ty);
+    if !matches!(scalar, Scalar::F32 | Scalar::F16) {
+        diags.push(
+            Diagnostic::error(
+                format!(
+                    "Metal cannot express '{name}': simdgroup matrices have f32 or f16 components, not {}",
+                    scalar.wgsl_name()
+                ),
+                span,
+            )
+            .with_span_label("used here")
+            .with_note("Metal has simdgroup_float8x8 and simdgroup_half8x8 only"),
+        );
+    }
+    let (c, r) = (dim_value(pipeline, *columns), dim_value(pipeline, *rows));
+    if c != Some(8) || r != Some(8) {
+        let shape = match (c, r) {
+            (Some(c), Some(r)) => format!("it has {c} columns and {r} rows"),
+            _ => "its dimensions are not known".to_string(),
+        };
+        diags.push(
+            Diagnostic::error(
+                format!("Metal cannot express '{name}': simdgroup matrices are 8x8"),
+                span,
+            )
+            .with_span_label("used here")
+            .with_note(format!(
+                "{shape}; Metal's simdgroup_matrix has 8 columns and 8 rows"
+            )),
+        );
+    }
+}
+
+/// The span of the first subgroup builtin in a function reachable from
+/// entry point `i` (each function scanned once across entry points).
+fn first_subgroup_use(
+    pipeline: &Pipeline,
+    info: &ModuleInfo,
+    i: usize,
+    scanned: &mut HashSet<usize>,
+) -> Option<Span> {
+    let epi = info.entry_points.get(i)?;
+    for &f in &epi.functions {
+        if !scanned.insert(f) {
+            continue;
+        }
+        let Some(func) = pipeline.module.functions.try_get(Handle::from_index(f)) else {
+            continue;
+        };
+        for (h, e) in func.expressions.iter() {
+            if matches!(e, Expression::SubgroupResult { .. }) {
+                return Some(func.expressions.span(h));
+            }
+        }
+    }
+    None
+}

@@ -1,0 +1,525 @@
+//! Numeric, bit and packing builtins ([`MathFunction`]) in MSL.
+//!
+//! Metal functions are used where their documented semantics match WGSL;
+//! otherwise a helper ([`Helper`]) or an inline expression computes WGSL's
+//! definition exactly. Notable differences handled here:
+//! - `round` rounds half to even: `metal::rint`;
+//! - `fract` is `x - floor(x)` (Metal's `fract` clamps below 1.0);
+//! - `clamp` is `min(max(e, low), high)` (Metal's `clamp` is undefined for
+//!   `low > high`), likewise `smoothstep` is WGSL's formula;
+//! - `extractBits`/`insertBits` clamp offset and count; `firstLeadingBit`,
+//!   `firstTrailingBit`, integer `abs`/`sign`/`dot` are helpers (integer
+//!   arithmetic wraps, as WGSL requires);
+//! - the `pack*` functions use WGSL's `floor(0.5 + scale * clamp(e))`
+//!   (Metal's packers round to nearest even), the `unpack*` functions
+//!   WGSL's formulas, through `as_type` reinterpretation (little-endian:
+//!   component 0 is the least significant byte);
+//! - `degrees`/`radians` (not in Metal) multiply by the constant;
+//! - `length`/`distance` of scalars are `abs`.
+//!
+//! Every argument string is evaluated exactly once by the produced code.
+
+use super::polyfill::{float_literal, Helper, Helpers, ValTy};
+use super::types::TypeCtx;
+use crate::arena::Handle;
+use crate::diagnostic::Diagnostic;
+use crate::ir::{MathFunction as F, Module, Scalar, Type, TypeInner};
+use crate::Span;
+
+/// The scalar or vector shape of a type, if it has one.
+pub(super) fn val_ty(module: &Module, ty: Handle<Type>) -> Option<ValTy> {
+    match module.types.try_get(ty).map(|t| &t.inner) {
+        Some(TypeInner::Scalar(s)) => Some(ValTy {
+            scalar: *s,
+            size: None,
+        }),
+        Some(TypeInner::Vector { size, scalar }) => Some(ValTy {
+            scalar: *scalar,
+            size: Some(*size),
+        }),
+        _ => None,
+    }
+}
+
+fn bad(fun: F, what: &str) -> Diagnostic {
+    Diagnostic::error(
+        format!("cannot write '{}' in MSL: {what}", fun.wgsl_name()),
+        Span::UNDEFINED,
+    )
+}
+
+/// The MSL expression for a math builtin call. `args` are the MSL
+/// expressions of the arguments (each used once), `arg_tys` their IR types,
+/// `result_ty` the call's type. Errors (malformed IR only) carry an
+/// undefined span for the caller to replace.
+pub(super) fn math_call(
+    ctx: &TypeCtx,
+    fun: F,
+    args: &[String],
+    arg_tys: &[Handle<Type>],
+    result_ty: Handle<Type>,
+    helpers: &mut Helpers,
+) -> Result<String, Diagnostic> {
+    let module = ctx.module;
+    let arity = arity(fun);
+    if args.len() != arity || arg_tys.len() != arity {
+        return Err(bad(
+            fun,
+            &format!("expected {arity} arguments, got {}", args.len()),
+        ));
+    }
+    let a = |i: usize| args[i].as_str();
+    let ty0 = match module.types.try_get(arg_tys[0]).map(|t| &t.inner) {
+        Some(inner) => inner,
+        None => return Err(bad(fun, "argument type not found")),
+    };
+    // Matrix functions first: their argument is not a scalar or vector.
+    match fun {
+        F::Determinant => return Ok(format!("metal::determinant({})", a(0))),
+        F::Transpose => return Ok(format!("metal::transpose({})", a(0))),
+        _ => {}
+    }
+    let Some(t0) = val_ty(module, arg_tys[0]) else {
+        return Err(bad(
+            fun,
+            &format!(
+                "unexpected argument type '{}'",
+                crate::ir::display::inner_name(module, ty0)
+            ),
+        ));
+    };
+    let s = t0.scalar;
+    let float = s.is_float();
+    let signed = s.is_signed_integer();
+    let vector = t0.size.is_some();
+    let metal = |name: &str| format!("metal::{name}({})", args.join(", "));
+    let out = match fun {
+        F::Abs if float => metal("abs"),
+        F::Abs if signed => call(helpers, Helper::IntAbs(t0), args),
+        F::Abs => format!("({})", a(0)),
+        F::Acos => metal("acos"),
+        F::Acosh => metal("acosh"),
+        F::Asin => metal("asin"),
+        F::Asinh => metal("asinh"),
+        F::Atan => metal("atan"),
+        F::Atanh => metal("atanh"),
+        F::Atan2 => metal("atan2"),
+        F::Ceil => metal("ceil"),
+        F::Cos => metal("cos"),
+        F::Cosh => metal("cosh"),
+        F::Sin => metal("sin"),
+        F::Sinh => metal("sinh"),
+        F::Tan => metal("tan"),
+        F::Tanh => metal("tanh"),
+        F::Exp => metal("exp"),
+        F::Exp2 => metal("exp2"),
+        F::Log => metal("log"),
+        F::Log2 => metal("log2"),
+        F::Sqrt => metal("sqrt"),
+        F::InverseSqrt => metal("rsqrt"),
+        F::Pow => metal("pow"),
+        F::Floor => metal("floor"),
+        F::Trunc => metal("trunc"),
+        F::Round => metal("rint"),
+        F::Fract => call(helpers, Helper::Fract(t0), args),
+        F::Fma => metal("fma"),
+        F::Ldexp => metal("ldexp"),
+        F::Step => metal("step"),
+        F::Smoothstep => call(helpers, Helper::Smoothstep(t0), args),
+        F::Saturate => metal("saturate"),
+        F::Sign if float => metal("sign"),
+        F::Sign => call(helpers, Helper::IntSign(t0), args),
+        F::Min => metal("min"),
+        F::Max => metal("max"),
+        // WGSL: min(max(e, low), high), defined when low > high.
+        F::Clamp => format!("metal::min(metal::max({}, {}), {})", a(0), a(1), a(2)),
+        F::Mix => {
+            let scalar_factor = matches!(
+                module.types.try_get(arg_tys[2]).map(|t| &t.inner),
+                Some(TypeInner::Scalar(_))
+            );
+            if vector && scalar_factor {
+                format!(
+                    "metal::mix({}, {}, {}({}))",
+                    a(0),
+                    a(1),
+                    t0.name(),
+                    a(2)
+                )
+            } else {
+                metal("mix")
+            }
+        }
+        F::Degrees => format!(
+            "(({}) * {})",
+            a(0),
+            float_literal(s, "57.295779513082322865")
+        ),
+        F::Radians => format!(
+            "(({}) * {})",
+            a(0),
+            float_literal(s, "0.017453292519943295769")
+        ),
+        F::Length if vector => metal("length"),
+        F::Length => metal("abs"),
+        F::Distance if vector => metal("distance"),
+        F::Distance => format!("metal::abs(({}) - ({}))", a(0), a(1)),
+        F::Normalize => metal("normalize"),
+        F::Cross => metal("cross"),
+        F::Reflect => metal("reflect"),
+        F::Refract => metal("refract"),
+        F::FaceForward => metal("faceforward"),
+        F::Dot if float => metal("dot"),
+        F::Dot => call(helpers, Helper::IntDot(t0), args),
+        F::Dot4I8Packed => call(helpers, Helper::Dot4Packed { signed: true }, args),
+        F::Dot4U8Packed => call(helpers, Helper::Dot4Packed { signed: false }, args),
+        F::CountOneBits => metal("popcount"),
+        F::ReverseBits => metal("reverse_bits"),
+        // Metal's clz/ctz return the bit width for 0, as WGSL requires.
+        F::CountLeadingZeros => metal("clz"),
+        F::CountTrailingZeros => metal("ctz"),
+        F::FirstLeadingBit => call(helpers, Helper::FirstLeadingBit(t0), args),
+        F::FirstTrailingBit => call(helpers, Helper::FirstTrailingBit(t0), args),
+        F::ExtractBits => call(helpers, Helper::ExtractBits(t0), args),
+        F::InsertBits => call(helpers, Helper::InsertBits(t0), args),
+        F::QuantizeToF16 => {
+            let half = t0.with_scalar(Scalar::F16).name();
+            format!("{}({half}({}))", t0.name(), a(0))
+        }
+        F::Modf | F::Frexp => {
+            let result = ctx.type_name(result_ty);
+            let h = if fun == F::Modf {
+                Helper::Modf { arg: t0, result }
+            } else {
+                Helper::Frexp { arg: t0, result }
+            };
+            call(helpers, h, args)
+        }
+        F::All | F::Any if !vector => format!("({})", a(0)),
+        F::All => metal("all"),
+        F::Any => metal("any"),
+        F::Pack4x8Snorm => pack_norm(a(0), "char4", 4, "-1.0f", "127.0f"),
+        F::Pack4x8Unorm => pack_norm(a(0), "uchar4", 4, "0.0f", "255.0f"),
+        F::Pack2x16Snorm => pack_norm(a(0), "short2", 2, "-1.0f", "32767.0f"),
+        F::Pack2x16Unorm => pack_norm(a(0), "ushort2", 2, "0.0f", "65535.0f"),
+        F::Pack2x16Float => format!("as_type<uint>(metal::half2({}))", a(0)),
+        F::Pack4xI8 => format!(
+            "as_type<uint>(metal::uchar4(as_type<metal::uint4>({}) & 0xFFu))",
+            a(0)
+        ),
+        F::Pack4xU8 => format!("as_type<uint>(metal::uchar4(({}) & 0xFFu))", a(0)),
+        F::Pack4xI8Clamp => format!(
+            "as_type<uint>(metal::char4(metal::clamp({}, metal::int4(-128), metal::int4(127))))",
+            a(0)
+        ),
+        F::Pack4xU8Clamp => format!(
+            "as_type<uint>(metal::uchar4(metal::min({}, metal::uint4(255u))))",
+            a(0)
+        ),
+        F::Unpack4x8Snorm => format!(
+            "metal::max(metal::float4(as_type<metal::char4>({})) / 127.0f, metal::float4(-1.0f))",
+            a(0)
+        ),
+        F::Unpack4x8Unorm => format!(
+            "(metal::float4(as_type<metal::uchar4>({})) / 255.0f)",
+            a(0)
+        ),
+        F::Unpack2x16Snorm => format!(
+            "metal::max(metal::float2(as_type<metal::short2>({})) / 32767.0f, metal::float2(-1.0f))",
+            a(0)
+        ),
+        F::Unpack2x16Unorm => format!(
+            "(metal::float2(as_type<metal::ushort2>({})) / 65535.0f)",
+            a(0)
+        ),
+        F::Unpack2x16Float => format!("metal::float2(as_type<metal::half2>({}))", a(0)),
+        F::Unpack4xI8 => format!("metal::int4(as_type<metal::char4>({}))", a(0)),
+        F::Unpack4xU8 => format!("metal::uint4(as_type<metal::uchar4>({}))", a(0)),
+        F::Determinant | F::Transpose => unreachable_matrix(fun)?,
+    };
+    Ok(out)
+}
+
+/// Matrix functions return early; reaching the arm again is malformed IR.
+fn unreachable_matrix(fun: F) -> Result<String, Diagnostic> {
+    Err(bad(fun, "expected a matrix argument"))
+}
+
+/// A helper call with the arguments in order.
+fn call(helpers: &mut Helpers, helper: Helper, args: &[String]) -> String {
+    let name = helpers.request(helper);
+    format!("{name}({})", args.join(", "))
+}
+
+/// WGSL's `floor(0.5 + scale * clamp(e, low, 1))`, converted to the packed
+/// integer vector type (exact: the value is in range) and reinterpreted.
+fn pack_norm(e: &str, packed: &str, n: u32, low: &str, scale: &str) -> String {
+    format!(
+        "as_type<uint>(metal::{packed}(metal::floor(0.5f + {scale} * metal::clamp({e}, metal::float{n}({low}), metal::float{n}(1.0f)))))"
+    )
+}
+
+/// The number of arguments of a math builtin.
+pub(super) fn arity(fun: F) -> usize {
+    match fun {
+        F::Atan2
+        | F::Cross
+        | F::Distance
+        | F::Dot
+        | F::Dot4I8Packed
+        | F::Dot4U8Packed
+        | F::Ldexp
+        | F::Max
+        | F::Min
+        | F::Pow
+        | F::Reflect
+        | F::Step => 2,
+        F::Clamp
+        | F::ExtractBits
+        | F::FaceForward
+        | F::Fma
+        | F::Mix
+        | F::Refract
+        | F::Smoothstep => 3,
+        F::InsertBits => 4,
+        _ => 1,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::{Module, VectorSize};
+
+    struct Fx {
+        module: Module,
+    }
+
+    impl Fx {
+        fn new() -> Self {
+            Fx {
+                module: Module::default(),
+            }
+        }
+        fn scalar(&mut self, s: Scalar) -> Handle<Type> {
+            self.module.intern(TypeInner::Scalar(s))
+        }
+        fn vec(&mut self, s: Scalar, n: u32) -> Handle<Type> {
+            self.module.intern(TypeInner::Vector {
+                size: VectorSize::from_count(n).unwrap(),
+                scalar: s,
+            })
+        }
+        fn call(&self, fun: F, tys: &[Handle<Type>], result: Handle<Type>) -> (String, String) {
+            let ctx = TypeCtx::new(&self.module);
+            let args: Vec<String> = ["a", "b", "c", "d"][..tys.len()]
+                .iter()
+                .map(|s| s.to_string())
+                .collect();
+            let mut h = Helpers::default();
+            let s = math_call(&ctx, fun, &args, tys, result, &mut h).unwrap();
+            let mut defs = String::new();
+            h.write(&mut defs);
+            (s, defs)
+        }
+    }
+
+    #[test]
+    fn direct_metal_equivalents() {
+        let mut fx = Fx::new();
+        let f = fx.scalar(Scalar::F32);
+        let v3 = fx.vec(Scalar::F32, 3);
+        let cases = [
+            (F::InverseSqrt, vec![f], f, "metal::rsqrt(a)"),
+            (F::Round, vec![f], f, "metal::rint(a)"),
+            (F::Trunc, vec![v3], v3, "metal::trunc(a)"),
+            (F::Atan2, vec![f, f], f, "metal::atan2(a, b)"),
+            (F::Fma, vec![f, f, f], f, "metal::fma(a, b, c)"),
+            (F::Cross, vec![v3, v3], v3, "metal::cross(a, b)"),
+            (F::Dot, vec![v3, v3], f, "metal::dot(a, b)"),
+            (F::Length, vec![v3], f, "metal::length(a)"),
+            (F::Length, vec![f], f, "metal::abs(a)"),
+            (F::Distance, vec![f, f], f, "metal::abs((a) - (b))"),
+            (F::Saturate, vec![v3], v3, "metal::saturate(a)"),
+            (
+                F::FaceForward,
+                vec![v3, v3, v3],
+                v3,
+                "metal::faceforward(a, b, c)",
+            ),
+            (
+                F::Clamp,
+                vec![f, f, f],
+                f,
+                "metal::min(metal::max(a, b), c)",
+            ),
+            (
+                F::Mix,
+                vec![v3, v3, f],
+                v3,
+                "metal::mix(a, b, metal::float3(c))",
+            ),
+            (F::Mix, vec![v3, v3, v3], v3, "metal::mix(a, b, c)"),
+            (F::Degrees, vec![f], f, "((a) * 57.295779513082322865f)"),
+            (F::Radians, vec![v3], v3, "((a) * 0.017453292519943295769f)"),
+            (
+                F::QuantizeToF16,
+                vec![v3],
+                v3,
+                "metal::float3(metal::half3(a))",
+            ),
+        ];
+        for (fun, tys, r, want) in cases {
+            let (got, defs) = fx.call(fun, &tys, r);
+            assert_eq!(got, want, "{fun:?}");
+            assert!(defs.is_empty(), "{fun:?}: {defs}");
+        }
+    }
+
+    #[test]
+    fn half_literals() {
+        let mut fx = Fx::new();
+        let h = fx.scalar(Scalar::F16);
+        assert_eq!(
+            fx.call(F::Degrees, &[h], h).0,
+            "((a) * 57.295779513082322865h)"
+        );
+    }
+
+    #[test]
+    fn integer_functions() {
+        let mut fx = Fx::new();
+        let i = fx.scalar(Scalar::I32);
+        let u = fx.scalar(Scalar::U32);
+        let u3 = fx.vec(Scalar::U32, 3);
+        let i2 = fx.vec(Scalar::I32, 2);
+        assert_eq!(fx.call(F::Abs, &[u], u).0, "(a)");
+        let (s, defs) = fx.call(F::Abs, &[i2], i2);
+        assert_eq!(s, "tessera_abs_int2(a)");
+        assert!(defs.contains("return as_type<metal::int2>(metal::select(as_type<metal::uint2>(x), metal::uint2(0u) - as_type<metal::uint2>(x), x < metal::int2(0)));"), "{defs}");
+        assert_eq!(fx.call(F::CountLeadingZeros, &[u3], u3).0, "metal::clz(a)");
+        assert_eq!(fx.call(F::CountOneBits, &[i], i).0, "metal::popcount(a)");
+        assert_eq!(fx.call(F::ReverseBits, &[u], u).0, "metal::reverse_bits(a)");
+        let (s, defs) = fx.call(F::ExtractBits, &[u3, u, u], u3);
+        assert_eq!(s, "tessera_extract_bits_uint3(a, b, c)");
+        assert!(
+            defs.contains("return (e >> o) & metal::uint3(0xFFFFFFFFu >> (32u - c));"),
+            "{defs}"
+        );
+        let (s, defs) = fx.call(F::InsertBits, &[i, i, u, u], i);
+        assert_eq!(s, "tessera_insert_bits_int(a, b, c, d)");
+        assert!(
+            defs.contains("uint mask = (0xFFFFFFFFu >> (32u - c)) << o;"),
+            "{defs}"
+        );
+        let (s, defs) = fx.call(F::FirstLeadingBit, &[i], i);
+        assert_eq!(s, "tessera_first_leading_bit_int(a)");
+        assert!(
+            defs.contains(
+                "uint u = metal::select(as_type<uint>(x), ~as_type<uint>(x), x < int(0));"
+            ),
+            "{defs}"
+        );
+        let (s, _) = fx.call(F::FirstTrailingBit, &[u3], u3);
+        assert_eq!(s, "tessera_first_trailing_bit_uint3(a)");
+        let (s, defs) = fx.call(F::Sign, &[i2], i2);
+        assert_eq!(s, "tessera_sign_int2(a)");
+        assert!(
+            defs.contains("metal::int2(-1), x < metal::int2(0)"),
+            "{defs}"
+        );
+        let (s, defs) = fx.call(F::Dot4I8Packed, &[u, u], i);
+        assert_eq!(s, "tessera_dot4_i8_packed(a, b)");
+        assert!(
+            defs.contains("metal::int4 p = metal::int4(as_type<metal::char4>(a)) * metal::int4(as_type<metal::char4>(b));"),
+            "{defs}"
+        );
+    }
+
+    #[test]
+    fn packing() {
+        let mut fx = Fx::new();
+        let u = fx.scalar(Scalar::U32);
+        let v4 = fx.vec(Scalar::F32, 4);
+        let v2 = fx.vec(Scalar::F32, 2);
+        let i4 = fx.vec(Scalar::I32, 4);
+        assert_eq!(
+            fx.call(F::Pack4x8Snorm, &[v4], u).0,
+            "as_type<uint>(metal::char4(metal::floor(0.5f + 127.0f * metal::clamp(a, metal::float4(-1.0f), metal::float4(1.0f)))))"
+        );
+        assert_eq!(
+            fx.call(F::Pack2x16Unorm, &[v2], u).0,
+            "as_type<uint>(metal::ushort2(metal::floor(0.5f + 65535.0f * metal::clamp(a, metal::float2(0.0f), metal::float2(1.0f)))))"
+        );
+        assert_eq!(
+            fx.call(F::Pack2x16Float, &[v2], u).0,
+            "as_type<uint>(metal::half2(a))"
+        );
+        assert_eq!(
+            fx.call(F::Pack4xI8Clamp, &[i4], u).0,
+            "as_type<uint>(metal::char4(metal::clamp(a, metal::int4(-128), metal::int4(127))))"
+        );
+        assert_eq!(
+            fx.call(F::Unpack4x8Snorm, &[u], v4).0,
+            "metal::max(metal::float4(as_type<metal::char4>(a)) / 127.0f, metal::float4(-1.0f))"
+        );
+        assert_eq!(
+            fx.call(F::Unpack4xI8, &[u], i4).0,
+            "metal::int4(as_type<metal::char4>(a))"
+        );
+    }
+
+    #[test]
+    fn fract_and_smoothstep_follow_wgsl() {
+        let mut fx = Fx::new();
+        let f = fx.scalar(Scalar::F32);
+        let (s, defs) = fx.call(F::Fract, &[f], f);
+        assert_eq!(s, "tessera_fract_float(a)");
+        assert!(defs.contains("return x - metal::floor(x);"), "{defs}");
+        let (s, defs) = fx.call(F::Smoothstep, &[f, f, f], f);
+        assert_eq!(s, "tessera_smoothstep_float(a, b, c)");
+        assert!(
+            defs.contains("float t = metal::clamp((x - low) / (high - low), float(0), float(1));"),
+            "{defs}"
+        );
+    }
+
+    #[test]
+    fn modf_uses_result_struct_name() {
+        let mut fx = Fx::new();
+        let v2 = fx.vec(Scalar::F32, 2);
+        let r = fx.module.types.insert(
+            Type {
+                name: Some("__modf_result_vec2_f32".into()),
+                inner: TypeInner::Struct {
+                    members: vec![],
+                    span: 16,
+                },
+            },
+            Span::UNDEFINED,
+        );
+        let (s, defs) = fx.call(F::Modf, &[v2], r);
+        assert_eq!(s, "tessera_modf_float2(a)");
+        assert!(
+            defs.starts_with("__modf_result_vec2_f32 tessera_modf_float2(metal::float2 x) {"),
+            "{defs}"
+        );
+        assert!(
+            defs.contains("return __modf_result_vec2_f32{fract, whole};"),
+            "{defs}"
+        );
+    }
+
+    #[test]
+    fn wrong_arity_is_an_error() {
+        let mut fx = Fx::new();
+        let f = fx.scalar(Scalar::F32);
+        let ctx = TypeCtx::new(&fx.module);
+        let mut h = Helpers::default();
+        let e = math_call(&ctx, F::Fma, &["a".into()], &[f], f, &mut h).unwrap_err();
+        assert_eq!(
+            e.message,
+            "cannot write 'fma' in MSL: expected 3 arguments, got 1"
+        );
+    }
+}

@@ -1,0 +1,541 @@
+//! Helper functions the MSL output needs where Metal has no exact
+//! equivalent of a WGSL builtin.
+//!
+//! A lowering that needs a helper calls [`Helpers::request`] with a
+//! [`Helper`] and gets the helper's function name back; the printer calls
+//! [`Helpers::write`] once, after the type declarations (helpers name the
+//! `modf`/`frexp`/atomic-compare-exchange result structs) and before the
+//! first function. Each helper is written once, in the order of its name,
+//! so the output is deterministic whatever order the requests come in.
+//!
+//! Every helper name starts with `tessera_`; the printer's namer keeps user
+//! identifiers out of that prefix.
+//!
+//! Helper bodies spell scalar and vector types themselves (`metal::uint3`);
+//! struct types come from the printer (`TypeCtx::type_name`) through the
+//! helper's parameters.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+use crate::ir::{AddressSpace, MatrixScalarOp, Scalar, VectorSize};
+
+/// A scalar or vector value type, as the helpers spell it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub(super) struct ValTy {
+    /// Component type (bool, i32, u32, f32 or f16).
+    pub scalar: Scalar,
+    /// `None` for a scalar.
+    pub size: Option<VectorSize>,
+}
+
+impl ValTy {
+    /// The MSL spelling: `float`, `metal::int3`, ...
+    pub fn name(self) -> String {
+        let s = scalar_name(self.scalar);
+        match self.size {
+            None => s.to_string(),
+            Some(n) => format!("metal::{s}{}", n.get()),
+        }
+    }
+
+    /// A suffix for helper names: `float`, `int3`, ...
+    pub fn suffix(self) -> String {
+        let s = scalar_name(self.scalar);
+        match self.size {
+            None => s.to_string(),
+            Some(n) => format!("{s}{}", n.get()),
+        }
+    }
+
+    /// The same shape with `scalar` components.
+    pub fn with_scalar(self, scalar: Scalar) -> ValTy {
+        ValTy {
+            scalar,
+            size: self.size,
+        }
+    }
+}
+
+/// The MSL name of a scalar type (8-bit types only as matrix components,
+/// which Metal cannot express; they are spelled for completeness).
+pub(super) fn scalar_name(s: Scalar) -> &'static str {
+    match s {
+        Scalar::Bool => "bool",
+        Scalar::I32 | Scalar::AbstractInt => "int",
+        Scalar::U32 => "uint",
+        Scalar::F32 | Scalar::AbstractFloat => "float",
+        Scalar::F16 => "half",
+        Scalar::I8 => "char",
+        Scalar::U8 => "uchar",
+    }
+}
+
+/// A floating-point literal of scalar type `s` (`1.0f`, `1.0h`).
+pub(super) fn float_literal(s: Scalar, text: &str) -> String {
+    match s {
+        Scalar::F16 => format!("{text}h"),
+        _ => format!("{text}f"),
+    }
+}
+
+/// The MSL address-space qualifier of a buffer or workgroup pointer.
+pub(super) fn space_qualifier(space: AddressSpace) -> &'static str {
+    match space {
+        AddressSpace::Workgroup => "threadgroup",
+        AddressSpace::Uniform => "constant",
+        AddressSpace::Function | AddressSpace::Private => "thread",
+        AddressSpace::Storage | AddressSpace::Handle => "device",
+    }
+}
+
+/// A helper function and its parameters.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(super) enum Helper {
+    /// `extractBits` with WGSL's clamping of offset and count.
+    ExtractBits(ValTy),
+    /// `insertBits` with WGSL's clamping of offset and count.
+    InsertBits(ValTy),
+    /// `firstLeadingBit` (integer scalar or vector).
+    FirstLeadingBit(ValTy),
+    /// `firstTrailingBit` (integer scalar or vector).
+    FirstTrailingBit(ValTy),
+    /// `abs` of a signed integer, wrapping for the minimum value.
+    IntAbs(ValTy),
+    /// `sign` of a signed integer.
+    IntSign(ValTy),
+    /// `dot` of integer vectors, wrapping.
+    IntDot(ValTy),
+    /// `dot4I8Packed` (`true`) or `dot4U8Packed` (`false`).
+    Dot4Packed {
+        /// Signed bytes.
+        signed: bool,
+    },
+    /// `fract` as `x - floor(x)` (Metal's `fract` clamps below 1).
+    Fract(ValTy),
+    /// `smoothstep` by WGSL's formula (defined for any `low`, `high`).
+    Smoothstep(ValTy),
+    /// `modf`, returning the WGSL result struct.
+    Modf {
+        /// Argument type.
+        arg: ValTy,
+        /// The MSL name of the result struct (`fract`, `whole`).
+        result: String,
+    },
+    /// `frexp`, returning the WGSL result struct.
+    Frexp {
+        /// Argument type.
+        arg: ValTy,
+        /// The MSL name of the result struct (`fract`, `exp`).
+        result: String,
+    },
+    /// `atomicCompareExchangeWeak`, returning the WGSL result struct.
+    AtomicCompareExchange {
+        /// `i32` or `u32`.
+        scalar: Scalar,
+        /// Storage or workgroup.
+        space: AddressSpace,
+        /// The MSL name of the result struct (`old_value`, `exchanged`).
+        result: String,
+    },
+    /// `subgroupBallot`: `simd_ballot` widened to `vec4<u32>`.
+    SubgroupBallot,
+    /// `subgroupMatrixLoad` of an f32 or f16 8x8 matrix.
+    MatrixLoad {
+        /// Component type (f32 or f16).
+        comp: Scalar,
+        /// Storage or workgroup.
+        space: AddressSpace,
+        /// Whether offset and stride are clamped to the array.
+        checked: bool,
+    },
+    /// `subgroupMatrixStore` of an f32 or f16 8x8 matrix.
+    MatrixStore {
+        /// Component type (f32 or f16).
+        comp: Scalar,
+        /// Storage or workgroup.
+        space: AddressSpace,
+        /// Whether offset and stride are clamped to the array.
+        checked: bool,
+    },
+    /// `subgroupMatrixMultiply`.
+    MatrixMultiply {
+        /// Component type (f32 or f16) of every operand.
+        comp: Scalar,
+    },
+    /// `subgroupMatrixMultiplyAccumulate`.
+    MatrixMultiplyAccumulate {
+        /// Component type (f32 or f16) of every operand.
+        comp: Scalar,
+    },
+    /// `subgroupMatrixScalarAdd/Subtract/Multiply`.
+    MatrixScalar {
+        /// The operation.
+        op: MatrixScalarOp,
+        /// Component type (f32 or f16).
+        comp: Scalar,
+    },
+    /// A helper defined by the printer itself (e.g. for operators); `code`
+    /// is the complete definition and must define a function `name`.
+    Custom {
+        /// The function name (should start with `tessera_`).
+        name: String,
+        /// The definition, ending with a newline.
+        code: String,
+    },
+}
+
+impl Helper {
+    /// The function name of the helper.
+    pub fn name(&self) -> String {
+        match self {
+            Helper::ExtractBits(t) => format!("tessera_extract_bits_{}", t.suffix()),
+            Helper::InsertBits(t) => format!("tessera_insert_bits_{}", t.suffix()),
+            Helper::FirstLeadingBit(t) => format!("tessera_first_leading_bit_{}", t.suffix()),
+            Helper::FirstTrailingBit(t) => format!("tessera_first_trailing_bit_{}", t.suffix()),
+            Helper::IntAbs(t) => format!("tessera_abs_{}", t.suffix()),
+            Helper::IntSign(t) => format!("tessera_sign_{}", t.suffix()),
+            Helper::IntDot(t) => format!("tessera_dot_{}", t.suffix()),
+            Helper::Dot4Packed { signed: true } => "tessera_dot4_i8_packed".to_string(),
+            Helper::Dot4Packed { signed: false } => "tessera_dot4_u8_packed".to_string(),
+            Helper::Fract(t) => format!("tessera_fract_{}", t.suffix()),
+            Helper::Smoothstep(t) => format!("tessera_smoothstep_{}", t.suffix()),
+            Helper::Modf { arg, .. } => format!("tessera_modf_{}", arg.suffix()),
+            Helper::Frexp { arg, .. } => format!("tessera_frexp_{}", arg.suffix()),
+            Helper::AtomicCompareExchange { scalar, space, .. } => format!(
+                "tessera_atomic_compare_exchange_weak_{}_{}",
+                space_qualifier(*space),
+                scalar_name(*scalar)
+            ),
+            Helper::SubgroupBallot => "tessera_subgroup_ballot".to_string(),
+            Helper::MatrixLoad {
+                comp,
+                space,
+                checked,
+            } => format!(
+                "tessera_simdgroup_load_{}_{}{}",
+                space_qualifier(*space),
+                scalar_name(*comp),
+                if *checked { "_checked" } else { "" }
+            ),
+            Helper::MatrixStore {
+                comp,
+                space,
+                checked,
+            } => format!(
+                "tessera_simdgroup_store_{}_{}{}",
+                space_qualifier(*space),
+                scalar_name(*comp),
+                if *checked { "_checked" } else { "" }
+            ),
+            Helper::MatrixMultiply { comp } => {
+                format!("tessera_simdgroup_multiply_{}", scalar_name(*comp))
+            }
+            Helper::MatrixMultiplyAccumulate { comp } => {
+                format!(
+                    "tessera_simdgroup_multiply_accumulate_{}",
+                    scalar_name(*comp)
+                )
+            }
+            Helper::MatrixScalar { op, comp } => format!(
+                "tessera_simdgroup_scalar_{}_{}",
+                match op {
+                    MatrixScalarOp::Add => "add",
+                    MatrixScalarOp::Subtract => "subtract",
+                    MatrixScalarOp::Multiply => "multiply",
+                },
+                scalar_name(*comp)
+            ),
+            Helper::Custom { name, .. } => name.clone(),
+        }
+    }
+}
+
+/// The set of helpers a module needs.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Helpers {
+    /// By function name, which orders the output.
+    set: BTreeMap<String, Helper>,
+}
+
+impl Helpers {
+    /// Requests a helper; returns its function name.
+    pub fn request(&mut self, helper: Helper) -> String {
+        let name = helper.name();
+        self.set.entry(name.clone()).or_insert(helper);
+        name
+    }
+
+    /// Whether no helper was requested.
+    pub fn is_empty(&self) -> bool {
+        self.set.is_empty()
+    }
+
+    /// Writes every requested helper, each followed by a blank line.
+    pub fn write(&self, out: &mut String) {
+        for (name, helper) in &self.set {
+            write_helper(out, name, helper);
+            out.push('\n');
+        }
+    }
+}
+
+fn write_helper(out: &mut String, name: &str, helper: &Helper) {
+    // `write!` to a String cannot fail.
+    let _ = match helper {
+        Helper::ExtractBits(t) => extract_bits(out, name, *t),
+        Helper::InsertBits(t) => insert_bits(out, name, *t),
+        Helper::FirstLeadingBit(t) => first_leading_bit(out, name, *t),
+        Helper::FirstTrailingBit(t) => first_trailing_bit(out, name, *t),
+        Helper::IntAbs(t) => {
+            let (ty, u) = (t.name(), t.with_scalar(Scalar::U32).name());
+            write!(
+                out,
+                "{ty} {name}({ty} x) {{\n    return as_type<{ty}>(metal::select(as_type<{u}>(x), {u}(0u) - as_type<{u}>(x), x < {ty}(0)));\n}}\n"
+            )
+        }
+        Helper::IntSign(t) => {
+            let ty = t.name();
+            write!(
+                out,
+                "{ty} {name}({ty} x) {{\n    return metal::select(metal::select({ty}(0), {ty}(1), x > {ty}(0)), {ty}(-1), x < {ty}(0));\n}}\n"
+            )
+        }
+        Helper::IntDot(t) => int_dot(out, name, *t),
+        Helper::Dot4Packed { signed } => {
+            let (r, v, b) = if *signed {
+                ("int", "metal::int4", "metal::char4")
+            } else {
+                ("uint", "metal::uint4", "metal::uchar4")
+            };
+            write!(
+                out,
+                "{r} {name}(uint a, uint b) {{\n    {v} p = {v}(as_type<{b}>(a)) * {v}(as_type<{b}>(b));\n    return p.x + p.y + p.z + p.w;\n}}\n"
+            )
+        }
+        Helper::Fract(t) => {
+            let ty = t.name();
+            write!(
+                out,
+                "{ty} {name}({ty} x) {{\n    return x - metal::floor(x);\n}}\n"
+            )
+        }
+        Helper::Smoothstep(t) => {
+            let ty = t.name();
+            write!(
+                out,
+                "{ty} {name}({ty} low, {ty} high, {ty} x) {{\n    {ty} t = metal::clamp((x - low) / (high - low), {ty}(0), {ty}(1));\n    return t * t * ({ty}(3) - {ty}(2) * t);\n}}\n"
+            )
+        }
+        Helper::Modf { arg, result } => {
+            let ty = arg.name();
+            write!(
+                out,
+                "{result} {name}({ty} x) {{\n    {ty} whole;\n    {ty} fract = metal::modf(x, whole);\n    return {result}{{fract, whole}};\n}}\n"
+            )
+        }
+        Helper::Frexp { arg, result } => {
+            let ty = arg.name();
+            let e = arg.with_scalar(Scalar::I32).name();
+            write!(
+                out,
+                "{result} {name}({ty} x) {{\n    {e} exp;\n    {ty} fract = metal::frexp(x, exp);\n    return {result}{{fract, exp}};\n}}\n"
+            )
+        }
+        Helper::AtomicCompareExchange {
+            scalar,
+            space,
+            result,
+        } => {
+            let s = scalar_name(*scalar);
+            let q = space_qualifier(*space);
+            write!(
+                out,
+                "{result} {name}({q} metal::atomic_{s}* p, {s} compare, {s} value) {{\n    {s} old = compare;\n    bool exchanged = metal::atomic_compare_exchange_weak_explicit(p, &old, value, metal::memory_order_relaxed, metal::memory_order_relaxed);\n    return {result}{{old, exchanged}};\n}}\n"
+            )
+        }
+        Helper::SubgroupBallot => write!(
+            out,
+            "metal::uint4 {name}(bool predicate) {{\n    ulong bits = static_cast<ulong>(metal::simd_ballot(predicate)) & static_cast<ulong>(metal::simd_active_threads_mask());\n    return metal::uint4(uint(bits), uint(bits >> 32), 0u, 0u);\n}}\n"
+        ),
+        Helper::MatrixLoad {
+            comp,
+            space,
+            checked,
+        } => super::matrix::write_load_helper(out, name, *comp, *space, *checked),
+        Helper::MatrixStore {
+            comp,
+            space,
+            checked,
+        } => super::matrix::write_store_helper(out, name, *comp, *space, *checked),
+        Helper::MatrixMultiply { comp } => super::matrix::write_multiply_helper(out, name, *comp),
+        Helper::MatrixMultiplyAccumulate { comp } => {
+            super::matrix::write_multiply_accumulate_helper(out, name, *comp)
+        }
+        Helper::MatrixScalar { op, comp } => {
+            super::matrix::write_scalar_helper(out, name, *op, *comp)
+        }
+        Helper::Custom { code, .. } => {
+            out.push_str(code);
+            Ok(())
+        }
+    };
+}
+
+/// `extractBits(e, offset, count)`: `o = min(offset, 32)`,
+/// `c = min(count, 32 - o)`; shifts only (no reliance on Metal's
+/// `extract_bits` range rules). When `c > 0`, `o <= 31` and every shift
+/// amount is in `0..=31`.
+fn extract_bits(out: &mut String, name: &str, t: ValTy) -> std::fmt::Result {
+    let ty = t.name();
+    let u = t.with_scalar(Scalar::U32).name();
+    writeln!(out, "{ty} {name}({ty} e, uint offset, uint count) {{")?;
+    writeln!(out, "    uint o = metal::min(offset, 32u);")?;
+    writeln!(out, "    uint c = metal::min(count, 32u - o);")?;
+    writeln!(out, "    if (c == 0u) {{\n        return {ty}(0);\n    }}")?;
+    if t.scalar.is_signed_integer() {
+        // Move the field to the top, then shift it down arithmetically.
+        writeln!(
+            out,
+            "    return as_type<{ty}>(as_type<{u}>(e) << (32u - c - o)) >> (32u - c);"
+        )?;
+    } else {
+        writeln!(out, "    return (e >> o) & {ty}(0xFFFFFFFFu >> (32u - c));")?;
+    }
+    writeln!(out, "}}")
+}
+
+/// `insertBits(e, newbits, offset, count)` with the same clamping.
+fn insert_bits(out: &mut String, name: &str, t: ValTy) -> std::fmt::Result {
+    let ty = t.name();
+    let u = t.with_scalar(Scalar::U32).name();
+    writeln!(
+        out,
+        "{ty} {name}({ty} e, {ty} newbits, uint offset, uint count) {{"
+    )?;
+    writeln!(out, "    uint o = metal::min(offset, 32u);")?;
+    writeln!(out, "    uint c = metal::min(count, 32u - o);")?;
+    writeln!(out, "    if (c == 0u) {{\n        return e;\n    }}")?;
+    writeln!(out, "    uint mask = (0xFFFFFFFFu >> (32u - c)) << o;")?;
+    writeln!(
+        out,
+        "    return as_type<{ty}>((as_type<{u}>(e) & {u}(~mask)) | ((as_type<{u}>(newbits) << o) & {u}(mask)));"
+    )?;
+    writeln!(out, "}}")
+}
+
+/// `firstLeadingBit`: -1 (all ones) for 0 (and for -1 when signed),
+/// otherwise the index of the most significant bit that differs from the
+/// sign bit.
+fn first_leading_bit(out: &mut String, name: &str, t: ValTy) -> std::fmt::Result {
+    let ty = t.name();
+    let u = t.with_scalar(Scalar::U32).name();
+    writeln!(out, "{ty} {name}({ty} x) {{")?;
+    if t.scalar.is_signed_integer() {
+        writeln!(
+            out,
+            "    {u} u = metal::select(as_type<{u}>(x), ~as_type<{u}>(x), x < {ty}(0));"
+        )?;
+    } else {
+        writeln!(out, "    {u} u = x;")?;
+    }
+    writeln!(
+        out,
+        "    return as_type<{ty}>(metal::select({u}(31u) - metal::clz(u), {u}(0xFFFFFFFFu), u == {u}(0u)));"
+    )?;
+    writeln!(out, "}}")
+}
+
+/// `firstTrailingBit`: -1 (all ones) for 0, otherwise `ctz`.
+fn first_trailing_bit(out: &mut String, name: &str, t: ValTy) -> std::fmt::Result {
+    let ty = t.name();
+    let u = t.with_scalar(Scalar::U32).name();
+    writeln!(out, "{ty} {name}({ty} x) {{")?;
+    writeln!(out, "    {u} u = as_type<{u}>(x);")?;
+    writeln!(
+        out,
+        "    return as_type<{ty}>(metal::select(metal::ctz(u), {u}(0xFFFFFFFFu), u == {u}(0u)));"
+    )?;
+    writeln!(out, "}}")
+}
+
+/// Integer `dot`, computed in `uint` so overflow wraps as WGSL requires.
+fn int_dot(out: &mut String, name: &str, t: ValTy) -> std::fmt::Result {
+    let ty = t.name();
+    let s = scalar_name(t.scalar);
+    let u = t.with_scalar(Scalar::U32).name();
+    let n = t.size.map_or(1, VectorSize::get);
+    writeln!(out, "{s} {name}({ty} a, {ty} b) {{")?;
+    writeln!(out, "    {u} p = as_type<{u}>(a) * as_type<{u}>(b);")?;
+    let comps = ["x", "y", "z", "w"];
+    let sum: Vec<String> = comps[..n as usize]
+        .iter()
+        .map(|c| format!("p.{c}"))
+        .collect();
+    writeln!(out, "    return as_type<{s}>({});", sum.join(" + "))?;
+    writeln!(out, "}}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn vt(scalar: Scalar, n: u32) -> ValTy {
+        ValTy {
+            scalar,
+            size: VectorSize::from_count(n),
+        }
+    }
+
+    #[test]
+    fn each_helper_once_in_name_order() {
+        let mut h = Helpers::default();
+        let b = h.request(Helper::Fract(vt(Scalar::F32, 3)));
+        let a = h.request(Helper::ExtractBits(vt(Scalar::U32, 1)));
+        let b2 = h.request(Helper::Fract(vt(Scalar::F32, 3)));
+        assert_eq!(a, "tessera_extract_bits_uint");
+        assert_eq!(b, "tessera_fract_float3");
+        assert_eq!(b, b2);
+        let mut out = String::new();
+        h.write(&mut out);
+        assert_eq!(out.matches("tessera_fract_float3(").count(), 1);
+        let ea = out.find("tessera_extract_bits_uint(").unwrap();
+        let fa = out.find("tessera_fract_float3(").unwrap();
+        assert!(ea < fa, "{out}");
+    }
+
+    #[test]
+    fn extract_bits_signed_vector() {
+        let mut out = String::new();
+        extract_bits(&mut out, "f", vt(Scalar::I32, 2)).unwrap();
+        assert_eq!(
+            out,
+            "metal::int2 f(metal::int2 e, uint offset, uint count) {\n    uint o = metal::min(offset, 32u);\n    uint c = metal::min(count, 32u - o);\n    if (c == 0u) {\n        return metal::int2(0);\n    }\n    return as_type<metal::int2>(as_type<metal::uint2>(e) << (32u - c - o)) >> (32u - c);\n}\n"
+        );
+    }
+
+    #[test]
+    fn int_dot_wraps_in_uint() {
+        let mut out = String::new();
+        int_dot(&mut out, "d", vt(Scalar::I32, 3)).unwrap();
+        assert_eq!(
+            out,
+            "int d(metal::int3 a, metal::int3 b) {\n    metal::uint3 p = as_type<metal::uint3>(a) * as_type<metal::uint3>(b);\n    return as_type<int>(p.x + p.y + p.z);\n}\n"
+        );
+    }
+
+    #[test]
+    fn compare_exchange_helper() {
+        let mut h = Helpers::default();
+        let n = h.request(Helper::AtomicCompareExchange {
+            scalar: Scalar::U32,
+            space: AddressSpace::Workgroup,
+            result: "__atomic_compare_exchange_result_u32".into(),
+        });
+        assert_eq!(n, "tessera_atomic_compare_exchange_weak_threadgroup_uint");
+        let mut out = String::new();
+        h.write(&mut out);
+        assert!(out.contains("__atomic_compare_exchange_result_u32 tessera_atomic_compare_exchange_weak_threadgroup_uint(threadgroup metal::atomic_uint* p, uint compare, uint value) {"), "{out}");
+        assert!(out.contains("metal::atomic_compare_exchange_weak_explicit(p, &old, value, metal::memory_order_relaxed, metal::memory_order_relaxed)"), "{out}");
+    }
+}
