@@ -247,6 +247,12 @@ impl From<Diagnostic> for Error {
     }
 }
 
+impl From<Box<Diagnostic>> for Error {
+    fn from(d: Box<Diagnostic>) -> Self {
+        Error::single(*d)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

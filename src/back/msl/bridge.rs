@@ -14,8 +14,7 @@ use crate::ir::{
 };
 use crate::Span;
 
-fn at(d: Diagnostic, span: Span) -> Error {
-    let mut d = d;
+fn at(mut d: Box<Diagnostic>, span: Span) -> Error {
     if d.span == Span::UNDEFINED {
         d.span = span;
     }

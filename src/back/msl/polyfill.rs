@@ -175,14 +175,6 @@ pub(super) enum Helper {
         /// Component type (f32 or f16).
         comp: Scalar,
     },
-    /// A helper defined by the printer itself (e.g. for operators); `code`
-    /// is the complete definition and must define a function `name`.
-    Custom {
-        /// The function name (should start with `tessera_`).
-        name: String,
-        /// The definition, ending with a newline.
-        code: String,
-    },
 }
 
 impl Helper {
@@ -246,7 +238,6 @@ impl Helper {
                 },
                 scalar_name(*comp)
             ),
-            Helper::Custom { name, .. } => name.clone(),
         }
     }
 }
@@ -374,10 +365,6 @@ fn write_helper(out: &mut String, name: &str, helper: &Helper) {
         }
         Helper::MatrixScalar { op, comp } => {
             super::matrix::write_scalar_helper(out, name, *op, *comp)
-        }
-        Helper::Custom { code, .. } => {
-            out.push_str(code);
-            Ok(())
         }
     };
 }
