@@ -101,3 +101,48 @@ pub fn compile_to_spirv(
     warnings.extend(info.warnings);
     Ok(SpirvOutput { words, warnings })
 }
+
+/// Options for [`compile_to_msl`].
+#[derive(Clone, Debug, Default)]
+pub struct MslCompileOptions {
+    /// Pipeline-step options (entry point, overrides, device configs).
+    pub pipeline: pipeline::PipelineOptions,
+    /// MSL writer options.
+    pub msl: back::msl::Options,
+}
+
+/// The output of [`compile_to_msl`].
+#[derive(Clone, Debug)]
+pub struct MslOutput {
+    /// The MSL source.
+    pub source: String,
+    /// `(WGSL entry-point name, MSL kernel name)` per chosen entry point.
+    pub entry_points: Vec<(String, String)>,
+    /// Workgroup sizes and subgroup-matrix use of the chosen entry points
+    /// (MSL cannot state `@workgroup_size`: dispatch with these sizes).
+    pub reflection: pipeline::Reflection,
+    /// Warnings produced along the way.
+    pub warnings: Vec<Diagnostic>,
+}
+
+/// Compiles WGSL source to Metal Shading Language: parse, validate,
+/// pipeline step, write.
+pub fn compile_to_msl(
+    source: &str,
+    options: &MslCompileOptions,
+) -> Result<MslOutput, CompileError> {
+    let parsed = front::wgsl::parse_str(source).map_err(CompileError::ShaderModule)?;
+    let info = valid::validate(&parsed.module).map_err(CompileError::ShaderModule)?;
+    let pipeline = pipeline::process(&parsed.module, &info, &options.pipeline)
+        .map_err(CompileError::Pipeline)?;
+    let out = back::msl::write_translation(&pipeline, &info, &options.msl)
+        .map_err(CompileError::Backend)?;
+    let mut warnings = parsed.warnings;
+    warnings.extend(info.warnings);
+    Ok(MslOutput {
+        source: out.source,
+        entry_points: out.entry_points,
+        reflection: pipeline.reflection,
+        warnings,
+    })
+}

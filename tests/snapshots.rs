@@ -5,6 +5,9 @@
 //! (validated for Vulkan 1.3). The 1.3 disassembly is snapshotted as
 //! `snapshots/spv@NAME.snap`, the WGSL writer's output as
 //! `snapshots/wgsl@NAME.snap`, and that WGSL must parse and validate again.
+//! The MSL writer's output is snapshotted as `snapshots/msl@NAME.snap`
+//! (compiled by clang through the Metal shim in `tests/msl_shim.rs`);
+//! inputs MSL cannot express are listed in `MSL_REJECTED` with their error.
 //!
 //! Every input is checked and all failures are reported together. Set
 //! `TESSERA_SNAPSHOT_FILTER=substring` to run a subset; review snapshot
@@ -49,7 +52,40 @@ fn check_input(name: &str, source: &str) -> Vec<String> {
         }
         Err(e) => problems.push(format!("wgsl write:\n{}", e.render(name, source))),
     }
+
+    check_msl(name, source, &compiled, &mut problems);
     problems
+}
+
+/// Inputs the MSL writer rejects, with the start of the expected message.
+const MSL_REJECTED: &[(&str, &str)] = &[];
+
+/// Snapshots the MSL output as `msl@NAME`, or checks the expected error.
+fn check_msl(name: &str, source: &str, compiled: &common::Compiled, problems: &mut Vec<String>) {
+    let options = tessera::back::msl::Options::default();
+    let result = tessera::back::msl::write(&compiled.pipeline, &compiled.info, &options);
+    let expected = MSL_REJECTED
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, m)| *m);
+    match (result, expected) {
+        (Ok(text), None) => snapshot(&format!("msl@{name}"), &text, problems),
+        (Ok(_), Some(m)) => problems.push(format!("MSL: expected the error `{m}`, got output")),
+        (Err(e), Some(m)) => {
+            let first = e
+                .diagnostics
+                .first()
+                .map(|d| d.message.as_str())
+                .unwrap_or("");
+            if !first.starts_with(m) {
+                problems.push(format!(
+                    "MSL: expected `{m}`, got:\n{}",
+                    e.render(name, source)
+                ));
+            }
+        }
+        (Err(e), None) => problems.push(format!("msl write:\n{}", e.render(name, source))),
+    }
 }
 
 /// Asserts a snapshot, turning insta's panic into a reported problem.

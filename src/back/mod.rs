@@ -1,4 +1,4 @@
-//! Backends: SPIR-V and WGSL (MSL to come).
+//! Backends: SPIR-V, MSL and WGSL.
 
 pub mod msl;
 pub mod spv;

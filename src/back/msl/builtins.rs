@@ -1,10 +1,14 @@
-//! Barriers and `workgroupUniformLoad`.
+//! Barriers.
 //!
 //! WGSL's barriers are control barriers for the workgroup with memory
 //! semantics: `workgroupBarrier` orders workgroup memory
 //! (`mem_flags::mem_threadgroup`), `storageBarrier` storage buffers
 //! (`mem_device`), `textureBarrier` textures (`mem_texture`). Metal's
 //! `threadgroup_barrier` is the equivalent control barrier.
+//!
+//! `workgroupUniformLoad(p)` is written by the bridge as a workgroup
+//! barrier, the load into a new variable, and another barrier, so every
+//! invocation reads the same value.
 
 use crate::ir::Barrier;
 
@@ -26,19 +30,6 @@ pub(super) fn barrier(flags: Barrier) -> String {
         mem.join(" | ")
     };
     format!("metal::threadgroup_barrier({mem});")
-}
-
-/// The MSL statements (each with `;`, no indentation or newline) for
-/// `let name: ty = workgroupUniformLoad(p)`: a workgroup barrier, the load
-/// into a new variable, and another barrier, so every invocation reads the
-/// same value. `ty` is the MSL type, `value` the MSL expression reading
-/// through the pointer (e.g. `*p`).
-pub(super) fn workgroup_uniform_load(ty: &str, name: &str, value: &str) -> [String; 3] {
-    [
-        barrier(Barrier::WORKGROUP),
-        format!("{ty} {name} = {value};"),
-        barrier(Barrier::WORKGROUP),
-    ]
 }
 
 #[cfg(test)]
@@ -63,16 +54,5 @@ mod tests {
             barrier(Barrier::STORAGE | Barrier::WORKGROUP),
             "metal::threadgroup_barrier(metal::mem_flags::mem_device | metal::mem_flags::mem_threadgroup);"
         );
-    }
-
-    #[test]
-    fn uniform_load() {
-        let [a, b, c] = workgroup_uniform_load("uint", "v", "*p");
-        assert_eq!(a, c);
-        assert_eq!(
-            a,
-            "metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);"
-        );
-        assert_eq!(b, "uint v = *p;");
     }
 }

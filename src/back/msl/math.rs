@@ -19,7 +19,7 @@
 //!
 //! Every argument string is evaluated exactly once by the produced code.
 
-use super::polyfill::{float_literal, Helper, Helpers, ValTy};
+use super::polyfill::{float_literal, Helper, Helpers, ResultStruct, ValTy};
 use super::types::TypeCtx;
 use crate::arena::Handle;
 use crate::diagnostic::Diagnostic;
@@ -50,14 +50,16 @@ fn bad(fun: F, what: &str) -> Diagnostic {
 
 /// The MSL expression for a math builtin call. `args` are the MSL
 /// expressions of the arguments (each used once), `arg_tys` their IR types,
-/// `result_ty` the call's type. Errors (malformed IR only) carry an
-/// undefined span for the caller to replace.
+/// `result_ty` the call's type and `result_members` the MSL names of its
+/// members when it is a struct (`modf`, `frexp`; otherwise empty). Errors
+/// (malformed IR only) carry an undefined span for the caller to replace.
 pub(super) fn math_call(
     ctx: &TypeCtx,
     fun: F,
     args: &[String],
     arg_tys: &[Handle<Type>],
     result_ty: Handle<Type>,
+    result_members: &[String],
     helpers: &mut Helpers,
 ) -> Result<String, Diagnostic> {
     let module = ctx.module;
@@ -187,7 +189,13 @@ pub(super) fn math_call(
             format!("{}({half}({}))", t0.name(), a(0))
         }
         F::Modf | F::Frexp => {
-            let result = ctx.type_name(result_ty);
+            let [m0, m1] = result_members else {
+                return Err(bad(fun, "the result struct needs two members"));
+            };
+            let result = ResultStruct {
+                name: ctx.type_name(result_ty),
+                members: [m0.clone(), m1.clone()],
+            };
             let h = if fun == F::Modf {
                 Helper::Modf { arg: t0, result }
             } else {
@@ -293,12 +301,32 @@ mod tests {
 
     struct Fx {
         module: Module,
+        pipeline: crate::pipeline::Pipeline,
+    }
+
+    /// A type context naming structs by their IR name and scalars and
+    /// vectors as the helpers do.
+    fn ctx<'a>(module: &'a Module, pipeline: &'a crate::pipeline::Pipeline) -> TypeCtx<'a> {
+        let names = module
+            .types
+            .iter()
+            .map(|(h, t)| match &t.name {
+                Some(n) => n.clone(),
+                None => val_ty(module, h).map_or_else(String::new, ValTy::name),
+            })
+            .collect();
+        TypeCtx {
+            module,
+            pipeline,
+            names,
+        }
     }
 
     impl Fx {
         fn new() -> Self {
             Fx {
                 module: Module::default(),
+                pipeline: crate::pipeline::Pipeline::default(),
             }
         }
         fn scalar(&mut self, s: Scalar) -> Handle<Type> {
@@ -311,15 +339,14 @@ mod tests {
             })
         }
         fn call(&self, fun: F, tys: &[Handle<Type>], result: Handle<Type>) -> (String, String) {
-            let ctx = TypeCtx {
-                module: &self.module,
-            };
+            let ctx = ctx(&self.module, &self.pipeline);
             let args: Vec<String> = ["a", "b", "c", "d"][..tys.len()]
                 .iter()
                 .map(|s| s.to_string())
                 .collect();
             let mut h = Helpers::default();
-            let s = math_call(&ctx, fun, &args, tys, result, &mut h).unwrap();
+            let members = ["fract".to_string(), "whole_".to_string()];
+            let s = math_call(&ctx, fun, &args, tys, result, &members, &mut h).unwrap();
             let mut defs = String::new();
             h.write(&mut defs);
             (s, defs)
@@ -507,7 +534,7 @@ mod tests {
             "{defs}"
         );
         assert!(
-            defs.contains("return __modf_result_vec2_f32{fract, whole};"),
+            defs.contains("  __modf_result_vec2_f32 r = {};\n  r.fract = fract;\n  r.whole_ = whole;\n  return r;\n}\n"),
             "{defs}"
         );
     }
@@ -516,9 +543,9 @@ mod tests {
     fn wrong_arity_is_an_error() {
         let mut fx = Fx::new();
         let f = fx.scalar(Scalar::F32);
-        let ctx = TypeCtx { module: &fx.module };
+        let ctx = ctx(&fx.module, &fx.pipeline);
         let mut h = Helpers::default();
-        let e = math_call(&ctx, F::Fma, &["a".into()], &[f], f, &mut h).unwrap_err();
+        let e = math_call(&ctx, F::Fma, &["a".into()], &[f], f, &[], &mut h).unwrap_err();
         assert_eq!(
             e.message,
             "cannot write 'fma' in MSL: expected 3 arguments, got 1"

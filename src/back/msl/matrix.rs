@@ -66,12 +66,6 @@ fn comp_type_name(comp: Scalar) -> &'static str {
     }
 }
 
-/// The MSL type of a subgroup-matrix type (all three kinds map to the same
-/// Metal type).
-pub(super) fn matrix_type_name(module: &Module, ty: Handle<Type>) -> Result<String, Diagnostic> {
-    Ok(comp_type_name(component(module, ty)?).to_string())
-}
-
 fn filled(comp: Scalar, value: &str) -> String {
     format!(
         "metal::make_filled_simdgroup_matrix<{}, 8, 8>({value})",
@@ -248,25 +242,22 @@ pub(super) fn scalar_op(
 fn write_clamp(out: &mut String) -> std::fmt::Result {
     writeln!(
         out,
-        "    uint min_stride = metal::max((8u + k - 1u) / k, 1u);"
+        "  uint min_stride = metal::max((8u + k - 1u) / k, 1u);"
     )?;
-    writeln!(out, "    uint st = metal::max(stride, min_stride);")?;
-    writeln!(out, "    bool in_range = offset < length;")?;
+    writeln!(out, "  uint st = metal::max(stride, min_stride);")?;
+    writeln!(out, "  bool in_range = offset < length;")?;
+    writeln!(out, "  uint room = length - (in_range ? offset : length);")?;
+    writeln!(out, "  bool stride_ok = st <= room / 7u;")?;
     writeln!(
         out,
-        "    uint room = length - (in_range ? offset : length);"
-    )?;
-    writeln!(out, "    bool stride_ok = st <= room / 7u;")?;
-    writeln!(
-        out,
-        "    uint spanned = metal::min((stride_ok ? st : min_stride) * 7u, room);"
+        "  uint spanned = metal::min((stride_ok ? st : min_stride) * 7u, room);"
     )?;
     writeln!(
         out,
-        "    bool ok = in_range && stride_ok && room - spanned >= min_stride;"
+        "  bool ok = in_range && stride_ok && room - spanned >= min_stride;"
     )?;
-    writeln!(out, "    uint off = ok ? offset : 0u;")?;
-    writeln!(out, "    st = ok ? st : min_stride;")
+    writeln!(out, "  uint off = ok ? offset : 0u;")?;
+    writeln!(out, "  st = ok ? st : min_stride;")
 }
 
 fn params(comp: Scalar, space: AddressSpace, checked: bool, constness: &str) -> String {
@@ -298,12 +289,12 @@ pub(super) fn write_load_helper(
     } else {
         ("offset", "stride")
     };
-    writeln!(out, "    {m} m;")?;
+    writeln!(out, "  {m} m;")?;
     writeln!(
         out,
-        "    metal::simdgroup_load(m, base + ulong({off}) * k, ulong({st}) * k, ulong2(0, 0), transpose);"
+        "  metal::simdgroup_load(m, base + ulong({off}) * k, ulong({st}) * k, ulong2(0, 0), transpose);"
     )?;
-    writeln!(out, "    return m;")?;
+    writeln!(out, "  return m;")?;
     writeln!(out, "}}")
 }
 
@@ -329,7 +320,7 @@ pub(super) fn write_store_helper(
     };
     writeln!(
         out,
-        "    metal::simdgroup_store(value, base + ulong({off}) * k, ulong({st}) * k, ulong2(0, 0), transpose);"
+        "  metal::simdgroup_store(value, base + ulong({off}) * k, ulong({st}) * k, ulong2(0, 0), transpose);"
     )?;
     writeln!(out, "}}")
 }
@@ -343,7 +334,7 @@ pub(super) fn write_multiply_helper(
     let m = comp_type_name(comp);
     write!(
         out,
-        "{m} {name}({m} a, {m} b) {{\n    {m} d;\n    metal::simdgroup_multiply(d, a, b);\n    return d;\n}}\n"
+        "{m} {name}({m} a, {m} b) {{\n  {m} d;\n  metal::simdgroup_multiply(d, a, b);\n  return d;\n}}\n"
     )
 }
 
@@ -356,7 +347,7 @@ pub(super) fn write_multiply_accumulate_helper(
     let m = comp_type_name(comp);
     write!(
         out,
-        "{m} {name}({m} a, {m} b, {m} c) {{\n    {m} d;\n    metal::simdgroup_multiply_accumulate(d, a, b, c);\n    return d;\n}}\n"
+        "{m} {name}({m} a, {m} b, {m} c) {{\n  {m} d;\n  metal::simdgroup_multiply_accumulate(d, a, b, c);\n  return d;\n}}\n"
     )
 }
 
@@ -372,23 +363,23 @@ pub(super) fn write_scalar_helper(
     let s = scalar_name(comp);
     let one = float_literal(comp, "1.0");
     writeln!(out, "{m} {name}({m} m, {s} s) {{")?;
-    writeln!(out, "    {m} d;")?;
+    writeln!(out, "  {m} d;")?;
     match op {
         MatrixScalarOp::Add | MatrixScalarOp::Subtract => {
             let v = if op == MatrixScalarOp::Add { "s" } else { "-s" };
-            writeln!(out, "    {m} identity = {m}({one});")?;
-            writeln!(out, "    {m} filled = {};", filled(comp, v))?;
+            writeln!(out, "  {m} identity = {m}({one});")?;
+            writeln!(out, "  {m} filled = {};", filled(comp, v))?;
             writeln!(
                 out,
-                "    metal::simdgroup_multiply_accumulate(d, m, identity, filled);"
+                "  metal::simdgroup_multiply_accumulate(d, m, identity, filled);"
             )?;
         }
         MatrixScalarOp::Multiply => {
-            writeln!(out, "    {m} diagonal = {m}(s);")?;
-            writeln!(out, "    metal::simdgroup_multiply(d, m, diagonal);")?;
+            writeln!(out, "  {m} diagonal = {m}(s);")?;
+            writeln!(out, "  metal::simdgroup_multiply(d, m, diagonal);")?;
         }
     }
-    writeln!(out, "    return d;")?;
+    writeln!(out, "  return d;")?;
     writeln!(out, "}}")
 }
 
@@ -420,11 +411,6 @@ mod tests {
         let mut m = Module::default();
         let l = matrix(&mut m, SubgroupMatrixKind::Left, Scalar::F32);
         let r = matrix(&mut m, SubgroupMatrixKind::Result, Scalar::F16);
-        assert_eq!(
-            matrix_type_name(&m, l).unwrap(),
-            "metal::simdgroup_float8x8"
-        );
-        assert_eq!(matrix_type_name(&m, r).unwrap(), "metal::simdgroup_half8x8");
         assert_eq!(
             zero(&m, l).unwrap(),
             "metal::make_filled_simdgroup_matrix<float, 8, 8>(0.0f)"
@@ -463,7 +449,7 @@ mod tests {
         h.write(&mut out);
         assert_eq!(
             out,
-            "metal::simdgroup_float8x8 tessera_simdgroup_load_device_float(const device float* base, uint offset, uint stride, uint k, bool transpose) {\n    metal::simdgroup_float8x8 m;\n    metal::simdgroup_load(m, base + ulong(offset) * k, ulong(stride) * k, ulong2(0, 0), transpose);\n    return m;\n}\n\n"
+            "metal::simdgroup_float8x8 tessera_simdgroup_load_device_float(const device float* base, uint offset, uint stride, uint k, bool transpose) {\n  metal::simdgroup_float8x8 m;\n  metal::simdgroup_load(m, base + ulong(offset) * k, ulong(stride) * k, ulong2(0, 0), transpose);\n  return m;\n}\n\n"
         );
     }
 
@@ -496,8 +482,8 @@ mod tests {
         );
         let mut out = String::new();
         h.write(&mut out);
-        assert!(out.starts_with("void tessera_simdgroup_store_threadgroup_half_checked(metal::simdgroup_half8x8 value, threadgroup half* base, uint length, uint offset, uint stride, uint k, bool transpose) {\n    uint min_stride = metal::max((8u + k - 1u) / k, 1u);\n"), "{out}");
-        assert!(out.contains("    metal::simdgroup_store(value, base + ulong(off) * k, ulong(st) * k, ulong2(0, 0), transpose);\n"), "{out}");
+        assert!(out.starts_with("void tessera_simdgroup_store_threadgroup_half_checked(metal::simdgroup_half8x8 value, threadgroup half* base, uint length, uint offset, uint stride, uint k, bool transpose) {\n  uint min_stride = metal::max((8u + k - 1u) / k, 1u);\n"), "{out}");
+        assert!(out.contains("  metal::simdgroup_store(value, base + ulong(off) * k, ulong(st) * k, ulong2(0, 0), transpose);\n"), "{out}");
     }
 
     #[test]
@@ -538,7 +524,7 @@ mod tests {
         );
         let mut out = String::new();
         h.write(&mut out);
-        assert!(out.contains("metal::simdgroup_half8x8 tessera_simdgroup_multiply_accumulate_half(metal::simdgroup_half8x8 a, metal::simdgroup_half8x8 b, metal::simdgroup_half8x8 c) {\n    metal::simdgroup_half8x8 d;\n    metal::simdgroup_multiply_accumulate(d, a, b, c);\n    return d;\n}\n"), "{out}");
+        assert!(out.contains("metal::simdgroup_half8x8 tessera_simdgroup_multiply_accumulate_half(metal::simdgroup_half8x8 a, metal::simdgroup_half8x8 b, metal::simdgroup_half8x8 c) {\n  metal::simdgroup_half8x8 d;\n  metal::simdgroup_multiply_accumulate(d, a, b, c);\n  return d;\n}\n"), "{out}");
         assert_eq!(
             multiply(&m, r32, l, "a", "b", None, &mut h).unwrap_err().message,
             "Metal cannot express a multiply of 'subgroup_matrix_left<f16, 8, 8>' operands into 'subgroup_matrix_result<f32, 8, 8>': simdgroup_multiply takes operands of one component type"
@@ -557,8 +543,8 @@ mod tests {
         scalar_op(&m, ty, MatrixScalarOp::Multiply, "x", "2.0f", &mut h).unwrap();
         let mut out = String::new();
         h.write(&mut out);
-        assert!(out.contains("metal::simdgroup_float8x8 tessera_simdgroup_scalar_subtract_float(metal::simdgroup_float8x8 m, float s) {\n    metal::simdgroup_float8x8 d;\n    metal::simdgroup_float8x8 identity = metal::simdgroup_float8x8(1.0f);\n    metal::simdgroup_float8x8 filled = metal::make_filled_simdgroup_matrix<float, 8, 8>(-s);\n    metal::simdgroup_multiply_accumulate(d, m, identity, filled);\n    return d;\n}\n"), "{out}");
-        assert!(out.contains("    metal::simdgroup_float8x8 diagonal = metal::simdgroup_float8x8(s);\n    metal::simdgroup_multiply(d, m, diagonal);\n"), "{out}");
+        assert!(out.contains("metal::simdgroup_float8x8 tessera_simdgroup_scalar_subtract_float(metal::simdgroup_float8x8 m, float s) {\n  metal::simdgroup_float8x8 d;\n  metal::simdgroup_float8x8 identity = metal::simdgroup_float8x8(1.0f);\n  metal::simdgroup_float8x8 filled = metal::make_filled_simdgroup_matrix<float, 8, 8>(-s);\n  metal::simdgroup_multiply_accumulate(d, m, identity, filled);\n  return d;\n}\n"), "{out}");
+        assert!(out.contains("  metal::simdgroup_float8x8 diagonal = metal::simdgroup_float8x8(s);\n  metal::simdgroup_multiply(d, m, diagonal);\n"), "{out}");
     }
 
     /// The algebra the scalar mappings rely on, on plain 8x8 arrays.

@@ -1,13 +1,128 @@
-//! The Metal Shading Language backend (placeholder module root on the
-//! `mslbuiltins` branch; the `msl` branch owns the real one).
-
-#![allow(dead_code)]
+//! The Metal Shading Language (MSL) backend.
+//!
+//! [`write()`] turns a [`Pipeline`] into MSL source text for compute
+//! shaders. Only what the selected entry points use is emitted, in a
+//! deterministic order: helper functions (polyfills), structs and array
+//! wrappers, user functions (callees first), then one `kernel` per entry
+//! point.
+//!
+//! # Resources
+//!
+//! Every `uniform` or `storage` buffer variable an entry point uses becomes
+//! a kernel parameter `constant T& name [[buffer(n)]]` (uniform, read-only
+//! storage) or `device T& name [[buffer(n)]]` (writable storage). The
+//! buffer index `n` is [`Options::binding_map`]'s entry for the variable's
+//! `@group/@binding` when present; otherwise the entry point's remaining
+//! buffers, sorted by `(group, binding)`, take the lowest indices not used
+//! by the map, in order (so with an empty map the buffers get 0, 1, 2, ...
+//! per entry point). Two bindings mapped to the same index are an error.
+//!
+//! # Runtime-sized array lengths
+//!
+//! MSL buffers carry no length, so `arrayLength` reads a *sizes buffer*:
+//! when an entry point calls `arrayLength`, it gets a parameter
+//! `constant tessera_buffer_sizes& _buffer_sizes [[buffer(k)]]` where
+//! `tessera_buffer_sizes` is `struct { uint size[N]; }`. Entry `i` holds the
+//! byte size of the `i`-th runtime-sized buffer of the entry point, in
+//! `(group, binding)` order (only buffers whose store type ends with a
+//! runtime-sized array count). The element count is computed in the shader
+//! as `(size - offset_of_array) / stride`. `k` is [`Options::sizes_buffer`]
+//! when given, else the index after the largest buffer index in use.
+//!
+//! # WGSL semantics
+//!
+//! Where Metal differs from WGSL the output polyfills: integer division and
+//! remainder by zero (and `i32::MIN / -1`) give WGSL's results, shift
+//! amounts are masked to the bit width, float-to-integer conversions
+//! saturate, dynamic indices are clamped when [`Options::bounds_checks`] is
+//! on, workgroup memory is zeroed, and `vec3` members of structs use
+//! `packed_float3`-style types with explicit padding so that offsets match
+//! WGSL's layout. `@workgroup_size` cannot be written in MSL (the API
+//! chooses the threadgroup size at dispatch); it is printed as a comment and
+//! is available in [`crate::pipeline::Reflection`].
+//!
+//! Module map: `writer` (driver, module-level state), `names` (identifier
+//! renaming), `types` (type spellings and struct layout), `expr`, `stmt`
+//! (function bodies), `entry` (kernel signatures); builtin functions live in
+//! `math`, `atomics`, `subgroup`, `matrix`, `polyfill` and `capability`.
 
 mod atomics;
+mod bridge;
 mod builtins;
 pub mod capability;
+mod entry;
+mod expr;
 mod math;
 mod matrix;
+mod names;
 mod polyfill;
+mod stmt;
 mod subgroup;
 mod types;
+mod writer;
+
+use std::collections::BTreeMap;
+
+use crate::diagnostic::Error;
+use crate::ir::ResourceBinding;
+use crate::pipeline::Pipeline;
+use crate::valid::ModuleInfo;
+
+/// MSL writer options.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// The MSL language version (major, minor), default (2, 4). Metal has
+    /// 1.0-1.2, 2.0-2.4, 3.0-3.2; other values are errors, and subgroup
+    /// matrices (`simdgroup_matrix`) need 2.3 or later.
+    pub lang_version: (u8, u8),
+    /// Explicit `[[buffer(n)]]` index per `@group/@binding`. Bindings not in
+    /// the map get the lowest free indices, in `(group, binding)` order.
+    pub binding_map: BTreeMap<ResourceBinding, u32>,
+    /// The `[[buffer(n)]]` index of the sizes buffer that carries the byte
+    /// sizes of runtime-sized buffers (see the module docs); `None` uses the
+    /// index after the largest buffer index of the entry point.
+    pub sizes_buffer: Option<u32>,
+    /// Clamp dynamic indices of fixed-size arrays, vectors and matrices to
+    /// the last element, and of runtime-sized arrays to `arrayLength - 1`
+    /// (default `true`; as in the SPIR-V writer).
+    pub bounds_checks: bool,
+    /// Zero the workgroup variables each entry point uses before its body
+    /// runs (WGSL semantics; default `true`).
+    pub zero_initialize_workgroup_memory: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            lang_version: (2, 4),
+            binding_map: BTreeMap::new(),
+            sizes_buffer: None,
+            bounds_checks: true,
+            zero_initialize_workgroup_memory: true,
+        }
+    }
+}
+
+/// What the writer produced besides the text: the MSL name of each kernel.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Translation {
+    /// The MSL source.
+    pub source: String,
+    /// `(WGSL entry-point name, MSL kernel name)` per chosen entry point
+    /// (names that are not legal in MSL, such as `main`, are renamed).
+    pub entry_points: Vec<(String, String)>,
+}
+
+/// Writes a pipeline's module as MSL source.
+pub fn write(pipeline: &Pipeline, info: &ModuleInfo, options: &Options) -> Result<String, Error> {
+    write_translation(pipeline, info, options).map(|t| t.source)
+}
+
+/// Writes a pipeline's module as MSL, with the kernel names.
+pub fn write_translation(
+    pipeline: &Pipeline,
+    info: &ModuleInfo,
+    options: &Options,
+) -> Result<Translation, Error> {
+    writer::Writer::new(pipeline, info, options)?.run()
+}

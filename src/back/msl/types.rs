@@ -1,36 +1,247 @@
-//! Placeholder for the `msl` branch's type printer: just enough of
-//! `TypeCtx` for the builtin lowering to compile and be tested.
+//! Type spellings and struct layout.
 
 use crate::arena::Handle;
-use crate::ir::{Module, Type, TypeInner};
+use crate::ir::{MatrixDim, Module, Scalar, SubgroupMatrixKind, Type, TypeInner};
+use crate::pipeline::Pipeline;
 
-/// Type context of the MSL printer.
+/// A subgroup matrix type with its dimensions known.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct MatrixShape {
+    /// Left, right or result.
+    pub kind: SubgroupMatrixKind,
+    /// Component type.
+    pub scalar: Scalar,
+    /// Columns.
+    pub columns: u32,
+    /// Rows.
+    pub rows: u32,
+}
+
+/// What builtin helpers need to know about types: the module and the MSL
+/// spelling of each type.
 pub(super) struct TypeCtx<'a> {
     /// The module being written.
     pub module: &'a Module,
+    /// The pipeline (override values for matrix dimensions).
+    pub pipeline: &'a Pipeline,
+    /// MSL spelling per type, parallel to `module.types`.
+    pub names: Vec<String>,
 }
 
-impl TypeCtx<'_> {
-    /// The MSL spelling of a type.
+impl<'a> TypeCtx<'a> {
+    /// The MSL spelling of a type (e.g. `float`, `metal::float4`,
+    /// `metal::simdgroup_float8x8`, a struct's name).
     pub fn type_name(&self, ty: Handle<Type>) -> String {
-        match self.module.types.try_get(ty) {
-            Some(Type {
-                name: Some(name), ..
-            }) => name.clone(),
-            Some(t) => match t.inner {
-                TypeInner::Scalar(s) => super::polyfill::ValTy {
-                    scalar: s,
-                    size: None,
-                }
-                .name(),
-                TypeInner::Vector { size, scalar } => super::polyfill::ValTy {
-                    scalar,
-                    size: Some(size),
-                }
-                .name(),
-                _ => "<type>".to_string(),
-            },
-            None => "<type>".to_string(),
+        self.names.get(ty.index()).cloned().unwrap_or_default()
+    }
+
+    /// The inner type.
+    pub fn inner(&self, ty: Handle<Type>) -> &'a TypeInner {
+        self.module.inner(ty)
+    }
+
+    /// A subgroup matrix type's shape (`None` for other types or dimensions
+    /// that are not known).
+    pub fn matrix_shape(&self, ty: Handle<Type>) -> Option<MatrixShape> {
+        match *self.module.inner(ty) {
+            TypeInner::SubgroupMatrix {
+                kind,
+                scalar,
+                columns,
+                rows,
+            } => Some(MatrixShape {
+                kind,
+                scalar,
+                columns: self.dim(columns)?,
+                rows: self.dim(rows)?,
+            }),
+            _ => None,
         }
     }
+
+    fn dim(&self, d: MatrixDim) -> Option<u32> {
+        match d {
+            MatrixDim::Constant(n) => Some(n),
+            MatrixDim::Override(o) => {
+                let v = *self.pipeline.override_values.get(o.index())?;
+                match self.module.constants[v] {
+                    crate::ir::ConstValue::Scalar(l) => match l {
+                        crate::ir::Literal::I32(x) => u32::try_from(x).ok(),
+                        crate::ir::Literal::U32(x) => Some(x),
+                        crate::ir::Literal::AbstractInt(x) => u32::try_from(x).ok(),
+                        _ => None,
+                    },
+                    _ => None,
+                }
+            }
+        }
+    }
+}
+
+/// The MSL spelling of a scalar (`None` for abstract and 8-bit types).
+pub(super) fn scalar_name(s: Scalar) -> Option<&'static str> {
+    Some(match s {
+        Scalar::Bool => "bool",
+        Scalar::I32 => "int",
+        Scalar::U32 => "uint",
+        Scalar::F32 => "float",
+        Scalar::F16 => "half",
+        Scalar::I8 => "char",
+        Scalar::U8 => "uchar",
+        Scalar::AbstractInt | Scalar::AbstractFloat => return None,
+    })
+}
+
+/// Whether a struct member of this type is printed as a packed vector
+/// (`vec3` of 4- or 2-byte scalars: Metal's `float3` is 16 bytes, WGSL's
+/// `vec3<f32>` 12).
+pub(super) fn is_packed_member(inner: &TypeInner) -> Option<&'static str> {
+    match *inner {
+        TypeInner::Vector {
+            size: crate::ir::VectorSize::Tri,
+            scalar,
+        } => match scalar {
+            Scalar::F32 => Some("metal::packed_float3"),
+            Scalar::F16 => Some("metal::packed_half3"),
+            Scalar::I32 => Some("metal::packed_int3"),
+            Scalar::U32 => Some("metal::packed_uint3"),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// One field of a printed struct: a WGSL member or padding.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) enum Field {
+    /// Member `index` of the IR struct.
+    Member(usize),
+    /// `char _padN[bytes]`.
+    Pad(u32),
+}
+
+/// Size and alignment in bytes of a type as Metal lays it out (structs are
+/// printed with explicit padding so their size is the WGSL size).
+pub(super) fn msl_size_align(module: &Module, pipeline: &Pipeline, ty: Handle<Type>) -> (u32, u32) {
+    // Iterate through array nesting instead of recursing.
+    let mut count: u64 = 1;
+    let mut cur = ty;
+    loop {
+        let (size, align) = match *module.inner(cur) {
+            TypeInner::Scalar(s) | TypeInner::Atomic(s) => {
+                let n = if s == Scalar::Bool { 1 } else { s.size() };
+                (n, n)
+            }
+            TypeInner::Vector { size, scalar } => vector_size_align(size.get(), scalar),
+            TypeInner::Matrix {
+                columns,
+                rows,
+                scalar,
+            } => {
+                let (s, a) = vector_size_align(rows.get(), scalar);
+                (s * columns.get(), a)
+            }
+            TypeInner::Array { base, size, .. } => {
+                count = count
+                    .saturating_mul(u64::from(array_count(module, pipeline, size).unwrap_or(1)));
+                cur = base;
+                continue;
+            }
+            TypeInner::Struct { ref members, span } => {
+                let align = members
+                    .iter()
+                    .map(|m| {
+                        if is_packed_member(module.inner(m.ty)).is_some() {
+                            module.inner(m.ty).scalar().map_or(4, |s| s.size())
+                        } else {
+                            msl_size_align(module, pipeline, m.ty).1
+                        }
+                    })
+                    .max()
+                    .unwrap_or(1);
+                (span, align)
+            }
+            TypeInner::Pointer { .. } | TypeInner::SubgroupMatrix { .. } => (0, 1),
+        };
+        let total = u64::from(size).saturating_mul(count);
+        return (u32::try_from(total).unwrap_or(u32::MAX), align);
+    }
+}
+
+fn vector_size_align(n: u32, scalar: Scalar) -> (u32, u32) {
+    let s = if scalar == Scalar::Bool {
+        1
+    } else {
+        scalar.size()
+    };
+    let lanes = if n == 2 { 2 } else { 4 };
+    (s * lanes, s * lanes)
+}
+
+/// The element count of a fixed-size array (`None`: runtime-sized, or an
+/// override size without a value).
+pub(super) fn array_count(
+    module: &Module,
+    pipeline: &Pipeline,
+    size: crate::ir::ArraySize,
+) -> Option<u32> {
+    match size {
+        crate::ir::ArraySize::Constant(n) => Some(n),
+        crate::ir::ArraySize::Runtime => None,
+        crate::ir::ArraySize::Override(e) => {
+            let v = *pipeline.global_values.get(e.index())?;
+            match module.constants[v] {
+                crate::ir::ConstValue::Scalar(crate::ir::Literal::I32(x)) => {
+                    u32::try_from(x).ok().filter(|&n| n > 0)
+                }
+                crate::ir::ConstValue::Scalar(crate::ir::Literal::U32(x)) => {
+                    Some(x).filter(|&n| n > 0)
+                }
+                crate::ir::ConstValue::Scalar(crate::ir::Literal::AbstractInt(x)) => {
+                    u32::try_from(x).ok().filter(|&n| n > 0)
+                }
+                _ => None,
+            }
+        }
+    }
+}
+
+/// The fields of a struct as printed: members with padding so every member
+/// sits at its WGSL offset and the struct has its WGSL size.
+pub(super) fn struct_fields(module: &Module, pipeline: &Pipeline, ty: Handle<Type>) -> Vec<Field> {
+    let TypeInner::Struct { ref members, span } = *module.inner(ty) else {
+        return Vec::new();
+    };
+    let mut fields = Vec::with_capacity(members.len() + 2);
+    let mut cur = 0u32;
+    let mut ends_with_runtime = false;
+    for (i, m) in members.iter().enumerate() {
+        let inner = module.inner(m.ty);
+        let (size, align) = match is_packed_member(inner) {
+            Some(_) => {
+                let s = inner.scalar().map_or(4, |s| s.size());
+                (3 * s, s)
+            }
+            None => msl_size_align(module, pipeline, m.ty),
+        };
+        let aligned = cur.div_ceil(align.max(1)) * align.max(1);
+        if m.offset > aligned {
+            fields.push(Field::Pad(m.offset - cur));
+        } else if m.offset > cur {
+            // Natural alignment reaches the offset.
+        }
+        fields.push(Field::Member(i));
+        cur = m.offset.max(aligned) + size;
+        ends_with_runtime = matches!(
+            inner,
+            TypeInner::Array {
+                size: crate::ir::ArraySize::Runtime,
+                ..
+            }
+        );
+    }
+    if !ends_with_runtime && span > cur {
+        fields.push(Field::Pad(span - cur));
+    }
+    fields
 }

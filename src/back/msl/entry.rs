@@ -1,0 +1,422 @@
+//! Kernel signatures: buffers, built-in values, threadgroup and private
+//! variables, workgroup zero-initialisation; and the module-level checks.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+use super::stmt::FnCtx;
+use super::writer::{err, Writer, R};
+use crate::arena::Handle;
+use crate::diagnostic::Diagnostic;
+use crate::ir::{
+    AddressSpace, Binding, BuiltIn, GlobalVariable, ShaderStage, Type, TypeInner, WorkgroupSizeDim,
+};
+use crate::Span;
+
+/// A kernel's signature and the code that runs before its body.
+pub(super) struct Sig {
+    /// `kernel void name`.
+    pub header: String,
+    /// Parameters with attributes.
+    pub params: Vec<String>,
+    /// Declarations and initialisation, indented one level.
+    pub prologue: String,
+}
+
+/// The MSL attribute of a compute built-in value.
+fn builtin_attribute(b: BuiltIn) -> Option<&'static str> {
+    Some(match b {
+        BuiltIn::GlobalInvocationId => "thread_position_in_grid",
+        BuiltIn::LocalInvocationId => "thread_position_in_threadgroup",
+        BuiltIn::LocalInvocationIndex => "thread_index_in_threadgroup",
+        BuiltIn::WorkgroupId => "threadgroup_position_in_grid",
+        BuiltIn::NumWorkgroups => "threadgroups_per_grid",
+        BuiltIn::SubgroupInvocationId => "thread_index_in_simdgroup",
+        BuiltIn::SubgroupSize => "threads_per_simdgroup",
+        BuiltIn::SubgroupId => "simdgroup_index_in_threadgroup",
+        BuiltIn::NumSubgroups => "simdgroups_per_threadgroup",
+        _ => return None,
+    })
+}
+
+/// Checks what the MSL writer supports for the chosen entry points:
+/// compute stages only, and a language version that has
+/// `simdgroup_matrix` when matrices are used.
+pub(super) fn check_capabilities(w: &Writer) -> R<()> {
+    let mut diags = Vec::new();
+    for &ei in &w.p.entry_points {
+        let Some(ep) = w.m.entry_points.get(ei) else {
+            continue;
+        };
+        let span = w.m.functions.span(ep.function);
+        if ep.stage != ShaderStage::Compute {
+            diags.push(
+                Diagnostic::error(
+                    format!(
+                        "the MSL writer supports compute shaders only; `{}` is a {} entry point",
+                        ep.name,
+                        match ep.stage {
+                            ShaderStage::Vertex => "vertex",
+                            ShaderStage::Fragment => "fragment",
+                            ShaderStage::Compute => "compute",
+                        }
+                    ),
+                    span,
+                )
+                .with_span_label("not a compute entry point"),
+            );
+            continue;
+        }
+        if let Some(info) = w.info.entry_points.get(ei) {
+            if let Some(&(ty, tspan)) = info.matrix_types.first() {
+                if w.opts.lang_version < (2, 3) {
+                    let (a, b) = w.opts.lang_version;
+                    diags.push(
+                        Diagnostic::error(
+                            format!(
+                                "subgroup matrices need MSL 2.3 or later, but the MSL language version is {a}.{b}"
+                            ),
+                            tspan,
+                        )
+                        .with_span_label(format!(
+                            "`{}` needs `simdgroup_matrix`",
+                            crate::ir::display::type_name(w.m, ty)
+                        ))
+                        .with_note("`simdgroup_matrix` was added in MSL 2.3; use lang_version (2, 3) or later"),
+                    );
+                }
+            }
+        }
+        if let Err(e) = buffer_indices(w, ei) {
+            diags.extend(e.diagnostics);
+        }
+    }
+    if let Err(e) = super::bridge::capability(w) {
+        diags.extend(e.diagnostics);
+    }
+    if diags.is_empty() {
+        Ok(())
+    } else {
+        Err(crate::diagnostic::Error { diagnostics: diags })
+    }
+}
+
+/// The `[[buffer(n)]]` index of each buffer an entry point uses, and the
+/// sizes buffer's index.
+pub(super) fn buffer_indices(w: &Writer, ei: usize) -> R<(BTreeMap<usize, u32>, u32)> {
+    let Some(ep) = w.m.entry_points.get(ei) else {
+        return Ok((BTreeMap::new(), 0));
+    };
+    let mut buffers: Vec<(crate::ir::ResourceBinding, usize)> = Vec::new();
+    for &g in &w.fn_globals[ep.function.index()].globals {
+        let gv = &w.m.global_variables[Handle::<GlobalVariable>::from_index(g)];
+        if matches!(gv.space, AddressSpace::Uniform | AddressSpace::Storage) {
+            if let Some(b) = gv.binding {
+                buffers.push((b, g));
+            }
+        }
+    }
+    buffers.sort();
+    let mut out = BTreeMap::new();
+    let mut taken: BTreeMap<u32, usize> = BTreeMap::new();
+    let mut diags = Vec::new();
+    let span_of = |g: usize| {
+        w.m.global_variables
+            .span(Handle::<GlobalVariable>::from_index(g))
+    };
+    for &(b, g) in &buffers {
+        if let Some(&n) = w.opts.binding_map.get(&b) {
+            if let Some(&other) = taken.get(&n) {
+                diags.push(
+                    Diagnostic::error(
+                        format!(
+                            "the binding map gives @group({}) @binding({}) the buffer index {n}, which `{}` also has",
+                            b.group, b.binding, w.m.global_variables[Handle::<GlobalVariable>::from_index(other)].name
+                        ),
+                        span_of(g),
+                    )
+                    .with_span_label(format!("mapped to [[buffer({n})]]"))
+                    .with_label(span_of(other), format!("also mapped to [[buffer({n})]]"))
+                    .with_note(format!("in entry point `{}`; every buffer needs its own index", ep.name)),
+                );
+                continue;
+            }
+            if n > 30 {
+                diags.push(
+                    Diagnostic::error(
+                        format!(
+                            "buffer index {n} is out of range for @group({}) @binding({})",
+                            b.group, b.binding
+                        ),
+                        span_of(g),
+                    )
+                    .with_note("Metal has buffer indices 0 to 30"),
+                );
+                continue;
+            }
+            taken.insert(n, g);
+            out.insert(g, n);
+        }
+    }
+    let mut next = 0u32;
+    for &(_, g) in &buffers {
+        if out.contains_key(&g) {
+            continue;
+        }
+        while taken.contains_key(&next) {
+            next += 1;
+        }
+        taken.insert(next, g);
+        out.insert(g, next);
+    }
+    let sizes = match w.opts.sizes_buffer {
+        Some(n) => {
+            if w.fn_globals[ep.function.index()].sizes {
+                if let Some(&other) = taken.get(&n) {
+                    diags.push(
+                        Diagnostic::error(
+                            format!(
+                                "the sizes buffer index {n} is also the buffer index of `{}`",
+                                w.m.global_variables[Handle::<GlobalVariable>::from_index(other)]
+                                    .name
+                            ),
+                            span_of(other),
+                        )
+                        .with_span_label(format!("mapped to [[buffer({n})]]"))
+                        .with_note(format!(
+                            "in entry point `{}`: choose another sizes_buffer index",
+                            ep.name
+                        )),
+                    );
+                }
+            }
+            n
+        }
+        None => taken.keys().next_back().map_or(0, |&k| k + 1),
+    };
+    if !diags.is_empty() {
+        return Err(crate::diagnostic::Error { diagnostics: diags });
+    }
+    Ok((out, sizes))
+}
+
+/// Writes an entry point's signature and prologue.
+pub(super) fn entry_signature(w: &mut Writer, cx: &mut FnCtx, ei: usize) -> R<Sig> {
+    let ep = w.m.entry_points[ei].clone();
+    let f = cx.f;
+    let mut params = Vec::new();
+    let mut prologue = String::new();
+    let mut local_index: Option<String> = None;
+
+    for (i, a) in f.arguments.iter().enumerate() {
+        let name = cx.arg_names[i].clone();
+        match (a.binding, w.m.inner(a.ty)) {
+            (Some(Binding::BuiltIn(b)), _) => {
+                let attr = builtin_attribute(b).ok_or_else(|| {
+                    err(
+                        "built-in value not available in MSL kernels",
+                        Span::UNDEFINED,
+                    )
+                })?;
+                params.push(format!("{} {name} [[{attr}]]", w.type_name(a.ty)));
+                if b == BuiltIn::LocalInvocationIndex {
+                    local_index = Some(name.clone());
+                }
+            }
+            (None, TypeInner::Struct { members, .. }) => {
+                let mut parts = Vec::new();
+                for m in members {
+                    let pname = cx.namer.call(&format!("{name}_{}", m.name));
+                    let Some(Binding::BuiltIn(b)) = m.binding else {
+                        return Err(err(
+                            "entry-point input without a built-in binding",
+                            Span::UNDEFINED,
+                        ));
+                    };
+                    let attr = builtin_attribute(b).ok_or_else(|| {
+                        err(
+                            "built-in value not available in MSL kernels",
+                            Span::UNDEFINED,
+                        )
+                    })?;
+                    params.push(format!("{} {pname} [[{attr}]]", w.type_name(m.ty)));
+                    if b == BuiltIn::LocalInvocationIndex {
+                        local_index = Some(pname.clone());
+                    }
+                    parts.push(pname);
+                }
+                let _ = writeln!(
+                    prologue,
+                    "  {} {name} = {};",
+                    w.type_name(a.ty),
+                    w.compose(a.ty, &parts)
+                );
+            }
+            _ => {
+                return Err(err(
+                    "entry-point input without a built-in binding",
+                    Span::UNDEFINED,
+                ))
+            }
+        }
+    }
+
+    let (indices, sizes_index) = buffer_indices(w, ei)?;
+    let globals = w.fn_globals[ep.function.index()].clone();
+    let mut workgroup: Vec<usize> = Vec::new();
+    for &g in &globals.globals {
+        let h = Handle::<GlobalVariable>::from_index(g);
+        let gv = &w.m.global_variables[h];
+        let name = w.global_names[g].clone();
+        let tn = w.type_name(gv.ty);
+        match gv.space {
+            AddressSpace::Uniform | AddressSpace::Storage => {
+                let q = super::writer::space_qualifier(gv.space, gv.access);
+                let n = indices.get(&g).copied().unwrap_or(0);
+                params.push(format!("{q} {tn}& {name} [[buffer({n})]]"));
+            }
+            AddressSpace::Workgroup => {
+                let _ = writeln!(prologue, "  threadgroup {tn} {name};");
+                workgroup.push(g);
+            }
+            AddressSpace::Private | AddressSpace::Function => {
+                let init = match gv.init {
+                    Some(e) => match w.p.global_values.get(e.index()) {
+                        Some(&c) => w.constant(c),
+                        None => w.zero_value(gv.ty),
+                    },
+                    None if matches!(w.m.inner(gv.ty), TypeInner::SubgroupMatrix { .. }) => {
+                        super::bridge::matrix_zero(w, gv.ty, w.m.global_variables.span(h))?
+                    }
+                    None => w.zero_value(gv.ty),
+                };
+                let _ = writeln!(prologue, "  {tn} {name} = {init};");
+            }
+            AddressSpace::Handle => {
+                return Err(err(
+                    "textures and samplers are not supported by the MSL writer",
+                    w.m.global_variables.span(h),
+                ))
+            }
+        }
+    }
+    if globals.sizes {
+        w.any_sizes = true;
+        params.push(format!(
+            "constant tessera_buffer_sizes& _buffer_sizes [[buffer({sizes_index})]]"
+        ));
+    }
+    if w.opts.zero_initialize_workgroup_memory && !workgroup.is_empty() {
+        let idx = match local_index {
+            Some(n) => n,
+            None => {
+                params.push("uint _local_index [[thread_index_in_threadgroup]]".into());
+                "_local_index".into()
+            }
+        };
+        let _ = writeln!(prologue, "  if ({idx} == 0u) {{");
+        let mut counter = 0;
+        for &g in &workgroup {
+            let gv = &w.m.global_variables[Handle::<GlobalVariable>::from_index(g)];
+            zero_store(
+                w,
+                &w.global_names[g].clone(),
+                gv.ty,
+                2,
+                &mut prologue,
+                &mut counter,
+            );
+        }
+        prologue
+            .push_str("  }\n  metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);\n");
+    }
+
+    let size: Vec<String> = ep
+        .workgroup_size
+        .iter()
+        .enumerate()
+        .map(|(i, d)| match d {
+            WorkgroupSizeDim::Constant(n) => n.to_string(),
+            WorkgroupSizeDim::Override(_) => {
+                w.p.reflection
+                    .entry_points
+                    .iter()
+                    .find(|r| r.name == ep.name)
+                    .map_or("?".into(), |r| r.workgroup_size[i].to_string())
+            }
+        })
+        .collect();
+    let name = w.function_names[ep.function.index()].clone();
+    Ok(Sig {
+        header: format!(
+            "// @workgroup_size({}): dispatch with threads per threadgroup ({})\nkernel void {name}",
+            size.join(", "),
+            size.join(", ")
+        ),
+        params,
+        prologue,
+    })
+}
+
+/// Whether a type contains atomics.
+fn has_atomic(w: &Writer, ty: Handle<Type>) -> bool {
+    let mut stack = vec![ty];
+    while let Some(t) = stack.pop() {
+        match w.m.inner(t) {
+            TypeInner::Atomic(_) => return true,
+            TypeInner::Array { base, .. } => stack.push(*base),
+            TypeInner::Struct { members, .. } => stack.extend(members.iter().map(|m| m.ty)),
+            _ => {}
+        }
+    }
+    false
+}
+
+/// Writes code zeroing the threadgroup lvalue `lv` of type `ty`. Recursion
+/// follows the type's nesting, which the parser bounds.
+fn zero_store(
+    w: &Writer,
+    lv: &str,
+    ty: Handle<Type>,
+    indent: usize,
+    out: &mut String,
+    counter: &mut u32,
+) {
+    let pad = "  ".repeat(indent);
+    if !has_atomic(w, ty) {
+        let _ = writeln!(out, "{pad}{lv} = {{}};");
+        return;
+    }
+    match w.m.inner(ty) {
+        TypeInner::Atomic(_) => {
+            let _ = writeln!(
+                out,
+                "{pad}metal::atomic_store_explicit(&{lv}, 0, metal::memory_order_relaxed);"
+            );
+        }
+        TypeInner::Array { base, size, .. } => {
+            let n = super::types::array_count(w.m, w.p, *size).unwrap_or(1);
+            let i = format!("i{counter}");
+            *counter += 1;
+            let _ = writeln!(out, "{pad}for (uint {i} = 0u; {i} < {n}u; {i}++) {{");
+            zero_store(
+                w,
+                &format!("{lv}.inner[{i}]"),
+                *base,
+                indent + 1,
+                out,
+                counter,
+            );
+            let _ = writeln!(out, "{pad}}}");
+        }
+        TypeInner::Struct { members, .. } => {
+            let names = w.member_names.get(&ty).cloned().unwrap_or_default();
+            for (m, n) in members.iter().zip(names) {
+                zero_store(w, &format!("{lv}.{n}"), m.ty, indent, out, counter);
+            }
+        }
+        _ => {
+            let _ = writeln!(out, "{pad}{lv} = {{}};");
+        }
+    }
+}

@@ -1,0 +1,495 @@
+//! Expressions: inline text or temporaries, with WGSL's operator semantics.
+
+use super::stmt::{expr_operands, needs_emit, strip_parens, FnCtx};
+use super::types::is_packed_member;
+use super::writer::{err, Writer, R};
+use crate::arena::Handle;
+use crate::ir::{
+    ArraySize, BinaryOperator as B, Expression, Scalar, Type, TypeInner, UnaryOperator,
+};
+
+/// Inline expressions deeper than this are baked into temporaries, so long
+/// operator chains print in linear time and stay shallow for the C++
+/// compiler.
+const MAX_INLINE_DEPTH: u32 = 8;
+
+/// The printed form of an evaluated expression (leaves are printed on
+/// demand).
+pub(super) fn get(w: &Writer, cx: &FnCtx, h: Handle<Expression>) -> R<String> {
+    if let Some(s) = cx.exprs.get(h.index()).and_then(|s| s.as_ref()) {
+        return Ok(s.clone());
+    }
+    let e = &cx.f.expressions[h];
+    if needs_emit(e) {
+        return Err(err(
+            "internal error: expression used before it is evaluated (MSL writer)",
+            cx.span(h),
+        ));
+    }
+    leaf(w, cx, h)
+}
+
+fn leaf(w: &Writer, cx: &FnCtx, h: Handle<Expression>) -> R<String> {
+    Ok(match cx.f.expressions[h] {
+        Expression::Literal(l) => {
+            let s = super::writer::literal(l);
+            if s.starts_with('-') {
+                format!("({s})")
+            } else {
+                s
+            }
+        }
+        Expression::Constant(c) => w.constant(c),
+        Expression::OverrideExpr(g) => match w.p.global_values.get(g.index()) {
+            Some(&c) => w.constant(c),
+            None => return Err(err("override-expression has no value", cx.span(h))),
+        },
+        Expression::Override(o) => match w.p.override_values.get(o.index()) {
+            Some(&c) => w.constant(c),
+            None => return Err(err("override has no value", cx.span(h))),
+        },
+        Expression::ZeroValue(ty) => {
+            if matches!(w.m.inner(ty), TypeInner::SubgroupMatrix { .. }) {
+                super::bridge::matrix_zero(w, ty, cx.span(h))?
+            } else {
+                w.zero_value(ty)
+            }
+        }
+        Expression::FunctionArgument(i) => cx
+            .arg_names
+            .get(i as usize)
+            .cloned()
+            .ok_or_else(|| err("invalid function argument", cx.span(h)))?,
+        Expression::GlobalVariable(g) => w.global_names[g.index()].clone(),
+        Expression::LocalVariable(l) => cx.local_names[l.index()].clone(),
+        _ => {
+            return Err(err(
+                "internal error: result used before its statement (MSL writer)",
+                cx.span(h),
+            ))
+        }
+    })
+}
+
+/// Evaluates an expression covered by an `Emit`: bakes it into a temporary
+/// or records its inline text.
+pub(super) fn emit(w: &mut Writer, cx: &mut FnCtx, h: Handle<Expression>) -> R<()> {
+    let i = h.index();
+    let e = &cx.f.expressions[h];
+    let named = cx.f.named_expressions.contains_key(&h);
+    if matches!(
+        e,
+        Expression::CallResult(_)
+            | Expression::AtomicResult { .. }
+            | Expression::WorkgroupUniformLoadResult { .. }
+            | Expression::SubgroupResult { .. }
+    ) {
+        return Ok(());
+    }
+    let ty = cx.f.expression_type(h);
+    let is_ptr = w.m.inner(ty).is_pointer();
+    if !needs_emit(e) && (!named || is_ptr) && !cx.hoisted[i] {
+        return Ok(());
+    }
+    let text = if needs_emit(e) {
+        compute(w, cx, h)?
+    } else {
+        leaf(w, cx, h)?
+    };
+    let mut depth = 1;
+    expr_operands(e, |o| depth = depth.max(cx.depth[o.index()] + 1));
+    let impure = matches!(
+        e,
+        Expression::Load { .. } | Expression::SubgroupMatrixLoad { .. }
+    );
+    let bake = !is_ptr
+        && (named
+            || cx.hoisted[i]
+            || cx.force_bake[i]
+            || (impure && cx.uses[i] > 0)
+            || cx.uses[i] >= 2
+            || depth > MAX_INLINE_DEPTH);
+    if bake {
+        super::stmt::bind_result(w, cx, h, strip_parens(&text));
+        cx.depth[i] = 0;
+    } else {
+        cx.exprs[i] = Some(text);
+        cx.depth[i] = depth;
+    }
+    Ok(())
+}
+
+/// The pointee (or value) type and whether `ty` is a pointer.
+fn deref(w: &Writer, ty: Handle<Type>) -> Handle<Type> {
+    match *w.m.inner(ty) {
+        TypeInner::Pointer { base, .. } => base,
+        _ => ty,
+    }
+}
+
+/// For a pointer to a packed `vec3` struct member, the packed type name.
+pub(super) fn packed_pointee(
+    w: &Writer,
+    cx: &FnCtx,
+    p: Handle<Expression>,
+) -> Option<&'static str> {
+    let Expression::AccessIndex { base, index } = cx.f.expressions[p] else {
+        return None;
+    };
+    let bt = cx.f.expression_type(base);
+    if !w.m.inner(bt).is_pointer() {
+        return None;
+    }
+    match w.m.inner(deref(w, bt)) {
+        TypeInner::Struct { members, .. } => {
+            let m = members.get(index as usize)?;
+            is_packed_member(w.m.inner(m.ty))
+        }
+        _ => None,
+    }
+}
+
+/// The unsigned type with the shape of `ty` (a signed scalar or vector).
+fn unsigned_of(w: &Writer, ty: Handle<Type>) -> String {
+    match *w.m.inner(ty) {
+        TypeInner::Vector { size, .. } => format!("metal::uint{}", size.get()),
+        _ => "uint".into(),
+    }
+}
+
+/// The element count of an indexable fixed-size type.
+fn fixed_count(w: &Writer, inner: &TypeInner) -> Option<u32> {
+    match *inner {
+        TypeInner::Vector { size, .. } => Some(size.get()),
+        TypeInner::Matrix { columns, .. } => Some(columns.get()),
+        TypeInner::Array { size, .. } if size != ArraySize::Runtime => {
+            super::types::array_count(w.m, w.p, size)
+        }
+        _ => None,
+    }
+}
+
+/// `arrayLength` of a pointer to a runtime-sized array, from the sizes
+/// buffer.
+pub(super) fn runtime_length(w: &Writer, cx: &FnCtx, p: Handle<Expression>) -> R<String> {
+    let (global, offset) = match cx.f.expressions[p] {
+        Expression::GlobalVariable(g) => (g, 0),
+        Expression::AccessIndex { base, index } => match cx.f.expressions[base] {
+            Expression::GlobalVariable(g) => {
+                let off = match w.m.inner(w.m.global_variables[g].ty) {
+                    TypeInner::Struct { members, .. } => {
+                        members.get(index as usize).map_or(0, |m| m.offset)
+                    }
+                    _ => 0,
+                };
+                (g, off)
+            }
+            _ => return Err(unsupported_length(cx, p)),
+        },
+        _ => return Err(unsupported_length(cx, p)),
+    };
+    let stride = match w.m.inner(deref(w, cx.f.expression_type(p))) {
+        TypeInner::Array { stride, .. } => (*stride).max(1),
+        _ => 1,
+    };
+    let Some(slot) = w.sizes_index.get(&global.index()) else {
+        return Err(unsupported_length(cx, p));
+    };
+    Ok(if offset == 0 {
+        format!("(_buffer_sizes.size[{slot}] / {stride}u)")
+    } else {
+        format!("((_buffer_sizes.size[{slot}] - {offset}u) / {stride}u)")
+    })
+}
+
+fn unsupported_length(cx: &FnCtx, p: Handle<Expression>) -> crate::diagnostic::Error {
+    crate::diagnostic::Diagnostic::error(
+        "the MSL writer cannot find the buffer of this runtime-sized array",
+        cx.span(p),
+    )
+    .with_note("the length of a runtime-sized array passed through a pointer parameter is not known in MSL")
+    .into()
+}
+
+/// A dynamic index, clamped when bounds checks are on.
+fn index_text(
+    w: &Writer,
+    cx: &FnCtx,
+    container: &TypeInner,
+    base: Handle<Expression>,
+    index: Handle<Expression>,
+) -> R<String> {
+    let i = get(w, cx, index)?;
+    if !w.opts.bounds_checks {
+        return Ok(strip_parens(&i).to_string());
+    }
+    let is_u32 = w.m.inner(cx.f.expression_type(index)).scalar() == Some(Scalar::U32);
+    let iu = if is_u32 {
+        strip_parens(&i).to_string()
+    } else {
+        format!("uint({})", strip_parens(&i))
+    };
+    if let Some(n) = fixed_count(w, container) {
+        return Ok(format!("metal::min({iu}, {}u)", n.saturating_sub(1)));
+    }
+    let len = runtime_length(w, cx, base)?;
+    Ok(format!("metal::min({iu}, {len} - 1u)"))
+}
+
+/// Computes the text of an expression from its operands.
+fn compute(w: &mut Writer, cx: &mut FnCtx, h: Handle<Expression>) -> R<String> {
+    let f = cx.f;
+    let ty = f.expression_type(h);
+    let span = cx.span(h);
+    Ok(match f.expressions[h] {
+        Expression::Compose { ty, ref components } => {
+            let parts = components
+                .iter()
+                .map(|&c| get(w, cx, c).map(|s| strip_parens(&s).to_string()))
+                .collect::<R<Vec<_>>>()?;
+            w.compose(ty, &parts)
+        }
+        Expression::Splat { value, .. } => {
+            format!("{}({})", w.type_name(ty), strip_parens(&get(w, cx, value)?))
+        }
+        Expression::Swizzle {
+            size,
+            vector,
+            pattern,
+        } => {
+            let v = get(w, cx, vector)?;
+            let comps: String = pattern[..size.get() as usize]
+                .iter()
+                .map(|&c| ['x', 'y', 'z', 'w'][usize::from(c & 3)])
+                .collect();
+            format!("{v}.{comps}")
+        }
+        Expression::Access { base, index } => {
+            let container = deref(w, f.expression_type(base));
+            let inner = w.m.inner(container);
+            let b = get(w, cx, base)?;
+            let idx = index_text(w, cx, inner, base, index)?;
+            match inner {
+                TypeInner::Array { .. } => format!("{b}.inner[{idx}]"),
+                _ => format!("{b}[{idx}]"),
+            }
+        }
+        Expression::AccessIndex { base, index } => {
+            let container = deref(w, f.expression_type(base));
+            let b = get(w, cx, base)?;
+            match w.m.inner(container) {
+                TypeInner::Struct { .. } => {
+                    let names = w
+                        .member_names
+                        .get(&container)
+                        .ok_or_else(|| err("unknown struct", span))?;
+                    let m = names
+                        .get(index as usize)
+                        .ok_or_else(|| err("invalid member index", span))?;
+                    format!("{b}.{m}")
+                }
+                TypeInner::Array { .. } => format!("{b}.inner[{index}]"),
+                TypeInner::Vector { .. } => {
+                    format!("{b}.{}", ['x', 'y', 'z', 'w'][(index & 3) as usize])
+                }
+                _ => format!("{b}[{index}]"),
+            }
+        }
+        Expression::Load { pointer } => {
+            let p = get(w, cx, pointer)?;
+            match packed_pointee(w, cx, pointer) {
+                Some(_) => format!("{}({p})", w.type_name(ty)),
+                None => p,
+            }
+        }
+        Expression::Unary { op, expr } => {
+            let x = get(w, cx, expr)?;
+            let scalar = w.m.inner(ty).scalar();
+            match op {
+                UnaryOperator::Negate if scalar == Some(Scalar::I32) => {
+                    let u = unsigned_of(w, ty);
+                    format!(
+                        "as_type<{}>(-as_type<{u}>({}))",
+                        w.type_name(ty),
+                        strip_parens(&x)
+                    )
+                }
+                UnaryOperator::Negate => format!("(-{x})"),
+                UnaryOperator::LogicalNot => format!("(!{x})"),
+                UnaryOperator::BitwiseNot => format!("(~{x})"),
+            }
+        }
+        Expression::Binary { op, left, right } => binary(w, cx, h, op, left, right)?,
+        Expression::Select {
+            condition,
+            accept,
+            reject,
+        } => {
+            let c = get(w, cx, condition)?;
+            let a = get(w, cx, accept)?;
+            let r = get(w, cx, reject)?;
+            let c = match (w.m.inner(f.expression_type(condition)), w.m.inner(ty)) {
+                (TypeInner::Scalar(_), TypeInner::Vector { size, .. }) => {
+                    format!("metal::bool{}({})", size.get(), strip_parens(&c))
+                }
+                _ => strip_parens(&c).to_string(),
+            };
+            format!(
+                "metal::select({}, {}, {c})",
+                strip_parens(&r),
+                strip_parens(&a)
+            )
+        }
+        Expression::Math { fun, ref args } => super::bridge::math(w, cx, h, fun, args)?,
+        Expression::Convert { expr, ty: to } => convert(w, cx, expr, to)?,
+        Expression::Bitcast { expr, ty: to } => {
+            let x = get(w, cx, expr)?;
+            if f.expression_type(expr) == to {
+                x
+            } else {
+                format!("as_type<{}>({})", w.type_name(to), strip_parens(&x))
+            }
+        }
+        Expression::ArrayLength(p) => runtime_length(w, cx, p)?,
+        Expression::SubgroupMatrixLoad { .. }
+        | Expression::SubgroupMatrixMultiply { .. }
+        | Expression::SubgroupMatrixScalar { .. }
+        | Expression::SubgroupMatrixFill { .. } => super::bridge::matrix_expr(w, cx, h)?,
+        _ => leaf(w, cx, h)?,
+    })
+}
+
+fn convert(w: &mut Writer, cx: &FnCtx, expr: Handle<Expression>, to: Handle<Type>) -> R<String> {
+    let from = cx.f.expression_type(expr);
+    let x = get(w, cx, expr)?;
+    if from == to {
+        return Ok(x);
+    }
+    let tn = w.type_name(to);
+    let fi = w.m.inner(from);
+    if let (TypeInner::Matrix { columns, rows, .. }, TypeInner::Matrix { scalar, .. }) =
+        (fi, w.m.inner(to))
+    {
+        let col = format!(
+            "metal::{}{}",
+            super::types::scalar_name(*scalar).unwrap_or("float"),
+            rows.get()
+        );
+        let cols: Vec<String> = (0..columns.get())
+            .map(|i| format!("{col}({x}[{i}])"))
+            .collect();
+        return Ok(format!("{tn}({})", cols.join(", ")));
+    }
+    let fs = fi.scalar();
+    let ts = w.m.inner(to).scalar();
+    let x = strip_parens(&x).to_string();
+    Ok(match (fs, ts) {
+        (Some(f), Some(t)) if f.is_float() && (t == Scalar::I32 || t == Scalar::U32) => {
+            let (lo, hi) = match (f, t) {
+                (Scalar::F16, Scalar::I32) => ("-65504.0", "65504.0"),
+                (Scalar::F16, _) => ("0.0", "65504.0"),
+                (_, Scalar::I32) => ("-2147483648.0", "2147483520.0"),
+                _ => ("0.0", "4294967040.0"),
+            };
+            let ft = w.type_name(from);
+            let suffix = if f == Scalar::F32 { "f" } else { "" };
+            format!("{tn}(metal::clamp({x}, {ft}({lo}{suffix}), {ft}({hi}{suffix})))")
+        }
+        _ => format!("{tn}({x})"),
+    })
+}
+
+fn binary(
+    w: &mut Writer,
+    cx: &FnCtx,
+    h: Handle<Expression>,
+    op: B,
+    left: Handle<Expression>,
+    right: Handle<Expression>,
+) -> R<String> {
+    let f = cx.f;
+    let ty = f.expression_type(h);
+    let lt = f.expression_type(left);
+    let rt = f.expression_type(right);
+    let l = get(w, cx, left)?;
+    let r = get(w, cx, right)?;
+    let li = w.m.inner(lt);
+    let ri = w.m.inner(rt);
+    let scalar = li.scalar();
+    let is_vec = |i: &TypeInner| matches!(i, TypeInner::Vector { .. });
+    // Splats the scalar side of a mixed scalar/vector operation.
+    let splat = |w: &Writer, text: &str, mine: &TypeInner, other: Handle<Type>| {
+        if !is_vec(mine) && is_vec(w.m.inner(other)) {
+            format!("{}({})", w.type_name(other), strip_parens(text))
+        } else {
+            strip_parens(text).to_string()
+        }
+    };
+    let sym = match op {
+        B::Add => "+",
+        B::Subtract => "-",
+        B::Multiply => "*",
+        B::Divide => "/",
+        B::Modulo => "%",
+        B::Equal => "==",
+        B::NotEqual => "!=",
+        B::Less => "<",
+        B::LessEqual => "<=",
+        B::Greater => ">",
+        B::GreaterEqual => ">=",
+        B::And => "&",
+        B::InclusiveOr => "|",
+        B::ExclusiveOr => "^",
+        B::ShiftLeft => "<<",
+        B::ShiftRight => ">>",
+    };
+    let int = scalar.is_some_and(|s| s == Scalar::I32 || s == Scalar::U32);
+    let matrix = matches!(li, TypeInner::Matrix { .. }) || matches!(ri, TypeInner::Matrix { .. });
+    Ok(match op {
+        B::Divide | B::Modulo if int => {
+            let l = splat(w, &l, li, rt);
+            let r = splat(w, &r, ri, lt);
+            let tn = w.type_name(ty);
+            let name = if op == B::Divide { "div" } else { "mod" };
+            w.ops.set.insert((name, tn));
+            format!("tessera_{name}({l}, {r})")
+        }
+        B::Modulo if !matrix => {
+            let l = splat(w, &l, li, rt);
+            let r = splat(w, &r, ri, lt);
+            format!("metal::fmod({l}, {r})")
+        }
+        B::Add | B::Subtract | B::Multiply if scalar == Some(Scalar::I32) && !matrix => {
+            let lu = unsigned_of(w, lt);
+            let ru = unsigned_of(w, rt);
+            format!(
+                "as_type<{}>(as_type<{lu}>({}) {sym} as_type<{ru}>({}))",
+                w.type_name(ty),
+                strip_parens(&l),
+                strip_parens(&r)
+            )
+        }
+        B::ShiftLeft | B::ShiftRight => {
+            let mask = format!("({} & 31u)", strip_parens(&r));
+            if op == B::ShiftLeft && scalar == Some(Scalar::I32) {
+                let lu = unsigned_of(w, lt);
+                format!(
+                    "as_type<{}>(as_type<{lu}>({}) << {mask})",
+                    w.type_name(ty),
+                    strip_parens(&l)
+                )
+            } else {
+                format!("({l} {sym} {mask})")
+            }
+        }
+        B::And | B::InclusiveOr | B::ExclusiveOr if scalar == Some(Scalar::Bool) => {
+            match (op, is_vec(li)) {
+                (B::And, false) => format!("({l} && {r})"),
+                (B::InclusiveOr, false) => format!("({l} || {r})"),
+                (B::ExclusiveOr, _) => format!("({l} != {r})"),
+                _ => format!("({l} {sym} {r})"),
+            }
+        }
+        _ => format!("({l} {sym} {r})"),
+    })
+}

@@ -1,0 +1,613 @@
+//! Function bodies: the per-function context, signatures and statements.
+
+use std::fmt::Write as _;
+
+use super::names::Namer;
+use super::writer::{err, space_qualifier, Writer, R};
+use crate::arena::Handle;
+use crate::ir::{AddressSpace, Block, CaseSelector, Expression, Function, Statement, TypeInner};
+use crate::Span;
+
+/// Per-function writer state.
+pub(super) struct FnCtx<'f> {
+    pub f: &'f Function,
+    pub handle: Handle<Function>,
+    /// Printed form of each evaluated expression (a temporary's name or an
+    /// inline expression).
+    pub exprs: Vec<Option<String>>,
+    /// Nesting depth of each inline expression.
+    pub depth: Vec<u32>,
+    /// Number of uses of each expression.
+    pub uses: Vec<u32>,
+    /// Expressions that must be baked into temporaries declared at the top
+    /// of the function (they are used in a `continuing` block).
+    pub hoisted: Vec<bool>,
+    /// Expressions whose operand must be baked (used more than once).
+    pub force_bake: Vec<bool>,
+    pub local_names: Vec<String>,
+    pub arg_names: Vec<String>,
+    pub namer: Namer,
+    pub indent: usize,
+    pub out: String,
+    pub loops: u32,
+    /// The entry point being written, if any.
+    pub entry: Option<usize>,
+}
+
+impl FnCtx<'_> {
+    /// Starts a line at the current indentation.
+    pub fn line(&mut self) -> &mut String {
+        for _ in 0..self.indent {
+            self.out.push_str("  ");
+        }
+        &mut self.out
+    }
+
+    /// Appends a full line.
+    pub fn push_line(&mut self, text: &str) {
+        self.line().push_str(text);
+        self.out.push('\n');
+    }
+
+    /// The span of an expression.
+    pub fn span(&self, h: Handle<crate::ir::Expression>) -> Span {
+        self.f.expressions.span(h)
+    }
+}
+
+/// Calls `visit` with each operand of an expression.
+pub(super) fn expr_operands(e: &Expression, mut visit: impl FnMut(Handle<Expression>)) {
+    use Expression as E;
+    match e {
+        E::Compose { components, .. } => components.iter().for_each(|&c| visit(c)),
+        E::Splat { value, .. } => visit(*value),
+        E::Swizzle { vector, .. } => visit(*vector),
+        E::Access { base, index } => {
+            visit(*base);
+            visit(*index);
+        }
+        E::AccessIndex { base, .. } => visit(*base),
+        E::Load { pointer } => visit(*pointer),
+        E::Unary { expr, .. } => visit(*expr),
+        E::Binary { left, right, .. } => {
+            visit(*left);
+            visit(*right);
+        }
+        E::Select {
+            condition,
+            accept,
+            reject,
+        } => {
+            visit(*condition);
+            visit(*accept);
+            visit(*reject);
+        }
+        E::Math { args, .. } => args.iter().for_each(|&a| visit(a)),
+        E::Convert { expr, .. } | E::Bitcast { expr, .. } => visit(*expr),
+        E::ArrayLength(p) => visit(*p),
+        E::SubgroupMatrixLoad {
+            pointer,
+            offset,
+            stride,
+            ..
+        } => {
+            visit(*pointer);
+            visit(*offset);
+            visit(*stride);
+        }
+        E::SubgroupMatrixMultiply {
+            left, right, acc, ..
+        } => {
+            visit(*left);
+            visit(*right);
+            if let Some(a) = acc {
+                visit(*a);
+            }
+        }
+        E::SubgroupMatrixScalar { matrix, scalar, .. } => {
+            visit(*matrix);
+            visit(*scalar);
+        }
+        E::SubgroupMatrixFill { value, .. } => visit(*value),
+        E::Literal(_)
+        | E::Constant(_)
+        | E::Override(_)
+        | E::OverrideExpr(_)
+        | E::ZeroValue(_)
+        | E::FunctionArgument(_)
+        | E::GlobalVariable(_)
+        | E::LocalVariable(_)
+        | E::CallResult(_)
+        | E::AtomicResult { .. }
+        | E::WorkgroupUniformLoadResult { .. }
+        | E::SubgroupResult { .. } => {}
+    }
+}
+
+/// Calls `visit` with each expression a statement uses directly (not
+/// through nested blocks).
+pub(super) fn statement_operands(st: &Statement, mut visit: impl FnMut(Handle<Expression>)) {
+    use Statement as S;
+    match st {
+        S::If { condition, .. } => visit(*condition),
+        S::Switch { selector, .. } => visit(*selector),
+        S::Loop { break_if, .. } => {
+            if let Some(b) = break_if {
+                visit(*b);
+            }
+        }
+        S::Return { value: Some(v) } => visit(*v),
+        S::Store { pointer, value } => {
+            visit(*pointer);
+            visit(*value);
+        }
+        S::Call { arguments, .. } => arguments.iter().for_each(|&a| visit(a)),
+        S::Atomic {
+            pointer,
+            value,
+            compare,
+            ..
+        } => {
+            visit(*pointer);
+            if let Some(v) = value {
+                visit(*v);
+            }
+            if let Some(c) = compare {
+                visit(*c);
+            }
+        }
+        S::WorkgroupUniformLoad { pointer, .. } => visit(*pointer),
+        S::Subgroup { args, .. } => args.iter().for_each(|&a| visit(a)),
+        S::SubgroupMatrixStore {
+            pointer,
+            offset,
+            value,
+            stride,
+            ..
+        } => {
+            visit(*pointer);
+            visit(*offset);
+            visit(*value);
+            visit(*stride);
+        }
+        _ => {}
+    }
+}
+
+/// Counts uses and finds the expressions a `continuing` block needs from
+/// outside it.
+fn analyse(w: &Writer, f: &Function, cx: &mut FnCtx) {
+    let n = f.expressions.len();
+    for (_, e) in f.expressions.iter() {
+        expr_operands(e, |o| cx.uses[o.index()] += 1);
+    }
+    // Matrix conversions index their operand once per column.
+    for (_, e) in f.expressions.iter() {
+        if let Expression::Convert { expr, ty } = *e {
+            if matches!(w.m.inner(ty), TypeInner::Matrix { .. }) {
+                cx.force_bake[expr.index()] = true;
+            }
+        }
+    }
+    let mut stack: Vec<(&Block, bool)> = vec![(&f.body, false)];
+    let mut continuing_blocks: Vec<(&Block, Option<Handle<Expression>>)> = Vec::new();
+    while let Some((b, _)) = stack.pop() {
+        for st in &b.statements {
+            statement_operands(st, |o| cx.uses[o.index()] += 1);
+            match st {
+                Statement::Block(b) => stack.push((b, false)),
+                Statement::If { accept, reject, .. } => {
+                    stack.push((accept, false));
+                    stack.push((reject, false));
+                }
+                Statement::Switch { cases, .. } => {
+                    stack.extend(cases.iter().map(|c| (&c.body, false)))
+                }
+                Statement::Loop {
+                    body,
+                    continuing,
+                    break_if,
+                } => {
+                    stack.push((body, false));
+                    stack.push((continuing, true));
+                    continuing_blocks.push((continuing, *break_if));
+                }
+                _ => {}
+            }
+        }
+    }
+    // Expressions used by continuing blocks (and their break-if) that are
+    // emitted outside them are hoisted.
+    let mut emitted_in = vec![false; n];
+    let mut used_in: Vec<Handle<Expression>> = Vec::new();
+    for &(c, break_if) in &continuing_blocks {
+        emitted_in.iter_mut().for_each(|e| *e = false);
+        used_in.clear();
+        used_in.extend(break_if);
+        let mut st_stack = vec![c];
+        while let Some(b) = st_stack.pop() {
+            for st in &b.statements {
+                match st {
+                    Statement::Emit(r) => {
+                        for h in r.clone() {
+                            emitted_in[h.index()] = true;
+                            expr_operands(&f.expressions[h], |o| used_in.push(o));
+                        }
+                    }
+                    Statement::Block(b) => st_stack.push(b),
+                    Statement::If { accept, reject, .. } => {
+                        st_stack.push(accept);
+                        st_stack.push(reject);
+                    }
+                    Statement::Switch { cases, .. } => {
+                        st_stack.extend(cases.iter().map(|c| &c.body))
+                    }
+                    Statement::Loop {
+                        body, continuing, ..
+                    } => {
+                        st_stack.push(body);
+                        st_stack.push(continuing);
+                    }
+                    _ => {}
+                }
+                statement_operands(st, |o| used_in.push(o));
+            }
+        }
+        while let Some(h) = used_in.pop() {
+            if emitted_in[h.index()] || cx.hoisted[h.index()] || !needs_emit(&f.expressions[h]) {
+                continue;
+            }
+            let ty = f.expression_type(h);
+            if w.m.inner(ty).is_pointer() {
+                // Pointers are printed inline: hoist what they are made of.
+                expr_operands(&f.expressions[h], |o| used_in.push(o));
+            } else {
+                cx.hoisted[h.index()] = true;
+            }
+        }
+    }
+}
+
+/// Whether an expression is evaluated by an `Emit` (others are leaves).
+pub(super) fn needs_emit(e: &Expression) -> bool {
+    !matches!(
+        e,
+        Expression::Literal(_)
+            | Expression::Constant(_)
+            | Expression::Override(_)
+            | Expression::OverrideExpr(_)
+            | Expression::ZeroValue(_)
+            | Expression::FunctionArgument(_)
+            | Expression::GlobalVariable(_)
+            | Expression::LocalVariable(_)
+    )
+}
+
+/// Writes a function (or, with `entry`, the kernel of that entry point).
+pub(super) fn write_function(
+    w: &mut Writer,
+    handle: Handle<Function>,
+    f: &Function,
+    entry: Option<usize>,
+    out: &mut String,
+) -> R<()> {
+    let n = f.expressions.len();
+    let mut cx = FnCtx {
+        f,
+        handle,
+        exprs: vec![None; n],
+        depth: vec![0; n],
+        uses: vec![0; n],
+        hoisted: vec![false; n],
+        force_bake: vec![false; n],
+        local_names: Vec::new(),
+        arg_names: Vec::new(),
+        namer: w.namer.clone(),
+        indent: 1,
+        out: String::new(),
+        loops: 0,
+        entry,
+    };
+    analyse(w, f, &mut cx);
+    cx.arg_names = f.arguments.iter().map(|a| cx.namer.call(&a.name)).collect();
+    cx.local_names = f
+        .local_variables
+        .iter()
+        .map(|(_, l)| cx.namer.call(&l.name))
+        .collect();
+    let name = w.function_names[handle.index()].clone();
+    let globals = w.fn_globals[handle.index()].clone();
+
+    // Signature.
+    let mut params: Vec<String> = Vec::new();
+    let header;
+    if let Some(ei) = entry {
+        let sig = super::entry::entry_signature(w, &mut cx, ei)?;
+        params = sig.params;
+        header = sig.header;
+        cx.out.push_str(&sig.prologue);
+    } else {
+        for (i, a) in f.arguments.iter().enumerate() {
+            params.push(format!("{} {}", param_type(w, a.ty), cx.arg_names[i]));
+        }
+        for &g in &globals.globals {
+            let gv = &w.m.global_variables[Handle::from_index(g)];
+            let q = space_qualifier(gv.space, gv.access);
+            params.push(format!("{q} {}& {}", w.type_name(gv.ty), w.global_names[g]));
+        }
+        if globals.sizes {
+            w.any_sizes = true;
+            params.push("constant tessera_buffer_sizes& _buffer_sizes".into());
+        }
+        let ret = match &f.result {
+            Some(r) => w.type_name(r.ty),
+            None => "void".into(),
+        };
+        header = format!("{ret} {name}");
+    }
+
+    // Locals: declared at the top; each is initialised by a store.
+    for (h, l) in f.local_variables.iter() {
+        let tn = w.type_name(l.ty);
+        let init = if matches!(w.m.inner(l.ty), TypeInner::SubgroupMatrix { .. }) {
+            String::new()
+        } else {
+            " = {}".into()
+        };
+        let line = format!("{tn} {}{init};", cx.local_names[h.index()]);
+        cx.push_line(&line);
+    }
+    // Hoisted temporaries.
+    for i in 0..n {
+        if cx.hoisted[i] {
+            let h = Handle::from_index(i);
+            let tn = w.type_name(f.expression_type(h));
+            let name = temp_name(&mut cx, h);
+            cx.exprs[i] = Some(name.clone());
+            let line = format!("{tn} {name};");
+            cx.push_line(&line);
+        }
+    }
+    block(w, &mut cx, &f.body)?;
+
+    let _ = writeln!(out, "{header}(");
+    if params.is_empty() {
+        out.truncate(out.len() - 2);
+        out.push_str("()");
+    } else {
+        for (i, p) in params.iter().enumerate() {
+            let sep = if i + 1 == params.len() { "" } else { "," };
+            let _ = writeln!(out, "  {p}{sep}");
+        }
+        out.push(')');
+    }
+    out.push_str(" {\n");
+    out.push_str(&cx.out);
+    out.push_str("}\n");
+    Ok(())
+}
+
+/// A parameter type: pointers become references.
+pub(super) fn param_type(w: &Writer, ty: Handle<crate::ir::Type>) -> String {
+    match *w.m.inner(ty) {
+        TypeInner::Pointer {
+            base,
+            space,
+            access,
+        } => format!("{} {}&", space_qualifier(space, access), w.type_name(base)),
+        _ => w.type_name(ty),
+    }
+}
+
+/// A fresh temporary name for an expression (its `let` name if it has one).
+pub(super) fn temp_name(cx: &mut FnCtx, h: Handle<Expression>) -> String {
+    match cx.f.named_expressions.get(&h) {
+        Some(n) => {
+            let n = n.clone();
+            cx.namer.call(&n)
+        }
+        None => {
+            let n = format!("_e{}", h.index());
+            cx.namer.reserve(&n);
+            n
+        }
+    }
+}
+
+/// Writes a block's statements.
+pub(super) fn block(w: &mut Writer, cx: &mut FnCtx, b: &Block) -> R<()> {
+    for (st, span) in b.iter() {
+        statement(w, cx, st, span)?;
+    }
+    Ok(())
+}
+
+fn nested(w: &mut Writer, cx: &mut FnCtx, b: &Block) -> R<()> {
+    cx.indent += 1;
+    let r = block(w, cx, b);
+    cx.indent -= 1;
+    r
+}
+
+/// Declares (or assigns, when hoisted) the temporary of a result expression.
+pub(super) fn bind_result(w: &Writer, cx: &mut FnCtx, h: Handle<Expression>, value: &str) {
+    if cx.hoisted[h.index()] {
+        let name = cx.exprs[h.index()].clone().unwrap_or_default();
+        let line = format!("{name} = {value};");
+        cx.push_line(&line);
+        return;
+    }
+    let name = temp_name(cx, h);
+    let tn = w.type_name(cx.f.expression_type(h));
+    let line = format!("{tn} {name} = {value};");
+    cx.push_line(&line);
+    cx.exprs[h.index()] = Some(name);
+}
+
+fn statement(w: &mut Writer, cx: &mut FnCtx, st: &Statement, span: Span) -> R<()> {
+    match st {
+        Statement::Emit(range) => {
+            for h in range.clone() {
+                super::expr::emit(w, cx, h)?;
+            }
+        }
+        Statement::Block(b) => {
+            cx.push_line("{");
+            nested(w, cx, b)?;
+            cx.push_line("}");
+        }
+        Statement::If {
+            condition,
+            accept,
+            reject,
+        } => {
+            let c = super::expr::get(w, cx, *condition)?;
+            cx.push_line(&format!("if ({}) {{", strip_parens(&c)));
+            nested(w, cx, accept)?;
+            if !reject.is_empty() {
+                cx.push_line("} else {");
+                nested(w, cx, reject)?;
+            }
+            cx.push_line("}");
+        }
+        Statement::Switch { selector, cases } => {
+            let s = super::expr::get(w, cx, *selector)?;
+            cx.push_line(&format!("switch ({}) {{", strip_parens(&s)));
+            for case in cases {
+                for sel in &case.selectors {
+                    let label = match *sel {
+                        CaseSelector::I32(v) => format!(
+                            "case {}:",
+                            super::writer::literal(crate::ir::Literal::I32(v))
+                        ),
+                        CaseSelector::U32(v) => format!("case {v}u:"),
+                        CaseSelector::Default => "default:".into(),
+                    };
+                    cx.push_line(&label);
+                }
+                cx.line().push_str("{\n");
+                nested(w, cx, &case.body)?;
+                cx.indent += 1;
+                cx.push_line("break;");
+                cx.indent -= 1;
+                cx.push_line("}");
+            }
+            cx.push_line("}");
+        }
+        Statement::Loop {
+            body,
+            continuing,
+            break_if,
+        } => {
+            if continuing.is_empty() && break_if.is_none() {
+                cx.push_line("while (true) {");
+                nested(w, cx, body)?;
+                cx.push_line("}");
+            } else {
+                let flag = format!("loop_init_{}", cx.loops);
+                cx.loops += 1;
+                cx.push_line(&format!("bool {flag} = true;"));
+                cx.push_line("while (true) {");
+                cx.indent += 1;
+                cx.push_line(&format!("if (!{flag}) {{"));
+                nested(w, cx, continuing)?;
+                if let Some(b) = break_if {
+                    let c = super::expr::get(w, cx, *b)?;
+                    cx.indent += 1;
+                    cx.push_line(&format!("if ({}) {{", strip_parens(&c)));
+                    cx.push_line("  break;");
+                    cx.push_line("}");
+                    cx.indent -= 1;
+                }
+                cx.push_line("}");
+                cx.push_line(&format!("{flag} = false;"));
+                cx.indent -= 1;
+                nested(w, cx, body)?;
+                cx.push_line("}");
+            }
+        }
+        Statement::Break => cx.push_line("break;"),
+        Statement::Continue => cx.push_line("continue;"),
+        Statement::Return { value } => match value {
+            Some(v) if cx.entry.is_none() => {
+                let s = super::expr::get(w, cx, *v)?;
+                cx.push_line(&format!("return {};", strip_parens(&s)));
+            }
+            _ => cx.push_line("return;"),
+        },
+        Statement::Store { pointer, value } => {
+            let p = super::expr::get(w, cx, *pointer)?;
+            let v = super::expr::get(w, cx, *value)?;
+            let v = match super::expr::packed_pointee(w, cx, *pointer) {
+                Some(packed) => format!("{packed}({v})"),
+                None => strip_parens(&v).to_string(),
+            };
+            cx.push_line(&format!("{p} = {v};"));
+        }
+        Statement::Call {
+            function,
+            arguments,
+            result,
+        } => {
+            let mut args = Vec::with_capacity(arguments.len());
+            for &a in arguments {
+                if super::expr::packed_pointee(w, cx, a).is_some() {
+                    return Err(err(
+                        "a pointer to a vec3 struct member cannot be passed to a function in MSL",
+                        cx.span(a),
+                    ));
+                }
+                args.push(strip_parens(&super::expr::get(w, cx, a)?).to_string());
+            }
+            let g = &w.fn_globals[function.index()];
+            for &gi in &g.globals {
+                args.push(w.global_names[gi].clone());
+            }
+            if g.sizes {
+                args.push("_buffer_sizes".into());
+            }
+            let call = format!(
+                "{}({})",
+                w.function_names[function.index()],
+                args.join(", ")
+            );
+            match result {
+                Some(r) => bind_result(w, cx, *r, &call),
+                None => cx.push_line(&format!("{call};")),
+            }
+        }
+        Statement::Atomic { .. }
+        | Statement::WorkgroupUniformLoad { .. }
+        | Statement::Barrier(_)
+        | Statement::Subgroup { .. }
+        | Statement::SubgroupMatrixStore { .. } => super::bridge::statement(w, cx, st, span)?,
+    }
+    Ok(())
+}
+
+/// Removes one pair of enclosing parentheses when they wrap the whole text.
+pub(super) fn strip_parens(s: &str) -> &str {
+    let b = s.as_bytes();
+    if b.first() != Some(&b'(') || b.last() != Some(&b')') {
+        return s;
+    }
+    let mut depth = 0i32;
+    for (i, &c) in b.iter().enumerate() {
+        match c {
+            b'(' => depth += 1,
+            b')' => {
+                depth -= 1;
+                if depth == 0 && i + 1 != b.len() {
+                    return s;
+                }
+            }
+            _ => {}
+        }
+    }
+    &s[1..s.len() - 1]
+}
+
+/// Whether a space is a buffer.
+pub(super) fn is_buffer(space: AddressSpace) -> bool {
+    matches!(space, AddressSpace::Uniform | AddressSpace::Storage)
+}
