@@ -588,7 +588,15 @@ pub(super) fn literal(l: Literal) -> String {
         Literal::I32(i32::MIN) => "(-2147483647 - 1)".into(),
         Literal::I32(v) => v.to_string(),
         Literal::U32(v) => format!("{v}u"),
-        Literal::F32(v) => format!("{}f", float_text(f64::from(v), format!("{v:?}"))),
+        Literal::F32(v) => {
+            // The suffix goes inside the parentheses of a negative value.
+            let t = float_text(f64::from(v), format!("{v:?}"));
+            match t.strip_suffix(')') {
+                _ if !v.is_finite() => t,
+                Some(inner) => format!("{inner}f)"),
+                None => format!("{t}f"),
+            }
+        }
         Literal::F16(v) => format!(
             "half({})",
             float_text(f64::from(v.to_f32()), format!("{:?}", v.to_f32()))
