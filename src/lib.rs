@@ -2,13 +2,14 @@
 //!
 //! A WGSL compiler with first-class support for subgroup matrices
 //! (`enable chromium_experimental_subgroup_matrix;`), writing SPIR-V
-//! (`SPV_KHR_cooperative_matrix`) and WGSL.
+//! (`SPV_KHR_cooperative_matrix`), Metal Shading Language (compute kernels
+//! with `simdgroup_matrix`) and WGSL.
 //!
 //! The pipeline is: [`front::wgsl::parse_str`] (lexer, parser, resolver) to
 //! an [`ir::Module`], [`valid::validate`] to a [`valid::ModuleInfo`],
 //! [`pipeline::process`] (entry point, override values, device checks) to a
 //! [`pipeline::Pipeline`], then a backend such as [`back::spv::write`].
-//! [`compile_to_spirv`] runs them all.
+//! [`compile_to_spirv`] and [`compile_to_msl`] run them all.
 //!
 //! ```
 //! let source = r#"

@@ -16,7 +16,7 @@ mod msl_shim_util;
 
 use std::path::{Path, PathBuf};
 
-use msl_shim_util::{check_all, require_clang, root, snapshot_body};
+use msl_shim_util::{check_all, clang_major, require_clang, root, snapshot_body};
 
 fn files(dir: &Path, ext: &str) -> Vec<PathBuf> {
     let mut out: Vec<PathBuf> = std::fs::read_dir(dir)
@@ -119,6 +119,35 @@ fn snapshots_compile() {
     report(&check_all(&clang, &items), items.len(), "MSL snapshots");
 }
 
+/// The message of the errors the MSL writer gives for what Metal cannot
+/// express (matrix shapes, component types, mixed precision).
+const CANNOT_EXPRESS: &str = "Metal cannot express";
+
+#[test]
+fn examples_compile() {
+    let Some(clang) = require_clang() else { return };
+    let mut items = Vec::new();
+    let mut problems = Vec::new();
+    for path in files(&root().join("examples"), "wgsl") {
+        let source = read(&path);
+        let name = path.display().to_string();
+        match tessera::compile_to_msl(&source, &tessera::MslCompileOptions::default()) {
+            Ok(out) => items.push((name, out.source)),
+            Err(e) => {
+                let text = e.error().render(&name, &source);
+                if text.contains(CANNOT_EXPRESS) {
+                    eprintln!("{name}: not expressible in Metal (skipped):\n{text}");
+                } else {
+                    problems.push(format!("{name}: compile_to_msl failed:\n{text}"));
+                }
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    assert!(!items.is_empty(), "no example compiled to MSL");
+    report(&check_all(&clang, &items), items.len(), "examples");
+}
+
 /// Runs the check over `$TESSERA_MSL_SHIM_DIR/**/*.metal`, printing
 /// `shim-ok PATH` or `shim-fail PATH` and the errors, for
 /// `scripts/msl-conformance.sh`.
@@ -190,8 +219,62 @@ fn attribute_lint() {
             Err(e) => assert!(e.contains(expect), "expected `{expect}` in:\n{e}"),
         }
     }
+    let scope = [
+        (
+            "float g;\n",
+            "program-scope variable `float g` is not in the constant address space",
+        ),
+        (
+            "device float* p;\n",
+            "program-scope variable `device float* p` is not in the constant address space",
+        ),
+        (
+            "metal::float4 v = metal::float4(1.0f);\n",
+            "program-scope variable `metal::float4 v` is not",
+        ),
+        (
+            "static int counter = 0;\n",
+            "program-scope variable `static int counter` is not",
+        ),
+    ];
+    for (decl, expect) in scope {
+        let source = format!("#include <metal_stdlib>\nusing namespace metal;\n{decl}kernel void k(device float *p [[buffer(0)]]) {{ p[0] = 1.0f; }}\n");
+        match clang.check(&source) {
+            Ok(()) => panic!("accepted:\n{source}"),
+            Err(e) => assert!(e.contains(expect), "expected `{expect}` in:\n{e}"),
+        }
+    }
     let good = "#include <metal_stdlib>\nusing namespace metal;\nkernel void k(device float *p [[buffer(0)]], constant metal::uint3 &n [[buffer(1)]], threadgroup float *t [[threadgroup(0)]], metal::uint3 gid [[thread_position_in_grid]], ushort lane [[thread_index_in_simdgroup]]) { p[gid.x] = float(n.x + lane) + t[0]; }\n";
     if let Err(e) = clang.check(good) {
         panic!("rejected a good kernel:\n{e}");
     }
+}
+
+#[test]
+fn harness_helpers() {
+    assert_eq!(
+        snapshot_body(
+            "---\nsource: tests/snapshots.rs\nexpression: x\n---\n#include <metal_stdlib>\n"
+        ),
+        "#include <metal_stdlib>\n"
+    );
+    assert_eq!(snapshot_body("no header\n"), "no header\n");
+    assert_eq!(
+        clang_major("Debian clang version 14.0.6\nTarget: x86_64"),
+        Some(14)
+    );
+    assert_eq!(
+        clang_major("Ubuntu clang version 18.1.3 (1ubuntu1)"),
+        Some(18)
+    );
+    assert_eq!(clang_major("gcc (Debian 12.2.0-14) 12.2.0"), None);
+    assert_eq!(
+        msl_shim_util::unknown_attribute_names(
+            "<stdin>:3:34: warning: unknown attribute 'buffer' ignored [-Wunknown-attributes]\n\
+             <stdin>:3:60: warning: unknown attribute '__local' ignored [-Wunknown-attributes]\n"
+        ),
+        ["buffer", "__local"]
+    );
+    let table = msl_shim_util::attributes::Table::parse("buffer buffer\nfoo\n").err();
+    assert_eq!(table.as_deref(), Some("`foo` lists no allowed types"));
 }

@@ -58,7 +58,32 @@ fn check_input(name: &str, source: &str) -> Vec<String> {
 }
 
 /// Inputs the MSL writer rejects, with the start of the expected message.
-const MSL_REJECTED: &[(&str, &str)] = &[];
+const MSL_REJECTED: &[(&str, &str)] = &[
+    // Integer and 8-bit component types: Metal has float and half matrices only.
+    (
+        "subgroup_matrix_components.wgsl",
+        "Metal cannot express 'subgroup_matrix_right<u32, 8, 8>'",
+    ),
+    // f16 x f16 -> f32: simdgroup_multiply takes one component type.
+    (
+        "subgroup_matrix_matmul_f16.wgsl",
+        "Metal cannot express a multiply of 'subgroup_matrix_left<f16, 8, 8>'",
+    ),
+    // 16x8 and 8x16 shapes: simdgroup matrices are 8x8.
+    (
+        "subgroup_matrix_multiply.wgsl",
+        "Metal cannot express 'subgroup_matrix_left<f16, 16, 8>'",
+    ),
+    // u8 and i8 components.
+    (
+        "subgroup_matrix_scalar.wgsl",
+        "Metal cannot express 'subgroup_matrix_result<u8, 8, 8>'",
+    ),
+    (
+        "subgroup_matrix_vector_arrays.wgsl",
+        "Metal cannot express 'subgroup_matrix_left<u8, 8, 8>'",
+    ),
+];
 
 /// Snapshots the MSL output as `msl@NAME`, or checks the expected error.
 fn check_msl(name: &str, source: &str, compiled: &common::Compiled, problems: &mut Vec<String>) {

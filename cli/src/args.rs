@@ -6,6 +6,7 @@ use std::path::PathBuf;
 
 use clap::{Parser, ValueEnum};
 use tessera::configs::SubgroupMatrixConfig;
+use tessera::ir::ResourceBinding;
 
 /// Output formats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -16,7 +17,7 @@ pub enum Format {
     Spvasm,
     /// WGSL source.
     Wgsl,
-    /// Metal Shading Language (not supported yet).
+    /// Metal Shading Language source (compute kernels).
     Msl,
 }
 
@@ -63,12 +64,26 @@ impl SpirvVersion {
     }
 }
 
+/// MSL language versions (Metal 1.0 to 3.2).
+pub const MSL_VERSIONS: &[(u8, u8)] = &[
+    (1, 0),
+    (1, 1),
+    (1, 2),
+    (2, 0),
+    (2, 1),
+    (2, 2),
+    (2, 3),
+    (2, 4),
+    (3, 0),
+    (3, 1),
+    (3, 2),
+];
+
 /// tessera: a WGSL compiler with first-class subgroup-matrix support.
 ///
 /// Exit status: 0 on success (warnings may be printed), 1 on a compile error
-/// (shader module, pipeline creation, code generation, or an unsupported
-/// output format such as MSL), 2 on a usage error (bad flags, unreadable
-/// input, unknown output format).
+/// (shader module, pipeline creation, code generation), 2 on a usage error
+/// (bad flags, unreadable input, unknown output format).
 #[derive(Debug, Parser)]
 #[command(name = "tessera", version, about, long_about = None)]
 pub struct Args {
@@ -96,6 +111,28 @@ pub struct Args {
     /// SPIR-V version to target.
     #[arg(long, value_enum, default_value = "1.3")]
     pub spirv_version: SpirvVersion,
+
+    /// Metal Shading Language version (MSL output): 1.0-1.2, 2.0-2.4,
+    /// 3.0-3.2; default 2.4. Subgroup matrices need 2.3 or later.
+    #[arg(long, value_name = "MAJOR.MINOR", value_parser = parse_msl_version)]
+    pub msl_version: Option<(u8, u8)>,
+
+    /// Metal `[[buffer(INDEX)]]` of the resource at `@group(GROUP)
+    /// @binding(BINDING)` (MSL output; repeatable). Other buffers get the
+    /// lowest free indices in (group, binding) order.
+    #[arg(long, value_name = "GROUP:BINDING=INDEX", value_parser = parse_msl_binding)]
+    pub msl_binding: Vec<(ResourceBinding, u32)>,
+
+    /// Metal `[[buffer(N)]]` of the buffer that carries the byte sizes of
+    /// runtime-sized buffers (for `arrayLength`; MSL output). Default: the
+    /// index after the largest buffer index of the entry point.
+    #[arg(long, value_name = "N")]
+    pub msl_sizes_buffer: Option<u32>,
+
+    /// Do not clamp dynamic array, vector and matrix indices (SPIR-V and MSL
+    /// output). Out-of-bounds accesses then have the target's behaviour.
+    #[arg(long)]
+    pub no_bounds_checks: bool,
 
     /// Only check the module (parse, validate, pipeline step); write nothing.
     #[arg(long)]
@@ -141,6 +178,56 @@ pub fn parse_limit(text: &str) -> Result<Limit, String> {
         .filter(|&v| v > 0)
         .map(Limit::Value)
         .ok_or_else(|| format!("expected a positive integer or `webgpu`, found `{text}`"))
+}
+
+/// Parses an MSL version `MAJOR.MINOR` (one of [`MSL_VERSIONS`]).
+pub fn parse_msl_version(text: &str) -> Result<(u8, u8), String> {
+    let known = || {
+        MSL_VERSIONS
+            .iter()
+            .map(|(a, b)| format!("{a}.{b}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let (major, minor) = text.split_once('.').ok_or_else(|| {
+        format!(
+            "expected MAJOR.MINOR, found `{text}` (Metal versions: {})",
+            known()
+        )
+    })?;
+    let version = major
+        .parse::<u8>()
+        .ok()
+        .zip(minor.parse::<u8>().ok())
+        .ok_or_else(|| {
+            format!(
+                "expected MAJOR.MINOR, found `{text}` (Metal versions: {})",
+                known()
+            )
+        })?;
+    if MSL_VERSIONS.contains(&version) {
+        Ok(version)
+    } else {
+        Err(format!(
+            "`{text}` is not a Metal Shading Language version (known: {})",
+            known()
+        ))
+    }
+}
+
+/// Parses `GROUP:BINDING=INDEX`.
+pub fn parse_msl_binding(text: &str) -> Result<(ResourceBinding, u32), String> {
+    let syntax = || format!("expected GROUP:BINDING=INDEX (e.g. 0:1=3), found `{text}`");
+    let (key, index) = text.split_once('=').ok_or_else(syntax)?;
+    let (group, binding) = key.split_once(':').ok_or_else(syntax)?;
+    let number = |s: &str| s.trim().parse::<u32>().map_err(|_| syntax());
+    Ok((
+        ResourceBinding {
+            group: number(group)?,
+            binding: number(binding)?,
+        },
+        number(index)?,
+    ))
 }
 
 /// Parses `NAME=VALUE`.
@@ -203,6 +290,53 @@ mod tests {
         assert!(parse_config("f64:f32:8x8x8").unwrap_err().contains("f64"));
         assert!(parse_config("f16:f32:8x8").unwrap_err().contains("MxNxK"));
         assert!(parse_config("f16:f32:8x0x8").unwrap_err().contains("'0'"));
+    }
+
+    #[test]
+    fn msl_versions() {
+        assert_eq!(parse_msl_version("2.3"), Ok((2, 3)));
+        assert_eq!(parse_msl_version("3.0"), Ok((3, 0)));
+        assert!(parse_msl_version("2.5")
+            .unwrap_err()
+            .contains("`2.5` is not a Metal Shading Language version (known: 1.0, 1.1"));
+        assert!(parse_msl_version("3")
+            .unwrap_err()
+            .contains("expected MAJOR.MINOR, found `3`"));
+        assert!(parse_msl_version("x.1")
+            .unwrap_err()
+            .contains("expected MAJOR.MINOR"));
+    }
+
+    #[test]
+    fn msl_bindings() {
+        assert_eq!(
+            parse_msl_binding("0:1=3"),
+            Ok((
+                ResourceBinding {
+                    group: 0,
+                    binding: 1
+                },
+                3
+            ))
+        );
+        assert_eq!(
+            parse_msl_binding(" 2 : 10 = 7 "),
+            Ok((
+                ResourceBinding {
+                    group: 2,
+                    binding: 10
+                },
+                7
+            ))
+        );
+        for bad in ["0:1", "0=1", "a:1=2", "0:1=-1", "0:1=2=3", ""] {
+            assert!(
+                parse_msl_binding(bad)
+                    .unwrap_err()
+                    .contains("expected GROUP:BINDING=INDEX"),
+                "{bad}"
+            );
+        }
     }
 
     #[test]

@@ -74,6 +74,29 @@ fn output_format(args: &Args) -> Result<Format, Failure> {
     }
 }
 
+/// The MSL writer options from the command line (`--msl-*`,
+/// `--no-bounds-checks`); a binding given twice is a usage error.
+fn msl_options(args: &Args) -> Result<tessera::back::msl::Options, Failure> {
+    let defaults = tessera::back::msl::Options::default();
+    let mut options = tessera::back::msl::Options {
+        lang_version: args.msl_version.unwrap_or(defaults.lang_version),
+        sizes_buffer: args.msl_sizes_buffer,
+        bounds_checks: !args.no_bounds_checks,
+        ..defaults
+    };
+    for &(binding, index) in &args.msl_binding {
+        if let Some(previous) = options.binding_map.insert(binding, index) {
+            if previous != index {
+                return Err(Failure::Usage(format!(
+                    "--msl-binding {}:{} is given twice (buffer {previous} and {index})",
+                    binding.group, binding.binding
+                )));
+            }
+        }
+    }
+    Ok(options)
+}
+
 /// Prints the diagnostics of a failed stage and turns it into a failure.
 fn stage_failed(error: Error, warnings: &[Diagnostic], name: &str, source: &str) -> Failure {
     report::emit(warnings, name, source);
@@ -93,8 +116,16 @@ fn uses_subgroup_matrices(module: &tessera::ir::Module, info: &tessera::valid::M
 /// Runs the whole command.
 pub fn run(args: &Args) -> Result<(), Failure> {
     let format = output_format(args)?;
-    if format == Format::Msl {
-        return Err(Failure::Message("MSL output is not supported yet".into()));
+    let msl_options = msl_options(args)?;
+    if format != Format::Msl
+        && (args.msl_version.is_some()
+            || !args.msl_binding.is_empty()
+            || args.msl_sizes_buffer.is_some())
+    {
+        report::line(
+            "warning",
+            "--msl-version, --msl-binding and --msl-sizes-buffer only apply to MSL output (--format msl or -o FILE.metal)",
+        );
     }
     if format == Format::Spv
         && args.output.is_none()
@@ -162,6 +193,7 @@ pub fn run(args: &Args) -> Result<(), Failure> {
             #[allow(clippy::needless_update)]
             let spv_options = tessera::back::spv::Options {
                 version: args.spirv_version.pair(),
+                bounds_checks: !args.no_bounds_checks,
                 ..tessera::back::spv::Options::default()
             };
             let words = tessera::back::spv::write(&pipeline, &info, &spv_options)
@@ -179,7 +211,9 @@ pub fn run(args: &Args) -> Result<(), Failure> {
         Format::Wgsl => tessera::back::wgsl::write(&module, &info)
             .map_err(|e| stage_failed(e, &warnings, &name, &source))?
             .into_bytes(),
-        Format::Msl => return Err(Failure::Message("MSL output is not supported yet".into())),
+        Format::Msl => tessera::back::msl::write(&pipeline, &info, &msl_options)
+            .map_err(|e| stage_failed(e, &warnings, &name, &source))?
+            .into_bytes(),
     };
     report::emit(&warnings, &name, &source);
     output::write(args.output.as_deref(), &bytes).map_err(Failure::Message)

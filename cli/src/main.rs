@@ -1,7 +1,7 @@
 //! `tessera`: the command-line driver of the tessera WGSL compiler.
 //!
-//! Exit status: 0 on success, 1 on a compile error (including the
-//! unsupported MSL format), 2 on a usage error. See `tessera --help`.
+//! Exit status: 0 on success, 1 on a compile error, 2 on a usage error.
+//! See `tessera --help`.
 
 mod args;
 mod driver;

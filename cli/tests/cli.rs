@@ -207,24 +207,6 @@ fn unknown_format_is_usage_error() {
 }
 
 #[test]
-fn msl_is_not_supported_yet() {
-    let dir = scratch("msl");
-    let input = write_input(&dir, "a.wgsl", SIMPLE);
-    for args in [vec!["--format", "msl"], vec!["-o", "out.metal"]] {
-        let out = run(tessera().current_dir(&dir).arg(&input).args(&args));
-        assert_code(&out, 1);
-        assert!(
-            stderr(&out).contains("error: MSL output is not supported yet"),
-            "{}",
-            stderr(&out)
-        );
-    }
-    assert!(!dir.join("out.metal").exists());
-}
-
-// ---- compile errors (exit 1) ----
-
-#[test]
 fn compile_error_is_rendered_with_location() {
     let dir = scratch("compile-error");
     let input = write_input(&dir, "bad.wgsl", UNDECLARED);

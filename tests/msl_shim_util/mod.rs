@@ -9,14 +9,26 @@
 #![allow(dead_code)]
 
 pub mod attributes;
+pub mod scope;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-/// The repository root.
+/// The repository root (this module is also used by `cli/tests`, whose
+/// manifest directory is `cli/`).
 pub fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+    // Cargo sets the variable when it runs the test too; prefer that value
+    // (a test binary in a target directory shared by several checkouts may
+    // have been built from another one).
+    let manifest = std::env::var_os("CARGO_MANIFEST_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")));
+    if manifest.join("tests/metal-shim").is_dir() {
+        manifest
+    } else {
+        manifest.parent().map(Path::to_path_buf).unwrap_or(manifest)
+    }
 }
 
 /// The shim's include directory.
@@ -35,14 +47,22 @@ pub struct Clang {
 /// instructions otherwise.
 pub fn require_clang() -> Option<Clang> {
     let program = std::env::var("TESSERA_CLANG").unwrap_or_else(|_| "clang++".to_string());
-    let found = Command::new(&program)
+    let version = Command::new(&program)
         .arg("--version")
-        .stdout(Stdio::null())
         .stderr(Stdio::null())
-        .status()
-        .map(|s| s.success())
-        .unwrap_or(false);
-    if !found {
+        .output()
+        .ok()
+        .filter(|o| o.status.success())
+        .map(|o| String::from_utf8_lossy(&o.stdout).into_owned());
+    if let Some(major) = version.as_deref().and_then(clang_major) {
+        if major < 14 {
+            panic!(
+                "`{program}` is clang {major}: the Metal shim check needs clang 14 or later \
+                 (C++ for OpenCL 2021); set TESSERA_CLANG to a newer clang++"
+            );
+        }
+    }
+    if version.is_none() {
         if std::env::var("TESSERA_SKIP_CLANG").as_deref() == Ok("1") {
             eprintln!("TESSERA_SKIP_CLANG=1: `{program}` not found, MSL shim check skipped");
             return None;
@@ -62,6 +82,12 @@ pub fn require_clang() -> Option<Clang> {
     })
 }
 
+/// The major version in `clang++ --version` output (`... clang version 14.0.6 ...`).
+pub fn clang_major(version_output: &str) -> Option<u32> {
+    let rest = version_output.split("clang version ").nth(1)?;
+    rest.split('.').next()?.trim().parse().ok()
+}
+
 /// The clang arguments of the shim check (the source comes on stdin).
 pub fn clang_args(shim: &Path) -> Vec<String> {
     [
@@ -72,8 +98,17 @@ pub fn clang_args(shim: &Path) -> Vec<String> {
         "-fsyntax-only",
         "-fno-color-diagnostics",
         "-ferror-limit=8",
-        "-Werror",
-        "-Wno-error=unknown-attributes",
+        // Warnings are not failures (extra parentheses and the like are
+        // legal Metal), except those that mean wrong code.
+        "-Werror=return-type",
+        "-Werror=constant-conversion",
+        "-Werror=literal-conversion",
+        "-Werror=shift-count-overflow",
+        "-Werror=shift-count-negative",
+        "-Werror=division-by-zero",
+        "-Werror=array-bounds",
+        "-Werror=integer-overflow",
+        "-Werror=uninitialized",
         "-Wunknown-attributes",
     ]
     .iter()
@@ -115,6 +150,7 @@ impl Clang {
             }
         }
         problems.extend(self.attributes.lint_kernels(source));
+        problems.extend(scope::lint_program_scope(source));
         if problems.is_empty() {
             Ok(())
         } else {

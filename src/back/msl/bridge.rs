@@ -1,13 +1,12 @@
 //! Calls into the builtin-function modules (`math`, `atomics`, `subgroup`,
 //! `matrix`, `builtins`, `capability`): the printer's side of the
-//! interface. Operands are printed here (pointers as the lvalues the
-//! printer uses for references); the modules return MSL text, and the
-//! helper functions they need are collected in `Writer::helpers`.
+//! interface. Their errors carry no span; the printer adds the span of the
+//! expression or statement.
 
-use super::expr::{get, packed_pointee, runtime_length};
+use super::matrix::MatrixAccess;
 use super::polyfill::ResultStruct;
 use super::stmt::{bind_result, strip_parens, FnCtx};
-use super::writer::{err, Writer, R};
+use super::writer::{Writer, R};
 use crate::arena::Handle;
 use crate::diagnostic::{Diagnostic, Error};
 use crate::ir::{
@@ -16,31 +15,12 @@ use crate::ir::{
 };
 use crate::Span;
 
-/// A module diagnostic at `span` (the modules report undefined spans).
 fn at(d: Diagnostic, span: Span) -> Error {
     let mut d = d;
     if d.span == Span::UNDEFINED {
         d.span = span;
     }
     d.into()
-}
-
-/// The printed operands, without redundant outer parentheses.
-fn operands(w: &Writer, cx: &FnCtx, args: &[Handle<Expression>]) -> R<Vec<String>> {
-    args.iter()
-        .map(|&a| get(w, cx, a).map(|s| strip_parens(&s).to_string()))
-        .collect()
-}
-
-/// The MSL names of a struct type's first two members.
-fn result_struct(w: &Writer, ty: Handle<Type>, span: Span) -> R<ResultStruct> {
-    match w.member_names.get(&ty).map(Vec::as_slice) {
-        Some([a, b, ..]) => Ok(ResultStruct {
-            name: w.type_name(ty),
-            members: [a.clone(), b.clone()],
-        }),
-        _ => Err(err("internal error: builtin result struct not named", span)),
-    }
 }
 
 /// A builtin function call expression.
@@ -51,46 +31,59 @@ pub(super) fn math(
     fun: MathFunction,
     args: &[Handle<Expression>],
 ) -> R<String> {
-    let span = cx.span(h);
-    let texts = operands(w, cx, args)?;
+    let texts = args
+        .iter()
+        .map(|&a| super::expr::get(w, cx, a).map(|s| strip_parens(&s).to_string()))
+        .collect::<R<Vec<_>>>()?;
     let tys: Vec<Handle<Type>> = args.iter().map(|&a| cx.f.expression_type(a)).collect();
-    let result_ty = cx.f.expression_type(h);
+    let result = cx.f.expression_type(h);
     let members = match fun {
         MathFunction::Modf | MathFunction::Frexp => {
-            result_struct(w, result_ty, span)?.members.to_vec()
+            result_struct(w, result, cx.span(h))?.members.to_vec()
         }
         _ => Vec::new(),
     };
-    super::math::math_call(
-        &w.tcx,
-        fun,
-        &texts,
-        &tys,
-        result_ty,
-        &members,
-        &mut w.helpers,
-    )
-    .map_err(|d| at(d, span))
+    super::math::math_call(&w.tcx, fun, &texts, &tys, result, &members, &mut w.helpers)
+        .map_err(|d| at(d, cx.span(h)))
 }
 
-/// Where a subgroup-matrix load or store accesses memory.
-fn matrix_access<'t>(
+/// A builtin's result struct: its MSL name and the MSL names of its first
+/// two members (assigned by name: printed structs may have padding fields).
+fn result_struct(w: &Writer, ty: Handle<Type>, span: Span) -> R<ResultStruct> {
+    match w.member_names.get(&ty).map(Vec::as_slice) {
+        Some([a, b, ..]) => Ok(ResultStruct {
+            name: w.type_name(ty),
+            members: [a.clone(), b.clone()],
+        }),
+        _ => Err(at(
+            Diagnostic::error("internal error: builtin result struct not named", span),
+            span,
+        )),
+    }
+}
+
+/// The pointee of a pointer type.
+fn pointee(w: &Writer, ty: Handle<Type>) -> (Handle<Type>, AddressSpace) {
+    match *w.m.inner(ty) {
+        TypeInner::Pointer { base, space, .. } => (base, space),
+        _ => (ty, AddressSpace::Function),
+    }
+}
+
+/// Describes the array a matrix load or store accesses.
+fn access<'s>(
     w: &Writer,
     cx: &FnCtx,
     pointer: Handle<Expression>,
-    texts: &'t [String; 4],
+    texts: &'s [String; 4],
     offset: Handle<Expression>,
     stride: Handle<Expression>,
     layout: MatrixLayout,
-    span: Span,
-) -> R<super::matrix::MatrixAccess<'t>> {
-    let (array_ty, space) = match *w.m.inner(cx.f.expression_type(pointer)) {
-        TypeInner::Pointer { base, space, .. } => (base, space),
-        _ => return Err(err("subgroup matrix pointer is not a pointer", span)),
-    };
+) -> R<MatrixAccess<'s>> {
+    let (array_ty, space) = pointee(w, cx.f.expression_type(pointer));
     let signed =
-        |e: Handle<Expression>| w.m.inner(cx.f.expression_type(e)).scalar() == Some(Scalar::I32);
-    Ok(super::matrix::MatrixAccess {
+        |h: Handle<Expression>| w.m.inner(cx.f.expression_type(h)).scalar() == Some(Scalar::I32);
+    Ok(MatrixAccess {
         array: &texts[0],
         array_ty,
         space,
@@ -105,45 +98,35 @@ fn matrix_access<'t>(
     })
 }
 
-/// The printed array, offset, stride and (with bounds checks) length of a
-/// matrix load or store.
+/// The texts `[array, offset, stride, length]` of a matrix access.
 fn access_texts(
     w: &Writer,
     cx: &FnCtx,
     pointer: Handle<Expression>,
     offset: Handle<Expression>,
     stride: Handle<Expression>,
-    span: Span,
 ) -> R<[String; 4]> {
-    let p = get(w, cx, pointer)?;
-    let array = format!("{p}.inner");
-    let off = strip_parens(&get(w, cx, offset)?).to_string();
-    let st = strip_parens(&get(w, cx, stride)?).to_string();
-    let len = if w.opts.bounds_checks {
-        let array_ty = match *w.m.inner(cx.f.expression_type(pointer)) {
-            TypeInner::Pointer { base, .. } => base,
-            _ => return Err(err("subgroup matrix pointer is not a pointer", span)),
-        };
-        match *w.m.inner(array_ty) {
-            TypeInner::Array {
-                size: ArraySize::Runtime,
-                ..
-            } => runtime_length(w, cx, pointer)?,
-            TypeInner::Array { size, .. } => match super::types::array_count(w.m, w.p, size) {
-                Some(n) => format!("{n}u"),
-                None => return Err(err("array size has no value", span)),
-            },
-            _ => {
-                return Err(err(
-                    "subgroup matrix pointer does not point to an array",
-                    span,
-                ))
-            }
+    let p = super::expr::get(w, cx, pointer)?;
+    let (array_ty, _) = pointee(w, cx.f.expression_type(pointer));
+    let length = match w.m.inner(array_ty) {
+        TypeInner::Array {
+            size: ArraySize::Runtime,
+            ..
+        } if w.opts.bounds_checks => super::expr::runtime_length(w, cx, pointer)?,
+        TypeInner::Array { size, .. } => {
+            format!(
+                "{}u",
+                super::types::array_count(w.m, w.p, *size).unwrap_or(0)
+            )
         }
-    } else {
-        String::new()
+        _ => "0u".into(),
     };
-    Ok([array, off, st, len])
+    Ok([
+        format!("{p}.inner"),
+        strip_parens(&super::expr::get(w, cx, offset)?).to_string(),
+        strip_parens(&super::expr::get(w, cx, stride)?).to_string(),
+        length,
+    ])
 }
 
 /// A subgroup-matrix expression.
@@ -158,9 +141,9 @@ pub(super) fn matrix_expr(w: &mut Writer, cx: &FnCtx, h: Handle<Expression>) -> 
             stride,
             layout,
         } => {
-            let texts = access_texts(w, cx, pointer, offset, stride, span)?;
-            let access = matrix_access(w, cx, pointer, &texts, offset, stride, layout, span)?;
-            super::matrix::load(m, ty, &access, &mut w.helpers)
+            let texts = access_texts(w, cx, pointer, offset, stride)?;
+            let acc = access(w, cx, pointer, &texts, offset, stride, layout)?;
+            super::matrix::load(m, ty, &acc, &mut w.helpers)
         }
         Expression::SubgroupMatrixMultiply {
             ty,
@@ -168,31 +151,26 @@ pub(super) fn matrix_expr(w: &mut Writer, cx: &FnCtx, h: Handle<Expression>) -> 
             right,
             acc,
         } => {
-            let l = strip_parens(&get(w, cx, left)?).to_string();
-            let r = strip_parens(&get(w, cx, right)?).to_string();
+            let l = strip_parens(&super::expr::get(w, cx, left)?).to_string();
+            let r = strip_parens(&super::expr::get(w, cx, right)?).to_string();
             let a = match acc {
-                Some(a) => Some(strip_parens(&get(w, cx, a)?).to_string()),
+                Some(a) => Some(strip_parens(&super::expr::get(w, cx, a)?).to_string()),
                 None => None,
             };
-            let left_ty = cx.f.expression_type(left);
-            super::matrix::multiply(m, ty, left_ty, &l, &r, a.as_deref(), &mut w.helpers)
+            let lt = cx.f.expression_type(left);
+            super::matrix::multiply(m, ty, lt, &l, &r, a.as_deref(), &mut w.helpers)
         }
         Expression::SubgroupMatrixScalar { op, matrix, scalar } => {
-            let mt = strip_parens(&get(w, cx, matrix)?).to_string();
-            let s = strip_parens(&get(w, cx, scalar)?).to_string();
-            let ty = cx.f.expression_type(h);
-            super::matrix::scalar_op(m, ty, op, &mt, &s, &mut w.helpers)
+            let mt = cx.f.expression_type(matrix);
+            let mx = strip_parens(&super::expr::get(w, cx, matrix)?).to_string();
+            let s = strip_parens(&super::expr::get(w, cx, scalar)?).to_string();
+            super::matrix::scalar_op(m, mt, op, &mx, &s, &mut w.helpers)
         }
         Expression::SubgroupMatrixFill { ty, value } => {
-            let v = strip_parens(&get(w, cx, value)?).to_string();
+            let v = strip_parens(&super::expr::get(w, cx, value)?).to_string();
             super::matrix::fill(m, ty, &v)
         }
-        _ => {
-            return Err(err(
-                "internal error: not a subgroup matrix expression",
-                span,
-            ))
-        }
+        _ => return Ok(String::new()),
     };
     r.map_err(|d| at(d, span))
 }
@@ -206,6 +184,39 @@ pub(super) fn matrix_zero(w: &Writer, ty: Handle<Type>, span: Span) -> R<String>
 /// subgroup-matrix stores.
 pub(super) fn statement(w: &mut Writer, cx: &mut FnCtx, st: &Statement, span: Span) -> R<()> {
     match *st {
+        Statement::Barrier(b) => {
+            let line = super::builtins::barrier(b);
+            cx.push_line(&line);
+        }
+        Statement::WorkgroupUniformLoad { pointer, result } => {
+            let p = super::expr::get(w, cx, pointer)?;
+            if cx.hoisted[result.index()] {
+                let barrier = super::builtins::barrier(crate::ir::Barrier::WORKGROUP);
+                cx.push_line(&barrier);
+                bind_result(w, cx, result, &p);
+                cx.push_line(&barrier);
+            } else {
+                let name = super::stmt::temp_name(cx, result);
+                let ty = w.type_name(cx.f.expression_type(result));
+                for line in super::builtins::workgroup_uniform_load(&ty, &name, &p) {
+                    cx.push_line(&line);
+                }
+                cx.exprs[result.index()] = Some(name);
+            }
+        }
+        Statement::Subgroup {
+            op,
+            ref args,
+            result,
+        } => {
+            let texts = args
+                .iter()
+                .map(|&a| super::expr::get(w, cx, a).map(|s| strip_parens(&s).to_string()))
+                .collect::<R<Vec<_>>>()?;
+            let call = super::subgroup::subgroup_call(op, &texts, &mut w.helpers)
+                .map_err(|d| at(d, span))?;
+            bind_result(w, cx, result, &call);
+        }
         Statement::Atomic {
             pointer,
             fun,
@@ -213,67 +224,38 @@ pub(super) fn statement(w: &mut Writer, cx: &mut FnCtx, st: &Statement, span: Sp
             compare,
             result,
         } => {
-            let (space, scalar) = match *w.m.inner(cx.f.expression_type(pointer)) {
-                TypeInner::Pointer { base, space, .. } => match *w.m.inner(base) {
-                    TypeInner::Atomic(s) => (space, s),
-                    _ => return Err(err("atomic pointer does not point to an atomic", span)),
-                },
-                _ => return Err(err("atomic pointer is not a pointer", span)),
-            };
-            let p = format!("&{}", get(w, cx, pointer)?);
+            let p = format!("&{}", super::expr::get(w, cx, pointer)?);
+            let (base, space) = pointee(w, cx.f.expression_type(pointer));
+            let scalar = w.m.inner(base).scalar().unwrap_or(Scalar::U32);
             let v = match value {
-                Some(v) => Some(strip_parens(&get(w, cx, v)?).to_string()),
+                Some(v) => Some(strip_parens(&super::expr::get(w, cx, v)?).to_string()),
                 None => None,
             };
             let c = match compare {
-                Some(c) => Some(strip_parens(&get(w, cx, c)?).to_string()),
+                Some(c) => Some(strip_parens(&super::expr::get(w, cx, c)?).to_string()),
                 None => None,
             };
-            let rs = match (fun, result) {
+            let result_struct = match (fun, result) {
                 (crate::ir::AtomicFunction::CompareExchangeWeak, Some(r)) => {
                     Some(result_struct(w, cx.f.expression_type(r), span)?)
                 }
                 _ => None,
             };
-            let text = super::atomics::atomic_call(
+            let call = super::atomics::atomic_call(
                 fun,
                 &p,
                 space,
                 scalar,
                 v.as_deref(),
                 c.as_deref(),
-                rs,
+                result_struct,
                 &mut w.helpers,
             )
             .map_err(|d| at(d, span))?;
             match result {
-                Some(r) if fun != crate::ir::AtomicFunction::Store => bind_result(w, cx, r, &text),
-                _ => cx.push_line(&format!("{text};")),
+                Some(r) => bind_result(w, cx, r, &call),
+                None => cx.push_line(&format!("{call};")),
             }
-        }
-        Statement::WorkgroupUniformLoad { pointer, result } => {
-            let p = get(w, cx, pointer)?;
-            let value = match packed_pointee(w, cx, pointer) {
-                Some(_) => format!("{}({p})", w.type_name(cx.f.expression_type(result))),
-                None => strip_parens(&p).to_string(),
-            };
-            let barrier = super::builtins::barrier(crate::ir::Barrier::WORKGROUP);
-            cx.push_line(&barrier);
-            bind_result(w, cx, result, &value);
-            cx.push_line(&barrier);
-        }
-        Statement::Barrier(flags) => {
-            cx.push_line(&super::builtins::barrier(flags));
-        }
-        Statement::Subgroup {
-            op,
-            ref args,
-            result,
-        } => {
-            let texts = operands(w, cx, args)?;
-            let text = super::subgroup::subgroup_call(op, &texts, &mut w.helpers)
-                .map_err(|d| at(d, span))?;
-            bind_result(w, cx, result, &text);
         }
         Statement::SubgroupMatrixStore {
             pointer,
@@ -282,53 +264,20 @@ pub(super) fn statement(w: &mut Writer, cx: &mut FnCtx, st: &Statement, span: Sp
             stride,
             layout,
         } => {
-            let texts = access_texts(w, cx, pointer, offset, stride, span)?;
-            let access = matrix_access(w, cx, pointer, &texts, offset, stride, layout, span)?;
-            let v = strip_parens(&get(w, cx, value)?).to_string();
-            let ty = cx.f.expression_type(value);
-            let text = super::matrix::store(w.m, ty, &v, &access, &mut w.helpers)
-                .map_err(|d| at(d, span))?;
-            cx.push_line(&format!("{text};"));
+            let texts = access_texts(w, cx, pointer, offset, stride)?;
+            let acc = access(w, cx, pointer, &texts, offset, stride, layout)?;
+            let vt = cx.f.expression_type(value);
+            let v = strip_parens(&super::expr::get(w, cx, value)?).to_string();
+            let call =
+                super::matrix::store(w.m, vt, &v, &acc, &mut w.helpers).map_err(|d| at(d, span))?;
+            cx.push_line(&format!("{call};"));
         }
-        _ => return Err(err("internal error: not a builtin statement", span)),
+        _ => {}
     }
     Ok(())
 }
 
-/// The "Metal cannot express" checks (the MSL version needed by matrices
-/// is checked by `entry::check_capabilities`).
+/// The "Metal cannot express" checks.
 pub(super) fn capability(w: &Writer) -> R<()> {
-    super::capability::check(w.p, w.info, w.opts.lang_version, false)
-}
-
-/// Whether a function needs runtime-array lengths for its subgroup-matrix
-/// loads and stores (bounds checks on a runtime-sized array): it has both a
-/// matrix value and a pointer to a runtime-sized array. Conservative: such
-/// a function may get the sizes buffer without using it.
-pub(super) fn matrix_needs_sizes(m: &crate::ir::Module, f: &crate::ir::Function) -> bool {
-    let mut matrix = false;
-    let mut runtime_ptr = false;
-    for &ty in &f.expression_types {
-        match m.types.try_get(ty).map(|t| &t.inner) {
-            Some(TypeInner::SubgroupMatrix { .. }) => matrix = true,
-            Some(&TypeInner::Pointer {
-                base,
-                space: AddressSpace::Storage,
-                ..
-            }) => {
-                runtime_ptr |= matches!(
-                    m.types.try_get(base).map(|t| &t.inner),
-                    Some(TypeInner::Array {
-                        size: ArraySize::Runtime,
-                        ..
-                    })
-                );
-            }
-            _ => {}
-        }
-        if matrix && runtime_ptr {
-            return true;
-        }
-    }
-    false
+    super::capability::check_module(w.p, w.info, w.opts.lang_version)
 }

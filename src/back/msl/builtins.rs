@@ -1,4 +1,4 @@
-//! Barriers.
+//! Barriers and `workgroupUniformLoad`.
 //!
 //! WGSL's barriers are control barriers for the workgroup with memory
 //! semantics: `workgroupBarrier` orders workgroup memory
@@ -6,9 +6,8 @@
 //! (`mem_device`), `textureBarrier` textures (`mem_texture`). Metal's
 //! `threadgroup_barrier` is the equivalent control barrier.
 //!
-//! `workgroupUniformLoad(p)` is written by the bridge as a workgroup
-//! barrier, the load into a new variable, and another barrier, so every
-//! invocation reads the same value.
+//! `workgroupUniformLoad(p)` is a workgroup barrier, the load into a new
+//! variable, and another barrier, so every invocation reads the same value.
 
 use crate::ir::Barrier;
 
@@ -30,6 +29,19 @@ pub(super) fn barrier(flags: Barrier) -> String {
         mem.join(" | ")
     };
     format!("metal::threadgroup_barrier({mem});")
+}
+
+/// The MSL statements (each with `;`, no indentation or newline) for
+/// `let name: ty = workgroupUniformLoad(p)`: a workgroup barrier, the load
+/// into a new variable, and another barrier, so every invocation reads the
+/// same value. `ty` is the MSL type, `value` the MSL expression reading
+/// through the pointer.
+pub(super) fn workgroup_uniform_load(ty: &str, name: &str, value: &str) -> [String; 3] {
+    [
+        barrier(Barrier::WORKGROUP),
+        format!("{ty} {name} = {value};"),
+        barrier(Barrier::WORKGROUP),
+    ]
 }
 
 #[cfg(test)]
@@ -54,5 +66,16 @@ mod tests {
             barrier(Barrier::STORAGE | Barrier::WORKGROUP),
             "metal::threadgroup_barrier(metal::mem_flags::mem_device | metal::mem_flags::mem_threadgroup);"
         );
+    }
+
+    #[test]
+    fn uniform_load() {
+        let [a, b, c] = workgroup_uniform_load("uint", "v", "*p");
+        assert_eq!(a, c);
+        assert_eq!(
+            a,
+            "metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);"
+        );
+        assert_eq!(b, "uint v = *p;");
     }
 }

@@ -67,26 +67,6 @@ pub(super) fn check_capabilities(w: &Writer) -> R<()> {
             );
             continue;
         }
-        if let Some(info) = w.info.entry_points.get(ei) {
-            if let Some(&(ty, tspan)) = info.matrix_types.first() {
-                if w.opts.lang_version < (2, 3) {
-                    let (a, b) = w.opts.lang_version;
-                    diags.push(
-                        Diagnostic::error(
-                            format!(
-                                "subgroup matrices need MSL 2.3 or later, but the MSL language version is {a}.{b}"
-                            ),
-                            tspan,
-                        )
-                        .with_span_label(format!(
-                            "`{}` needs `simdgroup_matrix`",
-                            crate::ir::display::type_name(w.m, ty)
-                        ))
-                        .with_note("`simdgroup_matrix` was added in MSL 2.3; use lang_version (2, 3) or later"),
-                    );
-                }
-            }
-        }
         if let Err(e) = buffer_indices(w, ei) {
             diags.extend(e.diagnostics);
         }
@@ -317,15 +297,9 @@ pub(super) fn entry_signature(w: &mut Writer, cx: &mut FnCtx, ei: usize) -> R<Si
         let _ = writeln!(prologue, "  if ({idx} == 0u) {{");
         let mut counter = 0;
         for &g in &workgroup {
-            let gv = &w.m.global_variables[Handle::<GlobalVariable>::from_index(g)];
-            zero_store(
-                w,
-                &w.global_names[g].clone(),
-                gv.ty,
-                2,
-                &mut prologue,
-                &mut counter,
-            );
+            let ty = w.m.global_variables[Handle::<GlobalVariable>::from_index(g)].ty;
+            let name = w.global_names[g].clone();
+            zero_store(w, &name, ty, 2, &mut prologue, &mut counter);
         }
         prologue
             .push_str("  }\n  metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);\n");
@@ -361,7 +335,11 @@ pub(super) fn entry_signature(w: &mut Writer, cx: &mut FnCtx, ei: usize) -> R<Si
 /// Whether a type contains atomics.
 fn has_atomic(w: &Writer, ty: Handle<Type>) -> bool {
     let mut stack = vec![ty];
+    let mut seen = rustc_hash::FxHashSet::default();
     while let Some(t) = stack.pop() {
+        if !seen.insert(t) {
+            continue;
+        }
         match w.m.inner(t) {
             TypeInner::Atomic(_) => return true,
             TypeInner::Array { base, .. } => stack.push(*base),
@@ -372,10 +350,13 @@ fn has_atomic(w: &Writer, ty: Handle<Type>) -> bool {
     false
 }
 
-/// Writes code zeroing the threadgroup lvalue `lv` of type `ty`. Recursion
-/// follows the type's nesting, which the parser bounds.
-fn zero_store(
-    w: &Writer,
+/// Writes code zeroing the threadgroup lvalue `lv` of type `ty`. Types
+/// without atomics are assigned `{}`; atomics are stored one by one, arrays
+/// in loops, and structs containing atomics through a helper function per
+/// struct type (requested in `Writer::zero_structs`), so the output stays
+/// linear in the number of types. Recursion follows array nesting only.
+pub(super) fn zero_store(
+    w: &mut Writer,
     lv: &str,
     ty: Handle<Type>,
     indent: usize,
@@ -409,14 +390,38 @@ fn zero_store(
             );
             let _ = writeln!(out, "{pad}}}");
         }
-        TypeInner::Struct { members, .. } => {
-            let names = w.member_names.get(&ty).cloned().unwrap_or_default();
-            for (m, n) in members.iter().zip(names) {
-                zero_store(w, &format!("{lv}.{n}"), m.ty, indent, out, counter);
-            }
+        TypeInner::Struct { .. } => {
+            w.zero_structs.insert(ty.index());
+            let _ = writeln!(out, "{pad}tessera_zero_{}({lv});", w.type_name(ty));
         }
         _ => {
             let _ = writeln!(out, "{pad}{lv} = {{}};");
         }
+    }
+}
+
+/// Writes the zeroing helpers of the structs with atomics that
+/// `zero_store` requested (members' helpers first).
+pub(super) fn write_zero_helpers(w: &mut Writer, out: &mut String) {
+    let mut done = std::collections::BTreeSet::new();
+    let mut bodies: std::collections::BTreeMap<usize, String> = std::collections::BTreeMap::new();
+    while let Some(&t) = w.zero_structs.iter().find(|t| !done.contains(*t)) {
+        done.insert(t);
+        let ty = Handle::<Type>::from_index(t);
+        let TypeInner::Struct { members, .. } = w.m.inner(ty) else {
+            continue;
+        };
+        let names = w.member_names.get(&ty).cloned().unwrap_or_default();
+        let name = w.type_name(ty);
+        let mut body = format!("void tessera_zero_{name}(threadgroup {name}& s) {{\n");
+        let mut counter = 0;
+        for (m, n) in members.iter().zip(names) {
+            zero_store(w, &format!("s.{n}"), m.ty, 1, &mut body, &mut counter);
+        }
+        body.push_str("}\n\n");
+        bodies.insert(t, body);
+    }
+    for body in bodies.values() {
+        out.push_str(body);
     }
 }

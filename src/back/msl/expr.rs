@@ -98,15 +98,22 @@ pub(super) fn emit(w: &mut Writer, cx: &mut FnCtx, h: Handle<Expression>) -> R<(
     };
     let mut depth = 1;
     expr_operands(e, |o| depth = depth.max(cx.depth[o.index()] + 1));
+    // Memory reads happen where they are emitted; subgroup-matrix
+    // operations are evaluated there too, in the control flow the source
+    // has (Metal's simdgroup functions need the whole SIMD-group).
     let impure = matches!(
         e,
-        Expression::Load { .. } | Expression::SubgroupMatrixLoad { .. }
+        Expression::Load { .. }
+            | Expression::SubgroupMatrixLoad { .. }
+            | Expression::SubgroupMatrixMultiply { .. }
+            | Expression::SubgroupMatrixScalar { .. }
+            | Expression::SubgroupMatrixFill { .. }
     );
     let bake = !is_ptr
         && (named
             || cx.hoisted[i]
             || cx.force_bake[i]
-            || (impure && cx.uses[i] > 0)
+            || (impure && cx.uses[i] > 0 && !cx.read_in_place[i])
             || cx.uses[i] >= 2
             || depth > MAX_INLINE_DEPTH);
     if bake {
@@ -169,37 +176,52 @@ fn fixed_count(w: &Writer, inner: &TypeInner) -> Option<u32> {
     }
 }
 
-/// `arrayLength` of a pointer to a runtime-sized array, from the sizes
-/// buffer.
+/// The element count of the runtime-sized array that `p` points to, or
+/// that ends the struct `p` points to: from the sizes buffer for buffer
+/// variables, from the hidden length parameter for pointer parameters.
 pub(super) fn runtime_length(w: &Writer, cx: &FnCtx, p: Handle<Expression>) -> R<String> {
-    let (global, offset) = match cx.f.expressions[p] {
-        Expression::GlobalVariable(g) => (g, 0),
-        Expression::AccessIndex { base, index } => match cx.f.expressions[base] {
-            Expression::GlobalVariable(g) => {
-                let off = match w.m.inner(w.m.global_variables[g].ty) {
-                    TypeInner::Struct { members, .. } => {
-                        members.get(index as usize).map_or(0, |m| m.offset)
-                    }
-                    _ => 0,
-                };
-                (g, off)
-            }
-            _ => return Err(unsupported_length(cx, p)),
-        },
-        _ => return Err(unsupported_length(cx, p)),
+    let root = match cx.f.expressions[p] {
+        Expression::AccessIndex { base, .. }
+            if matches!(
+                w.m.inner(deref(w, cx.f.expression_type(base))),
+                TypeInner::Struct { .. }
+            ) =>
+        {
+            base
+        }
+        _ => p,
     };
-    let stride = match w.m.inner(deref(w, cx.f.expression_type(p))) {
-        TypeInner::Array { stride, .. } => (*stride).max(1),
-        _ => 1,
-    };
-    let Some(slot) = w.sizes_index.get(&global.index()) else {
-        return Err(unsupported_length(cx, p));
-    };
-    Ok(if offset == 0 {
-        format!("(_buffer_sizes.size[{slot}] / {stride}u)")
-    } else {
-        format!("((_buffer_sizes.size[{slot}] - {offset}u) / {stride}u)")
-    })
+    match cx.f.expressions[root] {
+        Expression::FunctionArgument(i) => cx
+            .arg_lengths
+            .get(i as usize)
+            .cloned()
+            .flatten()
+            .ok_or_else(|| unsupported_length(cx, p)),
+        Expression::GlobalVariable(g) => {
+            let (offset, stride) = match w.m.inner(w.m.global_variables[g].ty) {
+                TypeInner::Struct { members, .. } => match members.last() {
+                    Some(last) => match w.m.inner(last.ty) {
+                        TypeInner::Array { stride, .. } => (last.offset, *stride),
+                        _ => return Err(unsupported_length(cx, p)),
+                    },
+                    None => return Err(unsupported_length(cx, p)),
+                },
+                TypeInner::Array { stride, .. } => (0, *stride),
+                _ => return Err(unsupported_length(cx, p)),
+            };
+            let stride = stride.max(1);
+            let Some(slot) = w.sizes_index.get(&g.index()) else {
+                return Err(unsupported_length(cx, p));
+            };
+            Ok(if offset == 0 {
+                format!("(_buffer_sizes.size[{slot}] / {stride}u)")
+            } else {
+                format!("((_buffer_sizes.size[{slot}] - {offset}u) / {stride}u)")
+            })
+        }
+        _ => Err(unsupported_length(cx, p)),
+    }
 }
 
 fn unsupported_length(cx: &FnCtx, p: Handle<Expression>) -> crate::diagnostic::Error {
@@ -207,7 +229,7 @@ fn unsupported_length(cx: &FnCtx, p: Handle<Expression>) -> crate::diagnostic::E
         "the MSL writer cannot find the buffer of this runtime-sized array",
         cx.span(p),
     )
-    .with_note("the length of a runtime-sized array passed through a pointer parameter is not known in MSL")
+    .with_note("only buffer variables and pointer parameters carry their length in the MSL output")
     .into()
 }
 
@@ -275,10 +297,11 @@ fn compute(w: &mut Writer, cx: &mut FnCtx, h: Handle<Expression>) -> R<String> {
             }
         }
         Expression::AccessIndex { base, index } => {
+            let base_is_ptr = w.m.inner(f.expression_type(base)).is_pointer();
             let container = deref(w, f.expression_type(base));
             let b = get(w, cx, base)?;
             match w.m.inner(container) {
-                TypeInner::Struct { .. } => {
+                TypeInner::Struct { members, .. } => {
                     let names = w
                         .member_names
                         .get(&container)
@@ -286,9 +309,26 @@ fn compute(w: &mut Writer, cx: &mut FnCtx, h: Handle<Expression>) -> R<String> {
                     let m = names
                         .get(index as usize)
                         .ok_or_else(|| err("invalid member index", span))?;
-                    format!("{b}.{m}")
+                    let packed = members
+                        .get(index as usize)
+                        .is_some_and(|mm| is_packed_member(w.m.inner(mm.ty)).is_some());
+                    if packed && !base_is_ptr {
+                        // A packed vec3 member read as a value.
+                        format!("{}({b}.{m})", w.type_name(ty))
+                    } else {
+                        format!("{b}.{m}")
+                    }
+                }
+                TypeInner::Array {
+                    size: ArraySize::Runtime,
+                    ..
+                } if w.opts.bounds_checks => {
+                    let len = runtime_length(w, cx, base)?;
+                    format!("{b}.inner[metal::min({index}u, {len} - 1u)]")
                 }
                 TypeInner::Array { .. } => format!("{b}.inner[{index}]"),
+                // Lvalues may be packed vectors: index them.
+                TypeInner::Vector { .. } if base_is_ptr => format!("{b}[{index}]"),
                 TypeInner::Vector { .. } => {
                     format!("{b}.{}", ['x', 'y', 'z', 'w'][(index & 3) as usize])
                 }
@@ -446,6 +486,7 @@ fn binary(
     let int = scalar.is_some_and(|s| s == Scalar::I32 || s == Scalar::U32);
     let matrix = matches!(li, TypeInner::Matrix { .. }) || matches!(ri, TypeInner::Matrix { .. });
     Ok(match op {
+        B::Divide | B::Modulo if int && safe_divisor(cx, right) => format!("({l} {sym} {r})"),
         B::Divide | B::Modulo if int => {
             let l = splat(w, &l, li, rt);
             let r = splat(w, &r, ri, lt);
@@ -470,7 +511,7 @@ fn binary(
             )
         }
         B::ShiftLeft | B::ShiftRight => {
-            let mask = format!("({} & 31u)", strip_parens(&r));
+            let mask = format!("({r} & 31u)");
             if op == B::ShiftLeft && scalar == Some(Scalar::I32) {
                 let lu = unsigned_of(w, lt);
                 format!(
@@ -492,4 +533,14 @@ fn binary(
         }
         _ => format!("({l} {sym} {r})"),
     })
+}
+
+/// Whether an integer divisor is a constant for which `/` and `%` already
+/// have WGSL's result (not 0, and not -1 for signed operands).
+fn safe_divisor(cx: &FnCtx, h: Handle<Expression>) -> bool {
+    match cx.f.expressions[h] {
+        Expression::Literal(crate::ir::Literal::U32(v)) => v != 0,
+        Expression::Literal(crate::ir::Literal::I32(v)) => v != 0 && v != -1,
+        _ => false,
+    }
 }

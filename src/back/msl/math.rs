@@ -301,32 +301,12 @@ mod tests {
 
     struct Fx {
         module: Module,
-        pipeline: crate::pipeline::Pipeline,
-    }
-
-    /// A type context naming structs by their IR name and scalars and
-    /// vectors as the helpers do.
-    fn ctx<'a>(module: &'a Module, pipeline: &'a crate::pipeline::Pipeline) -> TypeCtx<'a> {
-        let names = module
-            .types
-            .iter()
-            .map(|(h, t)| match &t.name {
-                Some(n) => n.clone(),
-                None => val_ty(module, h).map_or_else(String::new, ValTy::name),
-            })
-            .collect();
-        TypeCtx {
-            module,
-            pipeline,
-            names,
-        }
     }
 
     impl Fx {
         fn new() -> Self {
             Fx {
                 module: Module::default(),
-                pipeline: crate::pipeline::Pipeline::default(),
             }
         }
         fn scalar(&mut self, s: Scalar) -> Handle<Type> {
@@ -339,7 +319,7 @@ mod tests {
             })
         }
         fn call(&self, fun: F, tys: &[Handle<Type>], result: Handle<Type>) -> (String, String) {
-            let ctx = ctx(&self.module, &self.pipeline);
+            let ctx = TypeCtx::new(&self.module);
             let args: Vec<String> = ["a", "b", "c", "d"][..tys.len()]
                 .iter()
                 .map(|s| s.to_string())
@@ -543,7 +523,7 @@ mod tests {
     fn wrong_arity_is_an_error() {
         let mut fx = Fx::new();
         let f = fx.scalar(Scalar::F32);
-        let ctx = ctx(&fx.module, &fx.pipeline);
+        let ctx = TypeCtx::new(&fx.module);
         let mut h = Helpers::default();
         let e = math_call(&ctx, F::Fma, &["a".into()], &[f], f, &[], &mut h).unwrap_err();
         assert_eq!(

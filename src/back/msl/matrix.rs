@@ -66,6 +66,12 @@ fn comp_type_name(comp: Scalar) -> &'static str {
     }
 }
 
+/// The MSL type of a subgroup-matrix type (all three kinds map to the same
+/// Metal type); an error for what Metal cannot express.
+pub(super) fn matrix_type_name(module: &Module, ty: Handle<Type>) -> Result<String, Diagnostic> {
+    Ok(comp_type_name(component(module, ty)?).to_string())
+}
+
 fn filled(comp: Scalar, value: &str) -> String {
     format!(
         "metal::make_filled_simdgroup_matrix<{}, 8, 8>({value})",
@@ -411,6 +417,11 @@ mod tests {
         let mut m = Module::default();
         let l = matrix(&mut m, SubgroupMatrixKind::Left, Scalar::F32);
         let r = matrix(&mut m, SubgroupMatrixKind::Result, Scalar::F16);
+        assert_eq!(
+            matrix_type_name(&m, l).unwrap(),
+            "metal::simdgroup_float8x8"
+        );
+        assert_eq!(matrix_type_name(&m, r).unwrap(), "metal::simdgroup_half8x8");
         assert_eq!(
             zero(&m, l).unwrap(),
             "metal::make_filled_simdgroup_matrix<float, 8, 8>(0.0f)"

@@ -19,15 +19,19 @@
 //!
 //! # Runtime-sized array lengths
 //!
-//! MSL buffers carry no length, so `arrayLength` reads a *sizes buffer*:
-//! when an entry point calls `arrayLength`, it gets a parameter
+//! MSL buffers carry no length, so `arrayLength` and bounds checks read a
+//! *sizes buffer*: when an entry point uses a buffer whose store type ends
+//! with a runtime-sized array, it gets a parameter
 //! `constant tessera_buffer_sizes& _buffer_sizes [[buffer(k)]]` where
 //! `tessera_buffer_sizes` is `struct { uint size[N]; }`. Entry `i` holds the
-//! byte size of the `i`-th runtime-sized buffer of the entry point, in
-//! `(group, binding)` order (only buffers whose store type ends with a
-//! runtime-sized array count). The element count is computed in the shader
-//! as `(size - offset_of_array) / stride`. `k` is [`Options::sizes_buffer`]
+//! byte size of the `i`-th runtime-sized buffer, counting the buffers of
+//! all chosen entry points whose store type ends with a runtime-sized array
+//! in `(group, binding)` order (with one entry point: its own runtime-sized
+//! buffers). The element count is computed in the shader as
+//! `(size - offset_of_array) / stride`. `k` is [`Options::sizes_buffer`]
 //! when given, else the index after the largest buffer index in use.
+//! Functions that take a pointer to such an array get its element count as
+//! a hidden `uint NAME_length` parameter after the pointer.
 //!
 //! # WGSL semantics
 //!
@@ -40,6 +44,25 @@
 //! WGSL's layout. `@workgroup_size` cannot be written in MSL (the API
 //! chooses the threadgroup size at dispatch); it is printed as a comment and
 //! is available in [`crate::pipeline::Reflection`].
+//!
+//! # Output shape
+//!
+//! Names are kept where legal (`names` renames MSL/C++ keywords, Metal
+//! library names and `main` with a `_` suffix; [`Translation::entry_points`]
+//! maps WGSL entry points to kernel names). Fixed-size and runtime-sized
+//! arrays become wrapper structs `array_<element>_<N>` / `array_<element>_rt`
+//! with an `inner` member, so they can be assigned and returned. Function
+//! pointer parameters become references in their address space (`thread`,
+//! `threadgroup`, `device`, `constant`); the globals a function uses are
+//! passed to it as extra reference parameters (MSL has no mutable globals):
+//! buffers are kernel parameters, workgroup variables are `threadgroup`
+//! variables declared in the kernel, private variables are kernel locals.
+//! Expressions are printed inline when they are pure and used once; `let`
+//! values, values used more than once, memory reads (unless their only use
+//! is the next statement) and subgroup-matrix operations get a temporary
+//! where the source evaluates them, so evaluation order and control flow
+//! are the source's. Loops with a `continuing` block become
+//! `while (true) { if (!loop_init) { continuing } loop_init = false; body }`.
 //!
 //! Module map: `writer` (driver, module-level state), `names` (identifier
 //! renaming), `types` (type spellings and struct layout), `expr`, `stmt`
@@ -126,3 +149,6 @@ pub fn write_translation(
 ) -> Result<Translation, Error> {
     writer::Writer::new(pipeline, info, options)?.run()
 }
+
+#[cfg(test)]
+mod tests;

@@ -329,14 +329,22 @@ fn is_vector_type_name(name: &str) -> bool {
     })
 }
 
+/// Whether `name` is `prefix` followed by decimal digits (writer
+/// temporaries such as `_e12`, `loop_init_0`, `_pad3`, `i0`).
+fn is_numbered(name: &str, prefix: &str) -> bool {
+    name.strip_prefix(prefix)
+        .is_some_and(|rest| !rest.is_empty() && rest.bytes().all(|b| b.is_ascii_digit()))
+}
+
 /// Whether the writer reserves the name.
 fn is_reserved(name: &str) -> bool {
     RESERVED.contains(&name)
         || is_vector_type_name(name)
         || name.starts_with("tessera_")
-        || name.starts_with("_e")
-        || name.starts_with("loop_init")
-        || name.starts_with("_pad")
+        || is_numbered(name, "_e")
+        || is_numbered(name, "loop_init_")
+        || is_numbered(name, "_pad")
+        || is_numbered(name, "i")
         || name.starts_with("array_")
         || name.starts_with("__")
 }
@@ -347,9 +355,16 @@ fn sanitize(name: &str) -> String {
     for c in name.chars() {
         if c.is_ascii_alphanumeric() || c == '_' {
             out.push(c);
+        } else if c.is_ascii() {
+            out.push('_');
         } else {
             out.push_str(&format!("u{:04x}", c as u32));
         }
+    }
+    // WGSL's predeclared `__atomic_compare_exchange_result...` structs.
+    let trimmed = out.trim_start_matches('_');
+    if out.starts_with("__") && !trimmed.is_empty() {
+        out = trimmed.to_string();
     }
     if out.is_empty() || out.as_bytes()[0].is_ascii_digit() {
         out.insert(0, '_');
@@ -402,5 +417,11 @@ mod tests {
         assert_eq!(n.call("a__b"), "a_u5f_b");
         assert_eq!(n.call("π"), "u03c0");
         assert_eq!(n.call("_e3"), "_e3_");
+        assert_eq!(n.call("_end"), "_end");
+        assert_eq!(n.call("i0"), "i0_");
+        assert_eq!(
+            n.call("__atomic_compare_exchange_result_i32"),
+            "atomic_compare_exchange_result_i32"
+        );
     }
 }

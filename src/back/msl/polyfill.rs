@@ -281,7 +281,6 @@ impl Helpers {
     }
 
     /// Whether no helper was requested.
-    #[cfg(test)]
     pub fn is_empty(&self) -> bool {
         self.set.is_empty()
     }

@@ -5,13 +5,12 @@ use std::fmt::Write as _;
 use super::names::Namer;
 use super::writer::{err, space_qualifier, Writer, R};
 use crate::arena::Handle;
-use crate::ir::{AddressSpace, Block, CaseSelector, Expression, Function, Statement, TypeInner};
+use crate::ir::{Block, CaseSelector, Expression, Function, Statement, TypeInner};
 use crate::Span;
 
 /// Per-function writer state.
 pub(super) struct FnCtx<'f> {
     pub f: &'f Function,
-    pub handle: Handle<Function>,
     /// Printed form of each evaluated expression (a temporary's name or an
     /// inline expression).
     pub exprs: Vec<Option<String>>,
@@ -24,8 +23,18 @@ pub(super) struct FnCtx<'f> {
     pub hoisted: Vec<bool>,
     /// Expressions whose operand must be baked (used more than once).
     pub force_bake: Vec<bool>,
+    /// The expression using each expression (meaningful when it has one
+    /// use).
+    pub user: Vec<Option<Handle<Expression>>>,
+    /// Memory reads that may be printed where they are used: their one use
+    /// is (through other such expressions of the same `Emit`) in the
+    /// statement right after their `Emit`, before any write.
+    pub read_in_place: Vec<bool>,
     pub local_names: Vec<String>,
     pub arg_names: Vec<String>,
+    /// For pointer parameters to (structs ending with) runtime-sized
+    /// arrays: the hidden parameter holding the array's element count.
+    pub arg_lengths: Vec<Option<String>>,
     pub namer: Namer,
     pub indent: usize,
     pub out: String,
@@ -131,11 +140,9 @@ pub(super) fn statement_operands(st: &Statement, mut visit: impl FnMut(Handle<Ex
     match st {
         S::If { condition, .. } => visit(*condition),
         S::Switch { selector, .. } => visit(*selector),
-        S::Loop { break_if, .. } => {
-            if let Some(b) = break_if {
-                visit(*b);
-            }
-        }
+        S::Loop {
+            break_if: Some(b), ..
+        } => visit(*b),
         S::Return { value: Some(v) } => visit(*v),
         S::Store { pointer, value } => {
             visit(*pointer);
@@ -178,8 +185,11 @@ pub(super) fn statement_operands(st: &Statement, mut visit: impl FnMut(Handle<Ex
 /// outside it.
 fn analyse(w: &Writer, f: &Function, cx: &mut FnCtx) {
     let n = f.expressions.len();
-    for (_, e) in f.expressions.iter() {
-        expr_operands(e, |o| cx.uses[o.index()] += 1);
+    for (h, e) in f.expressions.iter() {
+        expr_operands(e, |o| {
+            cx.uses[o.index()] += 1;
+            cx.user[o.index()] = Some(h);
+        });
     }
     // Matrix conversions index their operand once per column.
     for (_, e) in f.expressions.iter() {
@@ -294,14 +304,16 @@ pub(super) fn write_function(
     let n = f.expressions.len();
     let mut cx = FnCtx {
         f,
-        handle,
         exprs: vec![None; n],
         depth: vec![0; n],
         uses: vec![0; n],
         hoisted: vec![false; n],
         force_bake: vec![false; n],
+        user: vec![None; n],
+        read_in_place: vec![false; n],
         local_names: Vec::new(),
         arg_names: Vec::new(),
+        arg_lengths: Vec::new(),
         namer: w.namer.clone(),
         indent: 1,
         out: String::new(),
@@ -310,6 +322,18 @@ pub(super) fn write_function(
     };
     analyse(w, f, &mut cx);
     cx.arg_names = f.arguments.iter().map(|a| cx.namer.call(&a.name)).collect();
+    for (i, a) in f.arguments.iter().enumerate() {
+        let len = match *w.m.inner(a.ty) {
+            TypeInner::Pointer { base, .. }
+                if super::writer::ends_with_runtime_array(w.m, base) =>
+            {
+                let n = format!("{}_length", cx.arg_names[i]);
+                Some(cx.namer.call(&n))
+            }
+            _ => None,
+        };
+        cx.arg_lengths.push(len);
+    }
     cx.local_names = f
         .local_variables
         .iter()
@@ -329,6 +353,9 @@ pub(super) fn write_function(
     } else {
         for (i, a) in f.arguments.iter().enumerate() {
             params.push(format!("{} {}", param_type(w, a.ty), cx.arg_names[i]));
+            if let Some(len) = &cx.arg_lengths[i] {
+                params.push(format!("uint {len}"));
+            }
         }
         for &g in &globals.globals {
             let gv = &w.m.global_variables[Handle::from_index(g)];
@@ -416,10 +443,61 @@ pub(super) fn temp_name(cx: &mut FnCtx, h: Handle<Expression>) -> String {
 
 /// Writes a block's statements.
 pub(super) fn block(w: &mut Writer, cx: &mut FnCtx, b: &Block) -> R<()> {
-    for (st, span) in b.iter() {
+    let mut in_run = false;
+    for (i, (st, span)) in b.iter().enumerate() {
+        let is_emit = matches!(st, Statement::Emit(_));
+        if is_emit && !in_run {
+            mark_read_in_place(cx, &b.statements[i..]);
+        }
+        in_run = is_emit;
         statement(w, cx, st, span)?;
     }
     Ok(())
+}
+
+/// For a run of `Emit`s at the start of `rest`, marks the expressions whose
+/// single use ends up in the statement right after the run (which
+/// evaluates its operands before it writes anything), directly or through
+/// other such expressions of the run.
+fn mark_read_in_place(cx: &mut FnCtx, rest: &[Statement]) {
+    let mut handles: Vec<Handle<Expression>> = Vec::new();
+    let mut next = None;
+    for st in rest {
+        match st {
+            Statement::Emit(range) => handles.extend(range.clone()),
+            other => {
+                next = Some(other);
+                break;
+            }
+        }
+    }
+    let Some(next) = next else {
+        return;
+    };
+    if !matches!(
+        next,
+        Statement::Store { .. }
+            | Statement::Call { .. }
+            | Statement::Return { .. }
+            | Statement::If { .. }
+            | Statement::Switch { .. }
+            | Statement::Atomic { .. }
+            | Statement::SubgroupMatrixStore { .. }
+    ) {
+        return;
+    }
+    let mut direct: Vec<Handle<Expression>> = Vec::new();
+    statement_operands(next, |o| direct.push(o));
+    let in_run: rustc_hash::FxHashSet<Handle<Expression>> = handles.iter().copied().collect();
+    for &h in handles.iter().rev() {
+        let i = h.index();
+        if cx.uses[i] != 1 || cx.hoisted[i] || cx.f.named_expressions.contains_key(&h) {
+            continue;
+        }
+        let ok = direct.contains(&h)
+            || cx.user[i].is_some_and(|u| in_run.contains(&u) && cx.read_in_place[u.index()]);
+        cx.read_in_place[i] = ok;
+    }
 }
 
 fn nested(w: &mut Writer, cx: &mut FnCtx, b: &Block) -> R<()> {
@@ -474,12 +552,15 @@ fn statement(w: &mut Writer, cx: &mut FnCtx, st: &Statement, span: Span) -> R<()
             let s = super::expr::get(w, cx, *selector)?;
             cx.push_line(&format!("switch ({}) {{", strip_parens(&s)));
             for case in cases {
+                cx.indent += 1;
                 for sel in &case.selectors {
                     let label = match *sel {
-                        CaseSelector::I32(v) => format!(
-                            "case {}:",
-                            super::writer::literal(crate::ir::Literal::I32(v))
-                        ),
+                        CaseSelector::I32(v) => {
+                            format!(
+                                "case {}:",
+                                super::writer::literal(crate::ir::Literal::I32(v))
+                            )
+                        }
                         CaseSelector::U32(v) => format!("case {v}u:"),
                         CaseSelector::Default => "default:".into(),
                     };
@@ -487,10 +568,15 @@ fn statement(w: &mut Writer, cx: &mut FnCtx, st: &Statement, span: Span) -> R<()
                 }
                 cx.line().push_str("{\n");
                 nested(w, cx, &case.body)?;
-                cx.indent += 1;
-                cx.push_line("break;");
-                cx.indent -= 1;
+                let ends = matches!(
+                    case.body.statements.last(),
+                    Some(Statement::Return { .. } | Statement::Break | Statement::Continue)
+                );
+                if !ends {
+                    cx.push_line("  break;");
+                }
                 cx.push_line("}");
+                cx.indent -= 1;
             }
             cx.push_line("}");
         }
@@ -558,6 +644,11 @@ fn statement(w: &mut Writer, cx: &mut FnCtx, st: &Statement, span: Span) -> R<()
                     ));
                 }
                 args.push(strip_parens(&super::expr::get(w, cx, a)?).to_string());
+                if let TypeInner::Pointer { base, .. } = *w.m.inner(cx.f.expression_type(a)) {
+                    if super::writer::ends_with_runtime_array(w.m, base) {
+                        args.push(super::expr::runtime_length(w, cx, a)?);
+                    }
+                }
             }
             let g = &w.fn_globals[function.index()];
             for &gi in &g.globals {
@@ -605,9 +696,4 @@ pub(super) fn strip_parens(s: &str) -> &str {
         }
     }
     &s[1..s.len() - 1]
-}
-
-/// Whether a space is a buffer.
-pub(super) fn is_buffer(space: AddressSpace) -> bool {
-    matches!(space, AddressSpace::Uniform | AddressSpace::Storage)
 }

@@ -1,79 +1,58 @@
 //! Type spellings and struct layout.
 
 use crate::arena::Handle;
-use crate::ir::{MatrixDim, Module, Scalar, SubgroupMatrixKind, Type, TypeInner};
+use crate::ir::{Module, Scalar, Type, TypeInner};
 use crate::pipeline::Pipeline;
-
-/// A subgroup matrix type with its dimensions known.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct MatrixShape {
-    /// Left, right or result.
-    pub kind: SubgroupMatrixKind,
-    /// Component type.
-    pub scalar: Scalar,
-    /// Columns.
-    pub columns: u32,
-    /// Rows.
-    pub rows: u32,
-}
 
 /// What builtin helpers need to know about types: the module and the MSL
 /// spelling of each type.
 pub(super) struct TypeCtx<'a> {
     /// The module being written.
     pub module: &'a Module,
-    /// The pipeline (override values for matrix dimensions).
-    pub pipeline: &'a Pipeline,
     /// MSL spelling per type, parallel to `module.types`.
     pub names: Vec<String>,
 }
 
 impl<'a> TypeCtx<'a> {
-    /// The MSL spelling of a type (e.g. `float`, `metal::float4`,
-    /// `metal::simdgroup_float8x8`, a struct's name).
-    pub fn type_name(&self, ty: Handle<Type>) -> String {
-        self.names.get(ty.index()).cloned().unwrap_or_default()
-    }
-
-    /// The inner type.
-    pub fn inner(&self, ty: Handle<Type>) -> &'a TypeInner {
-        self.module.inner(ty)
-    }
-
-    /// A subgroup matrix type's shape (`None` for other types or dimensions
-    /// that are not known).
-    pub fn matrix_shape(&self, ty: Handle<Type>) -> Option<MatrixShape> {
-        match *self.module.inner(ty) {
-            TypeInner::SubgroupMatrix {
-                kind,
-                scalar,
-                columns,
-                rows,
-            } => Some(MatrixShape {
-                kind,
-                scalar,
-                columns: self.dim(columns)?,
-                rows: self.dim(rows)?,
-            }),
-            _ => None,
+    /// A context without the writer's names (unit tests): scalars, vectors
+    /// and matrices are spelled as the writer does, structs by IR name.
+    #[cfg(test)]
+    pub fn new(module: &'a Module) -> Self {
+        TypeCtx {
+            module,
+            names: Vec::new(),
         }
     }
 
-    fn dim(&self, d: MatrixDim) -> Option<u32> {
-        match d {
-            MatrixDim::Constant(n) => Some(n),
-            MatrixDim::Override(o) => {
-                let v = *self.pipeline.override_values.get(o.index())?;
-                match self.module.constants[v] {
-                    crate::ir::ConstValue::Scalar(l) => match l {
-                        crate::ir::Literal::I32(x) => u32::try_from(x).ok(),
-                        crate::ir::Literal::U32(x) => Some(x),
-                        crate::ir::Literal::AbstractInt(x) => u32::try_from(x).ok(),
-                        _ => None,
-                    },
-                    _ => None,
-                }
+    /// The MSL spelling of a type (e.g. `float`, `metal::float4`,
+    /// `metal::simdgroup_float8x8`, a struct's name).
+    pub fn type_name(&self, ty: Handle<Type>) -> String {
+        if let Some(n) = self.names.get(ty.index()) {
+            return n.clone();
+        }
+        let Some(t) = self.module.types.try_get(ty) else {
+            return String::new();
+        };
+        match t.inner {
+            TypeInner::Scalar(s) => scalar_name(s).unwrap_or("int").to_string(),
+            TypeInner::Vector { size, scalar } => {
+                format!(
+                    "metal::{}{}",
+                    scalar_name(scalar).unwrap_or("int"),
+                    size.get()
+                )
             }
+            TypeInner::Matrix {
+                columns,
+                rows,
+                scalar,
+            } => format!(
+                "metal::{}{}x{}",
+                scalar_name(scalar).unwrap_or("float"),
+                columns.get(),
+                rows.get()
+            ),
+            _ => t.name.clone().unwrap_or_default(),
         }
     }
 }
@@ -122,8 +101,14 @@ pub(super) enum Field {
 
 /// Size and alignment in bytes of a type as Metal lays it out (structs are
 /// printed with explicit padding so their size is the WGSL size).
-pub(super) fn msl_size_align(module: &Module, pipeline: &Pipeline, ty: Handle<Type>) -> (u32, u32) {
-    // Iterate through array nesting instead of recursing.
+/// `struct_aligns` holds the Metal alignment of the structs with smaller
+/// handles (see [`struct_aligns`]); nothing recurses.
+pub(super) fn msl_size_align(
+    module: &Module,
+    pipeline: &Pipeline,
+    struct_aligns: &[u32],
+    ty: Handle<Type>,
+) -> (u32, u32) {
     let mut count: u64 = 1;
     let mut cur = ty;
     loop {
@@ -142,30 +127,40 @@ pub(super) fn msl_size_align(module: &Module, pipeline: &Pipeline, ty: Handle<Ty
                 (s * columns.get(), a)
             }
             TypeInner::Array { base, size, .. } => {
-                count = count
-                    .saturating_mul(u64::from(array_count(module, pipeline, size).unwrap_or(1)));
+                let n = array_count(module, pipeline, size).unwrap_or(1);
+                count = count.saturating_mul(u64::from(n));
                 cur = base;
                 continue;
             }
-            TypeInner::Struct { ref members, span } => {
-                let align = members
-                    .iter()
-                    .map(|m| {
-                        if is_packed_member(module.inner(m.ty)).is_some() {
-                            module.inner(m.ty).scalar().map_or(4, |s| s.size())
-                        } else {
-                            msl_size_align(module, pipeline, m.ty).1
-                        }
-                    })
-                    .max()
-                    .unwrap_or(1);
-                (span, align)
+            TypeInner::Struct { span, .. } => {
+                (span, struct_aligns.get(cur.index()).copied().unwrap_or(16))
             }
             TypeInner::Pointer { .. } | TypeInner::SubgroupMatrix { .. } => (0, 1),
         };
         let total = u64::from(size).saturating_mul(count);
         return (u32::try_from(total).unwrap_or(u32::MAX), align);
     }
+}
+
+/// The Metal alignment of every type that is a struct (others: 1), in
+/// handle order, so members (interned before their struct) are known.
+pub(super) fn struct_aligns(module: &Module, pipeline: &Pipeline) -> Vec<u32> {
+    let mut aligns: Vec<u32> = Vec::with_capacity(module.types.len());
+    for (_, t) in module.types.iter() {
+        let a = match &t.inner {
+            TypeInner::Struct { members, .. } => members
+                .iter()
+                .map(|m| match is_packed_member(module.inner(m.ty)) {
+                    Some(_) => module.inner(m.ty).scalar().map_or(4, |s| s.size()),
+                    None => msl_size_align(module, pipeline, &aligns, m.ty).1,
+                })
+                .max()
+                .unwrap_or(1),
+            _ => 1,
+        };
+        aligns.push(a);
+    }
+    aligns
 }
 
 fn vector_size_align(n: u32, scalar: Scalar) -> (u32, u32) {
@@ -208,7 +203,12 @@ pub(super) fn array_count(
 
 /// The fields of a struct as printed: members with padding so every member
 /// sits at its WGSL offset and the struct has its WGSL size.
-pub(super) fn struct_fields(module: &Module, pipeline: &Pipeline, ty: Handle<Type>) -> Vec<Field> {
+pub(super) fn struct_fields(
+    module: &Module,
+    pipeline: &Pipeline,
+    struct_aligns: &[u32],
+    ty: Handle<Type>,
+) -> Vec<Field> {
     let TypeInner::Struct { ref members, span } = *module.inner(ty) else {
         return Vec::new();
     };
@@ -222,7 +222,7 @@ pub(super) fn struct_fields(module: &Module, pipeline: &Pipeline, ty: Handle<Typ
                 let s = inner.scalar().map_or(4, |s| s.size());
                 (3 * s, s)
             }
-            None => msl_size_align(module, pipeline, m.ty),
+            None => msl_size_align(module, pipeline, struct_aligns, m.ty),
         };
         let aligned = cur.div_ceil(align.max(1)) * align.max(1);
         if m.offset > aligned {

@@ -79,8 +79,10 @@ pub(super) struct Writer<'a> {
     /// MSL member names per struct type.
     pub member_names: FxHashMap<Handle<Type>, Vec<String>>,
     pub ops: OpHelpers,
-    /// Builtin helper functions the output needs (`polyfill`).
+    /// Builtin polyfills requested by the builtin modules.
     pub helpers: super::polyfill::Helpers,
+    /// Structs with atomics that need a zeroing helper (type indices).
+    pub zero_structs: std::collections::BTreeSet<usize>,
     /// Whether any function needs the sizes buffer struct.
     pub any_sizes: bool,
 }
@@ -105,7 +107,6 @@ impl<'a> Writer<'a> {
             opts,
             tcx: TypeCtx {
                 module: m,
-                pipeline: p,
                 names: Vec::new(),
             },
             namer: Namer::default(),
@@ -118,6 +119,7 @@ impl<'a> Writer<'a> {
             ops: OpHelpers::default(),
             helpers: super::polyfill::Helpers::default(),
             any_sizes: false,
+            zero_structs: std::collections::BTreeSet::new(),
         };
         w.name_types();
         w.global_names = m
@@ -131,6 +133,7 @@ impl<'a> Writer<'a> {
     /// Names every type (structs get unique names, arrays wrapper names).
     fn name_types(&mut self) {
         let m = self.m;
+        let aligns = super::types::struct_aligns(m, self.p);
         let mut names: Vec<String> = Vec::with_capacity(m.types.len());
         for (h, t) in m.types.iter() {
             let name = match t.inner {
@@ -182,20 +185,18 @@ impl<'a> Writer<'a> {
                         .map(|mm| member_namer.call(&mm.name))
                         .collect();
                     self.member_names.insert(h, mnames);
-                    self.fields.insert(h, struct_fields(m, self.p, h));
+                    self.fields.insert(h, struct_fields(m, self.p, &aligns, h));
                     name
                 }
                 TypeInner::SubgroupMatrix { scalar, .. } => {
-                    let shape = self.tcx.matrix_shape(h);
-                    let (c, r) = shape.map_or((8, 8), |s| (s.columns, s.rows));
-                    match (scalar, c, r) {
-                        (Scalar::F32, 8, 8) => "metal::simdgroup_float8x8".into(),
-                        (Scalar::F16, 8, 8) => "metal::simdgroup_half8x8".into(),
-                        _ => format!(
-                            "metal::simdgroup_matrix<{}, {c}, {r}>",
+                    // Other shapes and components are rejected by
+                    // `capability` before anything is printed.
+                    super::matrix::matrix_type_name(m, h).unwrap_or_else(|_| {
+                        format!(
+                            "metal::simdgroup_matrix<{}, 8, 8>",
                             scalar_name(scalar).unwrap_or("float")
-                        ),
-                    }
+                        )
+                    })
                 }
             };
             names.push(name);
@@ -216,33 +217,12 @@ impl<'a> Writer<'a> {
             let mut g: Vec<usize> = Vec::new();
             let mut sizes = false;
             for (_, e) in f.expressions.iter() {
-                match *e {
-                    Expression::GlobalVariable(v) => g.push(v.index()),
-                    Expression::ArrayLength(_) => sizes = true,
-                    _ => {}
+                if let Expression::GlobalVariable(v) = *e {
+                    g.push(v.index());
+                    // Runtime-sized buffers carry their length in the
+                    // sizes buffer.
+                    sizes |= ends_with_runtime_array(m, m.global_variables[v].ty);
                 }
-            }
-            if self.opts.bounds_checks && !sizes {
-                sizes = f.expressions.iter().any(|(_, e)| match *e {
-                    Expression::Access { base, .. } => {
-                        let ty = f.expression_type(base);
-                        let ty = match *m.inner(ty) {
-                            TypeInner::Pointer { base, .. } => base,
-                            _ => ty,
-                        };
-                        matches!(
-                            m.inner(ty),
-                            TypeInner::Array {
-                                size: ArraySize::Runtime,
-                                ..
-                            }
-                        )
-                    }
-                    _ => false,
-                });
-            }
-            if self.opts.bounds_checks && !sizes {
-                sizes = super::bridge::matrix_needs_sizes(m, f);
             }
             let mut callees = Vec::new();
             collect_calls(&f.body, &mut callees);
@@ -349,8 +329,11 @@ impl<'a> Writer<'a> {
                 "struct tessera_buffer_sizes {{\n  uint size[{sizes_len}];\n}};\n"
             );
         }
+        if !self.helpers.is_empty() {
+            self.helpers.write(&mut out);
+        }
         self.write_op_helpers(&mut out);
-        self.helpers.write(&mut out);
+        super::entry::write_zero_helpers(&mut self, &mut out);
         out.push_str(body.trim_end());
         out.push('\n');
         Ok(Translation {
@@ -588,25 +571,17 @@ pub(super) fn literal(l: Literal) -> String {
         Literal::I32(i32::MIN) => "(-2147483647 - 1)".into(),
         Literal::I32(v) => v.to_string(),
         Literal::U32(v) => format!("{v}u"),
-        Literal::F32(v) => {
-            // The suffix goes inside the parentheses of a negative value.
-            let t = float_text(f64::from(v), format!("{v:?}"));
-            match t.strip_suffix(')') {
-                _ if !v.is_finite() => t,
-                Some(inner) => format!("{inner}f)"),
-                None => format!("{t}f"),
-            }
+        Literal::F32(v) => float_text(f64::from(v), format!("{v:?}"), "f"),
+        Literal::F16(v) => {
+            let t = float_text(f64::from(v.to_f32()), format!("{:?}", v.to_f32()), "");
+            format!("half({})", t.trim_start_matches('(').trim_end_matches(')'))
         }
-        Literal::F16(v) => format!(
-            "half({})",
-            float_text(f64::from(v.to_f32()), format!("{:?}", v.to_f32()))
-        ),
         Literal::AbstractInt(v) => v.to_string(),
-        Literal::AbstractFloat(v) => float_text(v, format!("{v:?}")),
+        Literal::AbstractFloat(v) => float_text(v, format!("{v:?}"), ""),
     }
 }
 
-fn float_text(v: f64, shortest: String) -> String {
+fn float_text(v: f64, shortest: String, suffix: &str) -> String {
     if !v.is_finite() {
         // Validated modules have no infinities or NaNs; keep the output C++.
         return if v.is_nan() {
@@ -618,9 +593,9 @@ fn float_text(v: f64, shortest: String) -> String {
         };
     }
     let s = if shortest.contains('e') || shortest.contains('.') {
-        shortest
+        format!("{shortest}{suffix}")
     } else {
-        format!("{shortest}.0")
+        format!("{shortest}.0{suffix}")
     };
     if s.starts_with('-') {
         format!("({s})")

@@ -33,6 +33,16 @@
 // Metal's function-constant and visibility spellings the printer never
 // needs are left undefined on purpose.
 
+// Metal keywords a compute shader never needs, and `main`, which Metal
+// reserves (MSL specification 1.4.4): using them as names is an error, as
+// in Metal, so a printer that forgets to rename them is caught.
+#define vertex _Pragma("GCC error \"`vertex` is a Metal keyword: rename the identifier\"") tessera_shim_reserved
+#define fragment _Pragma("GCC error \"`fragment` is a Metal keyword: rename the identifier\"") tessera_shim_reserved
+#define threadgroup_imageblock _Pragma("GCC error \"`threadgroup_imageblock` is a Metal keyword: rename the identifier\"") tessera_shim_reserved
+#define ray_data _Pragma("GCC error \"`ray_data` is a Metal keyword: rename the identifier\"") tessera_shim_reserved
+#define object_data _Pragma("GCC error \"`object_data` is a Metal keyword: rename the identifier\"") tessera_shim_reserved
+#define main _Pragma("GCC error \"`main` is reserved in Metal: rename the function\"") tessera_shim_reserved
+
 // Metal's `double` does not exist: any use is a compile error.
 #define double tessera_shim_error_double_is_not_a_metal_type
 

@@ -109,6 +109,8 @@ constexpr bool all(bool x) { return x; }
 constexpr bool any(bool x) { return x; }
 template <int N> bool all(bool_vec<N> x);
 template <int N> bool any(bool_vec<N> x);
+template <int N, int... I> bool all(bool_swizzle<N, I...> x);
+template <int N, int... I> bool any(bool_swizzle<N, I...> x);
 template <class M, enable_if_t<is_vector_v<M> && is_integer_v<M> && is_signed_int_v<element_t<M>>, int> = 0>
 bool all(M comparison_mask);
 template <class M, enable_if_t<is_vector_v<M> && is_integer_v<M> && is_signed_int_v<element_t<M>>, int> = 0>

@@ -38,6 +38,9 @@ kernel void vectors(device Particle *particles [[buffer(0)]],
     c = fma(c, w, kOffset);
     c = select(c, bgra, c < w);
     bool4 lt = c < w;
+    bool2 low = lt.xy;
+    lt.zw = !low;
+    uint2 flags = uint2(lt.yx) + uint2(low && lt.zw);
     if (all(lt) || any(!lt)) {
         c = fract(c) + rint(c) + rsqrt(abs(c) + 1.0f);
     }
@@ -64,7 +67,8 @@ kernel void vectors(device Particle *particles [[buffer(0)]],
     float mant = frexp(len, expo);
     float4x4 m2 = transform * float4x4(1.0f);
     out[gid] = s + un + float4(col, float(e + tag + int(ins)) + float(hs)) +
-               float4(float(nan.x), whole, mant, float(expo)) + m2[0] + float(tgid.x);
+               float4(float(nan.x) + float(flags.x), whole, mant, float(expo)) + m2[0] + float(tgid.x);
     particles[gid].mass = max(p.mass, min(len, 1.0f));
     particles[gid].position = packed_float3(n);
+    particles[gid].position.y = particles[gid].position[0] + particles[gid].position.z;
 }

@@ -1,0 +1,177 @@
+//! Unit tests of the MSL writer's options and scaling.
+
+use super::Options;
+use crate::ir::ResourceBinding;
+use crate::{compile_to_msl, MslCompileOptions};
+
+fn msl(source: &str, msl: Options) -> String {
+    let options = MslCompileOptions {
+        msl,
+        ..MslCompileOptions::default()
+    };
+    match compile_to_msl(source, &options) {
+        Ok(out) => out.source,
+        Err(e) => panic!("{}", e.error().render("test.wgsl", source)),
+    }
+}
+
+const BUFFERS: &str = "
+@group(1) @binding(0) var<storage, read_write> c: array<u32>;
+@group(0) @binding(5) var<storage, read> b: array<u32>;
+@group(0) @binding(2) var<uniform> a: vec4<u32>;
+var<workgroup> shared_data: array<u32, 8>;
+@compute @workgroup_size(8, 2)
+fn main(@builtin(local_invocation_index) li: u32) {
+    shared_data[li % 8u] = a.x + b[li];
+    workgroupBarrier();
+    c[li] = shared_data[0] + arrayLength(&c);
+}
+";
+
+#[test]
+fn default_buffer_indices_follow_group_and_binding() {
+    let out = msl(BUFFERS, Options::default());
+    assert!(
+        out.contains("constant metal::uint4& a [[buffer(0)]]"),
+        "{out}"
+    );
+    assert!(
+        out.contains("const device array_uint_rt& b [[buffer(1)]]"),
+        "{out}"
+    );
+    assert!(
+        out.contains("device array_uint_rt& c [[buffer(2)]]"),
+        "{out}"
+    );
+    // Sizes of b (group 0) then c (group 1), after the last buffer.
+    assert!(
+        out.contains("constant tessera_buffer_sizes& _buffer_sizes [[buffer(3)]]"),
+        "{out}"
+    );
+    assert!(out.contains("uint size[2];"), "{out}");
+    assert!(out.contains("(_buffer_sizes.size[1] / 4u)"), "{out}");
+    assert!(out.contains("// @workgroup_size(8, 2, 1)"), "{out}");
+    assert!(out.contains("kernel void main_("), "{out}");
+}
+
+#[test]
+fn binding_map_and_sizes_buffer_options() {
+    let mut opts = Options::default();
+    opts.binding_map.insert(
+        ResourceBinding {
+            group: 1,
+            binding: 0,
+        },
+        0,
+    );
+    opts.sizes_buffer = Some(7);
+    let out = msl(BUFFERS, opts);
+    assert!(
+        out.contains("device array_uint_rt& c [[buffer(0)]]"),
+        "{out}"
+    );
+    // The others take the lowest free indices in (group, binding) order.
+    assert!(
+        out.contains("constant metal::uint4& a [[buffer(1)]]"),
+        "{out}"
+    );
+    assert!(
+        out.contains("const device array_uint_rt& b [[buffer(2)]]"),
+        "{out}"
+    );
+    assert!(out.contains("_buffer_sizes [[buffer(7)]]"), "{out}");
+}
+
+#[test]
+fn workgroup_zeroing_and_bounds_checks_can_be_turned_off() {
+    let on = msl(BUFFERS, Options::default());
+    assert!(
+        on.contains("if (li == 0u) {\n    shared_data = {};\n  }"),
+        "{on}"
+    );
+    assert!(
+        on.contains("metal::min(li, (_buffer_sizes.size[0] / 4u) - 1u)"),
+        "{on}"
+    );
+    let off = msl(
+        BUFFERS,
+        Options {
+            bounds_checks: false,
+            zero_initialize_workgroup_memory: false,
+            ..Options::default()
+        },
+    );
+    assert!(!off.contains("shared_data = {}"), "{off}");
+    assert!(!off.contains("metal::min("), "{off}");
+    assert!(off.contains("b.inner[li]"), "{off}");
+}
+
+#[test]
+fn kernel_names_are_reported() {
+    let options = MslCompileOptions::default();
+    let out = compile_to_msl(BUFFERS, &options).expect("compiles");
+    assert_eq!(
+        out.entry_points,
+        vec![("main".to_string(), "main_".to_string())]
+    );
+    assert_eq!(out.reflection.entry_points[0].workgroup_size, [8, 2, 1]);
+}
+
+#[test]
+fn long_expression_chains_print_in_linear_time() {
+    let mut src = String::from(
+        "@group(0) @binding(0) var<storage, read_write> out: array<f32, 4>;\n\
+         @compute @workgroup_size(1)\nfn main() {\n    let a = out[0];\n    let b = out[1];\n    out[2] = a",
+    );
+    for i in 0..100_000 {
+        src.push_str(if i % 2 == 0 { " + b" } else { " - a" });
+    }
+    src.push_str(";\n}\n");
+    let start = std::time::Instant::now();
+    let out = msl(&src, Options::default());
+    // Inline expressions are at most a few levels deep: no line is huge.
+    let longest = out.lines().map(str::len).max().unwrap_or(0);
+    assert!(longest < 400, "longest line has {longest} bytes");
+    assert!(start.elapsed().as_secs() < 60);
+}
+
+#[test]
+fn nested_struct_types_are_laid_out_in_linear_time() {
+    // Each struct holds two of the previous one: 2^24 leaves, 24 types.
+    let mut src = String::from("struct S0 { a: f32, b: vec3<f32> }\n");
+    for i in 1..24 {
+        src.push_str(&format!("struct S{i} {{ x: S{}, y: S{} }}\n", i - 1, i - 1));
+    }
+    src.push_str(&format!(
+        "@group(0) @binding(0) var<storage, read_write> big: S23;\n\
+         @compute @workgroup_size(1)\nfn main() {{ big{}.a = 1.0; }}\n",
+        ".x".repeat(23)
+    ));
+    let start = std::time::Instant::now();
+    let out = msl(&src, Options::default());
+    assert!(
+        out.contains("struct S23 {\n  S22 x;\n  S22 y;\n};"),
+        "{out}"
+    );
+    assert!(out.contains("metal::packed_float3 b;"), "{out}");
+    assert!(start.elapsed().as_secs() < 20);
+}
+
+#[test]
+fn nested_atomic_structs_are_zeroed_by_helpers() {
+    let mut src = String::from("struct S0 { a: atomic<u32> }\n");
+    for i in 1..20 {
+        src.push_str(&format!("struct S{i} {{ x: S{}, y: S{} }}\n", i - 1, i - 1));
+    }
+    src.push_str(
+        "var<workgroup> w: S3;\n\
+         @compute @workgroup_size(1)\nfn main() { atomicAdd(&w.x.y.x.a, 1u); }\n",
+    );
+    let out = msl(&src, Options::default());
+    assert!(
+        out.contains("void tessera_zero_S1(threadgroup S1& s) {\n  tessera_zero_S0(s.x);\n  tessera_zero_S0(s.y);\n}"),
+        "{out}"
+    );
+    assert!(out.contains("    tessera_zero_S3(w);"), "{out}");
+    assert!(out.lines().count() < 200, "{out}");
+}
