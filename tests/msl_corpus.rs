@@ -100,3 +100,67 @@ fn corpus_compiles_or_is_rejected_clearly() {
         problems.join("\n")
     );
 }
+
+/// Every subgroup-matrix helper (f32 and f16; storage and workgroup; row-
+/// and column-major; scalar and vector array elements), with and without
+/// bounds checks, compiles against the shim.
+#[test]
+fn matrix_helpers_compile_with_and_without_bounds_checks() {
+    let Some(clang) = require_clang() else { return };
+    let source = r#"
+enable f16;
+enable chromium_experimental_subgroup_matrix;
+@group(0) @binding(0) var<storage, read_write> f: array<f32>;
+@group(0) @binding(1) var<storage, read_write> h: array<vec4<f16>>;
+@group(0) @binding(2) var<storage, read> v: array<vec4<f32>, 64>;
+var<workgroup> wf: array<f32, 256>;
+var<workgroup> wh: array<f16, 256>;
+@compute @workgroup_size(64)
+fn main(@builtin(local_invocation_index) i: u32) {
+    let a = subgroupMatrixLoad<subgroup_matrix_left<f32, 8, 8>, row_major>(&f, 0u, 8u);
+    let b = subgroupMatrixLoad<subgroup_matrix_right<f32, 8, 8>, col_major>(&v, 2i, 2i);
+    let c = subgroupMatrixLoad<subgroup_matrix_result<f32, 8, 8>, row_major>(&wf, 0u, 8u);
+    var d = subgroupMatrixMultiplyAccumulate(a, b, c);
+    d = subgroupMatrixScalarAdd(d, 1.0);
+    d = subgroupMatrixScalarSubtract(d, 2.0);
+    d = subgroupMatrixScalarMultiply(d, -3.0);
+    subgroupMatrixStore<col_major>(&f, 64u, d, 8u);
+    subgroupMatrixStore<row_major>(&wf, 0u, subgroupMatrixMultiply<f32>(a, b), 8u);
+    let ha = subgroupMatrixLoad<subgroup_matrix_left<f16, 8, 8>, col_major>(&h, 0u, 2u);
+    let hb = subgroupMatrixLoad<subgroup_matrix_right<f16, 8, 8>, row_major>(&wh, 0u, 8u);
+    let hc = subgroup_matrix_result<f16, 8, 8>(0.5h);
+    var hd = subgroupMatrixMultiplyAccumulate(ha, hb, hc);
+    hd = subgroupMatrixScalarAdd(subgroupMatrixScalarSubtract(hd, 1.0h), 2.0h);
+    hd = subgroupMatrixScalarMultiply(hd, 4.0h);
+    subgroupMatrixStore<row_major>(&h, 16u, subgroupMatrixMultiply<f16>(ha, hb), 2u);
+    subgroupMatrixStore<col_major>(&wh, 64u, hd, 8u);
+    subgroupMatrixStore<row_major>(&wh, 0u, subgroup_matrix_result<f16, 8, 8>(), 8u);
+}
+"#;
+    for bounds_checks in [true, false] {
+        let mut options = tessera::MslCompileOptions::default();
+        options.msl.bounds_checks = bounds_checks;
+        let out = tessera::compile_to_msl(source, &options)
+            .unwrap_or_else(|e| panic!("{}", e.error().render("t.wgsl", source)));
+        let suffix = if bounds_checks { "_checked(" } else { "(" };
+        for helper in [
+            "tessera_simdgroup_load_device_float",
+            "tessera_simdgroup_load_device_half",
+            "tessera_simdgroup_load_threadgroup_half",
+            "tessera_simdgroup_store_device_half",
+            "tessera_simdgroup_store_threadgroup_float",
+        ] {
+            assert!(
+                out.source.contains(&format!("{helper}{suffix}")),
+                "{helper}{suffix} missing:\n{}",
+                out.source
+            );
+        }
+        assert!(out.source.contains(
+            "reinterpret_cast<const device half*>(&(h.inner)[0]), (_buffer_sizes.size[1] / 8u), 0u, 2u, 4u, true)"
+        ) || !bounds_checks);
+        if let Err(e) = clang.check(&out.source) {
+            panic!("bounds_checks = {bounds_checks}: {e}\n{}", out.source);
+        }
+    }
+}
