@@ -13,6 +13,7 @@
 //!   mixed_precision_multiply_accumulate
 //! - subgroup matrices need MSL 2.3 or later -> msl_2_2_with_matrices
 //! - subgroup builtins need MSL 2.1 or later -> msl_2_0_with_subgroups
+//!
 //! Also: every problem is reported (several_problems_together), each type once
 //! (type_reported_once), only for chosen entry points (unchosen_entry_point_is_not_checked),
 //! and valid modules pass (f16_and_f32_8x8_pass, msl_2_3_is_enough).

@@ -32,20 +32,23 @@ pub(super) fn atomic_call(
     compare: Option<&str>,
     result: Option<ResultStruct>,
     helpers: &mut Helpers,
-) -> Result<String, Diagnostic> {
+) -> Result<String, Box<Diagnostic>> {
     use AtomicFunction as A;
     if !matches!(scalar, Scalar::I32 | Scalar::U32) {
-        return Err(Diagnostic::error(
+        return Err(Box::new(Diagnostic::error(
             format!("cannot write an atomic of '{}' in MSL", scalar.wgsl_name()),
             Span::UNDEFINED,
-        ));
+        )));
     }
     let operand = || {
         value.ok_or_else(|| {
-            Diagnostic::error("atomic operation without an operand", Span::UNDEFINED)
+            Box::new(Diagnostic::error(
+                "atomic operation without an operand",
+                Span::UNDEFINED,
+            ))
         })
     };
-    let fetch = |op: &str| -> Result<String, Diagnostic> {
+    let fetch = |op: &str| -> Result<String, Box<Diagnostic>> {
         Ok(format!(
             "metal::atomic_fetch_{op}_explicit({pointer}, {}, {RELAXED})",
             operand()?
@@ -70,10 +73,10 @@ pub(super) fn atomic_call(
         ),
         A::CompareExchangeWeak => {
             let (Some(compare), Some(result)) = (compare, result) else {
-                return Err(Diagnostic::error(
+                return Err(Box::new(Diagnostic::error(
                     "atomicCompareExchangeWeak without a comparand or result",
                     Span::UNDEFINED,
-                ));
+                )));
             };
             let name = helpers.request(Helper::AtomicCompareExchange {
                 scalar,

@@ -15,8 +15,8 @@ use crate::ir::{
 };
 use crate::Span;
 
-fn at(d: Diagnostic, span: Span) -> Error {
-    let mut d = d;
+fn at(d: impl Into<Box<Diagnostic>>, span: Span) -> Error {
+    let mut d = *d.into();
     if d.span == Span::UNDEFINED {
         d.span = span;
     }

@@ -41,11 +41,11 @@ pub(super) fn val_ty(module: &Module, ty: Handle<Type>) -> Option<ValTy> {
     }
 }
 
-fn bad(fun: F, what: &str) -> Diagnostic {
-    Diagnostic::error(
+fn bad(fun: F, what: &str) -> Box<Diagnostic> {
+    Box::new(Diagnostic::error(
         format!("cannot write '{}' in MSL: {what}", fun.wgsl_name()),
         Span::UNDEFINED,
-    )
+    ))
 }
 
 /// The MSL expression for a math builtin call. `args` are the MSL
@@ -61,7 +61,7 @@ pub(super) fn math_call(
     result_ty: Handle<Type>,
     result_members: &[String],
     helpers: &mut Helpers,
-) -> Result<String, Diagnostic> {
+) -> Result<String, Box<Diagnostic>> {
     let module = ctx.module;
     let arity = arity(fun);
     if args.len() != arity || arg_tys.len() != arity {
@@ -249,7 +249,7 @@ pub(super) fn math_call(
 }
 
 /// Matrix functions return early; reaching the arm again is malformed IR.
-fn unreachable_matrix(fun: F) -> Result<String, Diagnostic> {
+fn unreachable_matrix(fun: F) -> Result<String, Box<Diagnostic>> {
     Err(bad(fun, "expected a matrix argument"))
 }
 

@@ -38,13 +38,13 @@ use crate::diagnostic::Diagnostic;
 use crate::ir::{AddressSpace, MatrixLayout, MatrixScalarOp, Module, Scalar, Type, TypeInner};
 use crate::Span;
 
-fn err(message: impl Into<String>) -> Diagnostic {
-    Diagnostic::error(message, Span::UNDEFINED)
+fn err(message: impl Into<String>) -> Box<Diagnostic> {
+    Box::new(Diagnostic::error(message, Span::UNDEFINED))
 }
 
 /// The component type of a subgroup-matrix type that Metal can express
 /// (f32 or f16).
-fn component(module: &Module, ty: Handle<Type>) -> Result<Scalar, Diagnostic> {
+fn component(module: &Module, ty: Handle<Type>) -> Result<Scalar, Box<Diagnostic>> {
     match module.types.try_get(ty).map(|t| &t.inner) {
         Some(TypeInner::SubgroupMatrix { scalar, .. })
             if matches!(scalar, Scalar::F32 | Scalar::F16) =>
@@ -68,7 +68,10 @@ fn comp_type_name(comp: Scalar) -> &'static str {
 
 /// The MSL type of a subgroup-matrix type (all three kinds map to the same
 /// Metal type); an error for what Metal cannot express.
-pub(super) fn matrix_type_name(module: &Module, ty: Handle<Type>) -> Result<String, Diagnostic> {
+pub(super) fn matrix_type_name(
+    module: &Module,
+    ty: Handle<Type>,
+) -> Result<String, Box<Diagnostic>> {
     Ok(comp_type_name(component(module, ty)?).to_string())
 }
 
@@ -80,13 +83,17 @@ fn filled(comp: Scalar, value: &str) -> String {
 }
 
 /// The zero matrix `M()`.
-pub(super) fn zero(module: &Module, ty: Handle<Type>) -> Result<String, Diagnostic> {
+pub(super) fn zero(module: &Module, ty: Handle<Type>) -> Result<String, Box<Diagnostic>> {
     let comp = component(module, ty)?;
     Ok(filled(comp, &float_literal(comp, "0.0")))
 }
 
 /// The fill constructor `M(value)`.
-pub(super) fn fill(module: &Module, ty: Handle<Type>, value: &str) -> Result<String, Diagnostic> {
+pub(super) fn fill(
+    module: &Module,
+    ty: Handle<Type>,
+    value: &str,
+) -> Result<String, Box<Diagnostic>> {
     Ok(filled(component(module, ty)?, value))
 }
 
@@ -126,7 +133,7 @@ fn access_args(
     comp: Scalar,
     access: &MatrixAccess,
     constness: &str,
-) -> Result<String, Diagnostic> {
+) -> Result<String, Box<Diagnostic>> {
     let array_stride = match module.types.try_get(access.array_ty).map(|t| &t.inner) {
         Some(TypeInner::Array { stride, .. }) => *stride,
         _ => return Err(err("subgroup matrix pointer does not point to an array")),
@@ -162,7 +169,7 @@ pub(super) fn load(
     ty: Handle<Type>,
     access: &MatrixAccess,
     helpers: &mut Helpers,
-) -> Result<String, Diagnostic> {
+) -> Result<String, Box<Diagnostic>> {
     let comp = component(module, ty)?;
     let args = access_args(module, comp, access, "const ")?;
     let name = helpers.request(Helper::MatrixLoad {
@@ -181,7 +188,7 @@ pub(super) fn store(
     value: &str,
     access: &MatrixAccess,
     helpers: &mut Helpers,
-) -> Result<String, Diagnostic> {
+) -> Result<String, Box<Diagnostic>> {
     let comp = component(module, ty)?;
     let args = access_args(module, comp, access, "")?;
     let name = helpers.request(Helper::MatrixStore {
@@ -204,7 +211,7 @@ pub(super) fn multiply(
     right: &str,
     acc: Option<&str>,
     helpers: &mut Helpers,
-) -> Result<String, Diagnostic> {
+) -> Result<String, Box<Diagnostic>> {
     let comp = component(module, ty)?;
     let operand = component(module, left_ty)?;
     if operand != comp {
@@ -235,7 +242,7 @@ pub(super) fn scalar_op(
     matrix: &str,
     scalar: &str,
     helpers: &mut Helpers,
-) -> Result<String, Diagnostic> {
+) -> Result<String, Box<Diagnostic>> {
     let comp = component(module, ty)?;
     let name = helpers.request(Helper::MatrixScalar { op, comp });
     Ok(format!("{name}({matrix}, {scalar})"))

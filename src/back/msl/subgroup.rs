@@ -36,17 +36,17 @@ pub(super) fn subgroup_call(
     op: SubgroupOp,
     args: &[String],
     helpers: &mut Helpers,
-) -> Result<String, Diagnostic> {
+) -> Result<String, Box<Diagnostic>> {
     use SubgroupOp as S;
     let n = arity(op);
     if args.len() != n {
-        return Err(Diagnostic::error(
+        return Err(Box::new(Diagnostic::error(
             format!(
                 "cannot write a subgroup builtin in MSL: expected {n} arguments, got {}",
                 args.len()
             ),
             Span::UNDEFINED,
-        ));
+        )));
     }
     let unary = |f: &str| format!("metal::{f}({})", args[0]);
     let lane = |f: &str| format!("metal::{f}({}, ushort({}))", args[0], args[1]);
