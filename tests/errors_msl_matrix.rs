@@ -1,8 +1,9 @@
 //! Negative tests for what Metal cannot express (`back::msl::capability`,
 //! run by `tessera::compile_to_msl` before printing): each source passes
 //! the front end, validator and pipeline step but must fail for MSL with
-//! a given message and a primary span covering exactly the given text (the use the validator recorded: a declaration, an
-//! expression, or the function whose signature names the type).
+//! a given message and a primary span covering exactly the given text
+//! (the use the validator recorded: a declaration, an expression, or the
+//! function whose signature names the type).
 //!
 //! Checklist (message pattern -> test):
 //! - Metal cannot express '{type}': simdgroup matrices are 8x8 -> matrix_16x16, matrix_8x16,
