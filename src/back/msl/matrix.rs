@@ -14,7 +14,9 @@
 //!   elements, which may be vectors or wider scalars); `elements_per_row`
 //!   is `stride * k`; the origin is `(0, 0)`; `transpose` is `true` for
 //!   column-major. With bounds checks, the helper clamps offset and stride
-//!   exactly as the SPIR-V writer does;
+//!   as the SPIR-V writer does, and where even the clamped access would
+//!   leave the array (an array shorter than one matrix) a load gives the
+//!   zero matrix and a store does nothing;
 //! - `subgroupMatrixMultiply(Accumulate)` call `metal::simdgroup_multiply`
 //!   / `simdgroup_multiply_accumulate` into a temporary in a helper;
 //! - the scalar builtins follow the proposal's table, with `I` the
@@ -251,8 +253,13 @@ pub(super) fn scalar_op(
 /// Clamps `offset` and `stride` (uint locals `off`, `st`) as the SPIR-V
 /// writer does: the stride is at least one row (column) of 8 components,
 /// and when the access would leave the array the offset becomes 0 and the
-/// stride the minimum.
-fn write_clamp(out: &mut String) -> std::fmt::Result {
+/// stride the minimum. When even that would leave the array (a runtime-
+/// sized array shorter than one matrix), the helper runs `bail` instead
+/// (a zero matrix for loads; no store), which WGSL's robustness rules
+/// allow and which keeps every access in bounds. All conditions depend on
+/// subgroup-uniform values only, so the matrix operations stay in uniform
+/// control flow.
+fn write_clamp(out: &mut String, bail: &str) -> std::fmt::Result {
     writeln!(
         out,
         "  uint min_stride = metal::max((8u + k - 1u) / k, 1u);"
@@ -268,6 +275,10 @@ fn write_clamp(out: &mut String) -> std::fmt::Result {
     writeln!(
         out,
         "  bool ok = in_range && stride_ok && room - spanned >= min_stride;"
+    )?;
+    writeln!(
+        out,
+        "  if (!ok && length / 8u < min_stride) {{\n    {bail}\n  }}"
     )?;
     writeln!(out, "  uint off = ok ? offset : 0u;")?;
     writeln!(out, "  st = ok ? st : min_stride;")
@@ -297,7 +308,10 @@ pub(super) fn write_load_helper(
         params(comp, space, checked, "const ")
     )?;
     let (off, st) = if checked {
-        write_clamp(out)?;
+        write_clamp(
+            out,
+            &format!("return {};", filled(comp, &float_literal(comp, "0.0"))),
+        )?;
         ("off", "st")
     } else {
         ("offset", "stride")
@@ -326,7 +340,7 @@ pub(super) fn write_store_helper(
         params(comp, space, checked, "")
     )?;
     let (off, st) = if checked {
-        write_clamp(out)?;
+        write_clamp(out, "return;")?;
         ("off", "st")
     } else {
         ("offset", "stride")
@@ -502,6 +516,10 @@ mod tests {
         h.write(&mut out);
         assert!(out.starts_with("void tessera_simdgroup_store_threadgroup_half_checked(metal::simdgroup_half8x8 value, threadgroup half* base, uint length, uint offset, uint stride, uint k, bool transpose) {\n  uint min_stride = metal::max((8u + k - 1u) / k, 1u);\n"), "{out}");
         assert!(out.contains("  metal::simdgroup_store(value, base + ulong(off) * k, ulong(st) * k, ulong2(0, 0), transpose);\n"), "{out}");
+        assert!(
+            out.contains("  if (!ok && length / 8u < min_stride) {\n    return;\n  }\n"),
+            "{out}"
+        );
     }
 
     #[test]
@@ -563,6 +581,60 @@ mod tests {
         h.write(&mut out);
         assert!(out.contains("metal::simdgroup_float8x8 tessera_simdgroup_scalar_subtract_float(metal::simdgroup_float8x8 m, float s) {\n  metal::simdgroup_float8x8 d;\n  metal::simdgroup_float8x8 identity = metal::simdgroup_float8x8(1.0f);\n  metal::simdgroup_float8x8 filled = metal::make_filled_simdgroup_matrix<float, 8, 8>(-s);\n  metal::simdgroup_multiply_accumulate(d, m, identity, filled);\n  return d;\n}\n"), "{out}");
         assert!(out.contains("  metal::simdgroup_float8x8 diagonal = metal::simdgroup_float8x8(s);\n  metal::simdgroup_multiply(d, m, diagonal);\n"), "{out}");
+    }
+
+    /// A model of the checked helpers' clamping (same operations, in u32):
+    /// whenever the helper does not bail out, the 8 rows (columns) it
+    /// touches lie inside the array.
+    #[test]
+    fn clamping_keeps_accesses_in_bounds() {
+        fn clamp(length: u32, offset: u32, stride: u32, k: u32) -> Option<(u32, u32)> {
+            let min_stride = 8u32.div_ceil(k).max(1);
+            let st = stride.max(min_stride);
+            let in_range = offset < length;
+            let room = length - if in_range { offset } else { length };
+            let stride_ok = st <= room / 7;
+            let spanned = ((if stride_ok { st } else { min_stride }) * 7).min(room);
+            let ok = in_range && stride_ok && room - spanned >= min_stride;
+            if !ok && length / 8 < min_stride {
+                return None;
+            }
+            Some(if ok { (offset, st) } else { (0, min_stride) })
+        }
+        let values = [
+            0u32,
+            1,
+            2,
+            3,
+            7,
+            8,
+            9,
+            15,
+            16,
+            17,
+            63,
+            64,
+            65,
+            100,
+            u32::MAX / 2,
+            u32::MAX,
+        ];
+        for k in [1u32, 2, 4, 8] {
+            let min_stride = 8u32.div_ceil(k).max(1);
+            for &length in &values[..14] {
+                for &offset in &values {
+                    for &stride in &values {
+                        let Some((off, st)) = clamp(length, offset, stride, k) else {
+                            assert!(length < 8 * min_stride);
+                            continue;
+                        };
+                        assert!(st >= min_stride);
+                        let end = u64::from(off) + 7 * u64::from(st) + u64::from(min_stride);
+                        assert!(end <= u64::from(length), "{length} {offset} {stride} {k}");
+                    }
+                }
+            }
+        }
     }
 
     /// The algebra the scalar mappings rely on, on plain 8x8 arrays.
