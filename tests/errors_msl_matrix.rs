@@ -1,8 +1,9 @@
-//! Negative tests for what Metal cannot express (`back::msl::capability`):
-//! each source passes the front end, validator and pipeline step but must
-//! fail for MSL with a given message and a primary span covering exactly
-//! the given text (the use the validator recorded: a declaration, an
-//! expression, or the function whose signature names the type).
+//! Negative tests for what Metal cannot express (`back::msl::capability`,
+//! run by `tessera::compile_to_msl` before printing): each source passes
+//! the front end, validator and pipeline step but must fail for MSL with
+//! a given message and a primary span covering exactly the given text
+//! (the use the validator recorded: a declaration, an expression, or the
+//! function whose signature names the type).
 //!
 //! Checklist (message pattern -> test):
 //! - Metal cannot express '{type}': simdgroup matrices are 8x8 -> matrix_16x16, matrix_8x16,
@@ -18,24 +19,33 @@
 //! (type_reported_once), only for chosen entry points (unchosen_entry_point_is_not_checked),
 //! and valid modules pass (f16_and_f32_8x8_pass, msl_2_3_is_enough).
 
-use tessera::back::msl::capability::check_module;
-use tessera::pipeline::PipelineOptions;
-use tessera::Error;
+use tessera::{CompileError, Error, MslCompileOptions};
 
 const DEFAULT_VERSION: (u8, u8) = (2, 4);
 
+/// Compiles to MSL for `version`; `Err` holds the code-generation errors
+/// (the source must pass the front end, validator and pipeline step).
 fn check(source: &str, version: (u8, u8), entry: Option<&str>) -> Result<(), Error> {
-    let parsed = tessera::front::wgsl::parse_str(source)
-        .unwrap_or_else(|e| panic!("parse failed: {}", e.render("t.wgsl", source)));
-    let info = tessera::valid::validate(&parsed.module)
-        .unwrap_or_else(|e| panic!("validation failed: {}", e.render("t.wgsl", source)));
-    let options = PipelineOptions {
-        entry_point: entry.map(str::to_string),
-        ..Default::default()
-    };
-    let pipeline = tessera::pipeline::process(&parsed.module, &info, &options)
-        .unwrap_or_else(|e| panic!("pipeline failed: {}", e.render("t.wgsl", source)));
-    check_module(&pipeline, &info, version)
+    let mut options = MslCompileOptions::default();
+    options.msl.lang_version = version;
+    options.pipeline.entry_point = entry.map(str::to_string);
+    match tessera::compile_to_msl(source, &options) {
+        Ok(_) => Ok(()),
+        Err(CompileError::Backend(e)) => Err(e),
+        Err(e) => panic!(
+            "not a backend error: {}",
+            e.error().render("t.wgsl", source)
+        ),
+    }
+}
+
+/// The same check through the library entry point of the checks alone.
+fn check_direct(source: &str, version: (u8, u8)) -> Result<(), Error> {
+    let parsed = tessera::front::wgsl::parse_str(source).expect("parses");
+    let info = tessera::valid::validate(&parsed.module).expect("validates");
+    let pipeline =
+        tessera::pipeline::process(&parsed.module, &info, &Default::default()).expect("pipeline");
+    tessera::back::msl::capability::check_module(&pipeline, &info, version)
 }
 
 /// The errors as (message, spanned text), in order.
@@ -224,6 +234,21 @@ fn msl_2_2_with_matrices() {
 fn msl_2_3_is_enough() {
     let src = body!("    var m: subgroup_matrix_left<f32, 8, 8>;");
     assert_eq!(check(src, (2, 3), None), Ok(()));
+}
+
+#[test]
+fn check_module_matches_the_writer() {
+    let src = body!(concat!(
+        "    var a: subgroup_matrix_left<u32, 8, 8>;\n",
+        "    var c: subgroup_matrix_result<f32, 16, 8>;"
+    ));
+    assert_eq!(
+        check_direct(src, DEFAULT_VERSION),
+        check(src, DEFAULT_VERSION, None)
+    );
+    let ok = body!("    var m: subgroup_matrix_left<f32, 8, 8>;");
+    assert_eq!(check_direct(ok, (2, 3)), Ok(()));
+    assert!(check_direct(ok, (2, 2)).is_err());
 }
 
 #[test]

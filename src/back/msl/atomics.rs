@@ -6,11 +6,9 @@
 //! `old_value` is the value Metal writes back on failure (the comparand on
 //! success), and a spurious failure is allowed by WGSL's weak exchange.
 
-use super::polyfill::{Helper, Helpers};
-use super::types::TypeCtx;
-use crate::arena::Handle;
+use super::polyfill::{Helper, Helpers, ResultStruct};
 use crate::diagnostic::Diagnostic;
-use crate::ir::{AddressSpace, AtomicFunction, Scalar, Type};
+use crate::ir::{AddressSpace, AtomicFunction, Scalar};
 use crate::Span;
 
 const RELAXED: &str = "metal::memory_order_relaxed";
@@ -21,20 +19,18 @@ const RELAXED: &str = "metal::memory_order_relaxed";
 /// (`device metal::atomic_uint*` or `threadgroup ...`), `space` its address
 /// space and `scalar` its component type (i32 or u32). `value` is the
 /// operand (absent for `Load`), `compare` the comparand of
-/// `CompareExchangeWeak`, `result_ty` the IR type of the `AtomicResult`
-/// (the result struct for `CompareExchangeWeak`). For `Store` the string is
+/// `CompareExchangeWeak`, `result` its result struct. For `Store` the string is
 /// a complete expression to write as a statement; for the others it is the
 /// value of the result.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn atomic_call(
-    ctx: &TypeCtx,
     fun: AtomicFunction,
     pointer: &str,
     space: AddressSpace,
     scalar: Scalar,
     value: Option<&str>,
     compare: Option<&str>,
-    result_ty: Option<Handle<Type>>,
+    result: Option<ResultStruct>,
     helpers: &mut Helpers,
 ) -> Result<String, Box<Diagnostic>> {
     use AtomicFunction as A;
@@ -76,7 +72,7 @@ pub(super) fn atomic_call(
             operand()?
         ),
         A::CompareExchangeWeak => {
-            let (Some(compare), Some(result_ty)) = (compare, result_ty) else {
+            let (Some(compare), Some(result)) = (compare, result) else {
                 return Err(Box::new(Diagnostic::error(
                     "atomicCompareExchangeWeak without a comparand or result",
                     Span::UNDEFINED,
@@ -85,7 +81,7 @@ pub(super) fn atomic_call(
             let name = helpers.request(Helper::AtomicCompareExchange {
                 scalar,
                 space,
-                result: ctx.type_name(result_ty),
+                result,
             });
             format!("{name}({pointer}, {compare}, {})", operand()?)
         }
@@ -95,14 +91,10 @@ pub(super) fn atomic_call(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ir::{Module, Type, TypeInner};
 
     fn call(fun: AtomicFunction, value: Option<&str>) -> String {
-        let m = Module::default();
-        let ctx = TypeCtx::new(&m);
         let mut h = Helpers::default();
         let s = atomic_call(
-            &ctx,
             fun,
             "&g",
             AddressSpace::Storage,
@@ -151,21 +143,12 @@ mod tests {
 
     #[test]
     fn compare_exchange_uses_helper() {
-        let mut m = Module::default();
-        let r = m.types.insert(
-            Type {
-                name: Some("__atomic_compare_exchange_result_i32".into()),
-                inner: TypeInner::Struct {
-                    members: vec![],
-                    span: 8,
-                },
-            },
-            Span::UNDEFINED,
-        );
-        let ctx = TypeCtx::new(&m);
+        let r = ResultStruct {
+            name: "__atomic_compare_exchange_result_i32".into(),
+            members: ["old_value".into(), "exchanged".into()],
+        };
         let mut h = Helpers::default();
         let s = atomic_call(
-            &ctx,
             AtomicFunction::CompareExchangeWeak,
             "&w",
             AddressSpace::Workgroup,
@@ -183,16 +166,13 @@ mod tests {
         let mut out = String::new();
         h.write(&mut out);
         assert!(out.starts_with("__atomic_compare_exchange_result_i32 tessera_atomic_compare_exchange_weak_threadgroup_int(threadgroup metal::atomic_int* p, int compare, int value) {"), "{out}");
-        assert!(out.contains("return __atomic_compare_exchange_result_i32{old, exchanged};"));
+        assert!(out.contains("  __atomic_compare_exchange_result_i32 r = {};\n  r.old_value = old;\n  r.exchanged = exchanged;\n  return r;\n"), "{out}");
     }
 
     #[test]
     fn missing_operand_is_an_error() {
-        let m = Module::default();
-        let ctx = TypeCtx::new(&m);
         let mut h = Helpers::default();
         let e = atomic_call(
-            &ctx,
             AtomicFunction::Add,
             "&g",
             AddressSpace::Storage,

@@ -4,6 +4,7 @@
 //! expression or statement.
 
 use super::matrix::MatrixAccess;
+use super::polyfill::ResultStruct;
 use super::stmt::{bind_result, strip_parens, FnCtx};
 use super::writer::{Writer, R};
 use crate::arena::Handle;
@@ -14,7 +15,8 @@ use crate::ir::{
 };
 use crate::Span;
 
-fn at(mut d: Box<Diagnostic>, span: Span) -> Error {
+fn at(d: impl Into<Box<Diagnostic>>, span: Span) -> Error {
+    let mut d = *d.into();
     if d.span == Span::UNDEFINED {
         d.span = span;
     }
@@ -35,8 +37,29 @@ pub(super) fn math(
         .collect::<R<Vec<_>>>()?;
     let tys: Vec<Handle<Type>> = args.iter().map(|&a| cx.f.expression_type(a)).collect();
     let result = cx.f.expression_type(h);
-    super::math::math_call(&w.tcx, fun, &texts, &tys, result, &mut w.helpers)
+    let members = match fun {
+        MathFunction::Modf | MathFunction::Frexp => {
+            result_struct(w, result, cx.span(h))?.members.to_vec()
+        }
+        _ => Vec::new(),
+    };
+    super::math::math_call(&w.tcx, fun, &texts, &tys, result, &members, &mut w.helpers)
         .map_err(|d| at(d, cx.span(h)))
+}
+
+/// A builtin's result struct: its MSL name and the MSL names of its first
+/// two members (assigned by name: printed structs may have padding fields).
+fn result_struct(w: &Writer, ty: Handle<Type>, span: Span) -> R<ResultStruct> {
+    match w.member_names.get(&ty).map(Vec::as_slice) {
+        Some([a, b, ..]) => Ok(ResultStruct {
+            name: w.type_name(ty),
+            members: [a.clone(), b.clone()],
+        }),
+        _ => Err(at(
+            Diagnostic::error("internal error: builtin result struct not named", span),
+            span,
+        )),
+    }
 }
 
 /// The pointee of a pointer type.
@@ -212,16 +235,20 @@ pub(super) fn statement(w: &mut Writer, cx: &mut FnCtx, st: &Statement, span: Sp
                 Some(c) => Some(strip_parens(&super::expr::get(w, cx, c)?).to_string()),
                 None => None,
             };
-            let result_ty = result.map(|r| cx.f.expression_type(r));
+            let result_struct = match (fun, result) {
+                (crate::ir::AtomicFunction::CompareExchangeWeak, Some(r)) => {
+                    Some(result_struct(w, cx.f.expression_type(r), span)?)
+                }
+                _ => None,
+            };
             let call = super::atomics::atomic_call(
-                &w.tcx,
                 fun,
                 &p,
                 space,
                 scalar,
                 v.as_deref(),
                 c.as_deref(),
-                result_ty,
+                result_struct,
                 &mut w.helpers,
             )
             .map_err(|d| at(d, span))?;

@@ -5,6 +5,9 @@
 //! (`mem_flags::mem_threadgroup`), `storageBarrier` storage buffers
 //! (`mem_device`), `textureBarrier` textures (`mem_texture`). Metal's
 //! `threadgroup_barrier` is the equivalent control barrier.
+//!
+//! `workgroupUniformLoad(p)` is a workgroup barrier, the load into a new
+//! variable, and another barrier, so every invocation reads the same value.
 
 use crate::ir::Barrier;
 
@@ -32,7 +35,7 @@ pub(super) fn barrier(flags: Barrier) -> String {
 /// `let name: ty = workgroupUniformLoad(p)`: a workgroup barrier, the load
 /// into a new variable, and another barrier, so every invocation reads the
 /// same value. `ty` is the MSL type, `value` the MSL expression reading
-/// through the pointer (e.g. `*p`).
+/// through the pointer.
 pub(super) fn workgroup_uniform_load(ty: &str, name: &str, value: &str) -> [String; 3] {
     [
         barrier(Barrier::WORKGROUP),

@@ -40,11 +40,22 @@ pub fn check_module(
     info: &ModuleInfo,
     lang_version: (u8, u8),
 ) -> Result<(), Error> {
+    check(pipeline, info, lang_version, true)
+}
+
+/// [`check_module`], optionally without the MSL-version check for matrices
+/// (the printer's entry-point checks report that one).
+pub(super) fn check(
+    pipeline: &Pipeline,
+    info: &ModuleInfo,
+    lang_version: (u8, u8),
+    matrix_version: bool,
+) -> Result<(), Error> {
     let module = &pipeline.module;
     let mut diags = Vec::new();
     let mut seen_types = HashSet::new();
     let mut seen_multiplies = HashSet::new();
-    let mut version_reported = false;
+    let mut version_reported = !matrix_version;
     let mut subgroup_reported = false;
     let mut scanned = HashSet::new();
     for &i in &pipeline.entry_points {

@@ -19,7 +19,7 @@
 //!
 //! Every argument string is evaluated exactly once by the produced code.
 
-use super::polyfill::{float_literal, Helper, Helpers, ValTy};
+use super::polyfill::{float_literal, Helper, Helpers, ResultStruct, ValTy};
 use super::types::TypeCtx;
 use crate::arena::Handle;
 use crate::diagnostic::Diagnostic;
@@ -50,14 +50,16 @@ fn bad(fun: F, what: &str) -> Box<Diagnostic> {
 
 /// The MSL expression for a math builtin call. `args` are the MSL
 /// expressions of the arguments (each used once), `arg_tys` their IR types,
-/// `result_ty` the call's type. Errors (malformed IR only) carry an
-/// undefined span for the caller to replace.
+/// `result_ty` the call's type and `result_members` the MSL names of its
+/// members when it is a struct (`modf`, `frexp`; otherwise empty). Errors
+/// (malformed IR only) carry an undefined span for the caller to replace.
 pub(super) fn math_call(
     ctx: &TypeCtx,
     fun: F,
     args: &[String],
     arg_tys: &[Handle<Type>],
     result_ty: Handle<Type>,
+    result_members: &[String],
     helpers: &mut Helpers,
 ) -> Result<String, Box<Diagnostic>> {
     let module = ctx.module;
@@ -187,7 +189,13 @@ pub(super) fn math_call(
             format!("{}({half}({}))", t0.name(), a(0))
         }
         F::Modf | F::Frexp => {
-            let result = ctx.type_name(result_ty);
+            let [m0, m1] = result_members else {
+                return Err(bad(fun, "the result struct needs two members"));
+            };
+            let result = ResultStruct {
+                name: ctx.type_name(result_ty),
+                members: [m0.clone(), m1.clone()],
+            };
             let h = if fun == F::Modf {
                 Helper::Modf { arg: t0, result }
             } else {
@@ -317,7 +325,8 @@ mod tests {
                 .map(|s| s.to_string())
                 .collect();
             let mut h = Helpers::default();
-            let s = math_call(&ctx, fun, &args, tys, result, &mut h).unwrap();
+            let members = ["fract".to_string(), "whole_".to_string()];
+            let s = math_call(&ctx, fun, &args, tys, result, &members, &mut h).unwrap();
             let mut defs = String::new();
             h.write(&mut defs);
             (s, defs)
@@ -505,7 +514,7 @@ mod tests {
             "{defs}"
         );
         assert!(
-            defs.contains("return __modf_result_vec2_f32{fract, whole};"),
+            defs.contains("  __modf_result_vec2_f32 r = {};\n  r.fract = fract;\n  r.whole_ = whole;\n  return r;\n}\n"),
             "{defs}"
         );
     }
@@ -516,7 +525,7 @@ mod tests {
         let f = fx.scalar(Scalar::F32);
         let ctx = TypeCtx::new(&fx.module);
         let mut h = Helpers::default();
-        let e = math_call(&ctx, F::Fma, &["a".into()], &[f], f, &mut h).unwrap_err();
+        let e = math_call(&ctx, F::Fma, &["a".into()], &[f], f, &[], &mut h).unwrap_err();
         assert_eq!(
             e.message,
             "cannot write 'fma' in MSL: expected 3 arguments, got 1"

@@ -14,7 +14,9 @@
 //!   elements, which may be vectors or wider scalars); `elements_per_row`
 //!   is `stride * k`; the origin is `(0, 0)`; `transpose` is `true` for
 //!   column-major. With bounds checks, the helper clamps offset and stride
-//!   exactly as the SPIR-V writer does;
+//!   as the SPIR-V writer does, and where even the clamped access would
+//!   leave the array (an array shorter than one matrix) a load gives the
+//!   zero matrix and a store does nothing;
 //! - `subgroupMatrixMultiply(Accumulate)` call `metal::simdgroup_multiply`
 //!   / `simdgroup_multiply_accumulate` into a temporary in a helper;
 //! - the scalar builtins follow the proposal's table, with `I` the
@@ -67,7 +69,7 @@ fn comp_type_name(comp: Scalar) -> &'static str {
 }
 
 /// The MSL type of a subgroup-matrix type (all three kinds map to the same
-/// Metal type).
+/// Metal type); an error for what Metal cannot express.
 pub(super) fn matrix_type_name(
     module: &Module,
     ty: Handle<Type>,
@@ -251,29 +253,35 @@ pub(super) fn scalar_op(
 /// Clamps `offset` and `stride` (uint locals `off`, `st`) as the SPIR-V
 /// writer does: the stride is at least one row (column) of 8 components,
 /// and when the access would leave the array the offset becomes 0 and the
-/// stride the minimum.
-fn write_clamp(out: &mut String) -> std::fmt::Result {
+/// stride the minimum. When even that would leave the array (a runtime-
+/// sized array shorter than one matrix), the helper runs `bail` instead
+/// (a zero matrix for loads; no store), which WGSL's robustness rules
+/// allow and which keeps every access in bounds. All conditions depend on
+/// subgroup-uniform values only, so the matrix operations stay in uniform
+/// control flow.
+fn write_clamp(out: &mut String, bail: &str) -> std::fmt::Result {
     writeln!(
         out,
-        "    uint min_stride = metal::max((8u + k - 1u) / k, 1u);"
+        "  uint min_stride = metal::max((8u + k - 1u) / k, 1u);"
     )?;
-    writeln!(out, "    uint st = metal::max(stride, min_stride);")?;
-    writeln!(out, "    bool in_range = offset < length;")?;
+    writeln!(out, "  uint st = metal::max(stride, min_stride);")?;
+    writeln!(out, "  bool in_range = offset < length;")?;
+    writeln!(out, "  uint room = length - (in_range ? offset : length);")?;
+    writeln!(out, "  bool stride_ok = st <= room / 7u;")?;
     writeln!(
         out,
-        "    uint room = length - (in_range ? offset : length);"
-    )?;
-    writeln!(out, "    bool stride_ok = st <= room / 7u;")?;
-    writeln!(
-        out,
-        "    uint spanned = metal::min((stride_ok ? st : min_stride) * 7u, room);"
+        "  uint spanned = metal::min((stride_ok ? st : min_stride) * 7u, room);"
     )?;
     writeln!(
         out,
-        "    bool ok = in_range && stride_ok && room - spanned >= min_stride;"
+        "  bool ok = in_range && stride_ok && room - spanned >= min_stride;"
     )?;
-    writeln!(out, "    uint off = ok ? offset : 0u;")?;
-    writeln!(out, "    st = ok ? st : min_stride;")
+    writeln!(
+        out,
+        "  if (!ok && length / 8u < min_stride) {{\n    {bail}\n  }}"
+    )?;
+    writeln!(out, "  uint off = ok ? offset : 0u;")?;
+    writeln!(out, "  st = ok ? st : min_stride;")
 }
 
 fn params(comp: Scalar, space: AddressSpace, checked: bool, constness: &str) -> String {
@@ -300,17 +308,20 @@ pub(super) fn write_load_helper(
         params(comp, space, checked, "const ")
     )?;
     let (off, st) = if checked {
-        write_clamp(out)?;
+        write_clamp(
+            out,
+            &format!("return {};", filled(comp, &float_literal(comp, "0.0"))),
+        )?;
         ("off", "st")
     } else {
         ("offset", "stride")
     };
-    writeln!(out, "    {m} m;")?;
+    writeln!(out, "  {m} m;")?;
     writeln!(
         out,
-        "    metal::simdgroup_load(m, base + ulong({off}) * k, ulong({st}) * k, ulong2(0, 0), transpose);"
+        "  metal::simdgroup_load(m, base + ulong({off}) * k, ulong({st}) * k, ulong2(0, 0), transpose);"
     )?;
-    writeln!(out, "    return m;")?;
+    writeln!(out, "  return m;")?;
     writeln!(out, "}}")
 }
 
@@ -329,14 +340,14 @@ pub(super) fn write_store_helper(
         params(comp, space, checked, "")
     )?;
     let (off, st) = if checked {
-        write_clamp(out)?;
+        write_clamp(out, "return;")?;
         ("off", "st")
     } else {
         ("offset", "stride")
     };
     writeln!(
         out,
-        "    metal::simdgroup_store(value, base + ulong({off}) * k, ulong({st}) * k, ulong2(0, 0), transpose);"
+        "  metal::simdgroup_store(value, base + ulong({off}) * k, ulong({st}) * k, ulong2(0, 0), transpose);"
     )?;
     writeln!(out, "}}")
 }
@@ -350,7 +361,7 @@ pub(super) fn write_multiply_helper(
     let m = comp_type_name(comp);
     write!(
         out,
-        "{m} {name}({m} a, {m} b) {{\n    {m} d;\n    metal::simdgroup_multiply(d, a, b);\n    return d;\n}}\n"
+        "{m} {name}({m} a, {m} b) {{\n  {m} d;\n  metal::simdgroup_multiply(d, a, b);\n  return d;\n}}\n"
     )
 }
 
@@ -363,7 +374,7 @@ pub(super) fn write_multiply_accumulate_helper(
     let m = comp_type_name(comp);
     write!(
         out,
-        "{m} {name}({m} a, {m} b, {m} c) {{\n    {m} d;\n    metal::simdgroup_multiply_accumulate(d, a, b, c);\n    return d;\n}}\n"
+        "{m} {name}({m} a, {m} b, {m} c) {{\n  {m} d;\n  metal::simdgroup_multiply_accumulate(d, a, b, c);\n  return d;\n}}\n"
     )
 }
 
@@ -379,23 +390,23 @@ pub(super) fn write_scalar_helper(
     let s = scalar_name(comp);
     let one = float_literal(comp, "1.0");
     writeln!(out, "{m} {name}({m} m, {s} s) {{")?;
-    writeln!(out, "    {m} d;")?;
+    writeln!(out, "  {m} d;")?;
     match op {
         MatrixScalarOp::Add | MatrixScalarOp::Subtract => {
             let v = if op == MatrixScalarOp::Add { "s" } else { "-s" };
-            writeln!(out, "    {m} identity = {m}({one});")?;
-            writeln!(out, "    {m} filled = {};", filled(comp, v))?;
+            writeln!(out, "  {m} identity = {m}({one});")?;
+            writeln!(out, "  {m} filled = {};", filled(comp, v))?;
             writeln!(
                 out,
-                "    metal::simdgroup_multiply_accumulate(d, m, identity, filled);"
+                "  metal::simdgroup_multiply_accumulate(d, m, identity, filled);"
             )?;
         }
         MatrixScalarOp::Multiply => {
-            writeln!(out, "    {m} diagonal = {m}(s);")?;
-            writeln!(out, "    metal::simdgroup_multiply(d, m, diagonal);")?;
+            writeln!(out, "  {m} diagonal = {m}(s);")?;
+            writeln!(out, "  metal::simdgroup_multiply(d, m, diagonal);")?;
         }
     }
-    writeln!(out, "    return d;")?;
+    writeln!(out, "  return d;")?;
     writeln!(out, "}}")
 }
 
@@ -470,7 +481,7 @@ mod tests {
         h.write(&mut out);
         assert_eq!(
             out,
-            "metal::simdgroup_float8x8 tessera_simdgroup_load_device_float(const device float* base, uint offset, uint stride, uint k, bool transpose) {\n    metal::simdgroup_float8x8 m;\n    metal::simdgroup_load(m, base + ulong(offset) * k, ulong(stride) * k, ulong2(0, 0), transpose);\n    return m;\n}\n\n"
+            "metal::simdgroup_float8x8 tessera_simdgroup_load_device_float(const device float* base, uint offset, uint stride, uint k, bool transpose) {\n  metal::simdgroup_float8x8 m;\n  metal::simdgroup_load(m, base + ulong(offset) * k, ulong(stride) * k, ulong2(0, 0), transpose);\n  return m;\n}\n\n"
         );
     }
 
@@ -503,8 +514,12 @@ mod tests {
         );
         let mut out = String::new();
         h.write(&mut out);
-        assert!(out.starts_with("void tessera_simdgroup_store_threadgroup_half_checked(metal::simdgroup_half8x8 value, threadgroup half* base, uint length, uint offset, uint stride, uint k, bool transpose) {\n    uint min_stride = metal::max((8u + k - 1u) / k, 1u);\n"), "{out}");
-        assert!(out.contains("    metal::simdgroup_store(value, base + ulong(off) * k, ulong(st) * k, ulong2(0, 0), transpose);\n"), "{out}");
+        assert!(out.starts_with("void tessera_simdgroup_store_threadgroup_half_checked(metal::simdgroup_half8x8 value, threadgroup half* base, uint length, uint offset, uint stride, uint k, bool transpose) {\n  uint min_stride = metal::max((8u + k - 1u) / k, 1u);\n"), "{out}");
+        assert!(out.contains("  metal::simdgroup_store(value, base + ulong(off) * k, ulong(st) * k, ulong2(0, 0), transpose);\n"), "{out}");
+        assert!(
+            out.contains("  if (!ok && length / 8u < min_stride) {\n    return;\n  }\n"),
+            "{out}"
+        );
     }
 
     #[test]
@@ -545,7 +560,7 @@ mod tests {
         );
         let mut out = String::new();
         h.write(&mut out);
-        assert!(out.contains("metal::simdgroup_half8x8 tessera_simdgroup_multiply_accumulate_half(metal::simdgroup_half8x8 a, metal::simdgroup_half8x8 b, metal::simdgroup_half8x8 c) {\n    metal::simdgroup_half8x8 d;\n    metal::simdgroup_multiply_accumulate(d, a, b, c);\n    return d;\n}\n"), "{out}");
+        assert!(out.contains("metal::simdgroup_half8x8 tessera_simdgroup_multiply_accumulate_half(metal::simdgroup_half8x8 a, metal::simdgroup_half8x8 b, metal::simdgroup_half8x8 c) {\n  metal::simdgroup_half8x8 d;\n  metal::simdgroup_multiply_accumulate(d, a, b, c);\n  return d;\n}\n"), "{out}");
         assert_eq!(
             multiply(&m, r32, l, "a", "b", None, &mut h).unwrap_err().message,
             "Metal cannot express a multiply of 'subgroup_matrix_left<f16, 8, 8>' operands into 'subgroup_matrix_result<f32, 8, 8>': simdgroup_multiply takes operands of one component type"
@@ -564,8 +579,62 @@ mod tests {
         scalar_op(&m, ty, MatrixScalarOp::Multiply, "x", "2.0f", &mut h).unwrap();
         let mut out = String::new();
         h.write(&mut out);
-        assert!(out.contains("metal::simdgroup_float8x8 tessera_simdgroup_scalar_subtract_float(metal::simdgroup_float8x8 m, float s) {\n    metal::simdgroup_float8x8 d;\n    metal::simdgroup_float8x8 identity = metal::simdgroup_float8x8(1.0f);\n    metal::simdgroup_float8x8 filled = metal::make_filled_simdgroup_matrix<float, 8, 8>(-s);\n    metal::simdgroup_multiply_accumulate(d, m, identity, filled);\n    return d;\n}\n"), "{out}");
-        assert!(out.contains("    metal::simdgroup_float8x8 diagonal = metal::simdgroup_float8x8(s);\n    metal::simdgroup_multiply(d, m, diagonal);\n"), "{out}");
+        assert!(out.contains("metal::simdgroup_float8x8 tessera_simdgroup_scalar_subtract_float(metal::simdgroup_float8x8 m, float s) {\n  metal::simdgroup_float8x8 d;\n  metal::simdgroup_float8x8 identity = metal::simdgroup_float8x8(1.0f);\n  metal::simdgroup_float8x8 filled = metal::make_filled_simdgroup_matrix<float, 8, 8>(-s);\n  metal::simdgroup_multiply_accumulate(d, m, identity, filled);\n  return d;\n}\n"), "{out}");
+        assert!(out.contains("  metal::simdgroup_float8x8 diagonal = metal::simdgroup_float8x8(s);\n  metal::simdgroup_multiply(d, m, diagonal);\n"), "{out}");
+    }
+
+    /// A model of the checked helpers' clamping (same operations, in u32):
+    /// whenever the helper does not bail out, the 8 rows (columns) it
+    /// touches lie inside the array.
+    #[test]
+    fn clamping_keeps_accesses_in_bounds() {
+        fn clamp(length: u32, offset: u32, stride: u32, k: u32) -> Option<(u32, u32)> {
+            let min_stride = 8u32.div_ceil(k).max(1);
+            let st = stride.max(min_stride);
+            let in_range = offset < length;
+            let room = length - if in_range { offset } else { length };
+            let stride_ok = st <= room / 7;
+            let spanned = ((if stride_ok { st } else { min_stride }) * 7).min(room);
+            let ok = in_range && stride_ok && room - spanned >= min_stride;
+            if !ok && length / 8 < min_stride {
+                return None;
+            }
+            Some(if ok { (offset, st) } else { (0, min_stride) })
+        }
+        let values = [
+            0u32,
+            1,
+            2,
+            3,
+            7,
+            8,
+            9,
+            15,
+            16,
+            17,
+            63,
+            64,
+            65,
+            100,
+            u32::MAX / 2,
+            u32::MAX,
+        ];
+        for k in [1u32, 2, 4, 8] {
+            let min_stride = 8u32.div_ceil(k).max(1);
+            for &length in &values[..14] {
+                for &offset in &values {
+                    for &stride in &values {
+                        let Some((off, st)) = clamp(length, offset, stride, k) else {
+                            assert!(length < 8 * min_stride);
+                            continue;
+                        };
+                        assert!(st >= min_stride);
+                        let end = u64::from(off) + 7 * u64::from(st) + u64::from(min_stride);
+                        assert!(end <= u64::from(length), "{length} {offset} {stride} {k}");
+                    }
+                }
+            }
+        }
     }
 
     /// The algebra the scalar mappings rely on, on plain 8x8 arrays.

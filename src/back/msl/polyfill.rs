@@ -89,6 +89,29 @@ pub(super) fn space_qualifier(space: AddressSpace) -> &'static str {
     }
 }
 
+/// A builtin's result struct as the printer spells it: its MSL name and
+/// the MSL names of its two members (`fract`/`whole`, `fract`/`exp`,
+/// `old_value`/`exchanged`). Members are assigned by name, so printed
+/// padding fields and packed `vec3` members are fine.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(super) struct ResultStruct {
+    /// The struct's MSL name.
+    pub name: String,
+    /// The MSL names of its first two members.
+    pub members: [String; 2],
+}
+
+impl ResultStruct {
+    /// `{name} r = {{}};` then the two member assignments and `return r;`.
+    fn build(&self, first: &str, second: &str) -> String {
+        let [m0, m1] = &self.members;
+        format!(
+            "  {} r = {{}};\n  r.{m0} = {first};\n  r.{m1} = {second};\n  return r;\n",
+            self.name
+        )
+    }
+}
+
 /// A helper function and its parameters.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub(super) enum Helper {
@@ -119,15 +142,15 @@ pub(super) enum Helper {
     Modf {
         /// Argument type.
         arg: ValTy,
-        /// The MSL name of the result struct (`fract`, `whole`).
-        result: String,
+        /// The result struct.
+        result: ResultStruct,
     },
     /// `frexp`, returning the WGSL result struct.
     Frexp {
         /// Argument type.
         arg: ValTy,
-        /// The MSL name of the result struct (`fract`, `exp`).
-        result: String,
+        /// The result struct.
+        result: ResultStruct,
     },
     /// `atomicCompareExchangeWeak`, returning the WGSL result struct.
     AtomicCompareExchange {
@@ -135,8 +158,8 @@ pub(super) enum Helper {
         scalar: Scalar,
         /// Storage or workgroup.
         space: AddressSpace,
-        /// The MSL name of the result struct (`old_value`, `exchanged`).
-        result: String,
+        /// The result struct.
+        result: ResultStruct,
     },
     /// `subgroupBallot`: `simd_ballot` widened to `vec4<u32>`.
     SubgroupBallot,
@@ -282,14 +305,14 @@ fn write_helper(out: &mut String, name: &str, helper: &Helper) {
             let (ty, u) = (t.name(), t.with_scalar(Scalar::U32).name());
             write!(
                 out,
-                "{ty} {name}({ty} x) {{\n    return as_type<{ty}>(metal::select(as_type<{u}>(x), {u}(0u) - as_type<{u}>(x), x < {ty}(0)));\n}}\n"
+                "{ty} {name}({ty} x) {{\n  return as_type<{ty}>(metal::select(as_type<{u}>(x), {u}(0u) - as_type<{u}>(x), x < {ty}(0)));\n}}\n"
             )
         }
         Helper::IntSign(t) => {
             let ty = t.name();
             write!(
                 out,
-                "{ty} {name}({ty} x) {{\n    return metal::select(metal::select({ty}(0), {ty}(1), x > {ty}(0)), {ty}(-1), x < {ty}(0));\n}}\n"
+                "{ty} {name}({ty} x) {{\n  return metal::select(metal::select({ty}(0), {ty}(1), x > {ty}(0)), {ty}(-1), x < {ty}(0));\n}}\n"
             )
         }
         Helper::IntDot(t) => int_dot(out, name, *t),
@@ -301,28 +324,30 @@ fn write_helper(out: &mut String, name: &str, helper: &Helper) {
             };
             write!(
                 out,
-                "{r} {name}(uint a, uint b) {{\n    {v} p = {v}(as_type<{b}>(a)) * {v}(as_type<{b}>(b));\n    return p.x + p.y + p.z + p.w;\n}}\n"
+                "{r} {name}(uint a, uint b) {{\n  {v} p = {v}(as_type<{b}>(a)) * {v}(as_type<{b}>(b));\n  return p.x + p.y + p.z + p.w;\n}}\n"
             )
         }
         Helper::Fract(t) => {
             let ty = t.name();
             write!(
                 out,
-                "{ty} {name}({ty} x) {{\n    return x - metal::floor(x);\n}}\n"
+                "{ty} {name}({ty} x) {{\n  return x - metal::floor(x);\n}}\n"
             )
         }
         Helper::Smoothstep(t) => {
             let ty = t.name();
             write!(
                 out,
-                "{ty} {name}({ty} low, {ty} high, {ty} x) {{\n    {ty} t = metal::clamp((x - low) / (high - low), {ty}(0), {ty}(1));\n    return t * t * ({ty}(3) - {ty}(2) * t);\n}}\n"
+                "{ty} {name}({ty} low, {ty} high, {ty} x) {{\n  {ty} t = metal::clamp((x - low) / (high - low), {ty}(0), {ty}(1));\n  return t * t * ({ty}(3) - {ty}(2) * t);\n}}\n"
             )
         }
         Helper::Modf { arg, result } => {
             let ty = arg.name();
             write!(
                 out,
-                "{result} {name}({ty} x) {{\n    {ty} whole;\n    {ty} fract = metal::modf(x, whole);\n    return {result}{{fract, whole}};\n}}\n"
+                "{} {name}({ty} x) {{\n  {ty} whole;\n  {ty} fract = metal::modf(x, whole);\n{}}}\n",
+                result.name,
+                result.build("fract", "whole")
             )
         }
         Helper::Frexp { arg, result } => {
@@ -330,7 +355,9 @@ fn write_helper(out: &mut String, name: &str, helper: &Helper) {
             let e = arg.with_scalar(Scalar::I32).name();
             write!(
                 out,
-                "{result} {name}({ty} x) {{\n    {e} exp;\n    {ty} fract = metal::frexp(x, exp);\n    return {result}{{fract, exp}};\n}}\n"
+                "{} {name}({ty} x) {{\n  {e} exponent;\n  {ty} fract = metal::frexp(x, exponent);\n{}}}\n",
+                result.name,
+                result.build("fract", "exponent")
             )
         }
         Helper::AtomicCompareExchange {
@@ -342,12 +369,14 @@ fn write_helper(out: &mut String, name: &str, helper: &Helper) {
             let q = space_qualifier(*space);
             write!(
                 out,
-                "{result} {name}({q} metal::atomic_{s}* p, {s} compare, {s} value) {{\n    {s} old = compare;\n    bool exchanged = metal::atomic_compare_exchange_weak_explicit(p, &old, value, metal::memory_order_relaxed, metal::memory_order_relaxed);\n    return {result}{{old, exchanged}};\n}}\n"
+                "{} {name}({q} metal::atomic_{s}* p, {s} compare, {s} value) {{\n  {s} old = compare;\n  bool exchanged = metal::atomic_compare_exchange_weak_explicit(p, &old, value, metal::memory_order_relaxed, metal::memory_order_relaxed);\n{}}}\n",
+                result.name,
+                result.build("old", "exchanged")
             )
         }
         Helper::SubgroupBallot => write!(
             out,
-            "metal::uint4 {name}(bool predicate) {{\n    ulong bits = static_cast<ulong>(metal::simd_ballot(predicate)) & static_cast<ulong>(metal::simd_active_threads_mask());\n    return metal::uint4(uint(bits), uint(bits >> 32), 0u, 0u);\n}}\n"
+            "metal::uint4 {name}(bool predicate) {{\n  ulong bits = static_cast<ulong>(metal::simd_ballot(predicate)) & static_cast<ulong>(metal::simd_active_threads_mask());\n  return metal::uint4(uint(bits), uint(bits >> 32), 0u, 0u);\n}}\n"
         ),
         Helper::MatrixLoad {
             comp,
@@ -377,17 +406,17 @@ fn extract_bits(out: &mut String, name: &str, t: ValTy) -> std::fmt::Result {
     let ty = t.name();
     let u = t.with_scalar(Scalar::U32).name();
     writeln!(out, "{ty} {name}({ty} e, uint offset, uint count) {{")?;
-    writeln!(out, "    uint o = metal::min(offset, 32u);")?;
-    writeln!(out, "    uint c = metal::min(count, 32u - o);")?;
-    writeln!(out, "    if (c == 0u) {{\n        return {ty}(0);\n    }}")?;
+    writeln!(out, "  uint o = metal::min(offset, 32u);")?;
+    writeln!(out, "  uint c = metal::min(count, 32u - o);")?;
+    writeln!(out, "  if (c == 0u) {{\n  return {ty}(0);\n  }}")?;
     if t.scalar.is_signed_integer() {
         // Move the field to the top, then shift it down arithmetically.
         writeln!(
             out,
-            "    return as_type<{ty}>(as_type<{u}>(e) << (32u - c - o)) >> (32u - c);"
+            "  return as_type<{ty}>(as_type<{u}>(e) << (32u - c - o)) >> (32u - c);"
         )?;
     } else {
-        writeln!(out, "    return (e >> o) & {ty}(0xFFFFFFFFu >> (32u - c));")?;
+        writeln!(out, "  return (e >> o) & {ty}(0xFFFFFFFFu >> (32u - c));")?;
     }
     writeln!(out, "}}")
 }
@@ -400,13 +429,13 @@ fn insert_bits(out: &mut String, name: &str, t: ValTy) -> std::fmt::Result {
         out,
         "{ty} {name}({ty} e, {ty} newbits, uint offset, uint count) {{"
     )?;
-    writeln!(out, "    uint o = metal::min(offset, 32u);")?;
-    writeln!(out, "    uint c = metal::min(count, 32u - o);")?;
-    writeln!(out, "    if (c == 0u) {{\n        return e;\n    }}")?;
-    writeln!(out, "    uint mask = (0xFFFFFFFFu >> (32u - c)) << o;")?;
+    writeln!(out, "  uint o = metal::min(offset, 32u);")?;
+    writeln!(out, "  uint c = metal::min(count, 32u - o);")?;
+    writeln!(out, "  if (c == 0u) {{\n  return e;\n  }}")?;
+    writeln!(out, "  uint mask = (0xFFFFFFFFu >> (32u - c)) << o;")?;
     writeln!(
         out,
-        "    return as_type<{ty}>((as_type<{u}>(e) & {u}(~mask)) | ((as_type<{u}>(newbits) << o) & {u}(mask)));"
+        "  return as_type<{ty}>((as_type<{u}>(e) & {u}(~mask)) | ((as_type<{u}>(newbits) << o) & {u}(mask)));"
     )?;
     writeln!(out, "}}")
 }
@@ -421,14 +450,14 @@ fn first_leading_bit(out: &mut String, name: &str, t: ValTy) -> std::fmt::Result
     if t.scalar.is_signed_integer() {
         writeln!(
             out,
-            "    {u} u = metal::select(as_type<{u}>(x), ~as_type<{u}>(x), x < {ty}(0));"
+            "  {u} u = metal::select(as_type<{u}>(x), ~as_type<{u}>(x), x < {ty}(0));"
         )?;
     } else {
-        writeln!(out, "    {u} u = x;")?;
+        writeln!(out, "  {u} u = x;")?;
     }
     writeln!(
         out,
-        "    return as_type<{ty}>(metal::select({u}(31u) - metal::clz(u), {u}(0xFFFFFFFFu), u == {u}(0u)));"
+        "  return as_type<{ty}>(metal::select({u}(31u) - metal::clz(u), {u}(0xFFFFFFFFu), u == {u}(0u)));"
     )?;
     writeln!(out, "}}")
 }
@@ -438,10 +467,10 @@ fn first_trailing_bit(out: &mut String, name: &str, t: ValTy) -> std::fmt::Resul
     let ty = t.name();
     let u = t.with_scalar(Scalar::U32).name();
     writeln!(out, "{ty} {name}({ty} x) {{")?;
-    writeln!(out, "    {u} u = as_type<{u}>(x);")?;
+    writeln!(out, "  {u} u = as_type<{u}>(x);")?;
     writeln!(
         out,
-        "    return as_type<{ty}>(metal::select(metal::ctz(u), {u}(0xFFFFFFFFu), u == {u}(0u)));"
+        "  return as_type<{ty}>(metal::select(metal::ctz(u), {u}(0xFFFFFFFFu), u == {u}(0u)));"
     )?;
     writeln!(out, "}}")
 }
@@ -453,13 +482,13 @@ fn int_dot(out: &mut String, name: &str, t: ValTy) -> std::fmt::Result {
     let u = t.with_scalar(Scalar::U32).name();
     let n = t.size.map_or(1, VectorSize::get);
     writeln!(out, "{s} {name}({ty} a, {ty} b) {{")?;
-    writeln!(out, "    {u} p = as_type<{u}>(a) * as_type<{u}>(b);")?;
+    writeln!(out, "  {u} p = as_type<{u}>(a) * as_type<{u}>(b);")?;
     let comps = ["x", "y", "z", "w"];
     let sum: Vec<String> = comps[..n as usize]
         .iter()
         .map(|c| format!("p.{c}"))
         .collect();
-    writeln!(out, "    return as_type<{s}>({});", sum.join(" + "))?;
+    writeln!(out, "  return as_type<{s}>({});", sum.join(" + "))?;
     writeln!(out, "}}")
 }
 
@@ -497,7 +526,7 @@ mod tests {
         extract_bits(&mut out, "f", vt(Scalar::I32, 2)).unwrap();
         assert_eq!(
             out,
-            "metal::int2 f(metal::int2 e, uint offset, uint count) {\n    uint o = metal::min(offset, 32u);\n    uint c = metal::min(count, 32u - o);\n    if (c == 0u) {\n        return metal::int2(0);\n    }\n    return as_type<metal::int2>(as_type<metal::uint2>(e) << (32u - c - o)) >> (32u - c);\n}\n"
+            "metal::int2 f(metal::int2 e, uint offset, uint count) {\n  uint o = metal::min(offset, 32u);\n  uint c = metal::min(count, 32u - o);\n  if (c == 0u) {\n  return metal::int2(0);\n  }\n  return as_type<metal::int2>(as_type<metal::uint2>(e) << (32u - c - o)) >> (32u - c);\n}\n"
         );
     }
 
@@ -507,7 +536,7 @@ mod tests {
         int_dot(&mut out, "d", vt(Scalar::I32, 3)).unwrap();
         assert_eq!(
             out,
-            "int d(metal::int3 a, metal::int3 b) {\n    metal::uint3 p = as_type<metal::uint3>(a) * as_type<metal::uint3>(b);\n    return as_type<int>(p.x + p.y + p.z);\n}\n"
+            "int d(metal::int3 a, metal::int3 b) {\n  metal::uint3 p = as_type<metal::uint3>(a) * as_type<metal::uint3>(b);\n  return as_type<int>(p.x + p.y + p.z);\n}\n"
         );
     }
 
@@ -517,7 +546,10 @@ mod tests {
         let n = h.request(Helper::AtomicCompareExchange {
             scalar: Scalar::U32,
             space: AddressSpace::Workgroup,
-            result: "__atomic_compare_exchange_result_u32".into(),
+            result: ResultStruct {
+                name: "__atomic_compare_exchange_result_u32".into(),
+                members: ["old_value".into(), "exchanged".into()],
+            },
         });
         assert_eq!(n, "tessera_atomic_compare_exchange_weak_threadgroup_uint");
         let mut out = String::new();

@@ -141,7 +141,7 @@ mod tests {
         assert_eq!(s, "tessera_subgroup_ballot(x)");
         assert_eq!(
             defs,
-            "metal::uint4 tessera_subgroup_ballot(bool predicate) {\n    ulong bits = static_cast<ulong>(metal::simd_ballot(predicate)) & static_cast<ulong>(metal::simd_active_threads_mask());\n    return metal::uint4(uint(bits), uint(bits >> 32), 0u, 0u);\n}\n\n"
+            "metal::uint4 tessera_subgroup_ballot(bool predicate) {\n  ulong bits = static_cast<ulong>(metal::simd_ballot(predicate)) & static_cast<ulong>(metal::simd_active_threads_mask());\n  return metal::uint4(uint(bits), uint(bits >> 32), 0u, 0u);\n}\n\n"
         );
     }
 
