@@ -61,8 +61,12 @@
 //! values, values used more than once, memory reads (unless their only use
 //! is the next statement) and subgroup-matrix operations get a temporary
 //! where the source evaluates them, so evaluation order and control flow
-//! are the source's. Loops with a `continuing` block become
-//! `while (true) { if (!loop_init) { continuing } loop_init = false; body }`.
+//! are the source's. Every loop is `for (volatile bool tessera_loop = true;
+//! tessera_loop;) { ... }`: the volatile read keeps the C++ forward-progress
+//! rule from letting the Metal compiler delete a loop that WGSL says runs
+//! (Tint guards its loops the same way). Loops with a `continuing` block
+//! become `bool loop_init = true; <loop> { if (!loop_init) { continuing }
+//! loop_init = false; body }`.
 //!
 //! Module map: `writer` (driver, module-level state), `names` (identifier
 //! renaming), `types` (type spellings and struct layout), `expr`, `stmt`

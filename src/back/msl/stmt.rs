@@ -228,10 +228,15 @@ fn analyse(w: &Writer, f: &Function, cx: &mut FnCtx) {
     }
     // Expressions used by continuing blocks (and their break-if) that are
     // emitted outside them are hoisted.
+    // `emitted_in` is reset through `marked` (only the entries set for the
+    // previous block), so many loops in one function stay linear.
     let mut emitted_in = vec![false; n];
+    let mut marked: Vec<usize> = Vec::new();
     let mut used_in: Vec<Handle<Expression>> = Vec::new();
     for &(c, break_if) in &continuing_blocks {
-        emitted_in.iter_mut().for_each(|e| *e = false);
+        for i in marked.drain(..) {
+            emitted_in[i] = false;
+        }
         used_in.clear();
         used_in.extend(break_if);
         let mut st_stack = vec![c];
@@ -241,6 +246,7 @@ fn analyse(w: &Writer, f: &Function, cx: &mut FnCtx) {
                     Statement::Emit(r) => {
                         for h in r.clone() {
                             emitted_in[h.index()] = true;
+                            marked.push(h.index());
                             expr_operands(&f.expressions[h], |o| used_in.push(o));
                         }
                     }
@@ -277,6 +283,12 @@ fn analyse(w: &Writer, f: &Function, cx: &mut FnCtx) {
         }
     }
 }
+
+/// The header of every loop. C++ (and so MSL) lets the compiler assume
+/// that a loop without side effects terminates, and remove it or what
+/// follows it; WGSL makes no such assumption. The `volatile` condition is
+/// a side effect on every iteration, so the loop is kept as written.
+pub(super) const LOOP_HEADER: &str = "for (volatile bool tessera_loop = true; tessera_loop;) {";
 
 /// Whether an expression is evaluated by an `Emit` (others are leaves).
 pub(super) fn needs_emit(e: &Expression) -> bool {
@@ -586,14 +598,14 @@ fn statement(w: &mut Writer, cx: &mut FnCtx, st: &Statement, span: Span) -> R<()
             break_if,
         } => {
             if continuing.is_empty() && break_if.is_none() {
-                cx.push_line("while (true) {");
+                cx.push_line(LOOP_HEADER);
                 nested(w, cx, body)?;
                 cx.push_line("}");
             } else {
                 let flag = format!("loop_init_{}", cx.loops);
                 cx.loops += 1;
                 cx.push_line(&format!("bool {flag} = true;"));
-                cx.push_line("while (true) {");
+                cx.push_line(LOOP_HEADER);
                 cx.indent += 1;
                 cx.push_line(&format!("if (!{flag}) {{"));
                 nested(w, cx, continuing)?;
