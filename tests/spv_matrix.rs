@@ -55,6 +55,7 @@ fn matmul_module(comp: Scalar, out: Scalar, mem: Scalar, accumulate: bool) -> Mb
             offset: zero,
             stride,
             layout: MatrixLayout::RowMajor,
+            proposal_form: false,
         },
         left,
     );
@@ -65,6 +66,7 @@ fn matmul_module(comp: Scalar, out: Scalar, mem: Scalar, accumulate: bool) -> Mb
             offset: stride,
             stride,
             layout: MatrixLayout::ColumnMajor,
+            proposal_form: false,
         },
         right,
     );
@@ -118,6 +120,7 @@ fn matmul_module(comp: Scalar, out: Scalar, mem: Scalar, accumulate: bool) -> Mb
         value: r,
         stride,
         layout: MatrixLayout::RowMajor,
+        proposal_form: false,
     });
     mb.compute("main", fb.finish(), 64);
     mb
@@ -213,6 +216,7 @@ fn override_dimension_uses_the_pipeline_value() {
         value: z,
         stride,
         layout: MatrixLayout::ColumnMajor,
+        proposal_form: false,
     });
     mb.compute("main", fb.finish(), 32);
     let sixteen = mb.m.intern_constant(ConstValue::Scalar(Literal::U32(16)));
@@ -349,6 +353,7 @@ fn matrices_in_arrays_structs_variables_and_calls() {
         value: r,
         stride,
         layout: MatrixLayout::RowMajor,
+        proposal_form: false,
     });
     mb.compute("main", fb.finish(), 32);
     let dis = compile(&mb.m);

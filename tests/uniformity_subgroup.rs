@@ -302,13 +302,30 @@ fn matrix_store_call_site_and_arguments() {
         "'subgroupMatrixStore' requires argument 1 to be uniform",
         "lid",
     );
-    // The deprecated form: offset and stride are converted, the spans stay.
+    // The proposal's form: `col_major` comes before the stride, so the
+    // stride is argument 4 as written (argument 3 in the new form).
     error(
         &matrix(
             "",
             &format!("{m}    subgroupMatrixStore(&c, 0u, m, false, lid);"),
         ),
-        "'subgroupMatrixStore' requires argument 3 to be uniform",
+        "'subgroupMatrixStore' requires argument 4 to be uniform",
+        "lid",
+    );
+    error(
+        &matrix(
+            "",
+            "    let l = subgroupMatrixLoad<Acc>(&c, 0u, false, lid);",
+        ),
+        "'subgroupMatrixLoad' requires argument 3 to be uniform",
+        "lid",
+    );
+    error(
+        &matrix(
+            "",
+            "    let l = subgroupMatrixLoad<Acc, row_major>(&c, 0u, lid);",
+        ),
+        "'subgroupMatrixLoad' requires argument 2 to be uniform",
         "lid",
     );
     ok(&matrix(

@@ -725,6 +725,9 @@ pub enum Expression {
         stride: Handle<Expression>,
         /// Majorness.
         layout: MatrixLayout,
+        /// Written in the proposal's form (`col_major` as an argument before
+        /// the stride), so diagnostics can number arguments as written.
+        proposal_form: bool,
     },
     /// `subgroupMatrixMultiply` (`acc` is `None`) or
     /// `subgroupMatrixMultiplyAccumulate`.
@@ -916,6 +919,9 @@ pub enum Statement {
         stride: Handle<Expression>,
         /// Majorness.
         layout: MatrixLayout,
+        /// Written in the proposal's form (see
+        /// [`Expression::SubgroupMatrixLoad`]).
+        proposal_form: bool,
     },
 }
 

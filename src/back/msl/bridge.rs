@@ -140,6 +140,7 @@ pub(super) fn matrix_expr(w: &mut Writer, cx: &FnCtx, h: Handle<Expression>) -> 
             offset,
             stride,
             layout,
+            ..
         } => {
             let texts = access_texts(w, cx, pointer, offset, stride)?;
             let acc = access(w, cx, pointer, &texts, offset, stride, layout)?;
@@ -263,6 +264,7 @@ pub(super) fn statement(w: &mut Writer, cx: &mut FnCtx, st: &Statement, span: Sp
             value,
             stride,
             layout,
+            ..
         } => {
             let texts = access_texts(w, cx, pointer, offset, stride)?;
             let acc = access(w, cx, pointer, &texts, offset, stride, layout)?;

@@ -407,6 +407,7 @@ impl Writer<'_> {
                 offset,
                 stride,
                 layout,
+                ..
             } => self.matrix_load(cx, ty, pointer, offset, stride, layout, span),
             Expression::SubgroupMatrixMultiply {
                 ty,

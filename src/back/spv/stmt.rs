@@ -217,6 +217,7 @@ impl Writer<'_> {
                 value,
                 stride,
                 layout,
+                ..
             } => {
                 self.matrix_store(cx, *pointer, *offset, *value, *stride, *layout, span)?;
             }

@@ -414,6 +414,7 @@ impl<'m> Ctx<'m> {
                 offset,
                 stride,
                 layout,
+                ..
             } => {
                 out.push_str("subgroupMatrixLoad<");
                 self.write_type(ty, out)?;

@@ -422,6 +422,7 @@ impl<'a, 'm> BodyWriter<'a, 'm> {
                 value,
                 stride,
                 layout,
+                ..
             } => {
                 let args = self.args_string(&[pointer, offset, value, stride])?;
                 self.line(

@@ -842,6 +842,7 @@ fn subgroup_matrix_operations_use_chromium_syntax() {
             offset: zero,
             stride,
             layout: MatrixLayout::RowMajor,
+            proposal_form: false,
         },
         left,
     );
@@ -852,6 +853,7 @@ fn subgroup_matrix_operations_use_chromium_syntax() {
             offset: stride,
             stride,
             layout: MatrixLayout::ColumnMajor,
+            proposal_form: false,
         },
         right,
     );
@@ -895,6 +897,7 @@ fn subgroup_matrix_operations_use_chromium_syntax() {
         value: mac,
         stride,
         layout: MatrixLayout::ColumnMajor,
+        proposal_form: false,
     });
     let z = fb.e(Expression::ZeroValue(result), result);
     fb.name(z, "z");

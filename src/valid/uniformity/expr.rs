@@ -330,13 +330,16 @@ impl<'a> Builder<'a> {
                 pointer,
                 offset,
                 stride,
+                proposal_form,
                 ..
             } => {
                 let name: Rc<str> = "'subgroupMatrixLoad'".into();
+                // The proposal's form has `col_major` before the stride.
+                let stride_index = if *proposal_form { 3 } else { 2 };
                 self.matrix_call(
                     name.clone(),
                     name,
-                    &[(0, *pointer), (1, *offset), (2, *stride)],
+                    &[(0, *pointer), (1, *offset), (stride_index, *stride)],
                     span,
                     cf,
                 );
@@ -480,13 +483,20 @@ impl<'a> Builder<'a> {
                 offset,
                 value,
                 stride,
+                proposal_form,
                 ..
             } => {
                 let name: Rc<str> = "'subgroupMatrixStore'".into();
+                let stride_index = if *proposal_form { 4 } else { 3 };
                 self.matrix_call(
                     name.clone(),
                     name,
-                    &[(0, *pointer), (1, *offset), (2, *value), (3, *stride)],
+                    &[
+                        (0, *pointer),
+                        (1, *offset),
+                        (2, *value),
+                        (stride_index, *stride),
+                    ],
                     span,
                     cf,
                 );

@@ -214,6 +214,7 @@ impl Resolver<'_, '_> {
                         offset: o.offset,
                         stride: o.stride,
                         layout,
+                        proposal_form: form == MatrixLoadStoreForm::Proposal,
                     },
                     ty,
                     span,
@@ -228,6 +229,7 @@ impl Resolver<'_, '_> {
                         value,
                         stride: o.stride,
                         layout,
+                        proposal_form: form == MatrixLoadStoreForm::Proposal,
                     },
                     span,
                 );
