@@ -27,6 +27,7 @@
 
 pub mod display;
 pub mod filters;
+mod names;
 mod types;
 
 pub use filters::{DiagnosticFilter, DiagnosticRule, FilterIndex, FilterSeverity};

@@ -8,10 +8,7 @@ use indexmap::IndexMap;
 use crate::arena::Handle;
 use crate::builtins::Stages;
 use crate::diagnostic::Diagnostic;
-use crate::ir::{
-    Barrier, Block, Expression, Function, GlobalVariable, Module, Statement, SubgroupOp, Type,
-    TypeInner,
-};
+use crate::ir::{Block, Expression, Function, GlobalVariable, Module, Statement, Type, TypeInner};
 use crate::Span;
 
 use super::type_facts::{TypeFacts, TypeFlags};
@@ -67,24 +64,6 @@ const COMPUTE_FRAGMENT: Stages = Stages {
 };
 
 /// The WGSL name of a subgroup or quad builtin.
-pub fn subgroup_op_name(op: SubgroupOp) -> String {
-    let debug = format!("{op:?}");
-    match debug.strip_prefix("Quad") {
-        Some(rest) => format!("quad{rest}"),
-        None => format!("subgroup{debug}"),
-    }
-}
-
-fn barrier_name(b: Barrier) -> &'static str {
-    if b.contains(Barrier::WORKGROUP) {
-        "workgroupBarrier"
-    } else if b.contains(Barrier::STORAGE) {
-        "storageBarrier"
-    } else {
-        "textureBarrier"
-    }
-}
-
 struct MatrixCollector<'a> {
     module: &'a Module,
     facts: &'a TypeFacts,
@@ -193,7 +172,7 @@ pub fn function_facts(
                     span: sspan,
                 }),
                 Statement::Barrier(b) => out.stage_uses.push(StageUse {
-                    name: barrier_name(*b).to_string(),
+                    name: b.wgsl_name().to_string(),
                     span: sspan,
                     stages: COMPUTE,
                 }),
@@ -203,7 +182,7 @@ pub fn function_facts(
                     stages: COMPUTE,
                 }),
                 Statement::Subgroup { op, .. } => out.stage_uses.push(StageUse {
-                    name: subgroup_op_name(*op),
+                    name: op.wgsl_name().to_string(),
                     span: sspan,
                     stages: COMPUTE_FRAGMENT,
                 }),

@@ -22,30 +22,6 @@ pub fn stage_name(stage: ShaderStage) -> &'static str {
     }
 }
 
-/// The WGSL name of a built-in value.
-pub fn builtin_name(b: BuiltIn) -> &'static str {
-    match b {
-        BuiltIn::Position => "position",
-        BuiltIn::VertexIndex => "vertex_index",
-        BuiltIn::InstanceIndex => "instance_index",
-        BuiltIn::FrontFacing => "front_facing",
-        BuiltIn::FragDepth => "frag_depth",
-        BuiltIn::SampleIndex => "sample_index",
-        BuiltIn::SampleMask => "sample_mask",
-        BuiltIn::ClipDistances => "clip_distances",
-        BuiltIn::PrimitiveIndex => "primitive_index",
-        BuiltIn::LocalInvocationId => "local_invocation_id",
-        BuiltIn::LocalInvocationIndex => "local_invocation_index",
-        BuiltIn::GlobalInvocationId => "global_invocation_id",
-        BuiltIn::WorkgroupId => "workgroup_id",
-        BuiltIn::NumWorkgroups => "num_workgroups",
-        BuiltIn::SubgroupInvocationId => "subgroup_invocation_id",
-        BuiltIn::SubgroupSize => "subgroup_size",
-        BuiltIn::SubgroupId => "subgroup_id",
-        BuiltIn::NumSubgroups => "num_subgroups",
-    }
-}
-
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Ty {
     U32,
@@ -168,7 +144,7 @@ impl IoChecker<'_> {
                 }
             }
             Some(Binding::BuiltIn(b)) => {
-                let name = builtin_name(b);
+                let name = b.wgsl_name();
                 let (allowed, want) = builtin_rule(b);
                 if !allowed.contains(&(self.stage, input)) {
                     self.diags.push(Diagnostic::error(

@@ -743,14 +743,8 @@ fn fragment_stage_globals() {
 
 #[test]
 fn subgroup_op_names() {
-    assert_eq!(
-        call_graph::subgroup_op_name(SubgroupOp::ExclusiveAdd),
-        "subgroupExclusiveAdd"
-    );
-    assert_eq!(
-        call_graph::subgroup_op_name(SubgroupOp::QuadSwapX),
-        "quadSwapX"
-    );
+    assert_eq!(SubgroupOp::ExclusiveAdd.wgsl_name(), "subgroupExclusiveAdd");
+    assert_eq!(SubgroupOp::QuadSwapX.wgsl_name(), "quadSwapX");
 }
 
 #[test]

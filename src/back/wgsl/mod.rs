@@ -32,7 +32,7 @@ use std::fmt::Write as _;
 
 use crate::diagnostic::{Diagnostic, Error};
 use crate::ir::{
-    AddressSpace, Binding, BuiltIn, Extensions, Module, ShaderStage, TypeInner, WorkgroupSizeDim,
+    AddressSpace, Binding, Extensions, Module, ShaderStage, TypeInner, WorkgroupSizeDim,
 };
 use crate::valid::ModuleInfo;
 use crate::Span;
@@ -247,34 +247,11 @@ fn choose_module_names(module: &Module, namer: &mut names::Namer) -> ModuleNames
     names
 }
 
-fn builtin_name(b: BuiltIn) -> &'static str {
-    match b {
-        BuiltIn::Position => "position",
-        BuiltIn::VertexIndex => "vertex_index",
-        BuiltIn::InstanceIndex => "instance_index",
-        BuiltIn::FrontFacing => "front_facing",
-        BuiltIn::FragDepth => "frag_depth",
-        BuiltIn::SampleIndex => "sample_index",
-        BuiltIn::SampleMask => "sample_mask",
-        BuiltIn::ClipDistances => "clip_distances",
-        BuiltIn::PrimitiveIndex => "primitive_index",
-        BuiltIn::LocalInvocationId => "local_invocation_id",
-        BuiltIn::LocalInvocationIndex => "local_invocation_index",
-        BuiltIn::GlobalInvocationId => "global_invocation_id",
-        BuiltIn::WorkgroupId => "workgroup_id",
-        BuiltIn::NumWorkgroups => "num_workgroups",
-        BuiltIn::SubgroupInvocationId => "subgroup_invocation_id",
-        BuiltIn::SubgroupSize => "subgroup_size",
-        BuiltIn::SubgroupId => "subgroup_id",
-        BuiltIn::NumSubgroups => "num_subgroups",
-    }
-}
-
 /// Writes `@builtin(...)` or `@location(n)`.
 fn write_binding(binding: Binding, out: &mut String) {
     match binding {
         Binding::BuiltIn(b) => {
-            let _ = write!(out, "@builtin({})", builtin_name(b));
+            let _ = write!(out, "@builtin({})", b.wgsl_name());
         }
         Binding::Location { location } => {
             let _ = write!(out, "@location({location})");

@@ -10,61 +10,10 @@ use crate::arena::Handle;
 use crate::diagnostic::Error;
 use crate::ir::{
     AtomicFunction, Barrier, Block, CaseSelector, Expression, Function, Literal, Statement,
-    SubgroupOp,
 };
 use crate::Span;
 
 const INDENT: &str = "  ";
-
-/// The WGSL name of a subgroup builtin.
-pub fn subgroup_name(op: SubgroupOp) -> &'static str {
-    use SubgroupOp as S;
-    match op {
-        S::Add => "subgroupAdd",
-        S::ExclusiveAdd => "subgroupExclusiveAdd",
-        S::InclusiveAdd => "subgroupInclusiveAdd",
-        S::Mul => "subgroupMul",
-        S::ExclusiveMul => "subgroupExclusiveMul",
-        S::InclusiveMul => "subgroupInclusiveMul",
-        S::And => "subgroupAnd",
-        S::Or => "subgroupOr",
-        S::Xor => "subgroupXor",
-        S::Min => "subgroupMin",
-        S::Max => "subgroupMax",
-        S::All => "subgroupAll",
-        S::Any => "subgroupAny",
-        S::Ballot => "subgroupBallot",
-        S::Elect => "subgroupElect",
-        S::Broadcast => "subgroupBroadcast",
-        S::BroadcastFirst => "subgroupBroadcastFirst",
-        S::Shuffle => "subgroupShuffle",
-        S::ShuffleDown => "subgroupShuffleDown",
-        S::ShuffleUp => "subgroupShuffleUp",
-        S::ShuffleXor => "subgroupShuffleXor",
-        S::QuadBroadcast => "quadBroadcast",
-        S::QuadSwapX => "quadSwapX",
-        S::QuadSwapY => "quadSwapY",
-        S::QuadSwapDiagonal => "quadSwapDiagonal",
-    }
-}
-
-/// The WGSL name of an atomic builtin.
-pub fn atomic_name(fun: AtomicFunction) -> &'static str {
-    use AtomicFunction as A;
-    match fun {
-        A::Load => "atomicLoad",
-        A::Store => "atomicStore",
-        A::Add => "atomicAdd",
-        A::Subtract => "atomicSub",
-        A::Max => "atomicMax",
-        A::Min => "atomicMin",
-        A::And => "atomicAnd",
-        A::InclusiveOr => "atomicOr",
-        A::ExclusiveOr => "atomicXor",
-        A::Exchange => "atomicExchange",
-        A::CompareExchangeWeak => "atomicCompareExchangeWeak",
-    }
-}
 
 /// Prints one function body.
 pub struct BodyWriter<'a, 'm> {
@@ -387,10 +336,10 @@ impl<'a, 'm> BodyWriter<'a, 'm> {
                 }
                 if fun != AtomicFunction::Load {
                     args.push(value.ok_or_else(|| {
-                        error(format!("{} needs a value operand", atomic_name(fun)), span)
+                        error(format!("{} needs a value operand", fun.wgsl_name()), span)
                     })?);
                 }
-                let call = format!("{}{}", atomic_name(fun), self.args_string(&args)?);
+                let call = format!("{}{}", fun.wgsl_name(), self.args_string(&args)?);
                 self.result_stmt(level, result, call, false);
             }
             Statement::WorkgroupUniformLoad { pointer, result } => {
@@ -413,7 +362,7 @@ impl<'a, 'm> BodyWriter<'a, 'm> {
                 ref args,
                 result,
             } => {
-                let call = format!("{}{}", subgroup_name(op), self.args_string(args)?);
+                let call = format!("{}{}", op.wgsl_name(), self.args_string(args)?);
                 self.result_stmt(level, Some(result), call, true);
             }
             Statement::SubgroupMatrixStore {

@@ -11,10 +11,7 @@ use std::rc::Rc;
 
 use super::build::{Behavior, Builder, Root, NEXT};
 use super::graph::{NodeId, NodeKind, Source, BOTH, MAY_BE_NON_UNIFORM, NONE, WORKGROUP};
-use super::names::{
-    atomic_name, barrier_name, builtin_name, builtin_non_uniform, subgroup_name,
-    subgroup_result_uniform,
-};
+use super::names::{builtin_non_uniform, subgroup_result_uniform};
 use super::summary::{Channel, ReqWhat, Requirement};
 use crate::arena::Handle;
 use crate::ir::{
@@ -72,7 +69,7 @@ impl<'a> Builder<'a> {
         match arg.binding {
             Some(Binding::BuiltIn(b)) => {
                 mask = builtin_non_uniform(b);
-                single = Some(builtin_name(b));
+                single = Some(b.wgsl_name());
             }
             Some(Binding::Location { .. }) => mask = BOTH,
             None => {
@@ -422,7 +419,7 @@ impl<'a> Builder<'a> {
                 }
                 if let Some(r) = result {
                     let source = Source::BuiltinResult {
-                        name: atomic_name(*fun),
+                        name: fun.wgsl_name(),
                     };
                     let n = self.graph.add(NodeKind::Source(source), span);
                     self.graph.edge(n, cf, BOTH);
@@ -464,7 +461,7 @@ impl<'a> Builder<'a> {
                 (cf, NEXT)
             }
             Statement::Barrier(b) => {
-                let callee: Rc<str> = format!("'{}'", barrier_name(*b)).into();
+                let callee: Rc<str> = format!("'{}'", b.wgsl_name()).into();
                 self.require(
                     Channel::Sync,
                     FilterSeverity::Error,
@@ -521,7 +518,7 @@ impl<'a> Builder<'a> {
         span: Span,
         cf: NodeId,
     ) {
-        let name = subgroup_name(op);
+        let name = op.wgsl_name();
         let rule = DiagnosticRule::SubgroupUniformity;
         let values: Vec<NodeId> = args.iter().map(|&a| self.value(a, cf)).collect();
         if let Some(sev) = self.severity(rule, span) {
