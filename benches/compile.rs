@@ -150,8 +150,7 @@ fn tessera_prepare(source: &str) -> Result<TesseraState, String> {
     let info = tessera::valid::validate(&parsed.module).map_err(|e| format!("validate: {e}"))?;
     let pipeline = tessera::pipeline::process(&parsed.module, &info, &Default::default())
         .map_err(|e| format!("pipeline: {e}"))?;
-    tessera::back::spv::write(&pipeline, &info, &Default::default())
-        .map_err(|e| format!("spv: {e}"))?;
+    tessera::back::spv::write(&pipeline, &Default::default()).map_err(|e| format!("spv: {e}"))?;
     Ok(TesseraState {
         module: parsed.module,
         info,
@@ -202,11 +201,7 @@ fn tessera_stage(stage: &str, source: &str, s: &TesseraState) {
             let _ = black_box(tessera::valid::validate(black_box(&s.module)));
         }
         "spv-write" => {
-            let _ = black_box(tessera::back::spv::write(
-                &s.pipeline,
-                &s.info,
-                &Default::default(),
-            ));
+            let _ = black_box(tessera::back::spv::write(&s.pipeline, &Default::default()));
         }
         _ => {
             let _ = black_box(tessera::compile_to_spirv(

@@ -8,7 +8,9 @@
 //! The pipeline is: [`front::wgsl::parse_str`] (lexer, parser, resolver) to
 //! an [`ir::Module`], [`valid::validate`] to a [`valid::ModuleInfo`],
 //! [`pipeline::process`] (entry point, override values, device checks) to a
-//! [`pipeline::Pipeline`], then a backend such as [`back::spv::write`].
+//! [`pipeline::Pipeline`], then a backend such as [`back::spv::write`]: its
+//! ordered IR-to-IR passes ([`passes`]; `back::spv::lower`) and its
+//! printer (`back::spv::print`).
 //! [`compile_to_spirv`] and [`compile_to_msl`] run them all.
 //!
 //! ```
@@ -95,9 +97,12 @@ pub fn compile_to_spirv(
 ) -> Result<SpirvOutput, CompileError> {
     let parsed = front::wgsl::parse_str(source).map_err(CompileError::ShaderModule)?;
     let info = valid::validate(&parsed.module).map_err(CompileError::ShaderModule)?;
-    let pipeline = pipeline::process(&parsed.module, &info, &options.pipeline)
+    let mut pipeline = pipeline::process(&parsed.module, &info, &options.pipeline)
         .map_err(CompileError::Pipeline)?;
-    let words = back::spv::write(&pipeline, &info, &options.spv).map_err(CompileError::Backend)?;
+    let lowered = back::spv::lower(&mut pipeline, &options.spv, &mut |_, _| {})
+        .map_err(CompileError::Backend)?;
+    let words =
+        back::spv::print(&pipeline, &lowered, &options.spv).map_err(CompileError::Backend)?;
     let mut warnings = parsed.warnings;
     warnings.extend(info.warnings);
     Ok(SpirvOutput { words, warnings })
@@ -134,10 +139,11 @@ pub fn compile_to_msl(
 ) -> Result<MslOutput, CompileError> {
     let parsed = front::wgsl::parse_str(source).map_err(CompileError::ShaderModule)?;
     let info = valid::validate(&parsed.module).map_err(CompileError::ShaderModule)?;
-    let pipeline = pipeline::process(&parsed.module, &info, &options.pipeline)
+    let mut pipeline = pipeline::process(&parsed.module, &info, &options.pipeline)
         .map_err(CompileError::Pipeline)?;
-    let out = back::msl::write_translation(&pipeline, &info, &options.msl)
+    let lowered = back::msl::lower(&mut pipeline, &options.msl, &mut |_, _| {})
         .map_err(CompileError::Backend)?;
+    let out = back::msl::print(&pipeline, &lowered, &options.msl).map_err(CompileError::Backend)?;
     let mut warnings = parsed.warnings;
     warnings.extend(info.warnings);
     Ok(MslOutput {

@@ -43,8 +43,8 @@ fn run_all(source: &str) -> Result<(), String> {
     let Ok(pipeline) = tessera::pipeline::process(&parsed.module, &info, &options) else {
         return Ok(());
     };
-    let _ = tessera::back::wgsl::write(&parsed.module, &info);
-    let Ok(words) = tessera::back::spv::write(&pipeline, &info, &Default::default()) else {
+    let _ = tessera::back::wgsl::write(&parsed.module);
+    let Ok(words) = tessera::back::spv::write(&pipeline, &Default::default()) else {
         return Ok(());
     };
     common::validate_spirv(&words, TargetEnv::Vulkan_1_1)

@@ -42,7 +42,7 @@ fn check_input(name: &str, source: &str) -> Vec<String> {
         problems.push(e);
     }
 
-    match tessera::back::wgsl::write(&compiled.module, &compiled.info) {
+    match tessera::back::wgsl::write(&compiled.module) {
         Ok(text) => {
             snapshot(&format!("wgsl@{name}"), &text, &mut problems);
             let out_name = format!("{name} (WGSL output)");
@@ -88,7 +88,7 @@ const MSL_REJECTED: &[(&str, &str)] = &[
 /// Snapshots the MSL output as `msl@NAME`, or checks the expected error.
 fn check_msl(name: &str, source: &str, compiled: &common::Compiled, problems: &mut Vec<String>) {
     let options = tessera::back::msl::Options::default();
-    let result = tessera::back::msl::write(&compiled.pipeline, &compiled.info, &options);
+    let result = tessera::back::msl::write(&compiled.pipeline, &options);
     let expected = MSL_REJECTED
         .iter()
         .find(|(n, _)| *n == name)

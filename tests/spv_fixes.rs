@@ -8,7 +8,6 @@ mod spv_util;
 use spv_util::{disasm, pipeline, validate};
 use tessera::back::spv::{write, Options};
 use tessera::ir::Module;
-use tessera::valid::ModuleInfo;
 use tessera::{compile_to_spirv, CompileOptions};
 
 /// Compiles for 1.3 and 1.6, validates both, returns the 1.3 disassembly.
@@ -37,7 +36,7 @@ fn compile(source: &str) -> String {
 #[test]
 fn a_module_without_entry_points_is_an_error() {
     let p = pipeline(&Module::default());
-    let e = write(&p, &ModuleInfo::default(), &Options::default()).expect_err("no entry point");
+    let e = write(&p, &Options::default()).expect_err("no entry point");
     assert_eq!(e.to_string(), "the module has no entry point to write");
     let src = "fn f() -> i32 { return 1; }";
     let e = compile_to_spirv(src, &CompileOptions::default()).expect_err("no entry point");

@@ -324,8 +324,7 @@ fn textures_are_reported_with_a_span() {
     let _ = fb.emit(Expression::Load { pointer: e }, f32t);
     mb.compute("main", fb.finish(), 1);
     let p = pipeline(&mb.m);
-    let e = tessera::back::spv::write(&p, &Default::default(), &Default::default())
-        .expect_err("unsupported");
+    let e = tessera::back::spv::write(&p, &Default::default()).expect_err("unsupported");
     let d = e.errors().next().expect("one error");
     assert!(d.message.contains("textures and samplers"), "{}", d.message);
     assert_eq!(d.span, tessera::Span::new(10, 20));

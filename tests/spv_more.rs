@@ -144,7 +144,7 @@ fn overrides_private_initialisers_and_pointer_parameters() {
     assert!(dis.contains("OpFunctionParameter"), "{dis}");
     assert!(dis.contains("Private %"), "private initialiser: {dis}");
     // Without pipeline values: an error, not a panic.
-    let e = tessera::back::spv::write(&pipeline(&mb.m), &Default::default(), &Default::default())
+    let e = tessera::back::spv::write(&pipeline(&mb.m), &Default::default())
         .expect_err("missing values");
     assert!(e.to_string().contains("has no value"), "{e}");
 }
@@ -193,8 +193,7 @@ fn chain(n: usize, emit: bool) -> Mb {
 fn long_emitted_chains_are_linear() {
     let mb = chain(100_000, true);
     let p = pipeline(&mb.m);
-    let words =
-        tessera::back::spv::write(&p, &Default::default(), &Default::default()).expect("write");
+    let words = tessera::back::spv::write(&p, &Default::default()).expect("write");
     validate(&words, (1, 3)).expect("valid");
     assert!(words.len() > 100_000 * 5);
 }
@@ -203,8 +202,7 @@ fn long_emitted_chains_are_linear() {
 fn unemitted_deep_chains_are_an_error_not_a_crash() {
     let mb = chain(100_000, false);
     let p = pipeline(&mb.m);
-    let e = tessera::back::spv::write(&p, &Default::default(), &Default::default())
-        .expect_err("too deep");
+    let e = tessera::back::spv::write(&p, &Default::default()).expect_err("too deep");
     let d = e.errors().next().expect("an error");
     assert!(d.message.contains("nested too deeply"), "{}", d.message);
     assert_eq!(d.span, tessera::Span::new(1, 2));

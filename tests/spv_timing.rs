@@ -15,12 +15,12 @@ fn time_spirv_writer_on_medium_input() {
     let pipeline =
         tessera::pipeline::process(&parsed.module, &info, &Default::default()).expect("pipeline");
     let opts = Options::default();
-    let words = write(&pipeline, &info, &opts).expect("writes");
+    let words = write(&pipeline, &opts).expect("writes");
     assert!(words.len() > 100);
     let n = 200;
     let start = Instant::now();
     for _ in 0..n {
-        let w = write(&pipeline, &info, &opts).expect("writes");
+        let w = write(&pipeline, &opts).expect("writes");
         assert_eq!(w.len(), words.len());
     }
     let per = start.elapsed() / n;

@@ -67,7 +67,7 @@ fn control_flow_and_integer_semantics() {
         "OpSwitch",
         "OpSDiv",
         "OpSRem",
-        "FClamp",
+        "FMin",
         "OpShiftLeftLogical",
     ] {
         assert!(dis.contains(op), "missing {op}: {dis}");

@@ -88,7 +88,8 @@ pub const MSL_VERSIONS: &[(u8, u8)] = &[
 #[command(name = "tessera", version, about, long_about = None)]
 pub struct Args {
     /// The WGSL file to compile, or `-` for standard input.
-    pub input: String,
+    #[arg(required_unless_present = "list_passes")]
+    pub input: Option<String>,
 
     /// Where to write the output; standard output when absent.
     #[arg(short, long, value_name = "OUTPUT")]
@@ -137,6 +138,16 @@ pub struct Args {
     /// Only check the module (parse, validate, pipeline step); write nothing.
     #[arg(long)]
     pub validate_only: bool,
+
+    /// Print the IR as WGSL on standard error after the named pass
+    /// (repeatable), or after every pass with `all` (SPIR-V and MSL
+    /// output; see --list-passes).
+    #[arg(long, value_name = "PASS|all")]
+    pub print_ir_after: Vec<String>,
+
+    /// List the passes the output format runs, in order, and exit.
+    #[arg(long)]
+    pub list_passes: bool,
 
     /// A subgroup-matrix configuration the device supports (repeatable),
     /// e.g. `f16:f32:8x8x8`. Components: f32, f16, u32, i32, u8, i8.

@@ -113,9 +113,88 @@ fn uses_subgroup_matrices(module: &tessera::ir::Module, info: &tessera::valid::M
             .any(|(_, ty)| matches!(ty.inner, TypeInner::SubgroupMatrix { .. }))
 }
 
+/// The SPIR-V writer options from the command line.
+fn spv_options(args: &Args) -> tessera::back::spv::Options {
+    // Other fields keep their defaults (the options grow over time).
+    #[allow(clippy::needless_update)]
+    tessera::back::spv::Options {
+        version: args.spirv_version.pair(),
+        bounds_checks: !args.no_bounds_checks,
+        ..tessera::back::spv::Options::default()
+    }
+}
+
+/// The names and summaries of the passes `format` runs.
+fn pass_list(args: &Args, format: Format) -> Result<Vec<(&'static str, &'static str)>, Failure> {
+    let list = match format {
+        Format::Spv | Format::Spvasm => tessera::back::spv::passes(&spv_options(args)),
+        Format::Msl => tessera::back::msl::passes(&msl_options(args)?),
+        Format::Wgsl => Vec::new(),
+    };
+    Ok(list.iter().map(|p| (p.name, p.summary)).collect())
+}
+
+/// `--list-passes`: one line per pass.
+fn list_passes(args: &Args, format: Format) -> Result<(), Failure> {
+    let list = pass_list(args, format)?;
+    let mut text = String::new();
+    if list.is_empty() {
+        text.push_str("WGSL output prints the module as written: no passes run\n");
+    }
+    let width = list.iter().map(|(n, _)| n.len()).max().unwrap_or(0);
+    for (name, summary) in list {
+        text.push_str(&format!("{name:width$}  {summary}\n"));
+    }
+    output::write(None, text.as_bytes()).map_err(Failure::Message)
+}
+
+/// Checks the `--print-ir-after` names against the pass list.
+fn check_print_after(args: &Args, format: Format) -> Result<(), Failure> {
+    if args.print_ir_after.is_empty() {
+        return Ok(());
+    }
+    let list = pass_list(args, format)?;
+    if list.is_empty() {
+        return Err(Failure::Usage(
+            "--print-ir-after needs SPIR-V or MSL output: WGSL output runs no passes".into(),
+        ));
+    }
+    for want in &args.print_ir_after {
+        if want != "all" && !list.iter().any(|(n, _)| n == want) {
+            let names: Vec<&str> = list.iter().map(|(n, _)| *n).collect();
+            return Err(Failure::Usage(format!(
+                "--print-ir-after: no pass named `{want}` (passes: {}, or `all`)",
+                names.join(", ")
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// The observer of `--print-ir-after`: prints the module as WGSL on
+/// standard error after the chosen passes.
+fn print_after(args: &Args) -> impl FnMut(&str, &tessera::pipeline::Pipeline) + '_ {
+    move |name, pipeline| {
+        if !args.print_ir_after.iter().any(|w| w == "all" || w == name) {
+            return;
+        }
+        match tessera::back::wgsl::write(&pipeline.module) {
+            Ok(text) => eprint!("// IR after {name}\n{text}\n"),
+            Err(e) => eprintln!("// IR after {name}: cannot print as WGSL: {e}"),
+        }
+    }
+}
+
 /// Runs the whole command.
 pub fn run(args: &Args) -> Result<(), Failure> {
     let format = output_format(args)?;
+    if args.list_passes {
+        return list_passes(args, format);
+    }
+    check_print_after(args, format)?;
+    let Some(input) = args.input.as_deref() else {
+        return Err(Failure::Usage("no input file given".into()));
+    };
     let msl_options = msl_options(args)?;
     if format != Format::Msl
         && (args.msl_version.is_some()
@@ -137,7 +216,7 @@ pub fn run(args: &Args) -> Result<(), Failure> {
                 .into(),
         ));
     }
-    let (name, source) = read_input(&args.input)?;
+    let (name, source) = read_input(input)?;
 
     let parsed = tessera::front::wgsl::parse_str(&source)
         .map_err(|e| stage_failed(e, &[], &name, &source))?;
@@ -189,14 +268,13 @@ pub fn run(args: &Args) -> Result<(), Failure> {
 
     let bytes = match format {
         Format::Spv | Format::Spvasm => {
-            // Other fields keep their defaults (the options grow over time).
-            #[allow(clippy::needless_update)]
-            let spv_options = tessera::back::spv::Options {
-                version: args.spirv_version.pair(),
-                bounds_checks: !args.no_bounds_checks,
-                ..tessera::back::spv::Options::default()
-            };
-            let words = tessera::back::spv::write(&pipeline, &info, &spv_options)
+            let spv_options = spv_options(args);
+            let mut pipeline = pipeline;
+            let fail = |e| stage_failed(e, &warnings, &name, &source);
+            let info =
+                tessera::back::spv::lower(&mut pipeline, &spv_options, &mut print_after(args))
+                    .map_err(fail)?;
+            let words = tessera::back::spv::print(&pipeline, &info, &spv_options)
                 .map_err(|e| stage_failed(e, &warnings, &name, &source))?;
             if format == Format::Spv {
                 output::spv_bytes(&words)
@@ -208,12 +286,20 @@ pub fn run(args: &Args) -> Result<(), Failure> {
         }
         // The WGSL writer prints the module as written (overrides stay
         // declarations): WGSL has no notion of a specialised pipeline.
-        Format::Wgsl => tessera::back::wgsl::write(&module, &info)
+        Format::Wgsl => tessera::back::wgsl::write(&module)
             .map_err(|e| stage_failed(e, &warnings, &name, &source))?
             .into_bytes(),
-        Format::Msl => tessera::back::msl::write(&pipeline, &info, &msl_options)
-            .map_err(|e| stage_failed(e, &warnings, &name, &source))?
-            .into_bytes(),
+        Format::Msl => {
+            let mut pipeline = pipeline;
+            let fail = |e| stage_failed(e, &warnings, &name, &source);
+            let info =
+                tessera::back::msl::lower(&mut pipeline, &msl_options, &mut print_after(args))
+                    .map_err(fail)?;
+            tessera::back::msl::print(&pipeline, &info, &msl_options)
+                .map_err(|e| stage_failed(e, &warnings, &name, &source))?
+                .source
+                .into_bytes()
+        }
     };
     report::emit(&warnings, &name, &source);
     output::write(args.output.as_deref(), &bytes).map_err(Failure::Message)

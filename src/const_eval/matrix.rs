@@ -5,7 +5,7 @@
 //! matrix's float type.
 
 use super::num::{as_f64, float_result};
-use super::ops::{binary_literal, op_str};
+use super::ops::binary_literal;
 use super::value::{fmt_value, shape_mismatch, zip};
 use super::{EvalError, Value};
 use crate::ir::{BinaryOperator, Literal, Scalar, VectorSize};
@@ -66,7 +66,7 @@ pub(super) fn binary(op: BinaryOperator, left: &Value, right: &Value) -> Result<
     let bad = || {
         EvalError::new(format!(
             "operator '{}' is not defined for '{}' and '{}'",
-            op_str(op),
+            op.symbol(),
             fmt_value(left),
             fmt_value(right)
         ))

@@ -10,29 +10,6 @@ use super::value::{fmt_lit, map, zip};
 use super::{EvalError, Value};
 use crate::ir::{BinaryOperator, Literal, Module, Scalar, UnaryOperator};
 
-/// The WGSL spelling of a binary operator.
-pub(crate) fn op_str(op: BinaryOperator) -> &'static str {
-    use BinaryOperator as B;
-    match op {
-        B::Add => "+",
-        B::Subtract => "-",
-        B::Multiply => "*",
-        B::Divide => "/",
-        B::Modulo => "%",
-        B::Equal => "==",
-        B::NotEqual => "!=",
-        B::Less => "<",
-        B::LessEqual => "<=",
-        B::Greater => ">",
-        B::GreaterEqual => ">=",
-        B::And => "&",
-        B::InclusiveOr => "|",
-        B::ExclusiveOr => "^",
-        B::ShiftLeft => "<<",
-        B::ShiftRight => ">>",
-    }
-}
-
 /// A unary operator on one scalar.
 pub(crate) fn unary_literal(op: UnaryOperator, l: Literal) -> Result<Literal, EvalError> {
     Ok(match (op, l) {
@@ -59,7 +36,7 @@ pub(super) fn eval_unary(op: UnaryOperator, value: &Value) -> Result<Value, Eval
 }
 
 fn expr_str(a: &Literal, op: BinaryOperator, b: &Literal) -> String {
-    format!("{} {} {}", fmt_lit(a), op_str(op), fmt_lit(b))
+    format!("{} {} {}", fmt_lit(a), op.symbol(), fmt_lit(b))
 }
 
 /// Integer arithmetic on one pair of scalars of type `s`.
@@ -227,7 +204,7 @@ pub(crate) fn binary_literal(
         B::Add | B::Subtract | B::Multiply | B::Divide | B::Modulo => match (ints, floats) {
             ((Some(x), Some(y)), _) => int_arith(op, a, b, x, y),
             (_, (Some(x), Some(y))) => float_arith(op, a, b, x, y),
-            _ => Err(bad_operand(&format!("operator '{}'", op_str(op)), &a)),
+            _ => Err(bad_operand(&format!("operator '{}'", op.symbol()), &a)),
         },
         B::Equal | B::NotEqual | B::Less | B::LessEqual | B::Greater | B::GreaterEqual => {
             let ord = match (a, ints, floats) {
@@ -236,7 +213,7 @@ pub(crate) fn binary_literal(
                         return Err(bad_operand("comparison", &b));
                     };
                     if !matches!(op, B::Equal | B::NotEqual) {
-                        return Err(bad_operand(&format!("operator '{}'", op_str(op)), &a));
+                        return Err(bad_operand(&format!("operator '{}'", op.symbol()), &a));
                     }
                     Some(x.cmp(&y))
                 }
@@ -269,7 +246,7 @@ pub(crate) fn binary_literal(
                 (_, _, (Some(x), Some(y))) => {
                     int_result(a.scalar(), f(x, y), || expr_str(&a, op, &b))
                 }
-                _ => Err(bad_operand(&format!("operator '{}'", op_str(op)), &a)),
+                _ => Err(bad_operand(&format!("operator '{}'", op.symbol()), &a)),
             }
         }
         B::ShiftLeft | B::ShiftRight => shift(op, a, b),
@@ -293,7 +270,7 @@ pub(super) fn eval_binary(
     {
         return Err(EvalError::new(format!(
             "operator '{}' is not defined for arrays and structures",
-            op_str(op)
+            op.symbol()
         )));
     }
     zip(left, right, |a, b| binary_literal(op, a, b))

@@ -29,6 +29,7 @@ pub mod display;
 pub mod filters;
 mod names;
 mod types;
+pub mod visit;
 
 pub use filters::{DiagnosticFilter, DiagnosticRule, FilterIndex, FilterSeverity};
 pub use types::*;
@@ -1056,6 +1057,40 @@ impl Module {
             ConstValue::Scalar(lit) => self.intern(TypeInner::Scalar(lit.scalar())),
             ConstValue::Composite { ty, .. } | ConstValue::Zero(ty) => ty,
         }
+    }
+
+    /// Whether `pred` holds for `ty` or for any type it is made of (array
+    /// elements and struct members, recursively; pointers are not
+    /// followed). Iterative, so deep nesting cannot overflow the stack.
+    pub fn any_component(&self, ty: Handle<Type>, pred: &dyn Fn(&TypeInner) -> bool) -> bool {
+        // Fast path without allocating: most types have no components.
+        let inner = self.inner(ty);
+        if pred(inner) {
+            return true;
+        }
+        if !matches!(inner, TypeInner::Array { .. } | TypeInner::Struct { .. }) {
+            return false;
+        }
+        let mut stack = vec![ty];
+        while let Some(t) = stack.pop() {
+            let inner = self.inner(t);
+            if pred(inner) {
+                return true;
+            }
+            match inner {
+                TypeInner::Array { base, .. } => stack.push(*base),
+                TypeInner::Struct { members, .. } => stack.extend(members.iter().map(|m| m.ty)),
+                _ => {}
+            }
+        }
+        false
+    }
+
+    /// Whether a type is or contains a subgroup matrix (while types are
+    /// being built; afterwards `valid::type_facts::TypeFacts` answers from
+    /// a table).
+    pub fn contains_subgroup_matrix(&self, ty: Handle<Type>) -> bool {
+        self.any_component(ty, &|t| matches!(t, TypeInner::SubgroupMatrix { .. }))
     }
 
     /// The entry point with the given name.

@@ -1,7 +1,7 @@
-//! WGSL names of the IR's builtin enums (one table each, used by
-//! diagnostics and the WGSL writer).
+//! WGSL names of the IR's builtin enums and operators (one table each,
+//! used by diagnostics, const-evaluation messages and the printers).
 
-use super::{AtomicFunction, Barrier, BuiltIn, SubgroupOp};
+use super::{AtomicFunction, Barrier, BinaryOperator, BuiltIn, SubgroupOp};
 
 impl BuiltIn {
     /// The WGSL name of the built-in value (`@builtin(...)`).
@@ -93,6 +93,31 @@ impl Barrier {
             "storageBarrier"
         } else {
             "textureBarrier"
+        }
+    }
+}
+
+impl BinaryOperator {
+    /// The operator's symbol, as WGSL (and MSL) spell it.
+    pub const fn symbol(self) -> &'static str {
+        use BinaryOperator as B;
+        match self {
+            B::Add => "+",
+            B::Subtract => "-",
+            B::Multiply => "*",
+            B::Divide => "/",
+            B::Modulo => "%",
+            B::Equal => "==",
+            B::NotEqual => "!=",
+            B::Less => "<",
+            B::LessEqual => "<=",
+            B::Greater => ">",
+            B::GreaterEqual => ">=",
+            B::And => "&",
+            B::InclusiveOr => "|",
+            B::ExclusiveOr => "^",
+            B::ShiftLeft => "<<",
+            B::ShiftRight => ">>",
         }
     }
 }

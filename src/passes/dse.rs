@@ -13,7 +13,7 @@
 use crate::arena::Handle;
 use crate::ir::{Block, Expression, Function, LocalVariable, Module, Statement};
 
-use super::remap::{expression_operands, map_statement_operands};
+use crate::ir::visit;
 
 type H = Handle<Expression>;
 
@@ -111,7 +111,7 @@ fn scan(f: &Function, v: Handle<LocalVariable>, rest: &[Statement]) -> Effect {
                 let mut reads = false;
                 for h in r.clone() {
                     if let Some(e) = f.expressions.try_get(h) {
-                        expression_operands(e, |o| reads |= local_of(f, o) == Some(v));
+                        visit::operands(e, |o| reads |= local_of(f, o) == Some(v));
                     }
                 }
                 if reads {
@@ -135,10 +135,7 @@ fn scan(f: &Function, v: Handle<LocalVariable>, rest: &[Statement]) -> Effect {
             | Statement::Return { .. } => Effect::Keep,
             other => {
                 let mut uses = false;
-                map_statement_operands(other, &mut |o| {
-                    uses |= local_of(f, o) == Some(v);
-                    o
-                });
+                visit::statement_operands(other, |o| uses |= local_of(f, o) == Some(v));
                 if uses {
                     Effect::Keep
                 } else {

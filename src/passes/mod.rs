@@ -1,14 +1,185 @@
-//! IR-to-IR optimisation passes run by the pipeline step on its module copy.
+//! IR-to-IR passes between the pipeline step and the printers.
 //!
-//! - [`unroll`]: fully unrolls small counted loops over subgroup matrices,
-//!   so arrays of matrices are indexed by constants only;
-//! - [`sroa`]: then splits those arrays into one variable per element;
-//! - [`dse`]: then drops zero-initialising stores that are overwritten.
+//! WGSL's semantics that targets lack (division by zero, shift amounts,
+//! saturating conversions, bounds, zeroed workgroup memory, ...) are
+//! lowered here, once, as rewrites of the IR that keep it valid WGSL: the
+//! module after any pass prints as WGSL with the same meaning
+//! (`tessera --print-ir-after PASS`). After its pass list, a backend's
+//! printer maps each IR construct one-to-one onto the target and holds no
+//! WGSL-semantics logic.
+//!
+//! Each pass is one file with a doc comment saying what it guarantees, and
+//! its own WGSL-in/WGSL-out tests. The ordered lists are [`shared`] (both
+//! targets) and each backend's `passes` function (`back::spv::passes`,
+//! `back::msl::passes`), which append target-specific passes.
 
+pub mod bits_clamp;
 pub mod dse;
-mod remap;
+pub mod float_to_int;
+pub mod int_division;
+pub mod matrix_scalar_range;
+pub mod rewrite;
+pub mod robustness;
+pub mod shift_amount;
 pub mod sroa;
 pub mod unroll;
+pub mod workgroup_zero;
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod wgsl_tests;
+
+use crate::diagnostic::Error;
+use crate::pipeline::Pipeline;
+
+/// Options of the shared passes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PassOptions {
+    /// Clamp indices and subgroup-matrix accesses (WGSL's robustness).
+    pub bounds_checks: bool,
+    /// Zero the workgroup variables each entry point uses.
+    pub zero_initialize_workgroup_memory: bool,
+}
+
+impl Default for PassOptions {
+    fn default() -> Self {
+        PassOptions {
+            bounds_checks: true,
+            zero_initialize_workgroup_memory: true,
+        }
+    }
+}
+
+/// How a pass is run.
+pub type PassFn<'a> = Box<dyn Fn(&mut Pipeline) -> Result<(), Error> + 'a>;
+
+/// One pass of a backend's list.
+pub struct Pass<'a> {
+    /// The name `--print-ir-after` takes.
+    pub name: &'static str,
+    /// What the pass guarantees, in one line.
+    pub summary: &'static str,
+    /// Runs the pass.
+    pub run: PassFn<'a>,
+}
+
+impl std::fmt::Debug for Pass<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Pass").field("name", &self.name).finish()
+    }
+}
+
+impl<'a> Pass<'a> {
+    /// A pass from its name, summary and function.
+    pub fn new(
+        name: &'static str,
+        summary: &'static str,
+        run: impl Fn(&mut Pipeline) -> Result<(), Error> + 'a,
+    ) -> Self {
+        Pass {
+            name,
+            summary,
+            run: Box::new(run),
+        }
+    }
+}
+
+/// The passes both backends run, in order.
+pub fn shared<'a>(options: PassOptions) -> Vec<Pass<'a>> {
+    let mut list = vec![
+        Pass::new(
+            "unroll",
+            "fully unrolls small counted loops over subgroup matrices",
+            |p: &mut Pipeline| {
+                unroll::run(&mut p.module);
+                Ok(())
+            },
+        ),
+        Pass::new(
+            "sroa",
+            "splits arrays of subgroup matrices indexed only by constants into variables",
+            |p: &mut Pipeline| {
+                sroa::run(&mut p.module);
+                Ok(())
+            },
+        ),
+        Pass::new(
+            "dse",
+            "drops zero-initialising stores to locals that are overwritten",
+            |p: &mut Pipeline| {
+                dse::run(&mut p.module);
+                Ok(())
+            },
+        ),
+        Pass::new(
+            "int-division",
+            "integer / and % never divide by zero or overflow (WGSL's results)",
+            |p: &mut Pipeline| {
+                int_division::run(p);
+                Ok(())
+            },
+        ),
+        Pass::new(
+            "shift-amount",
+            "shift amounts are masked to the bit width",
+            |p: &mut Pipeline| {
+                shift_amount::run(p);
+                Ok(())
+            },
+        ),
+        Pass::new(
+            "float-to-int",
+            "float-to-integer conversions saturate",
+            |p: &mut Pipeline| {
+                float_to_int::run(p);
+                Ok(())
+            },
+        ),
+        Pass::new(
+            "bits-clamp",
+            "extractBits/insertBits offset and count stay within the bit width",
+            |p: &mut Pipeline| {
+                bits_clamp::run(p);
+                Ok(())
+            },
+        ),
+        Pass::new(
+            "matrix-scalar-range",
+            "scalars for 8-bit subgroup matrices are clamped to the component range",
+            |p: &mut Pipeline| {
+                matrix_scalar_range::run(p);
+                Ok(())
+            },
+        ),
+    ];
+    if options.bounds_checks {
+        list.push(Pass::new(
+            "robustness",
+            "indices and subgroup-matrix accesses stay inside their array, vector or matrix",
+            robustness::run,
+        ));
+    }
+    if options.zero_initialize_workgroup_memory {
+        list.push(Pass::new(
+            "workgroup-zero",
+            "workgroup variables are zeroed by the whole workgroup before the entry point runs",
+            workgroup_zero::run,
+        ));
+    }
+    list
+}
+
+/// Runs `passes` in order over `pipeline`, calling `after` with each
+/// pass's name and the pipeline it left.
+pub fn run(
+    pipeline: &mut Pipeline,
+    passes: &[Pass],
+    after: &mut dyn FnMut(&str, &Pipeline),
+) -> Result<(), Error> {
+    for pass in passes {
+        (pass.run)(pipeline)?;
+        after(pass.name, pipeline);
+    }
+    Ok(())
+}

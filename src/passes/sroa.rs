@@ -17,7 +17,7 @@ use crate::ir::{
     Type, TypeInner,
 };
 
-use super::remap::{expression_operands, map_statement_operands};
+use crate::ir::visit;
 
 /// The largest array length that is split.
 pub const MAX_ELEMENTS: u32 = 64;
@@ -131,7 +131,7 @@ fn round(module: &mut Module, has_matrix: &[bool], f: &mut Function) -> bool {
                 }
             }
         }
-        expression_operands(e, |o| {
+        visit::operands(e, |o| {
             if let Some(v) = ptr_of.get(&o) {
                 cands.remove(v);
             }
@@ -203,52 +203,20 @@ fn round(module: &mut Module, has_matrix: &[bool], f: &mut Function) -> bool {
 fn live_expressions(f: &Function) -> Vec<bool> {
     let mut live = vec![false; f.expressions.len()];
     let mut work: Vec<H> = Vec::new();
-    fn walk(b: &Block, work: &mut Vec<H>) {
-        for s in &b.statements {
-            match s {
-                Statement::Emit(r) => work.extend(r.clone()),
-                Statement::Block(b) => walk(b, work),
-                Statement::If {
-                    condition,
-                    accept,
-                    reject,
-                } => {
-                    work.push(*condition);
-                    walk(accept, work);
-                    walk(reject, work);
-                }
-                Statement::Switch { selector, cases } => {
-                    work.push(*selector);
-                    for c in cases {
-                        walk(&c.body, work);
-                    }
-                }
-                Statement::Loop {
-                    body,
-                    continuing,
-                    break_if,
-                } => {
-                    work.extend(*break_if);
-                    walk(body, work);
-                    walk(continuing, work);
-                }
-                other => {
-                    map_statement_operands(other, &mut |o| {
-                        work.push(o);
-                        o
-                    });
-                }
-            }
+    visit::walk_statements(&f.body, |s, _| {
+        if let Statement::Emit(r) = s {
+            work.extend(r.clone());
         }
-    }
-    walk(&f.body, &mut work);
+        visit::statement_operands(s, |o| work.push(o));
+        work.extend(visit::result(s));
+    });
     while let Some(h) = work.pop() {
         match live.get_mut(h.index()) {
             Some(l) if !*l => *l = true,
             _ => continue,
         }
         if let Some(e) = f.expressions.try_get(h) {
-            expression_operands(e, |o| work.push(o));
+            visit::operands(e, |o| work.push(o));
         }
     }
     live
@@ -305,11 +273,10 @@ fn check_block(
                 }
             }
             other => {
-                map_statement_operands(other, &mut |o| {
+                visit::statement_operands(other, |o| {
                     if let Some(v) = ptr_of.get(&o) {
                         cands.remove(v);
                     }
-                    o
                 });
             }
         }

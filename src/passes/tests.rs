@@ -26,7 +26,7 @@ fn compile(src: &str) -> String {
         version: (1, 6),
         ..Options::default()
     };
-    let words = match write(&p, &info, &opts) {
+    let words = match write(&p, &opts) {
         Ok(w) => w,
         Err(e) => panic!("write failed: {e:?}"),
     };

@@ -33,7 +33,7 @@ use crate::ir::{
 };
 use crate::Span;
 
-use super::remap::{expression_operands, map_expression, map_statement_operands, statement_result};
+use crate::ir::visit;
 
 /// The largest trip count that is unrolled.
 pub const MAX_TRIPS: u64 = 16;
@@ -81,7 +81,7 @@ fn run_function(module: &Module, has_matrix: &[bool], f: &mut Function) {
         if let Expression::Load { .. } = e {
             continue;
         }
-        expression_operands(e, |o| {
+        visit::operands(e, |o| {
             if let Some(Expression::LocalVariable(v)) = f.expressions.try_get(o) {
                 escaped.insert(*v);
             }
@@ -458,23 +458,12 @@ impl Cx<'_> {
     }
 }
 
-/// Calls `f` on the expression operands of `s` itself (not of nested blocks).
+/// Calls `f` on the expression operands and the result of `s` itself (not
+/// of nested blocks).
 fn map_statement_operands_shallow(s: &Statement, mut f: impl FnMut(H)) {
-    match s {
-        Statement::Block(_) => {}
-        Statement::If { condition, .. } => f(*condition),
-        Statement::Switch { selector, .. } => f(*selector),
-        Statement::Loop { break_if, .. } => {
-            if let Some(b) = break_if {
-                f(*b)
-            }
-        }
-        _ => {
-            map_statement_operands(s, &mut |h| {
-                f(h);
-                h
-            });
-        }
+    visit::statement_operands(s, &mut f);
+    if let Some(r) = visit::result(s) {
+        f(r);
     }
 }
 
@@ -598,7 +587,7 @@ impl Cloner<'_, '_> {
             }
         };
         for h in range.clone() {
-            let e = map_expression(&self.cx.f.expressions[h], &mut |o| self.get(o));
+            let e = visit::map_operands(&self.cx.f.expressions[h], |o| self.get(o));
             let is_counter = matches!(&e, Expression::Load { pointer }
                 if self.cx.local_of(*pointer) == Some(self.var));
             if is_counter {
@@ -660,11 +649,13 @@ impl Cloner<'_, '_> {
             other => {
                 // A result expression is defined by its statement: give the
                 // copy a fresh one.
-                if let Some(r) = statement_result(other) {
+                if let Some(r) = visit::result(other) {
                     let e = self.cx.f.expressions[r].clone();
                     self.add(r, e);
                 }
-                map_statement_operands(other, &mut |o| self.get(o))
+                let mut s = other.clone();
+                visit::statement_handles_mut(&mut s, |o| *o = self.get(*o));
+                s
             }
         };
         out.push(s, span);

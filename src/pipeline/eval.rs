@@ -177,29 +177,15 @@ pub fn compose(module: &Module, ty: Handle<Type>, parts: Vec<Value>) -> Option<V
     }
 }
 
-/// The handles an expression reads.
+/// The handles an expression reads: its operands, and for an
+/// [`Expression::OverrideExpr`] the global expression it names.
 pub fn operands(expr: &Expression) -> Vec<Handle<Expression>> {
-    match expr {
-        Expression::OverrideExpr(e) => vec![*e],
-        Expression::Compose { components, .. } => components.clone(),
-        Expression::Splat { value: e, .. }
-        | Expression::Swizzle { vector: e, .. }
-        | Expression::AccessIndex { base: e, .. }
-        | Expression::Load { pointer: e }
-        | Expression::Unary { expr: e, .. }
-        | Expression::Convert { expr: e, .. }
-        | Expression::Bitcast { expr: e, .. }
-        | Expression::ArrayLength(e) => vec![*e],
-        Expression::Access { base, index } => vec![*base, *index],
-        Expression::Binary { left, right, .. } => vec![*left, *right],
-        Expression::Select {
-            condition,
-            accept,
-            reject,
-        } => vec![*condition, *accept, *reject],
-        Expression::Math { args, .. } => args.clone(),
-        _ => Vec::new(),
+    let mut out = Vec::new();
+    if let Expression::OverrideExpr(e) = expr {
+        out.push(*e);
     }
+    crate::ir::visit::operands(expr, |h| out.push(h));
+    out
 }
 
 /// Marks the global expressions (and overrides) needed by the roots,

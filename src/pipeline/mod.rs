@@ -326,9 +326,6 @@ pub fn process(
         };
         override_values.push(h);
     }
-    crate::passes::unroll::run(&mut out);
-    crate::passes::sroa::run(&mut out);
-    crate::passes::dse::run(&mut out);
     Ok(Pipeline {
         module: out,
         entry_points: chosen,

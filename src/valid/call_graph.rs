@@ -8,7 +8,7 @@ use indexmap::IndexMap;
 use crate::arena::Handle;
 use crate::builtins::Stages;
 use crate::diagnostic::Diagnostic;
-use crate::ir::{Block, Expression, Function, GlobalVariable, Module, Statement, Type, TypeInner};
+use crate::ir::{Expression, Function, GlobalVariable, Module, Statement, Type, TypeInner};
 use crate::Span;
 
 use super::type_facts::{TypeFacts, TypeFlags};
@@ -149,47 +149,28 @@ pub fn function_facts(
             _ => {}
         }
     }
-    let mut stack: Vec<&Block> = vec![&function.body];
-    while let Some(block) = stack.pop() {
-        for (stmt, sspan) in block.iter() {
-            match stmt {
-                Statement::Block(b) => stack.push(b),
-                Statement::If { accept, reject, .. } => {
-                    stack.push(reject);
-                    stack.push(accept);
-                }
-                Statement::Switch { cases, .. } => {
-                    stack.extend(cases.iter().rev().map(|c| &c.body))
-                }
-                Statement::Loop {
-                    body, continuing, ..
-                } => {
-                    stack.push(continuing);
-                    stack.push(body);
-                }
-                Statement::Call { function, .. } => out.calls.push(CallSite {
-                    callee: *function,
-                    span: sspan,
-                }),
-                Statement::Barrier(b) => out.stage_uses.push(StageUse {
-                    name: b.wgsl_name().to_string(),
-                    span: sspan,
-                    stages: COMPUTE,
-                }),
-                Statement::WorkgroupUniformLoad { .. } => out.stage_uses.push(StageUse {
-                    name: "workgroupUniformLoad".to_string(),
-                    span: sspan,
-                    stages: COMPUTE,
-                }),
-                Statement::Subgroup { op, .. } => out.stage_uses.push(StageUse {
-                    name: op.wgsl_name().to_string(),
-                    span: sspan,
-                    stages: COMPUTE_FRAGMENT,
-                }),
-                _ => {}
-            }
-        }
-    }
+    crate::ir::visit::walk_statements(&function.body, |stmt, sspan| match stmt {
+        Statement::Call { function, .. } => out.calls.push(CallSite {
+            callee: *function,
+            span: sspan,
+        }),
+        Statement::Barrier(b) => out.stage_uses.push(StageUse {
+            name: b.wgsl_name().to_string(),
+            span: sspan,
+            stages: COMPUTE,
+        }),
+        Statement::WorkgroupUniformLoad { .. } => out.stage_uses.push(StageUse {
+            name: "workgroupUniformLoad".to_string(),
+            span: sspan,
+            stages: COMPUTE,
+        }),
+        Statement::Subgroup { op, .. } => out.stage_uses.push(StageUse {
+            name: op.wgsl_name().to_string(),
+            span: sspan,
+            stages: COMPUTE_FRAGMENT,
+        }),
+        _ => {}
+    });
     out.matrix_use = mc.first;
     out.matrix_types = mc.found.into_iter().collect();
     out

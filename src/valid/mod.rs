@@ -36,14 +36,22 @@ use crate::ir::{GlobalVariable, Module, ResourceBinding, Type};
 use crate::layout::Layout;
 use crate::Span;
 
-use call_graph::FunctionFacts;
-use type_facts::TypeFacts;
+pub use call_graph::FunctionFacts;
+pub use type_facts::TypeFacts;
 
 /// Facts about a module that later stages read instead of re-deriving.
+/// [`validate`] computes them for the resolved module (the pipeline step
+/// reads them); each backend computes them again with [`analyze`] after
+/// its last pass, and its printer reads only those.
 #[derive(Clone, Debug, Default)]
 pub struct ModuleInfo {
     /// Layout of every type, indexed by type handle.
     pub layouts: Vec<Layout>,
+    /// Per-type flags (matrix, atomic, runtime array, ...).
+    pub types: TypeFacts,
+    /// Per-function facts (callees, globals used directly, matrix use),
+    /// parallel to `Module::functions`.
+    pub functions: Vec<FunctionFacts>,
     /// Per-entry-point facts, parallel to `Module::entry_points`.
     pub entry_points: Vec<EntryPointInfo>,
     /// Warnings and infos (e.g. uniformity findings at warning severity).
@@ -84,11 +92,6 @@ pub struct EntryPointInfo {
 pub fn validate(module: &Module) -> Result<ModuleInfo, Error> {
     let mut diags = Vec::new();
     let facts = TypeFacts::new(module);
-    let layouts = module
-        .types
-        .iter()
-        .map(|(h, _)| crate::layout::layout(module, h))
-        .collect();
 
     address_space::check_types(module, &facts, &mut diags);
     layout_rules::check_type_sizes(module, &mut diags);
@@ -96,11 +99,7 @@ pub fn validate(module: &Module) -> Result<ModuleInfo, Error> {
     address_space::check_locals(module, &facts, &mut diags);
     address_space::check_type_uses(module, &facts, &mut diags);
 
-    let function_facts: Vec<FunctionFacts> = module
-        .functions
-        .iter()
-        .map(|(h, f)| call_graph::function_facts(module, &facts, f, module.functions.span(h)))
-        .collect();
+    let function_facts = all_function_facts(module, &facts);
     call_graph::check_calls(module, &function_facts, &mut diags);
 
     let mut entry_points = Vec::with_capacity(module.entry_points.len());
@@ -121,10 +120,50 @@ pub fn validate(module: &Module) -> Result<ModuleInfo, Error> {
         return Err(Error { diagnostics: diags });
     }
     Ok(ModuleInfo {
-        layouts,
+        layouts: layouts(module),
+        types: facts,
+        functions: function_facts,
         entry_points,
         warnings: diags,
     })
+}
+
+/// Computes the [`ModuleInfo`] of a module that is already valid (e.g.
+/// after a backend's passes), without checking it again.
+pub fn analyze(module: &Module) -> ModuleInfo {
+    let facts = TypeFacts::new(module);
+    let function_facts = all_function_facts(module, &facts);
+    let entry_points = module
+        .entry_points
+        .iter()
+        .map(|ep| {
+            let reach = call_graph::reachable(&function_facts, ep.function.index());
+            entry_point_info(&function_facts, &reach.functions)
+        })
+        .collect();
+    ModuleInfo {
+        layouts: layouts(module),
+        types: facts,
+        functions: function_facts,
+        entry_points,
+        warnings: Vec::new(),
+    }
+}
+
+fn layouts(module: &Module) -> Vec<Layout> {
+    module
+        .types
+        .iter()
+        .map(|(h, _)| crate::layout::layout(module, h))
+        .collect()
+}
+
+fn all_function_facts(module: &Module, facts: &TypeFacts) -> Vec<FunctionFacts> {
+    module
+        .functions
+        .iter()
+        .map(|(h, f)| call_graph::function_facts(module, facts, f, module.functions.span(h)))
+        .collect()
 }
 
 fn entry_point_info(all: &[FunctionFacts], functions: &[usize]) -> EntryPointInfo {

@@ -7,7 +7,6 @@ use tessera::arena::Handle;
 use tessera::back::spv::{write, Options};
 use tessera::ir::*;
 use tessera::pipeline::Pipeline;
-use tessera::valid::ModuleInfo;
 use tessera::Span;
 
 /// A module under construction.
@@ -178,14 +177,14 @@ pub fn compile_pipeline(p: &Pipeline, version: (u8, u8)) -> String {
         version,
         ..Options::default()
     };
-    let words = match write(p, &ModuleInfo::default(), &opts) {
+    let words = match write(p, &opts) {
         Ok(w) => w,
         Err(e) => panic!("write failed: {e}"),
     };
     if let Err(e) = validate(&words, version) {
         panic!("validation failed for {version:?}: {e}");
     }
-    let again = write(p, &ModuleInfo::default(), &opts).ok();
+    let again = write(p, &opts).ok();
     assert_eq!(
         again.as_deref(),
         Some(&words[..]),

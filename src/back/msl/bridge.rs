@@ -10,8 +10,7 @@ use super::writer::{Writer, R};
 use crate::arena::Handle;
 use crate::diagnostic::{Diagnostic, Error};
 use crate::ir::{
-    AddressSpace, ArraySize, Expression, MathFunction, MatrixLayout, Scalar, Statement, Type,
-    TypeInner,
+    AddressSpace, Expression, MathFunction, MatrixLayout, Scalar, Statement, Type, TypeInner,
 };
 use crate::Span;
 
@@ -75,7 +74,7 @@ fn access<'s>(
     w: &Writer,
     cx: &FnCtx,
     pointer: Handle<Expression>,
-    texts: &'s [String; 4],
+    texts: &'s [String; 3],
     offset: Handle<Expression>,
     stride: Handle<Expression>,
     layout: MatrixLayout,
@@ -90,42 +89,22 @@ fn access<'s>(
         offset: (&texts[1], signed(offset)),
         stride: (&texts[2], signed(stride)),
         layout,
-        length: if w.opts.bounds_checks {
-            Some(&texts[3])
-        } else {
-            None
-        },
     })
 }
 
-/// The texts `[array, offset, stride, length]` of a matrix access.
+/// The texts `[array, offset, stride]` of a matrix access.
 fn access_texts(
     w: &Writer,
     cx: &FnCtx,
     pointer: Handle<Expression>,
     offset: Handle<Expression>,
     stride: Handle<Expression>,
-) -> R<[String; 4]> {
+) -> R<[String; 3]> {
     let p = super::expr::get(w, cx, pointer)?;
-    let (array_ty, _) = pointee(w, cx.f.expression_type(pointer));
-    let length = match w.m.inner(array_ty) {
-        TypeInner::Array {
-            size: ArraySize::Runtime,
-            ..
-        } if w.opts.bounds_checks => super::expr::runtime_length(w, cx, pointer)?,
-        TypeInner::Array { size, .. } => {
-            format!(
-                "{}u",
-                super::types::array_count(w.m, w.p, *size).unwrap_or(0)
-            )
-        }
-        _ => "0u".into(),
-    };
     Ok([
         format!("{p}.inner"),
         strip_parens(&super::expr::get(w, cx, offset)?).to_string(),
         strip_parens(&super::expr::get(w, cx, stride)?).to_string(),
-        length,
     ])
 }
 

@@ -1,5 +1,5 @@
 //! Kernel signatures: buffers, built-in values, threadgroup and private
-//! variables, workgroup zero-initialisation; and the module-level checks.
+//! variables; and the module-level checks.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -9,7 +9,7 @@ use super::writer::{err, Writer, R};
 use crate::arena::Handle;
 use crate::diagnostic::Diagnostic;
 use crate::ir::{
-    AddressSpace, Binding, BuiltIn, GlobalVariable, ShaderStage, Type, TypeInner, WorkgroupSizeDim,
+    AddressSpace, Binding, BuiltIn, GlobalVariable, ShaderStage, TypeInner, WorkgroupSizeDim,
 };
 use crate::Span;
 
@@ -186,7 +186,6 @@ pub(super) fn entry_signature(w: &mut Writer, cx: &mut FnCtx, ei: usize) -> R<Si
     let f = cx.f;
     let mut params = Vec::new();
     let mut prologue = String::new();
-    let mut local_index: Option<String> = None;
 
     for (i, a) in f.arguments.iter().enumerate() {
         let name = cx.arg_names[i].clone();
@@ -199,9 +198,6 @@ pub(super) fn entry_signature(w: &mut Writer, cx: &mut FnCtx, ei: usize) -> R<Si
                     )
                 })?;
                 params.push(format!("{} {name} [[{attr}]]", w.type_name(a.ty)));
-                if b == BuiltIn::LocalInvocationIndex {
-                    local_index = Some(name.clone());
-                }
             }
             (None, TypeInner::Struct { members, .. }) => {
                 let mut parts = Vec::new();
@@ -220,9 +216,6 @@ pub(super) fn entry_signature(w: &mut Writer, cx: &mut FnCtx, ei: usize) -> R<Si
                         )
                     })?;
                     params.push(format!("{} {pname} [[{attr}]]", w.type_name(m.ty)));
-                    if b == BuiltIn::LocalInvocationIndex {
-                        local_index = Some(pname.clone());
-                    }
                     parts.push(pname);
                 }
                 let _ = writeln!(
@@ -243,7 +236,6 @@ pub(super) fn entry_signature(w: &mut Writer, cx: &mut FnCtx, ei: usize) -> R<Si
 
     let (indices, sizes_index) = buffer_indices(w, ei)?;
     let globals = w.fn_globals[ep.function.index()].clone();
-    let mut workgroup: Vec<usize> = Vec::new();
     for &g in &globals.globals {
         let h = Handle::<GlobalVariable>::from_index(g);
         let gv = &w.m.global_variables[h];
@@ -257,7 +249,6 @@ pub(super) fn entry_signature(w: &mut Writer, cx: &mut FnCtx, ei: usize) -> R<Si
             }
             AddressSpace::Workgroup => {
                 let _ = writeln!(prologue, "  threadgroup {tn} {name};");
-                workgroup.push(g);
             }
             AddressSpace::Private | AddressSpace::Function => {
                 let init = match gv.init {
@@ -286,25 +277,6 @@ pub(super) fn entry_signature(w: &mut Writer, cx: &mut FnCtx, ei: usize) -> R<Si
             "constant tessera_buffer_sizes& _buffer_sizes [[buffer({sizes_index})]]"
         ));
     }
-    if w.opts.zero_initialize_workgroup_memory && !workgroup.is_empty() {
-        let idx = match local_index {
-            Some(n) => n,
-            None => {
-                params.push("uint _local_index [[thread_index_in_threadgroup]]".into());
-                "_local_index".into()
-            }
-        };
-        let _ = writeln!(prologue, "  if ({idx} == 0u) {{");
-        let mut counter = 0;
-        for &g in &workgroup {
-            let ty = w.m.global_variables[Handle::<GlobalVariable>::from_index(g)].ty;
-            let name = w.global_names[g].clone();
-            zero_store(w, &name, ty, 2, &mut prologue, &mut counter);
-        }
-        prologue
-            .push_str("  }\n  metal::threadgroup_barrier(metal::mem_flags::mem_threadgroup);\n");
-    }
-
     let size: Vec<String> = ep
         .workgroup_size
         .iter()
@@ -330,98 +302,4 @@ pub(super) fn entry_signature(w: &mut Writer, cx: &mut FnCtx, ei: usize) -> R<Si
         params,
         prologue,
     })
-}
-
-/// Whether a type contains atomics.
-fn has_atomic(w: &Writer, ty: Handle<Type>) -> bool {
-    let mut stack = vec![ty];
-    let mut seen = rustc_hash::FxHashSet::default();
-    while let Some(t) = stack.pop() {
-        if !seen.insert(t) {
-            continue;
-        }
-        match w.m.inner(t) {
-            TypeInner::Atomic(_) => return true,
-            TypeInner::Array { base, .. } => stack.push(*base),
-            TypeInner::Struct { members, .. } => stack.extend(members.iter().map(|m| m.ty)),
-            _ => {}
-        }
-    }
-    false
-}
-
-/// Writes code zeroing the threadgroup lvalue `lv` of type `ty`. Types
-/// without atomics are assigned `{}`; atomics are stored one by one, arrays
-/// in loops, and structs containing atomics through a helper function per
-/// struct type (requested in `Writer::zero_structs`), so the output stays
-/// linear in the number of types. Recursion follows array nesting only.
-pub(super) fn zero_store(
-    w: &mut Writer,
-    lv: &str,
-    ty: Handle<Type>,
-    indent: usize,
-    out: &mut String,
-    counter: &mut u32,
-) {
-    let pad = "  ".repeat(indent);
-    if !has_atomic(w, ty) {
-        let _ = writeln!(out, "{pad}{lv} = {{}};");
-        return;
-    }
-    match w.m.inner(ty) {
-        TypeInner::Atomic(_) => {
-            let _ = writeln!(
-                out,
-                "{pad}metal::atomic_store_explicit(&{lv}, 0, metal::memory_order_relaxed);"
-            );
-        }
-        TypeInner::Array { base, size, .. } => {
-            let n = super::types::array_count(w.m, w.p, *size).unwrap_or(1);
-            let i = format!("i{counter}");
-            *counter += 1;
-            let _ = writeln!(out, "{pad}for (uint {i} = 0u; {i} < {n}u; {i}++) {{");
-            zero_store(
-                w,
-                &format!("{lv}.inner[{i}]"),
-                *base,
-                indent + 1,
-                out,
-                counter,
-            );
-            let _ = writeln!(out, "{pad}}}");
-        }
-        TypeInner::Struct { .. } => {
-            w.zero_structs.insert(ty.index());
-            let _ = writeln!(out, "{pad}tessera_zero_{}({lv});", w.type_name(ty));
-        }
-        _ => {
-            let _ = writeln!(out, "{pad}{lv} = {{}};");
-        }
-    }
-}
-
-/// Writes the zeroing helpers of the structs with atomics that
-/// `zero_store` requested (members' helpers first).
-pub(super) fn write_zero_helpers(w: &mut Writer, out: &mut String) {
-    let mut done = std::collections::BTreeSet::new();
-    let mut bodies: std::collections::BTreeMap<usize, String> = std::collections::BTreeMap::new();
-    while let Some(&t) = w.zero_structs.iter().find(|t| !done.contains(*t)) {
-        done.insert(t);
-        let ty = Handle::<Type>::from_index(t);
-        let TypeInner::Struct { members, .. } = w.m.inner(ty) else {
-            continue;
-        };
-        let names = w.member_names.get(&ty).cloned().unwrap_or_default();
-        let name = w.type_name(ty);
-        let mut body = format!("void tessera_zero_{name}(threadgroup {name}& s) {{\n");
-        let mut counter = 0;
-        for (m, n) in members.iter().zip(names) {
-            zero_store(w, &format!("s.{n}"), m.ty, 1, &mut body, &mut counter);
-        }
-        body.push_str("}\n\n");
-        bodies.insert(t, body);
-    }
-    for body in bodies.values() {
-        out.push_str(body);
-    }
 }

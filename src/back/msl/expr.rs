@@ -1,12 +1,10 @@
 //! Expressions: inline text or temporaries, with WGSL's operator semantics.
 
-use super::stmt::{expr_operands, needs_emit, strip_parens, FnCtx};
+use super::stmt::{strip_parens, FnCtx};
 use super::types::is_packed_member;
 use super::writer::{err, Writer, R};
 use crate::arena::Handle;
-use crate::ir::{
-    ArraySize, BinaryOperator as B, Expression, Scalar, Type, TypeInner, UnaryOperator,
-};
+use crate::ir::{visit, BinaryOperator as B, Expression, Scalar, Type, TypeInner, UnaryOperator};
 
 /// Inline expressions deeper than this are baked into temporaries, so long
 /// operator chains print in linear time and stay shallow for the C++
@@ -20,7 +18,7 @@ pub(super) fn get(w: &Writer, cx: &FnCtx, h: Handle<Expression>) -> R<String> {
         return Ok(s.clone());
     }
     let e = &cx.f.expressions[h];
-    if needs_emit(e) {
+    if visit::needs_emit(e) {
         return Err(err(
             "internal error: expression used before it is evaluated (MSL writer)",
             cx.span(h),
@@ -88,16 +86,16 @@ pub(super) fn emit(w: &mut Writer, cx: &mut FnCtx, h: Handle<Expression>) -> R<(
     }
     let ty = cx.f.expression_type(h);
     let is_ptr = w.m.inner(ty).is_pointer();
-    if !needs_emit(e) && (!named || is_ptr) && !cx.hoisted[i] {
+    if !visit::needs_emit(e) && (!named || is_ptr) && !cx.hoisted[i] {
         return Ok(());
     }
-    let text = if needs_emit(e) {
+    let text = if visit::needs_emit(e) {
         compute(w, cx, h)?
     } else {
         leaf(w, cx, h)?
     };
     let mut depth = 1;
-    expr_operands(e, |o| depth = depth.max(cx.depth[o.index()] + 1));
+    visit::operands(e, |o| depth = depth.max(cx.depth[o.index()] + 1));
     // Memory reads happen where they are emitted; subgroup-matrix
     // operations are evaluated there too, in the control flow the source
     // has (Metal's simdgroup functions need the whole SIMD-group).
@@ -164,18 +162,6 @@ fn unsigned_of(w: &Writer, ty: Handle<Type>) -> String {
     }
 }
 
-/// The element count of an indexable fixed-size type.
-fn fixed_count(w: &Writer, inner: &TypeInner) -> Option<u32> {
-    match *inner {
-        TypeInner::Vector { size, .. } => Some(size.get()),
-        TypeInner::Matrix { columns, .. } => Some(columns.get()),
-        TypeInner::Array { size, .. } if size != ArraySize::Runtime => {
-            super::types::array_count(w.m, w.p, size)
-        }
-        _ => None,
-    }
-}
-
 /// The element count of the runtime-sized array that `p` points to, or
 /// that ends the struct `p` points to: from the sizes buffer for buffer
 /// variables, from the hidden length parameter for pointer parameters.
@@ -233,29 +219,10 @@ fn unsupported_length(cx: &FnCtx, p: Handle<Expression>) -> crate::diagnostic::E
     .into()
 }
 
-/// A dynamic index, clamped when bounds checks are on.
-fn index_text(
-    w: &Writer,
-    cx: &FnCtx,
-    container: &TypeInner,
-    base: Handle<Expression>,
-    index: Handle<Expression>,
-) -> R<String> {
-    let i = get(w, cx, index)?;
-    if !w.opts.bounds_checks {
-        return Ok(strip_parens(&i).to_string());
-    }
-    let is_u32 = w.m.inner(cx.f.expression_type(index)).scalar() == Some(Scalar::U32);
-    let iu = if is_u32 {
-        strip_parens(&i).to_string()
-    } else {
-        format!("uint({})", strip_parens(&i))
-    };
-    if let Some(n) = fixed_count(w, container) {
-        return Ok(format!("metal::min({iu}, {}u)", n.saturating_sub(1)));
-    }
-    let len = runtime_length(w, cx, base)?;
-    Ok(format!("metal::min({iu}, {len} - 1u)"))
+/// A dynamic index (the robustness pass has clamped it when bounds checks
+/// are on).
+fn index_text(w: &Writer, cx: &FnCtx, index: Handle<Expression>) -> R<String> {
+    Ok(strip_parens(&get(w, cx, index)?).to_string())
 }
 
 /// Computes the text of an expression from its operands.
@@ -264,6 +231,7 @@ fn compute(w: &mut Writer, cx: &mut FnCtx, h: Handle<Expression>) -> R<String> {
     let ty = f.expression_type(h);
     let span = cx.span(h);
     Ok(match f.expressions[h] {
+        Expression::ZeroValue(_) => leaf(w, cx, h)?,
         Expression::Compose { ty, ref components } => {
             let parts = components
                 .iter()
@@ -290,7 +258,7 @@ fn compute(w: &mut Writer, cx: &mut FnCtx, h: Handle<Expression>) -> R<String> {
             let container = deref(w, f.expression_type(base));
             let inner = w.m.inner(container);
             let b = get(w, cx, base)?;
-            let idx = index_text(w, cx, inner, base, index)?;
+            let idx = index_text(w, cx, index)?;
             match inner {
                 TypeInner::Array { .. } => format!("{b}.inner[{idx}]"),
                 _ => format!("{b}[{idx}]"),
@@ -318,13 +286,6 @@ fn compute(w: &mut Writer, cx: &mut FnCtx, h: Handle<Expression>) -> R<String> {
                     } else {
                         format!("{b}.{m}")
                     }
-                }
-                TypeInner::Array {
-                    size: ArraySize::Runtime,
-                    ..
-                } if w.opts.bounds_checks => {
-                    let len = runtime_length(w, cx, base)?;
-                    format!("{b}.inner[metal::min({index}u, {len} - 1u)]")
                 }
                 TypeInner::Array { .. } => format!("{b}.inner[{index}]"),
                 // Lvalues may be packed vectors: index them.
@@ -424,17 +385,6 @@ fn convert(w: &mut Writer, cx: &FnCtx, expr: Handle<Expression>, to: Handle<Type
     let ts = w.m.inner(to).scalar();
     let x = strip_parens(&x).to_string();
     Ok(match (fs, ts) {
-        (Some(f), Some(t)) if f.is_float() && (t == Scalar::I32 || t == Scalar::U32) => {
-            let (lo, hi) = match (f, t) {
-                (Scalar::F16, Scalar::I32) => ("-65504.0", "65504.0"),
-                (Scalar::F16, _) => ("0.0", "65504.0"),
-                (_, Scalar::I32) => ("-2147483648.0", "2147483520.0"),
-                _ => ("0.0", "4294967040.0"),
-            };
-            let ft = w.type_name(from);
-            let suffix = if f == Scalar::F32 { "f" } else { "" };
-            format!("{tn}(metal::clamp({x}, {ft}({lo}{suffix}), {ft}({hi}{suffix})))")
-        }
         _ => format!("{tn}({x})"),
     })
 }
@@ -465,36 +415,12 @@ fn binary(
             strip_parens(text).to_string()
         }
     };
-    let sym = match op {
-        B::Add => "+",
-        B::Subtract => "-",
-        B::Multiply => "*",
-        B::Divide => "/",
-        B::Modulo => "%",
-        B::Equal => "==",
-        B::NotEqual => "!=",
-        B::Less => "<",
-        B::LessEqual => "<=",
-        B::Greater => ">",
-        B::GreaterEqual => ">=",
-        B::And => "&",
-        B::InclusiveOr => "|",
-        B::ExclusiveOr => "^",
-        B::ShiftLeft => "<<",
-        B::ShiftRight => ">>",
-    };
+    let sym = op.symbol();
     let int = scalar.is_some_and(|s| s == Scalar::I32 || s == Scalar::U32);
     let matrix = matches!(li, TypeInner::Matrix { .. }) || matches!(ri, TypeInner::Matrix { .. });
     Ok(match op {
-        B::Divide | B::Modulo if int && safe_divisor(cx, right) => format!("({l} {sym} {r})"),
-        B::Divide | B::Modulo if int => {
-            let l = splat(w, &l, li, rt);
-            let r = splat(w, &r, ri, lt);
-            let tn = w.type_name(ty);
-            let name = if op == B::Divide { "div" } else { "mod" };
-            w.ops.set.insert((name, tn));
-            format!("tessera_{name}({l}, {r})")
-        }
+        // The int-division pass has made integer divisors safe.
+        B::Divide | B::Modulo if int => format!("({l} {sym} {r})"),
         B::Modulo if !matrix => {
             let l = splat(w, &l, li, rt);
             let r = splat(w, &r, ri, lt);
@@ -510,18 +436,15 @@ fn binary(
                 strip_parens(&r)
             )
         }
-        B::ShiftLeft | B::ShiftRight => {
-            let mask = format!("({r} & 31u)");
-            if op == B::ShiftLeft && scalar == Some(Scalar::I32) {
-                let lu = unsigned_of(w, lt);
-                format!(
-                    "as_type<{}>(as_type<{lu}>({}) << {mask})",
-                    w.type_name(ty),
-                    strip_parens(&l)
-                )
-            } else {
-                format!("({l} {sym} {mask})")
-            }
+        // The shift-amount pass has masked the amount; a signed left shift
+        // is done unsigned (C++ leaves signed overflow undefined).
+        B::ShiftLeft if scalar == Some(Scalar::I32) => {
+            let lu = unsigned_of(w, lt);
+            format!(
+                "as_type<{}>(as_type<{lu}>({}) << {r})",
+                w.type_name(ty),
+                strip_parens(&l)
+            )
         }
         B::And | B::InclusiveOr | B::ExclusiveOr if scalar == Some(Scalar::Bool) => {
             match (op, is_vec(li)) {
@@ -533,14 +456,4 @@ fn binary(
         }
         _ => format!("({l} {sym} {r})"),
     })
-}
-
-/// Whether an integer divisor is a constant for which `/` and `%` already
-/// have WGSL's result (not 0, and not -1 for signed operands).
-fn safe_divisor(cx: &FnCtx, h: Handle<Expression>) -> bool {
-    match cx.f.expressions[h] {
-        Expression::Literal(crate::ir::Literal::U32(v)) => v != 0,
-        Expression::Literal(crate::ir::Literal::I32(v)) => v != 0 && v != -1,
-        _ => false,
-    }
 }

@@ -13,10 +13,8 @@
 //!   over the component size (the IR counts offset and stride in array
 //!   elements, which may be vectors or wider scalars); `elements_per_row`
 //!   is `stride * k`; the origin is `(0, 0)`; `transpose` is `true` for
-//!   column-major. With bounds checks, the helper clamps offset and stride
-//!   as the SPIR-V writer does, and where even the clamped access would
-//!   leave the array (an array shorter than one matrix) a load gives the
-//!   zero matrix and a store does nothing;
+//!   column-major. The robustness pass has already clamped offset and
+//!   stride (or guarded the access) when bounds checks are on;
 //! - `subgroupMatrixMultiply(Accumulate)` call `metal::simdgroup_multiply`
 //!   / `simdgroup_multiply_accumulate` into a temporary in a helper;
 //! - the scalar builtins follow the proposal's table, with `I` the
@@ -114,10 +112,6 @@ pub(super) struct MatrixAccess<'a> {
     pub stride: (&'a str, bool),
     /// Majorness.
     pub layout: MatrixLayout,
-    /// With bounds checks: an MSL `uint` expression for the array's element
-    /// count (for runtime-sized arrays, from the sizes buffer). `None`
-    /// writes the access unchecked.
-    pub length: Option<&'a str>,
 }
 
 fn to_uint((value, signed): (&str, bool)) -> String {
@@ -129,7 +123,7 @@ fn to_uint((value, signed): (&str, bool)) -> String {
 }
 
 /// The call arguments shared by loads and stores after the matrix:
-/// `(component pointer to element 0, [length,] offset, stride, k, transpose)`.
+/// `(component pointer to element 0, offset, stride, k, transpose)`.
 fn access_args(
     module: &Module,
     comp: Scalar,
@@ -155,9 +149,6 @@ fn access_args(
     );
     let transpose = matches!(access.layout, MatrixLayout::ColumnMajor);
     let mut args = vec![ptr];
-    if let Some(len) = access.length {
-        args.push(len.to_string());
-    }
     args.push(to_uint(access.offset));
     args.push(to_uint(access.stride));
     args.push(format!("{k}u"));
@@ -177,7 +168,6 @@ pub(super) fn load(
     let name = helpers.request(Helper::MatrixLoad {
         comp,
         space: access.space,
-        checked: access.length.is_some(),
     });
     Ok(format!("{name}({args})"))
 }
@@ -196,7 +186,6 @@ pub(super) fn store(
     let name = helpers.request(Helper::MatrixStore {
         comp,
         space: access.space,
-        checked: access.length.is_some(),
     });
     Ok(format!("{name}({value}, {args})"))
 }
@@ -250,44 +239,9 @@ pub(super) fn scalar_op(
     Ok(format!("{name}({matrix}, {scalar})"))
 }
 
-/// Clamps `offset` and `stride` (uint locals `off`, `st`) as the SPIR-V
-/// writer does: the stride is at least one row (column) of 8 components,
-/// and when the access would leave the array the offset becomes 0 and the
-/// stride the minimum. When even that would leave the array (a runtime-
-/// sized array shorter than one matrix), the helper runs `bail` instead
-/// (a zero matrix for loads; no store), which WGSL's robustness rules
-/// allow and which keeps every access in bounds. All conditions depend on
-/// subgroup-uniform values only, so the matrix operations stay in uniform
-/// control flow.
-fn write_clamp(out: &mut String, bail: &str) -> std::fmt::Result {
-    writeln!(
-        out,
-        "  uint min_stride = metal::max((8u + k - 1u) / k, 1u);"
-    )?;
-    writeln!(out, "  uint st = metal::max(stride, min_stride);")?;
-    writeln!(out, "  bool in_range = offset < length;")?;
-    writeln!(out, "  uint room = length - (in_range ? offset : length);")?;
-    writeln!(out, "  bool stride_ok = st <= room / 7u;")?;
-    writeln!(
-        out,
-        "  uint spanned = metal::min((stride_ok ? st : min_stride) * 7u, room);"
-    )?;
-    writeln!(
-        out,
-        "  bool ok = in_range && stride_ok && room - spanned >= min_stride;"
-    )?;
-    writeln!(
-        out,
-        "  if (!ok && length / 8u < min_stride) {{\n    {bail}\n  }}"
-    )?;
-    writeln!(out, "  uint off = ok ? offset : 0u;")?;
-    writeln!(out, "  st = ok ? st : min_stride;")
-}
-
-fn params(comp: Scalar, space: AddressSpace, checked: bool, constness: &str) -> String {
-    let length = if checked { "uint length, " } else { "" };
+fn params(comp: Scalar, space: AddressSpace, constness: &str) -> String {
     format!(
-        "{constness}{} {}* base, {length}uint offset, uint stride, uint k, bool transpose",
+        "{constness}{} {}* base, uint offset, uint stride, uint k, bool transpose",
         space_qualifier(space),
         scalar_name(comp)
     )
@@ -299,27 +253,13 @@ pub(super) fn write_load_helper(
     name: &str,
     comp: Scalar,
     space: AddressSpace,
-    checked: bool,
 ) -> std::fmt::Result {
     let m = comp_type_name(comp);
-    writeln!(
-        out,
-        "{m} {name}({}) {{",
-        params(comp, space, checked, "const ")
-    )?;
-    let (off, st) = if checked {
-        write_clamp(
-            out,
-            &format!("return {};", filled(comp, &float_literal(comp, "0.0"))),
-        )?;
-        ("off", "st")
-    } else {
-        ("offset", "stride")
-    };
+    writeln!(out, "{m} {name}({}) {{", params(comp, space, "const "))?;
     writeln!(out, "  {m} m;")?;
     writeln!(
         out,
-        "  metal::simdgroup_load(m, base + ulong({off}) * k, ulong({st}) * k, ulong2(0, 0), transpose);"
+        "  metal::simdgroup_load(m, base + ulong(offset) * k, ulong(stride) * k, ulong2(0, 0), transpose);"
     )?;
     writeln!(out, "  return m;")?;
     writeln!(out, "}}")
@@ -331,23 +271,16 @@ pub(super) fn write_store_helper(
     name: &str,
     comp: Scalar,
     space: AddressSpace,
-    checked: bool,
 ) -> std::fmt::Result {
     let m = comp_type_name(comp);
     writeln!(
         out,
         "void {name}({m} value, {}) {{",
-        params(comp, space, checked, "")
+        params(comp, space, "")
     )?;
-    let (off, st) = if checked {
-        write_clamp(out, "return;")?;
-        ("off", "st")
-    } else {
-        ("offset", "stride")
-    };
     writeln!(
         out,
-        "  metal::simdgroup_store(value, base + ulong({off}) * k, ulong({st}) * k, ulong2(0, 0), transpose);"
+        "  metal::simdgroup_store(value, base + ulong(offset) * k, ulong(stride) * k, ulong2(0, 0), transpose);"
     )?;
     writeln!(out, "}}")
 }
@@ -471,7 +404,6 @@ mod tests {
             offset: ("o", false),
             stride: ("s", true),
             layout: MatrixLayout::RowMajor,
-            length: None,
         };
         assert_eq!(
             load(&m, ty, &access, &mut h).unwrap(),
@@ -486,7 +418,7 @@ mod tests {
     }
 
     #[test]
-    fn store_vector_elements_column_major_checked() {
+    fn store_vector_elements_column_major() {
         let mut m = Module::default();
         let ty = matrix(&mut m, SubgroupMatrixKind::Result, Scalar::F16);
         // array<vec4<f32>>: 16-byte elements hold 8 f16 components.
@@ -506,20 +438,15 @@ mod tests {
             offset: ("2u", false),
             stride: ("4u", false),
             layout: MatrixLayout::ColumnMajor,
-            length: Some("64u"),
         };
         assert_eq!(
             store(&m, ty, "r", &access, &mut h).unwrap(),
-            "tessera_simdgroup_store_threadgroup_half_checked(r, reinterpret_cast<threadgroup half*>(&(wg)[0]), 64u, 2u, 4u, 8u, true)"
+            "tessera_simdgroup_store_threadgroup_half(r, reinterpret_cast<threadgroup half*>(&(wg)[0]), 2u, 4u, 8u, true)"
         );
         let mut out = String::new();
         h.write(&mut out);
-        assert!(out.starts_with("void tessera_simdgroup_store_threadgroup_half_checked(metal::simdgroup_half8x8 value, threadgroup half* base, uint length, uint offset, uint stride, uint k, bool transpose) {\n  uint min_stride = metal::max((8u + k - 1u) / k, 1u);\n"), "{out}");
-        assert!(out.contains("  metal::simdgroup_store(value, base + ulong(off) * k, ulong(st) * k, ulong2(0, 0), transpose);\n"), "{out}");
-        assert!(
-            out.contains("  if (!ok && length / 8u < min_stride) {\n    return;\n  }\n"),
-            "{out}"
-        );
+        assert!(out.starts_with("void tessera_simdgroup_store_threadgroup_half(metal::simdgroup_half8x8 value, threadgroup half* base, uint offset, uint stride, uint k, bool transpose) {\n"), "{out}");
+        assert!(out.contains("  metal::simdgroup_store(value, base + ulong(offset) * k, ulong(stride) * k, ulong2(0, 0), transpose);\n"), "{out}");
     }
 
     #[test]
@@ -535,7 +462,6 @@ mod tests {
             offset: ("0u", false),
             stride: ("8u", false),
             layout: MatrixLayout::RowMajor,
-            length: None,
         };
         assert_eq!(
             load(&m, ty, &access, &mut h).unwrap_err().message,
@@ -581,98 +507,5 @@ mod tests {
         h.write(&mut out);
         assert!(out.contains("metal::simdgroup_float8x8 tessera_simdgroup_scalar_subtract_float(metal::simdgroup_float8x8 m, float s) {\n  metal::simdgroup_float8x8 d;\n  metal::simdgroup_float8x8 identity = metal::simdgroup_float8x8(1.0f);\n  metal::simdgroup_float8x8 filled = metal::make_filled_simdgroup_matrix<float, 8, 8>(-s);\n  metal::simdgroup_multiply_accumulate(d, m, identity, filled);\n  return d;\n}\n"), "{out}");
         assert!(out.contains("  metal::simdgroup_float8x8 diagonal = metal::simdgroup_float8x8(s);\n  metal::simdgroup_multiply(d, m, diagonal);\n"), "{out}");
-    }
-
-    /// A model of the checked helpers' clamping (same operations, in u32):
-    /// whenever the helper does not bail out, the 8 rows (columns) it
-    /// touches lie inside the array.
-    #[test]
-    fn clamping_keeps_accesses_in_bounds() {
-        fn clamp(length: u32, offset: u32, stride: u32, k: u32) -> Option<(u32, u32)> {
-            let min_stride = 8u32.div_ceil(k).max(1);
-            let st = stride.max(min_stride);
-            let in_range = offset < length;
-            let room = length - if in_range { offset } else { length };
-            let stride_ok = st <= room / 7;
-            let spanned = ((if stride_ok { st } else { min_stride }) * 7).min(room);
-            let ok = in_range && stride_ok && room - spanned >= min_stride;
-            if !ok && length / 8 < min_stride {
-                return None;
-            }
-            Some(if ok { (offset, st) } else { (0, min_stride) })
-        }
-        let values = [
-            0u32,
-            1,
-            2,
-            3,
-            7,
-            8,
-            9,
-            15,
-            16,
-            17,
-            63,
-            64,
-            65,
-            100,
-            u32::MAX / 2,
-            u32::MAX,
-        ];
-        for k in [1u32, 2, 4, 8] {
-            let min_stride = 8u32.div_ceil(k).max(1);
-            for &length in &values[..14] {
-                for &offset in &values {
-                    for &stride in &values {
-                        let Some((off, st)) = clamp(length, offset, stride, k) else {
-                            assert!(length < 8 * min_stride);
-                            continue;
-                        };
-                        assert!(st >= min_stride);
-                        let end = u64::from(off) + 7 * u64::from(st) + u64::from(min_stride);
-                        assert!(end <= u64::from(length), "{length} {offset} {stride} {k}");
-                    }
-                }
-            }
-        }
-    }
-
-    /// The algebra the scalar mappings rely on, on plain 8x8 arrays.
-    #[test]
-    fn scalar_mapping_algebra() {
-        type M = [[f32; 8]; 8];
-        fn mul_acc(a: &M, b: &M, c: &M) -> M {
-            let mut d = *c;
-            for (r, row) in d.iter_mut().enumerate() {
-                for (col, v) in row.iter_mut().enumerate() {
-                    *v += (0..8).map(|k| a[r][k] * b[k][col]).sum::<f32>();
-                }
-            }
-            d
-        }
-        let diag = |v: f32| {
-            let mut d = [[0.0; 8]; 8];
-            for (i, row) in d.iter_mut().enumerate() {
-                row[i] = v;
-            }
-            d
-        };
-        let mut x = [[0.0f32; 8]; 8];
-        for (r, row) in x.iter_mut().enumerate() {
-            for (c, v) in row.iter_mut().enumerate() {
-                *v = (r * 8 + c) as f32 * 0.5 - 7.0;
-            }
-        }
-        let s = 3.0f32;
-        let add = mul_acc(&x, &diag(1.0), &[[s; 8]; 8]);
-        let sub = mul_acc(&x, &diag(1.0), &[[-s; 8]; 8]);
-        let mul = mul_acc(&x, &diag(s), &[[0.0; 8]; 8]);
-        for r in 0..8 {
-            for c in 0..8 {
-                assert_eq!(add[r][c], x[r][c] + s);
-                assert_eq!(sub[r][c], x[r][c] - s);
-                assert_eq!(mul[r][c], x[r][c] * s);
-            }
-        }
     }
 }

@@ -92,6 +92,7 @@ use std::collections::BTreeMap;
 
 use crate::diagnostic::Error;
 use crate::ir::ResourceBinding;
+use crate::passes::{Pass, PassOptions};
 use crate::pipeline::Pipeline;
 use crate::valid::ModuleInfo;
 
@@ -140,13 +141,43 @@ pub struct Translation {
     pub entry_points: Vec<(String, String)>,
 }
 
-/// Writes a pipeline's module as MSL source.
-pub fn write(pipeline: &Pipeline, info: &ModuleInfo, options: &Options) -> Result<String, Error> {
-    write_translation(pipeline, info, options).map(|t| t.source)
+/// The passes that lower a pipeline's module for this backend, in order
+/// (`tessera --list-passes --format msl`).
+pub fn passes<'a>(options: &Options) -> Vec<Pass<'a>> {
+    crate::passes::shared(PassOptions {
+        bounds_checks: options.bounds_checks,
+        zero_initialize_workgroup_memory: options.zero_initialize_workgroup_memory,
+    })
 }
 
-/// Writes a pipeline's module as MSL, with the kernel names.
-pub fn write_translation(
+/// Runs this backend's passes over `pipeline` (calling `after` with each
+/// pass's name and result) and computes the [`ModuleInfo`] the printer
+/// reads.
+pub fn lower(
+    pipeline: &mut Pipeline,
+    options: &Options,
+    after: &mut dyn FnMut(&str, &Pipeline),
+) -> Result<ModuleInfo, Error> {
+    crate::passes::run(pipeline, &passes(options), after)?;
+    Ok(crate::valid::analyze(&pipeline.module))
+}
+
+/// Writes a pipeline's module as MSL source (see [`write_translation`]).
+pub fn write(pipeline: &Pipeline, options: &Options) -> Result<String, Error> {
+    write_translation(pipeline, options).map(|t| t.source)
+}
+
+/// Writes a pipeline's module as MSL, with the kernel names: lowers a copy
+/// with [`lower`], then prints it with [`print`].
+pub fn write_translation(pipeline: &Pipeline, options: &Options) -> Result<Translation, Error> {
+    let mut lowered = pipeline.clone();
+    let info = lower(&mut lowered, options, &mut |_, _| {})?;
+    print(&lowered, &info, options)
+}
+
+/// Prints a lowered pipeline (see [`lower`]) as MSL; `info` is what
+/// [`lower`] returned.
+pub fn print(
     pipeline: &Pipeline,
     info: &ModuleInfo,
     options: &Options,

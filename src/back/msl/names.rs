@@ -386,6 +386,14 @@ impl Namer {
     /// A legal name not handed out before, as close to `name` as possible.
     pub fn call(&mut self, name: &str) -> String {
         let mut candidate = sanitize(name);
+        // No suffix frees a name with a reserved prefix: move it out of the
+        // prefix's way first, so the loop below always ends.
+        if ["tessera_", "array_", "__"]
+            .iter()
+            .any(|p| candidate.starts_with(p))
+        {
+            candidate.insert_str(0, "u_");
+        }
         while is_reserved(&candidate) || self.used.contains(&candidate) {
             candidate.push('_');
         }
@@ -418,6 +426,8 @@ mod tests {
         assert_eq!(n.call("π"), "u03c0");
         assert_eq!(n.call("_e3"), "_e3_");
         assert_eq!(n.call("_end"), "_end");
+        assert_eq!(n.call("tessera_x"), "u_tessera_x");
+        assert_eq!(n.call("array_float_8"), "u_array_float_8");
         assert_eq!(n.call("i0"), "i0_");
         assert_eq!(
             n.call("__atomic_compare_exchange_result_i32"),

@@ -115,9 +115,9 @@ impl ResultStruct {
 /// A helper function and its parameters.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub(super) enum Helper {
-    /// `extractBits` with WGSL's clamping of offset and count.
+    /// `extractBits` (offset and count in range: the bits-clamp pass).
     ExtractBits(ValTy),
-    /// `insertBits` with WGSL's clamping of offset and count.
+    /// `insertBits` (offset and count in range: the bits-clamp pass).
     InsertBits(ValTy),
     /// `firstLeadingBit` (integer scalar or vector).
     FirstLeadingBit(ValTy),
@@ -169,8 +169,6 @@ pub(super) enum Helper {
         comp: Scalar,
         /// Storage or workgroup.
         space: AddressSpace,
-        /// Whether offset and stride are clamped to the array.
-        checked: bool,
     },
     /// `subgroupMatrixStore` of an f32 or f16 8x8 matrix.
     MatrixStore {
@@ -178,8 +176,6 @@ pub(super) enum Helper {
         comp: Scalar,
         /// Storage or workgroup.
         space: AddressSpace,
-        /// Whether offset and stride are clamped to the array.
-        checked: bool,
     },
     /// `subgroupMatrixMultiply`.
     MatrixMultiply {
@@ -223,25 +219,15 @@ impl Helper {
                 scalar_name(*scalar)
             ),
             Helper::SubgroupBallot => "tessera_subgroup_ballot".to_string(),
-            Helper::MatrixLoad {
-                comp,
-                space,
-                checked,
-            } => format!(
-                "tessera_simdgroup_load_{}_{}{}",
+            Helper::MatrixLoad { comp, space } => format!(
+                "tessera_simdgroup_load_{}_{}",
                 space_qualifier(*space),
-                scalar_name(*comp),
-                if *checked { "_checked" } else { "" }
+                scalar_name(*comp)
             ),
-            Helper::MatrixStore {
-                comp,
-                space,
-                checked,
-            } => format!(
-                "tessera_simdgroup_store_{}_{}{}",
+            Helper::MatrixStore { comp, space } => format!(
+                "tessera_simdgroup_store_{}_{}",
                 space_qualifier(*space),
-                scalar_name(*comp),
-                if *checked { "_checked" } else { "" }
+                scalar_name(*comp)
             ),
             Helper::MatrixMultiply { comp } => {
                 format!("tessera_simdgroup_multiply_{}", scalar_name(*comp))
@@ -378,16 +364,12 @@ fn write_helper(out: &mut String, name: &str, helper: &Helper) {
             out,
             "metal::uint4 {name}(bool predicate) {{\n  ulong bits = static_cast<ulong>(metal::simd_ballot(predicate)) & static_cast<ulong>(metal::simd_active_threads_mask());\n  return metal::uint4(uint(bits), uint(bits >> 32), 0u, 0u);\n}}\n"
         ),
-        Helper::MatrixLoad {
-            comp,
-            space,
-            checked,
-        } => super::matrix::write_load_helper(out, name, *comp, *space, *checked),
-        Helper::MatrixStore {
-            comp,
-            space,
-            checked,
-        } => super::matrix::write_store_helper(out, name, *comp, *space, *checked),
+        Helper::MatrixLoad { comp, space } => {
+            super::matrix::write_load_helper(out, name, *comp, *space)
+        }
+        Helper::MatrixStore { comp, space } => {
+            super::matrix::write_store_helper(out, name, *comp, *space)
+        }
         Helper::MatrixMultiply { comp } => super::matrix::write_multiply_helper(out, name, *comp),
         Helper::MatrixMultiplyAccumulate { comp } => {
             super::matrix::write_multiply_accumulate_helper(out, name, *comp)
@@ -405,9 +387,8 @@ fn write_helper(out: &mut String, name: &str, helper: &Helper) {
 fn extract_bits(out: &mut String, name: &str, t: ValTy) -> std::fmt::Result {
     let ty = t.name();
     let u = t.with_scalar(Scalar::U32).name();
-    writeln!(out, "{ty} {name}({ty} e, uint offset, uint count) {{")?;
-    writeln!(out, "  uint o = metal::min(offset, 32u);")?;
-    writeln!(out, "  uint c = metal::min(count, 32u - o);")?;
+    // The bits-clamp pass keeps o + c <= 32.
+    writeln!(out, "{ty} {name}({ty} e, uint o, uint c) {{")?;
     writeln!(out, "  if (c == 0u) {{\n  return {ty}(0);\n  }}")?;
     if t.scalar.is_signed_integer() {
         // Move the field to the top, then shift it down arithmetically.
@@ -421,16 +402,11 @@ fn extract_bits(out: &mut String, name: &str, t: ValTy) -> std::fmt::Result {
     writeln!(out, "}}")
 }
 
-/// `insertBits(e, newbits, offset, count)` with the same clamping.
+/// `insertBits(e, newbits, offset, count)` (offset and count in range).
 fn insert_bits(out: &mut String, name: &str, t: ValTy) -> std::fmt::Result {
     let ty = t.name();
     let u = t.with_scalar(Scalar::U32).name();
-    writeln!(
-        out,
-        "{ty} {name}({ty} e, {ty} newbits, uint offset, uint count) {{"
-    )?;
-    writeln!(out, "  uint o = metal::min(offset, 32u);")?;
-    writeln!(out, "  uint c = metal::min(count, 32u - o);")?;
+    writeln!(out, "{ty} {name}({ty} e, {ty} newbits, uint o, uint c) {{")?;
     writeln!(out, "  if (c == 0u) {{\n  return e;\n  }}")?;
     writeln!(out, "  uint mask = (0xFFFFFFFFu >> (32u - c)) << o;")?;
     writeln!(
@@ -526,7 +502,7 @@ mod tests {
         extract_bits(&mut out, "f", vt(Scalar::I32, 2)).unwrap();
         assert_eq!(
             out,
-            "metal::int2 f(metal::int2 e, uint offset, uint count) {\n  uint o = metal::min(offset, 32u);\n  uint c = metal::min(count, 32u - o);\n  if (c == 0u) {\n  return metal::int2(0);\n  }\n  return as_type<metal::int2>(as_type<metal::uint2>(e) << (32u - c - o)) >> (32u - c);\n}\n"
+            "metal::int2 f(metal::int2 e, uint o, uint c) {\n  if (c == 0u) {\n  return metal::int2(0);\n  }\n  return as_type<metal::int2>(as_type<metal::uint2>(e) << (32u - c - o)) >> (32u - c);\n}\n"
         );
     }
 

@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 use super::names::Namer;
 use super::writer::{err, space_qualifier, Writer, R};
 use crate::arena::Handle;
-use crate::ir::{Block, CaseSelector, Expression, Function, Statement, TypeInner};
+use crate::ir::{visit, Block, CaseSelector, Expression, Function, Statement, TypeInner};
 use crate::Span;
 
 /// Per-function writer state.
@@ -64,129 +64,12 @@ impl FnCtx<'_> {
     }
 }
 
-/// Calls `visit` with each operand of an expression.
-pub(super) fn expr_operands(e: &Expression, mut visit: impl FnMut(Handle<Expression>)) {
-    use Expression as E;
-    match e {
-        E::Compose { components, .. } => components.iter().for_each(|&c| visit(c)),
-        E::Splat { value, .. } => visit(*value),
-        E::Swizzle { vector, .. } => visit(*vector),
-        E::Access { base, index } => {
-            visit(*base);
-            visit(*index);
-        }
-        E::AccessIndex { base, .. } => visit(*base),
-        E::Load { pointer } => visit(*pointer),
-        E::Unary { expr, .. } => visit(*expr),
-        E::Binary { left, right, .. } => {
-            visit(*left);
-            visit(*right);
-        }
-        E::Select {
-            condition,
-            accept,
-            reject,
-        } => {
-            visit(*condition);
-            visit(*accept);
-            visit(*reject);
-        }
-        E::Math { args, .. } => args.iter().for_each(|&a| visit(a)),
-        E::Convert { expr, .. } | E::Bitcast { expr, .. } => visit(*expr),
-        E::ArrayLength(p) => visit(*p),
-        E::SubgroupMatrixLoad {
-            pointer,
-            offset,
-            stride,
-            ..
-        } => {
-            visit(*pointer);
-            visit(*offset);
-            visit(*stride);
-        }
-        E::SubgroupMatrixMultiply {
-            left, right, acc, ..
-        } => {
-            visit(*left);
-            visit(*right);
-            if let Some(a) = acc {
-                visit(*a);
-            }
-        }
-        E::SubgroupMatrixScalar { matrix, scalar, .. } => {
-            visit(*matrix);
-            visit(*scalar);
-        }
-        E::SubgroupMatrixFill { value, .. } => visit(*value),
-        E::Literal(_)
-        | E::Constant(_)
-        | E::Override(_)
-        | E::OverrideExpr(_)
-        | E::ZeroValue(_)
-        | E::FunctionArgument(_)
-        | E::GlobalVariable(_)
-        | E::LocalVariable(_)
-        | E::CallResult(_)
-        | E::AtomicResult { .. }
-        | E::WorkgroupUniformLoadResult { .. }
-        | E::SubgroupResult { .. } => {}
-    }
-}
-
-/// Calls `visit` with each expression a statement uses directly (not
-/// through nested blocks).
-pub(super) fn statement_operands(st: &Statement, mut visit: impl FnMut(Handle<Expression>)) {
-    use Statement as S;
-    match st {
-        S::If { condition, .. } => visit(*condition),
-        S::Switch { selector, .. } => visit(*selector),
-        S::Loop {
-            break_if: Some(b), ..
-        } => visit(*b),
-        S::Return { value: Some(v) } => visit(*v),
-        S::Store { pointer, value } => {
-            visit(*pointer);
-            visit(*value);
-        }
-        S::Call { arguments, .. } => arguments.iter().for_each(|&a| visit(a)),
-        S::Atomic {
-            pointer,
-            value,
-            compare,
-            ..
-        } => {
-            visit(*pointer);
-            if let Some(v) = value {
-                visit(*v);
-            }
-            if let Some(c) = compare {
-                visit(*c);
-            }
-        }
-        S::WorkgroupUniformLoad { pointer, .. } => visit(*pointer),
-        S::Subgroup { args, .. } => args.iter().for_each(|&a| visit(a)),
-        S::SubgroupMatrixStore {
-            pointer,
-            offset,
-            value,
-            stride,
-            ..
-        } => {
-            visit(*pointer);
-            visit(*offset);
-            visit(*value);
-            visit(*stride);
-        }
-        _ => {}
-    }
-}
-
 /// Counts uses and finds the expressions a `continuing` block needs from
 /// outside it.
 fn analyse(w: &Writer, f: &Function, cx: &mut FnCtx) {
     let n = f.expressions.len();
     for (h, e) in f.expressions.iter() {
-        expr_operands(e, |o| {
+        visit::operands(e, |o| {
             cx.uses[o.index()] += 1;
             cx.user[o.index()] = Some(h);
         });
@@ -203,7 +86,7 @@ fn analyse(w: &Writer, f: &Function, cx: &mut FnCtx) {
     let mut continuing_blocks: Vec<(&Block, Option<Handle<Expression>>)> = Vec::new();
     while let Some((b, _)) = stack.pop() {
         for st in &b.statements {
-            statement_operands(st, |o| cx.uses[o.index()] += 1);
+            visit::statement_operands(st, |o| cx.uses[o.index()] += 1);
             match st {
                 Statement::Block(b) => stack.push((b, false)),
                 Statement::If { accept, reject, .. } => {
@@ -239,44 +122,27 @@ fn analyse(w: &Writer, f: &Function, cx: &mut FnCtx) {
         }
         used_in.clear();
         used_in.extend(break_if);
-        let mut st_stack = vec![c];
-        while let Some(b) = st_stack.pop() {
-            for st in &b.statements {
-                match st {
-                    Statement::Emit(r) => {
-                        for h in r.clone() {
-                            emitted_in[h.index()] = true;
-                            marked.push(h.index());
-                            expr_operands(&f.expressions[h], |o| used_in.push(o));
-                        }
-                    }
-                    Statement::Block(b) => st_stack.push(b),
-                    Statement::If { accept, reject, .. } => {
-                        st_stack.push(accept);
-                        st_stack.push(reject);
-                    }
-                    Statement::Switch { cases, .. } => {
-                        st_stack.extend(cases.iter().map(|c| &c.body))
-                    }
-                    Statement::Loop {
-                        body, continuing, ..
-                    } => {
-                        st_stack.push(body);
-                        st_stack.push(continuing);
-                    }
-                    _ => {}
+        visit::walk_statements(c, |st, _| {
+            if let Statement::Emit(r) = st {
+                for h in r.clone() {
+                    emitted_in[h.index()] = true;
+                    marked.push(h.index());
+                    visit::operands(&f.expressions[h], |o| used_in.push(o));
                 }
-                statement_operands(st, |o| used_in.push(o));
             }
-        }
+            visit::statement_operands(st, |o| used_in.push(o));
+        });
         while let Some(h) = used_in.pop() {
-            if emitted_in[h.index()] || cx.hoisted[h.index()] || !needs_emit(&f.expressions[h]) {
+            if emitted_in[h.index()]
+                || cx.hoisted[h.index()]
+                || !visit::needs_emit(&f.expressions[h])
+            {
                 continue;
             }
             let ty = f.expression_type(h);
             if w.m.inner(ty).is_pointer() {
                 // Pointers are printed inline: hoist what they are made of.
-                expr_operands(&f.expressions[h], |o| used_in.push(o));
+                visit::operands(&f.expressions[h], |o| used_in.push(o));
             } else {
                 cx.hoisted[h.index()] = true;
             }
@@ -289,21 +155,6 @@ fn analyse(w: &Writer, f: &Function, cx: &mut FnCtx) {
 /// follows it; WGSL makes no such assumption. The `volatile` condition is
 /// a side effect on every iteration, so the loop is kept as written.
 pub(super) const LOOP_HEADER: &str = "for (volatile bool tessera_loop = true; tessera_loop;) {";
-
-/// Whether an expression is evaluated by an `Emit` (others are leaves).
-pub(super) fn needs_emit(e: &Expression) -> bool {
-    !matches!(
-        e,
-        Expression::Literal(_)
-            | Expression::Constant(_)
-            | Expression::Override(_)
-            | Expression::OverrideExpr(_)
-            | Expression::ZeroValue(_)
-            | Expression::FunctionArgument(_)
-            | Expression::GlobalVariable(_)
-            | Expression::LocalVariable(_)
-    )
-}
 
 /// Writes a function (or, with `entry`, the kernel of that entry point).
 pub(super) fn write_function(
@@ -499,7 +350,7 @@ fn mark_read_in_place(cx: &mut FnCtx, rest: &[Statement]) {
         return;
     }
     let mut direct: Vec<Handle<Expression>> = Vec::new();
-    statement_operands(next, |o| direct.push(o));
+    visit::statement_operands(next, |o| direct.push(o));
     let in_run: rustc_hash::FxHashSet<Handle<Expression>> = handles.iter().copied().collect();
     for &h in handles.iter().rev() {
         let i = h.index();

@@ -11,8 +11,8 @@ use super::{Options, Translation};
 use crate::arena::Handle;
 use crate::diagnostic::{Diagnostic, Error};
 use crate::ir::{
-    AddressSpace, ArraySize, Block, ConstValue, Expression, Literal, Module, Scalar, Statement,
-    Type, TypeInner,
+    visit, AddressSpace, ArraySize, ConstValue, Expression, Literal, Module, Scalar, Type,
+    TypeInner,
 };
 use crate::pipeline::Pipeline;
 use crate::valid::ModuleInfo;
@@ -40,13 +40,6 @@ const VERSIONS: &[(u8, u8)] = &[
     (3, 1),
     (3, 2),
 ];
-
-/// Operator polyfills the output needs, by (kind, MSL type name).
-#[derive(Clone, Debug, Default)]
-pub(super) struct OpHelpers {
-    /// `(op, type)`: op is `div` or `mod`; type an integer scalar or vector.
-    pub set: std::collections::BTreeSet<(&'static str, String)>,
-}
 
 /// Per-function facts for the signature: the globals it (transitively)
 /// uses and whether it needs the sizes buffer.
@@ -78,11 +71,8 @@ pub(super) struct Writer<'a> {
     pub fields: FxHashMap<Handle<Type>, Vec<Field>>,
     /// MSL member names per struct type.
     pub member_names: FxHashMap<Handle<Type>, Vec<String>>,
-    pub ops: OpHelpers,
     /// Builtin polyfills requested by the builtin modules.
     pub helpers: super::polyfill::Helpers,
-    /// Structs with atomics that need a zeroing helper (type indices).
-    pub zero_structs: std::collections::BTreeSet<usize>,
     /// Whether any function needs the sizes buffer struct.
     pub any_sizes: bool,
 }
@@ -116,10 +106,8 @@ impl<'a> Writer<'a> {
             sizes_index: FxHashMap::default(),
             fields: FxHashMap::default(),
             member_names: FxHashMap::default(),
-            ops: OpHelpers::default(),
             helpers: super::polyfill::Helpers::default(),
             any_sizes: false,
-            zero_structs: std::collections::BTreeSet::new(),
         };
         w.name_types();
         w.global_names = m
@@ -224,10 +212,8 @@ impl<'a> Writer<'a> {
                     sizes |= ends_with_runtime_array(m, m.global_variables[v].ty);
                 }
             }
-            let mut callees = Vec::new();
-            collect_calls(&f.body, &mut callees);
-            for c in callees {
-                if let Some(cg) = all.get(c) {
+            for c in visit::callees(f) {
+                if let Some(cg) = all.get(c.index()) {
                     g.extend(cg.globals.iter().copied());
                     sizes |= cg.sizes;
                 }
@@ -332,8 +318,6 @@ impl<'a> Writer<'a> {
         if !self.helpers.is_empty() {
             self.helpers.write(&mut out);
         }
-        self.write_op_helpers(&mut out);
-        super::entry::write_zero_helpers(&mut self, &mut out);
         out.push_str(body.trim_end());
         out.push('\n');
         Ok(Translation {
@@ -437,30 +421,6 @@ impl<'a> Writer<'a> {
         }
     }
 
-    /// Writes the integer division and remainder polyfills used.
-    fn write_op_helpers(&self, out: &mut String) {
-        for (op, ty) in &self.ops.set {
-            let signed = ty.contains("int") && !ty.contains("uint");
-            let one = format!("{ty}(1)");
-            let zero = format!("{ty}(0)");
-            let cond = if signed {
-                format!("(b == {zero}) | ((a == {ty}(-2147483647 - 1)) & (b == {ty}(-1)))")
-            } else {
-                format!("b == {zero}")
-            };
-            let what = if *op == "div" {
-                "a / b, with WGSL's result a for b == 0 (and for i32::MIN / -1)"
-            } else {
-                "a % b, with WGSL's result 0 for b == 0 (and for i32::MIN % -1)"
-            };
-            let sym = if *op == "div" { "/" } else { "%" };
-            let _ = writeln!(
-                out,
-                "// {what}\n{ty} tessera_{op}({ty} a, {ty} b) {{\n  return a {sym} metal::select(b, {one}, {cond});\n}}\n"
-            );
-        }
-    }
-
     /// Prints a constant value.
     pub fn constant(&self, c: Handle<ConstValue>) -> String {
         match &self.m.constants[c] {
@@ -536,31 +496,6 @@ pub(super) fn ends_with_runtime_array(m: &Module, ty: Handle<Type>) -> bool {
             )
         }),
         _ => false,
-    }
-}
-
-/// Collects the callees of a block (iteratively).
-pub(super) fn collect_calls(block: &Block, out: &mut Vec<usize>) {
-    let mut stack = vec![block];
-    while let Some(b) = stack.pop() {
-        for st in &b.statements {
-            match st {
-                Statement::Call { function, .. } => out.push(function.index()),
-                Statement::Block(b) => stack.push(b),
-                Statement::If { accept, reject, .. } => {
-                    stack.push(accept);
-                    stack.push(reject);
-                }
-                Statement::Switch { cases, .. } => stack.extend(cases.iter().map(|c| &c.body)),
-                Statement::Loop {
-                    body, continuing, ..
-                } => {
-                    stack.push(body);
-                    stack.push(continuing);
-                }
-                _ => {}
-            }
-        }
     }
 }
 

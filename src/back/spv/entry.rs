@@ -7,13 +7,12 @@ use spirv::{
 };
 
 use super::builder::{inst, inst_str};
-use super::function::{EntryIo, FnCtx};
+use super::function::EntryIo;
 use super::types::Mode;
 use super::writer::{err, Writer, R};
 use crate::arena::Handle;
 use crate::ir::{
-    AddressSpace, Barrier, Binding, BuiltIn, EntryPoint, Function, GlobalVariable, Scalar,
-    ShaderStage, Type, TypeInner, WorkgroupSizeDim,
+    Binding, BuiltIn, EntryPoint, Function, Scalar, ShaderStage, Type, TypeInner, WorkgroupSizeDim,
 };
 
 impl Writer<'_> {
@@ -306,74 +305,6 @@ impl Writer<'_> {
             }
             ShaderStage::Vertex => {}
         }
-        Ok(())
-    }
-
-    /// Zero-initialises the workgroup variables an entry point uses:
-    /// invocation 0 stores zeros, then every invocation waits at a barrier.
-    pub(super) fn zero_init_workgroup(&mut self, cx: &mut FnCtx, _f: Handle<Function>) -> R<()> {
-        if !self.opts.zero_initialize_workgroup_memory {
-            return Ok(());
-        }
-        let wg: Vec<Handle<GlobalVariable>> = self
-            .entry_globals
-            .iter()
-            .map(|&g| Handle::from_index(g))
-            .filter(|&g| {
-                self.m
-                    .global_variables
-                    .try_get(g)
-                    .is_some_and(|v| v.space == AddressSpace::Workgroup)
-            })
-            .collect();
-        if wg.is_empty() {
-            return Ok(());
-        }
-        let u = self.u32_type();
-        let u_ir = self.m.types.get(&Type {
-            name: None,
-            inner: TypeInner::Scalar(Scalar::U32),
-        });
-        let var = match u_ir {
-            Some(u_ir) => {
-                let b = Binding::BuiltIn(BuiltIn::LocalInvocationIndex);
-                self.io_var(u_ir, b, ShaderStage::Compute, true)?
-            }
-            None => {
-                let ptr = self.pointer_type(StorageClass::Input, u);
-                let var = self.s.id();
-                let g = &mut self.s.globals;
-                inst(g, Op::Variable, &[ptr, var, StorageClass::Input as u32]);
-                let builtin = SpvBuiltIn::LocalInvocationIndex as u32;
-                let a = &mut self.s.annotations;
-                inst(a, Op::Decorate, &[var, Decoration::BuiltIn as u32, builtin]);
-                var
-            }
-        };
-        self.extra_interface.push(var);
-        let index = self.emit(cx, Op::Load, u, &[var]);
-        let zero = self.u32_const(0);
-        let b = self.scalar_type(Scalar::Bool);
-        let first = self.emit(cx, Op::IEqual, b, &[index, zero]);
-        let then = self.s.id();
-        let merge = self.s.id();
-        cx.raw(Op::SelectionMerge, &[merge, 0]);
-        cx.raw(Op::BranchConditional, &[first, then, merge]);
-        cx.label(then);
-        let mem = self.memory_operands(Some(AddressSpace::Workgroup));
-        for g in wg {
-            let v = self.global_var(g)?;
-            let ty = self.m.global_variables[g].ty;
-            let t = self.type_id(ty, Mode::Plain)?;
-            let null = self.null_const(t);
-            match mem {
-                Some(m) => cx.raw(Op::Store, &[v, null, m]),
-                None => cx.raw(Op::Store, &[v, null]),
-            }
-        }
-        cx.branch(merge);
-        cx.label(merge);
-        self.barrier(cx, Barrier::WORKGROUP);
         Ok(())
     }
 }

@@ -181,21 +181,6 @@ impl Writer<'_> {
         }
     }
 
-    /// An index as u32, clamped to `[0, last]` (`last` an id) when bounds
-    /// checks are on.
-    fn clamp_index(&mut self, cx: &mut FnCtx, index: Handle<Expression>, last: u32) -> R<u32> {
-        let i = self.expr(cx, index)?;
-        let u = self.u32_type();
-        let i = match self.inner(cx, index)?.scalar() {
-            Some(Scalar::U32) => i,
-            _ => self.emit(cx, Op::Bitcast, u, &[i]),
-        };
-        if !self.opts.bounds_checks {
-            return Ok(i);
-        }
-        Ok(self.glsl(cx, u, Gl::UMin, &[i, last]))
-    }
-
     /// The element count of an indexable type, if fixed.
     fn fixed_count(&mut self, inner: &TypeInner, span: crate::Span) -> R<Option<u32>> {
         Ok(match *inner {
@@ -434,35 +419,17 @@ impl Writer<'_> {
         let t = self.expr_type(cx, h)?;
         let b = self.expr(cx, base)?;
         let base_inner = self.inner(cx, base)?.clone();
-        if let TypeInner::Pointer { base: pointee, .. } = base_inner {
-            let pointee = self.m.types[pointee].inner.clone();
+        if let TypeInner::Pointer { .. } = base_inner {
             if cx.split_ptrs.contains_key(&(base.index() as u32)) {
-                let n = self.fixed_count(&pointee, span)?.unwrap_or(1);
                 let i = match self.const_index(cx, index) {
-                    Some(c) if c >= 0 && (c as u64) < n as u64 => Ok(c as u32),
-                    _ => {
-                        let last = self.u32_const(n.saturating_sub(1));
-                        Err(self.clamp_index(cx, index, last)?)
-                    }
+                    Some(c) if c >= 0 => Ok(c as u32),
+                    _ => Err(self.expr(cx, index)?),
                 };
                 return self.split_matrix_access(cx, h, base, i);
             }
-            let i = match self.fixed_count(&pointee, span)? {
-                Some(n) => match self.const_index(cx, index) {
-                    Some(c) if c >= 0 && (c as u64) < n as u64 => self.u32_const(c as u32),
-                    _ => {
-                        let last = self.u32_const(n.saturating_sub(1));
-                        self.clamp_index(cx, index, last)?
-                    }
-                },
-                None if self.opts.bounds_checks => {
-                    let len = self.array_length(cx, base)?;
-                    let u = self.u32_type();
-                    let one = self.u32_const(1);
-                    let last = self.emit(cx, Op::ISub, u, &[len, one]);
-                    self.clamp_index(cx, index, last)?
-                }
-                None => self.expr(cx, index)?,
+            let i = match self.const_index(cx, index) {
+                Some(c) if c >= 0 && c <= i64::from(u32::MAX) => self.u32_const(c as u32),
+                _ => self.expr(cx, index)?,
             };
             let t = self.relocated_pointer_type(cx, h, base, t)?;
             let id = self.emit(cx, Op::AccessChain, t, &[b, i]);
@@ -471,13 +438,15 @@ impl Writer<'_> {
             }
             return Ok(id);
         }
-        let n = self.fixed_count(&base_inner, span)?.unwrap_or(1);
         if let Some(c) = self.const_index(cx, index) {
+            // A constant index of a value is inside it (WGSL rejects
+            // others; the robustness pass clamps override-sized ones);
+            // clamp anyway so the instruction stays valid.
+            let n = self.fixed_count(&base_inner, span)?.unwrap_or(1);
             let c = c.clamp(0, n.saturating_sub(1) as i64) as u32;
             return Ok(self.emit(cx, Op::CompositeExtract, t, &[b, c]));
         }
-        let last = self.u32_const(n.saturating_sub(1));
-        let i = self.clamp_index(cx, index, last)?;
+        let i = self.expr(cx, index)?;
         if let TypeInner::Vector { .. } = base_inner {
             return Ok(self.emit(cx, Op::VectorExtractDynamic, t, &[b, i]));
         }
@@ -682,53 +651,27 @@ impl Writer<'_> {
         }
         match op {
             B::ShiftLeft | B::ShiftRight => {
-                // WGSL masks the shift amount to the bit width.
-                let rs = ri.scalar().unwrap_or(Scalar::U32);
-                let rt = if n > 1 {
-                    self.vector_type(rs, n)
-                } else {
-                    self.scalar_type(rs)
-                };
-                let mask = self.const_splat(rs, n, 31.0);
-                let amount = self.emit(cx, Op::BitwiseAnd, rt, &[r, mask]);
+                // The shift-amount pass has masked the amount.
                 let o = match (op, signed) {
                     (B::ShiftLeft, _) => Op::ShiftLeftLogical,
                     (_, true) => Op::ShiftRightArithmetic,
                     (_, false) => Op::ShiftRightLogical,
                 };
-                Ok(self.emit(cx, o, t, &[l, amount]))
+                Ok(self.emit(cx, o, t, &[l, r]))
             }
             B::Divide | B::Modulo if float => {
                 let o = if op == B::Divide { Op::FDiv } else { Op::FRem };
                 Ok(self.emit(cx, o, t, &[l, r]))
             }
             B::Divide | B::Modulo => {
-                // WGSL: e / 0 = e, e % 0 = 0, INT_MIN / -1 = INT_MIN, INT_MIN % -1 = 0.
-                // Replacing the divisor by 1 in those cases gives exactly that.
-                let bt = if n > 1 {
-                    self.vector_type(Scalar::Bool, n)
-                } else {
-                    self.scalar_type(Scalar::Bool)
-                };
-                let zero = self.const_splat(scalar, n, 0.0);
-                let one = self.const_splat(scalar, n, 1.0);
-                let mut bad = self.emit(cx, Op::IEqual, bt, &[r, zero]);
-                if signed {
-                    let min = self.const_splat(scalar, n, i32::MIN as f64);
-                    let neg1 = self.const_splat(scalar, n, -1.0);
-                    let is_min = self.emit(cx, Op::IEqual, bt, &[l, min]);
-                    let is_neg1 = self.emit(cx, Op::IEqual, bt, &[r, neg1]);
-                    let overflow = self.emit(cx, Op::LogicalAnd, bt, &[is_min, is_neg1]);
-                    bad = self.emit(cx, Op::LogicalOr, bt, &[bad, overflow]);
-                }
-                let d = self.emit(cx, Op::Select, t, &[bad, one, r]);
+                // The int-division pass has made the divisor safe.
                 let o = match (op, signed) {
                     (B::Divide, true) => Op::SDiv,
                     (B::Divide, false) => Op::UDiv,
                     (_, true) => Op::SRem,
                     (_, false) => Op::UMod,
                 };
-                Ok(self.emit(cx, o, t, &[l, d]))
+                Ok(self.emit(cx, o, t, &[l, r]))
             }
             _ => Err(err("unsupported binary operator", span)),
         }
@@ -783,7 +726,7 @@ impl Writer<'_> {
     }
 
     /// Converts a scalar or `n`-vector from `fs` to `ts` components (`t` is
-    /// the result type id), with WGSL's saturating float-to-int rule.
+    /// the result type id).
     pub(super) fn convert_scalar(
         &mut self,
         cx: &mut FnCtx,
@@ -813,34 +756,20 @@ impl Writer<'_> {
                 self.emit(cx, o, t, &[v, zero])
             }
             (f, tt) if f.is_float() && tt.is_float() => self.emit(cx, Op::FConvert, t, &[v]),
-            (f, tt) if f.is_float() => {
-                // Saturate: clamp to the representable range first.
-                let (lo, hi) = match (f, tt) {
-                    (S::F16, S::I32) => (-65504.0, 65504.0),
-                    (S::F16, _) => (0.0, 65504.0),
-                    (_, S::I32) => (-2147483648.0, 2147483520.0),
-                    _ => (0.0, 4294967040.0),
-                };
-                let ft = if n > 1 {
-                    self.vector_type(f, n)
-                } else {
-                    self.scalar_type(f)
-                };
-                let lo = self.const_splat(f, n, lo);
-                let hi = self.const_splat(f, n, hi);
-                let c = self.glsl(cx, ft, Gl::FClamp, &[v, lo, hi]);
-                let o = if tt == S::I32 {
-                    Op::ConvertFToS
-                } else {
-                    Op::ConvertFToU
-                };
-                self.emit(cx, o, t, &[c])
-            }
             (f, tt) if tt.is_float() => {
                 let o = if f.is_signed_integer() {
                     Op::ConvertSToF
                 } else {
                     Op::ConvertUToF
+                };
+                self.emit(cx, o, t, &[v])
+            }
+            (f, tt) if f.is_float() => {
+                // The float-to-int pass has clamped the operand.
+                let o = if tt == S::I32 {
+                    Op::ConvertFToS
+                } else {
+                    Op::ConvertFToU
                 };
                 self.emit(cx, o, t, &[v])
             }

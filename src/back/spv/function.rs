@@ -223,9 +223,6 @@ impl Writer<'_> {
             cx.entry = Some(io);
         }
         let entry_label = self.s.id();
-        if is_entry {
-            self.zero_init_workgroup(&mut cx, h)?;
-        }
         self.block(&mut cx, &f.body)?;
         if cx.open {
             if cx.returns_void {

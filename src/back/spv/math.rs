@@ -164,29 +164,20 @@ impl Writer<'_> {
             F::FirstLeadingBit => g(self, cx, Gl::FindUMsb),
             F::FirstTrailingBit => g(self, cx, Gl::FindILsb),
             F::ExtractBits | F::InsertBits => {
-                // o = min(offset, 32), c = min(count, 32 - o).
-                let (oi, ci) = if fun == F::ExtractBits {
-                    (1, 2)
-                } else {
-                    (2, 3)
-                };
+                // The bits-clamp pass keeps offset + count within 32.
+                let ci = if fun == F::ExtractBits { 2 } else { 3 };
                 if nargs <= ci {
                     return Err(err("wrong number of arguments to a bit builtin", span));
                 }
-                let u = self.u32_type();
-                let c32 = self.u32_const(32);
-                let o = self.glsl(cx, u, Gl::UMin, &[a[oi], c32]);
-                let room = self.emit(cx, Op::ISub, u, &[c32, o]);
-                let c = self.glsl(cx, u, Gl::UMin, &[a[ci], room]);
                 if fun == F::ExtractBits {
                     let op = if signed {
                         Op::BitFieldSExtract
                     } else {
                         Op::BitFieldUExtract
                     };
-                    self.emit(cx, op, t, &[a[0], o, c])
+                    self.emit(cx, op, t, &[a[0], a[1], a[2]])
                 } else {
-                    self.emit(cx, Op::BitFieldInsert, t, &[a[0], a[1], o, c])
+                    self.emit(cx, Op::BitFieldInsert, t, &[a[0], a[1], a[2], a[3]])
                 }
             }
             F::QuantizeToF16 => self.emit(cx, Op::QuantizeToF16, t, &[a[0]]),

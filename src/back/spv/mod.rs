@@ -59,6 +59,7 @@ mod types;
 mod writer;
 
 use crate::diagnostic::{Diagnostic, Error};
+use crate::passes::{Pass, PassOptions};
 use crate::pipeline::Pipeline;
 use crate::valid::ModuleInfo;
 use crate::Span;
@@ -87,9 +88,37 @@ impl Default for Options {
     }
 }
 
-/// Writes a pipeline's module as SPIR-V words.
-pub fn write(pipeline: &Pipeline, info: &ModuleInfo, options: &Options) -> Result<Vec<u32>, Error> {
-    let _ = info;
+/// The passes that lower a pipeline's module for this backend, in order
+/// (`tessera --list-passes`).
+pub fn passes<'a>(options: &Options) -> Vec<Pass<'a>> {
+    crate::passes::shared(PassOptions {
+        bounds_checks: options.bounds_checks,
+        zero_initialize_workgroup_memory: options.zero_initialize_workgroup_memory,
+    })
+}
+
+/// Runs this backend's passes over `pipeline` (calling `after` with each
+/// pass's name and result) and computes the [`ModuleInfo`] the printer
+/// reads.
+pub fn lower(
+    pipeline: &mut Pipeline,
+    options: &Options,
+    after: &mut dyn FnMut(&str, &Pipeline),
+) -> Result<ModuleInfo, Error> {
+    crate::passes::run(pipeline, &passes(options), after)?;
+    Ok(crate::valid::analyze(&pipeline.module))
+}
+
+/// Writes a pipeline's module as SPIR-V words: lowers a copy of it with
+/// [`lower`], then prints it with [`print`].
+pub fn write(pipeline: &Pipeline, options: &Options) -> Result<Vec<u32>, Error> {
+    check_options(options)?;
+    let mut lowered = pipeline.clone();
+    let info = lower(&mut lowered, options, &mut |_, _| {})?;
+    print(&lowered, &info, options)
+}
+
+fn check_options(options: &Options) -> Result<(), Error> {
     if !matches!(options.version, (1, 3) | (1, 4) | (1, 5) | (1, 6)) {
         return Err(Diagnostic::error(
             format!(
@@ -100,5 +129,14 @@ pub fn write(pipeline: &Pipeline, info: &ModuleInfo, options: &Options) -> Resul
         )
         .into());
     }
+    Ok(())
+}
+
+/// Prints a lowered pipeline (see [`lower`]) as SPIR-V words; `info` is
+/// what [`lower`] returned. The printer maps each IR construct onto SPIR-V
+/// and adds no WGSL semantics of its own.
+pub fn print(pipeline: &Pipeline, info: &ModuleInfo, options: &Options) -> Result<Vec<u32>, Error> {
+    check_options(options)?;
+    let _ = info;
     writer::Writer::new(pipeline, options).run()
 }

@@ -6,7 +6,7 @@
 //! (with a null accumulator for plain multiplies). Scalars for 8-bit
 //! matrices are clamped to the 8-bit range and narrowed.
 
-use spirv::{CooperativeMatrixOperands as Cmo, GlslStd450Op as Gl, Op};
+use spirv::{CooperativeMatrixOperands as Cmo, Op};
 
 use super::function::FnCtx;
 use super::types::{space_mode, storage_class, Mode};
@@ -24,44 +24,35 @@ impl Writer<'_> {
         }
     }
 
-    /// Clamps and narrows a shader scalar to an 8-bit component; other
-    /// component types pass through.
+    /// Narrows a shader scalar to an 8-bit component (the
+    /// matrix-scalar-range pass has clamped it); other component types pass
+    /// through.
     fn narrow(&mut self, cx: &mut FnCtx, v: u32, comp: Scalar) -> u32 {
-        let (clamp, conv, lo, hi) = match comp {
-            Scalar::I8 => (Gl::SClamp, Op::SConvert, -128.0, 127.0),
-            Scalar::U8 => (Gl::UClamp, Op::UConvert, 0.0, 255.0),
+        let conv = match comp {
+            Scalar::I8 => Op::SConvert,
+            Scalar::U8 => Op::UConvert,
             _ => return v,
         };
-        let shader = comp.shader_scalar();
-        let st = self.scalar_type(shader);
-        let lo = self.scalar_const(shader, lo);
-        let hi = self.scalar_const(shader, hi);
-        let c = self.glsl(cx, st, clamp, &[v, lo, hi]);
         let ct = self.scalar_type(comp);
-        self.emit(cx, conv, ct, &[c])
+        self.emit(cx, conv, ct, &[v])
     }
 
-    /// A pointer to `array[offset]`, the stride to use, and the memory
-    /// operand. With bounds checks on, the stride is raised to at least one
-    /// row (column) and, when the access would leave the array, the offset
-    /// becomes 0 and the stride the minimum (as Tint's robustness does).
-    #[allow(clippy::too_many_arguments)]
+    /// A pointer to `array[offset]`, the stride and the memory operand
+    /// (the robustness pass has made the access stay inside the array).
     fn matrix_access(
         &mut self,
         cx: &mut FnCtx,
-        matrix_ty: Handle<Type>,
         pointer: Handle<Expression>,
         offset: Handle<Expression>,
         stride: Handle<Expression>,
-        layout: MatrixLayout,
         span: Span,
     ) -> R<(u32, u32, Option<u32>)> {
         let (array, space) = match self.inner(cx, pointer)? {
             TypeInner::Pointer { base, space, .. } => (*base, *space),
             _ => return Err(err("subgroup matrix pointer is not a pointer", span)),
         };
-        let (elem, size, array_stride) = match self.m.inner(array) {
-            TypeInner::Array { base, size, stride } => (*base, *size, *stride),
+        let elem = match self.m.inner(array) {
+            TypeInner::Array { base, .. } => *base,
             _ => {
                 return Err(err(
                     "subgroup matrix pointer does not point to an array",
@@ -72,70 +63,8 @@ impl Writer<'_> {
         let et = self.type_id(elem, space_mode(space))?;
         let pt = self.pointer_type(storage_class(space), et);
         let p = self.expr(cx, pointer)?;
-        let mut off = self.expr(cx, offset)?;
-        let mut st = self.expr(cx, stride)?;
-        if self.opts.bounds_checks {
-            let (columns, rows, comp) = match self.m.types.try_get(matrix_ty).map(|t| &t.inner) {
-                Some(TypeInner::SubgroupMatrix {
-                    columns,
-                    rows,
-                    scalar,
-                    ..
-                }) => (*columns, *rows, *scalar),
-                _ => return Err(err("expected a subgroup matrix type", span)),
-            };
-            let (cols, rows) = (
-                self.matrix_dim_value(columns)?,
-                self.matrix_dim_value(rows)?,
-            );
-            let (major, minor) = match layout {
-                MatrixLayout::RowMajor => (rows, cols),
-                MatrixLayout::ColumnMajor => (cols, rows),
-            };
-            // Array elements spanned by one row (column).
-            let minor_bytes = minor.saturating_mul(comp.size());
-            let min_stride = minor_bytes.div_ceil(array_stride.max(1)).max(1);
-            let u = self.u32_type();
-            let b = self.scalar_type(Scalar::Bool);
-            let to_u32 = |w: &mut Self, cx: &mut FnCtx, h: Handle<Expression>, id: u32| -> R<u32> {
-                Ok(match w.inner(cx, h)?.scalar() {
-                    Some(Scalar::U32) => id,
-                    _ => w.emit(cx, Op::Bitcast, u, &[id]),
-                })
-            };
-            off = to_u32(self, cx, offset, off)?;
-            st = to_u32(self, cx, stride, st)?;
-            let min_c = self.u32_const(min_stride);
-            st = self.glsl(cx, u, Gl::UMax, &[st, min_c]);
-            let len = match size {
-                crate::ir::ArraySize::Constant(n) => self.u32_const(n),
-                crate::ir::ArraySize::Override(e) => {
-                    let n = self.override_u32(e)?;
-                    self.u32_const(n)
-                }
-                crate::ir::ArraySize::Runtime => self.array_length(cx, pointer)?,
-            };
-            // ok = offset < len
-            //   && stride * (major - 1) <= len - offset   (checked by division)
-            //   && len - offset - stride * (major - 1) >= minor elements
-            let in_range = self.emit(cx, Op::ULessThan, b, &[off, len]);
-            let safe_off = self.emit(cx, Op::Select, u, &[in_range, off, len]);
-            let room = self.emit(cx, Op::ISub, u, &[len, safe_off]);
-            let steps = self.u32_const(major.saturating_sub(1).max(1));
-            let max_stride = self.emit(cx, Op::UDiv, u, &[room, steps]);
-            let stride_ok = self.emit(cx, Op::ULessThanEqual, b, &[st, max_stride]);
-            let span_c = self.u32_const(major.saturating_sub(1));
-            let safe_st = self.emit(cx, Op::Select, u, &[stride_ok, st, min_c]);
-            let spanned = self.emit(cx, Op::IMul, u, &[safe_st, span_c]);
-            let spanned = self.glsl(cx, u, Gl::UMin, &[spanned, room]);
-            let rest = self.emit(cx, Op::ISub, u, &[room, spanned]);
-            let fits = self.emit(cx, Op::UGreaterThanEqual, b, &[rest, min_c]);
-            let ok = self.emit(cx, Op::LogicalAnd, b, &[in_range, stride_ok]);
-            let ok = self.emit(cx, Op::LogicalAnd, b, &[ok, fits]);
-            let zero = self.u32_const(0);
-            off = self.emit(cx, Op::Select, u, &[ok, off, zero]);
-            st = self.emit(cx, Op::Select, u, &[ok, st, min_c]);
-        }
+        let off = self.expr(cx, offset)?;
+        let st = self.expr(cx, stride)?;
         let ptr = self.emit(cx, Op::AccessChain, pt, &[p, off]);
         Ok((ptr, st, self.memory_operands(Some(space))))
     }
@@ -153,8 +82,7 @@ impl Writer<'_> {
         span: Span,
     ) -> R<u32> {
         let t = self.type_id(ty, Mode::Plain)?;
-        let (ptr, stride, mem) =
-            self.matrix_access(cx, ty, pointer, offset, stride, layout, span)?;
+        let (ptr, stride, mem) = self.matrix_access(cx, pointer, offset, stride, span)?;
         let layout = self.u32_const(layout_value(layout));
         Ok(match mem {
             Some(m) => self.emit(
@@ -179,10 +107,8 @@ impl Writer<'_> {
         layout: MatrixLayout,
         span: Span,
     ) -> R<()> {
-        let ty = cx.ty(value)?;
         let v = self.expr(cx, value)?;
-        let (ptr, stride, mem) =
-            self.matrix_access(cx, ty, pointer, offset, stride, layout, span)?;
+        let (ptr, stride, mem) = self.matrix_access(cx, pointer, offset, stride, span)?;
         let layout = self.u32_const(layout_value(layout));
         match mem {
             Some(m) => cx.raw(Op::CooperativeMatrixStoreKHR, &[ptr, v, layout, stride, m]),

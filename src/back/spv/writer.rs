@@ -10,8 +10,7 @@ use super::Options;
 use crate::arena::Handle;
 use crate::diagnostic::{Diagnostic, Error};
 use crate::ir::{
-    AddressSpace, Block, ConstValue, Expression, Function, GlobalVariable, Module, Statement, Type,
-    TypeInner,
+    AddressSpace, ConstValue, Expression, Function, GlobalVariable, Module, Type, TypeInner,
 };
 use crate::pipeline::Pipeline;
 use crate::Span;
@@ -80,36 +79,12 @@ pub(super) struct FunctionFacts {
     pub globals: Vec<usize>,
 }
 
-/// Collects the callees of a block.
-fn collect_calls(block: &Block, out: &mut Vec<usize>) {
-    for st in &block.statements {
-        match st {
-            Statement::Call { function, .. } => out.push(function.index()),
-            Statement::Block(b) => collect_calls(b, out),
-            Statement::If { accept, reject, .. } => {
-                collect_calls(accept, out);
-                collect_calls(reject, out);
-            }
-            Statement::Switch { cases, .. } => {
-                for c in cases {
-                    collect_calls(&c.body, out);
-                }
-            }
-            Statement::Loop {
-                body, continuing, ..
-            } => {
-                collect_calls(body, out);
-                collect_calls(continuing, out);
-            }
-            _ => {}
-        }
-    }
-}
-
 /// Scans a function for callees and used globals.
 pub(super) fn function_facts(f: &Function) -> FunctionFacts {
-    let mut callees = Vec::new();
-    collect_calls(&f.body, &mut callees);
+    let callees = crate::ir::visit::callees(f)
+        .into_iter()
+        .map(|c| c.index())
+        .collect();
     let mut globals: Vec<usize> = f
         .expressions
         .iter()

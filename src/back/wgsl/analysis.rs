@@ -20,7 +20,7 @@
 use super::{error, MAX_DEPTH};
 use crate::arena::Handle;
 use crate::diagnostic::Error;
-use crate::ir::Module;
+use crate::ir::{visit, Module};
 use crate::ir::{Block, Expression, Function, LocalVariable, Statement, TypeInner};
 
 /// A place in the body: block number and statement index.
@@ -49,74 +49,6 @@ pub enum LocalDecl {
     AtStore(Pos),
     /// At the top of the function, zero-initialised.
     Top,
-}
-
-/// Calls `f` on every operand of an expression.
-pub fn for_each_operand(e: &Expression, mut f: impl FnMut(Handle<Expression>)) {
-    match *e {
-        Expression::Literal(_)
-        | Expression::Constant(_)
-        | Expression::Override(_)
-        | Expression::OverrideExpr(_)
-        | Expression::ZeroValue(_)
-        | Expression::FunctionArgument(_)
-        | Expression::GlobalVariable(_)
-        | Expression::LocalVariable(_)
-        | Expression::CallResult(_)
-        | Expression::AtomicResult { .. }
-        | Expression::WorkgroupUniformLoadResult { .. }
-        | Expression::SubgroupResult { .. } => {}
-        Expression::Compose { ref components, .. } => components.iter().copied().for_each(f),
-        Expression::Math { ref args, .. } => args.iter().copied().for_each(f),
-        Expression::Splat { value, .. } | Expression::SubgroupMatrixFill { value, .. } => f(value),
-        Expression::Swizzle { vector, .. } => f(vector),
-        Expression::Access { base, index } => {
-            f(base);
-            f(index);
-        }
-        Expression::AccessIndex { base, .. } => f(base),
-        Expression::Load { pointer } => f(pointer),
-        Expression::Unary { expr, .. }
-        | Expression::Convert { expr, .. }
-        | Expression::Bitcast { expr, .. } => f(expr),
-        Expression::Binary { left, right, .. } => {
-            f(left);
-            f(right);
-        }
-        Expression::Select {
-            condition,
-            accept,
-            reject,
-        } => {
-            f(reject);
-            f(accept);
-            f(condition);
-        }
-        Expression::ArrayLength(p) => f(p),
-        Expression::SubgroupMatrixLoad {
-            pointer,
-            offset,
-            stride,
-            ..
-        } => {
-            f(pointer);
-            f(offset);
-            f(stride);
-        }
-        Expression::SubgroupMatrixMultiply {
-            left, right, acc, ..
-        } => {
-            f(left);
-            f(right);
-            if let Some(acc) = acc {
-                f(acc);
-            }
-        }
-        Expression::SubgroupMatrixScalar { matrix, scalar, .. } => {
-            f(matrix);
-            f(scalar);
-        }
-    }
 }
 
 /// Calls `f` on every direct expression operand of a statement (not of
@@ -277,7 +209,7 @@ pub fn analyze(module: &Module, func: &Function) -> Result<FnState, Error> {
         .collect();
     for (h, e) in func.expressions.iter().rev() {
         if live[h.index()] {
-            for_each_operand(e, |op| {
+            visit::operands(e, |op| {
                 if let Some(l) = live.get_mut(op.index()) {
                     *l = true;
                 }
@@ -287,7 +219,7 @@ pub fn analyze(module: &Module, func: &Function) -> Result<FnState, Error> {
     for (h, e) in func.expressions.iter() {
         if live[h.index()] {
             let (users, counts) = (&mut a.users, &mut a.use_count);
-            for_each_operand(e, |op| add_use(users, counts, op, User::Expr(h)));
+            visit::operands(e, |op| add_use(users, counts, op, User::Expr(h)));
         }
     }
     a.decide_baking();
@@ -471,7 +403,7 @@ impl Analyzer<'_> {
             ) {
                 return true;
             }
-            for_each_operand(e, |op| stack.push(op));
+            visit::operands(e, |op| stack.push(op));
         }
         false
     }
@@ -568,7 +500,7 @@ impl Analyzer<'_> {
             return true;
         }
         let mut reads = false;
-        for_each_operand(e, |op| reads |= self.tree_reads_memory(op));
+        visit::operands(e, |op| reads |= self.tree_reads_memory(op));
         reads
     }
 
@@ -587,7 +519,7 @@ impl Analyzer<'_> {
             if let Expression::LocalVariable(l) = *e {
                 self.mention(l);
             }
-            for_each_operand(e, |op| stack.push(op));
+            visit::operands(e, |op| stack.push(op));
         }
     }
 

@@ -128,28 +128,6 @@ fn operand_forms(form: Form) -> (Forms, Forms) {
     }
 }
 
-fn binary_op_str(op: BinaryOperator) -> &'static str {
-    use BinaryOperator as B;
-    match op {
-        B::Add => "+",
-        B::Subtract => "-",
-        B::Multiply => "*",
-        B::Divide => "/",
-        B::Modulo => "%",
-        B::Equal => "==",
-        B::NotEqual => "!=",
-        B::Less => "<",
-        B::LessEqual => "<=",
-        B::Greater => ">",
-        B::GreaterEqual => ">=",
-        B::And => "&",
-        B::InclusiveOr => "|",
-        B::ExclusiveOr => "^",
-        B::ShiftLeft => "<<",
-        B::ShiftRight => ">>",
-    }
-}
-
 /// The spelling of a matrix layout template argument.
 pub fn layout_name(layout: MatrixLayout) -> &'static str {
     match layout {
@@ -622,7 +600,7 @@ impl<'m> Ctx<'m> {
         self.write_expr(scope, cur, left_allowed, out, depth)?;
         for &(op, right) in spine.iter().rev() {
             out.push(' ');
-            out.push_str(binary_op_str(op));
+            out.push_str(op.symbol());
             out.push(' ');
             self.write_expr(scope, right, right_allowed, out, depth)?;
         }

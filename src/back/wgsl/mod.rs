@@ -34,7 +34,6 @@ use crate::diagnostic::{Diagnostic, Error};
 use crate::ir::{
     AddressSpace, Binding, Extensions, Module, ShaderStage, TypeInner, WorkgroupSizeDim,
 };
-use crate::valid::ModuleInfo;
 use crate::Span;
 
 /// Maximum nesting the writer follows (types, expressions, statements)
@@ -64,11 +63,11 @@ struct Ctx<'m> {
     names: ModuleNames,
 }
 
-/// Writes a module as WGSL source.
-pub fn write(module: &Module, info: &ModuleInfo) -> Result<String, Error> {
-    // Everything the writer needs is in the module itself; layouts are
-    // recomputed with `crate::layout` to decide `@align`/`@size`.
-    let _ = info;
+/// Writes a module as WGSL source. Everything the writer needs is in the
+/// module itself (layouts are recomputed with `crate::layout` to decide
+/// `@align`/`@size`), so it prints any module: as resolved, or after any
+/// pass.
+pub fn write(module: &Module) -> Result<String, Error> {
     let mut namer = names::Namer::default();
     let names = choose_module_names(module, &mut namer);
     let ctx = Ctx { module, names };

@@ -12,14 +12,13 @@ fn print(src: &str, what: &str) -> String {
         Ok(p) => p,
         Err(e) => panic!("{what} does not parse:\n{}\n{src}", e.render("t.wgsl", src)),
     };
-    let info = match crate::valid::validate(&parsed.module) {
-        Ok(i) => i,
-        Err(e) => panic!(
+    if let Err(e) = crate::valid::validate(&parsed.module) {
+        panic!(
             "{what} does not validate:\n{}\n{src}",
             e.render("t.wgsl", src)
-        ),
-    };
-    match write(&parsed.module, &info) {
+        );
+    }
+    match write(&parsed.module) {
         Ok(s) => s,
         Err(e) => panic!("{what} cannot be written: {e}\n{src}"),
     }

@@ -3,7 +3,6 @@
 use super::write;
 use crate::arena::{Handle, HandleRange};
 use crate::ir::*;
-use crate::valid::ModuleInfo;
 use crate::Span;
 
 /// Builds one function's expressions and body.
@@ -98,11 +97,11 @@ fn ptr(m: &mut Module, base: Handle<Type>, space: AddressSpace, access: Access) 
 }
 
 fn out(m: &Module) -> String {
-    write(m, &ModuleInfo::default()).unwrap_or_else(|e| panic!("write failed: {e}"))
+    write(m).unwrap_or_else(|e| panic!("write failed: {e}"))
 }
 
 fn err(m: &Module) -> crate::Diagnostic {
-    write(m, &ModuleInfo::default()).unwrap_err().diagnostics[0].clone()
+    write(m).unwrap_err().diagnostics[0].clone()
 }
 
 /// Checks that naga's independent WGSL front end accepts the output.

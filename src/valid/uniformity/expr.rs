@@ -14,6 +14,7 @@ use super::graph::{NodeId, NodeKind, Source, BOTH, MAY_BE_NON_UNIFORM, NONE, WOR
 use super::names::{builtin_non_uniform, subgroup_result_uniform};
 use super::summary::{Channel, ReqWhat, Requirement};
 use crate::arena::Handle;
+use crate::ir::visit;
 use crate::ir::{
     Access, AddressSpace, Binding, DiagnosticRule, Expression, FilterSeverity, Statement,
     SubgroupOp, Type, TypeInner,
@@ -106,14 +107,14 @@ impl<'a> Builder<'a> {
         while let Some(&top) = stack.last() {
             let mut pending = Vec::new();
             if let Some(e) = self.func.expressions.try_get(top) {
-                for_each_operand(e, |o| {
+                visit::operands(e, |o| {
                     if o.index() < top.index()
                         && self.expr_node.get(o.index()) == Some(&NONE)
                         && self
                             .func
                             .expressions
                             .try_get(o)
-                            .is_some_and(needs_evaluation)
+                            .is_some_and(visit::needs_emit)
                     {
                         pending.push(o);
                     }
@@ -276,7 +277,7 @@ impl<'a> Builder<'a> {
         self.graph.edge(n, MAY_BE_NON_UNIFORM, non_uniform);
         let mut operands = std::mem::take(&mut self.scratch);
         operands.clear();
-        for_each_operand(expr, |o| operands.push(o));
+        visit::operands(expr, |o| operands.push(o));
         for &o in &operands {
             let v = self.value(o, cf);
             self.graph.edge(n, v, BOTH);
@@ -699,91 +700,4 @@ impl<'a> Builder<'a> {
         let beh = if callee.returns { NEXT } else { 0 };
         (cf, beh)
     }
-}
-
-/// Calls `f` on each operand of an expression.
-pub(crate) fn for_each_operand(e: &Expression, mut f: impl FnMut(Handle<Expression>)) {
-    match e {
-        Expression::Compose { components, .. } => components.iter().for_each(|&c| f(c)),
-        Expression::Splat { value, .. } => f(*value),
-        Expression::Swizzle { vector, .. } => f(*vector),
-        Expression::Access { base, index } => {
-            f(*base);
-            f(*index);
-        }
-        Expression::AccessIndex { base, .. } => f(*base),
-        Expression::Load { pointer } => f(*pointer),
-        Expression::Unary { expr, .. } => f(*expr),
-        Expression::Binary { left, right, .. } => {
-            f(*left);
-            f(*right);
-        }
-        Expression::Select {
-            condition,
-            accept,
-            reject,
-        } => {
-            f(*condition);
-            f(*accept);
-            f(*reject);
-        }
-        Expression::Math { args, .. } => args.iter().for_each(|&a| f(a)),
-        Expression::Convert { expr, .. } | Expression::Bitcast { expr, .. } => f(*expr),
-        Expression::ArrayLength(p) => f(*p),
-        Expression::SubgroupMatrixLoad {
-            pointer,
-            offset,
-            stride,
-            ..
-        } => {
-            f(*pointer);
-            f(*offset);
-            f(*stride);
-        }
-        Expression::SubgroupMatrixMultiply {
-            left, right, acc, ..
-        } => {
-            f(*left);
-            f(*right);
-            if let Some(a) = acc {
-                f(*a);
-            }
-        }
-        Expression::SubgroupMatrixScalar { matrix, scalar, .. } => {
-            f(*matrix);
-            f(*scalar);
-        }
-        Expression::SubgroupMatrixFill { value, .. } => f(*value),
-        Expression::Literal(_)
-        | Expression::Constant(_)
-        | Expression::Override(_)
-        | Expression::OverrideExpr(_)
-        | Expression::ZeroValue(_)
-        | Expression::FunctionArgument(_)
-        | Expression::GlobalVariable(_)
-        | Expression::LocalVariable(_)
-        | Expression::CallResult(_)
-        | Expression::AtomicResult { .. }
-        | Expression::WorkgroupUniformLoadResult { .. }
-        | Expression::SubgroupResult { .. } => {}
-    }
-}
-
-/// Whether an expression is evaluated by an `Emit` (everything but
-/// literals, constants, variables, arguments and statement results).
-fn needs_evaluation(e: &Expression) -> bool {
-    !matches!(
-        e,
-        Expression::Literal(_)
-            | Expression::Constant(_)
-            | Expression::Override(_)
-            | Expression::OverrideExpr(_)
-            | Expression::FunctionArgument(_)
-            | Expression::GlobalVariable(_)
-            | Expression::LocalVariable(_)
-            | Expression::CallResult(_)
-            | Expression::AtomicResult { .. }
-            | Expression::WorkgroupUniformLoadResult { .. }
-            | Expression::SubgroupResult { .. }
-    )
 }

@@ -102,7 +102,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
             }
             return self.matrix_constructor(ty, scalar, vals, span);
         }
-        let has_matrix = super::globals::contains_matrix(&self.module, ty);
+        let has_matrix = self.module.contains_subgroup_matrix(ty);
         if has_matrix && limit < Stage::Runtime {
             return err(
                 "subgroup matrix values are runtime-expressions and cannot be used in a const- or override-expression",

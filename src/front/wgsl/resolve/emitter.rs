@@ -3,26 +3,9 @@
 
 use super::{FnState, Res};
 use crate::arena::{Handle, HandleRange};
+use crate::ir::visit::needs_emit;
 use crate::ir::{Block, Expression, Statement, Type};
 use crate::Span;
-
-/// Whether an expression must be covered by an `Emit` range.
-pub(crate) fn needs_emit(e: &Expression) -> bool {
-    !matches!(
-        e,
-        Expression::Literal(_)
-            | Expression::Constant(_)
-            | Expression::Override(_)
-            | Expression::OverrideExpr(_)
-            | Expression::FunctionArgument(_)
-            | Expression::GlobalVariable(_)
-            | Expression::LocalVariable(_)
-            | Expression::CallResult(_)
-            | Expression::AtomicResult { .. }
-            | Expression::WorkgroupUniformLoadResult { .. }
-            | Expression::SubgroupResult { .. }
-    )
-}
 
 impl FnState<'_> {
     /// Flushes the pending `Emit` range into the current block.

@@ -88,7 +88,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
                     if stage.is_some() {
                         return err("entry point parameters cannot be pointers", tspan);
                     }
-                    if super::globals::contains_matrix(&self.module, base)
+                    if self.module.contains_subgroup_matrix(base)
                         && matches!(
                             space,
                             ir::AddressSpace::Workgroup
@@ -107,7 +107,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
                 }
                 _ => {
                     if !super::types::is_constructible(&self.module, ty)
-                        && !super::globals::contains_matrix(&self.module, ty)
+                        && !self.module.contains_subgroup_matrix(ty)
                     {
                         return err(
                             format!(
@@ -151,7 +151,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
                     );
                 }
                 if !super::types::is_constructible(&self.module, ty)
-                    && !super::globals::contains_matrix(&self.module, ty)
+                    && !self.module.contains_subgroup_matrix(ty)
                 {
                     return err(
                         format!(

@@ -465,7 +465,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
                 span,
             );
         }
-        if contains_matrix(&self.module, ty)
+        if self.module.contains_subgroup_matrix(ty)
             && matches!(
                 space,
                 AddressSpace::Workgroup | AddressSpace::Storage | AddressSpace::Uniform
@@ -516,7 +516,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
             );
         }
         if matches!(space, AddressSpace::Uniform | AddressSpace::Storage)
-            && any_type(&self.module, ty, &|t| {
+            && self.module.any_component(ty, &|t| {
                 matches!(t.scalar(), Some(Scalar::Bool))
                     && !matches!(t, TypeInner::SubgroupMatrix { .. })
             })
@@ -540,43 +540,12 @@ impl<'t, 'a> Resolver<'t, 'a> {
     }
 }
 
-fn any_type(module: &ir::Module, ty: Handle<Type>, pred: &dyn Fn(&TypeInner) -> bool) -> bool {
-    // Fast path without allocating: most types have no components.
-    let inner = module.inner(ty);
-    if pred(inner) {
-        return true;
-    }
-    if !matches!(inner, TypeInner::Array { .. } | TypeInner::Struct { .. }) {
-        return false;
-    }
-    let mut stack = vec![ty];
-    while let Some(t) = stack.pop() {
-        let inner = module.inner(t);
-        if pred(inner) {
-            return true;
-        }
-        match inner {
-            TypeInner::Array { base, .. } => stack.push(*base),
-            TypeInner::Struct { members, .. } => stack.extend(members.iter().map(|m| m.ty)),
-            _ => {}
-        }
-    }
-    false
-}
-
-/// Whether a type is or contains a subgroup matrix.
-pub(crate) fn contains_matrix(module: &ir::Module, ty: Handle<Type>) -> bool {
-    any_type(module, ty, &|t| {
-        matches!(t, TypeInner::SubgroupMatrix { .. })
-    })
-}
-
 fn contains_atomic(module: &ir::Module, ty: Handle<Type>) -> bool {
-    any_type(module, ty, &|t| matches!(t, TypeInner::Atomic(_)))
+    module.any_component(ty, &|t| matches!(t, TypeInner::Atomic(_)))
 }
 
 fn has_override_size(module: &ir::Module, ty: Handle<Type>) -> bool {
-    any_type(module, ty, &|t| {
+    module.any_component(ty, &|t| {
         matches!(
             t,
             TypeInner::Array {

@@ -309,7 +309,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
         let tspan = v.ty.map_or(v.name.span, |t| self.span(t));
         self.check_var_type(ty, ir::AddressSpace::Function, tspan)?;
         if !super::types::is_constructible(&self.module, ty)
-            && !super::globals::contains_matrix(&self.module, ty)
+            && !self.module.contains_subgroup_matrix(ty)
         {
             return err(
                 format!(
@@ -364,7 +364,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
         let is_ptr = self.module.inner(ty).is_pointer();
         if !is_ptr
             && !super::types::is_constructible(&self.module, ty)
-            && !super::globals::contains_matrix(&self.module, ty)
+            && !self.module.contains_subgroup_matrix(ty)
         {
             return err(
                 format!(
@@ -454,7 +454,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
             let ty = self.val_ty(&v);
             if !super::types::is_constructible(&self.module, ty)
                 && !self.module.inner(ty).is_pointer()
-                && !super::globals::contains_matrix(&self.module, ty)
+                && !self.module.contains_subgroup_matrix(ty)
             {
                 return err(
                     format!(

@@ -44,37 +44,19 @@ fn assert_fail(src: &str, msg: &str, spanned: &str) {
 fn check_emits(f: &Function) {
     let mut covered = vec![0u32; f.expressions.len()];
     fn walk(b: &Block, covered: &mut [u32]) {
-        for s in &b.statements {
-            match s {
-                Statement::Emit(r) => {
-                    for i in r.index_range() {
-                        covered[i] += 1;
-                    }
+        crate::ir::visit::walk_statements(b, |s, _| {
+            if let Statement::Emit(r) = s {
+                for i in r.index_range() {
+                    covered[i] += 1;
                 }
-                Statement::Block(b) => walk(b, covered),
-                Statement::If { accept, reject, .. } => {
-                    walk(accept, covered);
-                    walk(reject, covered);
-                }
-                Statement::Switch { cases, .. } => {
-                    for c in cases {
-                        walk(&c.body, covered);
-                    }
-                }
-                Statement::Loop {
-                    body, continuing, ..
-                } => {
-                    walk(body, covered);
-                    walk(continuing, covered);
-                }
-                _ => {}
             }
-        }
+        });
     }
+
     walk(&f.body, &mut covered);
     for (h, e) in f.expressions.iter() {
         let n = covered[h.index()];
-        if super::emitter::needs_emit(e) {
+        if crate::ir::visit::needs_emit(e) {
             assert_eq!(
                 n, 1,
                 "expression {h:?} = {e:?} emitted {n} times in {}",

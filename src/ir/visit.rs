@@ -1,0 +1,462 @@
+//! The one place that knows the shape of expressions and statements:
+//! their operands (read-only and mutable), which expressions an
+//! [`Statement::Emit`] must cover, walks over nested blocks, and the
+//! callees of a function. Every analysis, pass and printer uses these
+//! instead of its own `match`, so a new IR variant is added here once.
+
+use crate::arena::Handle;
+use crate::ir::{Block, Expression, Function, Statement};
+use crate::Span;
+
+type H = Handle<Expression>;
+
+/// Calls `f` on every operand of `expr`, in WGSL evaluation order
+/// (`select(reject, accept, condition)` visits `reject` first).
+/// [`Expression::OverrideExpr`] refers to the module's global expressions
+/// and is not an operand of a function expression.
+pub fn operands(expr: &Expression, mut f: impl FnMut(H)) {
+    use Expression as E;
+    match *expr {
+        E::Literal(_)
+        | E::Constant(_)
+        | E::Override(_)
+        | E::OverrideExpr(_)
+        | E::ZeroValue(_)
+        | E::FunctionArgument(_)
+        | E::GlobalVariable(_)
+        | E::LocalVariable(_)
+        | E::CallResult(_)
+        | E::AtomicResult { .. }
+        | E::WorkgroupUniformLoadResult { .. }
+        | E::SubgroupResult { .. } => {}
+        E::Compose { ref components, .. } => components.iter().copied().for_each(f),
+        E::Math { ref args, .. } => args.iter().copied().for_each(f),
+        E::Splat { value, .. } | E::SubgroupMatrixFill { value, .. } => f(value),
+        E::Swizzle { vector, .. } => f(vector),
+        E::Access { base, index } => {
+            f(base);
+            f(index);
+        }
+        E::AccessIndex { base, .. } => f(base),
+        E::Load { pointer } => f(pointer),
+        E::Unary { expr, .. } | E::Convert { expr, .. } | E::Bitcast { expr, .. } => f(expr),
+        E::Binary { left, right, .. } => {
+            f(left);
+            f(right);
+        }
+        E::Select {
+            condition,
+            accept,
+            reject,
+        } => {
+            f(reject);
+            f(accept);
+            f(condition);
+        }
+        E::ArrayLength(p) => f(p),
+        E::SubgroupMatrixLoad {
+            pointer,
+            offset,
+            stride,
+            ..
+        } => {
+            f(pointer);
+            f(offset);
+            f(stride);
+        }
+        E::SubgroupMatrixMultiply {
+            left, right, acc, ..
+        } => {
+            f(left);
+            f(right);
+            if let Some(acc) = acc {
+                f(acc);
+            }
+        }
+        E::SubgroupMatrixScalar { matrix, scalar, .. } => {
+            f(matrix);
+            f(scalar);
+        }
+    }
+}
+
+/// Calls `f` on a mutable reference to every operand of `expr`, in the
+/// order of [`operands`].
+pub fn operands_mut(expr: &mut Expression, mut f: impl FnMut(&mut H)) {
+    use Expression as E;
+    match expr {
+        E::Literal(_)
+        | E::Constant(_)
+        | E::Override(_)
+        | E::OverrideExpr(_)
+        | E::ZeroValue(_)
+        | E::FunctionArgument(_)
+        | E::GlobalVariable(_)
+        | E::LocalVariable(_)
+        | E::CallResult(_)
+        | E::AtomicResult { .. }
+        | E::WorkgroupUniformLoadResult { .. }
+        | E::SubgroupResult { .. } => {}
+        E::Compose { components, .. } => components.iter_mut().for_each(f),
+        E::Math { args, .. } => args.iter_mut().for_each(f),
+        E::Splat { value, .. } | E::SubgroupMatrixFill { value, .. } => f(value),
+        E::Swizzle { vector, .. } => f(vector),
+        E::Access { base, index } => {
+            f(base);
+            f(index);
+        }
+        E::AccessIndex { base, .. } => f(base),
+        E::Load { pointer } => f(pointer),
+        E::Unary { expr, .. } | E::Convert { expr, .. } | E::Bitcast { expr, .. } => f(expr),
+        E::Binary { left, right, .. } => {
+            f(left);
+            f(right);
+        }
+        E::Select {
+            condition,
+            accept,
+            reject,
+        } => {
+            f(reject);
+            f(accept);
+            f(condition);
+        }
+        E::ArrayLength(p) => f(p),
+        E::SubgroupMatrixLoad {
+            pointer,
+            offset,
+            stride,
+            ..
+        } => {
+            f(pointer);
+            f(offset);
+            f(stride);
+        }
+        E::SubgroupMatrixMultiply {
+            left, right, acc, ..
+        } => {
+            f(left);
+            f(right);
+            if let Some(acc) = acc {
+                f(acc);
+            }
+        }
+        E::SubgroupMatrixScalar { matrix, scalar, .. } => {
+            f(matrix);
+            f(scalar);
+        }
+    }
+}
+
+/// Returns a copy of `expr` with every operand replaced by `f(operand)`.
+pub fn map_operands(expr: &Expression, mut f: impl FnMut(H) -> H) -> Expression {
+    let mut e = expr.clone();
+    operands_mut(&mut e, |h| *h = f(*h));
+    e
+}
+
+/// Whether `expr` is evaluated by the [`Statement::Emit`] that covers it.
+/// Literals, constants, overrides, variables, arguments and the `*Result`
+/// expressions (defined by the statement that produces them) need no
+/// evaluation; everything else, [`Expression::ZeroValue`] included, does.
+pub fn needs_emit(expr: &Expression) -> bool {
+    !matches!(
+        expr,
+        Expression::Literal(_)
+            | Expression::Constant(_)
+            | Expression::Override(_)
+            | Expression::OverrideExpr(_)
+            | Expression::FunctionArgument(_)
+            | Expression::GlobalVariable(_)
+            | Expression::LocalVariable(_)
+            | Expression::CallResult(_)
+            | Expression::AtomicResult { .. }
+            | Expression::WorkgroupUniformLoadResult { .. }
+            | Expression::SubgroupResult { .. }
+    )
+}
+
+/// Calls `f` on every expression a statement reads directly (not through
+/// nested blocks), in evaluation order. Result handles are not operands:
+/// see [`result`].
+pub fn statement_operands(st: &Statement, mut f: impl FnMut(H)) {
+    use Statement as S;
+    match st {
+        S::Emit(_) | S::Block(_) | S::Break | S::Continue | S::Barrier(_) => {}
+        S::If { condition, .. } => f(*condition),
+        S::Switch { selector, .. } => f(*selector),
+        S::Loop { break_if, .. } => {
+            if let Some(b) = break_if {
+                f(*b)
+            }
+        }
+        S::Return { value } => {
+            if let Some(v) = value {
+                f(*v)
+            }
+        }
+        S::Store { pointer, value } => {
+            f(*pointer);
+            f(*value);
+        }
+        S::Call { arguments, .. } => arguments.iter().copied().for_each(f),
+        S::Atomic {
+            pointer,
+            value,
+            compare,
+            ..
+        } => {
+            f(*pointer);
+            if let Some(c) = compare {
+                f(*c);
+            }
+            if let Some(v) = value {
+                f(*v);
+            }
+        }
+        S::WorkgroupUniformLoad { pointer, .. } => f(*pointer),
+        S::Subgroup { args, .. } => args.iter().copied().for_each(f),
+        S::SubgroupMatrixStore {
+            pointer,
+            offset,
+            value,
+            stride,
+            ..
+        } => {
+            f(*pointer);
+            f(*offset);
+            f(*value);
+            f(*stride);
+        }
+    }
+}
+
+/// Calls `f` on a mutable reference to every expression handle a statement
+/// holds directly: its operands, then its result handle, if any. Nested
+/// blocks are left alone ([`child_blocks_mut`] reaches them); the range of
+/// an [`Statement::Emit`] is not included.
+pub fn statement_handles_mut(st: &mut Statement, mut f: impl FnMut(&mut H)) {
+    use Statement as S;
+    match st {
+        S::Emit(_) | S::Block(_) | S::Break | S::Continue | S::Barrier(_) => {}
+        S::If { condition, .. } => f(condition),
+        S::Switch { selector, .. } => f(selector),
+        S::Loop { break_if, .. } => {
+            if let Some(b) = break_if {
+                f(b)
+            }
+        }
+        S::Return { value } => {
+            if let Some(v) = value {
+                f(v)
+            }
+        }
+        S::Store { pointer, value } => {
+            f(pointer);
+            f(value);
+        }
+        S::Call {
+            arguments, result, ..
+        } => {
+            arguments.iter_mut().for_each(&mut f);
+            if let Some(r) = result {
+                f(r);
+            }
+        }
+        S::Atomic {
+            pointer,
+            value,
+            compare,
+            result,
+            ..
+        } => {
+            f(pointer);
+            if let Some(c) = compare {
+                f(c);
+            }
+            if let Some(v) = value {
+                f(v);
+            }
+            if let Some(r) = result {
+                f(r);
+            }
+        }
+        S::WorkgroupUniformLoad { pointer, result } => {
+            f(pointer);
+            f(result);
+        }
+        S::Subgroup { args, result, .. } => {
+            args.iter_mut().for_each(&mut f);
+            f(result);
+        }
+        S::SubgroupMatrixStore {
+            pointer,
+            offset,
+            value,
+            stride,
+            ..
+        } => {
+            f(pointer);
+            f(offset);
+            f(value);
+            f(stride);
+        }
+    }
+}
+
+/// The `*Result` expression a statement defines, if any.
+pub fn result(st: &Statement) -> Option<H> {
+    match st {
+        Statement::Call { result, .. } | Statement::Atomic { result, .. } => *result,
+        Statement::WorkgroupUniformLoad { result, .. } | Statement::Subgroup { result, .. } => {
+            Some(*result)
+        }
+        _ => None,
+    }
+}
+
+/// Calls `f` on each block nested directly in a statement, in source
+/// order (`if` accept then reject, switch cases, loop body then
+/// continuing).
+pub fn child_blocks<'a>(st: &'a Statement, mut f: impl FnMut(&'a Block)) {
+    match st {
+        Statement::Block(b) => f(b),
+        Statement::If { accept, reject, .. } => {
+            f(accept);
+            f(reject);
+        }
+        Statement::Switch { cases, .. } => cases.iter().for_each(|c| f(&c.body)),
+        Statement::Loop {
+            body, continuing, ..
+        } => {
+            f(body);
+            f(continuing);
+        }
+        _ => {}
+    }
+}
+
+/// Calls `f` on each block nested directly in a statement, mutably, in the
+/// order of [`child_blocks`].
+pub fn child_blocks_mut(st: &mut Statement, mut f: impl FnMut(&mut Block)) {
+    match st {
+        Statement::Block(b) => f(b),
+        Statement::If { accept, reject, .. } => {
+            f(accept);
+            f(reject);
+        }
+        Statement::Switch { cases, .. } => cases.iter_mut().for_each(|c| f(&mut c.body)),
+        Statement::Loop {
+            body, continuing, ..
+        } => {
+            f(body);
+            f(continuing);
+        }
+        _ => {}
+    }
+}
+
+/// Calls `f` on every statement of `block` and of the blocks nested in it,
+/// in source order (a statement before the statements nested in it). Uses
+/// an explicit stack, so deep nesting cannot overflow the call stack.
+pub fn walk_statements<'a>(block: &'a Block, mut f: impl FnMut(&'a Statement, Span)) {
+    let mut stack: Vec<
+        std::iter::Zip<std::slice::Iter<'a, Statement>, std::slice::Iter<'a, Span>>,
+    > = vec![block.statements.iter().zip(block.spans.iter())];
+    while let Some(top) = stack.last_mut() {
+        let Some((st, &span)) = top.next() else {
+            stack.pop();
+            continue;
+        };
+        f(st, span);
+        let mut children = Vec::new();
+        child_blocks(st, |b| {
+            children.push(b.statements.iter().zip(b.spans.iter()))
+        });
+        stack.extend(children.into_iter().rev());
+    }
+}
+
+/// Calls `f` on `block` and every block nested in it, mutably, innermost
+/// blocks first (a block's nested blocks are visited before the block
+/// itself, so `f` may restructure a block after its children are done).
+pub fn walk_blocks_mut(block: &mut Block, f: &mut impl FnMut(&mut Block)) {
+    for st in &mut block.statements {
+        child_blocks_mut(st, |b| walk_blocks_mut(b, f));
+    }
+    f(block);
+}
+
+/// The functions `function` calls, each once, in first-call order.
+pub fn callees(function: &Function) -> Vec<Handle<Function>> {
+    let mut out: Vec<Handle<Function>> = Vec::new();
+    walk_statements(&function.body, |st, _| {
+        if let Statement::Call { function, .. } = st {
+            if !out.contains(function) {
+                out.push(*function);
+            }
+        }
+    });
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::{BinaryOperator, Literal};
+
+    #[test]
+    fn select_operands_in_wgsl_order() {
+        let (c, a, r) = (H::from_index(0), H::from_index(1), H::from_index(2));
+        let e = Expression::Select {
+            condition: c,
+            accept: a,
+            reject: r,
+        };
+        let mut seen = Vec::new();
+        operands(&e, |h| seen.push(h));
+        assert_eq!(seen, [r, a, c]);
+        let mapped = map_operands(&e, |h| H::from_index(h.index() + 10));
+        let mut seen = Vec::new();
+        operands(&mapped, |h| seen.push(h.index()));
+        assert_eq!(seen, [12, 11, 10]);
+    }
+
+    #[test]
+    fn emit_rule() {
+        assert!(!needs_emit(&Expression::Literal(Literal::U32(1))));
+        assert!(!needs_emit(&Expression::CallResult(Handle::from_index(0))));
+        assert!(needs_emit(&Expression::ZeroValue(Handle::from_index(0))));
+        assert!(needs_emit(&Expression::Binary {
+            op: BinaryOperator::Add,
+            left: H::from_index(0),
+            right: H::from_index(1)
+        }));
+    }
+
+    #[test]
+    fn walks_nested_blocks_in_source_order() {
+        let mut inner = Block::new();
+        inner.push(Statement::Continue, Span::UNDEFINED);
+        let mut body = Block::new();
+        body.push(
+            Statement::If {
+                condition: H::from_index(0),
+                accept: inner,
+                reject: Block::new(),
+            },
+            Span::UNDEFINED,
+        );
+        body.push(Statement::Break, Span::UNDEFINED);
+        let mut names = Vec::new();
+        walk_statements(&body, |st, _| {
+            names.push(match st {
+                Statement::If { .. } => "if",
+                Statement::Continue => "continue",
+                Statement::Break => "break",
+                _ => "other",
+            })
+        });
+        assert_eq!(names, ["if", "continue", "break"]);
+    }
+}

@@ -1,0 +1,479 @@
+//! The machinery every lowering pass shares: a walk over each function's
+//! statements in evaluation order that lets a pass replace expressions and
+//! statements and add new expressions (and statements) *before* the point
+//! it is looking at, while keeping the IR's `Emit` invariant: every
+//! expression that needs evaluation is covered by exactly one
+//! [`Statement::Emit`], after the expressions it reads.
+//!
+//! New expressions are appended to the function's arena, so their handles
+//! are larger than those of the expression or statement that uses them;
+//! what matters for the IR is the order of `Emit`s, which this module
+//! keeps right.
+
+use crate::arena::{Handle, HandleRange};
+use crate::ir::{
+    visit, Block, ConstValue, Expression, Function, Literal, Module, Scalar, Statement, Type,
+    TypeInner, VectorSize,
+};
+use crate::Span;
+
+type H = Handle<Expression>;
+
+/// What a pass sees while one function is rewritten.
+pub struct Cx<'a> {
+    /// The module (its `functions` arena is empty while functions are
+    /// rewritten: passes see the function being rewritten through `f`).
+    pub module: &'a mut Module,
+    /// The function being rewritten.
+    pub f: &'a mut Function,
+    /// The function's handle.
+    pub handle: Handle<crate::ir::Function>,
+    /// The value of every global (override-)expression, as in
+    /// [`crate::pipeline::Pipeline::global_values`] (may be empty).
+    pub global_values: &'a [Handle<ConstValue>],
+    /// The value of every override, as in
+    /// [`crate::pipeline::Pipeline::override_values`] (may be empty).
+    pub override_values: &'a [Handle<ConstValue>],
+    /// Expressions added since the last flush, in evaluation order.
+    pending: Vec<H>,
+    /// Statements to insert before the current one (after `pending`).
+    pending_statements: Vec<(Statement, Span)>,
+}
+
+impl Cx<'_> {
+    /// Adds an expression that is evaluated before the expression or
+    /// statement being rewritten.
+    pub fn add(&mut self, e: Expression, ty: Handle<Type>, span: Span) -> H {
+        let h = self.f.add_expression(e, ty, span);
+        self.pending.push(h);
+        h
+    }
+
+    /// Inserts a statement before the statement being rewritten (after the
+    /// expressions added so far). Expressions the statement reads must be
+    /// added with [`Cx::add`] first.
+    pub fn insert_statement(&mut self, st: Statement, span: Span) {
+        self.flush_into_statements();
+        self.pending_statements.push((st, span));
+    }
+
+    /// The value of an expression when it is a known scalar integer
+    /// (literal, constant or evaluated override-expression).
+    pub fn const_int(&self, h: H) -> Option<i64> {
+        let lit = |c: Handle<ConstValue>| match self.module.constants.try_get(c)? {
+            ConstValue::Scalar(l) => literal_int(l),
+            ConstValue::Zero(t) => match self.module.types.try_get(*t)?.inner {
+                TypeInner::Scalar(s) if s.is_integer() => Some(0),
+                _ => None,
+            },
+            ConstValue::Composite { .. } => None,
+        };
+        match self.f.expressions.try_get(h)? {
+            Expression::Literal(l) => literal_int(l),
+            Expression::Constant(c) => lit(*c),
+            Expression::OverrideExpr(e) => lit(*self.global_values.get(e.index())?),
+            _ => None,
+        }
+    }
+
+    /// The value of an integer constant.
+    pub fn const_value_int(&self, c: Handle<ConstValue>) -> Option<i64> {
+        match self.module.constants.try_get(c)? {
+            ConstValue::Scalar(l) => literal_int(l),
+            ConstValue::Zero(_) => Some(0),
+            ConstValue::Composite { .. } => None,
+        }
+    }
+
+    /// The value of an array size or matrix dimension known at pipeline
+    /// creation (`None` for runtime-sized arrays).
+    pub fn array_count(&self, size: crate::ir::ArraySize) -> Option<u64> {
+        match size {
+            crate::ir::ArraySize::Constant(n) => Some(n.into()),
+            crate::ir::ArraySize::Override(e) => self
+                .const_value_int(*self.global_values.get(e.index())?)
+                .and_then(|v| u64::try_from(v).ok()),
+            crate::ir::ArraySize::Runtime => None,
+        }
+    }
+
+    /// The value of a subgroup-matrix dimension.
+    pub fn matrix_dim(&self, dim: crate::ir::MatrixDim) -> Option<u32> {
+        match dim {
+            crate::ir::MatrixDim::Constant(n) => Some(n),
+            crate::ir::MatrixDim::Override(o) => self
+                .const_value_int(*self.override_values.get(o.index())?)
+                .and_then(|v| u32::try_from(v).ok()),
+        }
+    }
+
+    /// The type of an expression.
+    pub fn ty(&self, h: H) -> Handle<Type> {
+        self.f.expression_type(h)
+    }
+
+    /// The inner type of an expression.
+    pub fn inner(&self, h: H) -> &TypeInner {
+        self.module.inner(self.f.expression_type(h))
+    }
+
+    /// The scalar and vector size of a scalar or vector expression.
+    pub fn shape(&self, h: H) -> Option<(Scalar, Option<VectorSize>)> {
+        match *self.inner(h) {
+            TypeInner::Scalar(s) => Some((s, None)),
+            TypeInner::Vector { size, scalar } => Some((scalar, Some(size))),
+            _ => None,
+        }
+    }
+
+    /// `h` splat to `size` components when it is a scalar and `size` is
+    /// given; `h` otherwise.
+    pub fn widen(&mut self, h: H, size: Option<VectorSize>, span: Span) -> H {
+        match (self.shape(h), size) {
+            (Some((s, None)), Some(size)) => {
+                let ty = self.scalar_or_vector(s, Some(size));
+                self.add(Expression::Splat { size, value: h }, ty, span)
+            }
+            _ => h,
+        }
+    }
+
+    /// Adds a binary operation whose result has the type of `scalar`
+    /// (splat to `size`).
+    pub fn binary(
+        &mut self,
+        op: crate::ir::BinaryOperator,
+        left: H,
+        right: H,
+        scalar: Scalar,
+        size: Option<VectorSize>,
+        span: Span,
+    ) -> H {
+        let ty = self.scalar_or_vector(scalar, size);
+        self.add(Expression::Binary { op, left, right }, ty, span)
+    }
+
+    /// Adds a call of a pure builtin returning the type of `scalar` (splat
+    /// to `size`).
+    pub fn math(
+        &mut self,
+        fun: crate::ir::MathFunction,
+        args: Vec<H>,
+        scalar: Scalar,
+        size: Option<VectorSize>,
+        span: Span,
+    ) -> H {
+        let ty = self.scalar_or_vector(scalar, size);
+        self.add(Expression::Math { fun, args }, ty, span)
+    }
+
+    /// Interns a type.
+    pub fn intern(&mut self, inner: TypeInner) -> Handle<Type> {
+        self.module.intern(inner)
+    }
+
+    /// The type of scalars or `size`-vectors of `scalar`.
+    pub fn scalar_or_vector(&mut self, scalar: Scalar, size: Option<VectorSize>) -> Handle<Type> {
+        match size {
+            Some(size) => self.intern(TypeInner::Vector { size, scalar }),
+            None => self.intern(TypeInner::Scalar(scalar)),
+        }
+    }
+
+    /// A literal.
+    pub fn literal(&mut self, l: Literal, span: Span) -> H {
+        let ty = self.intern(TypeInner::Scalar(l.scalar()));
+        self.add(Expression::Literal(l), ty, span)
+    }
+
+    /// A `u32` literal.
+    pub fn u32(&mut self, v: u32, span: Span) -> H {
+        self.literal(Literal::U32(v), span)
+    }
+
+    /// A literal of `scalar` with value `v` (integers and floats), splat to
+    /// `size` components when `size` is given.
+    pub fn splat_literal(
+        &mut self,
+        scalar: Scalar,
+        size: Option<VectorSize>,
+        v: f64,
+        span: Span,
+    ) -> H {
+        let l = match scalar {
+            Scalar::I32 => Literal::I32(v as i32),
+            Scalar::U32 => Literal::U32(v as u32),
+            Scalar::F32 => Literal::F32(v as f32),
+            Scalar::F16 => Literal::F16(half::f16::from_f64(v)),
+            Scalar::Bool => Literal::Bool(v != 0.0),
+            _ => Literal::I32(v as i32),
+        };
+        let s = self.literal(l, span);
+        match size {
+            Some(size) => {
+                let ty = self.scalar_or_vector(scalar, Some(size));
+                self.add(Expression::Splat { size, value: s }, ty, span)
+            }
+            None => s,
+        }
+    }
+
+    /// Moves the pending expressions into an `Emit` before the pending
+    /// statements.
+    fn flush_into_statements(&mut self) {
+        let mut block = Block::new();
+        flush(&mut self.pending, self.f, &mut block);
+        for (st, span) in block.statements.into_iter().zip(block.spans) {
+            self.pending_statements.push((st, span));
+        }
+    }
+}
+
+/// A lowering pass over function bodies. Every hook may add expressions
+/// with [`Cx::add`]; they are evaluated just before the expression or
+/// statement the hook was called for.
+pub trait FunctionPass {
+    /// Called once per function before its body is walked; statements
+    /// inserted here start the body.
+    fn begin_function(&mut self, _cx: &mut Cx) {}
+
+    /// Called for each expression an `Emit` evaluates, in evaluation order.
+    /// The pass may replace `cx.f.expressions[h]` (keeping its type) and
+    /// add expressions it reads.
+    fn expression(&mut self, _cx: &mut Cx, _h: H) {}
+
+    /// Called for each statement other than `Emit`, before the blocks
+    /// nested in it are rewritten. Expressions added here are evaluated
+    /// before the statement (for a loop's `break if` condition: at the end
+    /// of its `continuing` block).
+    fn statement(&mut self, _cx: &mut Cx, _st: &mut Statement, _span: Span) {}
+}
+
+/// The value of an integer literal.
+pub fn literal_int(l: &Literal) -> Option<i64> {
+    match *l {
+        Literal::I32(v) => Some(v.into()),
+        Literal::U32(v) => Some(v.into()),
+        Literal::AbstractInt(v) => Some(v),
+        _ => None,
+    }
+}
+
+/// Runs `pass` over every function of the pipeline's module.
+pub fn run(p: &mut crate::pipeline::Pipeline, pass: &mut impl FunctionPass) {
+    let module = &mut p.module;
+    let mut functions = std::mem::take(&mut module.functions);
+    for (handle, f) in functions.iter_mut() {
+        let values = Values {
+            globals: &p.global_values,
+            overrides: &p.override_values,
+        };
+        run_function(module, values, handle, f, pass);
+    }
+    module.functions = functions;
+}
+
+/// The pipeline's values of global expressions and overrides.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Values<'a> {
+    /// Parallel to `Module::global_expressions`.
+    pub globals: &'a [Handle<ConstValue>],
+    /// Parallel to `Module::overrides`.
+    pub overrides: &'a [Handle<ConstValue>],
+}
+
+/// Runs `pass` over one function (taken out of `module.functions`).
+pub fn run_function(
+    module: &mut Module,
+    values: Values,
+    handle: Handle<Function>,
+    f: &mut Function,
+    pass: &mut impl FunctionPass,
+) {
+    let body = std::mem::take(&mut f.body);
+    let mut cx = Cx {
+        module,
+        f,
+        handle,
+        global_values: values.globals,
+        override_values: values.overrides,
+        pending: Vec::new(),
+        pending_statements: Vec::new(),
+    };
+    pass.begin_function(&mut cx);
+    cx.flush_into_statements();
+    let mut out = Block::new();
+    for (st, span) in std::mem::take(&mut cx.pending_statements) {
+        out.push(st, span);
+    }
+    rewrite_block(&mut cx, pass, body, &mut out);
+    cx.f.body = out;
+}
+
+/// Appends an `Emit` for `pending` to `out` (leaves, which need no
+/// evaluation, are skipped; consecutive handles share one `Emit`).
+fn flush(pending: &mut Vec<H>, f: &Function, out: &mut Block) {
+    let mut start: Option<usize> = None;
+    let mut end = 0;
+    for h in pending.drain(..) {
+        let i = h.index();
+        if !visit::needs_emit(&f.expressions[h]) {
+            continue;
+        }
+        match start {
+            Some(_) if i == end => end = i + 1,
+            Some(s) => {
+                out.push(
+                    Statement::Emit(HandleRange::from_index_range(s..end)),
+                    Span::UNDEFINED,
+                );
+                start = Some(i);
+                end = i + 1;
+            }
+            None => {
+                start = Some(i);
+                end = i + 1;
+            }
+        }
+    }
+    if let Some(s) = start {
+        out.push(
+            Statement::Emit(HandleRange::from_index_range(s..end)),
+            Span::UNDEFINED,
+        );
+    }
+}
+
+fn push_range(out: &mut Block, start: usize, end: usize, span: Span) {
+    if end > start {
+        out.push(
+            Statement::Emit(HandleRange::from_index_range(start..end)),
+            span,
+        );
+    }
+}
+
+fn take_inserted(cx: &mut Cx, out: &mut Block) {
+    cx.flush_into_statements();
+    for (st, span) in std::mem::take(&mut cx.pending_statements) {
+        out.push(st, span);
+    }
+}
+
+fn rewrite_block(cx: &mut Cx, pass: &mut impl FunctionPass, block: Block, out: &mut Block) {
+    for (st, span) in block.statements.into_iter().zip(block.spans) {
+        match st {
+            Statement::Emit(range) => {
+                let r = range.index_range();
+                let (first, last) = (r.start, r.end);
+                let mut run_start = first;
+                for i in first..last {
+                    pass.expression(cx, Handle::from_index(i));
+                    if !cx.pending.is_empty() || !cx.pending_statements.is_empty() {
+                        push_range(out, run_start, i, span);
+                        take_inserted(cx, out);
+                        run_start = i;
+                    }
+                }
+                push_range(out, run_start, last, span);
+            }
+            mut st => {
+                pass.statement(cx, &mut st, span);
+                if let Statement::Loop {
+                    body,
+                    continuing,
+                    break_if,
+                } = st
+                {
+                    // Expressions added for `break if` belong at the end of
+                    // `continuing`; statements inserted go before the loop.
+                    let mut pending = std::mem::take(&mut cx.pending);
+                    for (st, span) in std::mem::take(&mut cx.pending_statements) {
+                        out.push(st, span);
+                    }
+                    let mut new_body = Block::new();
+                    rewrite_block(cx, pass, body, &mut new_body);
+                    let mut new_continuing = Block::new();
+                    rewrite_block(cx, pass, continuing, &mut new_continuing);
+                    flush(&mut pending, cx.f, &mut new_continuing);
+                    out.push(
+                        Statement::Loop {
+                            body: new_body,
+                            continuing: new_continuing,
+                            break_if,
+                        },
+                        span,
+                    );
+                    continue;
+                }
+                take_inserted(cx, out);
+                let mut st = st;
+                let mut children: Vec<Block> = Vec::new();
+                visit::child_blocks_mut(&mut st, |b| children.push(std::mem::take(b)));
+                let mut rewritten = children.into_iter().map(|b| {
+                    let mut nb = Block::new();
+                    rewrite_block(cx, pass, b, &mut nb);
+                    nb
+                });
+                visit::child_blocks_mut(&mut st, |b| {
+                    if let Some(nb) = rewritten.next() {
+                        *b = nb;
+                    }
+                });
+                out.push(st, span);
+            }
+        }
+    }
+}
+
+/// Builds a block of new statements, covering each new expression that
+/// needs evaluation with an `Emit` placed before the first statement that
+/// follows it. Expressions of nested blocks are built with their own
+/// builder; runs of this builder never cover them.
+#[derive(Default)]
+pub struct BlockBuilder {
+    /// The statements built so far.
+    pub block: Block,
+    run: Option<(usize, usize)>,
+}
+
+impl BlockBuilder {
+    /// An empty builder.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Adds an expression evaluated at this point of the block.
+    pub fn expr(&mut self, f: &mut Function, e: Expression, ty: Handle<Type>, span: Span) -> H {
+        let emitted = visit::needs_emit(&e);
+        let h = f.add_expression(e, ty, span);
+        if emitted {
+            match self.run {
+                Some((start, end)) if end == h.index() => self.run = Some((start, h.index() + 1)),
+                _ => {
+                    self.flush();
+                    self.run = Some((h.index(), h.index() + 1));
+                }
+            }
+        }
+        h
+    }
+
+    /// Adds a statement (after the expressions added so far).
+    pub fn stmt(&mut self, st: Statement, span: Span) {
+        self.flush();
+        self.block.push(st, span);
+    }
+
+    fn flush(&mut self) {
+        if let Some((start, end)) = self.run.take() {
+            push_range(&mut self.block, start, end, Span::UNDEFINED);
+        }
+    }
+
+    /// The finished block.
+    pub fn finish(mut self) -> Block {
+        self.flush();
+        self.block
+    }
+}

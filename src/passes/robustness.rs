@@ -1,0 +1,500 @@
+//! WGSL's robustness: no access leaves its array, vector or matrix.
+//!
+//! Indices (`Access`, and constant indices into runtime-sized arrays) are
+//! clamped to the last element:
+//!
+//! ```text
+//! a[i]     ->   a[min(u32(i), 15u)]                    // array<T, 16>
+//! buf[i]   ->   buf[min(u32(i), arrayLength(&buf) - 1u)]
+//! ```
+//!
+//! Indices that are constants inside a fixed-size array are left alone.
+//!
+//! Subgroup-matrix loads and stores touch `extent = stride * (major - 1) +
+//! minor` array elements from `offset`, where `major` is the number of rows
+//! (row-major) or columns (column-major) and `minor` the elements one row or
+//! column spans. The stride is first raised to at least `minor` (a constant
+//! stride stays a constant). Then:
+//! - when the matrix fits in the array at that stride, the offset is
+//!   lowered so that it ends inside: `offset = min(offset, length -
+//!   extent)` (left alone when constant and already inside);
+//! - when it cannot fit at any offset, a load gives the zero matrix and a
+//!   store writes nothing. With a fixed-size array and a constant stride
+//!   this is decided here; otherwise a uniform `if` guards the access.
+//!
+//! Guarantee: after this pass, every dynamic index is inside its
+//! container, and every subgroup-matrix access stays inside its array
+//! (SPIR-V's cooperative-matrix loads are not otherwise bounds-checked:
+//! drivers may report `cooperativeMatrixRobustBufferAccess = 0`).
+
+use rustc_hash::FxHashSet;
+
+use super::rewrite::{self, BlockBuilder, Cx, FunctionPass};
+use crate::arena::Handle;
+use crate::diagnostic::Error;
+use crate::ir::{
+    AddressSpace, ArraySize, BinaryOperator as B, Block, Expression, LocalVariable, MathFunction,
+    MatrixLayout, Scalar, Statement, Type, TypeInner,
+};
+use crate::pipeline::Pipeline;
+use crate::Span;
+
+type H = Handle<Expression>;
+
+/// Runs the pass over every function.
+pub fn run(p: &mut Pipeline) -> Result<(), Error> {
+    rewrite::run(
+        p,
+        &mut Robustness {
+            guarded: FxHashSet::default(),
+        },
+    );
+    Ok(())
+}
+
+struct Robustness {
+    /// Offsets of the matrix stores this pass produced (so the store
+    /// inside a guard is not rewritten again).
+    guarded: FxHashSet<H>,
+}
+
+/// How many elements a container holds.
+enum Count {
+    Fixed(u64),
+    Runtime,
+}
+
+fn count_of(cx: &Cx, inner: &TypeInner, through_pointer: bool) -> Option<Count> {
+    Some(match *inner {
+        TypeInner::Vector { size, .. } => Count::Fixed(size.get().into()),
+        TypeInner::Matrix { columns, .. } => Count::Fixed(columns.get().into()),
+        TypeInner::Array { size, .. } => match cx.array_count(size) {
+            Some(n) => Count::Fixed(n),
+            None if through_pointer && size == ArraySize::Runtime => Count::Runtime,
+            None => return None,
+        },
+        _ => return None,
+    })
+}
+
+/// `index` as a `u32`.
+fn to_u32(cx: &mut Cx, index: H, span: Span) -> H {
+    if let Some(c) = cx.const_int(index) {
+        return cx.u32(c as u32, span);
+    }
+    match cx.shape(index) {
+        Some((Scalar::U32, None)) => index,
+        _ => {
+            let u = cx.intern(TypeInner::Scalar(Scalar::U32));
+            cx.add(Expression::Convert { expr: index, ty: u }, u, span)
+        }
+    }
+}
+
+/// The element count of the runtime-sized array `pointer` points to.
+fn runtime_length(cx: &mut Cx, pointer: H, span: Span) -> H {
+    let u = cx.intern(TypeInner::Scalar(Scalar::U32));
+    cx.add(Expression::ArrayLength(pointer), u, span)
+}
+
+impl Robustness {
+    fn index(&mut self, cx: &mut Cx, h: H, base: H, index: Option<H>, const_index: u32) {
+        let (container, through_pointer) = match *cx.inner(base) {
+            TypeInner::Pointer { base, .. } => (cx.module.inner(base).clone(), true),
+            ref other => (other.clone(), false),
+        };
+        let Some(count) = count_of(cx, &container, through_pointer) else {
+            return;
+        };
+        let span = cx.f.expressions.span(h);
+        let known = match index {
+            Some(i) => cx.const_int(i),
+            None => Some(const_index.into()),
+        };
+        let new_index = match count {
+            Count::Fixed(n) => {
+                if known.is_some_and(|c| c >= 0 && (c as u64) < n) {
+                    return;
+                }
+                let last = n.saturating_sub(1).min(u32::MAX.into()) as u32;
+                match (index, known) {
+                    (None, _) | (_, Some(_)) => {
+                        // A constant past the end (an override-sized array).
+                        cx.f.expressions[h] = Expression::AccessIndex { base, index: last };
+                        return;
+                    }
+                    (Some(i), None) => {
+                        let i = to_u32(cx, i, span);
+                        let last = cx.u32(last, span);
+                        cx.math(MathFunction::Min, vec![i, last], Scalar::U32, None, span)
+                    }
+                }
+            }
+            Count::Runtime => {
+                // A runtime-sized array has at least one element.
+                if known == Some(0) {
+                    return;
+                }
+                let i = match index {
+                    Some(i) => to_u32(cx, i, span),
+                    None => cx.u32(const_index, span),
+                };
+                let len = runtime_length(cx, base, span);
+                let one = cx.u32(1, span);
+                let last = cx.binary(B::Subtract, len, one, Scalar::U32, None, span);
+                cx.math(MathFunction::Min, vec![i, last], Scalar::U32, None, span)
+            }
+        };
+        cx.f.expressions[h] = Expression::Access {
+            base,
+            index: new_index,
+        };
+    }
+}
+
+/// What a subgroup-matrix access needs after clamping.
+enum MatrixPlan {
+    /// Always inside the array: use these offset and stride.
+    Inside { offset: H, stride: H },
+    /// Inside when `ok` holds (a uniform condition).
+    Guarded { ok: H, offset: H, stride: H },
+    /// Never fits: loads give zero, stores do nothing.
+    Never,
+}
+
+#[allow(clippy::too_many_arguments)]
+fn plan_matrix(
+    cx: &mut Cx,
+    matrix_ty: Handle<Type>,
+    pointer: H,
+    offset: H,
+    stride: H,
+    layout: MatrixLayout,
+    span: Span,
+) -> Option<MatrixPlan> {
+    let TypeInner::Pointer { base: array, .. } = *cx.inner(pointer) else {
+        return None;
+    };
+    let TypeInner::Array {
+        size,
+        stride: array_stride,
+        ..
+    } = *cx.module.inner(array)
+    else {
+        return None;
+    };
+    let TypeInner::SubgroupMatrix {
+        columns,
+        rows,
+        scalar,
+        ..
+    } = *cx.module.inner(matrix_ty)
+    else {
+        return None;
+    };
+    let (cols, rows) = (cx.matrix_dim(columns)?, cx.matrix_dim(rows)?);
+    let (major, minor) = match layout {
+        MatrixLayout::RowMajor => (rows, cols),
+        MatrixLayout::ColumnMajor => (cols, rows),
+    };
+    // Array elements one row (column) spans.
+    let minor_elems =
+        (u64::from(minor) * u64::from(scalar.size())).div_ceil(u64::from(array_stride.max(1)));
+    let minor_elems = minor_elems.max(1);
+    let steps = u64::from(major.saturating_sub(1));
+    let len = cx.array_count(size);
+
+    // The stride, raised to at least one row (column).
+    let (stride, const_stride) = match cx.const_int(stride) {
+        Some(c) => {
+            let s = (c as u32 as u64).max(minor_elems);
+            let h = if s == c as u64 && cx.shape(stride) == Some((Scalar::U32, None)) {
+                stride
+            } else {
+                cx.u32(s.min(u32::MAX.into()) as u32, span)
+            };
+            (h, Some(s))
+        }
+        None => {
+            let s = to_u32(cx, stride, span);
+            let min = cx.u32(minor_elems.min(u32::MAX.into()) as u32, span);
+            let s = cx.math(MathFunction::Max, vec![s, min], Scalar::U32, None, span);
+            (s, None)
+        }
+    };
+    let offset_u = to_u32(cx, offset, span);
+    let const_offset = cx.const_int(offset).map(|c| c as u32 as u64);
+
+    match (len, const_stride) {
+        (Some(len), Some(s)) => {
+            let extent = s * steps + minor_elems;
+            if extent > len {
+                return Some(MatrixPlan::Never);
+            }
+            let room = len - extent;
+            if const_offset.is_some_and(|o| o <= room) {
+                return Some(MatrixPlan::Inside {
+                    offset: offset_u,
+                    stride,
+                });
+            }
+            let offset = if room == 0 {
+                cx.u32(0, span)
+            } else {
+                let room = cx.u32(room as u32, span);
+                cx.math(
+                    MathFunction::Min,
+                    vec![offset_u, room],
+                    Scalar::U32,
+                    None,
+                    span,
+                )
+            };
+            Some(MatrixPlan::Inside { offset, stride })
+        }
+        (len, const_stride) => {
+            // Runtime length or runtime stride: guard with a uniform test
+            // that cannot overflow, then clamp the offset.
+            let len_h = match len {
+                Some(n) => cx.u32(n.min(u32::MAX.into()) as u32, span),
+                None => runtime_length(cx, pointer, span),
+            };
+            let u = |cx: &mut Cx, v: u64| cx.u32(v.min(u32::MAX.into()) as u32, span);
+            let ok = match const_stride {
+                Some(s) => {
+                    let extent = s * steps + minor_elems;
+                    if extent > u64::from(u32::MAX) {
+                        return Some(MatrixPlan::Never);
+                    }
+                    let e = u(cx, extent);
+                    cx.binary(B::GreaterEqual, len_h, e, Scalar::Bool, None, span)
+                }
+                None => match len {
+                    // stride <= (len - minor) / steps, with a constant bound.
+                    Some(n) => {
+                        if n < minor_elems {
+                            return Some(MatrixPlan::Never);
+                        }
+                        if steps == 0 {
+                            return Some(MatrixPlan::Inside {
+                                offset: {
+                                    let room = u(cx, n - minor_elems);
+                                    cx.math(
+                                        MathFunction::Min,
+                                        vec![offset_u, room],
+                                        Scalar::U32,
+                                        None,
+                                        span,
+                                    )
+                                },
+                                stride,
+                            });
+                        }
+                        let max_stride = u(cx, (n - minor_elems) / steps);
+                        cx.binary(B::LessEqual, stride, max_stride, Scalar::Bool, None, span)
+                    }
+                    // len >= minor && stride <= (len - minor) / steps
+                    None => {
+                        let m = u(cx, minor_elems);
+                        let fits_row =
+                            cx.binary(B::GreaterEqual, len_h, m, Scalar::Bool, None, span);
+                        if steps == 0 {
+                            fits_row
+                        } else {
+                            let big =
+                                cx.math(MathFunction::Max, vec![len_h, m], Scalar::U32, None, span);
+                            let room = cx.binary(B::Subtract, big, m, Scalar::U32, None, span);
+                            let st = u(cx, steps);
+                            let max_stride =
+                                cx.binary(B::Divide, room, st, Scalar::U32, None, span);
+                            let stride_ok = cx.binary(
+                                B::LessEqual,
+                                stride,
+                                max_stride,
+                                Scalar::Bool,
+                                None,
+                                span,
+                            );
+                            cx.binary(B::And, fits_row, stride_ok, Scalar::Bool, None, span)
+                        }
+                    }
+                },
+            };
+            if const_offset == Some(0) {
+                return Some(MatrixPlan::Guarded {
+                    ok,
+                    offset: offset_u,
+                    stride,
+                });
+            }
+            // extent = stride * steps + minor (no overflow when ok holds;
+            // when it does not, the access is skipped).
+            let extent = match const_stride {
+                Some(s) => u(cx, s * steps + minor_elems),
+                None => {
+                    let st = u(cx, steps);
+                    let spanned = cx.binary(B::Multiply, stride, st, Scalar::U32, None, span);
+                    let m = u(cx, minor_elems);
+                    cx.binary(B::Add, spanned, m, Scalar::U32, None, span)
+                }
+            };
+            // len - extent wraps when `ok` is false; the access is skipped
+            // then, so the value does not matter.
+            let room = cx.binary(B::Subtract, len_h, extent, Scalar::U32, None, span);
+            let offset = cx.math(
+                MathFunction::Min,
+                vec![offset_u, room],
+                Scalar::U32,
+                None,
+                span,
+            );
+            Some(MatrixPlan::Guarded { ok, offset, stride })
+        }
+    }
+}
+
+impl FunctionPass for Robustness {
+    fn expression(&mut self, cx: &mut Cx, h: H) {
+        match cx.f.expressions[h] {
+            Expression::Access { base, index } => self.index(cx, h, base, Some(index), 0),
+            Expression::AccessIndex { base, index } => {
+                // Only runtime-sized and override-sized arrays can be
+                // indexed past their end by a constant.
+                let runtime_or_override = match *cx.inner(base) {
+                    TypeInner::Pointer { base, .. } => matches!(
+                        *cx.module.inner(base),
+                        TypeInner::Array {
+                            size: ArraySize::Runtime | ArraySize::Override(_),
+                            ..
+                        }
+                    ),
+                    TypeInner::Array {
+                        size: ArraySize::Override(_),
+                        ..
+                    } => true,
+                    _ => false,
+                };
+                if runtime_or_override {
+                    self.index(cx, h, base, None, index);
+                }
+            }
+            Expression::SubgroupMatrixLoad {
+                ty,
+                pointer,
+                offset,
+                stride,
+                layout,
+                proposal_form,
+            } => {
+                let span = cx.f.expressions.span(h);
+                let Some(plan) = plan_matrix(cx, ty, pointer, offset, stride, layout, span) else {
+                    return;
+                };
+                let load = |offset, stride| Expression::SubgroupMatrixLoad {
+                    ty,
+                    pointer,
+                    offset,
+                    stride,
+                    layout,
+                    proposal_form,
+                };
+                match plan {
+                    MatrixPlan::Inside { offset, stride } => {
+                        cx.f.expressions[h] = load(offset, stride);
+                    }
+                    MatrixPlan::Never => cx.f.expressions[h] = Expression::ZeroValue(ty),
+                    MatrixPlan::Guarded { ok, offset, stride } => {
+                        // var tmp: M; if ok { tmp = load } else { tmp = M() }; h = tmp
+                        let local = cx.f.local_variables.append(
+                            LocalVariable {
+                                name: "tessera_matrix".into(),
+                                ty,
+                            },
+                            span,
+                        );
+                        let ptr_ty = cx.intern(TypeInner::Pointer {
+                            base: ty,
+                            space: AddressSpace::Function,
+                            access: crate::ir::Access::ReadWrite,
+                        });
+                        let var = cx.add(Expression::LocalVariable(local), ptr_ty, span);
+                        let mut accept = BlockBuilder::new();
+                        let value = accept.expr(cx.f, load(offset, stride), ty, span);
+                        accept.stmt(
+                            Statement::Store {
+                                pointer: var,
+                                value,
+                            },
+                            span,
+                        );
+                        let mut reject = BlockBuilder::new();
+                        let zero = reject.expr(cx.f, Expression::ZeroValue(ty), ty, span);
+                        reject.stmt(
+                            Statement::Store {
+                                pointer: var,
+                                value: zero,
+                            },
+                            span,
+                        );
+                        cx.insert_statement(
+                            Statement::If {
+                                condition: ok,
+                                accept: accept.finish(),
+                                reject: reject.finish(),
+                            },
+                            span,
+                        );
+                        cx.f.expressions[h] = Expression::Load { pointer: var };
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn statement(&mut self, cx: &mut Cx, st: &mut Statement, span: Span) {
+        let Statement::SubgroupMatrixStore {
+            pointer,
+            offset,
+            value,
+            stride,
+            layout,
+            proposal_form,
+        } = *st
+        else {
+            return;
+        };
+        if self.guarded.contains(&offset) {
+            return;
+        }
+        let ty = cx.ty(value);
+        let Some(plan) = plan_matrix(cx, ty, pointer, offset, stride, layout, span) else {
+            return;
+        };
+        let store = |offset, stride| Statement::SubgroupMatrixStore {
+            pointer,
+            offset,
+            value,
+            stride,
+            layout,
+            proposal_form,
+        };
+        match plan {
+            MatrixPlan::Inside { offset, stride } => {
+                self.guarded.insert(offset);
+                *st = store(offset, stride);
+            }
+            MatrixPlan::Never => *st = Statement::Block(Block::new()),
+            MatrixPlan::Guarded { ok, offset, stride } => {
+                self.guarded.insert(offset);
+                let mut accept = Block::new();
+                accept.push(store(offset, stride), span);
+                *st = Statement::If {
+                    condition: ok,
+                    accept,
+                    reject: Block::new(),
+                };
+            }
+        }
+    }
+}

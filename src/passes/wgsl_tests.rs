@@ -1,0 +1,254 @@
+//! WGSL-in/WGSL-out tests of each pass: the module after the pass is
+//! printed as WGSL (what `tessera --print-ir-after PASS` shows).
+
+use super::{shared, PassOptions};
+use crate::pipeline::{process, PipelineOptions};
+
+/// Runs the shared passes up to and including `pass` over `src` and
+/// returns the body of function `main` as printed WGSL (from its `fn`
+/// line to the end of the module).
+pub(crate) fn after(src: &str, pass: &str) -> String {
+    after_with(src, pass, PassOptions::default())
+}
+
+pub(crate) fn after_with(src: &str, pass: &str, options: PassOptions) -> String {
+    let parsed = crate::front::wgsl::parse_str(src).unwrap_or_else(|e| panic!("{e:?}"));
+    let info = crate::valid::validate(&parsed.module).unwrap_or_else(|e| panic!("{e:?}"));
+    let mut p = process(&parsed.module, &info, &PipelineOptions::default())
+        .unwrap_or_else(|e| panic!("{e:?}"));
+    let list = shared(options);
+    assert!(list.iter().any(|p| p.name == pass), "no pass named {pass}");
+    for pa in &list {
+        (pa.run)(&mut p).unwrap_or_else(|e| panic!("{e:?}"));
+        if pa.name == pass {
+            break;
+        }
+    }
+    let text = crate::back::wgsl::write(&p.module).unwrap_or_else(|e| panic!("{e:?}"));
+    // The printed WGSL must be valid WGSL again.
+    if let Err(e) = crate::front::wgsl::parse_str(&text)
+        .map_err(|e| format!("{e:?}"))
+        .and_then(|p| crate::valid::validate(&p.module).map_err(|e| format!("{e:?}")))
+    {
+        panic!("pass output is not valid WGSL: {e}\n{text}");
+    }
+    text
+}
+
+/// The text from `fn name` to the end.
+fn function<'a>(text: &'a str, name: &str) -> &'a str {
+    let key = format!("fn {name}(");
+    match text.find(&key) {
+        Some(i) => &text[i..],
+        None => panic!("no function {name} in\n{text}"),
+    }
+}
+
+/// Snapshots the WGSL of `main` (and what follows) after `pass` in
+/// `snapshots/passes/`.
+macro_rules! check {
+    ($name:literal, $pass:literal, $src:expr) => {
+        check!($name, $pass, $src, PassOptions::default())
+    };
+    ($name:literal, $pass:literal, $src:expr, $options:expr) => {{
+        let out = after_with($src, $pass, $options);
+        insta::with_settings!({
+            snapshot_path => "../../snapshots/passes",
+            prepend_module_to_snapshot => false,
+            omit_expression => true,
+            description => $src,
+        }, {
+            insta::assert_snapshot!($name, function(&out, "main"));
+        });
+    }};
+}
+
+#[test]
+fn int_division() {
+    check!(
+        "int_division",
+        "int-division",
+        "
+@group(0) @binding(0) var<storage, read_write> b: array<i32, 4>;
+@group(0) @binding(1) var<storage, read_write> u: vec4<u32>;
+@compute @workgroup_size(1) fn main() {
+    b[0] = b[1] / b[2];
+    b[1] = b[1] % 3;
+    b[2] = b[1] / -1;
+    u = u / u.x;
+    u = u % vec4(2u);
+    let f = f32(b[0]) / 0.0;
+}"
+    );
+}
+
+#[test]
+fn shift_amount() {
+    check!(
+        "shift_amount",
+        "shift-amount",
+        "
+@group(0) @binding(0) var<storage, read_write> b: array<u32, 4>;
+@group(0) @binding(1) var<storage, read_write> v: vec2<i32>;
+@compute @workgroup_size(1) fn main() {
+    b[0] = b[1] << b[2];
+    b[1] = b[1] >> 3u;
+    v = v >> vec2(b[3]);
+}"
+    );
+}
+
+#[test]
+fn float_to_int() {
+    check!(
+        "float_to_int",
+        "float-to-int",
+        "
+enable f16;
+@group(0) @binding(0) var<storage, read_write> f: vec3<f32>;
+@group(0) @binding(1) var<storage, read_write> i: vec3<i32>;
+@group(0) @binding(2) var<storage, read_write> u: u32;
+@group(0) @binding(3) var<storage, read_write> h: f16;
+@compute @workgroup_size(1) fn main() {
+    i = vec3<i32>(f);
+    u = u32(f.x) + u32(h);
+    f = vec3<f32>(i);
+}"
+    );
+}
+
+#[test]
+fn bits_clamp() {
+    check!(
+        "bits_clamp",
+        "bits-clamp",
+        "
+@group(0) @binding(0) var<storage, read_write> b: array<u32, 4>;
+@compute @workgroup_size(1) fn main() {
+    b[0] = extractBits(b[1], b[2], b[3]);
+    b[1] = insertBits(b[1], b[2], 4u, 8u);
+    b[2] = extractBits(b[1], 30u, 8u);
+}"
+    );
+}
+
+const MATRIX_HEADER: &str = "
+enable chromium_experimental_subgroup_matrix;
+";
+
+#[test]
+fn matrix_scalar_range() {
+    let src = format!(
+        "{MATRIX_HEADER}
+@group(0) @binding(0) var<storage, read_write> b: array<i32, 256>;
+@group(0) @binding(1) var<storage> p: array<i32, 4>;
+@compute @workgroup_size(64) fn main() {{
+    let s = p[0];
+    var m = subgroup_matrix_result<i8, 8, 8>(s);
+    m = subgroupMatrixScalarAdd(m, s + 1);
+    m = subgroupMatrixScalarMultiply(m, 3);
+    subgroupMatrixStore(&b, 0u, m, false, 8u);
+}}"
+    );
+    check!("matrix_scalar_range", "matrix-scalar-range", &src);
+}
+
+#[test]
+fn robustness_indices() {
+    check!(
+        "robustness_indices",
+        "robustness",
+        "
+@group(0) @binding(0) var<storage, read_write> rt: array<u32>;
+@group(0) @binding(1) var<storage, read_write> s: S;
+struct S { n: u32, data: array<vec4<f32>> }
+var<workgroup> tile: array<array<f32, 8>, 4>;
+@compute @workgroup_size(1) fn main(@builtin(local_invocation_index) l: u32) {
+    let i = rt[0];
+    rt[i] = rt[3];
+    tile[i][l] = s.data[i].y;
+    let v = s.data[2];
+    s.n = u32(v[i]);
+    var m: mat3x3<f32>;
+    let c = m[i];
+    var a = array<i32, 3>(1, 2, 3);
+    s.n = u32(a[i32(i)]) + u32(c[1]);
+}"
+    );
+}
+
+#[test]
+fn robustness_matrices() {
+    let src = format!(
+        "{MATRIX_HEADER}
+@group(0) @binding(0) var<storage, read_write> rt: array<f32>;
+@group(0) @binding(1) var<storage> params: vec2<u32>;
+var<workgroup> tile: array<f32, 1024>;
+var<workgroup> small: array<f32, 64>;
+@compute @workgroup_size(64) fn main() {{
+    let off = params.x;
+    // fixed array, constant stride: one clamp of the offset
+    let a = subgroupMatrixLoad<subgroup_matrix_left<f32, 8, 8>>(&tile, off, false, 32u);
+    // fixed array, constant offset inside: untouched
+    let b = subgroupMatrixLoad<subgroup_matrix_right<f32, 8, 8>>(&tile, 64u, true, 8u);
+    // fixed array exactly one matrix
+    let c = subgroupMatrixLoad<subgroup_matrix_result<f32, 8, 8>>(&small, 0u, false, 8u);
+    // runtime-sized array: guarded
+    let d = subgroupMatrixLoad<subgroup_matrix_result<f32, 8, 8>>(&rt, off, false, 8u);
+    // runtime stride
+    let e = subgroupMatrixLoad<subgroup_matrix_result<f32, 8, 8>>(&tile, off, false, params.y);
+    subgroupMatrixStore(&rt, off, subgroupMatrixMultiplyAccumulate(a, b, c), false, 16u);
+    subgroupMatrixStore(&small, off, d, false, 8u);
+    subgroupMatrixStore(&tile, off, e, true, params.y);
+}}"
+    );
+    check!("robustness_matrices", "robustness", &src);
+}
+
+#[test]
+fn workgroup_zero() {
+    check!(
+        "workgroup_zero",
+        "workgroup-zero",
+        "
+struct S { a: atomic<u32>, b: array<f32, 4>, c: vec2<f32> }
+var<workgroup> big: array<vec4<f32>, 500>;
+var<workgroup> nested: array<array<u32, 16>, 64>;
+var<workgroup> few: array<f32, 32>;
+var<workgroup> one: f32;
+var<workgroup> s: S;
+var<workgroup> unused: array<f32, 4>;
+fn helper() { one += 1.0; }
+@compute @workgroup_size(8, 8) fn main() {
+    big[0].x = f32(nested[1][2]) + few[3];
+    helper();
+    atomicAdd(&s.a, 1u);
+    s.b[0] = s.c.x;
+}"
+    );
+}
+
+#[test]
+fn workgroup_zero_uses_existing_local_index() {
+    let out = after(
+        "
+var<workgroup> w: array<u32, 128>;
+struct In { @builtin(local_invocation_index) i: u32 }
+@compute @workgroup_size(64) fn main(input: In) { w[input.i] = 1u; }",
+        "workgroup-zero",
+    );
+    assert!(!out.contains("tessera_local_index"), "{out}");
+    assert!(out.contains("input.i"), "{out}");
+}
+
+#[test]
+fn options_turn_passes_off() {
+    let names = |o| super::shared(o).iter().map(|p| p.name).collect::<Vec<_>>();
+    let all = names(PassOptions::default());
+    assert!(all.contains(&"robustness") && all.contains(&"workgroup-zero"));
+    let none = names(PassOptions {
+        bounds_checks: false,
+        zero_initialize_workgroup_memory: false,
+    });
+    assert!(!none.contains(&"robustness") && !none.contains(&"workgroup-zero"));
+}
