@@ -141,7 +141,6 @@ fn large_input() -> String {
 
 struct TesseraState {
     module: tessera::ir::Module,
-    info: tessera::valid::ModuleInfo,
     pipeline: tessera::pipeline::Pipeline,
 }
 
@@ -153,7 +152,6 @@ fn tessera_prepare(source: &str) -> Result<TesseraState, String> {
     tessera::back::spv::write(&pipeline, &Default::default()).map_err(|e| format!("spv: {e}"))?;
     Ok(TesseraState {
         module: parsed.module,
-        info,
         pipeline,
     })
 }

@@ -53,23 +53,15 @@ pub fn run(module: &mut Module) {
     module.functions = functions;
 }
 
-/// For each type handle (by index), whether the type contains a subgroup
-/// matrix (through pointers, arrays and structs).
+/// For each type handle (by index), whether the type contains (or points
+/// to) a subgroup matrix: the validator's type facts as a table.
 pub(crate) fn matrix_types(module: &Module) -> Vec<bool> {
-    // Types are interned before their uses, so one forward pass suffices;
-    // an out-of-order reference is looked up as "no matrix".
-    let mut out: Vec<bool> = Vec::with_capacity(module.types.len());
-    for (_, ty) in module.types.iter() {
-        let get = |h: Handle<Type>| out.get(h.index()).copied().unwrap_or(false);
-        let v = match &ty.inner {
-            TypeInner::SubgroupMatrix { .. } => true,
-            TypeInner::Pointer { base, .. } | TypeInner::Array { base, .. } => get(*base),
-            TypeInner::Struct { members, .. } => members.iter().any(|m| get(m.ty)),
-            _ => false,
-        };
-        out.push(v);
-    }
-    out
+    let facts = crate::valid::TypeFacts::new(module);
+    module
+        .types
+        .iter()
+        .map(|(h, _)| facts.has(h, crate::valid::type_facts::TypeFlags::MATRIX))
+        .collect()
 }
 
 fn run_function(module: &Module, has_matrix: &[bool], f: &mut Function) {

@@ -33,7 +33,6 @@ use std::collections::HashMap;
 use crate::arena::Handle;
 use crate::diagnostic::{Diagnostic, Error};
 use crate::ir::{GlobalVariable, Module, ResourceBinding, Type};
-use crate::layout::Layout;
 use crate::Span;
 
 pub use call_graph::FunctionFacts;
@@ -45,10 +44,6 @@ pub use type_facts::TypeFacts;
 /// its last pass, and its printer reads only those.
 #[derive(Clone, Debug, Default)]
 pub struct ModuleInfo {
-    /// Layout of every type, indexed by type handle.
-    pub layouts: Vec<Layout>,
-    /// Per-type flags (matrix, atomic, runtime array, ...).
-    pub types: TypeFacts,
     /// Per-function facts (callees, globals used directly, matrix use),
     /// parallel to `Module::functions`.
     pub functions: Vec<FunctionFacts>,
@@ -120,8 +115,6 @@ pub fn validate(module: &Module) -> Result<ModuleInfo, Error> {
         return Err(Error { diagnostics: diags });
     }
     Ok(ModuleInfo {
-        layouts: layouts(module),
-        types: facts,
         functions: function_facts,
         entry_points,
         warnings: diags,
@@ -142,20 +135,10 @@ pub fn analyze(module: &Module) -> ModuleInfo {
         })
         .collect();
     ModuleInfo {
-        layouts: layouts(module),
-        types: facts,
         functions: function_facts,
         entry_points,
         warnings: Vec::new(),
     }
-}
-
-fn layouts(module: &Module) -> Vec<Layout> {
-    module
-        .types
-        .iter()
-        .map(|(h, _)| crate::layout::layout(module, h))
-        .collect()
 }
 
 fn all_function_facts(module: &Module, facts: &TypeFacts) -> Vec<FunctionFacts> {

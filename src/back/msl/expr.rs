@@ -381,12 +381,9 @@ fn convert(w: &mut Writer, cx: &FnCtx, expr: Handle<Expression>, to: Handle<Type
             .collect();
         return Ok(format!("{tn}({})", cols.join(", ")));
     }
-    let fs = fi.scalar();
-    let ts = w.m.inner(to).scalar();
-    let x = strip_parens(&x).to_string();
-    Ok(match (fs, ts) {
-        _ => format!("{tn}({x})"),
-    })
+    // The float-to-int pass has clamped float operands of integer
+    // conversions.
+    Ok(format!("{tn}({})", strip_parens(&x)))
 }
 
 fn binary(

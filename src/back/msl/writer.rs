@@ -10,10 +10,7 @@ use super::types::{is_packed_member, scalar_name, struct_fields, Field, TypeCtx}
 use super::{Options, Translation};
 use crate::arena::Handle;
 use crate::diagnostic::{Diagnostic, Error};
-use crate::ir::{
-    visit, AddressSpace, ArraySize, ConstValue, Expression, Literal, Module, Scalar, Type,
-    TypeInner,
-};
+use crate::ir::{AddressSpace, ArraySize, ConstValue, Literal, Module, Scalar, Type, TypeInner};
 use crate::pipeline::Pipeline;
 use crate::valid::ModuleInfo;
 use crate::Span;
@@ -201,19 +198,17 @@ impl<'a> Writer<'a> {
     fn function_globals(&mut self) {
         let m = self.m;
         let mut all: Vec<FnGlobals> = Vec::with_capacity(m.functions.len());
-        for (_, f) in m.functions.iter() {
+        for facts in &self.info.functions {
             let mut g: Vec<usize> = Vec::new();
             let mut sizes = false;
-            for (_, e) in f.expressions.iter() {
-                if let Expression::GlobalVariable(v) = *e {
-                    g.push(v.index());
-                    // Runtime-sized buffers carry their length in the
-                    // sizes buffer.
-                    sizes |= ends_with_runtime_array(m, m.global_variables[v].ty);
-                }
+            for &(v, _) in &facts.globals {
+                g.push(v.index());
+                // Runtime-sized buffers carry their length in the sizes
+                // buffer.
+                sizes |= ends_with_runtime_array(m, m.global_variables[v].ty);
             }
-            for c in visit::callees(f) {
-                if let Some(cg) = all.get(c.index()) {
+            for call in &facts.calls {
+                if let Some(cg) = all.get(call.callee.index()) {
                     g.extend(cg.globals.iter().copied());
                     sizes |= cg.sizes;
                 }

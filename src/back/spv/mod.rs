@@ -137,6 +137,12 @@ fn check_options(options: &Options) -> Result<(), Error> {
 /// and adds no WGSL semantics of its own.
 pub fn print(pipeline: &Pipeline, info: &ModuleInfo, options: &Options) -> Result<Vec<u32>, Error> {
     check_options(options)?;
-    let _ = info;
-    writer::Writer::new(pipeline, options).run()
+    if info.entry_points.len() != pipeline.module.entry_points.len() {
+        return Err(Diagnostic::error(
+            "the module info does not describe this module (compute it with `lower`)",
+            Span::UNDEFINED,
+        )
+        .into());
+    }
+    writer::Writer::new(pipeline, info, options).run()
 }

@@ -663,7 +663,8 @@ mod tests {
         });
         let p = pipeline(m);
         let opts = super::super::Options::default();
-        let mut w = Writer::new(&p, &opts);
+        let info = crate::valid::ModuleInfo::default();
+        let mut w = Writer::new(&p, &info, &opts);
         let a = w.type_id(v, Mode::Plain).expect("type");
         let words = w.s.globals.len();
         assert_eq!(w.type_id(v, Mode::Explicit).expect("type"), a);
@@ -687,7 +688,8 @@ mod tests {
         });
         let p = pipeline(m);
         let opts = super::super::Options::default();
-        let mut w = Writer::new(&p, &opts);
+        let info = crate::valid::ModuleInfo::default();
+        let mut w = Writer::new(&p, &info, &opts);
         let plain = w.type_id(a, Mode::Plain).expect("type");
         assert!(w.s.annotations.is_empty());
         let explicit = w.type_id(a, Mode::Explicit).expect("type");
@@ -707,7 +709,8 @@ mod tests {
     fn invalid_handles_are_errors() {
         let p = pipeline(Module::default());
         let opts = super::super::Options::default();
-        let mut w = Writer::new(&p, &opts);
+        let info = crate::valid::ModuleInfo::default();
+        let mut w = Writer::new(&p, &info, &opts);
         let e = w
             .type_id(Handle::from_index(5), Mode::Plain)
             .expect_err("no such type");

@@ -9,10 +9,9 @@ use super::types::{storage_class, LocalType, Mode};
 use super::Options;
 use crate::arena::Handle;
 use crate::diagnostic::{Diagnostic, Error};
-use crate::ir::{
-    AddressSpace, ConstValue, Expression, Function, GlobalVariable, Module, Type, TypeInner,
-};
+use crate::ir::{AddressSpace, ConstValue, GlobalVariable, Module, Type, TypeInner};
 use crate::pipeline::Pipeline;
+use crate::valid::ModuleInfo;
 use crate::Span;
 
 /// Result type of the writer.
@@ -31,6 +30,8 @@ pub(super) type Bound = Vec<Option<Handle<GlobalVariable>>>;
 pub(super) struct Writer<'a> {
     pub m: &'a Module,
     pub p: &'a Pipeline,
+    /// Facts about the lowered module (reachability, globals used).
+    pub info: &'a ModuleInfo,
     pub opts: &'a Options,
     pub s: Sections,
     /// Whether the module uses the Vulkan memory model (subgroup matrices).
@@ -73,53 +74,13 @@ pub(super) struct Writer<'a> {
     pub pending_specializations: Vec<(usize, Bound, u32)>,
 }
 
-/// Per-function facts gathered in one scan.
-pub(super) struct FunctionFacts {
-    pub callees: Vec<usize>,
-    pub globals: Vec<usize>,
-}
-
-/// Scans a function for callees and used globals.
-pub(super) fn function_facts(f: &Function) -> FunctionFacts {
-    let callees = crate::ir::visit::callees(f)
-        .into_iter()
-        .map(|c| c.index())
-        .collect();
-    let mut globals: Vec<usize> = f
-        .expressions
-        .iter()
-        .filter_map(|(_, e)| match e {
-            Expression::GlobalVariable(g) => Some(g.index()),
-            _ => None,
-        })
-        .collect();
-    globals.sort_unstable();
-    globals.dedup();
-    FunctionFacts { callees, globals }
-}
-
-/// Whether a type contains a subgroup matrix.
-pub(super) fn contains_matrix(m: &Module, ty: Handle<Type>, depth: u32) -> bool {
-    if depth > 64 {
-        return false;
-    }
-    match m.types.try_get(ty).map(|t| &t.inner) {
-        Some(TypeInner::SubgroupMatrix { .. }) => true,
-        Some(TypeInner::Array { base, .. }) => contains_matrix(m, *base, depth + 1),
-        Some(TypeInner::Pointer { base, .. }) => contains_matrix(m, *base, depth + 1),
-        Some(TypeInner::Struct { members, .. }) => members
-            .iter()
-            .any(|mem| contains_matrix(m, mem.ty, depth + 1)),
-        _ => false,
-    }
-}
-
 impl<'a> Writer<'a> {
-    pub(super) fn new(p: &'a Pipeline, opts: &'a Options) -> Self {
+    pub(super) fn new(p: &'a Pipeline, info: &'a ModuleInfo, opts: &'a Options) -> Self {
         let m = &p.module;
         Writer {
             m,
             p,
+            info,
             opts,
             s: Sections::default(),
             vulkan_mm: false,
@@ -275,33 +236,21 @@ impl<'a> Writer<'a> {
     pub(super) fn run(mut self) -> R<Vec<u32>> {
         let m = self.m;
         self.s.cap(Capability::Shader);
-        let facts: Vec<FunctionFacts> =
-            m.functions.iter().map(|(_, f)| function_facts(f)).collect();
+        let info = self.info;
         let mut any_reachable = vec![false; m.functions.len()];
         let mut per_entry: Vec<(usize, Vec<bool>)> = Vec::new();
         let mut seen_eps = FxHashSet::default();
         for &ep_index in &self.p.entry_points {
-            let Some(ep) = m.entry_points.get(ep_index) else {
+            let Some(epi) = info.entry_points.get(ep_index) else {
                 return Err(err("entry point index out of range", Span::UNDEFINED));
             };
             if !seen_eps.insert(ep_index) {
                 continue;
             }
             let mut reach = vec![false; m.functions.len()];
-            if ep.function.index() >= reach.len() {
-                return Err(err(
-                    "entry point function handle out of range",
-                    Span::UNDEFINED,
-                ));
-            }
-            reach[ep.function.index()] = true;
-            for i in (0..m.functions.len()).rev() {
-                if reach[i] {
-                    for &c in &facts[i].callees {
-                        if c < reach.len() {
-                            reach[c] = true;
-                        }
-                    }
+            for &f in &epi.functions {
+                if let Some(r) = reach.get_mut(f) {
+                    *r = true;
                 }
             }
             for (a, r) in any_reachable.iter_mut().zip(&reach) {
@@ -318,13 +267,9 @@ impl<'a> Writer<'a> {
             ));
         }
         // The memory model is chosen up front: atomics and barriers depend on it.
-        self.vulkan_mm = m.functions.iter().enumerate().any(|(i, (_, f))| {
-            any_reachable[i]
-                && (f.expression_types.iter().any(|&t| contains_matrix(m, t, 0))
-                    || f.local_variables
-                        .iter()
-                        .any(|(_, v)| contains_matrix(m, v.ty, 0)))
-        });
+        self.vulkan_mm = per_entry
+            .iter()
+            .any(|(ep, _)| info.entry_points[*ep].uses_subgroup_matrix);
         if self.vulkan_mm {
             self.s.cap(Capability::VulkanMemoryModel);
             if self.opts.version < (1, 5) {
@@ -350,16 +295,9 @@ impl<'a> Writer<'a> {
         }
         for (ep_index, reach) in &per_entry {
             let ep = &m.entry_points[*ep_index];
-            let mut globals: Vec<usize> = Vec::new();
-            for (i, r) in reach.iter().enumerate() {
-                if *r {
-                    globals.extend_from_slice(&facts[i].globals);
-                }
-            }
-            globals.sort_unstable();
-            globals.dedup();
+            let globals = &info.entry_points[*ep_index].globals;
             let f = &m.functions[ep.function];
-            self.write_entry_point(ep, f, &globals, reach)?;
+            self.write_entry_point(ep, f, globals, reach)?;
         }
         while let Some((index, bound, id)) = self.pending_specializations.pop() {
             let h = Handle::from_index(index);

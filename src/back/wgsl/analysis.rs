@@ -52,69 +52,20 @@ pub enum LocalDecl {
 }
 
 /// Calls `f` on every direct expression operand of a statement (not of
-/// nested blocks), in evaluation order.
-pub fn for_each_stmt_operand(s: &Statement, mut f: impl FnMut(Handle<Expression>)) {
-    match *s {
-        Statement::Emit(_)
-        | Statement::Block(_)
-        | Statement::Loop { .. }
-        | Statement::Break
-        | Statement::Continue
-        | Statement::Barrier(_) => {}
-        Statement::If { condition, .. } => f(condition),
-        Statement::Switch { selector, .. } => f(selector),
-        Statement::Return { value } => {
-            if let Some(v) = value {
-                f(v)
-            }
-        }
-        Statement::Store { pointer, value } => {
-            f(pointer);
-            f(value);
-        }
-        Statement::Call { ref arguments, .. } => arguments.iter().copied().for_each(f),
-        Statement::Atomic {
-            pointer,
-            value,
-            compare,
-            ..
-        } => {
-            f(pointer);
-            if let Some(c) = compare {
-                f(c);
-            }
-            if let Some(v) = value {
-                f(v);
-            }
-        }
-        Statement::WorkgroupUniformLoad { pointer, .. } => f(pointer),
-        Statement::Subgroup { ref args, .. } => args.iter().copied().for_each(f),
-        Statement::SubgroupMatrixStore {
-            pointer,
-            offset,
-            value,
-            stride,
-            ..
-        } => {
-            f(pointer);
-            f(offset);
-            f(value);
-            f(stride);
-        }
+/// nested blocks), in evaluation order; a loop's `break if` condition is
+/// left out (it is evaluated at the end of `continuing`, where the walks
+/// handle it).
+fn for_each_stmt_operand(s: &Statement, f: impl FnMut(Handle<Expression>)) {
+    if !matches!(s, Statement::Loop { .. }) {
+        visit::statement_operands(s, f);
     }
 }
 
 /// The nested blocks of a statement, in printing order.
-pub fn child_blocks(s: &Statement) -> Vec<&Block> {
-    match s {
-        Statement::Block(b) => vec![b],
-        Statement::If { accept, reject, .. } => vec![accept, reject],
-        Statement::Switch { cases, .. } => cases.iter().map(|c| &c.body).collect(),
-        Statement::Loop {
-            body, continuing, ..
-        } => vec![body, continuing],
-        _ => Vec::new(),
-    }
+fn child_blocks(s: &Statement) -> Vec<&Block> {
+    let mut out = Vec::new();
+    visit::child_blocks(s, |b| out.push(b));
+    out
 }
 
 /// Printing state of one function: names and the analysis results.
