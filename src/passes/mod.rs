@@ -18,6 +18,7 @@ pub mod dse;
 pub mod float_to_int;
 pub mod int_division;
 pub mod matrix_scalar_range;
+pub mod pointer_args;
 pub mod rewrite;
 pub mod robustness;
 pub mod shift_amount;
@@ -88,6 +89,11 @@ impl<'a> Pass<'a> {
 /// The passes both backends run, in order.
 pub fn shared<'a>(options: PassOptions) -> Vec<Pass<'a>> {
     let mut list = vec![
+        Pass::new(
+            "pointer-args",
+            "pointer arguments become whole variables plus u32 indices (copies per root)",
+            pointer_args::run,
+        ),
         Pass::new(
             "unroll",
             "fully unrolls small counted loops over subgroup matrices",

@@ -459,6 +459,13 @@ impl BlockBuilder {
         h
     }
 
+    /// Evaluates an existing expression (one no `Emit` covers yet) at this
+    /// point of the block.
+    pub fn cover(&mut self, h: H) {
+        self.flush();
+        push_range(&mut self.block, h.index(), h.index() + 1, Span::UNDEFINED);
+    }
+
     /// Adds a statement (after the expressions added so far).
     pub fn stmt(&mut self, st: Statement, span: Span) {
         self.flush();

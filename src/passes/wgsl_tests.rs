@@ -48,9 +48,9 @@ fn function<'a>(text: &'a str, name: &str) -> &'a str {
 /// `snapshots/passes/`.
 macro_rules! check {
     ($name:literal, $pass:literal, $src:expr) => {
-        check!($name, $pass, $src, PassOptions::default())
+        check!($name, $pass, $src, PassOptions::default(), "main")
     };
-    ($name:literal, $pass:literal, $src:expr, $options:expr) => {{
+    ($name:literal, $pass:literal, $src:expr, $options:expr, $from:literal) => {{
         let out = after_with($src, $pass, $options);
         insta::with_settings!({
             snapshot_path => "../../snapshots/passes",
@@ -58,9 +58,16 @@ macro_rules! check {
             omit_expression => true,
             description => $src,
         }, {
-            insta::assert_snapshot!($name, function(&out, "main"));
+            insta::assert_snapshot!($name, function(&out, $from));
         });
     }};
+}
+
+/// [`check!`] printing from function `$from` on.
+macro_rules! check_from {
+    ($name:literal, $pass:literal, $src:expr, $from:literal) => {
+        check!($name, $pass, $src, PassOptions::default(), $from)
+    };
 }
 
 #[test]
@@ -251,4 +258,60 @@ fn options_turn_passes_off() {
         zero_initialize_workgroup_memory: false,
     });
     assert!(!none.contains(&"robustness") && !none.contains(&"workgroup-zero"));
+}
+
+#[test]
+fn pointer_args() {
+    check_from!(
+        "pointer_args",
+        "pointer-args",
+        "
+struct S { n: u32, data: array<vec4<f32>> }
+@group(0) @binding(0) var<storage, read_write> s: S;
+var<workgroup> tile: array<array<f32, 8>, 4>;
+var<private> pv: array<u32, 4>;
+fn bump(p: ptr<storage, u32, read_write>) { *p += 1u; }
+fn set_row(row: ptr<workgroup, array<f32, 8>>, i: u32, v: f32) { (*row)[i] = v; }
+fn scale(v: ptr<storage, vec4<f32>, read_write>, k: f32) { *v = *v * k; bump(&s.n); }
+fn inc(p: ptr<function, u32>) { *p += 1u; }
+fn incp(p: ptr<private, u32>) { *p += 1u; }
+fn len(a: ptr<storage, array<vec4<f32>>, read_write>) -> u32 { return arrayLength(a); }
+@compute @workgroup_size(4) fn main(@builtin(local_invocation_index) l: u32) {
+    bump(&s.n);
+    set_row(&tile[l], l, 1.0);
+    scale(&s.data[l], 2.0);
+    var arr = array<u32, 4>();
+    inc(&arr[i32(l)]);
+    var x = 0u;
+    inc(&x);
+    incp(&pv[2]);
+    s.n = arr[0] + x + pv[2] + len(&s.data);
+}",
+        "bump"
+    );
+}
+
+#[test]
+fn pointer_args_copies_are_shared_and_ordered() {
+    // Two calls with the same root and path shape share one copy; the
+    // copies come before their callers.
+    let out = after(
+        "
+@group(0) @binding(0) var<storage, read_write> a: array<u32, 8>;
+@group(0) @binding(1) var<storage, read_write> b: array<u32, 8>;
+fn put(p: ptr<storage, u32, read_write>, v: u32) { *p = v; }
+fn twice(p: ptr<storage, u32, read_write>) { put(p, 1u); put(p, 2u); }
+@compute @workgroup_size(1) fn main() {
+    twice(&a[1]);
+    twice(&a[3]);
+    twice(&b[0]);
+}",
+        "pointer-args",
+    );
+    assert_eq!(out.matches("fn twice_a(").count(), 1, "{out}");
+    assert_eq!(out.matches("fn twice_b(").count(), 1, "{out}");
+    assert_eq!(out.matches("fn put_a(").count(), 1, "{out}");
+    let pos = |s: &str| out.find(s).unwrap_or_else(|| panic!("{s} in {out}"));
+    assert!(pos("fn put_a(") < pos("fn twice_a("), "{out}");
+    assert!(pos("fn twice_a(") < pos("fn main("), "{out}");
 }

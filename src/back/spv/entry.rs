@@ -170,7 +170,6 @@ impl Writer<'_> {
         ep: &EntryPoint,
         f: &Function,
         globals: &[usize],
-        reach: &[bool],
     ) -> R<()> {
         let span = self.m.functions.span(ep.function);
         let mut io = EntryIo::default();
@@ -239,18 +238,13 @@ impl Writer<'_> {
         }
         self.entry_globals = globals.to_vec();
         self.extra_interface.clear();
-        self.write_function(ep.function, f, Some(io), None)?;
+        self.write_function(ep.function, f, Some(io))?;
         interface.append(&mut self.extra_interface);
         let mut seen = rustc_hash::FxHashSet::default();
         interface.retain(|v| seen.insert(*v));
         if self.opts.version >= (1, 4) {
             for &g in globals {
                 interface.push(self.global_var(Handle::from_index(g))?);
-            }
-            for (i, r) in reach.iter().enumerate() {
-                if let (true, Some(temps)) = (*r, self.private_temps.get(&i)) {
-                    interface.extend_from_slice(temps);
-                }
             }
         }
         let fn_id = self.function_ids[ep.function.index()];

@@ -93,7 +93,7 @@ impl Writer<'_> {
 
     /// The layout flavour of the memory a pointer expression points to.
     pub(super) fn pointee_mode(&self, cx: &FnCtx, p: Handle<Expression>) -> R<Mode> {
-        if let Some(g) = super::specialize::global_of(cx, p) {
+        if let Expression::GlobalVariable(g) = cx.f.expressions[p] {
             if let Some(gv) = self.m.global_variables.try_get(g) {
                 if matches!(gv.space, AddressSpace::Storage | AddressSpace::Uniform)
                     && matches!(self.m.inner(gv.ty), TypeInner::Struct { .. })
@@ -204,7 +204,7 @@ impl Writer<'_> {
     /// `OpArrayLength` for a pointer to a runtime-sized array.
     pub(super) fn array_length(&mut self, cx: &mut FnCtx, p: Handle<Expression>) -> R<u32> {
         let u = self.u32_type();
-        if let Some(g) = super::specialize::global_of(cx, p) {
+        if let Expression::GlobalVariable(g) = cx.f.expressions[p] {
             let var = self.global_var(g)?;
             return Ok(self.emit(cx, Op::ArrayLength, u, &[var, 0]));
         }
@@ -278,15 +278,11 @@ impl Writer<'_> {
                 }
             }
             Expression::Access { base, index } => self.access(cx, h, base, index),
-            Expression::FunctionArgument(n) => {
-                if let Some(g) = cx.bound.get(n as usize).copied().flatten() {
-                    return self.global_expr(cx, h, g);
-                }
-                cx.arg_ids
-                    .get(n as usize)
-                    .copied()
-                    .ok_or_else(|| err("invalid function argument", span))
-            }
+            Expression::FunctionArgument(n) => cx
+                .arg_ids
+                .get(n as usize)
+                .copied()
+                .ok_or_else(|| err("invalid function argument", span)),
             Expression::GlobalVariable(g) => self.global_expr(cx, h, g),
             Expression::LocalVariable(v) => cx
                 .local_ids

@@ -55,17 +55,12 @@ pub(super) struct FnCtx<'f> {
     pub returns_void: bool,
     /// Current depth of on-demand expression evaluation.
     pub depth: u32,
-    /// Private variables created for copied pointer arguments.
-    pub private_temps: Vec<u32>,
     /// Pointer expressions (by index) to decomposed uniform matrices:
     /// `(pointer to the containing struct, member index of column 0)`.
     pub split_ptrs: rustc_hash::FxHashMap<u32, (u32, u32)>,
     /// Pointer expressions (by index) that point into a Function-variable
     /// copy although their IR type says uniform (see `std140`).
     pub fn_ptrs: rustc_hash::FxHashSet<u32>,
-    /// Pointer parameters replaced by the whole buffer variable they point
-    /// to, in a specialised copy (see `specialize`); empty otherwise.
-    pub bound: super::writer::Bound,
 }
 
 impl FnCtx<'_> {
@@ -135,12 +130,8 @@ impl Writer<'_> {
         h: Handle<Function>,
         f: &Function,
         entry: Option<EntryIo>,
-        specialization: Option<(u32, super::writer::Bound)>,
     ) -> R<()> {
-        let (fn_id, bound) = match specialization {
-            Some((id, bound)) => (id, bound),
-            None => (self.function_ids[h.index()], Vec::new()),
-        };
+        let fn_id = self.function_ids[h.index()];
         let is_entry = entry.is_some();
         let void = self.void_type();
         let ret = match (&f.result, is_entry) {
@@ -150,10 +141,7 @@ impl Writer<'_> {
         let mut sig = vec![ret];
         let mut params = Vec::new();
         if !is_entry {
-            for (i, a) in f.arguments.iter().enumerate() {
-                if bound.get(i).is_some_and(|b| b.is_some()) {
-                    continue;
-                }
+            for a in &f.arguments {
                 let t = self.param_type(a.ty)?;
                 sig.push(t);
                 params.push(t);
@@ -167,13 +155,9 @@ impl Writer<'_> {
         }
         let mut arg_ids = Vec::with_capacity(params.len());
         let mut next_param = params.iter();
-        for (i, a) in f.arguments.iter().enumerate() {
+        for a in &f.arguments {
             if is_entry {
                 break;
-            }
-            if bound.get(i).is_some_and(|b| b.is_some()) {
-                arg_ids.push(0);
-                continue;
             }
             let Some(&t) = next_param.next() else {
                 return Err(err("internal error: parameter count", Span::UNDEFINED));
@@ -198,10 +182,8 @@ impl Writer<'_> {
             entry: None,
             returns_void: ret == void,
             depth: 0,
-            private_temps: Vec::new(),
             split_ptrs: Default::default(),
             fn_ptrs: Default::default(),
-            bound,
         };
         for (_, var) in f.local_variables.iter() {
             let t = self.type_id(var.ty, Mode::Plain)?;
@@ -238,12 +220,6 @@ impl Writer<'_> {
         out.extend_from_slice(&cx.body);
         inst(&mut out, Op::FunctionEnd, &[]);
         self.s.functions = out;
-        if !cx.private_temps.is_empty() {
-            self.private_temps
-                .entry(h.index())
-                .or_default()
-                .extend(cx.private_temps);
-        }
         Ok(())
     }
 

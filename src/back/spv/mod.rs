@@ -50,7 +50,6 @@ mod expr;
 mod function;
 mod layout_copy;
 mod math;
-mod specialize;
 mod std140;
 mod stmt;
 mod subgroup;

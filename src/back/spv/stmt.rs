@@ -164,28 +164,15 @@ impl Writer<'_> {
                     Some(r) => self.type_id(r.ty, Mode::Plain)?,
                     None => self.void_type(),
                 };
+                // The pointer-args pass leaves only whole variables and
+                // pointer parameters as pointer arguments.
                 let mut ops = Vec::with_capacity(arguments.len() + 1);
                 ops.push(fid);
-                let mut copy_back = Vec::new();
-                let mut bound = Vec::new();
-                for (i, &a) in arguments.iter().enumerate() {
-                    if let Some(g) = self.buffer_pointer_root(cx, a)? {
-                        bound.resize(arguments.len(), None);
-                        bound[i] = Some(g);
-                        continue;
-                    }
-                    let v = self.expr(cx, a)?;
-                    ops.push(self.pointer_argument(cx, a, v, &mut copy_back)?);
-                }
-                if !bound.is_empty() {
-                    ops[0] = self.specialization(*function, bound);
+                for &a in arguments {
+                    ops.push(self.expr(cx, a)?);
                 }
                 let id = self.s.id();
                 cx.op(Op::FunctionCall, ret, id, &ops);
-                for (original, temp, ty) in copy_back {
-                    let v = self.emit(cx, Op::Load, ty, &[temp]);
-                    cx.raw(Op::Store, &[original, v]);
-                }
                 if let Some(r) = result {
                     cx.set(*r, id);
                 }
@@ -223,72 +210,6 @@ impl Writer<'_> {
             }
         }
         Ok(())
-    }
-
-    /// The operand for a call argument. SPIR-V's logical addressing only
-    /// accepts memory object declarations as pointer arguments, so a pointer
-    /// into part of a function or private variable is passed as a copy that
-    /// is written back after the call (WGSL's alias rules make this
-    /// equivalent). Pointers into buffers or into part of workgroup memory
-    /// would need variable pointers and are reported as errors.
-    fn pointer_argument(
-        &mut self,
-        cx: &mut FnCtx,
-        arg: Handle<Expression>,
-        v: u32,
-        copy_back: &mut Vec<(u32, u32, u32)>,
-    ) -> R<u32> {
-        let (base, space, access) = match *self.inner(cx, arg)? {
-            TypeInner::Pointer {
-                base,
-                space,
-                access,
-            } => (base, space, access),
-            _ => return Ok(v),
-        };
-        let declaration = matches!(
-            cx.f.expressions[arg],
-            Expression::LocalVariable(_)
-                | Expression::GlobalVariable(_)
-                | Expression::FunctionArgument(_)
-        );
-        match space {
-            AddressSpace::Function | AddressSpace::Private if !declaration => {
-                let t = self.type_id(base, Mode::Plain)?;
-                let temp = if space == AddressSpace::Function {
-                    self.temp_var(cx, t)
-                } else {
-                    let ptr = self.pointer_type(spirv::StorageClass::Private, t);
-                    let id = self.s.id();
-                    let class = spirv::StorageClass::Private as u32;
-                    super::builder::inst(&mut self.s.globals, Op::Variable, &[ptr, id, class]);
-                    cx.private_temps.push(id);
-                    id
-                };
-                let value = self.emit(cx, Op::Load, t, &[v]);
-                cx.raw(Op::Store, &[temp, value]);
-                if access.can_write() {
-                    copy_back.push((v, temp, t));
-                }
-                Ok(temp)
-            }
-            AddressSpace::Function | AddressSpace::Private => Ok(v),
-            AddressSpace::Workgroup if declaration => Ok(v),
-            AddressSpace::Uniform | AddressSpace::Storage => Err(err(
-                format!(
-                    "passing a pointer to part of a '{}' buffer to a function is not supported by the SPIR-V writer (only pointers to a whole buffer variable are)",
-                    space.wgsl_name()
-                ),
-                cx.span(arg),
-            )),
-            other => Err(err(
-                format!(
-                    "passing a pointer to part of '{}' memory to a function is not supported by the SPIR-V writer",
-                    other.wgsl_name()
-                ),
-                cx.span(arg),
-            )),
-        }
     }
 
     /// `OpControlBarrier` for a WGSL barrier.

@@ -22,10 +22,6 @@ pub(super) fn err(message: impl Into<String>, span: Span) -> Error {
     Diagnostic::error(message, span).into()
 }
 
-/// The whole buffer variable bound to each parameter of a specialised copy
-/// of a function (`None`: an ordinary parameter).
-pub(super) type Bound = Vec<Option<Handle<GlobalVariable>>>;
-
 /// Module-level writer state.
 pub(super) struct Writer<'a> {
     pub m: &'a Module,
@@ -58,20 +54,12 @@ pub(super) struct Writer<'a> {
     pub entry_globals: Vec<usize>,
     /// Interface variables created while writing the entry point's body.
     pub extra_interface: Vec<u32>,
-    /// Private variables created by each function (by index) for copied
-    /// pointer arguments; listed in the interfaces of SPIR-V 1.4+.
-    pub private_temps: FxHashMap<usize, Vec<u32>>,
     /// Built-in input variables, shared by all entry points.
     pub builtin_inputs: FxHashMap<(crate::ir::BuiltIn, Handle<Type>), u32>,
     /// Whether a type needs std140 decomposition in uniform buffers.
     pub std140_cache: FxHashMap<Handle<Type>, bool>,
     /// First SPIR-V member index of each IR member of `Std140` structs.
     pub std140_members: FxHashMap<Handle<Type>, Vec<u32>>,
-    /// Specialised copies of functions whose buffer pointer parameters are
-    /// bound to whole variables: id per (function, bound globals).
-    pub specializations: FxHashMap<(usize, Bound), u32>,
-    /// Specialised copies still to write.
-    pub pending_specializations: Vec<(usize, Bound, u32)>,
 }
 
 impl<'a> Writer<'a> {
@@ -99,11 +87,8 @@ impl<'a> Writer<'a> {
             entry_globals: Vec::new(),
             extra_interface: Vec::new(),
             builtin_inputs: FxHashMap::default(),
-            private_temps: FxHashMap::default(),
             std140_cache: FxHashMap::default(),
             std140_members: FxHashMap::default(),
-            specializations: FxHashMap::default(),
-            pending_specializations: Vec::new(),
         }
     }
 
@@ -286,23 +271,15 @@ impl<'a> Writer<'a> {
             .map(|(ep, _)| m.entry_points[*ep].function.index())
             .collect();
         for (h, f) in m.functions.iter() {
-            if any_reachable[h.index()]
-                && !entry_functions.contains(&h.index())
-                && !self.has_buffer_pointer_parameter(f)
-            {
-                self.write_function(h, f, None, None)?;
+            if any_reachable[h.index()] && !entry_functions.contains(&h.index()) {
+                self.write_function(h, f, None)?;
             }
         }
-        for (ep_index, reach) in &per_entry {
+        for (ep_index, _) in &per_entry {
             let ep = &m.entry_points[*ep_index];
             let globals = &info.entry_points[*ep_index].globals;
             let f = &m.functions[ep.function];
-            self.write_entry_point(ep, f, globals, reach)?;
-        }
-        while let Some((index, bound, id)) = self.pending_specializations.pop() {
-            let h = Handle::from_index(index);
-            let f = &m.functions[h];
-            self.write_function(h, f, None, Some((id, bound)))?;
+            self.write_entry_point(ep, f, globals)?;
         }
         let version = self.opts.version;
         Ok(self.s.finish(version, self.vulkan_mm))

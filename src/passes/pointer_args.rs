@@ -1,0 +1,482 @@
+//! Pointer arguments as roots plus indices.
+//!
+//! WGSL lets a function take a pointer to any part of a variable (`&buf.x`,
+//! `&arr[i]`, `&s.m[j].y`), in any address space. SPIR-V's logical
+//! addressing only passes pointers to whole variables (and pointer
+//! parameters), and pointers into buffers not even those without variable
+//! pointers. This pass rewrites every call with such an argument into a
+//! call of a specialised copy of the callee:
+//! - a pointer into a module-scope variable (storage, uniform, workgroup,
+//!   private) is not passed at all: the copy names the variable itself;
+//! - a pointer into part of a local variable (or of the caller's own pointer
+//!   parameter) is passed as a pointer to the whole local (parameter);
+//! - the dynamic indices of the access path are passed as `u32` values,
+//!   evaluated at the call, as WGSL evaluates the argument there.
+//!
+//! ```text
+//! fn bump(p: ptr<storage, u32, read_write>) { *p += 1u; }
+//! bump(&buf.counts[i]);
+//! ->
+//! fn bump_buf(i: u32) { buf.counts[i] += 1u; }
+//! bump_buf(u32(i));
+//! ```
+//!
+//! Copies are shared by all calls with the same callee, roots and access
+//! path shape; copies of copies are made as their calls are rewritten.
+//! Functions are then reordered so callees come before callers again.
+//!
+//! Guarantee: after this pass every pointer argument of a call is a whole
+//! local variable or a pointer parameter of the caller; no function has a
+//! pointer parameter into module-scope memory that a call uses.
+
+use rustc_hash::FxHashMap;
+
+use super::rewrite::{self, BlockBuilder, Cx, FunctionPass, Values};
+use crate::arena::{Arena, Handle};
+use crate::diagnostic::{Diagnostic, Error};
+use crate::ir::{
+    visit, Expression, Function, FunctionArgument, GlobalVariable, Module, Scalar, Statement, Type,
+    TypeInner,
+};
+use crate::pipeline::Pipeline;
+use crate::Span;
+
+type H = Handle<Expression>;
+
+/// How many functions the pass may create per function of the input, plus
+/// a constant: a bound on specialisation chains.
+const GROWTH: usize = 16;
+const SLACK: usize = 1024;
+
+/// One step of an access path: a constant index or member (`Some`), or a
+/// dynamic index passed as an argument (`None`).
+type Shape = Vec<Option<u32>>;
+
+/// How a pointer parameter is bound in a copy.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+enum Binding {
+    /// Passed unchanged.
+    Keep,
+    /// The module-scope variable, through the access path.
+    Global(Handle<GlobalVariable>, Shape),
+    /// A pointer (of the given type) to a whole local or parameter, through
+    /// the access path.
+    Root(Handle<Type>, Shape),
+}
+
+/// Runs the pass.
+pub fn run(p: &mut Pipeline) -> Result<(), Error> {
+    let values = Values {
+        globals: &p.global_values,
+        overrides: &p.override_values,
+    };
+    let module = &mut p.module;
+    let mut functions = std::mem::take(&mut module.functions);
+    let limit = functions.len().saturating_mul(GROWTH) + SLACK;
+    let mut pass = PointerArgs {
+        functions: &mut functions,
+        copies: FxHashMap::default(),
+        queue: Vec::new(),
+        limit,
+        error: None,
+    };
+    let mut work: Vec<Handle<Function>> = (0..pass.functions.len())
+        .rev()
+        .map(Handle::from_index)
+        .collect();
+    while let Some(h) = work.pop() {
+        let mut f = std::mem::take(&mut pass.functions[h]);
+        rewrite::run_function(module, values, h, &mut f, &mut pass);
+        pass.functions[h] = f;
+        // Copies made while rewriting `h` are rewritten next.
+        work.extend(pass.queue.drain(..).rev());
+        if let Some(e) = pass.error.take() {
+            module.functions = functions;
+            return Err(e);
+        }
+    }
+    module.functions = functions;
+    restore_callee_order(module);
+    Ok(())
+}
+
+struct PointerArgs<'a> {
+    functions: &'a mut Arena<Function>,
+    copies: FxHashMap<(Handle<Function>, Vec<Binding>), Handle<Function>>,
+    queue: Vec<Handle<Function>>,
+    limit: usize,
+    error: Option<Error>,
+}
+
+/// The root of a pointer expression and its access path.
+enum Root {
+    Global(Handle<GlobalVariable>),
+    Local(H),
+}
+
+/// One step of a pointer argument's access path: a constant index or
+/// member, or the expression of a dynamic index.
+type Step = (Option<u32>, Option<H>);
+
+/// The root and access path of a pointer argument.
+fn decompose(cx: &Cx, mut e: H) -> Option<(Root, Vec<Step>)> {
+    let mut steps = Vec::new();
+    loop {
+        match cx.f.expressions[e] {
+            Expression::GlobalVariable(g) => {
+                steps.reverse();
+                return Some((Root::Global(g), steps));
+            }
+            Expression::LocalVariable(_) | Expression::FunctionArgument(_) => {
+                steps.reverse();
+                return Some((Root::Local(e), steps));
+            }
+            Expression::AccessIndex { base, index } => {
+                steps.push((Some(index), None));
+                e = base;
+            }
+            Expression::Access { base, index } => {
+                match cx.const_int(index).and_then(|c| u32::try_from(c).ok()) {
+                    Some(c) => steps.push((Some(c), None)),
+                    None => steps.push((None, Some(index))),
+                }
+                e = base;
+            }
+            _ => return None,
+        }
+    }
+}
+
+impl FunctionPass for PointerArgs<'_> {
+    fn statement(&mut self, cx: &mut Cx, st: &mut Statement, span: Span) {
+        let Statement::Call {
+            function,
+            ref arguments,
+            result,
+        } = *st
+        else {
+            return;
+        };
+        let Some(callee) = self.functions.try_get(function) else {
+            return;
+        };
+        let pointer_params: Vec<bool> = callee
+            .arguments
+            .iter()
+            .map(|a| matches!(cx.module.inner(a.ty), TypeInner::Pointer { .. }))
+            .collect();
+        if !pointer_params.contains(&true) {
+            return;
+        }
+        let mut bindings = Vec::with_capacity(arguments.len());
+        let mut new_args = Vec::with_capacity(arguments.len());
+        let u32_ty = cx.intern(TypeInner::Scalar(Scalar::U32));
+        for (i, &arg) in arguments.iter().enumerate() {
+            let pointer = pointer_params.get(i).copied().unwrap_or(false);
+            let decomposed = if pointer { decompose(cx, arg) } else { None };
+            let Some((root, steps)) = decomposed else {
+                bindings.push(Binding::Keep);
+                new_args.push(arg);
+                continue;
+            };
+            let shape: Shape = steps.iter().map(|s| s.0).collect();
+            let binding = match root {
+                Root::Local(_) if steps.is_empty() => {
+                    bindings.push(Binding::Keep);
+                    new_args.push(arg);
+                    continue;
+                }
+                Root::Global(g) => Binding::Global(g, shape),
+                Root::Local(r) => {
+                    new_args.push(r);
+                    Binding::Root(cx.ty(r), shape)
+                }
+            };
+            for (_, dynamic) in &steps {
+                if let Some(index) = *dynamic {
+                    let v = match cx.shape(index) {
+                        Some((Scalar::U32, None)) => index,
+                        _ => cx.add(
+                            Expression::Convert {
+                                expr: index,
+                                ty: u32_ty,
+                            },
+                            u32_ty,
+                            span,
+                        ),
+                    };
+                    new_args.push(v);
+                }
+            }
+            bindings.push(binding);
+        }
+        if bindings.iter().all(|b| *b == Binding::Keep) {
+            return;
+        }
+        let key = (function, bindings);
+        let copy = match self.copies.get(&key) {
+            Some(&c) => c,
+            None => {
+                if self.functions.len() >= self.limit {
+                    self.error.get_or_insert_with(|| {
+                        Diagnostic::error(
+                            "too many specialised copies of functions for their pointer arguments",
+                            span,
+                        )
+                        .with_note(format!(
+                            "each call with a pointer argument into a different variable or access path needs its own copy of the callee; the limit is {}",
+                            self.limit
+                        ))
+                        .into()
+                    });
+                    return;
+                }
+                let src = self.functions[function].clone();
+                let copy = make_copy(cx.module, src, &key.1);
+                let h = self.functions.append(copy, self.functions.span(function));
+                self.copies.insert(key, h);
+                self.queue.push(h);
+                h
+            }
+        };
+        if let Some(r) = result {
+            cx.f.expressions[r] = Expression::CallResult(copy);
+        }
+        *st = Statement::Call {
+            function: copy,
+            arguments: new_args,
+            result,
+        };
+    }
+}
+
+/// The type one step into `ty` (constant index or member `index`).
+fn step_type(module: &Module, ty: Handle<Type>, index: Option<u32>) -> Option<Handle<Type>> {
+    match module.inner(ty) {
+        TypeInner::Struct { members, .. } => members.get(index? as usize).map(|m| m.ty),
+        TypeInner::Array { base, .. } => Some(*base),
+        TypeInner::Matrix { rows, scalar, .. } => {
+            let (rows, scalar) = (*rows, *scalar);
+            module.types.get(&Type {
+                name: None,
+                inner: TypeInner::Vector { size: rows, scalar },
+            })
+        }
+        TypeInner::Vector { scalar, .. } => module.types.get(&Type {
+            name: None,
+            inner: TypeInner::Scalar(*scalar),
+        }),
+        _ => None,
+    }
+}
+
+/// The copy of `src` with its pointer parameters bound as `bindings` say.
+fn make_copy(module: &mut Module, mut f: Function, bindings: &[Binding]) -> Function {
+    let old_args = std::mem::take(&mut f.arguments);
+    let u32_ty = module.intern(TypeInner::Scalar(Scalar::U32));
+    // Per old parameter: its new index (kept or root parameter) and the
+    // indices of its dynamic-index parameters.
+    let mut new_index: Vec<Option<u32>> = Vec::with_capacity(old_args.len());
+    let mut dynamic: Vec<Vec<u32>> = Vec::with_capacity(old_args.len());
+    let mut suffix = Vec::new();
+    for (arg, binding) in old_args.iter().zip(bindings) {
+        let mut dyns = Vec::new();
+        let mut push_dyns = |f: &mut Function, shape: &Shape| {
+            for (k, s) in shape.iter().enumerate() {
+                if s.is_none() {
+                    dyns.push(f.arguments.len() as u32);
+                    f.arguments.push(FunctionArgument {
+                        name: format!("{}_index{k}", arg.name),
+                        ty: u32_ty,
+                        binding: None,
+                    });
+                }
+            }
+        };
+        match binding {
+            Binding::Keep => {
+                new_index.push(Some(f.arguments.len() as u32));
+                f.arguments.push(arg.clone());
+            }
+            Binding::Global(g, shape) => {
+                new_index.push(None);
+                push_dyns(&mut f, shape);
+                suffix.push(module.global_variables[*g].name.clone());
+            }
+            Binding::Root(ty, shape) => {
+                new_index.push(Some(f.arguments.len() as u32));
+                f.arguments.push(FunctionArgument {
+                    name: arg.name.clone(),
+                    ty: *ty,
+                    binding: None,
+                });
+                push_dyns(&mut f, shape);
+            }
+        }
+        dynamic.push(dyns);
+    }
+    if !suffix.is_empty() {
+        f.name = format!("{}_{}", f.name, suffix.join("_"));
+    }
+    // Rebuild each use of a bound parameter as root + access path, at the
+    // start of the body; renumber the kept parameters.
+    let mut prologue = BlockBuilder::new();
+    let n = f.expressions.len();
+    for i in 0..n {
+        let h = H::from_index(i);
+        let Expression::FunctionArgument(old) = f.expressions[h] else {
+            continue;
+        };
+        let old = old as usize;
+        let (Some(binding), Some(param_ty)) = (bindings.get(old), old_args.get(old).map(|a| a.ty))
+        else {
+            continue;
+        };
+        let (root, root_ty, shape) = match binding {
+            Binding::Keep => {
+                if let Some(Some(k)) = new_index.get(old) {
+                    f.expressions[h] = Expression::FunctionArgument(*k);
+                }
+                continue;
+            }
+            Binding::Global(g, shape) => {
+                let var = &module.global_variables[*g];
+                let (space, access, ty) = (var.space, var.access, var.ty);
+                let pty = module.intern(TypeInner::Pointer {
+                    base: ty,
+                    space,
+                    access,
+                });
+                (Expression::GlobalVariable(*g), pty, shape)
+            }
+            Binding::Root(ty, shape) => {
+                let Some(Some(k)) = new_index.get(old) else {
+                    continue;
+                };
+                (Expression::FunctionArgument(*k), *ty, shape)
+            }
+        };
+        let span = f.expressions.span(h);
+        if shape.is_empty() {
+            f.expressions[h] = root;
+            continue;
+        }
+        let TypeInner::Pointer {
+            base: mut pointee,
+            space,
+            access,
+        } = *module.inner(root_ty)
+        else {
+            continue;
+        };
+        let mut base = prologue.expr(&mut f, root, root_ty, span);
+        let mut dyns = dynamic[old].iter();
+        for (k, step) in shape.iter().enumerate() {
+            let last = k + 1 == shape.len();
+            let elem = step_type(module, pointee, *step).unwrap_or(pointee);
+            let pty = if last {
+                param_ty
+            } else {
+                module.intern(TypeInner::Pointer {
+                    base: elem,
+                    space,
+                    access,
+                })
+            };
+            let e = match step {
+                Some(c) => Expression::AccessIndex { base, index: *c },
+                None => {
+                    let d = dyns.next().copied().unwrap_or(0);
+                    let idx = prologue.expr(&mut f, Expression::FunctionArgument(d), u32_ty, span);
+                    Expression::Access { base, index: idx }
+                }
+            };
+            if last {
+                // The parameter's own expression becomes the last step,
+                // evaluated in the prologue.
+                f.expressions[h] = e;
+                prologue.cover(h);
+            } else {
+                base = prologue.expr(&mut f, e, pty, span);
+            }
+            pointee = elem;
+        }
+    }
+    let mut body = prologue.finish();
+    let old_body = std::mem::take(&mut f.body);
+    for (st, span) in old_body.statements.into_iter().zip(old_body.spans) {
+        body.push(st, span);
+    }
+    f.body = body;
+    f
+}
+
+/// Reorders `module.functions` so every callee comes before its callers
+/// (copies were appended after the functions calling them), remapping
+/// every function handle.
+fn restore_callee_order(module: &mut Module) {
+    let n = module.functions.len();
+    let callees: Vec<Vec<Handle<Function>>> = module
+        .functions
+        .iter()
+        .map(|(_, f)| visit::callees(f))
+        .collect();
+    // Iterative depth-first post-order, starting from each function in
+    // arena order (so an already ordered module keeps its order).
+    let mut order: Vec<usize> = Vec::with_capacity(n);
+    let mut state = vec![0u8; n]; // 0 new, 1 on stack, 2 done
+    for start in 0..n {
+        if state[start] != 0 {
+            continue;
+        }
+        let mut stack: Vec<(usize, usize)> = vec![(start, 0)];
+        state[start] = 1;
+        while let Some(&mut (v, ref mut next)) = stack.last_mut() {
+            if let Some(&c) = callees[v].get(*next) {
+                *next += 1;
+                let c = c.index();
+                if c < n && state[c] == 0 {
+                    state[c] = 1;
+                    stack.push((c, 0));
+                }
+            } else {
+                state[v] = 2;
+                order.push(v);
+                stack.pop();
+            }
+        }
+    }
+    if order.iter().enumerate().all(|(i, &v)| i == v) {
+        return;
+    }
+    let mut new_of = vec![0usize; n];
+    for (new, &old) in order.iter().enumerate() {
+        new_of[old] = new;
+    }
+    let remap = |h: Handle<Function>| Handle::from_index(new_of[h.index()]);
+    let old = std::mem::take(&mut module.functions);
+    let mut taken: Vec<Option<(Function, Span)>> = old
+        .iter()
+        .map(|(h, f)| Some((f.clone(), old.span(h))))
+        .collect();
+    for &o in &order {
+        if let Some((mut f, span)) = taken[o].take() {
+            for (_, e) in f.expressions.iter_mut() {
+                if let Expression::CallResult(c) = e {
+                    *c = remap(*c);
+                }
+            }
+            visit::walk_blocks_mut(&mut f.body, &mut |b| {
+                for st in &mut b.statements {
+                    if let Statement::Call { function, .. } = st {
+                        *function = remap(*function);
+                    }
+                }
+            });
+            module.functions.append(f, span);
+        }
+    }
+    for ep in &mut module.entry_points {
+        ep.function = remap(ep.function);
+    }
+}
