@@ -1,34 +1,10 @@
 //! End-to-end tests: WGSL source through the whole pipeline to SPIR-V,
 //! validated with SPIRV-Tools for SPIR-V 1.3 and 1.6.
-//!
 
 mod spv_util;
 
-use spv_util::{disasm, validate};
+use spv_util::{compile_wgsl as compile, disasm, validate};
 use tessera::{compile_to_spirv, CompileOptions};
-
-/// Compiles for 1.3 and 1.6, validates both, returns the 1.3 disassembly.
-fn compile(source: &str) -> String {
-    let mut out = String::new();
-    for version in [(1, 3), (1, 6)] {
-        let mut opts = CompileOptions::default();
-        opts.spv.version = version;
-        let words = match compile_to_spirv(source, &opts) {
-            Ok(o) => o.words,
-            Err(e) => panic!(
-                "compilation failed: {}",
-                e.error().render("test.wgsl", source)
-            ),
-        };
-        if let Err(e) = validate(&words, version) {
-            panic!("invalid SPIR-V for {version:?}: {e}");
-        }
-        if version == (1, 3) {
-            out = disasm(&words);
-        }
-    }
-    out
-}
 
 #[test]
 fn doubling_kernel() {
@@ -227,4 +203,44 @@ fn override_sized_workgroup_memory_and_workgroup_size() {
         );
         assert!(dis.contains("OpTypeCooperativeMatrixKHR"), "{dis}");
     }
+}
+
+#[test]
+fn pointers_to_whole_buffers_are_passed_by_specialisation() {
+    let dis = compile(
+        "struct U { scale: f32, m: mat2x2<f32> }
+         @group(0) @binding(0) var<uniform> u: U;
+         @group(0) @binding(1) var<storage, read_write> a: array<f32>;
+         @group(0) @binding(2) var<storage, read_write> b: array<f32>;
+         @group(0) @binding(3) var<uniform> k: vec4<f32>;
+         fn scale(p: ptr<uniform, U>) -> f32 { return (*p).scale * p.m[1].y; }
+         fn write(dst: ptr<storage, array<f32>, read_write>, q: ptr<uniform, U>, i: u32) {
+             if i < arrayLength(dst) { dst[i] = scale(q); }
+         }
+         fn first(v: ptr<uniform, vec4<f32>>) -> f32 { return (*v).x; }
+         @compute @workgroup_size(1)
+         fn main(@builtin(local_invocation_index) i: u32) {
+             write(&a, &u, i);
+             write(&b, &u, i + 1u);
+             write(&a, &u, u32(first(&k)));
+         }",
+    );
+    // `write` is specialised for `a` and `b`; `scale` and `first` once each.
+    assert_eq!(dis.matches("OpFunction ").count(), 5, "{dis}");
+    assert_eq!(dis.matches("OpFunctionParameter").count(), 2, "{dis}");
+}
+
+#[test]
+fn pointers_to_part_of_a_buffer_are_passed_as_indices() {
+    // Used to be "not supported by the SPIR-V writer": the pointer-args
+    // pass specialises `f` for `s.x`.
+    let dis = compile(
+        "struct S { x: array<f32, 4> }
+         @group(0) @binding(0) var<storage, read_write> s: S;
+         fn f(p: ptr<storage, array<f32, 4>, read_write>) { p[0] = 1.0; }
+         @compute @workgroup_size(1)
+         fn main() { f(&s.x); }",
+    );
+    assert!(dis.contains("OpName %") && dis.contains("\"f_s\""), "{dis}");
+    assert!(!dis.contains("VariablePointers"), "{dis}");
 }

@@ -1,5 +1,6 @@
-//! Tests for the passes: WGSL through the whole pipeline, SPIR-V validated
-//! with SPIRV-Tools.
+//! Tests of the loop passes (unroll, sroa, dse) on the IR they leave,
+//! printed as WGSL; the same inputs go through the whole SPIR-V pipeline and
+//! SPIRV-Tools.
 
 use crate::back::spv::{write, Options};
 use crate::ir::{BinaryOperator as B, Scalar};
@@ -7,9 +8,11 @@ use crate::pipeline::{process, PipelineOptions};
 
 use super::unroll::trip_count;
 
-/// Compiles `src`, validates the SPIR-V for Vulkan 1.3 and returns the
-/// disassembly.
+/// Runs the loop passes (through `dse`) over `src` and returns the WGSL of
+/// the module they leave; also checks that the whole SPIR-V pipeline
+/// accepts the module and SPIRV-Tools validates its output (Vulkan 1.3).
 fn compile(src: &str) -> String {
+    let text = super::wgsl_tests::after(src, "dse");
     let parsed = match crate::front::wgsl::parse_str(src) {
         Ok(p) => p,
         Err(e) => panic!("parse failed: {e:?}"),
@@ -30,13 +33,6 @@ fn compile(src: &str) -> String {
         Ok(w) => w,
         Err(e) => panic!("write failed: {e:?}"),
     };
-    let text = {
-        use rspirv::binary::Disassemble;
-        match rspirv::dr::load_words(&words) {
-            Ok(m) => m.disassemble(),
-            Err(e) => panic!("unparsable: {e}"),
-        }
-    };
     let v = spirv_tools::val::create(Some(spirv_tools::TargetEnv::Vulkan_1_3));
     if let Err(e) = spirv_tools::val::Validator::validate(&v, &words, None) {
         panic!("invalid SPIR-V: {e}\n{text}");
@@ -48,20 +44,11 @@ fn count(text: &str, needle: &str) -> usize {
     text.matches(needle).count()
 }
 
-/// How many function-storage pointer types point at an array type.
+/// How many local variables hold an array of subgroup matrices.
 fn function_array_pointers(text: &str) -> usize {
-    let arrays: Vec<&str> = text
-        .lines()
-        .filter(|l| l.contains("OpTypeArray"))
-        .filter_map(|l| l.split_whitespace().next())
-        .collect();
     text.lines()
-        .filter(|l| l.contains("OpTypePointer") && l.contains("Function"))
-        .filter(|l| {
-            l.split_whitespace()
-                .last()
-                .is_some_and(|t| arrays.contains(&t))
-        })
+        .filter(|l| l.trim_start().starts_with("var ") && l.contains(": array<"))
+        .filter(|l| l.contains("subgroup_matrix_"))
         .count()
 }
 
@@ -103,10 +90,14 @@ fn nested_accumulator_loops_unroll_fully() {
         }",
     );
     let text = compile(&src);
-    assert_eq!(count(&text, "OpLoopMerge"), 0, "{text}");
-    assert_eq!(count(&text, "OpCooperativeMatrixMulAddKHR"), 16, "{text}");
-    assert_eq!(count(&text, "OpCooperativeMatrixLoadKHR"), 8, "{text}");
-    assert_eq!(count(&text, "OpCooperativeMatrixStoreKHR"), 16, "{text}");
+    assert_eq!(count(&text, "loop {"), 0, "{text}");
+    assert_eq!(
+        count(&text, "subgroupMatrixMultiplyAccumulate("),
+        16,
+        "{text}"
+    );
+    assert_eq!(count(&text, "subgroupMatrixLoad<"), 8, "{text}");
+    assert_eq!(count(&text, "subgroupMatrixStore<"), 16, "{text}");
     // The arrays are split into one variable per matrix.
     assert_eq!(function_array_pointers(&text), 0, "{text}");
 }
@@ -119,7 +110,7 @@ fn loop_without_matrices_is_untouched() {
         c[lid] = s;",
     );
     let text = compile(&src);
-    assert_eq!(count(&text, "OpLoopMerge"), 1, "{text}");
+    assert_eq!(count(&text, "loop {"), 1, "{text}");
 }
 
 #[test]
@@ -132,7 +123,7 @@ fn loop_with_break_is_untouched() {
         }
         subgroupMatrixStore<row_major>(&c, 0u, acc[1], 16u);",
     );
-    assert_eq!(count(&compile(&src), "OpLoopMerge"), 1);
+    assert_eq!(count(&compile(&src), "loop {"), 1);
 }
 
 #[test]
@@ -146,7 +137,7 @@ fn loop_with_continue_or_return_is_untouched() {
             }}
             subgroupMatrixStore<row_major>(&c, 0u, acc[1], 16u);"
         ));
-        assert_eq!(count(&compile(&src), "OpLoopMerge"), 1, "{stmt}");
+        assert_eq!(count(&compile(&src), "loop {"), 1, "{stmt}");
     }
 }
 
@@ -162,7 +153,7 @@ fn break_of_nested_loop_or_switch_is_fine() {
     );
     let text = compile(&src);
     // Only the two copies of the inner `loop` remain.
-    assert_eq!(count(&text, "OpLoopMerge"), 2, "{text}");
+    assert_eq!(count(&text, "loop {"), 2, "{text}");
 }
 
 #[test]
@@ -172,7 +163,7 @@ fn non_constant_bound_is_untouched() {
         for (var i = 0u; i < lid; i++) { acc[i % 4u] = Acc(1.0); }
         subgroupMatrixStore<row_major>(&c, 0u, acc[1], 16u);",
     );
-    assert_eq!(count(&compile(&src), "OpLoopMerge"), 1);
+    assert_eq!(count(&compile(&src), "loop {"), 1);
 }
 
 #[test]
@@ -182,7 +173,7 @@ fn counter_written_in_body_is_untouched() {
         for (var i = 0u; i < 4u; i++) { acc[i] = Acc(1.0); i += 1u; }
         subgroupMatrixStore<row_major>(&c, 0u, acc[1], 16u);",
     );
-    assert_eq!(count(&compile(&src), "OpLoopMerge"), 1);
+    assert_eq!(count(&compile(&src), "loop {"), 1);
 }
 
 #[test]
@@ -197,7 +188,7 @@ fn main() {{
 }}
 "
     );
-    assert_eq!(count(&compile(&src), "OpLoopMerge"), 1);
+    assert_eq!(count(&compile(&src), "loop {"), 1);
 }
 
 #[test]
@@ -207,7 +198,7 @@ fn too_many_trips_is_untouched() {
         for (var i = 0u; i < 32u; i++) { acc[i] = Acc(1.0); }
         subgroupMatrixStore<row_major>(&c, 0u, acc[1], 16u);",
     );
-    assert_eq!(count(&compile(&src), "OpLoopMerge"), 1);
+    assert_eq!(count(&compile(&src), "loop {"), 1);
 }
 
 #[test]
@@ -224,8 +215,8 @@ fn zero_trips_keeps_final_store() {
         subgroupMatrixStore<row_major>(&c, 0u, acc[1], 16u);",
     );
     let text = compile(&src);
-    assert_eq!(count(&text, "OpLoopMerge"), 0, "{text}");
-    assert_eq!(count(&text, "OpCooperativeMatrixStoreKHR"), 1, "{text}");
+    assert_eq!(count(&text, "loop {"), 0, "{text}");
+    assert_eq!(count(&text, "subgroupMatrixStore<"), 1, "{text}");
 }
 
 #[test]
@@ -238,7 +229,7 @@ fn step_16_i32_and_less_equal() {
         subgroupMatrixStore<row_major>(&c, 0u, acc[1], 16u);",
     );
     let text = compile(&src);
-    assert_eq!(count(&text, "OpLoopMerge"), 0, "{text}");
+    assert_eq!(count(&text, "loop {"), 0, "{text}");
 }
 
 #[test]
@@ -333,7 +324,7 @@ fn arrays_of_matrices_are_split_after_unrolling() {
     }
     let text = compile(&src);
     assert_eq!(function_array_pointers(&text), 0, "{text}");
-    assert_eq!(count(&text, "OpCooperativeMatrixStoreKHR"), 1, "{text}");
+    assert_eq!(count(&text, "subgroupMatrixStore<"), 1, "{text}");
 }
 
 #[test]

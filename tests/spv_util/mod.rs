@@ -203,3 +203,28 @@ pub fn compile(m: &Module) -> String {
     }
     out
 }
+
+/// Compiles WGSL source for SPIR-V 1.3 and 1.6, validates both with
+/// SPIRV-Tools, and returns the 1.3 disassembly.
+#[allow(dead_code)]
+pub fn compile_wgsl(source: &str) -> String {
+    let mut out = String::new();
+    for version in [(1, 3), (1, 6)] {
+        let mut opts = tessera::CompileOptions::default();
+        opts.spv.version = version;
+        let words = match tessera::compile_to_spirv(source, &opts) {
+            Ok(o) => o.words,
+            Err(e) => panic!(
+                "compilation failed: {}",
+                e.error().render("test.wgsl", source)
+            ),
+        };
+        if let Err(e) = validate(&words, version) {
+            panic!("invalid SPIR-V for {version:?}: {e}");
+        }
+        if version == (1, 3) {
+            out = disasm(&words);
+        }
+    }
+    out
+}

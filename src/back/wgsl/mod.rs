@@ -73,7 +73,7 @@ pub fn write(module: &Module) -> Result<String, Error> {
     let ctx = Ctx { module, names };
     let mut out = String::new();
 
-    write_directives(module.extensions, &mut out);
+    write_directives(module, &mut out);
 
     let mut section = String::new();
     for (h, t) in module.types.iter() {
@@ -185,7 +185,11 @@ fn push_section(out: &mut String, section: &str) {
     out.push('\n');
 }
 
-fn write_directives(extensions: Extensions, out: &mut String) {
+/// `enable` directives, then the module's global `diagnostic(...)`
+/// directives. (Filters of attributes apply to source ranges the printed
+/// text does not keep; they are not printed.)
+fn write_directives(module: &Module, out: &mut String) {
+    let extensions = module.extensions;
     for (flag, name) in [
         (Extensions::F16, "f16"),
         (Extensions::SUBGROUPS, "subgroups"),
@@ -199,6 +203,11 @@ fn write_directives(extensions: Extensions, out: &mut String) {
     ] {
         if extensions.contains(flag) {
             let _ = writeln!(out, "enable {name};");
+        }
+    }
+    for f in &module.diagnostic_filters {
+        if f.range.is_none() {
+            let _ = writeln!(out, "diagnostic({}, {});", f.severity.name(), f.rule.name());
         }
     }
 }

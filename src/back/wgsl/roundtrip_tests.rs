@@ -274,3 +274,19 @@ fn call_results_inline_only_where_order_is_kept() {
     );
     naga_accepts(&out);
 }
+
+#[test]
+fn global_diagnostic_directives_round_trip() {
+    let out = round_trip(
+        "diagnostic(off, derivative_uniformity);
+         diagnostic(warning, subgroup_uniformity);
+         @compute @workgroup_size(1) fn main() {}",
+    );
+    assert!(
+        out.starts_with(
+            "diagnostic(off, derivative_uniformity);\ndiagnostic(warning, subgroup_uniformity);\n"
+        ),
+        "{out}"
+    );
+    naga_accepts(&out);
+}

@@ -1,0 +1,133 @@
+//! `--list-passes` and `--print-ir-after`: the pass pipeline as users see
+//! it.
+
+use std::process::{Command, Output, Stdio};
+
+const SOURCE: &str = "@group(0) @binding(0) var<storage, read_write> data: array<i32>;
+var<workgroup> tile: array<i32, 64>;
+
+@compute @workgroup_size(64)
+fn main(@builtin(local_invocation_index) i: u32) {
+    tile[i] = data[i] / data[0];
+    data[i] = tile[63u - i];
+}
+";
+
+fn tessera(args: &[&str], stdin: Option<&str>) -> Output {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_tessera"));
+    cmd.args(args).env("NO_COLOR", "1");
+    cmd.stdin(if stdin.is_some() {
+        Stdio::piped()
+    } else {
+        Stdio::null()
+    });
+    cmd.stdout(Stdio::piped()).stderr(Stdio::piped());
+    let mut child = cmd.spawn().expect("runs");
+    if let Some(text) = stdin {
+        use std::io::Write;
+        let mut pipe = child.stdin.take().expect("stdin");
+        pipe.write_all(text.as_bytes()).expect("writes");
+    }
+    child.wait_with_output().expect("finishes")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+#[test]
+fn list_passes_names_each_pass_in_order_without_an_input() {
+    let out = tessera(&["--list-passes"], None);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let list = text(&out.stdout);
+    let names: Vec<&str> = list
+        .lines()
+        .filter_map(|l| l.split_whitespace().next())
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "pointer-args",
+            "unroll",
+            "sroa",
+            "dse",
+            "int-division",
+            "shift-amount",
+            "float-to-int",
+            "bits-clamp",
+            "matrix-scalar-range",
+            "robustness",
+            "workgroup-zero"
+        ],
+        "{list}"
+    );
+    // Every line has a summary.
+    assert!(
+        list.lines().all(|l| l.split_whitespace().count() > 2),
+        "{list}"
+    );
+}
+
+#[test]
+fn list_passes_follows_the_options() {
+    let out = tessera(&["--list-passes", "--no-bounds-checks"], None);
+    assert!(!text(&out.stdout).contains("robustness"));
+    let out = tessera(&["--list-passes", "--format", "msl"], None);
+    assert!(text(&out.stdout).contains("workgroup-zero"));
+    let out = tessera(&["--list-passes", "--format", "wgsl"], None);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(text(&out.stdout).contains("no passes run"));
+}
+
+#[test]
+fn print_ir_after_one_pass_prints_valid_wgsl_on_stderr() {
+    let out = tessera(&["-", "--print-ir-after", "int-division"], Some(SOURCE));
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let err = text(&out.stderr);
+    assert!(err.starts_with("// IR after int-division\n"), "{err}");
+    assert_eq!(err.matches("// IR after").count(), 1, "{err}");
+    assert!(err.contains("select("), "the division is guarded: {err}");
+    // Standard output still carries the SPIR-V disassembly.
+    assert!(text(&out.stdout).contains("OpEntryPoint"));
+    // The printed IR is WGSL tessera accepts again.
+    let wgsl = err.trim_start_matches("// IR after int-division\n");
+    let again = tessera(&["-", "--validate-only"], Some(wgsl));
+    assert_eq!(again.status.code(), Some(0), "{}", text(&again.stderr));
+}
+
+#[test]
+fn print_ir_after_all_prints_every_pass() {
+    let out = tessera(
+        &["-", "--print-ir-after", "all", "--format", "msl"],
+        Some(SOURCE),
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let err = text(&out.stderr);
+    assert_eq!(err.matches("// IR after ").count(), 11, "{err}");
+    let last = err
+        .rsplit("// IR after workgroup-zero\n")
+        .next()
+        .unwrap_or("");
+    assert!(last.contains("workgroupBarrier()"), "{last}");
+    assert!(
+        last.contains("arrayLength(&data)"),
+        "robustness ran: {last}"
+    );
+}
+
+#[test]
+fn unknown_pass_is_a_usage_error_listing_the_passes() {
+    let out = tessera(&["-", "--print-ir-after", "robust"], Some(SOURCE));
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("--print-ir-after: no pass named `robust` (passes: pointer-args, unroll"),
+        "{err}"
+    );
+    let out = tessera(
+        &["-", "--print-ir-after", "dse", "--format", "wgsl"],
+        Some(SOURCE),
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("WGSL output runs no passes"));
+}
