@@ -158,6 +158,12 @@ pub struct Args {
     #[arg(long, value_name = "N")]
     pub max_subgroup_size: Option<u32>,
 
+    /// The device's minimum subgroup size (default 4, WebGPU's smallest);
+    /// with the maximum it bounds `subgroup_id`, which lets the robustness
+    /// pass prove more accesses in bounds.
+    #[arg(long, value_name = "N")]
+    pub min_subgroup_size: Option<u32>,
+
     /// The device's `maxComputeWorkgroupStorageSize` in bytes, or `webgpu`
     /// for WebGPU's default (16384). Without it the check is skipped.
     #[arg(long, value_name = "BYTES|webgpu", value_parser = parse_limit)]

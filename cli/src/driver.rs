@@ -238,6 +238,7 @@ pub fn run(args: &Args) -> Result<(), Failure> {
         overrides: args.overrides.iter().cloned().collect(),
         subgroup_matrix_configs: configs,
         max_subgroup_size: args.max_subgroup_size,
+        min_subgroup_size: args.min_subgroup_size,
         ..PipelineOptions::default()
     };
     // A command-line compile targets no particular device: device limits

@@ -45,6 +45,10 @@ impl FunctionPass for IntDivision {
         if known.is_some_and(|c| c != 0 && !(signed && c == -1)) {
             return;
         }
+        // A divisor the value-range analysis proves positive (scalars).
+        if size.is_none() && cx.range(right).is_some_and(|r| r.lo > 0) {
+            return;
+        }
         let span = cx.f.expressions.span(h);
         let r = cx.widen(right, size, span);
         let one = cx.splat_literal(scalar, size, 1.0, span);

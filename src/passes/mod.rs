@@ -19,6 +19,7 @@ pub mod float_to_int;
 pub mod int_division;
 pub mod matrix_scalar_range;
 pub mod pointer_args;
+pub mod ranges;
 pub mod rewrite;
 pub mod robustness;
 pub mod shift_amount;
@@ -96,7 +97,7 @@ pub fn shared<'a>(options: PassOptions) -> Vec<Pass<'a>> {
         ),
         Pass::new(
             "unroll",
-            "fully unrolls small counted loops over subgroup matrices",
+            "fully unrolls small counted loops (larger ones when they touch subgroup matrices)",
             |p: &mut Pipeline| {
                 unroll::run(&mut p.module);
                 Ok(())

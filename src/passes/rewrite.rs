@@ -34,6 +34,8 @@ pub struct Cx<'a> {
     /// The value of every override, as in
     /// [`crate::pipeline::Pipeline::override_values`] (may be empty).
     pub override_values: &'a [Handle<ConstValue>],
+    /// The built-in bounds of this function when it is an entry point.
+    pub entry: Option<super::ranges::EntryBounds>,
     /// Expressions added since the last flush, in evaluation order.
     pending: Vec<H>,
     /// Statements to insert before the current one (after `pending`).
@@ -105,6 +107,16 @@ impl Cx<'_> {
                 .const_value_int(*self.override_values.get(o.index())?)
                 .and_then(|v| u32::try_from(v).ok()),
         }
+    }
+
+    /// The range of an integer scalar expression, when the analysis of
+    /// [`super::ranges`] knows one.
+    pub fn range(&self, h: H) -> Option<super::ranges::Range> {
+        let values = Values {
+            globals: self.global_values,
+            overrides: self.override_values,
+        };
+        super::ranges::Ranges::new(self.module, self.f, values, self.entry).of(h)
     }
 
     /// The type of an expression.
@@ -261,6 +273,7 @@ pub fn literal_int(l: &Literal) -> Option<i64> {
 
 /// Runs `pass` over every function of the pipeline's module.
 pub fn run(p: &mut crate::pipeline::Pipeline, pass: &mut impl FunctionPass) {
+    let entries = entry_bounds(p);
     let module = &mut p.module;
     let mut functions = std::mem::take(&mut module.functions);
     for (handle, f) in functions.iter_mut() {
@@ -268,9 +281,33 @@ pub fn run(p: &mut crate::pipeline::Pipeline, pass: &mut impl FunctionPass) {
             globals: &p.global_values,
             overrides: &p.override_values,
         };
-        run_function(module, values, handle, f, pass);
+        let entry = entries.get(&handle).copied();
+        run_function(module, values, entry, handle, f, pass);
     }
     module.functions = functions;
+}
+
+/// The built-in bounds of each chosen compute entry point's function.
+pub fn entry_bounds(
+    p: &crate::pipeline::Pipeline,
+) -> rustc_hash::FxHashMap<Handle<Function>, super::ranges::EntryBounds> {
+    let mut out = rustc_hash::FxHashMap::default();
+    for (k, &i) in p.entry_points.iter().enumerate() {
+        let (Some(ep), Some(r)) = (p.module.entry_points.get(i), p.reflection.entry_points.get(k))
+        else {
+            continue;
+        };
+        if ep.stage == crate::ir::ShaderStage::Compute {
+            out.insert(
+                ep.function,
+                super::ranges::EntryBounds {
+                    workgroup_size: r.workgroup_size,
+                    subgroup_size: p.subgroup_sizes,
+                },
+            );
+        }
+    }
+    out
 }
 
 /// The pipeline's values of global expressions and overrides.
@@ -286,6 +323,7 @@ pub struct Values<'a> {
 pub fn run_function(
     module: &mut Module,
     values: Values,
+    entry: Option<super::ranges::EntryBounds>,
     handle: Handle<Function>,
     f: &mut Function,
     pass: &mut impl FunctionPass,
@@ -297,6 +335,7 @@ pub fn run_function(
         handle,
         global_values: values.globals,
         override_values: values.overrides,
+        entry,
         pending: Vec::new(),
         pending_statements: Vec::new(),
     };

@@ -116,6 +116,14 @@ impl Robustness {
                 if known.is_some_and(|c| c >= 0 && (c as u64) < n) {
                     return;
                 }
+                // An index the value-range analysis proves inside.
+                let last = i64::try_from(n).unwrap_or(i64::MAX) - 1;
+                if index
+                    .and_then(|i| cx.range(i))
+                    .is_some_and(|r| r.within(0, last))
+                {
+                    return;
+                }
                 let last = n.saturating_sub(1).min(u32::MAX.into()) as u32;
                 match (index, known) {
                     (None, _) | (_, Some(_)) => {
@@ -222,6 +230,11 @@ fn plan_matrix(
             (s, None)
         }
     };
+    // The offset's range: a constant, or what the range analysis knows.
+    let offset_range = cx
+        .range(offset)
+        .filter(|r| r.lo >= 0)
+        .map(|r| (r.lo as u64, r.hi as u64));
     let offset_u = to_u32(cx, offset, span);
     let const_offset = cx.const_int(offset).map(|c| c as u32 as u64);
 
@@ -232,7 +245,9 @@ fn plan_matrix(
                 return Some(MatrixPlan::Never);
             }
             let room = len - extent;
-            if const_offset.is_some_and(|o| o <= room) {
+            if const_offset.is_some_and(|o| o <= room)
+                || offset_range.is_some_and(|(_, hi)| hi <= room)
+            {
                 return Some(MatrixPlan::Inside {
                     offset: offset_u,
                     stride,
@@ -320,7 +335,7 @@ fn plan_matrix(
                     }
                 },
             };
-            if const_offset == Some(0) {
+            if const_offset == Some(0) || offset_range.is_some_and(|(_, hi)| hi == 0) {
                 return Some(MatrixPlan::Guarded {
                     ok,
                     offset: offset_u,

@@ -32,7 +32,9 @@ impl FunctionPass for ShiftAmount {
         else {
             return;
         };
-        if cx.const_int(right).is_some_and(|c| (0..32).contains(&c)) {
+        if cx.const_int(right).is_some_and(|c| (0..32).contains(&c))
+            || cx.range(right).is_some_and(|r| r.within(0, 31))
+        {
             return;
         }
         let Some((scalar, size)) = cx.shape(right) else {

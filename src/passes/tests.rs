@@ -103,12 +103,26 @@ fn nested_accumulator_loops_unroll_fully() {
 }
 
 #[test]
-fn loop_without_matrices_is_untouched() {
+fn small_loop_without_matrices_is_unrolled_too() {
     let src = kernel(
         "var s = 0.0;
         for (var i = 0u; i < 4u; i++) { s += f32(i); }
         c[lid] = s;",
     );
+    let text = compile(&src);
+    assert_eq!(count(&text, "loop {"), 0, "{text}");
+    assert_eq!(count(&text, "f32(3u)"), 1, "{text}");
+}
+
+#[test]
+fn large_loop_without_matrices_is_untouched() {
+    // 16 trips of a body above the plain budget's share stay a loop.
+    let body: String = (0..80).map(|k| format!("s += f32(i * {k}u);\n")).collect();
+    let src = kernel(&format!(
+        "var s = 0.0;
+        for (var i = 0u; i < 16u; i++) {{ {body} }}
+        c[lid] = s;"
+    ));
     let text = compile(&src);
     assert_eq!(count(&text, "loop {"), 1, "{text}");
 }

@@ -1,8 +1,11 @@
-//! Full unrolling of small counted loops over subgroup matrices.
+//! Full unrolling of small counted loops.
 //!
 //! Arrays of subgroup matrices indexed by a loop counter force drivers to
 //! keep the matrices in memory; once every index is a constant they stay in
-//! registers. This pass recognises the shape the resolver gives a counted
+//! registers. Small counted loops without matrices (the copy of a tile into
+//! workgroup memory, index set-up) are unrolled too: their indices become
+//! constants the robustness pass can prove in bounds, and the loop overhead
+//! goes. This pass recognises the shape the resolver gives a counted
 //! `for` loop:
 //!
 //! ```text
@@ -18,8 +21,9 @@
 //! comparison one of `<`, `<=`, `!=` (either operand order), `i` only read
 //! (never stored or passed by pointer) in the rest of the body, and no
 //! `break`/`continue`/`return` for this loop in the rest. When the exact trip
-//! count is at most [`MAX_TRIPS`], the unrolled size is within [`BUDGET`],
-//! and the body touches a subgroup matrix, the loop is replaced by `t` copies
+//! count is at most [`MAX_TRIPS`] and the unrolled size is within [`BUDGET`]
+//! (for a body that touches a subgroup matrix) or [`PLAIN_BUDGET`] (for
+//! others), the loop is replaced by `t` copies
 //! of the rest of the body, each with `i` read as the iteration's constant,
 //! followed by `Store(i, init + t * step)`. Inner loops are unrolled first,
 //! so nests of such loops unroll completely.
@@ -38,8 +42,12 @@ use crate::ir::visit;
 /// The largest trip count that is unrolled.
 pub const MAX_TRIPS: u64 = 16;
 /// The largest unrolled size (trip count times the body's statements and
-/// emitted expressions).
+/// emitted expressions) of a loop over subgroup matrices.
 pub const BUDGET: usize = 4096;
+/// The largest unrolled size of a loop that touches no subgroup matrix
+/// (e.g. the copy of a tile into workgroup memory): small enough that code
+/// size stays moderate, large enough for the copy loops of tiled kernels.
+pub const PLAIN_BUDGET: usize = 1024;
 
 type H = Handle<Expression>;
 
@@ -315,7 +323,8 @@ impl Cx<'_> {
         for s in rest {
             self.measure(s, &mut size, &mut matrix);
         }
-        if !matrix || (trips as usize).saturating_mul(size) > BUDGET {
+        let budget = if matrix { BUDGET } else { PLAIN_BUDGET };
+        if (trips as usize).saturating_mul(size) > budget {
             return None;
         }
         Some(Counted {

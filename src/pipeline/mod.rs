@@ -42,6 +42,10 @@ pub struct PipelineOptions {
     /// The device's maximum subgroup size; `None` skips the workgroup-size
     /// check.
     pub max_subgroup_size: Option<u32>,
+    /// The device's minimum subgroup size (WebGPU's `subgroupMinSize`);
+    /// with the maximum it bounds `subgroup_id` and friends for the passes
+    /// that prove accesses in bounds. `None`: 4, the smallest WebGPU allows.
+    pub min_subgroup_size: Option<u32>,
     /// `maxComputeWorkgroupSizeX/Y/Z` (default 256, 256, 64).
     pub max_workgroup_size: [u32; 3],
     /// `maxComputeInvocationsPerWorkgroup` (default 256).
@@ -57,6 +61,7 @@ impl Default for PipelineOptions {
             overrides: BTreeMap::new(),
             subgroup_matrix_configs: None,
             max_subgroup_size: None,
+            min_subgroup_size: None,
             max_workgroup_size: [256, 256, 64],
             max_invocations: 256,
             max_workgroup_storage_size: 16384,
@@ -129,6 +134,9 @@ pub struct Pipeline {
     pub override_values: Vec<Handle<ConstValue>>,
     /// Subgroup-matrix types and multiplies of each chosen entry point.
     pub reflection: Reflection,
+    /// The device's smallest and largest subgroup size (from the options;
+    /// WebGPU's bounds 4 and 128 when not given).
+    pub subgroup_sizes: [u32; 2],
 }
 
 fn select_entry_points(module: &Module, options: &PipelineOptions) -> Result<Vec<usize>, Error> {
@@ -326,11 +334,14 @@ pub fn process(
         };
         override_values.push(h);
     }
+    let max_sg = options.max_subgroup_size.unwrap_or(128).max(1);
+    let min_sg = options.min_subgroup_size.unwrap_or(4).clamp(1, max_sg);
     Ok(Pipeline {
         module: out,
         entry_points: chosen,
         global_values,
         override_values,
         reflection,
+        subgroup_sizes: [min_sg, max_sg],
     })
 }

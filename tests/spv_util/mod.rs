@@ -143,6 +143,7 @@ pub fn pipeline(m: &Module) -> Pipeline {
         global_values: Vec::new(),
         override_values: Vec::new(),
         reflection: Default::default(),
+        subgroup_sizes: [4, 128],
     }
 }
 

@@ -651,6 +651,7 @@ mod tests {
             global_values: Vec::new(),
             override_values: Vec::new(),
             reflection: Default::default(),
+            subgroup_sizes: [4, 128],
         }
     }
 
