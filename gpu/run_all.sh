@@ -36,7 +36,9 @@ else
     CUBLAS=()
 fi
 
-# 3. Conformance suite and matmul benchmark.
+# 3. Conformance suite and matmul benchmark. The driver's on-disk shader
+# cache is off, so pipeline-creation times are cold every run.
+export __GL_SHADER_DISK_CACHE=0
 run() {
     "$BIN" --out "$OUT" "${CUBLAS[@]}" "$@" >"$OUT/runner.stdout" 2>"$OUT/runner.log"
 }

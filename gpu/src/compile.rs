@@ -13,6 +13,8 @@ pub struct Target {
     pub configs: Vec<SubgroupMatrixConfig>,
     /// `maxSubgroupSize`.
     pub max_subgroup_size: u32,
+    /// `minSubgroupSize`.
+    pub min_subgroup_size: u32,
     /// `maxComputeSharedMemorySize`.
     pub max_shared_memory: u32,
     /// `maxComputeWorkGroupInvocations`.
@@ -46,6 +48,7 @@ impl Target {
         Target {
             configs,
             max_subgroup_size: 32,
+            min_subgroup_size: 32,
             max_shared_memory: 49152,
             max_invocations: 1024,
             max_workgroup_size: [1024, 1024, 64],
@@ -62,6 +65,7 @@ impl Target {
                 overrides: BTreeMap::new(),
                 subgroup_matrix_configs: Some(self.configs.clone()),
                 max_subgroup_size: Some(self.max_subgroup_size),
+                min_subgroup_size: Some(self.min_subgroup_size),
                 max_workgroup_size: self.max_workgroup_size,
                 max_invocations: self.max_invocations,
                 max_workgroup_storage_size: self.max_shared_memory,

@@ -13,4 +13,6 @@ pub mod data;
 pub mod matmul;
 pub mod reference;
 pub mod report;
+pub mod robust;
+pub mod tiled;
 pub mod vk;

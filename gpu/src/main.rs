@@ -15,6 +15,7 @@ use tessera_gpu::data::{poison, random_buffer, Rng};
 use tessera_gpu::matmul::{self, Verification};
 use tessera_gpu::reference::{compare, expected};
 use tessera_gpu::report::{CaseResult, MatmulResult, Results};
+use tessera_gpu::robust;
 use tessera_gpu::vk::{median, Gpu, InitError};
 
 /// Exit code when no device with `VK_KHR_cooperative_matrix` exists.
@@ -204,20 +205,128 @@ fn run_case(gpu: &Gpu, target: &Target, case: &Case, seed: u64) -> CaseResult {
     result
 }
 
-/// Compiles and runs one matmul variant: one verified dispatch, then timing.
-fn run_matmul_variant(
+/// Runs one robustness case: every storage binding is a window between
+/// guard regions.
+fn run_robust_case(gpu: &Gpu, target: &Target, case: &robust::RobustCase) -> CaseResult {
+    use tessera_gpu::vk::Binding;
+    let name = format!("robust/{}", case.name);
+    let fail = |stage: &str, detail: String| CaseResult {
+        name: name.clone(),
+        passed: false,
+        stage: stage.into(),
+        checked: 0,
+        mismatches: 1,
+        detail,
+    };
+    let words = match target.compile(&case.wgsl) {
+        Ok(w) => w,
+        Err(e) => return fail("compile", e),
+    };
+    let g = robust::GUARD_BYTES;
+    let words_of = |v: &[u32]| -> Vec<u8> { v.iter().flat_map(|w| w.to_le_bytes()).collect() };
+    let guarded = |inner: Vec<u32>| {
+        let n = (g / 4) as usize;
+        let mut all = vec![robust::GUARD; n];
+        all.extend(inner);
+        all.extend(std::iter::repeat_n(robust::GUARD, n));
+        all
+    };
+    let data_all = guarded(robust::initial(case.fill, case.data_len));
+    let out_all = guarded(vec![robust::POISON; case.out_len as usize]);
+    let mut bufs = Vec::new();
+    for bytes in [4 * data_all.len() as u64, 4 * out_all.len() as u64, 16] {
+        match gpu.buffer(bytes, false) {
+            Ok(b) => bufs.push(b),
+            Err(e) => {
+                bufs.iter().for_each(|b| gpu.free(b));
+                return fail("run", e);
+            }
+        }
+    }
+    let result = (|| -> Result<CaseResult, (String, String)> {
+        let run = |e: String| ("run".to_string(), e);
+        gpu.upload(&bufs[0], &words_of(&data_all)).map_err(run)?;
+        gpu.upload(&bufs[1], &words_of(&out_all)).map_err(run)?;
+        gpu.upload(&bufs[2], &words_of(&case.params)).map_err(run)?;
+        let bindings = [
+            Binding {
+                offset: g,
+                range: Some(4 * u64::from(case.data_len)),
+                ..Binding::storage(&bufs[0])
+            },
+            Binding {
+                offset: g,
+                range: Some(4 * u64::from(case.out_len)),
+                ..Binding::storage(&bufs[1])
+            },
+            Binding::uniform(&bufs[2]),
+        ];
+        let kernel = gpu
+            .kernel_with(&words, &bindings, &[])
+            .map_err(|e| ("pipeline".to_string(), e))?;
+        let ran = gpu.dispatch(&kernel, [1, 1, 1]);
+        gpu.destroy_kernel(&kernel);
+        ran.map_err(run)?;
+        let to_words = |b: Vec<u8>| -> Vec<u32> {
+            b.chunks_exact(4)
+                .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+                .collect()
+        };
+        let d = to_words(gpu.download(&bufs[0]).map_err(run)?);
+        let o = to_words(gpu.download(&bufs[1]).map_err(run)?);
+        Ok(match robust::check(case, &d, &o) {
+            Ok(checked) => CaseResult {
+                name: name.clone(),
+                passed: true,
+                stage: "compare".into(),
+                checked,
+                mismatches: 0,
+                detail: String::new(),
+            },
+            Err(e) => CaseResult {
+                name: name.clone(),
+                passed: false,
+                stage: "compare".into(),
+                checked: 0,
+                mismatches: 1,
+                detail: e,
+            },
+        })
+    })();
+    bufs.iter().for_each(|b| gpu.free(b));
+    match result {
+        Ok(r) => r,
+        Err((stage, e)) => fail(&stage, e),
+    }
+}
+
+/// One kernel of the matmul benchmark, created and verified.
+struct Variant {
+    label: &'static str,
+    kernel: tessera_gpu::vk::Kernel,
+    compile_ms: Option<f64>,
+}
+
+/// Creates a kernel over A, B, C (storage) and the dims (uniform), runs it
+/// once and checks sampled elements of C.
+fn verified_kernel(
     gpu: &Gpu,
     words: &[u32],
-    spec: &[u32],
-    bufs: [&tessera_gpu::vk::Buffer; 3],
+    bufs: [&tessera_gpu::vk::Buffer; 4],
     host: (&[u8], &[u8]),
     (m, n, k): (u32, u32, u32),
-    iters: usize,
-) -> Result<f64, String> {
+    groups: [u32; 3],
+) -> Result<tessera_gpu::vk::Kernel, String> {
+    use tessera_gpu::vk::Binding;
     gpu.upload(bufs[2], &poison(bufs[2].size as usize))?;
-    let kernel = gpu.kernel(words, &bufs, spec)?;
-    let groups = [n / matmul::TILE, m / matmul::TILE, 1];
-    let r = (|| {
+    let bindings = [
+        Binding::storage(bufs[0]),
+        Binding::storage(bufs[1]),
+        Binding::storage(bufs[2]),
+        Binding::uniform(bufs[3]),
+    ];
+    let kernel = gpu.kernel_with(words, &bindings, &[])?;
+    let check = (|| {
         gpu.dispatch(&kernel, groups)?;
         let c = gpu.download(bufs[2])?;
         let v: Verification = matmul::verify(
@@ -238,79 +347,156 @@ fn run_matmul_variant(
                 v.first.unwrap_or_default()
             ));
         }
-        let times = gpu.time(&kernel, groups, 3, iters)?;
-        Ok(matmul::tflops(m, n, k, median(&times)))
+        Ok(())
     })();
-    gpu.destroy_kernel(&kernel);
-    r
+    match check {
+        Ok(()) => Ok(kernel),
+        Err(e) => {
+            gpu.destroy_kernel(&kernel);
+            Err(e)
+        }
+    }
 }
 
-fn run_matmul(gpu: &Gpu, target: &Target, size: u32, iters: usize) -> MatmulResult {
+/// Times every variant in `passes` rounds, rotating the order each round;
+/// a variant's figure is the median of its per-round medians (TFLOP/s).
+fn time_rotating(
+    gpu: &Gpu,
+    variants: &[Variant],
+    groups: [u32; 3],
+    (m, n, k): (u32, u32, u32),
+    iters: usize,
+    passes: usize,
+) -> Result<Vec<f64>, String> {
+    let mut per: Vec<Vec<f64>> = vec![Vec::new(); variants.len()];
+    for p in 0..passes {
+        for q in 0..variants.len() {
+            let v = (p + q) % variants.len();
+            let times = gpu.time(&variants[v].kernel, groups, 3, iters)?;
+            per[v].push(matmul::tflops(m, n, k, median(&times)));
+        }
+    }
+    Ok(per.iter().map(|t| median(t)).collect())
+}
+
+/// Every configuration of the tiled algorithm at one size: glslang, tessera
+/// checked and unchecked (loop form), tessera checked (hand-unrolled form).
+fn run_matmul(gpu: &Gpu, target: &Target, size: u32, iters: usize) -> Vec<MatmulResult> {
+    use tessera_gpu::tiled::{dims_bytes, CONFIGS};
     let (m, n, k) = (size, size, size);
-    let mut res = MatmulResult {
-        m,
-        n,
-        k,
-        ..Default::default()
-    };
+    let mut rows: Vec<MatmulResult> = Vec::new();
     let mut rng = Rng::new(u64::from(size));
     let a = matmul::random_f16(&mut rng, (m * k) as usize);
     let b = matmul::random_f16(&mut rng, (k * n) as usize);
     let mut bufs = Vec::new();
+    let fail_all = |e: String| {
+        CONFIGS
+            .iter()
+            .map(|(c, _)| MatmulResult {
+                config: c.name(),
+                m,
+                n,
+                k,
+                errors: vec![e.clone()],
+                ..Default::default()
+            })
+            .collect::<Vec<_>>()
+    };
     for bytes in [
         a.len() as u64,
         b.len() as u64,
         4 * u64::from(m) * u64::from(n),
+        16,
     ] {
         match gpu.buffer(bytes, false) {
             Ok(buf) => bufs.push(buf),
             Err(e) => {
-                res.errors.push(format!("buffer allocation: {e}"));
                 bufs.iter().for_each(|b| gpu.free(b));
-                return res;
+                return fail_all(format!("buffer allocation: {e}"));
             }
         }
     }
     if let Err(e) = gpu
         .upload(&bufs[0], &a)
         .and_then(|()| gpu.upload(&bufs[1], &b))
+        .and_then(|()| gpu.upload(&bufs[3], &dims_bytes(m, n, k)))
     {
-        res.errors.push(format!("upload: {e}"));
         bufs.iter().for_each(|b| gpu.free(b));
-        return res;
+        return fail_all(format!("upload: {e}"));
     }
-    let three = [&bufs[0], &bufs[1], &bufs[2]];
-    for (label, src) in [
-        ("tessera loop", matmul::LOOP_WGSL),
-        ("tessera unrolled", matmul::UNROLLED_WGSL),
-    ] {
-        let words = matmul::with_size(src, m, n, k)
-            .ok_or_else(|| "kernel has no size constants".to_string())
-            .and_then(|s| target.compile(&s));
-        let r =
-            words.and_then(|w| run_matmul_variant(gpu, &w, &[], three, (&a, &b), (m, n, k), iters));
-        match r {
-            Ok(t) if label == "tessera loop" => res.tessera_tflops = Some(t),
-            Ok(t) => res.tessera_unrolled_tflops = Some(t),
-            Err(e) => res.errors.push(format!("{label}: {e}")),
+    let four = [&bufs[0], &bufs[1], &bufs[2], &bufs[3]];
+    for (config, glslang) in CONFIGS {
+        let mut res = MatmulResult {
+            config: config.name(),
+            m,
+            n,
+            k,
+            ..Default::default()
+        };
+        let groups = config.groups(m, n);
+        let unchecked = Target {
+            bounds_checks: false,
+            ..target.clone()
+        };
+        let looped = config.loop_wgsl().unwrap_or_default();
+        let unrolled = config.unrolled_wgsl();
+        let sources: [(&'static str, Option<&Target>, &str); 4] = [
+            ("glslang", None, ""),
+            ("tessera checked", Some(target), &looped),
+            ("tessera unchecked", Some(&unchecked), &looped),
+            ("tessera unrolled", Some(target), &unrolled),
+        ];
+        let mut variants: Vec<Variant> = Vec::new();
+        for (label, t, src) in sources {
+            let (words, compile_ms) = match t {
+                None => (
+                    matmul::spv_words(glslang).ok_or_else(|| "malformed SPIR-V".to_string()),
+                    None,
+                ),
+                Some(t) => {
+                    let start = std::time::Instant::now();
+                    let w = t.compile(src);
+                    (w, Some(start.elapsed().as_secs_f64() * 1e3))
+                }
+            };
+            match words.and_then(|w| verified_kernel(gpu, &w, four, (&a, &b), (m, n, k), groups)) {
+                Ok(kernel) => variants.push(Variant {
+                    label,
+                    kernel,
+                    compile_ms,
+                }),
+                Err(e) => res.errors.push(format!("{label}: {e}")),
+            }
         }
-    }
-    match matmul::spv_words(matmul::GLSL_SPV) {
-        None => res
-            .errors
-            .push("glslang: embedded SPIR-V is malformed".into()),
-        Some(w) => match run_matmul_variant(gpu, &w, &[m, n, k], three, (&a, &b), (m, n, k), iters)
-        {
-            Ok(t) => res.glslang_tflops = Some(t),
-            Err(e) => res.errors.push(format!("glslang: {e}")),
-        },
+        match time_rotating(gpu, &variants, groups, (m, n, k), iters, 3) {
+            Ok(tflops) => {
+                for (v, t) in variants.iter().zip(tflops) {
+                    match v.label {
+                        "glslang" => {
+                            res.glslang_tflops = Some(t);
+                            res.glslang_pipeline_ms = Some(v.kernel.pipeline_ms);
+                        }
+                        "tessera checked" => {
+                            res.tessera_checked_tflops = Some(t);
+                            res.tessera_pipeline_ms = Some(v.kernel.pipeline_ms);
+                            res.tessera_compile_ms = v.compile_ms;
+                        }
+                        "tessera unchecked" => res.tessera_unchecked_tflops = Some(t),
+                        _ => res.tessera_unrolled_tflops = Some(t),
+                    }
+                }
+            }
+            Err(e) => res.errors.push(format!("timing: {e}")),
+        }
+        variants.iter().for_each(|v| gpu.destroy_kernel(&v.kernel));
+        rows.push(res);
     }
     bufs.iter().for_each(|b| gpu.free(b));
-    res
+    rows
 }
 
-/// Writes every generated kernel for the H100 config list (and the two
-/// matmul kernels at 4096) to `dir`, compiles each with tessera and writes
+/// Writes every generated kernel for the H100 config list (and the matmul
+/// kernels of every configuration, loop and hand-unrolled) to `dir`, compiles each with tessera and writes
 /// the SPIR-V next to it. Returns (kernels, compile failures).
 fn dump_kernels(dir: &PathBuf, target: &Target) -> Result<(usize, usize), String> {
     std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
@@ -320,13 +506,18 @@ fn dump_kernels(dir: &PathBuf, target: &Target) -> Result<(usize, usize), String
             sources.push((case.name.replace([':', '/'], "_"), case.wgsl));
         }
     }
-    for (name, src) in [
-        ("matmul_loop_4096", matmul::LOOP_WGSL),
-        ("matmul_unrolled_4096", matmul::UNROLLED_WGSL),
-    ] {
-        if let Some(s) = matmul::with_size(src, 4096, 4096, 4096) {
-            sources.push((name.to_string(), s));
+    for (config, _) in tessera_gpu::tiled::CONFIGS {
+        let name = format!(
+            "matmul_{}x{}x{}_{}x{}_s{}",
+            config.bm, config.bn, config.bk, config.wm, config.wn, config.stages
+        );
+        if let Some(s) = config.loop_wgsl() {
+            sources.push((format!("{name}_loop"), s));
         }
+        sources.push((format!("{name}_unrolled"), config.unrolled_wgsl()));
+    }
+    for case in robust::cases() {
+        sources.push((format!("robust_{}", case.name), case.wgsl));
     }
     let mut failures = 0;
     for (name, src) in &sources {
@@ -393,6 +584,7 @@ fn main() -> ExitCode {
     let target = Target {
         configs: info.configs.clone(),
         max_subgroup_size: info.max_subgroup_size,
+        min_subgroup_size: info.min_subgroup_size,
         max_shared_memory: info.max_shared_memory,
         max_invocations: info.max_invocations,
         max_workgroup_size: info.max_workgroup_size,
@@ -451,12 +643,31 @@ fn main() -> ExitCode {
             }
         }
     }
+    if args.conformance {
+        for case in robust::cases() {
+            if args
+                .filter
+                .as_ref()
+                .is_some_and(|f| !case.name.contains(f.as_str()))
+            {
+                continue;
+            }
+            let r = run_robust_case(&gpu, &target, &case);
+            eprintln!("{} {}", if r.passed { "pass" } else { "FAIL" }, r.name);
+            if !r.passed {
+                let dir = args.out.join("failed_kernels");
+                let _ = std::fs::create_dir_all(&dir);
+                let _ = std::fs::write(dir.join(format!("robust_{}.wgsl", case.name)), &case.wgsl);
+            }
+            results.cases.push(r);
+        }
+    }
     if args.matmul {
         for &size in &args.sizes {
             eprintln!("matmul {size}^3 ...");
             results
                 .matmul
-                .push(run_matmul(&gpu, &target, size, args.iters));
+                .extend(run_matmul(&gpu, &target, size, args.iters));
         }
     }
     if let Some(path) = &args.cublas {

@@ -1,42 +1,15 @@
-//! The f16 x f16 -> f32 matmul benchmark: kernel sources, input data, and
-//! verification of the result on sampled elements.
+//! The f16 x f16 -> f32 matmul benchmark's data: input generation,
+//! verification of the result on sampled elements, TFLOP/s (the kernels
+//! are in [`crate::tiled`]).
 
 use half::f16;
 
 use crate::data::Rng;
 
-/// The tessera kernel, loop form (accumulators in `array<array<.., 4>, 4>`).
-pub const LOOP_WGSL: &str = include_str!("../kernels/matmul_loop.wgsl");
-/// The same algorithm with hand-unrolled accumulators.
-pub const UNROLLED_WGSL: &str = include_str!("../kernels/matmul_unrolled.wgsl");
-/// The same algorithm in GLSL, compiled by glslang (`kernels/matmul.comp`);
-/// sizes are specialization constants 0, 1, 2 (M, N, K).
-pub const GLSL_SPV: &[u8] = include_bytes!("../spv/matmul_glsl.spv");
-/// Rows and columns of C computed by one workgroup.
-pub const TILE: u32 = 128;
-/// Invocations per workgroup.
-pub const WORKGROUP: u32 = 128;
+/// Sizes must be multiples of this (every configuration's tile and K step).
+pub const TILE: u32 = 256;
 /// Relative tolerance of sampled results.
 pub const REL_TOLERANCE: f64 = 1e-2;
-
-/// The WGSL kernel `src` specialised to M x N x K (replaces the three
-/// `const *_SIZE: u32 = ...;` lines). `None` if a line is missing.
-pub fn with_size(src: &str, m: u32, n: u32, k: u32) -> Option<String> {
-    let mut out = String::with_capacity(src.len());
-    let mut seen = 0;
-    for line in src.lines() {
-        let replaced = [("M_SIZE", m), ("N_SIZE", n), ("K_SIZE", k)]
-            .iter()
-            .find(|(name, _)| line.starts_with(&format!("const {name}: u32 = ")))
-            .map(|(name, v)| format!("const {name}: u32 = {v}u;"));
-        if replaced.is_some() {
-            seen += 1;
-        }
-        out.push_str(replaced.as_deref().unwrap_or(line));
-        out.push('\n');
-    }
-    (seen == 3).then_some(out)
-}
 
 /// SPIR-V bytes as words (`None` unless a non-empty multiple of 4 bytes
 /// starting with the magic number).
@@ -139,24 +112,6 @@ pub fn tflops(m: u32, n: u32, k: u32, ns: f64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn size_substitution() {
-        let s = with_size(LOOP_WGSL, 8192, 4096, 2048).unwrap();
-        assert!(s.contains("const M_SIZE: u32 = 8192u;"));
-        assert!(s.contains("const N_SIZE: u32 = 4096u;"));
-        assert!(s.contains("const K_SIZE: u32 = 2048u;"));
-        assert!(with_size(UNROLLED_WGSL, 1, 2, 3).is_some());
-        assert_eq!(with_size("fn main() {}", 1, 2, 3), None);
-    }
-
-    #[test]
-    fn glsl_spirv_is_embedded() {
-        let w = spv_words(GLSL_SPV).unwrap();
-        assert!(w.len() > 100);
-        assert_eq!(spv_words(&[1, 2, 3]), None);
-        assert_eq!(spv_words(&[0, 0, 0, 0]), None);
-    }
 
     #[test]
     fn tflops_formula() {

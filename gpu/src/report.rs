@@ -22,18 +22,29 @@ pub struct CaseResult {
 /// One matmul size; `None` where a variant failed or was not run.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct MatmulResult {
+    /// The tiled algorithm's configuration (`BMxBNxBK WMxWN S-stage`);
+    /// empty for a cuBLAS-only row.
+    pub config: String,
     /// M.
     pub m: u32,
     /// N.
     pub n: u32,
     /// K.
     pub k: u32,
-    /// tessera, loop form.
-    pub tessera_tflops: Option<f64>,
-    /// tessera, hand-unrolled form.
-    pub tessera_unrolled_tflops: Option<f64>,
-    /// glslang from the GLSL version.
+    /// The GLSL original compiled by glslang.
     pub glslang_tflops: Option<f64>,
+    /// tessera, loop form, bounds checks on (the default).
+    pub tessera_checked_tflops: Option<f64>,
+    /// tessera, loop form, `--no-bounds-checks`.
+    pub tessera_unchecked_tflops: Option<f64>,
+    /// tessera, hand-unrolled form, bounds checks on.
+    pub tessera_unrolled_tflops: Option<f64>,
+    /// `vkCreateComputePipelines` for glslang's SPIR-V (ms).
+    pub glslang_pipeline_ms: Option<f64>,
+    /// `vkCreateComputePipelines` for tessera's checked loop form (ms).
+    pub tessera_pipeline_ms: Option<f64>,
+    /// tessera's own compile time of the checked loop form (ms).
+    pub tessera_compile_ms: Option<f64>,
     /// cuBLAS (merged in by `run_all.sh`).
     pub cublas_tflops: Option<f64>,
     /// Problems (compile errors, verification failures).
@@ -41,12 +52,26 @@ pub struct MatmulResult {
 }
 
 impl MatmulResult {
-    /// TFLOP/s ratio loop / unrolled, when both ran.
+    /// tessera checked / glslang, when both ran.
+    pub fn checked_vs_glslang(&self) -> Option<f64> {
+        ratio(self.tessera_checked_tflops, self.glslang_tflops)
+    }
+
+    /// Loop form / hand-unrolled form, both checked.
     pub fn loop_vs_unrolled(&self) -> Option<f64> {
-        match (self.tessera_tflops, self.tessera_unrolled_tflops) {
-            (Some(l), Some(u)) if u > 0.0 => Some(l / u),
-            _ => None,
-        }
+        ratio(self.tessera_checked_tflops, self.tessera_unrolled_tflops)
+    }
+
+    /// tessera's pipeline creation / glslang's.
+    pub fn pipeline_vs_glslang(&self) -> Option<f64> {
+        ratio(self.tessera_pipeline_ms, self.glslang_pipeline_ms)
+    }
+}
+
+fn ratio(a: Option<f64>, b: Option<f64>) -> Option<f64> {
+    match (a, b) {
+        (Some(a), Some(b)) if b > 0.0 => Some(a / b),
+        _ => None,
     }
 }
 
@@ -101,19 +126,23 @@ impl Results {
             else {
                 continue;
             };
-            match self
+            let mut any = false;
+            for row in self
                 .matmul
                 .iter_mut()
-                .find(|x| (x.m, x.n, x.k) == (m, n, k))
+                .filter(|x| (x.m, x.n, x.k) == (m, n, k))
             {
-                Some(row) => row.cublas_tflops = Some(t),
-                None => self.matmul.push(MatmulResult {
+                row.cublas_tflops = Some(t);
+                any = true;
+            }
+            if !any {
+                self.matmul.push(MatmulResult {
                     m,
                     n,
                     k,
                     cublas_tflops: Some(t),
                     ..Default::default()
-                }),
+                });
             }
             filled += 1;
         }
@@ -140,12 +169,19 @@ impl Results {
                 })).collect::<Vec<_>>(),
             },
             "matmul": self.matmul.iter().map(|m| json!({
+                "config": m.config,
                 "m": m.m, "n": m.n, "k": m.k,
-                "tessera_tflops": m.tessera_tflops,
-                "tessera_unrolled_tflops": m.tessera_unrolled_tflops,
                 "glslang_tflops": m.glslang_tflops,
+                "tessera_checked_tflops": m.tessera_checked_tflops,
+                "tessera_unchecked_tflops": m.tessera_unchecked_tflops,
+                "tessera_unrolled_tflops": m.tessera_unrolled_tflops,
+                "glslang_pipeline_ms": m.glslang_pipeline_ms,
+                "tessera_pipeline_ms": m.tessera_pipeline_ms,
+                "tessera_compile_ms": m.tessera_compile_ms,
                 "cublas_tflops": m.cublas_tflops,
+                "checked_vs_glslang": m.checked_vs_glslang(),
                 "loop_vs_unrolled": m.loop_vs_unrolled(),
+                "pipeline_vs_glslang": m.pipeline_vs_glslang(),
                 "errors": m.errors,
             })).collect::<Vec<_>>(),
             "loop_vs_unrolled": self.loop_vs_unrolled(),
@@ -171,18 +207,37 @@ impl Results {
                 c.detail.replace('\n', "\n       ")
             ));
         }
-        s.push_str("\nmatmul f16 x f16 -> f32 (TFLOP/s, median)\n");
+        s.push_str(
+            "\nmatmul f16 x f16 -> f32 (TFLOP/s, median of per-pass medians; pipeline ms)\n",
+        );
         s.push_str(&format!(
-            "{:>16} {:>10} {:>10} {:>10} {:>10}\n",
-            "MxNxK", "tessera", "unrolled", "glslang", "cuBLAS"
+            "{:<24} {:>6} {:>8} {:>8} {:>9} {:>8} {:>7} {:>8} {:>8} {:>8} {:>8}\n",
+            "config",
+            "size",
+            "glslang",
+            "checked",
+            "unchecked",
+            "unrolled",
+            "chk/gl",
+            "gl ms",
+            "tess ms",
+            "comp ms",
+            "cuBLAS"
         ));
+        let r = |v: Option<f64>| v.map_or("-".to_string(), |v| format!("{v:.3}"));
         for m in &self.matmul {
             s.push_str(&format!(
-                "{:>16} {:>10} {:>10} {:>10} {:>10}\n",
-                format!("{}x{}x{}", m.m, m.n, m.k),
-                f(m.tessera_tflops),
-                f(m.tessera_unrolled_tflops),
+                "{:<24} {:>6} {:>8} {:>8} {:>9} {:>8} {:>7} {:>8} {:>8} {:>8} {:>8}\n",
+                m.config,
+                m.m,
                 f(m.glslang_tflops),
+                f(m.tessera_checked_tflops),
+                f(m.tessera_unchecked_tflops),
+                f(m.tessera_unrolled_tflops),
+                r(m.checked_vs_glslang()),
+                f(m.glslang_pipeline_ms),
+                f(m.tessera_pipeline_ms),
+                f(m.tessera_compile_ms),
                 f(m.cublas_tflops)
             ));
             for e in &m.errors {
@@ -227,14 +282,16 @@ mod tests {
                 },
             ],
             matmul: vec![MatmulResult {
+                config: "128x128x64 2x2 1-stage".into(),
                 m: 4096,
                 n: 4096,
                 k: 4096,
-                tessera_tflops: Some(300.0),
+                tessera_checked_tflops: Some(300.0),
                 tessera_unrolled_tflops: Some(400.0),
-                glslang_tflops: None,
-                cublas_tflops: None,
-                errors: vec![],
+                glslang_tflops: Some(250.0),
+                glslang_pipeline_ms: Some(20.0),
+                tessera_pipeline_ms: Some(25.0),
+                ..Default::default()
             }],
         }
     }
@@ -246,7 +303,12 @@ mod tests {
         assert_eq!(j["conformance"]["total"], 2);
         assert_eq!(j["conformance"]["cases"][1]["stage"], "compile");
         assert_eq!(j["matmul"][0]["m"], 4096);
-        assert_eq!(j["matmul"][0]["glslang_tflops"], Value::Null);
+        assert_eq!(j["matmul"][0]["config"], "128x128x64 2x2 1-stage");
+        assert_eq!(j["matmul"][0]["glslang_tflops"], 250.0);
+        assert_eq!(j["matmul"][0]["tessera_checked_tflops"], 300.0);
+        assert_eq!(j["matmul"][0]["tessera_unchecked_tflops"], Value::Null);
+        assert_eq!(j["matmul"][0]["checked_vs_glslang"], 1.2);
+        assert_eq!(j["matmul"][0]["pipeline_vs_glslang"], 1.25);
         assert_eq!(j["loop_vs_unrolled"], 0.75);
     }
 
@@ -261,7 +323,7 @@ mod tests {
         assert_eq!(r.merge_cublas(&cublas), 2);
         assert_eq!(r.matmul[0].cublas_tflops, Some(600.5));
         assert_eq!(r.matmul[1].m, 8192);
-        assert_eq!(r.matmul[1].tessera_tflops, None);
+        assert_eq!(r.matmul[1].tessera_checked_tflops, None);
         assert_eq!(r.merge_cublas(&json!({"error": "no torch"})), 0);
     }
 
@@ -276,7 +338,7 @@ mod tests {
             "{t}"
         );
         assert!(
-            t.contains("  4096x4096x4096      300.0      400.0          -          -\n"),
+            t.contains("128x128x64 2x2 1-stage     4096    250.0    300.0         -    400.0   1.200     20.0     25.0        -        -\n"),
             "{t}"
         );
         assert!(t.contains("loop_vs_unrolled: 0.750\n"));

@@ -113,6 +113,49 @@ pub struct Kernel {
     pool: vk::DescriptorPool,
     set: vk::DescriptorSet,
     module: vk::ShaderModule,
+    /// Wall time of `vkCreateComputePipelines` (milliseconds).
+    pub pipeline_ms: f64,
+}
+
+/// How a buffer is bound: which descriptor type, and which bytes of it.
+#[derive(Clone, Copy)]
+pub struct Binding<'a> {
+    /// The buffer.
+    pub buffer: &'a Buffer,
+    /// A uniform buffer (otherwise a storage buffer).
+    pub uniform: bool,
+    /// First byte bound (a multiple of the device's offset alignment).
+    pub offset: u64,
+    /// Bytes bound (`None`: to the end).
+    pub range: Option<u64>,
+}
+
+impl<'a> Binding<'a> {
+    /// The whole buffer as a storage buffer.
+    pub fn storage(buffer: &'a Buffer) -> Self {
+        Binding {
+            buffer,
+            uniform: false,
+            offset: 0,
+            range: None,
+        }
+    }
+
+    /// The whole buffer as a uniform buffer.
+    pub fn uniform(buffer: &'a Buffer) -> Self {
+        Binding {
+            uniform: true,
+            ..Binding::storage(buffer)
+        }
+    }
+
+    fn descriptor_type(&self) -> vk::DescriptorType {
+        if self.uniform {
+            vk::DescriptorType::UNIFORM_BUFFER
+        } else {
+            vk::DescriptorType::STORAGE_BUFFER
+        }
+    }
 }
 
 /// The opened device.
@@ -407,6 +450,7 @@ impl Gpu {
                 .create_buffer(
                     &vk::BufferCreateInfo::default().size(size).usage(
                         vk::BufferUsageFlags::STORAGE_BUFFER
+                            | vk::BufferUsageFlags::UNIFORM_BUFFER
                             | vk::BufferUsageFlags::TRANSFER_SRC
                             | vk::BufferUsageFlags::TRANSFER_DST,
                     ),
@@ -612,6 +656,18 @@ impl Gpu {
     /// (constant id = index). Full subgroups are required and the subgroup
     /// size may vary, as the subgroup-matrix proposal asks.
     pub fn kernel(&self, words: &[u32], buffers: &[&Buffer], spec: &[u32]) -> VkResult<Kernel> {
+        let bindings: Vec<Binding> = buffers.iter().map(|b| Binding::storage(b)).collect();
+        self.kernel_with(words, &bindings, spec)
+    }
+
+    /// [`Gpu::kernel`] with each binding's descriptor type and byte range
+    /// given.
+    pub fn kernel_with(
+        &self,
+        words: &[u32],
+        buffers: &[Binding],
+        spec: &[u32],
+    ) -> VkResult<Kernel> {
         let name = entry_point_name(words).ok_or("the SPIR-V module has no entry point")?;
         let name = std::ffi::CString::new(name).map_err(|e| e.to_string())?;
         // SAFETY: object creation on a live device; partial failures
@@ -625,16 +681,19 @@ impl Gpu {
                 pool: vk::DescriptorPool::null(),
                 set: vk::DescriptorSet::null(),
                 module: vk::ShaderModule::null(),
+                pipeline_ms: 0.0,
             };
             let r = (|| -> VkResult<()> {
                 k.module = d
                     .create_shader_module(&vk::ShaderModuleCreateInfo::default().code(words), None)
                     .map_err(ctx("vkCreateShaderModule"))?;
-                let bindings: Vec<_> = (0..buffers.len() as u32)
-                    .map(|i| {
+                let bindings: Vec<_> = buffers
+                    .iter()
+                    .enumerate()
+                    .map(|(i, b)| {
                         vk::DescriptorSetLayoutBinding::default()
-                            .binding(i)
-                            .descriptor_type(vk::DescriptorType::STORAGE_BUFFER)
+                            .binding(i as u32)
+                            .descriptor_type(b.descriptor_type())
                             .descriptor_count(1)
                             .stage_flags(vk::ShaderStageFlags::COMPUTE)
                     })
@@ -652,9 +711,14 @@ impl Gpu {
                         None,
                     )
                     .map_err(ctx("vkCreatePipelineLayout"))?;
-                let sizes = [vk::DescriptorPoolSize::default()
-                    .ty(vk::DescriptorType::STORAGE_BUFFER)
-                    .descriptor_count(buffers.len().max(1) as u32)];
+                let sizes = [
+                    vk::DescriptorPoolSize::default()
+                        .ty(vk::DescriptorType::STORAGE_BUFFER)
+                        .descriptor_count(buffers.len().max(1) as u32),
+                    vk::DescriptorPoolSize::default()
+                        .ty(vk::DescriptorType::UNIFORM_BUFFER)
+                        .descriptor_count(buffers.len().max(1) as u32),
+                ];
                 k.pool = d
                     .create_descriptor_pool(
                         &vk::DescriptorPoolCreateInfo::default()
@@ -674,8 +738,9 @@ impl Gpu {
                     .iter()
                     .map(|b| {
                         [vk::DescriptorBufferInfo::default()
-                            .buffer(b.buffer)
-                            .range(vk::WHOLE_SIZE)]
+                            .buffer(b.buffer.buffer)
+                            .offset(b.offset)
+                            .range(b.range.unwrap_or(vk::WHOLE_SIZE))]
                     })
                     .collect();
                 let writes: Vec<_> = infos
@@ -685,7 +750,7 @@ impl Gpu {
                         vk::WriteDescriptorSet::default()
                             .dst_set(k.set)
                             .dst_binding(i as u32)
-                            .descriptor_type(vk::DescriptorType::STORAGE_BUFFER)
+                            .descriptor_type(buffers[i].descriptor_type())
                             .buffer_info(info)
                     })
                     .collect();
@@ -713,9 +778,11 @@ impl Gpu {
                 let info = vk::ComputePipelineCreateInfo::default()
                     .stage(stage)
                     .layout(k.layout);
+                let start = std::time::Instant::now();
                 k.pipeline = d
                     .create_compute_pipelines(vk::PipelineCache::null(), &[info], None)
                     .map_err(|(_, e)| format!("vkCreateComputePipelines failed: {e:?}"))?[0];
+                k.pipeline_ms = start.elapsed().as_secs_f64() * 1e3;
                 Ok(())
             })();
             match r {

@@ -6,7 +6,7 @@ use spirv_tools::val::Validator;
 use spirv_tools::TargetEnv;
 use tessera_gpu::cases::cases_for;
 use tessera_gpu::compile::Target;
-use tessera_gpu::matmul;
+use tessera_gpu::{matmul, tiled};
 
 fn validate(words: &[u32]) -> Result<(), String> {
     let v = spirv_tools::val::create(Some(TargetEnv::Vulkan_1_3));
@@ -32,8 +32,10 @@ fn summarize(failures: &[(String, String)], total: usize) -> String {
 
 #[test]
 fn glslang_matmul_spirv_validates() {
-    let words = matmul::spv_words(matmul::GLSL_SPV).expect("embedded SPIR-V");
-    validate(&words).unwrap_or_else(|e| panic!("gpu/spv/matmul_glsl.spv: {e}"));
+    for (config, spv) in tiled::CONFIGS {
+        let words = matmul::spv_words(spv).expect("embedded SPIR-V");
+        validate(&words).unwrap_or_else(|e| panic!("glslang {}: {e}", config.name()));
+    }
 }
 
 #[test]
@@ -74,18 +76,15 @@ fn conformance_kernels_validate_as_spirv_1_6() {
 fn matmul_kernels_compile_and_validate() {
     let target = Target::h100();
     let mut failures = Vec::new();
-    for (name, src) in [
-        ("loop", matmul::LOOP_WGSL),
-        ("unrolled", matmul::UNROLLED_WGSL),
-    ] {
-        for size in [4096, 8192] {
-            let source = matmul::with_size(src, size, size, size).expect("size constants");
+    for (config, _) in tiled::CONFIGS {
+        let looped = config.loop_wgsl().expect("configuration constants");
+        for (form, source) in [("loop", looped), ("unrolled", config.unrolled_wgsl())] {
             if let Err(e) = check(&target, &source) {
-                failures.push((format!("matmul_{name} {size}"), e));
+                failures.push((format!("{} {form}", config.name()), e));
             }
         }
     }
-    assert!(failures.is_empty(), "{}", summarize(&failures, 4));
+    assert!(failures.is_empty(), "{}", summarize(&failures, 6));
 }
 
 #[test]
