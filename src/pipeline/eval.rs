@@ -293,7 +293,7 @@ pub fn evaluate(
                 let ops = operands(&other);
                 if ops
                     .iter()
-                    .any(|op| values.get(op.index()).map_or(true, Option::is_none))
+                    .any(|op| values.get(op.index()).is_none_or(Option::is_none))
                 {
                     Ok(None)
                 } else {

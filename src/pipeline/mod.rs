@@ -185,9 +185,9 @@ fn roots(module: &Module, info: &ModuleInfo, chosen: &[usize]) -> (Vec<bool>, Ve
         }
         for &f in &epi.functions {
             // Each function is scanned once, however many entry points reach it.
-            if !scanned
+            if scanned
                 .get_mut(f)
-                .is_some_and(|s| !std::mem::replace(s, true))
+                .is_none_or(|s| std::mem::replace(s, true))
             {
                 continue;
             }

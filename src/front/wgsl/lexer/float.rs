@@ -327,7 +327,7 @@ impl Big {
             self.mul_add(1 << bits, 0);
         }
         if !self.limbs.is_empty() {
-            self.limbs.splice(0..0, std::iter::repeat(0).take(words));
+            self.limbs.splice(0..0, std::iter::repeat_n(0, words));
         }
     }
 
