@@ -149,6 +149,12 @@ pub struct Args {
     #[arg(long)]
     pub list_passes: bool,
 
+    /// Which small counted loops tessera unrolls (SPIR-V and MSL): `all`
+    /// (default), `matrices` (only loops over subgroup matrices), `hint`
+    /// (none; SPIR-V marks them with the `Unroll` loop control) or `off`.
+    #[arg(long, value_enum, default_value = "all")]
+    pub unroll: Unroll,
+
     /// A subgroup-matrix configuration the device supports (repeatable),
     /// e.g. `f16:f32:8x8x8`. Components: f32, f16, u32, i32, u8, i8.
     #[arg(long, value_name = "COMPONENT:RESULT:MxNxK", value_parser = parse_config)]
@@ -174,6 +180,32 @@ pub struct Args {
     /// invocations, 256x256x64). Without it the checks are skipped.
     #[arg(long, value_name = "N|webgpu", value_parser = parse_limit)]
     pub max_workgroup_invocations: Option<Limit>,
+}
+
+/// `--unroll` values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Unroll {
+    /// Unroll small counted loops (larger ones over subgroup matrices).
+    All,
+    /// Unroll only loops over subgroup matrices; hint the others.
+    Matrices,
+    /// Unroll nothing; hint counted loops.
+    Hint,
+    /// Unroll nothing, hint nothing.
+    Off,
+}
+
+impl Unroll {
+    /// The library's policy.
+    pub fn policy(self) -> tessera::passes::unroll::UnrollPolicy {
+        use tessera::passes::unroll::UnrollPolicy as P;
+        match self {
+            Unroll::All => P::All,
+            Unroll::Matrices => P::Matrices,
+            Unroll::Hint => P::Hint,
+            Unroll::Off => P::Off,
+        }
+    }
 }
 
 /// A device limit given on the command line.

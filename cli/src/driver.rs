@@ -82,6 +82,7 @@ fn msl_options(args: &Args) -> Result<tessera::back::msl::Options, Failure> {
         lang_version: args.msl_version.unwrap_or(defaults.lang_version),
         sizes_buffer: args.msl_sizes_buffer,
         bounds_checks: !args.no_bounds_checks,
+        unroll: args.unroll.policy(),
         ..defaults
     };
     for &(binding, index) in &args.msl_binding {
@@ -120,6 +121,7 @@ fn spv_options(args: &Args) -> tessera::back::spv::Options {
     tessera::back::spv::Options {
         version: args.spirv_version.pair(),
         bounds_checks: !args.no_bounds_checks,
+        unroll: args.unroll.policy(),
         ..tessera::back::spv::Options::default()
     }
 }

@@ -49,6 +49,7 @@ fn list_passes_names_each_pass_in_order_without_an_input() {
         [
             "pointer-args",
             "unroll",
+            "fold",
             "sroa",
             "dse",
             "int-division",
@@ -103,7 +104,7 @@ fn print_ir_after_all_prints_every_pass() {
     );
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let err = text(&out.stderr);
-    assert_eq!(err.matches("// IR after ").count(), 11, "{err}");
+    assert_eq!(err.matches("// IR after ").count(), 12, "{err}");
     let last = err
         .rsplit("// IR after workgroup-zero\n")
         .next()

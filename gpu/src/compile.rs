@@ -25,6 +25,8 @@ pub struct Target {
     pub spirv_version: (u8, u8),
     /// Whether tessera inserts bounds checks (its default).
     pub bounds_checks: bool,
+    /// Which counted loops tessera unrolls.
+    pub unroll: tessera::passes::unroll::UnrollPolicy,
 }
 
 impl Target {
@@ -54,6 +56,7 @@ impl Target {
             max_workgroup_size: [1024, 1024, 64],
             spirv_version: (1, 3),
             bounds_checks: true,
+            unroll: Default::default(),
         }
     }
 
@@ -73,6 +76,7 @@ impl Target {
             spv: tessera::back::spv::Options {
                 version: self.spirv_version,
                 bounds_checks: self.bounds_checks,
+                unroll: self.unroll,
                 ..Default::default()
             },
         }

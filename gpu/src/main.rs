@@ -32,11 +32,12 @@ struct Args {
     bounds_checks: bool,
     dump: Option<PathBuf>,
     cublas: Option<PathBuf>,
+    unroll_variants: bool,
 }
 
 const USAGE: &str = "usage: tessera-gpu [--out DIR] [--spirv 1.3|1.6] [--sizes 4096,8192] \
 [--skip-conformance] [--skip-matmul] [--filter TEXT] [--iters N] [--no-bounds-checks] \
-[--cublas FILE] [--dump-kernels DIR]";
+[--cublas FILE] [--dump-kernels DIR] [--unroll-variants]";
 
 fn parse_args() -> Result<Args, String> {
     let mut a = Args {
@@ -50,6 +51,7 @@ fn parse_args() -> Result<Args, String> {
         bounds_checks: true,
         dump: None,
         cublas: None,
+        unroll_variants: false,
     };
     let mut it = std::env::args().skip(1);
     while let Some(arg) = it.next() {
@@ -89,6 +91,7 @@ fn parse_args() -> Result<Args, String> {
                 }
             }
             "--no-bounds-checks" => a.bounds_checks = false,
+            "--unroll-variants" => a.unroll_variants = true,
             "--cublas" => a.cublas = Some(PathBuf::from(value("--cublas")?)),
             "--dump-kernels" => a.dump = Some(PathBuf::from(value("--dump-kernels")?)),
             "-h" | "--help" => return Err(USAGE.into()),
@@ -381,7 +384,13 @@ fn time_rotating(
 
 /// Every configuration of the tiled algorithm at one size: glslang, tessera
 /// checked and unchecked (loop form), tessera checked (hand-unrolled form).
-fn run_matmul(gpu: &Gpu, target: &Target, size: u32, iters: usize) -> Vec<MatmulResult> {
+fn run_matmul(
+    gpu: &Gpu,
+    target: &Target,
+    size: u32,
+    iters: usize,
+    unroll_variants: bool,
+) -> Vec<MatmulResult> {
     use tessera_gpu::tiled::{dims_bytes, CONFIGS};
     let (m, n, k) = (size, size, size);
     let mut rows: Vec<MatmulResult> = Vec::new();
@@ -440,12 +449,27 @@ fn run_matmul(gpu: &Gpu, target: &Target, size: u32, iters: usize) -> Vec<Matmul
         };
         let looped = config.loop_wgsl().unwrap_or_default();
         let unrolled = config.unrolled_wgsl();
-        let sources: [(&'static str, Option<&Target>, &str); 4] = [
+        use tessera::passes::unroll::UnrollPolicy;
+        let policy = |p: UnrollPolicy| Target {
+            unroll: p,
+            ..target.clone()
+        };
+        let (matrices, hint, off) = (
+            policy(UnrollPolicy::Matrices),
+            policy(UnrollPolicy::Hint),
+            policy(UnrollPolicy::Off),
+        );
+        let mut sources: Vec<(&'static str, Option<&Target>, &str)> = vec![
             ("glslang", None, ""),
             ("tessera checked", Some(target), &looped),
             ("tessera unchecked", Some(&unchecked), &looped),
             ("tessera unrolled", Some(target), &unrolled),
         ];
+        if unroll_variants {
+            sources.push(("checked, unroll matrices", Some(&matrices), &looped));
+            sources.push(("checked, unroll hint", Some(&hint), &looped));
+            sources.push(("checked, unroll off", Some(&off), &looped));
+        }
         let mut variants: Vec<Variant> = Vec::new();
         for (label, t, src) in sources {
             let (words, compile_ms) = match t {
@@ -482,7 +506,8 @@ fn run_matmul(gpu: &Gpu, target: &Target, size: u32, iters: usize) -> Vec<Matmul
                             res.tessera_compile_ms = v.compile_ms;
                         }
                         "tessera unchecked" => res.tessera_unchecked_tflops = Some(t),
-                        _ => res.tessera_unrolled_tflops = Some(t),
+                        "tessera unrolled" => res.tessera_unrolled_tflops = Some(t),
+                        other => res.extra.push((other.to_string(), t, v.kernel.pipeline_ms)),
                     }
                 }
             }
@@ -590,6 +615,7 @@ fn main() -> ExitCode {
         max_workgroup_size: info.max_workgroup_size,
         spirv_version: args.spirv_version,
         bounds_checks: args.bounds_checks,
+        unroll: Default::default(),
     };
     eprintln!(
         "device: {} ({}), {} subgroup-matrix configs",
@@ -667,7 +693,7 @@ fn main() -> ExitCode {
             eprintln!("matmul {size}^3 ...");
             results
                 .matmul
-                .extend(run_matmul(&gpu, &target, size, args.iters));
+                .extend(run_matmul(&gpu, &target, size, args.iters, args.unroll_variants));
         }
     }
     if let Some(path) = &args.cublas {

@@ -47,6 +47,8 @@ pub struct MatmulResult {
     pub tessera_compile_ms: Option<f64>,
     /// cuBLAS (merged in by `run_all.sh`).
     pub cublas_tflops: Option<f64>,
+    /// Extra variants (`--unroll-variants`): (label, TFLOP/s, pipeline ms).
+    pub extra: Vec<(String, f64, f64)>,
     /// Problems (compile errors, verification failures).
     pub errors: Vec<String>,
 }
@@ -182,6 +184,9 @@ impl Results {
                 "checked_vs_glslang": m.checked_vs_glslang(),
                 "loop_vs_unrolled": m.loop_vs_unrolled(),
                 "pipeline_vs_glslang": m.pipeline_vs_glslang(),
+                "extra": m.extra.iter().map(|(l, t, p)| json!({
+                    "variant": l, "tflops": t, "pipeline_ms": p,
+                })).collect::<Vec<_>>(),
                 "errors": m.errors,
             })).collect::<Vec<_>>(),
             "loop_vs_unrolled": self.loop_vs_unrolled(),
@@ -240,6 +245,9 @@ impl Results {
                 f(m.tessera_compile_ms),
                 f(m.cublas_tflops)
             ));
+            for (label, t, p) in &m.extra {
+                s.push_str(&format!("    {label:<28} {t:>8.1} TFLOP/s {p:>8.1} ms\n"));
+            }
             for e in &m.errors {
                 s.push_str(&format!("  error: {e}\n"));
             }

@@ -851,6 +851,10 @@ pub enum Statement {
         continuing: Block,
         /// `break if` condition, evaluated at the end of `continuing`.
         break_if: Option<Handle<Expression>>,
+        /// A hint that the loop is a small counted loop worth unrolling by
+        /// the target's compiler (SPIR-V's `Unroll` loop control). It has no
+        /// meaning in WGSL.
+        unroll: bool,
     },
     /// `break`.
     Break,

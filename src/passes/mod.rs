@@ -16,6 +16,7 @@
 pub mod bits_clamp;
 pub mod dse;
 pub mod float_to_int;
+pub mod fold;
 pub mod int_division;
 pub mod matrix_scalar_range;
 pub mod pointer_args;
@@ -42,6 +43,8 @@ pub struct PassOptions {
     pub bounds_checks: bool,
     /// Zero the workgroup variables each entry point uses.
     pub zero_initialize_workgroup_memory: bool,
+    /// Which counted loops the `unroll` pass unrolls.
+    pub unroll: unroll::UnrollPolicy,
 }
 
 impl Default for PassOptions {
@@ -49,6 +52,7 @@ impl Default for PassOptions {
         PassOptions {
             bounds_checks: true,
             zero_initialize_workgroup_memory: true,
+            unroll: unroll::UnrollPolicy::All,
         }
     }
 }
@@ -98,10 +102,15 @@ pub fn shared<'a>(options: PassOptions) -> Vec<Pass<'a>> {
         Pass::new(
             "unroll",
             "fully unrolls small counted loops (larger ones when they touch subgroup matrices)",
-            |p: &mut Pipeline| {
-                unroll::run(&mut p.module);
+            move |p: &mut Pipeline| {
+                unroll::run_with(&mut p.module, options.unroll);
                 Ok(())
             },
+        ),
+        Pass::new(
+            "fold",
+            "integer arithmetic on two literals becomes a literal",
+            fold::run,
         ),
         Pass::new(
             "sroa",

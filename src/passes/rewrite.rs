@@ -409,11 +409,18 @@ fn rewrite_block(cx: &mut Cx, pass: &mut impl FunctionPass, block: Block, out: &
                 let (first, last) = (r.start, r.end);
                 let mut run_start = first;
                 for i in first..last {
-                    pass.expression(cx, Handle::from_index(i));
+                    let h = Handle::from_index(i);
+                    pass.expression(cx, h);
                     if !cx.pending.is_empty() || !cx.pending_statements.is_empty() {
                         push_range(out, run_start, i, span);
                         take_inserted(cx, out);
                         run_start = i;
+                    }
+                    // An expression replaced by a leaf (a folded constant)
+                    // leaves the range.
+                    if !visit::needs_emit(&cx.f.expressions[h]) {
+                        push_range(out, run_start, i, span);
+                        run_start = i + 1;
                     }
                 }
                 push_range(out, run_start, last, span);
@@ -424,6 +431,7 @@ fn rewrite_block(cx: &mut Cx, pass: &mut impl FunctionPass, block: Block, out: &
                     body,
                     continuing,
                     break_if,
+                    unroll,
                 } = st
                 {
                     // Expressions added for `break if` belong at the end of
@@ -442,6 +450,7 @@ fn rewrite_block(cx: &mut Cx, pass: &mut impl FunctionPass, block: Block, out: &
                             body: new_body,
                             continuing: new_continuing,
                             break_if,
+                            unroll,
                         },
                         span,
                     );

@@ -254,6 +254,7 @@ fn check_block(
                 body,
                 continuing,
                 break_if,
+                ..
             } => {
                 if let Some(v) = break_if.and_then(|b| ptr_of.get(&b)) {
                     cands.remove(v);
@@ -376,6 +377,7 @@ fn rewrite_block(
                 mut body,
                 mut continuing,
                 break_if,
+                unroll,
             } => {
                 rewrite_block(f, &mut body, ptr_of, parts, elem_ptr, replaced);
                 rewrite_block(f, &mut continuing, ptr_of, parts, elem_ptr, replaced);
@@ -384,6 +386,7 @@ fn rewrite_block(
                         body,
                         continuing,
                         break_if,
+                        unroll,
                     },
                     span,
                 );

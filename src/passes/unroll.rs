@@ -51,12 +51,37 @@ pub const PLAIN_BUDGET: usize = 1024;
 
 type H = Handle<Expression>;
 
+/// Which counted loops the pass unrolls; the others get the `unroll`
+/// hint (SPIR-V's `Unroll` loop control) so the target's compiler may.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum UnrollPolicy {
+    /// Loops over subgroup matrices within [`BUDGET`] and other loops
+    /// within [`PLAIN_BUDGET`] (the default).
+    #[default]
+    All,
+    /// Only loops over subgroup matrices; other counted loops are hinted.
+    Matrices,
+    /// None; every counted loop is hinted.
+    Hint,
+    /// None, and no hints.
+    Off,
+}
+
 /// Unrolls the qualifying loops of every function of `module`.
 pub fn run(module: &mut Module) {
+    run_with(module, UnrollPolicy::All);
+}
+
+/// Unrolls (or hints) the counted loops of every function of `module` as
+/// `policy` says.
+pub fn run_with(module: &mut Module, policy: UnrollPolicy) {
+    if policy == UnrollPolicy::Off {
+        return;
+    }
     let has_matrix = matrix_types(module);
     let mut functions = std::mem::take(&mut module.functions);
     for (_, f) in functions.iter_mut() {
-        run_function(module, &has_matrix, f);
+        run_function(module, &has_matrix, f, policy);
     }
     module.functions = functions;
 }
@@ -72,7 +97,7 @@ pub(crate) fn matrix_types(module: &Module) -> Vec<bool> {
         .collect()
 }
 
-fn run_function(module: &Module, has_matrix: &[bool], f: &mut Function) {
+fn run_function(module: &Module, has_matrix: &[bool], f: &mut Function, policy: UnrollPolicy) {
     let mut body = std::mem::take(&mut f.body);
     // Locals whose pointer feeds any expression other than a load. Unrolling
     // only clones existing uses or drops loads, so this stays exact.
@@ -92,6 +117,7 @@ fn run_function(module: &Module, has_matrix: &[bool], f: &mut Function) {
         has_matrix,
         escaped,
         f,
+        policy,
     };
     cx.block(&mut body);
     cx.f.body = body;
@@ -103,6 +129,7 @@ struct Cx<'a> {
     /// Locals whose address is used other than by loads.
     escaped: HashSet<Handle<LocalVariable>>,
     f: &'a mut Function,
+    policy: UnrollPolicy,
 }
 
 /// A recognised counted loop.
@@ -117,6 +144,10 @@ struct Counted {
     trips: u64,
     /// Index in the loop body of the first statement after the header `if`.
     rest: usize,
+    /// Whether the rest of the body touches a subgroup matrix.
+    matrix: bool,
+    /// Trip count times the size of the rest of the body.
+    unrolled_size: usize,
 }
 
 impl Cx<'_> {
@@ -145,13 +176,23 @@ impl Cx<'_> {
             if !matches!(block.statements[i], Statement::Loop { .. }) {
                 continue;
             }
-            if let Some(c) = self.recognise(block, i) {
-                let span = block.spans[i];
-                if let Statement::Loop { body, .. } = &block.statements[i] {
+            let Some(c) = self.recognise(block, i) else {
+                continue;
+            };
+            let budget = match (self.policy, c.matrix) {
+                (UnrollPolicy::All, true) | (UnrollPolicy::Matrices, true) => BUDGET,
+                (UnrollPolicy::All, false) => PLAIN_BUDGET,
+                _ => 0,
+            };
+            let span = block.spans[i];
+            match &mut block.statements[i] {
+                Statement::Loop { body, .. } if c.unrolled_size <= budget => {
                     let body = body.clone();
                     let new = self.unroll(&c, &body, span);
                     block.statements[i] = Statement::Block(new);
                 }
+                Statement::Loop { unroll, .. } => *unroll = true,
+                _ => {}
             }
         }
     }
@@ -193,6 +234,7 @@ impl Cx<'_> {
             body,
             continuing,
             break_if: None,
+            ..
         } = &block.statements[at]
         else {
             return None;
@@ -323,10 +365,7 @@ impl Cx<'_> {
         for s in rest {
             self.measure(s, &mut size, &mut matrix);
         }
-        let budget = if matrix { BUDGET } else { PLAIN_BUDGET };
-        if (trips as usize).saturating_mul(size) > budget {
-            return None;
-        }
+
         Some(Counted {
             var,
             var_ptr,
@@ -336,6 +375,8 @@ impl Cx<'_> {
             step,
             trips,
             rest: k + 1,
+            matrix,
+            unrolled_size: (trips as usize).saturating_mul(size),
         })
     }
 
@@ -638,6 +679,7 @@ impl Cloner<'_, '_> {
                 body,
                 continuing,
                 break_if,
+                unroll,
             } => {
                 let body = self.block(body);
                 let continuing = self.block(continuing);
@@ -645,6 +687,7 @@ impl Cloner<'_, '_> {
                     body,
                     continuing,
                     break_if: break_if.map(|b| self.get(b)),
+                    unroll: *unroll,
                 }
             }
             other => {

@@ -477,6 +477,7 @@ impl Zeroer<'_> {
                 body: lb.finish(),
                 continuing: cb.finish(),
                 break_if: None,
+                unroll: false,
             },
             self.span,
         );

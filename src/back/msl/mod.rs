@@ -117,6 +117,8 @@ pub struct Options {
     /// Zero the workgroup variables each entry point uses before its body
     /// runs (WGSL semantics; default `true`).
     pub zero_initialize_workgroup_memory: bool,
+    /// Which counted loops tessera unrolls.
+    pub unroll: crate::passes::unroll::UnrollPolicy,
 }
 
 impl Default for Options {
@@ -127,6 +129,7 @@ impl Default for Options {
             sizes_buffer: None,
             bounds_checks: true,
             zero_initialize_workgroup_memory: true,
+            unroll: Default::default(),
         }
     }
 }
@@ -147,6 +150,7 @@ pub fn passes<'a>(options: &Options) -> Vec<Pass<'a>> {
     crate::passes::shared(PassOptions {
         bounds_checks: options.bounds_checks,
         zero_initialize_workgroup_memory: options.zero_initialize_workgroup_memory,
+        unroll: options.unroll,
     })
 }
 

@@ -100,6 +100,7 @@ fn analyse(w: &Writer, f: &Function, cx: &mut FnCtx) {
                     body,
                     continuing,
                     break_if,
+                    ..
                 } => {
                     stack.push((body, false));
                     stack.push((continuing, true));
@@ -447,6 +448,7 @@ fn statement(w: &mut Writer, cx: &mut FnCtx, st: &Statement, span: Span) -> R<()
             body,
             continuing,
             break_if,
+            ..
         } => {
             if continuing.is_empty() && break_if.is_none() {
                 cx.push_line(LOOP_HEADER);

@@ -73,8 +73,11 @@ pub struct Options {
     /// the last element, and of runtime-sized arrays to `arrayLength - 1`.
     pub bounds_checks: bool,
     /// Zero-initialise the workgroup variables each entry point uses (WGSL
-    /// semantics): invocation 0 stores zeros, followed by a barrier.
+    /// semantics), spread over the workgroup, followed by a barrier.
     pub zero_initialize_workgroup_memory: bool,
+    /// Which counted loops tessera unrolls; the others carry SPIR-V's
+    /// `Unroll` loop control.
+    pub unroll: crate::passes::unroll::UnrollPolicy,
 }
 
 impl Default for Options {
@@ -83,6 +86,7 @@ impl Default for Options {
             version: (1, 3),
             bounds_checks: true,
             zero_initialize_workgroup_memory: true,
+            unroll: Default::default(),
         }
     }
 }
@@ -93,6 +97,7 @@ pub fn passes<'a>(options: &Options) -> Vec<Pass<'a>> {
     crate::passes::shared(PassOptions {
         bounds_checks: options.bounds_checks,
         zero_initialize_workgroup_memory: options.zero_initialize_workgroup_memory,
+        unroll: options.unroll,
     })
 }
 

@@ -100,6 +100,7 @@ impl Writer<'_> {
                 body,
                 continuing,
                 break_if,
+                unroll,
             } => {
                 let header = self.s.id();
                 let body_l = self.s.id();
@@ -107,7 +108,12 @@ impl Writer<'_> {
                 let merge = self.s.id();
                 cx.branch(header);
                 cx.label(header);
-                cx.raw(Op::LoopMerge, &[merge, cont, 0]);
+                let control = if *unroll {
+                    spirv::LoopControl::UNROLL.bits()
+                } else {
+                    0
+                };
+                cx.raw(Op::LoopMerge, &[merge, cont, control]);
                 cx.raw(Op::Branch, &[body_l]);
                 cx.label(body_l);
                 cx.targets.push(Target::Loop { merge, cont });

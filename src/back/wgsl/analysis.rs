@@ -231,6 +231,7 @@ impl Analyzer<'_> {
                 body,
                 continuing,
                 break_if,
+                ..
             } = s
             {
                 self.count_block(body, depth + 1)?;
@@ -535,6 +536,7 @@ impl Analyzer<'_> {
                     ref body,
                     ref continuing,
                     break_if,
+                    ..
                 } => self.scan_locals(body, depth + 1, Some((continuing, break_if)), None)?,
                 _ => {
                     let mut ops = Vec::new();

@@ -288,6 +288,7 @@ impl<'a, 'm> BodyWriter<'a, 'm> {
                 ref body,
                 ref continuing,
                 break_if,
+                ..
             } => {
                 self.line(level, "loop {");
                 self.write_block(body, level + 1, Some((continuing, break_if)), None)?;

@@ -507,6 +507,7 @@ impl<'a> Builder<'a> {
                 body,
                 continuing,
                 break_if,
+                ..
             } => self.loop_statement(s, body, continuing, *break_if, span, cf),
             Statement::Break => {
                 self.link_jump(false);

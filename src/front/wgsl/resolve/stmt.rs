@@ -30,6 +30,7 @@ fn stmt_returns(s: &Statement) -> bool {
             body,
             continuing,
             break_if,
+            ..
         } => break_if.is_none() && !breaks(body) && !breaks(continuing),
         _ => false,
     }
@@ -584,6 +585,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
                 body: body_block,
                 continuing: cont_block,
                 break_if,
+                unroll: false,
             },
             span,
         )
