@@ -691,9 +691,13 @@ fn main() -> ExitCode {
     if args.matmul {
         for &size in &args.sizes {
             eprintln!("matmul {size}^3 ...");
-            results
-                .matmul
-                .extend(run_matmul(&gpu, &target, size, args.iters, args.unroll_variants));
+            results.matmul.extend(run_matmul(
+                &gpu,
+                &target,
+                size,
+                args.iters,
+                args.unroll_variants,
+            ));
         }
     }
     if let Some(path) = &args.cublas {

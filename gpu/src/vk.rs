@@ -115,6 +115,9 @@ pub struct Kernel {
     module: vk::ShaderModule,
     /// Wall time of `vkCreateComputePipelines` (milliseconds).
     pub pipeline_ms: f64,
+    /// The driver's statistics of the compiled pipeline (name, value), from
+    /// `VK_KHR_pipeline_executable_properties` (e.g. register count).
+    pub stats: Vec<(String, String)>,
 }
 
 /// How a buffer is bound: which descriptor type, and which bytes of it.
@@ -167,6 +170,8 @@ pub struct Gpu {
     cmd_pool: vk::CommandPool,
     query_pool: vk::QueryPool,
     memory: vk::PhysicalDeviceMemoryProperties,
+    /// `VK_KHR_pipeline_executable_properties`, when the device has it.
+    executables: Option<ash::khr::pipeline_executable_properties::Device>,
     /// Device facts.
     pub info: DeviceInfo,
 }
@@ -391,11 +396,28 @@ impl Gpu {
         let queues = [vk::DeviceQueueCreateInfo::default()
             .queue_family_index(family)
             .queue_priorities(&priorities)];
-        let exts = [ash::khr::cooperative_matrix::NAME.as_ptr()];
-        let dci = vk::DeviceCreateInfo::default()
+        let has_executables = instance
+            .enumerate_device_extension_properties(pd)
+            .map(|all| {
+                all.iter().any(|e| {
+                    e.extension_name_as_c_str().ok()
+                        == Some(ash::khr::pipeline_executable_properties::NAME)
+                })
+            })
+            .unwrap_or(false);
+        let mut exts = vec![ash::khr::cooperative_matrix::NAME.as_ptr()];
+        let mut epe = vk::PhysicalDevicePipelineExecutablePropertiesFeaturesKHR::default()
+            .pipeline_executable_info(true);
+        if has_executables {
+            exts.push(ash::khr::pipeline_executable_properties::NAME.as_ptr());
+        }
+        let mut dci = vk::DeviceCreateInfo::default()
             .queue_create_infos(&queues)
             .enabled_extension_names(&exts)
             .push_next(&mut e2);
+        if has_executables {
+            dci = dci.push_next(&mut epe);
+        }
         let device = instance
             .create_device(pd, &dci, None)
             .map_err(|e| err(format!("vkCreateDevice failed: {e:?}")))?;
@@ -417,7 +439,10 @@ impl Gpu {
             )
             .map_err(|e| err(format!("vkCreateQueryPool failed: {e:?}")))?;
         let memory = instance.get_physical_device_memory_properties(pd);
+        let executables = has_executables
+            .then(|| ash::khr::pipeline_executable_properties::Device::new(&instance, &device));
         Ok(Gpu {
+            executables,
             _entry: entry,
             instance,
             device,
@@ -682,6 +707,7 @@ impl Gpu {
                 set: vk::DescriptorSet::null(),
                 module: vk::ShaderModule::null(),
                 pipeline_ms: 0.0,
+                stats: Vec::new(),
             };
             let r = (|| -> VkResult<()> {
                 k.module = d
@@ -775,7 +801,13 @@ impl Gpu {
                     .module(k.module)
                     .name(&name)
                     .specialization_info(&spec_info);
+                let flags = if self.executables.is_some() {
+                    vk::PipelineCreateFlags::CAPTURE_STATISTICS_KHR
+                } else {
+                    vk::PipelineCreateFlags::empty()
+                };
                 let info = vk::ComputePipelineCreateInfo::default()
+                    .flags(flags)
                     .stage(stage)
                     .layout(k.layout);
                 let start = std::time::Instant::now();
@@ -783,6 +815,7 @@ impl Gpu {
                     .create_compute_pipelines(vk::PipelineCache::null(), &[info], None)
                     .map_err(|(_, e)| format!("vkCreateComputePipelines failed: {e:?}"))?[0];
                 k.pipeline_ms = start.elapsed().as_secs_f64() * 1e3;
+                k.stats = self.statistics(k.pipeline);
                 Ok(())
             })();
             match r {
@@ -793,6 +826,47 @@ impl Gpu {
                 }
             }
         }
+    }
+
+    /// The driver's statistics of every executable of `pipeline`.
+    fn statistics(&self, pipeline: vk::Pipeline) -> Vec<(String, String)> {
+        let Some(x) = &self.executables else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        // SAFETY: the pipeline was created with CAPTURE_STATISTICS_KHR on
+        // this device; the queries only read its compiled form.
+        unsafe {
+            let info = vk::PipelineInfoKHR::default().pipeline(pipeline);
+            let Ok(executables) = x.get_pipeline_executable_properties(&info) else {
+                return out;
+            };
+            for i in 0..executables.len() as u32 {
+                let ei = vk::PipelineExecutableInfoKHR::default()
+                    .pipeline(pipeline)
+                    .executable_index(i);
+                let Ok(stats) = x.get_pipeline_executable_statistics(&ei) else {
+                    continue;
+                };
+                for s in stats {
+                    let name = s
+                        .name_as_c_str()
+                        .map(|c| c.to_string_lossy().into_owned())
+                        .unwrap_or_default();
+                    let value = match s.format {
+                        vk::PipelineExecutableStatisticFormatKHR::BOOL32 => s.value.b32.to_string(),
+                        vk::PipelineExecutableStatisticFormatKHR::INT64 => s.value.i64.to_string(),
+                        vk::PipelineExecutableStatisticFormatKHR::UINT64 => s.value.u64.to_string(),
+                        vk::PipelineExecutableStatisticFormatKHR::FLOAT64 => {
+                            s.value.f64.to_string()
+                        }
+                        _ => "?".into(),
+                    };
+                    out.push((name, value));
+                }
+            }
+        }
+        out
     }
 
     /// Destroys a kernel.

@@ -584,7 +584,7 @@ pub enum MatrixScalarOp {
 }
 
 /// An expression in a function or in [`Module::global_expressions`].
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Expression {
     /// A concrete scalar literal.
     Literal(Literal),

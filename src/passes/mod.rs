@@ -14,6 +14,7 @@
 //! `back::msl::passes`), which append target-specific passes.
 
 pub mod bits_clamp;
+pub mod cse;
 pub mod dse;
 pub mod float_to_int;
 pub mod fold;
@@ -176,6 +177,11 @@ pub fn shared<'a>(options: PassOptions) -> Vec<Pass<'a>> {
             robustness::run,
         ));
     }
+    list.push(Pass::new(
+        "cse",
+        "equal pure expressions on one path are evaluated once",
+        cse::run,
+    ));
     if options.zero_initialize_workgroup_memory {
         list.push(Pass::new(
             "workgroup-zero",

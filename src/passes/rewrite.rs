@@ -259,6 +259,15 @@ pub trait FunctionPass {
     /// before the statement (for a loop's `break if` condition: at the end
     /// of its `continuing` block).
     fn statement(&mut self, _cx: &mut Cx, _st: &mut Statement, _span: Span) {}
+
+    /// Called when the walk enters a block (the body, and each nested
+    /// block), before its statements. `plain` is set for a compound
+    /// statement's block, which always runs when the statement does (its
+    /// evaluations dominate what follows it).
+    fn enter_block(&mut self, _plain: bool) {}
+
+    /// Called when the walk leaves a block entered with `enter_block`.
+    fn exit_block(&mut self, _plain: bool) {}
 }
 
 /// The value of an integer literal.
@@ -402,6 +411,22 @@ fn take_inserted(cx: &mut Cx, out: &mut Block) {
 }
 
 fn rewrite_block(cx: &mut Cx, pass: &mut impl FunctionPass, block: Block, out: &mut Block) {
+    rewrite_block_as(cx, pass, block, out, false);
+}
+
+fn rewrite_block_as(
+    cx: &mut Cx,
+    pass: &mut impl FunctionPass,
+    block: Block,
+    out: &mut Block,
+    plain: bool,
+) {
+    pass.enter_block(plain);
+    rewrite_statements(cx, pass, block, out);
+    pass.exit_block(plain);
+}
+
+fn rewrite_statements(cx: &mut Cx, pass: &mut impl FunctionPass, block: Block, out: &mut Block) {
     for (st, span) in block.statements.into_iter().zip(block.spans) {
         match st {
             Statement::Emit(range) => {
@@ -458,11 +483,12 @@ fn rewrite_block(cx: &mut Cx, pass: &mut impl FunctionPass, block: Block, out: &
                 }
                 take_inserted(cx, out);
                 let mut st = st;
+                let plain = matches!(st, Statement::Block(_));
                 let mut children: Vec<Block> = Vec::new();
                 visit::child_blocks_mut(&mut st, |b| children.push(std::mem::take(b)));
                 let mut rewritten = children.into_iter().map(|b| {
                     let mut nb = Block::new();
-                    rewrite_block(cx, pass, b, &mut nb);
+                    rewrite_block_as(cx, pass, b, &mut nb, plain);
                     nb
                 });
                 visit::child_blocks_mut(&mut st, |b| {
