@@ -275,7 +275,8 @@ impl<'a> Parser<'a> {
                         .with_note(format!(
                             "the attributes are: {}",
                             ATTRIBUTE_NAMES.join(", ")
-                        )),
+                        ))
+                        .with_closest(name.name, ATTRIBUTE_NAMES.iter().copied()),
                 ));
             }
             let mut args = Vec::new();

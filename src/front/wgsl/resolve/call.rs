@@ -90,7 +90,11 @@ impl<'t, 'a> Resolver<'t, 'a> {
         if let Some(def) = builtins::lookup(name) {
             return self.builtin_call(def, callee, args, span, limit, is_stmt);
         }
-        err(format!("unresolved function '{name}'"), callee.ident.span)
+        let names = self.callable_names();
+        Err(Box::new(
+            Diagnostic::error(format!("unresolved function '{name}'"), callee.ident.span)
+                .with_closest(name, names.iter().map(String::as_str)),
+        ))
     }
 
     fn construct_stmt_check(

@@ -323,7 +323,15 @@ impl<'t, 'a> Resolver<'t, 'a> {
                             span,
                         )
                     }
-                    _ => return err(format!("unknown builtin value '{name}'"), span),
+                    _ => {
+                        return Err(Box::new(
+                            crate::Diagnostic::error(
+                                format!("unknown builtin value '{name}'"),
+                                span,
+                            )
+                            .with_closest(name, super::suggest::BUILTIN_VALUES.iter().copied()),
+                        ))
+                    }
                 };
                 if let Some(ext) = ext {
                     if !self.module.extensions.contains(ext) {

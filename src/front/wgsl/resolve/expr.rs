@@ -379,7 +379,11 @@ impl<'t, 'a> Resolver<'t, 'a> {
                 span,
             );
         }
-        err(format!("unresolved identifier '{name}'"), span)
+        let names = self.value_names();
+        Err(Box::new(
+            crate::Diagnostic::error(format!("unresolved identifier '{name}'"), span)
+                .with_closest(name, names),
+        ))
     }
 
     fn unary(&mut self, op: UnaryOp, operand: ExprId, span: Span, limit: Stage) -> Res<Val> {
@@ -675,28 +679,35 @@ impl<'t, 'a> Resolver<'t, 'a> {
                 .position(|x| x.name == m.name)
                 .map(|i| (i, members[i].ty));
             let Some((i, mty)) = found else {
-                return err(
-                    format!(
-                        "struct '{}' has no member named '{}'",
-                        self.type_name(bty),
-                        m.name
-                    ),
-                    m.span,
-                );
-            };
-            return self.access_index(base, i as u32, mty, span);
-        }
-        match self.module.inner(bty).clone() {
-            TypeInner::Struct { members, .. } => {
-                let Some(i) = members.iter().position(|x| x.name == m.name) else {
-                    return err(
+                let names: Vec<&str> = members.iter().map(|x| x.name.as_str()).collect();
+                return Err(Box::new(
+                    crate::Diagnostic::error(
                         format!(
                             "struct '{}' has no member named '{}'",
                             self.type_name(bty),
                             m.name
                         ),
                         m.span,
-                    );
+                    )
+                    .with_closest(m.name, names),
+                ));
+            };
+            return self.access_index(base, i as u32, mty, span);
+        }
+        match self.module.inner(bty).clone() {
+            TypeInner::Struct { members, .. } => {
+                let Some(i) = members.iter().position(|x| x.name == m.name) else {
+                    return Err(Box::new(
+                        crate::Diagnostic::error(
+                            format!(
+                                "struct '{}' has no member named '{}'",
+                                self.type_name(bty),
+                                m.name
+                            ),
+                            m.span,
+                        )
+                        .with_closest(m.name, members.iter().map(|x| x.name.as_str())),
+                    ));
                 };
                 let mty = members[i].ty;
                 self.access_index(base, i as u32, mty, span)

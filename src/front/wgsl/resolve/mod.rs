@@ -40,6 +40,7 @@ mod globals;
 mod scope;
 mod stmt;
 mod subgroup_matrix;
+mod suggest;
 mod types;
 
 #[cfg(test)]
