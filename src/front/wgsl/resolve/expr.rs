@@ -302,6 +302,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
         if let Some(f) = &self.f {
             if let Some(local) = f.lookup(name) {
                 return match local.clone() {
+                    Local::Poisoned => Err(super::recover::follow_on(name, span)),
                     Local::Const(v) => Ok(Val::Const(v)),
                     _ if limit < Stage::Runtime => err(
                         format!(
@@ -364,10 +365,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
                 Some(GlobalItem::Type(_)) => {
                     err(format!("cannot use type '{name}' as a value"), span)
                 }
-                Some(GlobalItem::Poisoned) | None => Err(Box::new(
-                    crate::Diagnostic::error(format!("'{name}' has errors"), span)
-                        .with_note("the declaration failed to resolve"),
-                )),
+                Some(GlobalItem::Poisoned) | None => Err(super::recover::follow_on(name, span)),
             };
         }
         if super::types::is_predeclared_type(name) {

@@ -172,10 +172,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
                     }
                     Ok(Some(*ty))
                 }
-                Some(GlobalItem::Poisoned) => Err(Box::new(
-                    crate::Diagnostic::error(format!("'{name}' has errors"), span)
-                        .with_note("the declaration failed to resolve"),
-                )),
+                Some(GlobalItem::Poisoned) => Err(super::recover::follow_on(name, span)),
                 _ => err(format!("'{name}' is not a type"), span),
             };
         }
