@@ -254,3 +254,57 @@ fn one_hundred_errors_are_not_cut() {
     assert_eq!(errors.len(), 100);
     assert!(others.is_empty(), "{others:?}");
 }
+
+#[test]
+fn syntax_errors_of_independent_declarations() {
+    // Parsing goes on at the next module-scope declaration.
+    check(
+        "fn f() {\n    let x = ;\n}\nstruct S { a: u32; b: f32 }\nfn g() -> u32 { return 1u }\n@compute @workgroup_sise(1) fn main() {}\nconst c = 1 fn h() { let = 2; }\nfn k() {}\n",
+        &[
+            ("expected expression, found ';'", ";"),
+            ("expected ',' or '}', found ';'", ";"),
+            ("expected ';', found '}'", "}"),
+            ("unknown attribute 'workgroup_sise'", "workgroup_sise"),
+            ("expected ';', found keyword 'fn'", "fn"),
+            ("expected identifier, found '='", "="),
+        ],
+    );
+}
+
+#[test]
+fn syntax_error_recovery_counts_braces() {
+    // Declarations inside the failed function's braces are skipped; a
+    // missing `}` swallows the rest of the file rather than inventing errors.
+    check(
+        "fn f() {\n    if (true { }\n    var v = 1;\n}\nfn g() { let = 1; }\n",
+        &[
+            ("expected ')', found '{'", "{"),
+            ("expected identifier, found '='", "="),
+        ],
+    );
+    check(
+        "fn f() {\n    let x = ;\n    if true {\n}\nfn g() { let = 1; }\n",
+        &[("expected expression, found ';'", ";")],
+    );
+}
+
+#[test]
+fn syntax_errors_stop_resolution() {
+    // A module with a syntax error is not resolved (its declarations are
+    // incomplete): only the syntax error is reported.
+    check(
+        "fn f() { let x = nope; }\nfn g() { let = 1; }\n",
+        &[("expected identifier, found '='", "=")],
+    );
+}
+
+#[test]
+fn syntax_errors_stop_at_the_limit() {
+    let mut source = String::new();
+    for i in 0..150 {
+        source.push_str(&format!("fn f{i}() {{ let = {i}; }}\n"));
+    }
+    let (errors, others) = diagnostics(&source);
+    assert_eq!(errors.len(), 100);
+    assert_eq!(others, ["too many errors: stopped after the first 100"]);
+}

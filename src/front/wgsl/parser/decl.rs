@@ -71,8 +71,15 @@ impl<'a> Parser<'a> {
                     self.advance();
                 }
                 _ => {
-                    let decl = self.global_decl()?;
-                    self.tu.decls.push(decl);
+                    let start = self.pos;
+                    match self.global_decl() {
+                        Ok(decl) => self.tu.decls.push(decl),
+                        Err(d) => {
+                            if !self.recover(*d, start) {
+                                return Ok(());
+                            }
+                        }
+                    }
                 }
             }
         }
