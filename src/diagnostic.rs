@@ -4,6 +4,11 @@
 //! Every error the compiler reports is a [`Diagnostic`]: a severity, a
 //! one-line message in Rust-compiler style (lowercase, no trailing period), a
 //! primary span, optional secondary labels and free-form notes.
+//!
+//! Some diagnostics point at no source: an unknown entry point or pipeline
+//! constant, a module with no entry point to write, an unsupported output
+//! version. They are made with [`Diagnostic::without_location`] and render
+//! as a plain `error: message` line plus their notes, with no snippet.
 
 use std::fmt;
 
@@ -50,8 +55,12 @@ pub struct Diagnostic {
     pub severity: Severity,
     /// The one-line message.
     pub message: String,
-    /// The primary location.
+    /// The primary location; [`Span::UNDEFINED`] when `located` is false.
     pub span: Span,
+    /// Whether the diagnostic points at source. False for diagnostics about
+    /// the module as a whole or about the options (see
+    /// [`Diagnostic::without_location`]); see also [`Diagnostic::location`].
+    pub located: bool,
     /// Text shown under the primary span (may be empty).
     pub span_label: String,
     /// Secondary locations.
@@ -70,6 +79,7 @@ impl Diagnostic {
             severity,
             message: message.into(),
             span,
+            located: true,
             span_label: String::new(),
             labels: Vec::new(),
             notes: Vec::new(),
@@ -80,6 +90,33 @@ impl Diagnostic {
     /// A new error.
     pub fn error(message: impl Into<String>, span: Span) -> Self {
         Self::new(Severity::Error, message, span)
+    }
+
+    /// A new error that points at no source: about the module as a whole
+    /// (no entry point to write) or about the options (an unknown entry
+    /// point or pipeline constant). Rendered without a source snippet.
+    pub fn without_location(message: impl Into<String>) -> Self {
+        Diagnostic {
+            located: false,
+            ..Self::error(message, Span::UNDEFINED)
+        }
+    }
+
+    /// The primary location, or `None` for a diagnostic that points at no
+    /// source: one made by [`Diagnostic::without_location`], or one whose
+    /// span is [`Span::UNDEFINED`] (compiler-generated code has no source).
+    pub fn location(&self) -> Option<Span> {
+        (self.located && self.span != Span::UNDEFINED).then_some(self.span)
+    }
+
+    /// Gives a diagnostic that has no location the span `span`; one that
+    /// has a location keeps it.
+    pub fn or_at(mut self, span: Span) -> Self {
+        if self.location().is_none() {
+            self.span = span;
+            self.located = true;
+        }
+        self
     }
 
     /// A new warning.
@@ -108,6 +145,11 @@ impl Diagnostic {
         self
     }
 
+    /// Adds a `help:` note: a suggestion of what to write instead.
+    pub fn with_help(self, help: impl AsRef<str>) -> Self {
+        self.with_note(format!("help: {}", help.as_ref()))
+    }
+
     /// Records the rule that produced this diagnostic.
     pub fn with_rule(mut self, rule: impl Into<String>) -> Self {
         self.rule = Some(rule.into());
@@ -125,14 +167,26 @@ impl Diagnostic {
             Severity::Warning => cs::Severity::Warning,
             Severity::Error => cs::Severity::Error,
         };
-        let mut labels = vec![
-            cs::Label::primary((), self.span.to_range()).with_message(self.span_label.clone())
-        ];
-        labels.extend(
-            self.labels
-                .iter()
-                .map(|l| cs::Label::secondary((), l.span.to_range()).with_message(&l.message)),
-        );
+        // Without a primary location there is no snippet: no labels at all
+        // (a secondary label alone would draw one). Labels at
+        // `Span::UNDEFINED` point at no source and are left out.
+        let labels = match self.location() {
+            None => Vec::new(),
+            Some(span) => {
+                let mut labels =
+                    vec![cs::Label::primary((), span.to_range())
+                        .with_message(self.span_label.clone())];
+                labels.extend(
+                    self.labels
+                        .iter()
+                        .filter(|l| l.span != Span::UNDEFINED)
+                        .map(|l| {
+                            cs::Label::secondary((), l.span.to_range()).with_message(&l.message)
+                        }),
+                );
+                labels
+            }
+        };
         let mut d = cs::Diagnostic::new(severity)
             .with_message(&self.message)
             .with_labels(labels)
@@ -216,6 +270,12 @@ impl Error {
         }
     }
 
+    /// An error with a single diagnostic that points at no source (see
+    /// [`Diagnostic::without_location`]).
+    pub fn without_location(message: impl Into<String>) -> Self {
+        Error::single(Diagnostic::without_location(message))
+    }
+
     /// The error diagnostics only.
     pub fn errors(&self) -> impl Iterator<Item = &Diagnostic> {
         self.diagnostics.iter().filter(|d| d.is_error())
@@ -286,6 +346,41 @@ mod tests {
         assert!(d
             .render("a.wgsl", src)
             .starts_with("note[subgroup_uniformity]: 'subgroupAdd'"));
+    }
+
+    #[test]
+    fn renders_without_location_as_one_line_and_notes() {
+        let src = "fn main() {}\n";
+        let d = Diagnostic::without_location("unknown entry point 'mian'")
+            .with_label(Span::new(3, 7), "ignored without a primary location")
+            .with_note("available entry points: main");
+        assert_eq!(d.location(), None);
+        assert!(!d.located);
+        assert_eq!(
+            d.render("a.wgsl", src),
+            "error: unknown entry point 'mian'\n = available entry points: main\n\n"
+        );
+        // No caret at 1:1 for a diagnostic at `Span::UNDEFINED` either.
+        let d = Diagnostic::error("internal error", Span::UNDEFINED);
+        assert_eq!(d.location(), None);
+        assert_eq!(d.render("a.wgsl", src), "error: internal error\n\n");
+    }
+
+    #[test]
+    fn undefined_labels_are_left_out() {
+        let src = "fn main() {}\n";
+        let d = Diagnostic::error("bad", Span::new(3, 7)).with_label(Span::UNDEFINED, "nowhere");
+        let out = d.render("a.wgsl", src);
+        assert!(out.contains("a.wgsl:1:4"), "{out}");
+        assert!(!out.contains("nowhere"), "{out}");
+    }
+
+    #[test]
+    fn or_at_locates_only_unlocated_diagnostics() {
+        let d = Diagnostic::without_location("x").or_at(Span::new(1, 2));
+        assert_eq!(d.location(), Some(Span::new(1, 2)));
+        let d = Diagnostic::error("y", Span::new(5, 6)).or_at(Span::new(1, 2));
+        assert_eq!(d.location(), Some(Span::new(5, 6)));
     }
 
     #[test]

@@ -40,6 +40,7 @@ pub mod layout;
 pub mod passes;
 pub mod pipeline;
 mod span;
+mod suggest;
 pub mod valid;
 
 pub use diagnostic::{Diagnostic, Error, Severity};

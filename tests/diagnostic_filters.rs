@@ -504,7 +504,7 @@ fn unknown_single_token_rule_warns() {
         "unknown diagnostic rule 'derivative_uniformty'"
     );
     assert_eq!(text(src, w[0].span), "derivative_uniformty");
-    assert_eq!(w[0].notes[0], "did you mean 'derivative_uniformity'?");
+    assert_eq!(w[0].notes[1], "help: did you mean 'derivative_uniformity'?");
     assert_eq!(w[1].message, "unknown diagnostic rule 'unused_thing'");
     assert_eq!(text(src, w[1].span), "unused_thing");
     assert_eq!(
@@ -527,8 +527,8 @@ fn misspelt_chromium_rule_warns_with_a_suggestion() {
     assert_eq!(text(src, w[0].span), "chromium.subgroup_matrix_uniformty");
     assert_eq!(w[0].span_label, "this rule is ignored");
     assert_eq!(
-        w[0].notes[0],
-        "did you mean 'chromium.subgroup_matrix_uniformity'?"
+        w[0].notes[1],
+        "help: did you mean 'chromium.subgroup_matrix_uniformity'?"
     );
     let rendered = w[0].render("t.wgsl", src);
     assert!(

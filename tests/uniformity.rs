@@ -291,7 +291,7 @@ fn param_required_uniform_fails_with_non_uniform_argument() {
         "fn f(x: u32) {\n    if x > 0u { workgroupBarrier(); }\n}\n",
         "    f(lid);",
     );
-    let (o, d) = error(&src, "'f' requires argument 0 to be uniform", "lid");
+    let (o, d) = error(&src, "'f' requires argument 1 to be uniform", "lid");
     label(
         &o,
         &d,
@@ -335,7 +335,7 @@ fn early_return_in_callee_depends_on_its_parameter() {
         "fn f(x: u32) {\n    if x > 0u { return; }\n    workgroupBarrier();\n}\n",
         "    f(lid);",
     );
-    error(&src, "'f' requires argument 0 to be uniform", "lid");
+    error(&src, "'f' requires argument 1 to be uniform", "lid");
     ok(&compute(
         "fn f(x: u32) {\n    if x > 0u { return; }\n    workgroupBarrier();\n}\n",
         "    f(7u);",
@@ -415,7 +415,7 @@ fn pointer_parameter_storing_non_uniform_value_is_tagged() {
         &o,
         &d,
         "put(&x)",
-        "'put' may store a non-uniform value through argument 0",
+        "'put' may store a non-uniform value through argument 1",
     );
 }
 
@@ -442,7 +442,7 @@ fn pointer_contents_required_uniform() {
     let src = compute(f, "    var x = lid;\n    bar(&x);");
     let (o, d) = error(
         &src,
-        "'bar' requires the value pointed to by argument 0 to be uniform",
+        "'bar' requires the value pointed to by argument 1 to be uniform",
         "x",
     );
     label(
@@ -591,7 +591,7 @@ fn wul_pointer_must_be_uniform() {
     );
     error(
         &src,
-        "'workgroupUniformLoad' requires argument 0 to be uniform",
+        "'workgroupUniformLoad' requires argument 1 to be uniform",
         "wga[lid]",
     );
     ok(&compute(

@@ -235,7 +235,7 @@ fn subgroup_rule_filter_at_shuffle_argument() {
     diag(
         &compute("diagnostic(info, subgroup_uniformity);\n", body),
         Severity::Info,
-        "'subgroupShuffleUp' requires argument 1 to be uniform",
+        "'subgroupShuffleUp' requires argument 2 to be uniform",
         "lid",
     );
 }

@@ -72,7 +72,7 @@ fn shuffle_delta_and_mask_must_be_uniform() {
         let src = compute("", &format!("    let s = {f}(1u, lid);"));
         let (o, d) = error(
             &src,
-            &format!("'{f}' requires argument 1 to be uniform"),
+            &format!("'{f}' requires argument 2 to be uniform"),
             "lid",
         );
         label(
@@ -245,11 +245,12 @@ fn matrix_load_under_subgroup_id_condition_is_fine() {
 #[test]
 fn matrix_load_arguments_must_be_uniform() {
     let cases = [
-        ("subgroupMatrixLoad<L, row_major>(&a, lid, 16u)", 1, "lid"),
-        ("subgroupMatrixLoad<L, row_major>(&a, 0u, lid)", 2, "lid"),
+        // Argument numbers count from 1, as written.
+        ("subgroupMatrixLoad<L, row_major>(&a, lid, 16u)", 2, "lid"),
+        ("subgroupMatrixLoad<L, row_major>(&a, 0u, lid)", 3, "lid"),
         (
             "subgroupMatrixLoad<L, row_major>(&a, rw[0], 16u)",
-            1,
+            2,
             "rw[0]",
         ),
     ];
@@ -270,7 +271,7 @@ fn matrix_load_pointer_must_be_uniform() {
     );
     error(
         &src,
-        "'subgroupMatrixLoad' requires argument 0 to be uniform",
+        "'subgroupMatrixLoad' requires argument 1 to be uniform",
         "tiles[lid % 4u]",
     );
 }
@@ -291,7 +292,7 @@ fn matrix_store_call_site_and_arguments() {
             "",
             &format!("{m}    subgroupMatrixStore<row_major>(&c, 0u, m, lid);"),
         ),
-        "'subgroupMatrixStore' requires argument 3 to be uniform",
+        "'subgroupMatrixStore' requires argument 4 to be uniform",
         "lid",
     );
     error(
@@ -299,17 +300,17 @@ fn matrix_store_call_site_and_arguments() {
             "",
             &format!("{m}    subgroupMatrixStore<row_major>(&c, lid, m, 16u);"),
         ),
-        "'subgroupMatrixStore' requires argument 1 to be uniform",
+        "'subgroupMatrixStore' requires argument 2 to be uniform",
         "lid",
     );
     // The proposal's form: `col_major` comes before the stride, so the
-    // stride is argument 4 as written (argument 3 in the new form).
+    // stride is argument 5 as written (argument 4 in the new form).
     error(
         &matrix(
             "",
             &format!("{m}    subgroupMatrixStore(&c, 0u, m, false, lid);"),
         ),
-        "'subgroupMatrixStore' requires argument 4 to be uniform",
+        "'subgroupMatrixStore' requires argument 5 to be uniform",
         "lid",
     );
     error(
@@ -317,7 +318,7 @@ fn matrix_store_call_site_and_arguments() {
             "",
             "    let l = subgroupMatrixLoad<Acc>(&c, 0u, false, lid);",
         ),
-        "'subgroupMatrixLoad' requires argument 3 to be uniform",
+        "'subgroupMatrixLoad' requires argument 4 to be uniform",
         "lid",
     );
     error(
@@ -325,7 +326,7 @@ fn matrix_store_call_site_and_arguments() {
             "",
             "    let l = subgroupMatrixLoad<Acc, row_major>(&c, 0u, lid);",
         ),
-        "'subgroupMatrixLoad' requires argument 2 to be uniform",
+        "'subgroupMatrixLoad' requires argument 3 to be uniform",
         "lid",
     );
     ok(&matrix(
@@ -342,7 +343,7 @@ fn matrix_multiply_arguments_must_be_uniform() {
     );
     let (o, d) = error(
         &matrix(globals, &body),
-        "'subgroupMatrixMultiplyAccumulate' requires argument 2 to be uniform",
+        "'subgroupMatrixMultiplyAccumulate' requires argument 3 to be uniform",
         "pacc",
     );
     label(
@@ -377,7 +378,7 @@ fn matrix_scalar_arguments_must_be_uniform() {
             "",
             &format!("{m}    let x = subgroupMatrixScalarMultiply(m, f32(lid));"),
         ),
-        "'subgroupMatrixScalarMultiply' requires argument 1 to be uniform",
+        "'subgroupMatrixScalarMultiply' requires argument 2 to be uniform",
         "f32(lid)",
     );
     ok(&matrix(
@@ -390,7 +391,7 @@ fn matrix_scalar_arguments_must_be_uniform() {
 fn matrix_constructor_fill_value_must_be_uniform() {
     let (o, d) = error(
         &matrix("", "    let m = Acc(f32(lid));"),
-        "subgroup_matrix_result<f32, 16, 16> constructor requires argument 0 to be uniform",
+        "subgroup_matrix_result<f32, 16, 16> constructor requires argument 1 to be uniform",
         "f32(lid)",
     );
     label(
@@ -436,7 +437,7 @@ fn matrix_constructor_of_struct_of_matrices() {
     let globals = "struct S { m: Acc, k: u32 }\n";
     error(
         &matrix(globals, "    let m = Acc();\n    let s = S(m, lid);"),
-        "S constructor requires argument 1 to be uniform",
+        "S constructor requires argument 2 to be uniform",
         "lid",
     );
 }
@@ -493,14 +494,14 @@ fn matrix_in_callee_requires_uniform_argument() {
         "fn tile(off: u32) -> L {\n    return subgroupMatrixLoad<L, row_major>(&a, off, 16u);\n}\n";
     let (o, d) = error(
         &matrix(globals, "    let t = tile(lid * 256u);"),
-        "'tile' requires argument 0 to be uniform",
+        "'tile' requires argument 1 to be uniform",
         "lid * 256u",
     );
     label(
         &o,
         &d,
         "off",
-        "'subgroupMatrixLoad' requires argument 1 to be uniform (in 'tile')",
+        "'subgroupMatrixLoad' requires argument 2 to be uniform (in 'tile')",
     );
     ok(&matrix(globals, "    let t = tile(wid.x * 256u);"));
 }

@@ -26,7 +26,10 @@ fn tessera(args: &[&str], stdin: Option<&str>) -> Output {
     if let Some(text) = stdin {
         use std::io::Write;
         let mut pipe = child.stdin.take().expect("stdin");
-        pipe.write_all(text.as_bytes()).expect("writes");
+        // A usage error can exit before reading standard input.
+        if let Err(e) = pipe.write_all(text.as_bytes()) {
+            assert_eq!(e.kind(), std::io::ErrorKind::BrokenPipe, "writes: {e}");
+        }
     }
     child.wait_with_output().expect("finishes")
 }

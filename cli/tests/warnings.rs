@@ -27,8 +27,8 @@ fn warns_stderr(name: &str) -> String {
 1 │ diagnostic(warning, chromium.subgroup_matrix_uniformty);
   │                     ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ this rule is ignored
   │
-  = did you mean 'chromium.subgroup_matrix_uniformity'?
   = the known rules are 'derivative_uniformity', 'subgroup_uniformity', 'chromium.subgroup_matrix_uniformity'
+  = help: did you mean 'chromium.subgroup_matrix_uniformity'?
 
 "
     )

@@ -261,10 +261,13 @@ pub struct Evaluated {
 }
 
 /// Evaluates every global expression in order. `user` holds the values
-/// given in the options. Errors are reported for needed expressions only.
+/// given in the options; `rejected` marks overrides whose given value was
+/// rejected (already reported, so not reported as missing). Errors are
+/// reported for needed expressions only.
 pub fn evaluate(
     module: &mut Module,
     user: &[Option<Literal>],
+    rejected: &[bool],
     needed: &[bool],
     override_needed: &[bool],
     diags: &mut Vec<Diagnostic>,
@@ -273,7 +276,8 @@ pub fn evaluate(
     let mut values: Vec<Option<Value>> = Vec::with_capacity(n);
     let mut overrides: Vec<Option<Value>> = vec![None; module.overrides.len()];
     let mut override_done = vec![false; module.overrides.len()];
-    let mut missing_reported = vec![false; module.overrides.len()];
+    let mut missing_reported = rejected.to_vec();
+    missing_reported.resize(module.overrides.len(), false);
     for i in 0..n {
         let h = Handle::<Expression>::from_index(i);
         let expr = module.global_expressions[h].clone();

@@ -25,7 +25,6 @@ use crate::ir::{
     ArraySize, ConstValue, Expression, Module, SubgroupMatrixKind, TypeInner, WorkgroupSizeDim,
 };
 use crate::valid::ModuleInfo;
-use crate::Span;
 
 /// Options for creating a pipeline from a module.
 #[derive(Clone, Debug)]
@@ -156,8 +155,9 @@ fn select_entry_points(module: &Module, options: &PipelineOptions) -> Result<Vec
                     format!("available entry points: {}", names.join(", "))
                 };
                 Err(Error::single(
-                    Diagnostic::error(format!("unknown entry point '{name}'"), Span::UNDEFINED)
-                        .with_note(note),
+                    Diagnostic::without_location(format!("unknown entry point '{name}'"))
+                        .with_note(note)
+                        .with_closest(name, names.iter().copied()),
                 ))
             }
         },
@@ -236,7 +236,14 @@ pub fn process(
 
     let user = overrides::user_values(module, &options.overrides, &mut diags);
     let (needed, override_needed) = roots(module, info, &chosen);
-    let evaluated = eval::evaluate(&mut out, &user, &needed, &override_needed, &mut diags);
+    let evaluated = eval::evaluate(
+        &mut out,
+        &user.values,
+        &user.rejected,
+        &needed,
+        &override_needed,
+        &mut diags,
+    );
     let known = checks::Known {
         values: &evaluated.values,
         overrides: &evaluated.overrides,

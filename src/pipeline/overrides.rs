@@ -7,7 +7,6 @@ use std::collections::BTreeMap;
 use crate::arena::Handle;
 use crate::diagnostic::Diagnostic;
 use crate::ir::{Literal, Module, Override, Scalar, TypeInner};
-use crate::Span;
 
 /// The key WebGPU uses for an override: its `@id` in decimal when it has
 /// one, otherwise its name.
@@ -72,14 +71,23 @@ pub fn convert_value(value: f64, scalar: Scalar) -> Result<Literal, String> {
     }
 }
 
-/// Matches the option keys to overrides and converts their values. Returns
-/// the user-given value of each override (parallel to `module.overrides`).
+/// The override values given in the options, parallel to `module.overrides`.
+pub struct UserValues {
+    /// The converted value of each override, where one was given and valid.
+    pub values: Vec<Option<Literal>>,
+    /// Whether a value was given for the override but rejected (already
+    /// reported): the override is then not reported as missing a value too.
+    pub rejected: Vec<bool>,
+}
+
+/// Matches the option keys to overrides and converts their values.
 pub fn user_values(
     module: &Module,
     given: &BTreeMap<String, f64>,
     diags: &mut Vec<Diagnostic>,
-) -> Vec<Option<Literal>> {
+) -> UserValues {
     let mut out = vec![None; module.overrides.len()];
+    let mut rejected = vec![false; module.overrides.len()];
     let by_key: std::collections::HashMap<String, Handle<Override>> = module
         .overrides
         .iter()
@@ -87,28 +95,28 @@ pub fn user_values(
         .collect();
     for (key, &value) in given {
         let Some(&h) = by_key.get(key) else {
-            let mut d = Diagnostic::error(
-                format!("pipeline constant '{key}' does not match any override in the module"),
-                Span::UNDEFINED,
-            );
-            if let Some((_, o)) = module.overrides.iter().find(|(_, o)| &o.name == key) {
-                if let Some(id) = o.id {
-                    d = d.with_note(format!(
-                        "override '{}' has @id({id}): use the key \"{id}\"",
-                        o.name
-                    ));
-                }
-            }
+            let mut d = Diagnostic::without_location(format!(
+                "pipeline constant '{key}' does not match any override in the module"
+            ));
             let keys: Vec<String> = module
                 .overrides
                 .iter()
                 .map(|(_, o)| override_key(o))
                 .collect();
+            let named = module.overrides.iter().find(|(_, o)| &o.name == key);
+            if let Some(id) = named.and_then(|(_, o)| o.id) {
+                d = d.with_note(format!(
+                    "override '{key}' has @id({id}): use the key \"{id}\""
+                ));
+            }
             d = d.with_note(if keys.is_empty() {
                 "the module declares no overrides".to_string()
             } else {
                 format!("available keys: {}", keys.join(", "))
             });
+            if named.is_none() {
+                d = d.with_closest(key, keys.iter().map(String::as_str));
+            }
             diags.push(d);
             continue;
         };
@@ -119,16 +127,22 @@ pub fn user_values(
         };
         match convert_value(value, scalar) {
             Ok(lit) => out[h.index()] = Some(lit),
-            Err(why) => diags.push(
-                Diagnostic::error(
-                    format!("invalid value for override '{}': {why}", o.name),
-                    module.overrides.span(h),
+            Err(why) => {
+                rejected[h.index()] = true;
+                diags.push(
+                    Diagnostic::error(
+                        format!("invalid value for override '{}': {why}", o.name),
+                        module.overrides.span(h),
+                    )
+                    .with_span_label("override declared here"),
                 )
-                .with_span_label("override declared here"),
-            ),
+            }
         }
     }
-    out
+    UserValues {
+        values: out,
+        rejected,
+    }
 }
 
 #[cfg(test)]

@@ -4,6 +4,7 @@ use super::*;
 use crate::configs::ComponentType as C;
 use crate::ir::*;
 use crate::valid::tests::{entry, function, global, matrix, scalar, sp};
+use crate::Span;
 
 /// The H100's configs: f16->f16 and f16->f32 at 16x16x16, 16x8x16 and
 /// 16x8x8; u8->u32 and i8->i32 at 16x16x32 and 16x8x32.
@@ -222,6 +223,8 @@ fn override_keys_and_values() {
             ),
         ]
     );
+    assert_eq!((e[0].location(), e[2].location()), (None, None));
+    assert!(!e[0].located && !e[2].located);
     assert_eq!(e[0].notes, ["available keys: x, 7, z"]);
     assert_eq!(
         e[2].notes,
@@ -264,6 +267,37 @@ fn missing_override_only_when_needed() {
         p.module.constants[p.override_values[1]],
         ConstValue::Zero(m.overrides[Handle::from_index(1)].ty)
     );
+}
+
+#[test]
+fn rejected_override_value_is_one_error() {
+    // A value given for an override without a default but rejected is
+    // reported once: not also as a missing value.
+    let mut m = Module::default();
+    let (_, n) = add_override(&mut m, "n", None, Scalar::U32, None, sp(0, 9));
+    let f = function(&mut m, "main", &[], &[], sp(20, 40));
+    m.entry_points.push(EntryPoint {
+        workgroup_size_spans: [crate::Span::UNDEFINED; 3],
+        name: "main".into(),
+        stage: ShaderStage::Compute,
+        function: f,
+        workgroup_size: [
+            WorkgroupSizeDim::Override(n),
+            WorkgroupSizeDim::Constant(1),
+            WorkgroupSizeDim::Constant(1),
+        ],
+    });
+    for value in [-1.0, 1.5, f64::NAN] {
+        let mut options = PipelineOptions::default();
+        options.overrides.insert("n".into(), value);
+        let d = single(&m, &options);
+        assert!(
+            d.message.starts_with("invalid value for override 'n': "),
+            "{}",
+            d.message
+        );
+        assert_eq!(d.span, sp(0, 9));
+    }
 }
 
 #[test]

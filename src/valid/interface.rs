@@ -243,10 +243,10 @@ impl IoChecker<'_> {
 /// Checks the interface and `@workgroup_size` of an entry point.
 pub fn check_entry_point(module: &Module, ep: &EntryPoint, diags: &mut Vec<Diagnostic>) {
     let Some(function) = module.functions.try_get(ep.function) else {
-        diags.push(Diagnostic::error(
-            format!("entry point '{}' refers to an unknown function", ep.name),
-            Span::UNDEFINED,
-        ));
+        diags.push(Diagnostic::without_location(format!(
+            "entry point '{}' refers to an unknown function",
+            ep.name
+        )));
         return;
     };
     let span = module.functions.span(ep.function);

@@ -9,7 +9,6 @@
 use super::polyfill::{Helper, Helpers, ResultStruct};
 use crate::diagnostic::Diagnostic;
 use crate::ir::{AddressSpace, AtomicFunction, Scalar};
-use crate::Span;
 
 const RELAXED: &str = "metal::memory_order_relaxed";
 
@@ -35,16 +34,15 @@ pub(super) fn atomic_call(
 ) -> Result<String, Box<Diagnostic>> {
     use AtomicFunction as A;
     if !matches!(scalar, Scalar::I32 | Scalar::U32) {
-        return Err(Box::new(Diagnostic::error(
-            format!("cannot write an atomic of '{}' in MSL", scalar.wgsl_name()),
-            Span::UNDEFINED,
-        )));
+        return Err(Box::new(Diagnostic::without_location(format!(
+            "cannot write an atomic of '{}' in MSL",
+            scalar.wgsl_name()
+        ))));
     }
     let operand = || {
         value.ok_or_else(|| {
-            Box::new(Diagnostic::error(
+            Box::new(Diagnostic::without_location(
                 "atomic operation without an operand",
-                Span::UNDEFINED,
             ))
         })
     };
@@ -73,9 +71,8 @@ pub(super) fn atomic_call(
         ),
         A::CompareExchangeWeak => {
             let (Some(compare), Some(result)) = (compare, result) else {
-                return Err(Box::new(Diagnostic::error(
+                return Err(Box::new(Diagnostic::without_location(
                     "atomicCompareExchangeWeak without a comparand or result",
-                    Span::UNDEFINED,
                 )));
             };
             let name = helpers.request(Helper::AtomicCompareExchange {

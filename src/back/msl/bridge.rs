@@ -15,11 +15,7 @@ use crate::ir::{
 use crate::Span;
 
 fn at(d: impl Into<Box<Diagnostic>>, span: Span) -> Error {
-    let mut d = *d.into();
-    if d.span == Span::UNDEFINED {
-        d.span = span;
-    }
-    d.into()
+    (*d.into()).or_at(span).into()
 }
 
 /// A builtin function call expression.

@@ -11,7 +11,6 @@ use crate::diagnostic::Diagnostic;
 use crate::ir::{
     AddressSpace, Binding, BuiltIn, GlobalVariable, ShaderStage, TypeInner, WorkgroupSizeDim,
 };
-use crate::Span;
 
 /// A kernel's signature and the code that runs before its body.
 pub(super) struct Sig {
@@ -192,10 +191,7 @@ pub(super) fn entry_signature(w: &mut Writer, cx: &mut FnCtx, ei: usize) -> R<Si
         match (a.binding, w.m.inner(a.ty)) {
             (Some(Binding::BuiltIn(b)), _) => {
                 let attr = builtin_attribute(b).ok_or_else(|| {
-                    err(
-                        "built-in value not available in MSL kernels",
-                        Span::UNDEFINED,
-                    )
+                    crate::Error::without_location("built-in value not available in MSL kernels")
                 })?;
                 params.push(format!("{} {name} [[{attr}]]", w.type_name(a.ty)));
             }
@@ -204,15 +200,13 @@ pub(super) fn entry_signature(w: &mut Writer, cx: &mut FnCtx, ei: usize) -> R<Si
                 for m in members {
                     let pname = cx.namer.call(&format!("{name}_{}", m.name));
                     let Some(Binding::BuiltIn(b)) = m.binding else {
-                        return Err(err(
+                        return Err(crate::Error::without_location(
                             "entry-point input without a built-in binding",
-                            Span::UNDEFINED,
                         ));
                     };
                     let attr = builtin_attribute(b).ok_or_else(|| {
-                        err(
+                        crate::Error::without_location(
                             "built-in value not available in MSL kernels",
-                            Span::UNDEFINED,
                         )
                     })?;
                     params.push(format!("{} {pname} [[{attr}]]", w.type_name(m.ty)));
@@ -226,9 +220,8 @@ pub(super) fn entry_signature(w: &mut Writer, cx: &mut FnCtx, ei: usize) -> R<Si
                 );
             }
             _ => {
-                return Err(err(
+                return Err(crate::Error::without_location(
                     "entry-point input without a built-in binding",
-                    Span::UNDEFINED,
                 ))
             }
         }

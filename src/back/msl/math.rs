@@ -24,7 +24,6 @@ use super::types::TypeCtx;
 use crate::arena::Handle;
 use crate::diagnostic::Diagnostic;
 use crate::ir::{MathFunction as F, Module, Scalar, Type, TypeInner};
-use crate::Span;
 
 /// The scalar or vector shape of a type, if it has one.
 pub(super) fn val_ty(module: &Module, ty: Handle<Type>) -> Option<ValTy> {
@@ -42,10 +41,10 @@ pub(super) fn val_ty(module: &Module, ty: Handle<Type>) -> Option<ValTy> {
 }
 
 fn bad(fun: F, what: &str) -> Box<Diagnostic> {
-    Box::new(Diagnostic::error(
-        format!("cannot write '{}' in MSL: {what}", fun.wgsl_name()),
-        Span::UNDEFINED,
-    ))
+    Box::new(Diagnostic::without_location(format!(
+        "cannot write '{}' in MSL: {what}",
+        fun.wgsl_name()
+    )))
 }
 
 /// The MSL expression for a math builtin call. `args` are the MSL
@@ -505,7 +504,7 @@ mod tests {
                     span: 16,
                 },
             },
-            Span::UNDEFINED,
+            crate::Span::UNDEFINED,
         );
         let (s, defs) = fx.call(F::Modf, &[v2], r);
         assert_eq!(s, "tessera_modf_float2(a)");

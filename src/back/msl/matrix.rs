@@ -36,10 +36,9 @@ use super::polyfill::{float_literal, scalar_name, space_qualifier, Helper, Helpe
 use crate::arena::Handle;
 use crate::diagnostic::Diagnostic;
 use crate::ir::{AddressSpace, MatrixLayout, MatrixScalarOp, Module, Scalar, Type, TypeInner};
-use crate::Span;
 
 fn err(message: impl Into<String>) -> Box<Diagnostic> {
-    Box::new(Diagnostic::error(message, Span::UNDEFINED))
+    Box::new(Diagnostic::without_location(message))
 }
 
 /// The component type of a subgroup-matrix type that Metal can express

@@ -13,7 +13,6 @@
 use super::polyfill::{Helper, Helpers};
 use crate::diagnostic::Diagnostic;
 use crate::ir::SubgroupOp;
-use crate::Span;
 
 /// The number of arguments of a subgroup builtin.
 pub(super) fn arity(op: SubgroupOp) -> usize {
@@ -40,13 +39,10 @@ pub(super) fn subgroup_call(
     use SubgroupOp as S;
     let n = arity(op);
     if args.len() != n {
-        return Err(Box::new(Diagnostic::error(
-            format!(
-                "cannot write a subgroup builtin in MSL: expected {n} arguments, got {}",
-                args.len()
-            ),
-            Span::UNDEFINED,
-        )));
+        return Err(Box::new(Diagnostic::without_location(format!(
+            "cannot write a subgroup builtin in MSL: expected {n} arguments, got {}",
+            args.len()
+        ))));
     }
     let unary = |f: &str| format!("metal::{f}({})", args[0]);
     let lane = |f: &str| format!("metal::{f}({}, ushort({}))", args[0], args[1]);

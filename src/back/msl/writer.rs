@@ -79,10 +79,9 @@ impl<'a> Writer<'a> {
     pub fn new(p: &'a Pipeline, info: &'a ModuleInfo, opts: &'a Options) -> R<Self> {
         let (maj, min) = opts.lang_version;
         if !VERSIONS.contains(&(maj, min)) {
-            return Err(Diagnostic::error(
-                format!("unsupported MSL language version {maj}.{min}"),
-                Span::UNDEFINED,
-            )
+            return Err(Diagnostic::without_location(format!(
+                "unsupported MSL language version {maj}.{min}"
+            ))
             .with_note("Metal has versions 1.0-1.2, 2.0-2.4 and 3.0-3.2")
             .into());
         }
@@ -293,9 +292,8 @@ impl<'a> Writer<'a> {
             ));
         }
         if entry_points.is_empty() {
-            return Err(err(
+            return Err(Error::without_location(
                 "the module has no entry point to write",
-                Span::UNDEFINED,
             ));
         }
 

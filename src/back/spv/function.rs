@@ -160,7 +160,9 @@ impl Writer<'_> {
                 break;
             }
             let Some(&t) = next_param.next() else {
-                return Err(err("internal error: parameter count", Span::UNDEFINED));
+                return Err(crate::Error::without_location(
+                    "internal error: parameter count",
+                ));
             };
             let id = self.s.id();
             inst(&mut out, Op::FunctionParameter, &[t, id]);

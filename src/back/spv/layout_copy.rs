@@ -7,10 +7,9 @@ use spirv::Op;
 
 use super::function::FnCtx;
 use super::types::{storage_class, Mode};
-use super::writer::{err, Writer, R};
+use super::writer::{Writer, R};
 use crate::arena::Handle;
 use crate::ir::{AddressSpace, ArraySize, Scalar, Type, TypeInner};
-use crate::Span;
 
 /// Arrays up to this length are copied element by element without a loop.
 const UNROLL_LIMIT: u32 = 16;
@@ -26,9 +25,8 @@ impl Writer<'_> {
         match size {
             ArraySize::Constant(n) => Ok(n),
             ArraySize::Override(e) => self.override_u32(e),
-            ArraySize::Runtime => Err(err(
+            ArraySize::Runtime => Err(crate::Error::without_location(
                 "a runtime-sized array cannot be loaded or stored as a whole",
-                Span::UNDEFINED,
             )),
         }
     }
@@ -127,9 +125,8 @@ impl Writer<'_> {
                 Ok(self.emit(cx, Op::Load, plain, &[tmp]))
             }
             TypeInner::Matrix { .. } if mode.is_std140() => self.load_columns(cx, p, 0, ty),
-            _ => Err(err(
+            _ => Err(crate::Error::without_location(
                 "cannot load this type from buffer memory",
-                Span::UNDEFINED,
             )),
         }
     }
@@ -192,9 +189,8 @@ impl Writer<'_> {
                     w.store_converted(cx, ep, ev, base, Mode::Explicit, space)
                 })
             }
-            _ => Err(err(
+            _ => Err(crate::Error::without_location(
                 "cannot store this type to buffer memory",
-                Span::UNDEFINED,
             )),
         }
     }

@@ -61,7 +61,6 @@ use crate::diagnostic::{Diagnostic, Error};
 use crate::passes::{Pass, PassOptions};
 use crate::pipeline::Pipeline;
 use crate::valid::ModuleInfo;
-use crate::Span;
 
 /// SPIR-V writer options.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -124,13 +123,10 @@ pub fn write(pipeline: &Pipeline, options: &Options) -> Result<Vec<u32>, Error> 
 
 fn check_options(options: &Options) -> Result<(), Error> {
     if !matches!(options.version, (1, 3) | (1, 4) | (1, 5) | (1, 6)) {
-        return Err(Diagnostic::error(
-            format!(
-                "unsupported SPIR-V version {}.{} (expected 1.3, 1.4, 1.5 or 1.6)",
-                options.version.0, options.version.1
-            ),
-            Span::UNDEFINED,
-        )
+        return Err(Diagnostic::without_location(format!(
+            "unsupported SPIR-V version {}.{} (expected 1.3, 1.4, 1.5 or 1.6)",
+            options.version.0, options.version.1
+        ))
         .into());
     }
     Ok(())
@@ -142,9 +138,8 @@ fn check_options(options: &Options) -> Result<(), Error> {
 pub fn print(pipeline: &Pipeline, info: &ModuleInfo, options: &Options) -> Result<Vec<u32>, Error> {
     check_options(options)?;
     if info.entry_points.len() != pipeline.module.entry_points.len() {
-        return Err(Diagnostic::error(
+        return Err(Diagnostic::without_location(
             "the module info does not describe this module (compute it with `lower`)",
-            Span::UNDEFINED,
         )
         .into());
     }

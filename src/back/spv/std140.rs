@@ -23,7 +23,6 @@ use super::types::Mode;
 use super::writer::{err, Writer, R};
 use crate::arena::Handle;
 use crate::ir::{AddressSpace, Expression, StructMember, Type, TypeInner};
-use crate::Span;
 
 impl Writer<'_> {
     /// Whether `ty` is a matrix whose column stride is not a multiple of 16.
@@ -70,7 +69,7 @@ impl Writer<'_> {
                 let stride = crate::layout::round_up(l.align, l.size);
                 Ok((self.vector_type(scalar, rows.get()), stride))
             }
-            _ => Err(err("expected a matrix type", Span::UNDEFINED)),
+            _ => Err(crate::Error::without_location("expected a matrix type")),
         }
     }
 
@@ -155,7 +154,7 @@ impl Writer<'_> {
             .get(&ty)
             .and_then(|v| v.get(index as usize))
             .copied()
-            .ok_or_else(|| err("struct member index out of range", Span::UNDEFINED))
+            .ok_or_else(|| crate::Error::without_location("struct member index out of range"))
     }
 
     /// Loads a decomposed matrix of type `ty` whose columns are members

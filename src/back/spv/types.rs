@@ -14,7 +14,6 @@ use crate::arena::Handle;
 use crate::ir::{
     ArraySize, ConstValue, Literal, MatrixDim, Scalar, SubgroupMatrixKind, Type, TypeInner,
 };
-use crate::Span;
 
 /// Which flavour of an IR type to emit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -242,7 +241,7 @@ impl Writer<'_> {
         let m = self.m;
         let inner = match m.types.try_get(ty) {
             Some(t) => &t.inner,
-            None => return Err(err("invalid type handle", Span::UNDEFINED)),
+            None => return Err(crate::Error::without_location("invalid type handle")),
         };
         let mode = if mode.is_std140() && !self.needs_std140(ty) {
             mode.without_std140()
@@ -455,9 +454,8 @@ impl Writer<'_> {
                     .get(o.index())
                     .copied()
                     .ok_or_else(|| {
-                        err(
+                        crate::Error::without_location(
                             "subgroup matrix dimension override has no value",
-                            Span::UNDEFINED,
                         )
                     })?;
                 self.const_u32_value(value)?
@@ -487,9 +485,8 @@ impl Writer<'_> {
             {
                 Ok(*v as u32)
             }
-            _ => Err(err(
+            _ => Err(crate::Error::without_location(
                 "expected a non-negative integer constant",
-                Span::UNDEFINED,
             )),
         }
     }
@@ -613,7 +610,7 @@ impl Writer<'_> {
         }
         let m = self.m;
         let id = match m.constants.try_get(value) {
-            None => return Err(err("invalid constant handle", Span::UNDEFINED)),
+            None => return Err(crate::Error::without_location("invalid constant handle")),
             Some(ConstValue::Scalar(lit)) => self.literal(*lit),
             Some(ConstValue::Zero(ty)) => {
                 let t = self.type_id(*ty, Mode::Plain)?;

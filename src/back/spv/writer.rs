@@ -100,7 +100,7 @@ impl<'a> Writer<'a> {
     /// The variable id of a global, emitting it on first use.
     pub(super) fn global_var(&mut self, h: Handle<GlobalVariable>) -> R<u32> {
         let Some(&existing) = self.global_ids.get(h.index()) else {
-            return Err(err("invalid global variable handle", Span::UNDEFINED));
+            return Err(Error::without_location("invalid global variable handle"));
         };
         if existing != 0 {
             return Ok(existing);
@@ -227,7 +227,7 @@ impl<'a> Writer<'a> {
         let mut seen_eps = FxHashSet::default();
         for &ep_index in &self.p.entry_points {
             let Some(epi) = info.entry_points.get(ep_index) else {
-                return Err(err("entry point index out of range", Span::UNDEFINED));
+                return Err(Error::without_location("entry point index out of range"));
             };
             if !seen_eps.insert(ep_index) {
                 continue;
@@ -246,9 +246,8 @@ impl<'a> Writer<'a> {
         // SPIR-V needs an `OpEntryPoint` unless it declares `Linkage`, which
         // Vulkan does not accept: a module without one is an error.
         if per_entry.is_empty() {
-            return Err(err(
+            return Err(Error::without_location(
                 "the module has no entry point to write",
-                Span::UNDEFINED,
             ));
         }
         // The memory model is chosen up front: atomics and barriers depend on it.

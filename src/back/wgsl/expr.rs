@@ -162,7 +162,7 @@ impl<'m> Ctx<'m> {
     ) -> Result<&'s Expression, Error> {
         self.arena(scope)
             .try_get(h)
-            .ok_or_else(|| error(format!("invalid expression handle {h:?}"), Span::UNDEFINED))
+            .ok_or_else(|| Error::without_location(format!("invalid expression handle {h:?}")))
     }
 
     /// The recorded type of an expression.
@@ -577,7 +577,7 @@ impl<'m> Ctx<'m> {
         depth: u32,
     ) -> Result<(), Error> {
         let Expression::Binary { op, .. } = *self.expr(scope, h)? else {
-            return Err(error("not a binary expression", Span::UNDEFINED));
+            return Err(Error::without_location("not a binary expression"));
         };
         let family = binary_form(op);
         let (left_allowed, right_allowed) = operand_forms(family);

@@ -201,7 +201,7 @@ impl<'a, 'm> BodyWriter<'a, 'm> {
             reject,
         } = s
         else {
-            return Err(error("expected an if statement", Span::UNDEFINED));
+            return Err(Error::without_location("expected an if statement"));
         };
         let cond = self.expr_string(*condition, TOP)?;
         if prefix.is_empty() {
@@ -402,10 +402,9 @@ impl<'a, 'm> BodyWriter<'a, 'm> {
                     self.func.local_variables.try_get(l),
                     self.state.local_names.get(l.index()).cloned(),
                 ) else {
-                    return Err(error(
-                        format!("invalid local variable {l:?}"),
-                        Span::UNDEFINED,
-                    ));
+                    return Err(Error::without_location(format!(
+                        "invalid local variable {l:?}"
+                    )));
                 };
                 let is_zero = self.state.bound_name(value).is_none()
                     && matches!(

@@ -44,7 +44,7 @@ impl Ctx<'_> {
         self.module
             .types
             .try_get(ty)
-            .ok_or_else(|| error(format!("invalid type handle {ty:?}"), Span::UNDEFINED))
+            .ok_or_else(|| Error::without_location(format!("invalid type handle {ty:?}")))
     }
 
     /// Appends the WGSL spelling of `ty` to `out`.

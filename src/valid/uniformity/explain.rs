@@ -21,13 +21,16 @@ pub(crate) fn requirement_message(req: &Requirement, ch: Channel) -> String {
             index,
             contents: false,
             ..
-        } => format!("{callee} requires argument {index} to be uniform"),
+        } => format!("{callee} requires argument {} to be uniform", index + 1),
         ReqWhat::Argument {
             callee,
             index,
             contents: true,
             ..
-        } => format!("{callee} requires the value pointed to by argument {index} to be uniform"),
+        } => format!(
+            "{callee} requires the value pointed to by argument {} to be uniform",
+            index + 1
+        ),
         ReqWhat::MatrixVar => {
             "variables that contain subgroup matrix types cannot be declared in non-uniform control flow"
                 .to_string()
@@ -57,7 +60,10 @@ pub(crate) fn describe(source: &Source) -> String {
             format!("the return value of '{callee}' may be non-uniform")
         }
         Source::PointerArgument { callee, index } => {
-            format!("'{callee}' may store a non-uniform value through argument {index}")
+            format!(
+                "'{callee}' may store a non-uniform value through argument {}",
+                index + 1
+            )
         }
     }
 }

@@ -277,9 +277,8 @@ pub struct Token {
 /// numeric literals, reserved words and identifiers starting with `__`.
 pub fn tokenize(source: &str) -> Result<Vec<Token>, Box<Diagnostic>> {
     if source.len() >= u32::MAX as usize {
-        return Err(Box::new(Diagnostic::error(
+        return Err(Box::new(Diagnostic::without_location(
             "source text is too large (the limit is 4 GiB)",
-            Span::UNDEFINED,
         )));
     }
     let mut tokens = scan::scan(source)?;

@@ -71,8 +71,15 @@ impl<'a> Parser<'a> {
                     self.advance();
                 }
                 _ => {
-                    let decl = self.global_decl()?;
-                    self.tu.decls.push(decl);
+                    let start = self.pos;
+                    match self.global_decl() {
+                        Ok(decl) => self.tu.decls.push(decl),
+                        Err(d) => {
+                            if !self.recover(*d, start) {
+                                return Ok(());
+                            }
+                        }
+                    }
                 }
             }
         }
@@ -275,7 +282,8 @@ impl<'a> Parser<'a> {
                         .with_note(format!(
                             "the attributes are: {}",
                             ATTRIBUTE_NAMES.join(", ")
-                        )),
+                        ))
+                        .with_closest(name.name, ATTRIBUTE_NAMES.iter().copied()),
                 ));
             }
             let mut args = Vec::new();

@@ -13,6 +13,7 @@
 
 mod decl;
 mod expr;
+mod recover;
 mod stmt;
 
 use super::ast::{Ident, TranslationUnit};
@@ -42,8 +43,14 @@ pub fn parse(source: &str) -> Result<TranslationUnit<'_>, Error> {
         depth: 0,
         unary_stack: Vec::new(),
         tu,
+        errors: Vec::new(),
     };
     parser.translation_unit().map_err(|d| Error::single(*d))?;
+    if !parser.errors.is_empty() {
+        return Err(Error {
+            diagnostics: parser.errors,
+        });
+    }
     Ok(parser.tu)
 }
 
@@ -61,6 +68,8 @@ struct Parser<'a> {
     unary_stack: Vec<(super::ast::UnaryOp, u32)>,
     /// The unit being built.
     tu: TranslationUnit<'a>,
+    /// Syntax errors of declarations, recovered from (see `recover.rs`).
+    errors: Vec<Diagnostic>,
 }
 
 /// What kind of nesting is being entered, for the error message.

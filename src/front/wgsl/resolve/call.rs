@@ -2,6 +2,7 @@
 //! overload matcher), and dispatch of value constructors.
 
 use super::super::ast::{self, ExprId};
+use super::scope::Local;
 use super::{err, GlobalItem, Res, Resolver, Stage, Val};
 use crate::arena::Handle;
 use crate::builtins::{self, BuiltinOp, TemplateArg};
@@ -57,8 +58,12 @@ impl<'t, 'a> Resolver<'t, 'a> {
     ) -> Res<Option<Val>> {
         let name = callee.ident.name;
         if let Some(f) = &self.f {
-            if f.lookup(name).is_some() {
-                return err(format!("'{name}' is not a function"), callee.ident.span);
+            match f.lookup(name) {
+                Some(Local::Poisoned) => {
+                    return Err(super::recover::follow_on(name, callee.ident.span))
+                }
+                Some(_) => return err(format!("'{name}' is not a function"), callee.ident.span),
+                None => {}
             }
         }
         if let Some(&i) = self.names.get(name) {
@@ -76,10 +81,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
                     return self.construct_stmt_check(ty, args, span, limit, is_stmt, name);
                 }
                 Some(GlobalItem::Poisoned) | None => {
-                    return Err(Box::new(
-                        Diagnostic::error(format!("'{name}' has errors"), callee.ident.span)
-                            .with_note("the declaration failed to resolve"),
-                    ))
+                    return Err(super::recover::follow_on(name, callee.ident.span))
                 }
                 _ => return err(format!("'{name}' is not a function"), callee.ident.span),
             }
@@ -90,7 +92,11 @@ impl<'t, 'a> Resolver<'t, 'a> {
         if let Some(def) = builtins::lookup(name) {
             return self.builtin_call(def, callee, args, span, limit, is_stmt);
         }
-        err(format!("unresolved function '{name}'"), callee.ident.span)
+        let names = self.callable_names();
+        Err(Box::new(
+            Diagnostic::error(format!("unresolved function '{name}'"), callee.ident.span)
+                .with_closest(name, names.iter().map(String::as_str)),
+        ))
     }
 
     fn construct_stmt_check(
@@ -165,7 +171,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
             );
         }
         let Some(info) = self.ir_function_info.get(&h).cloned() else {
-            return err(format!("'{name}' has errors"), callee.ident.span);
+            return Err(super::recover::follow_on(name, callee.ident.span));
         };
         if info.entry {
             return err(

@@ -66,10 +66,16 @@ impl Resolver<'_, '_> {
                             "dual_source_blending" => Extensions::DUAL_SOURCE_BLENDING,
                             "primitive_index" => Extensions::PRIMITIVE_INDEX,
                             other => {
-                                self.diags.push(Diagnostic::error(
-                                    format!("unknown extension '{other}'"),
-                                    n.span,
-                                ));
+                                self.diags.push(
+                                    Diagnostic::error(
+                                        format!("unknown extension '{other}'"),
+                                        n.span,
+                                    )
+                                    .with_closest(
+                                        other,
+                                        super::suggest::EXTENSIONS.iter().copied(),
+                                    ),
+                                );
                                 continue;
                             }
                         };
@@ -79,10 +85,13 @@ impl Resolver<'_, '_> {
                 Directive::Requires(names, _) => {
                     for n in names {
                         if !LANGUAGE_FEATURES.contains(&n.name) {
-                            self.diags.push(Diagnostic::error(
-                                format!("unknown language feature '{}'", n.name),
-                                n.span,
-                            ));
+                            self.diags.push(
+                                Diagnostic::error(
+                                    format!("unknown language feature '{}'", n.name),
+                                    n.span,
+                                )
+                                .with_closest(n.name, LANGUAGE_FEATURES.iter().copied()),
+                            );
                         }
                     }
                 }
@@ -132,18 +141,18 @@ impl Resolver<'_, '_> {
                     Some(s) => format!("{}.{s}", c.rule.name),
                     None => c.rule.name.to_string(),
                 };
-                let mut d =
-                    Diagnostic::warning(format!("unknown diagnostic rule '{written}'"), span)
-                        .with_span_label("this rule is ignored");
-                if let Some(known) = suggest_rule(c.rule.name, suffix) {
-                    d = d.with_note(format!("did you mean '{}'?", known.name()));
-                }
                 let names: Vec<String> = DiagnosticRule::ALL
                     .iter()
                     .map(|r| format!("'{}'", r.name()))
                     .collect();
-                self.diags
-                    .push(d.with_note(format!("the known rules are {}", names.join(", "))));
+                let mut d =
+                    Diagnostic::warning(format!("unknown diagnostic rule '{written}'"), span)
+                        .with_span_label("this rule is ignored")
+                        .with_note(format!("the known rules are {}", names.join(", ")));
+                if let Some(known) = suggest_rule(c.rule.name, suffix) {
+                    d = d.with_help(format!("did you mean '{}'?", known.name()));
+                }
+                self.diags.push(d);
             }
         }
         None
@@ -244,22 +253,6 @@ impl Resolver<'_, '_> {
     }
 }
 
-/// Levenshtein distance (bytes; rule names are ASCII identifiers).
-fn edit_distance(a: &str, b: &str) -> usize {
-    let (a, b) = (a.as_bytes(), b.as_bytes());
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    let mut cur = vec![0; b.len() + 1];
-    for (i, &ca) in a.iter().enumerate() {
-        cur[0] = i + 1;
-        for (j, &cb) in b.iter().enumerate() {
-            let subst = prev[j] + usize::from(ca != cb);
-            cur[j + 1] = subst.min(prev[j + 1] + 1).min(cur[j] + 1);
-        }
-        std::mem::swap(&mut prev, &mut cur);
-    }
-    prev[b.len()]
-}
-
 /// The known rule closest to an unknown `name` or `namespace.name`, if
 /// close enough to be a misspelling (at most a third of its length
 /// differs). A bare `subgroup_matrix_uniformity` suggests the `chromium.`
@@ -277,12 +270,13 @@ fn suggest_rule(name: &str, suffix: Option<&str>) -> Option<DiagnosticRule> {
     });
     let written = suffix.unwrap_or(name);
     // Very long names cannot be close; skip the quadratic distance.
-    if written.len() > 64 {
+    let len = written.chars().count();
+    if len > crate::suggest::MAX_LEN {
         return None;
     }
+    let limit = crate::suggest::threshold(len);
     candidates
-        .map(|(cand, r)| (edit_distance(written, cand), r))
-        .filter(|&(d, _)| d <= written.len().max(3) / 3)
+        .filter_map(|(cand, r)| crate::suggest::distance(written, cand, limit).map(|d| (d, r)))
         .min_by_key(|&(d, _)| d)
         .map(|(_, r)| r)
 }
@@ -290,13 +284,6 @@ fn suggest_rule(name: &str, suffix: Option<&str>) -> Option<DiagnosticRule> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn edit_distances() {
-        assert_eq!(edit_distance("", "abc"), 3);
-        assert_eq!(edit_distance("kitten", "sitting"), 3);
-        assert_eq!(edit_distance("same", "same"), 0);
-    }
 
     #[test]
     fn suggestions() {

@@ -66,8 +66,15 @@ impl<'t, 'a> Resolver<'t, 'a> {
             ..Default::default()
         };
         let mut params = Vec::with_capacity(f.params.len());
+        // A parameter or result type that fails to resolve is reported,
+        // and the body is still checked (see `Resolver::body_only`).
+        let mut signature_failed = false;
         for p in &f.params {
-            let ty = self.resolve_type(p.ty)?;
+            let ty = self.resolve_type(p.ty);
+            let Some(ty) = self.attempt(ty)? else {
+                signature_failed = true;
+                continue;
+            };
             let tspan = self.span(p.ty);
             let mut binding = None;
             for a in &p.attributes {
@@ -137,7 +144,10 @@ impl<'t, 'a> Resolver<'t, 'a> {
         }
         let result = match &f.result {
             Some((attrs, t)) => {
-                let ty = self.resolve_type(*t)?;
+                let ty = self.resolve_type(*t);
+                let Some(ty) = self.attempt(ty)? else {
+                    return self.body_only(f, None, true);
+                };
                 if stage.is_some() {
                     return err("compute entry points cannot return a value", self.span(*t));
                 }
@@ -166,6 +176,9 @@ impl<'t, 'a> Resolver<'t, 'a> {
             }
             None => None,
         };
+        if signature_failed {
+            return self.body_only(f, result, false);
+        }
         let mut fs = FnState::new(func);
         fs.result = result;
         for (i, p) in f.params.iter().enumerate() {
@@ -187,7 +200,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
             return err("internal error: lost function state", f.span);
         };
         let block = fs.close();
-        if result.is_some() && !super::stmt::block_returns(&block) {
+        if result.is_some() && !fs.had_errors && !super::stmt::block_returns(&block) {
             return err(
                 "missing return at end of function",
                 crate::Span::new(f.body.span.end.saturating_sub(1), f.body.span.end),
@@ -323,7 +336,15 @@ impl<'t, 'a> Resolver<'t, 'a> {
                             span,
                         )
                     }
-                    _ => return err(format!("unknown builtin value '{name}'"), span),
+                    _ => {
+                        return Err(Box::new(
+                            crate::Diagnostic::error(
+                                format!("unknown builtin value '{name}'"),
+                                span,
+                            )
+                            .with_closest(name, super::suggest::BUILTIN_VALUES.iter().copied()),
+                        ))
+                    }
                 };
                 if let Some(ext) = ext {
                     if !self.module.extensions.contains(ext) {

@@ -302,6 +302,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
         if let Some(f) = &self.f {
             if let Some(local) = f.lookup(name) {
                 return match local.clone() {
+                    Local::Poisoned => Err(super::recover::follow_on(name, span)),
                     Local::Const(v) => Ok(Val::Const(v)),
                     _ if limit < Stage::Runtime => err(
                         format!(
@@ -364,10 +365,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
                 Some(GlobalItem::Type(_)) => {
                     err(format!("cannot use type '{name}' as a value"), span)
                 }
-                Some(GlobalItem::Poisoned) | None => Err(Box::new(
-                    crate::Diagnostic::error(format!("'{name}' has errors"), span)
-                        .with_note("the declaration failed to resolve"),
-                )),
+                Some(GlobalItem::Poisoned) | None => Err(super::recover::follow_on(name, span)),
             };
         }
         if super::types::is_predeclared_type(name) {
@@ -379,7 +377,11 @@ impl<'t, 'a> Resolver<'t, 'a> {
                 span,
             );
         }
-        err(format!("unresolved identifier '{name}'"), span)
+        let names = self.value_names();
+        Err(Box::new(
+            crate::Diagnostic::error(format!("unresolved identifier '{name}'"), span)
+                .with_closest(name, names),
+        ))
     }
 
     fn unary(&mut self, op: UnaryOp, operand: ExprId, span: Span, limit: Stage) -> Res<Val> {
@@ -675,28 +677,35 @@ impl<'t, 'a> Resolver<'t, 'a> {
                 .position(|x| x.name == m.name)
                 .map(|i| (i, members[i].ty));
             let Some((i, mty)) = found else {
-                return err(
-                    format!(
-                        "struct '{}' has no member named '{}'",
-                        self.type_name(bty),
-                        m.name
-                    ),
-                    m.span,
-                );
-            };
-            return self.access_index(base, i as u32, mty, span);
-        }
-        match self.module.inner(bty).clone() {
-            TypeInner::Struct { members, .. } => {
-                let Some(i) = members.iter().position(|x| x.name == m.name) else {
-                    return err(
+                let names: Vec<&str> = members.iter().map(|x| x.name.as_str()).collect();
+                return Err(Box::new(
+                    crate::Diagnostic::error(
                         format!(
                             "struct '{}' has no member named '{}'",
                             self.type_name(bty),
                             m.name
                         ),
                         m.span,
-                    );
+                    )
+                    .with_closest(m.name, names),
+                ));
+            };
+            return self.access_index(base, i as u32, mty, span);
+        }
+        match self.module.inner(bty).clone() {
+            TypeInner::Struct { members, .. } => {
+                let Some(i) = members.iter().position(|x| x.name == m.name) else {
+                    return Err(Box::new(
+                        crate::Diagnostic::error(
+                            format!(
+                                "struct '{}' has no member named '{}'",
+                                self.type_name(bty),
+                                m.name
+                            ),
+                            m.span,
+                        )
+                        .with_closest(m.name, members.iter().map(|x| x.name.as_str())),
+                    ));
                 };
                 let mty = members[i].ty;
                 self.access_index(base, i as u32, mty, span)

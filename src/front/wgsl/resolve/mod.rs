@@ -37,9 +37,11 @@ mod emitter;
 mod entry_point;
 mod expr;
 mod globals;
+mod recover;
 mod scope;
 mod stmt;
 mod subgroup_matrix;
+mod suggest;
 mod types;
 
 #[cfg(test)]
@@ -146,6 +148,8 @@ pub(crate) struct Resolver<'t, 'a> {
     /// Pending left-spine steps of the expressions being resolved (see
     /// `Resolver::expr`).
     pub steps: Vec<expr::Step<'t, 'a>>,
+    /// Whether resolution stopped at the error limit (see `recover.rs`).
+    pub stopped: bool,
 }
 
 /// A builtin call's name, argument types and const bool arguments.
@@ -163,9 +167,11 @@ pub fn resolve(tu: &TranslationUnit<'_>) -> Result<Parsed, Error> {
         ir_function_info: HashMap::default(),
         builtin_calls: HashMap::default(),
         steps: Vec::new(),
+        stopped: false,
     };
     r.run();
     r.check_filter_conflicts();
+    r.finish_diagnostics();
     if r.diags.iter().any(|d| d.is_error()) {
         return Err(Error {
             diagnostics: r.diags,
@@ -208,10 +214,8 @@ impl<'t, 'a> Resolver<'t, 'a> {
                 Err(d) => {
                     // A failure caused by an earlier failed declaration is
                     // not reported again.
-                    if !(d.message.ends_with("' has errors")
-                        && self.diags.iter().any(|x| x.is_error()))
-                    {
-                        self.diags.push(*d);
+                    if self.report(d).is_err() {
+                        break;
                     }
                     GlobalItem::Poisoned
                 }

@@ -21,6 +21,9 @@ pub(crate) enum Local {
     Value(Val),
     /// A function-scope `const`.
     Const(Value),
+    /// A declaration whose resolution failed (already reported): uses of
+    /// the name fail quietly instead of as unresolved identifiers.
+    Poisoned,
 }
 
 /// What a `break`/`continue` would leave.
@@ -61,8 +64,14 @@ pub(crate) struct FnState<'a> {
     pub ctl: Vec<Ctl>,
     /// Declared return type.
     pub result: Option<Handle<Type>>,
+    /// Whether the declared return type failed to resolve (already
+    /// reported): `return` statements are then not checked against it.
+    pub result_unknown: bool,
     /// Counter for names of compiler temporaries.
     pub temps: u32,
+    /// Whether a statement of the body failed (already reported): the body
+    /// is incomplete, so it is not checked for a missing `return`.
+    pub had_errors: bool,
 }
 
 impl<'a> FnState<'a> {
@@ -75,7 +84,9 @@ impl<'a> FnState<'a> {
             scopes: vec![HashMap::default()],
             ctl: Vec::new(),
             result: None,
+            result_unknown: false,
             temps: 0,
+            had_errors: false,
         }
     }
 

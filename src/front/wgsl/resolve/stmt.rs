@@ -48,10 +48,12 @@ fn breaks(b: &Block) -> bool {
 }
 
 impl<'t, 'a> Resolver<'t, 'a> {
-    /// Resolves statements into the current block.
+    /// Resolves statements into the current block. An error ends only
+    /// the statement it is in (see `recover.rs`): this fails only when
+    /// resolution stops at the error limit.
     pub(crate) fn stmts(&mut self, stmts: &'t [Stmt<'a>]) -> Res<()> {
         for s in stmts {
-            self.stmt(s)?;
+            self.stmt_recovering(s)?;
         }
         Ok(())
     }
@@ -96,7 +98,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
         self.lift(v, Stage::Runtime, span)
     }
 
-    fn stmt(&mut self, s: &'t Stmt<'a>) -> Res<()> {
+    pub(super) fn stmt(&mut self, s: &'t Stmt<'a>) -> Res<()> {
         let span = s.span;
         self.statement_attrs(&s.attributes, span, "a statement")?;
         match &s.kind {
@@ -150,14 +152,19 @@ impl<'t, 'a> Resolver<'t, 'a> {
                 accept,
                 reject,
             } => {
-                let c = self.bool_cond(*condition)?;
+                // A bad condition is reported; the branches are still checked.
+                let c = self.bool_cond(*condition);
+                let c = self.attempt(c)?;
                 let accept = self.scoped_block(accept)?;
                 let reject = match reject {
                     None => Block::new(),
                     Some(r) => match &r.kind {
                         StmtKind::Block(b) => self.scoped_block(b)?,
-                        _ => self.scoped(|me| me.stmt(r))?,
+                        _ => self.scoped(|me| me.stmt_recovering(r))?,
                     },
+                };
+                let Some(c) = c else {
+                    return Ok(());
                 };
                 self.push(
                     Statement::If {
@@ -196,7 +203,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
                 self.statement_attrs(&body.attributes, body.span, "a loop body")?;
                 let b = self.scoped(|me| {
                     if let Some(i) = init {
-                        me.stmt(i)?;
+                        me.stmt_recovering(i)?;
                     }
                     me.lower_loop(*condition, &body.stmts, None, update.as_deref(), span)
                 })?;
@@ -497,6 +504,13 @@ impl<'t, 'a> Resolver<'t, 'a> {
             return err("'return' is not allowed in a continuing block", span);
         }
         let result = fs.result;
+        if fs.result_unknown {
+            // Only the value's own errors can be found.
+            if let Some(e) = e {
+                self.value(e, Stage::Runtime)?;
+            }
+            return Ok(());
+        }
         match (e, result) {
             (None, None) => self.push(Statement::Return { value: None }, span),
             (Some(e), Some(ty)) => {
@@ -534,9 +548,15 @@ impl<'t, 'a> Resolver<'t, 'a> {
         let mut cont_block = Block::new();
         let mut break_if = None;
         let body_block = self.scoped(|me| {
-            if let Some(c) = condition {
+            let cond = match condition {
+                Some(c) => {
+                    let cond = me.bool_cond(c);
+                    me.attempt(cond)?.map(|cond| (c, cond))
+                }
+                None => None,
+            };
+            if let Some((c, cond)) = cond {
                 let cspan = me.span(c);
-                let cond = me.bool_cond(c)?;
                 let bool_ty = me.module.intern(TypeInner::Scalar(Scalar::Bool));
                 let fs = me.fs(cspan)?;
                 let not = fs.add(
@@ -566,11 +586,12 @@ impl<'t, 'a> Resolver<'t, 'a> {
                     me.statement_attrs(&c.body.attributes, c.body.span, "a continuing block")?;
                     me.stmts(&c.body.stmts)?;
                     if let Some(b) = c.break_if {
-                        break_if = Some(me.bool_cond(b)?);
+                        let cond = me.bool_cond(b);
+                        break_if = me.attempt(cond)?;
                     }
                 }
                 if let Some(u) = update {
-                    me.stmt(u)?;
+                    me.stmt_recovering(u)?;
                 }
                 Ok(())
             });
@@ -597,6 +618,57 @@ impl<'t, 'a> Resolver<'t, 'a> {
         clauses: &'t [ast::SwitchClause<'a>],
         span: Span,
     ) -> Res<()> {
+        // A bad selector or case value is reported; the clause bodies are
+        // still checked.
+        let header = self.switch_header(selector, clauses, span);
+        let Some((sel, scalar, values)) = self.attempt(header)? else {
+            for c in clauses {
+                self.switch_clause_body(c, span)?;
+            }
+            return Ok(());
+        };
+        let mut seen: HashMap<CaseSelector, Span> = HashMap::default();
+        let mut cases = Vec::with_capacity(clauses.len());
+        let mut values = values.into_iter();
+        for c in clauses {
+            let mut selectors = Vec::with_capacity(c.selectors.len());
+            for s in &c.selectors {
+                let cs = match s {
+                    None => CaseSelector::Default,
+                    Some(_) => {
+                        let Some((v, vspan)) = values.next() else {
+                            return err("internal error: lost a case selector", span);
+                        };
+                        let cs = self.case_selector(v, vspan, scalar, &mut seen);
+                        match self.attempt(cs)? {
+                            Some(cs) => cs,
+                            None => continue,
+                        }
+                    }
+                };
+                selectors.push(cs);
+            }
+            let body = self.switch_clause_body(c, span)?;
+            cases.push(SwitchCase { selectors, body });
+        }
+        self.push(
+            Statement::Switch {
+                selector: sel,
+                cases,
+            },
+            span,
+        )
+    }
+
+    /// The switch selector (converted to the common type of the selector
+    /// and the case values), that type, and the case values in order.
+    #[allow(clippy::type_complexity)]
+    fn switch_header(
+        &mut self,
+        selector: ast::ExprId,
+        clauses: &'t [ast::SwitchClause<'a>],
+        span: Span,
+    ) -> Res<(Handle<Expression>, Scalar, Vec<(Value, Span)>)> {
         let sspan = self.span(selector);
         let sel = self.value(selector, Stage::Runtime)?;
         // Resolve every case value, then find the common type.
@@ -663,60 +735,47 @@ impl<'t, 'a> Resolver<'t, 'a> {
         let ty = self.module.intern(TypeInner::Scalar(scalar));
         let sel = self.convert_to(sel, ty, sspan)?;
         let sel = self.lift(sel, Stage::Runtime, sspan)?;
-        let mut seen: HashMap<CaseSelector, Span> = HashMap::default();
-        let mut cases = Vec::with_capacity(clauses.len());
-        let mut vi = 0;
-        for c in clauses {
-            let mut selectors = Vec::with_capacity(c.selectors.len());
-            for s in &c.selectors {
-                let cs = match s {
-                    None => CaseSelector::Default,
-                    Some(_) => {
-                        let (v, vspan) = values[vi].clone();
-                        vi += 1;
-                        let lit = match v {
-                            Value::Scalar(l) => super::abstract_conv::convert_literal(l, scalar)
-                                .map_err(|m| Box::new(crate::Diagnostic::error(m, vspan)))?,
-                            _ => return err("case selector must be an integer scalar", vspan),
-                        };
-                        let cs = match lit {
-                            Literal::I32(x) => CaseSelector::I32(x),
-                            Literal::U32(x) => CaseSelector::U32(x),
-                            _ => return err("case selector must be an integer scalar", vspan),
-                        };
-                        if let Some(prev) = seen.insert(cs, vspan) {
-                            let shown = match cs {
-                                CaseSelector::I32(x) => x.to_string(),
-                                CaseSelector::U32(x) => x.to_string(),
-                                CaseSelector::Default => "default".into(),
-                            };
-                            return Err(Box::new(
-                                crate::Diagnostic::error(
-                                    format!("duplicate switch case '{shown}'"),
-                                    vspan,
-                                )
-                                .with_label(prev, "previous case here"),
-                            ));
-                        }
-                        cs
-                    }
-                };
-                selectors.push(cs);
-            }
-            self.fs(span)?.ctl.push(Ctl::Switch);
-            let body = self.scoped_block(&c.body);
-            self.fs(span)?.ctl.pop();
-            cases.push(SwitchCase {
-                selectors,
-                body: body?,
-            });
+        Ok((sel, scalar, values))
+    }
+
+    /// A case value converted to the selector type, checked against the
+    /// values `seen` before.
+    fn case_selector(
+        &mut self,
+        v: Value,
+        vspan: Span,
+        scalar: Scalar,
+        seen: &mut HashMap<CaseSelector, Span>,
+    ) -> Res<CaseSelector> {
+        let lit = match v {
+            Value::Scalar(l) => super::abstract_conv::convert_literal(l, scalar)
+                .map_err(|m| Box::new(crate::Diagnostic::error(m, vspan)))?,
+            _ => return err("case selector must be an integer scalar", vspan),
+        };
+        let cs = match lit {
+            Literal::I32(x) => CaseSelector::I32(x),
+            Literal::U32(x) => CaseSelector::U32(x),
+            _ => return err("case selector must be an integer scalar", vspan),
+        };
+        if let Some(prev) = seen.insert(cs, vspan) {
+            let shown = match cs {
+                CaseSelector::I32(x) => x.to_string(),
+                CaseSelector::U32(x) => x.to_string(),
+                CaseSelector::Default => "default".into(),
+            };
+            return Err(Box::new(
+                crate::Diagnostic::error(format!("duplicate switch case '{shown}'"), vspan)
+                    .with_label(prev, "previous case here"),
+            ));
         }
-        self.push(
-            Statement::Switch {
-                selector: sel,
-                cases,
-            },
-            span,
-        )
+        Ok(cs)
+    }
+
+    /// The body of a switch clause, in its own scope.
+    fn switch_clause_body(&mut self, c: &'t ast::SwitchClause<'a>, span: Span) -> Res<Block> {
+        self.fs(span)?.ctl.push(Ctl::Switch);
+        let body = self.scoped_block(&c.body);
+        self.fs(span)?.ctl.pop();
+        body
     }
 }

@@ -135,7 +135,16 @@ impl<'t, 'a> Resolver<'t, 'a> {
     pub(crate) fn templated_type(&mut self, t: &'t ast::TemplatedIdent<'a>) -> Res<Handle<Type>> {
         match self.try_templated_type(t)? {
             Some(ty) => Ok(ty),
-            None => err(format!("unresolved type '{}'", t.ident.name), t.ident.span),
+            None => {
+                let names = self.type_names();
+                Err(Box::new(
+                    crate::Diagnostic::error(
+                        format!("unresolved type '{}'", t.ident.name),
+                        t.ident.span,
+                    )
+                    .with_closest(t.ident.name, names.iter().map(String::as_str)),
+                ))
+            }
         }
     }
 
@@ -163,10 +172,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
                     }
                     Ok(Some(*ty))
                 }
-                Some(GlobalItem::Poisoned) => Err(Box::new(
-                    crate::Diagnostic::error(format!("'{name}' has errors"), span)
-                        .with_note("the declaration failed to resolve"),
-                )),
+                Some(GlobalItem::Poisoned) => Err(super::recover::follow_on(name, span)),
                 _ => err(format!("'{name}' is not a type"), span),
             };
         }
@@ -449,7 +455,15 @@ impl<'t, 'a> Resolver<'t, 'a> {
                     self.span(e),
                 )
             }
-            _ => return err(format!("unknown address space '{name}'"), self.span(e)),
+            _ => {
+                return Err(Box::new(
+                    crate::Diagnostic::error(
+                        format!("unknown address space '{name}'"),
+                        self.span(e),
+                    )
+                    .with_closest(name, super::suggest::ADDRESS_SPACES.iter().copied()),
+                ))
+            }
         })
     }
 
@@ -460,7 +474,12 @@ impl<'t, 'a> Resolver<'t, 'a> {
             "read" => Access::Read,
             "write" => Access::Write,
             "read_write" => Access::ReadWrite,
-            _ => return err(format!("unknown access mode '{name}'"), self.span(e)),
+            _ => {
+                return Err(Box::new(
+                    crate::Diagnostic::error(format!("unknown access mode '{name}'"), self.span(e))
+                        .with_closest(name, super::suggest::ACCESS_MODES.iter().copied()),
+                ))
+            }
         })
     }
 
