@@ -99,6 +99,7 @@ fn control_module() -> Mb {
         body,
         continuing,
         break_if: Some(eq),
+        unroll: false,
     });
     // switch b { case 1, 2: { return a; } default: { break; } }
     fb.open();

@@ -162,7 +162,9 @@ fn chain(n: usize, emit: bool) -> Mb {
     let pu = mb.ptr(u32t, AddressSpace::Storage, Access::ReadWrite);
     let mut fb = Fb::new("main");
     let one = fb.e(Expression::Literal(Literal::U32(1)), u32t);
-    let mut acc = one;
+    // Start from memory, so the chain cannot be folded to a constant.
+    let from = fb.e(Expression::GlobalVariable(g), pu);
+    let mut acc = fb.emit(Expression::Load { pointer: from }, u32t);
     for i in 0..n {
         let op = if i % 2 == 0 {
             BinaryOperator::Add

@@ -61,6 +61,7 @@ fn list_passes_names_each_pass_in_order_without_an_input() {
             "bits-clamp",
             "matrix-scalar-range",
             "robustness",
+            "cse",
             "workgroup-zero"
         ],
         "{list}"
@@ -107,7 +108,7 @@ fn print_ir_after_all_prints_every_pass() {
     );
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let err = text(&out.stderr);
-    assert_eq!(err.matches("// IR after ").count(), 12, "{err}");
+    assert_eq!(err.matches("// IR after ").count(), 13, "{err}");
     let last = err
         .rsplit("// IR after workgroup-zero\n")
         .next()

@@ -5,8 +5,9 @@
 //! memory read, no subgroup or matrix operation, no statement result) that
 //! equals one already evaluated in an enclosing or earlier part of the same
 //! block the earlier one's value: its users read the earlier expression and
-//! it is no longer evaluated. Scopes follow blocks, so an expression is only
-//! reused where its first evaluation dominates.
+//! it is no longer evaluated. Scopes follow blocks lexically, so an expression
+//! is only reused where its first evaluation dominates and where the printers
+//! keep it in scope.
 //!
 //! ```text
 //! a[wm * 64u + 16u] = x; b[wm * 64u + 32u] = y;
@@ -90,14 +91,12 @@ impl FunctionPass for Cse {
         });
     }
 
-    fn enter_block(&mut self, plain: bool) {
-        // A compound statement's block shares the enclosing scope: what it
-        // evaluates dominates the statements after it.
-        let push = !plain || self.scopes.is_empty();
-        if push {
-            self.scopes.push(FxHashMap::default());
-        }
-        self.pushed.push(push);
+    fn enter_block(&mut self, _plain: bool) {
+        // Every block is a scope, also a compound statement's: the printers
+        // declare what a block evaluates inside the target's block, so it is
+        // not visible after it.
+        self.scopes.push(FxHashMap::default());
+        self.pushed.push(true);
     }
 
     fn exit_block(&mut self, _plain: bool) {

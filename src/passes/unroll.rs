@@ -484,7 +484,10 @@ impl Cx<'_> {
                 first: k == 0,
             };
             let copy = cl.block(&rest);
-            out.push(Statement::Block(copy), span);
+            // The copies follow each other in one block (compound
+            // statements inside them too), so what one iteration evaluates
+            // is visible to the next for the cse pass.
+            splice(&mut out, copy);
         }
         let last = c.init + c.trips as i64 * c.step;
         let lit = self.literal(c.scalar, last);
@@ -497,6 +500,17 @@ impl Cx<'_> {
             span,
         );
         out
+    }
+}
+
+/// Appends `block`'s statements to `out`, replacing each compound statement
+/// (a plain nested block) by its statements, recursively.
+fn splice(out: &mut Block, block: Block) {
+    for (st, span) in block.statements.into_iter().zip(block.spans) {
+        match st {
+            Statement::Block(inner) => splice(out, inner),
+            other => out.push(other, span),
+        }
     }
 }
 

@@ -256,6 +256,7 @@ fn options_turn_passes_off() {
     let none = names(PassOptions {
         bounds_checks: false,
         zero_initialize_workgroup_memory: false,
+        ..PassOptions::default()
     });
     assert!(!none.contains(&"robustness") && !none.contains(&"workgroup-zero"));
 }
@@ -314,4 +315,24 @@ fn twice(p: ptr<storage, u32, read_write>) { put(p, 1u); put(p, 2u); }
     let pos = |s: &str| out.find(s).unwrap_or_else(|| panic!("{s} in {out}"));
     assert!(pos("fn put_a(") < pos("fn twice_a("), "{out}");
     assert!(pos("fn twice_a(") < pos("fn main("), "{out}");
+}
+
+#[test]
+fn fold_and_cse() {
+    check!(
+        "fold_and_cse",
+        "cse",
+        "
+@group(0) @binding(0) var<storage, read_write> b: array<u32>;
+@compute @workgroup_size(64) fn main(@builtin(local_invocation_index) l: u32) {
+    var acc = 0u;
+    for (var t = 0u; t < 3u; t++) {
+        acc += b[(l + t * 64u) / 8u + arrayLength(&b) / 2u];
+    }
+    if acc > 4u {
+        b[l * 4u + 1u] = b[l * 4u + 2u];
+    }
+    b[l * 4u] = acc;
+}"
+    );
 }

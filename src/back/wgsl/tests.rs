@@ -360,6 +360,7 @@ fn control_flow_prints_if_else_if_loop_and_switch() {
         body,
         continuing,
         break_if: Some(t),
+        unroll: false,
     });
     fb.begin();
     fb.stmt(Statement::Continue);
