@@ -27,6 +27,9 @@ pub struct Target {
     pub bounds_checks: bool,
     /// Which counted loops tessera unrolls.
     pub unroll: tessera::passes::unroll::UnrollPolicy,
+    /// Leave plain buffer indices to the device's robust buffer access (the
+    /// pipeline must then be created with it).
+    pub buffers_robust_by_device: bool,
 }
 
 impl Target {
@@ -57,6 +60,7 @@ impl Target {
             spirv_version: (1, 3),
             bounds_checks: true,
             unroll: Default::default(),
+            buffers_robust_by_device: false,
         }
     }
 
@@ -77,6 +81,7 @@ impl Target {
                 version: self.spirv_version,
                 bounds_checks: self.bounds_checks,
                 unroll: self.unroll,
+                buffers_robust_by_device: self.buffers_robust_by_device,
                 ..Default::default()
             },
         }

@@ -209,10 +209,17 @@ fn run_case(gpu: &Gpu, target: &Target, case: &Case, seed: u64) -> CaseResult {
 }
 
 /// Runs one robustness case: every storage binding is a window between
-/// guard regions.
+/// guard regions. With `target.buffers_robust_by_device` the pipeline asks
+/// for robust buffer access and only the guards (and matrix results) are
+/// checked strictly.
 fn run_robust_case(gpu: &Gpu, target: &Target, case: &robust::RobustCase) -> CaseResult {
     use tessera_gpu::vk::Binding;
-    let name = format!("robust/{}", case.name);
+    let device = target.buffers_robust_by_device;
+    let name = if device {
+        format!("robust-device-buffers/{}", case.name)
+    } else {
+        format!("robust/{}", case.name)
+    };
     let fail = |stage: &str, detail: String| CaseResult {
         name: name.clone(),
         passed: false,
@@ -265,7 +272,7 @@ fn run_robust_case(gpu: &Gpu, target: &Target, case: &robust::RobustCase) -> Cas
             Binding::uniform(&bufs[2]),
         ];
         let kernel = gpu
-            .kernel_with(&words, &bindings, &[])
+            .kernel_robust(&words, &bindings, &[], device)
             .map_err(|e| ("pipeline".to_string(), e))?;
         let ran = gpu.dispatch(&kernel, [1, 1, 1]);
         gpu.destroy_kernel(&kernel);
@@ -277,7 +284,12 @@ fn run_robust_case(gpu: &Gpu, target: &Target, case: &robust::RobustCase) -> Cas
         };
         let d = to_words(gpu.download(&bufs[0]).map_err(run)?);
         let o = to_words(gpu.download(&bufs[1]).map_err(run)?);
-        Ok(match robust::check(case, &d, &o) {
+        let checked = if device && !robust::is_matrix_case(case) {
+            robust::check_guards(case, &d, &o)
+        } else {
+            robust::check(case, &d, &o)
+        };
+        Ok(match checked {
             Ok(checked) => CaseResult {
                 name: name.clone(),
                 passed: true,
@@ -311,7 +323,9 @@ struct Variant {
 }
 
 /// Creates a kernel over A, B, C (storage) and the dims (uniform), runs it
-/// once and checks sampled elements of C.
+/// once and checks sampled elements of C. `robust`: the pipeline asks for
+/// robust buffer access.
+#[allow(clippy::too_many_arguments)]
 fn verified_kernel(
     gpu: &Gpu,
     words: &[u32],
@@ -319,6 +333,7 @@ fn verified_kernel(
     host: (&[u8], &[u8]),
     (m, n, k): (u32, u32, u32),
     groups: [u32; 3],
+    robust: bool,
 ) -> Result<tessera_gpu::vk::Kernel, String> {
     use tessera_gpu::vk::Binding;
     gpu.upload(bufs[2], &poison(bufs[2].size as usize))?;
@@ -328,7 +343,7 @@ fn verified_kernel(
         Binding::storage(bufs[2]),
         Binding::uniform(bufs[3]),
     ];
-    let kernel = gpu.kernel_with(words, &bindings, &[])?;
+    let kernel = gpu.kernel_robust(words, &bindings, &[], robust)?;
     let check = (|| {
         gpu.dispatch(&kernel, groups)?;
         let c = gpu.download(bufs[2])?;
@@ -459,11 +474,17 @@ fn run_matmul(
             policy(UnrollPolicy::Hint),
             policy(UnrollPolicy::Off),
         );
+        let device_buffers = Target {
+            buffers_robust_by_device: true,
+            ..target.clone()
+        };
         let mut sources: Vec<(&'static str, Option<&Target>, &str)> = vec![
             ("glslang", None, ""),
             ("tessera checked", Some(target), &looped),
             ("tessera unchecked", Some(&unchecked), &looped),
             ("tessera unrolled", Some(target), &unrolled),
+            ("tessera device buffers", Some(&device_buffers), &looped),
+            ("glslang, robust buffers", None, ""),
         ];
         if unroll_variants {
             sources.push(("checked, unroll matrices", Some(&matrices), &looped));
@@ -483,13 +504,27 @@ fn run_matmul(
                     (w, Some(start.elapsed().as_secs_f64() * 1e3))
                 }
             };
-            match words.and_then(|w| verified_kernel(gpu, &w, four, (&a, &b), (m, n, k), groups)) {
+            let robust = label.contains("robust") || label.contains("device buffers");
+            match words
+                .and_then(|w| verified_kernel(gpu, &w, four, (&a, &b), (m, n, k), groups, robust))
+            {
                 Ok(kernel) => variants.push(Variant {
                     label,
                     kernel,
                     compile_ms,
                 }),
                 Err(e) => res.errors.push(format!("{label}: {e}")),
+            }
+        }
+        for v in &variants {
+            if !v.kernel.stats.is_empty() {
+                let text: Vec<String> = v
+                    .kernel
+                    .stats
+                    .iter()
+                    .map(|(n, x)| format!("{n}={x}"))
+                    .collect();
+                res.stats.push((v.label.to_string(), text.join(", ")));
             }
         }
         match time_rotating(gpu, &variants, groups, (m, n, k), iters, 3) {
@@ -507,6 +542,10 @@ fn run_matmul(
                         }
                         "tessera unchecked" => res.tessera_unchecked_tflops = Some(t),
                         "tessera unrolled" => res.tessera_unrolled_tflops = Some(t),
+                        "tessera device buffers" => {
+                            res.tessera_device_buffers_tflops = Some(t);
+                            res.tessera_device_buffers_pipeline_ms = Some(v.kernel.pipeline_ms);
+                        }
                         other => res.extra.push((other.to_string(), t, v.kernel.pipeline_ms)),
                     }
                 }
@@ -616,6 +655,7 @@ fn main() -> ExitCode {
         spirv_version: args.spirv_version,
         bounds_checks: args.bounds_checks,
         unroll: Default::default(),
+        buffers_robust_by_device: false,
     };
     eprintln!(
         "device: {} ({}), {} subgroup-matrix configs",
@@ -640,6 +680,7 @@ fn main() -> ExitCode {
             "configs": info.configs.iter().map(|c| c.to_string()).collect::<Vec<_>>(),
             "spirv_version": format!("{}.{}", args.spirv_version.0, args.spirv_version.1),
             "bounds_checks": args.bounds_checks,
+            "pipeline_robustness": gpu.pipeline_robustness,
         }),
         ..Default::default()
     };
@@ -669,7 +710,16 @@ fn main() -> ExitCode {
             }
         }
     }
-    if args.conformance {
+    let device_target = Target {
+        buffers_robust_by_device: true,
+        ..target.clone()
+    };
+    let robust_targets: Vec<&Target> = if gpu.pipeline_robustness {
+        vec![&target, &device_target]
+    } else {
+        vec![&target]
+    };
+    for t in robust_targets.into_iter().filter(|_| args.conformance) {
         for case in robust::cases() {
             if args
                 .filter
@@ -678,7 +728,7 @@ fn main() -> ExitCode {
             {
                 continue;
             }
-            let r = run_robust_case(&gpu, &target, &case);
+            let r = run_robust_case(&gpu, t, &case);
             eprintln!("{} {}", if r.passed { "pass" } else { "FAIL" }, r.name);
             if !r.passed {
                 let dir = args.out.join("failed_kernels");

@@ -39,6 +39,11 @@ pub struct MatmulResult {
     pub tessera_unchecked_tflops: Option<f64>,
     /// tessera, hand-unrolled form, bounds checks on.
     pub tessera_unrolled_tflops: Option<f64>,
+    /// tessera, loop form, bounds checks on with plain buffer accesses left
+    /// to the device's robust buffer access (enabled for the pipeline).
+    pub tessera_device_buffers_tflops: Option<f64>,
+    /// `vkCreateComputePipelines` for that variant (ms).
+    pub tessera_device_buffers_pipeline_ms: Option<f64>,
     /// `vkCreateComputePipelines` for glslang's SPIR-V (ms).
     pub glslang_pipeline_ms: Option<f64>,
     /// `vkCreateComputePipelines` for tessera's checked loop form (ms).
@@ -49,6 +54,8 @@ pub struct MatmulResult {
     pub cublas_tflops: Option<f64>,
     /// Extra variants (`--unroll-variants`): (label, TFLOP/s, pipeline ms).
     pub extra: Vec<(String, f64, f64)>,
+    /// The driver's statistics per variant (label, name=value list).
+    pub stats: Vec<(String, String)>,
     /// Problems (compile errors, verification failures).
     pub errors: Vec<String>,
 }
@@ -177,6 +184,8 @@ impl Results {
                 "tessera_checked_tflops": m.tessera_checked_tflops,
                 "tessera_unchecked_tflops": m.tessera_unchecked_tflops,
                 "tessera_unrolled_tflops": m.tessera_unrolled_tflops,
+                "tessera_device_buffers_tflops": m.tessera_device_buffers_tflops,
+                "tessera_device_buffers_pipeline_ms": m.tessera_device_buffers_pipeline_ms,
                 "glslang_pipeline_ms": m.glslang_pipeline_ms,
                 "tessera_pipeline_ms": m.tessera_pipeline_ms,
                 "tessera_compile_ms": m.tessera_compile_ms,
@@ -186,6 +195,9 @@ impl Results {
                 "pipeline_vs_glslang": m.pipeline_vs_glslang(),
                 "extra": m.extra.iter().map(|(l, t, p)| json!({
                     "variant": l, "tflops": t, "pipeline_ms": p,
+                })).collect::<Vec<_>>(),
+                "driver_statistics": m.stats.iter().map(|(l, s)| json!({
+                    "variant": l, "statistics": s,
                 })).collect::<Vec<_>>(),
                 "errors": m.errors,
             })).collect::<Vec<_>>(),
@@ -245,8 +257,19 @@ impl Results {
                 f(m.tessera_compile_ms),
                 f(m.cublas_tflops)
             ));
+            if let Some(t) = m.tessera_device_buffers_tflops {
+                s.push_str(&format!(
+                    "    {:<28} {t:>8.1} TFLOP/s {:>8.1} ms  ({:.3}x glslang)\n",
+                    "checked, device buffers",
+                    m.tessera_device_buffers_pipeline_ms.unwrap_or(f64::NAN),
+                    m.glslang_tflops.map_or(f64::NAN, |g| t / g)
+                ));
+            }
             for (label, t, p) in &m.extra {
                 s.push_str(&format!("    {label:<28} {t:>8.1} TFLOP/s {p:>8.1} ms\n"));
+            }
+            for (label, st) in &m.stats {
+                s.push_str(&format!("    stats {label:<22} {st}\n"));
             }
             for e in &m.errors {
                 s.push_str(&format!("  error: {e}\n"));

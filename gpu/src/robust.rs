@@ -294,6 +294,35 @@ pub fn cases() -> Vec<RobustCase> {
     ]
 }
 
+/// Checks only the guards (for plain buffer indices left to the device's
+/// robust buffer access, which may discard or relocate an out-of-range
+/// write inside the binding); `Err` names the first damaged guard.
+pub fn check_guards(case: &RobustCase, data_all: &[u32], out_all: &[u32]) -> Result<usize, String> {
+    let g = (GUARD_BYTES / 4) as usize;
+    for (name, all, len) in [
+        ("data", data_all, case.data_len as usize),
+        ("out", out_all, case.out_len as usize),
+    ] {
+        if all.len() != 2 * g + len {
+            return Err(format!("{name}: read back {} words", all.len()));
+        }
+        if let Some(i) = all[..g]
+            .iter()
+            .chain(&all[g + len..])
+            .position(|&w| w != GUARD)
+        {
+            return Err(format!("{name}: guard word {i} changed"));
+        }
+    }
+    Ok(4 * g)
+}
+
+/// Whether the case's out-of-range accesses are subgroup-matrix ones, which
+/// tessera checks in every mode.
+pub fn is_matrix_case(case: &RobustCase) -> bool {
+    case.name.contains("matrix")
+}
+
 /// Checks the guards and the windows of a run; `Err` describes the first
 /// differences.
 pub fn check(case: &RobustCase, data_all: &[u32], out_all: &[u32]) -> Result<usize, String> {

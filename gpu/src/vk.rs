@@ -172,6 +172,9 @@ pub struct Gpu {
     memory: vk::PhysicalDeviceMemoryProperties,
     /// `VK_KHR_pipeline_executable_properties`, when the device has it.
     executables: Option<ash::khr::pipeline_executable_properties::Device>,
+    /// Whether `VK_EXT_pipeline_robustness` is enabled (pipelines may ask
+    /// for robust buffer access one by one).
+    pub pipeline_robustness: bool,
     /// Device facts.
     pub info: DeviceInfo,
 }
@@ -405,7 +408,26 @@ impl Gpu {
                 })
             })
             .unwrap_or(false);
+        let has_robustness = instance
+            .enumerate_device_extension_properties(pd)
+            .map(|all| {
+                all.iter().any(|e| {
+                    e.extension_name_as_c_str().ok() == Some(ash::ext::pipeline_robustness::NAME)
+                })
+            })
+            .unwrap_or(false)
+            && {
+                let mut f = vk::PhysicalDevicePipelineRobustnessFeaturesEXT::default();
+                let mut f2 = vk::PhysicalDeviceFeatures2::default().push_next(&mut f);
+                instance.get_physical_device_features2(pd, &mut f2);
+                f.pipeline_robustness != 0
+            };
         let mut exts = vec![ash::khr::cooperative_matrix::NAME.as_ptr()];
+        let mut epr =
+            vk::PhysicalDevicePipelineRobustnessFeaturesEXT::default().pipeline_robustness(true);
+        if has_robustness {
+            exts.push(ash::ext::pipeline_robustness::NAME.as_ptr());
+        }
         let mut epe = vk::PhysicalDevicePipelineExecutablePropertiesFeaturesKHR::default()
             .pipeline_executable_info(true);
         if has_executables {
@@ -417,6 +439,9 @@ impl Gpu {
             .push_next(&mut e2);
         if has_executables {
             dci = dci.push_next(&mut epe);
+        }
+        if has_robustness {
+            dci = dci.push_next(&mut epr);
         }
         let device = instance
             .create_device(pd, &dci, None)
@@ -443,6 +468,7 @@ impl Gpu {
             .then(|| ash::khr::pipeline_executable_properties::Device::new(&instance, &device));
         Ok(Gpu {
             executables,
+            pipeline_robustness: has_robustness,
             _entry: entry,
             instance,
             device,
@@ -693,6 +719,22 @@ impl Gpu {
         buffers: &[Binding],
         spec: &[u32],
     ) -> VkResult<Kernel> {
+        self.kernel_robust(words, buffers, spec, false)
+    }
+
+    /// [`Gpu::kernel_with`]; with `robust_buffers` the pipeline asks for
+    /// robust access to storage and uniform buffers
+    /// (`VK_EXT_pipeline_robustness`), an error when the device lacks it.
+    pub fn kernel_robust(
+        &self,
+        words: &[u32],
+        buffers: &[Binding],
+        spec: &[u32],
+        robust_buffers: bool,
+    ) -> VkResult<Kernel> {
+        if robust_buffers && !self.pipeline_robustness {
+            return Err("the device lacks VK_EXT_pipeline_robustness".into());
+        }
         let name = entry_point_name(words).ok_or("the SPIR-V module has no entry point")?;
         let name = std::ffi::CString::new(name).map_err(|e| e.to_string())?;
         // SAFETY: object creation on a live device; partial failures
@@ -806,10 +848,16 @@ impl Gpu {
                 } else {
                     vk::PipelineCreateFlags::empty()
                 };
-                let info = vk::ComputePipelineCreateInfo::default()
+                let mut robustness = vk::PipelineRobustnessCreateInfoEXT::default()
+                    .storage_buffers(vk::PipelineRobustnessBufferBehaviorEXT::ROBUST_BUFFER_ACCESS)
+                    .uniform_buffers(vk::PipelineRobustnessBufferBehaviorEXT::ROBUST_BUFFER_ACCESS);
+                let mut info = vk::ComputePipelineCreateInfo::default()
                     .flags(flags)
                     .stage(stage)
                     .layout(k.layout);
+                if robust_buffers {
+                    info = info.push_next(&mut robustness);
+                }
                 let start = std::time::Instant::now();
                 k.pipeline = d
                     .create_compute_pipelines(vk::PipelineCache::null(), &[info], None)

@@ -46,6 +46,10 @@ pub struct PassOptions {
     pub zero_initialize_workgroup_memory: bool,
     /// Which counted loops the `unroll` pass unrolls.
     pub unroll: unroll::UnrollPolicy,
+    /// Leave indices into `storage`/`uniform` buffers to the device's
+    /// robust buffer access (the embedder enables it for the pipeline);
+    /// subgroup-matrix accesses and other memory stay checked.
+    pub buffers_robust_by_device: bool,
 }
 
 impl Default for PassOptions {
@@ -54,6 +58,7 @@ impl Default for PassOptions {
             bounds_checks: true,
             zero_initialize_workgroup_memory: true,
             unroll: unroll::UnrollPolicy::All,
+            buffers_robust_by_device: false,
         }
     }
 }
@@ -174,7 +179,7 @@ pub fn shared<'a>(options: PassOptions) -> Vec<Pass<'a>> {
         list.push(Pass::new(
             "robustness",
             "indices and subgroup-matrix accesses stay inside their array, vector or matrix",
-            robustness::run,
+            move |p: &mut Pipeline| robustness::run_with(p, options.buffers_robust_by_device),
         ));
     }
     list.push(Pass::new(

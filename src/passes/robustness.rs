@@ -41,18 +41,31 @@ use crate::Span;
 
 type H = Handle<Expression>;
 
-/// Runs the pass over every function.
+/// Runs the pass over every function: every access is made safe by the
+/// compiler.
 pub fn run(p: &mut Pipeline) -> Result<(), Error> {
+    run_with(p, false)
+}
+
+/// Runs the pass; with `buffers_by_device`, indices into `storage` and
+/// `uniform` buffers (not subgroup-matrix accesses) are left to the
+/// device's robust buffer access (Vulkan `robustBufferAccess` or
+/// `VK_EXT_pipeline_robustness`), which keeps every access inside the bound
+/// range as WGSL requires.
+pub fn run_with(p: &mut Pipeline, buffers_by_device: bool) -> Result<(), Error> {
     rewrite::run(
         p,
         &mut Robustness {
             guarded: FxHashSet::default(),
+            buffers_by_device,
         },
     );
     Ok(())
 }
 
 struct Robustness {
+    /// Leave plain buffer indices to the device.
+    buffers_by_device: bool,
     /// Offsets of the matrix stores this pass produced (so the store
     /// inside a guard is not rewritten again).
     guarded: FxHashSet<H>,
@@ -100,6 +113,10 @@ fn runtime_length(cx: &mut Cx, pointer: H, span: Span) -> H {
 impl Robustness {
     fn index(&mut self, cx: &mut Cx, h: H, base: H, index: Option<H>, const_index: u32) {
         let (container, through_pointer) = match *cx.inner(base) {
+            TypeInner::Pointer {
+                space: AddressSpace::Storage | AddressSpace::Uniform,
+                ..
+            } if self.buffers_by_device => return,
             TypeInner::Pointer { base, .. } => (cx.module.inner(base).clone(), true),
             ref other => (other.clone(), false),
         };

@@ -119,6 +119,9 @@ pub struct Options {
     pub zero_initialize_workgroup_memory: bool,
     /// Which counted loops tessera unrolls.
     pub unroll: crate::passes::unroll::UnrollPolicy,
+    /// Leave indices into buffers to the device (see the SPIR-V option of
+    /// the same name); Metal needs the embedder to guarantee it.
+    pub buffers_robust_by_device: bool,
 }
 
 impl Default for Options {
@@ -130,6 +133,7 @@ impl Default for Options {
             bounds_checks: true,
             zero_initialize_workgroup_memory: true,
             unroll: Default::default(),
+            buffers_robust_by_device: false,
         }
     }
 }
@@ -151,6 +155,7 @@ pub fn passes<'a>(options: &Options) -> Vec<Pass<'a>> {
         bounds_checks: options.bounds_checks,
         zero_initialize_workgroup_memory: options.zero_initialize_workgroup_memory,
         unroll: options.unroll,
+        buffers_robust_by_device: options.buffers_robust_by_device,
     })
 }
 

@@ -77,6 +77,13 @@ pub struct Options {
     /// Which counted loops tessera unrolls; the others carry SPIR-V's
     /// `Unroll` loop control.
     pub unroll: crate::passes::unroll::UnrollPolicy,
+    /// With bounds checks on: leave indices into `storage` and `uniform`
+    /// buffers to the device's robust buffer access, which the embedder
+    /// must then enable for the pipeline (`robustBufferAccess`, or
+    /// `VK_EXT_pipeline_robustness` per pipeline). Subgroup-matrix loads and
+    /// stores stay checked by tessera (devices may report
+    /// `cooperativeMatrixRobustBufferAccess = 0`).
+    pub buffers_robust_by_device: bool,
 }
 
 impl Default for Options {
@@ -86,6 +93,7 @@ impl Default for Options {
             bounds_checks: true,
             zero_initialize_workgroup_memory: true,
             unroll: Default::default(),
+            buffers_robust_by_device: false,
         }
     }
 }
@@ -97,6 +105,7 @@ pub fn passes<'a>(options: &Options) -> Vec<Pass<'a>> {
         bounds_checks: options.bounds_checks,
         zero_initialize_workgroup_memory: options.zero_initialize_workgroup_memory,
         unroll: options.unroll,
+        buffers_robust_by_device: options.buffers_robust_by_device,
     })
 }
 
