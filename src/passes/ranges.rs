@@ -65,6 +65,7 @@ pub struct Ranges<'a> {
     f: &'a Function,
     values: Values<'a>,
     entry: Option<EntryBounds>,
+    known: Option<&'a rustc_hash::FxHashMap<H, Range>>,
     memo: rustc_hash::FxHashMap<H, Option<Range>>,
 }
 
@@ -106,8 +107,15 @@ impl<'a> Ranges<'a> {
             f,
             values,
             entry,
+            known: None,
             memo: Default::default(),
         }
+    }
+
+    /// Adds ranges known from elsewhere (e.g. loop counters).
+    pub fn with_known(mut self, known: &'a rustc_hash::FxHashMap<H, Range>) -> Self {
+        self.known = Some(known);
+        self
     }
 
     /// The range of an integer scalar expression, if known.
@@ -239,6 +247,9 @@ impl<'a> Ranges<'a> {
     }
 
     fn compute(&mut self, h: H, depth: u32) -> Option<Range> {
+        if let Some(&r) = self.known.and_then(|k| k.get(&h)) {
+            return Some(r);
+        }
         match self.f.expressions[h] {
             Expression::Literal(ref l) => literal(l),
             Expression::Constant(c) => self.constant(c),

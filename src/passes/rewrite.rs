@@ -36,6 +36,9 @@ pub struct Cx<'a> {
     pub override_values: &'a [Handle<ConstValue>],
     /// The built-in bounds of this function when it is an entry point.
     pub entry: Option<super::ranges::EntryBounds>,
+    /// Ranges a pass knows besides what the analysis derives (e.g. loads of
+    /// a counted loop's counter); filled by the pass, read by [`Cx::range`].
+    pub known: rustc_hash::FxHashMap<H, super::ranges::Range>,
     /// Expressions added since the last flush, in evaluation order.
     pending: Vec<H>,
     /// Statements to insert before the current one (after `pending`).
@@ -116,7 +119,9 @@ impl Cx<'_> {
             globals: self.global_values,
             overrides: self.override_values,
         };
-        super::ranges::Ranges::new(self.module, self.f, values, self.entry).of(h)
+        super::ranges::Ranges::new(self.module, self.f, values, self.entry)
+            .with_known(&self.known)
+            .of(h)
     }
 
     /// The type of an expression.
@@ -245,8 +250,8 @@ impl Cx<'_> {
 /// with [`Cx::add`]; they are evaluated just before the expression or
 /// statement the hook was called for.
 pub trait FunctionPass {
-    /// Called once per function before its body is walked; statements
-    /// inserted here start the body.
+    /// Called once per function before its body is walked (`cx.f.body` is
+    /// the whole body then); statements inserted here start the body.
     fn begin_function(&mut self, _cx: &mut Cx) {}
 
     /// Called for each expression an `Emit` evaluates, in evaluation order.
@@ -339,7 +344,6 @@ pub fn run_function(
     f: &mut Function,
     pass: &mut impl FunctionPass,
 ) {
-    let body = std::mem::take(&mut f.body);
     let mut cx = Cx {
         module,
         f,
@@ -347,10 +351,13 @@ pub fn run_function(
         global_values: values.globals,
         override_values: values.overrides,
         entry,
+        known: Default::default(),
         pending: Vec::new(),
         pending_statements: Vec::new(),
     };
+    // The pass sees the whole body before the walk starts.
     pass.begin_function(&mut cx);
+    let body = std::mem::take(&mut cx.f.body);
     cx.flush_into_statements();
     let mut out = Block::new();
     for (st, span) in std::mem::take(&mut cx.pending_statements) {

@@ -386,6 +386,11 @@ fn plan_matrix(
 }
 
 impl FunctionPass for Robustness {
+    fn begin_function(&mut self, cx: &mut Cx) {
+        // Loops the unroll pass left as loops still bound their counters.
+        cx.known = super::unroll::counter_load_ranges(cx.module, cx.f);
+    }
+
     fn expression(&mut self, cx: &mut Cx, h: H) {
         match cx.f.expressions[h] {
             Expression::Access { base, index } => self.index(cx, h, base, Some(index), 0),

@@ -97,8 +97,7 @@ pub(crate) fn matrix_types(module: &Module) -> Vec<bool> {
         .collect()
 }
 
-fn run_function(module: &Module, has_matrix: &[bool], f: &mut Function, policy: UnrollPolicy) {
-    let mut body = std::mem::take(&mut f.body);
+fn escaped_locals(f: &Function) -> HashSet<Handle<LocalVariable>> {
     // Locals whose pointer feeds any expression other than a load. Unrolling
     // only clones existing uses or drops loads, so this stays exact.
     let mut escaped = HashSet::new();
@@ -112,6 +111,12 @@ fn run_function(module: &Module, has_matrix: &[bool], f: &mut Function, policy: 
             }
         });
     }
+    escaped
+}
+
+fn run_function(module: &Module, has_matrix: &[bool], f: &mut Function, policy: UnrollPolicy) {
+    let mut body = std::mem::take(&mut f.body);
+    let escaped = escaped_locals(f);
     let mut cx = Cx {
         module,
         has_matrix,
@@ -121,6 +126,65 @@ fn run_function(module: &Module, has_matrix: &[bool], f: &mut Function, policy: 
     };
     cx.block(&mut body);
     cx.f.body = body;
+}
+
+/// The value range of each load of a counted loop's counter in the part of
+/// the loop body after its exit test (`[init, last value]`), for loops this
+/// pass recognises but left as loops.
+pub(crate) fn counter_load_ranges(
+    module: &Module,
+    f: &mut Function,
+) -> rustc_hash::FxHashMap<H, super::ranges::Range> {
+    let mut out = rustc_hash::FxHashMap::default();
+    let body = std::mem::take(&mut f.body);
+    let escaped = escaped_locals(f);
+    let has_matrix = matrix_types(module);
+    let cx = Cx {
+        module,
+        has_matrix: &has_matrix,
+        escaped,
+        f,
+        policy: UnrollPolicy::Off,
+    };
+    let mut loops: Vec<&Block> = Vec::new();
+    visit::walk_statements(&body, |st, _| {
+        visit::child_blocks(st, |b| loops.push(b));
+    });
+    let mut blocks = vec![&body];
+    blocks.extend(loops);
+    for block in blocks {
+        for at in 0..block.statements.len() {
+            let Some(c) = cx.recognise(block, at) else {
+                continue;
+            };
+            let Statement::Loop { body: lb, .. } = &block.statements[at] else {
+                continue;
+            };
+            let last = c.init + (c.trips as i64 - 1) * c.step;
+            if c.trips == 0 {
+                continue;
+            }
+            let range = super::ranges::Range {
+                lo: c.init.min(last),
+                hi: c.init.max(last),
+            };
+            let rest = Block {
+                statements: lb.statements[c.rest..].to_vec(),
+                spans: lb.spans[c.rest..].to_vec(),
+            };
+            visit::walk_statements(&rest, |st, _| {
+                if let Statement::Emit(r) = st {
+                    for h in r.clone() {
+                        if cx.is_load_of(h, c.var) {
+                            out.insert(h, range);
+                        }
+                    }
+                }
+            });
+        }
+    }
+    cx.f.body = body;
+    out
 }
 
 struct Cx<'a> {
@@ -146,6 +210,8 @@ struct Counted {
     rest: usize,
     /// Whether the rest of the body touches a subgroup matrix.
     matrix: bool,
+    /// Whether the counter indexes an array in a local variable or value.
+    indexes: bool,
     /// Trip count times the size of the rest of the body.
     unrolled_size: usize,
 }
@@ -179,9 +245,14 @@ impl Cx<'_> {
             let Some(c) = self.recognise(block, i) else {
                 continue;
             };
-            let budget = match (self.policy, c.matrix) {
-                (UnrollPolicy::All, true) | (UnrollPolicy::Matrices, true) => BUDGET,
-                (UnrollPolicy::All, false) => PLAIN_BUDGET,
+            // A loop over matrices is unrolled when its counter indexes a
+            // local array (arrays of matrices must end up with constant
+            // indices); one whose counter only feeds offsets stays a loop, so
+            // the code stays small. Small loops without matrices are
+            // unrolled.
+            let budget = match (self.policy, c.matrix, c.indexes) {
+                (UnrollPolicy::All | UnrollPolicy::Matrices, true, true) => BUDGET,
+                (UnrollPolicy::All, false, _) => PLAIN_BUDGET,
                 _ => 0,
             };
             let span = block.spans[i];
@@ -365,6 +436,7 @@ impl Cx<'_> {
         for s in rest {
             self.measure(s, &mut size, &mut matrix);
         }
+        let indexes = self.counter_indexes_local_array(rest, var);
 
         Some(Counted {
             var,
@@ -376,8 +448,58 @@ impl Cx<'_> {
             trips,
             rest: k + 1,
             matrix,
+            indexes,
             unrolled_size: (trips as usize).saturating_mul(size),
         })
+    }
+
+    /// Whether the counter (through arithmetic on its loads) indexes an
+    /// array held in a local variable or value: such arrays stay in
+    /// registers only once every index is a constant.
+    fn counter_indexes_local_array(&self, rest: &[Statement], var: Handle<LocalVariable>) -> bool {
+        let mut emitted: Vec<H> = Vec::new();
+        for s in rest {
+            if let Statement::Emit(r) = s {
+                emitted.extend(r.clone());
+            }
+            visit::child_blocks(s, |b| {
+                visit::walk_statements(b, |st, _| {
+                    if let Statement::Emit(r) = st {
+                        emitted.extend(r.clone());
+                    }
+                })
+            });
+        }
+        emitted.sort_unstable();
+        let mut depends: HashSet<H> = HashSet::new();
+        for h in emitted {
+            let e = &self.f.expressions[h];
+            let mut dep = self.is_load_of(h, var);
+            visit::operands(e, |o| dep |= depends.contains(&o));
+            if !dep {
+                continue;
+            }
+            depends.insert(h);
+            if let Expression::Access { base, index } = *e {
+                if !depends.contains(&index) {
+                    continue;
+                }
+                let local = match self.f.expressions[base] {
+                    Expression::LocalVariable(_) => true,
+                    _ => match self.module.inner(self.f.expression_type(base)) {
+                        TypeInner::Pointer { space, .. } => {
+                            *space == crate::ir::AddressSpace::Function
+                        }
+                        TypeInner::Array { .. } => true,
+                        _ => false,
+                    },
+                };
+                if local {
+                    return true;
+                }
+            }
+        }
+        false
     }
 
     /// Whether statements can be unrolled: no `break`/`continue`/`return`
