@@ -343,7 +343,25 @@ fn verified_kernel(
         Binding::storage(bufs[2]),
         Binding::uniform(bufs[3]),
     ];
-    let kernel = gpu.kernel_robust(words, &bindings, &[], robust)?;
+    // Pipeline creation is timed three times (the kernel of the last one
+    // is kept); the median is reported.
+    let mut creations = Vec::new();
+    for _ in 0..2 {
+        let k = gpu.kernel_robust(words, &bindings, &[], robust)?;
+        creations.push(k.pipeline_ms);
+        gpu.destroy_kernel(&k);
+    }
+    let mut kernel = gpu.kernel_robust(words, &bindings, &[], robust)?;
+    creations.push(kernel.pipeline_ms);
+    kernel.pipeline_ms = median(&creations);
+    kernel.stats.push((
+        "pipeline creations ms".into(),
+        creations
+            .iter()
+            .map(|c| format!("{c:.1}"))
+            .collect::<Vec<_>>()
+            .join("/"),
+    ));
     let check = (|| {
         gpu.dispatch(&kernel, groups)?;
         let c = gpu.download(bufs[2])?;
