@@ -3,52 +3,22 @@
 //! (`tests/metal-shim`), or be rejected with "Metal cannot express" errors
 //! only. The counts are printed (`--nocapture`).
 //!
-//! The corpus lives outside the repository: `$TESSERA_CORPUS_DIR`, default
-//! `/work/shared/corpus/tint-subgroup-matrix`; the test is skipped when it
-//! is missing. Without `clang++` it fails, unless `TESSERA_SKIP_CLANG=1`.
+//! The corpus lives outside the repository (`../shared` beside it; see
+//! `corpus_util`). Without `clang++` the test fails, unless
+//! `TESSERA_SKIP_CLANG=1`.
 
+mod corpus_util;
 mod msl_shim_util;
-
-use std::path::{Path, PathBuf};
 
 use msl_shim_util::require_clang;
 
-fn corpus_dir() -> PathBuf {
-    std::env::var_os("TESSERA_CORPUS_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from("/work/shared/corpus/tint-subgroup-matrix"))
-}
-
-/// Every `.wgsl` under `dir`, sorted (iteratively, no recursion).
-fn wgsl_files(dir: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        let Ok(entries) = std::fs::read_dir(&d) else {
-            continue;
-        };
-        for e in entries.flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                stack.push(p);
-            } else if p.extension().is_some_and(|x| x == "wgsl") {
-                out.push(p);
-            }
-        }
-    }
-    out.sort();
-    out
-}
-
 #[test]
 fn corpus_compiles_or_is_rejected_clearly() {
-    let dir = corpus_dir();
-    if !dir.is_dir() {
-        eprintln!("corpus not found at {}; skipped", dir.display());
+    let Some(dir) = corpus_util::corpus("tint-subgroup-matrix") else {
         return;
-    }
+    };
     let Some(clang) = require_clang() else { return };
-    let files = wgsl_files(&dir);
+    let files = corpus_util::wgsl_files(&dir);
     assert!(
         files.len() >= 300,
         "expected the corpus in {}",

@@ -1,34 +1,17 @@
-//! Parses every WGSL file of a corpus directory (Tint's subgroup-matrix
-//! tests by default; set `TESSERA_WGSL_CORPUS` to use another). The corpus
-//! is not part of the repository: without it the test reports that it
-//! checked nothing.
+//! Parses every WGSL file of Tint's subgroup-matrix corpus
+//! (`../shared/corpus/tint-subgroup-matrix`, or `TESSERA_CORPUS_DIR`; see
+//! `corpus_util`), and every prefix of each file.
 
-use std::path::{Path, PathBuf};
-
-fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            collect(&path, out);
-        } else if path.extension().is_some_and(|e| e == "wgsl") {
-            out.push(path);
-        }
-    }
-}
+mod corpus_util;
 
 #[test]
 fn corpus_parses() {
-    let dir = std::env::var("TESSERA_WGSL_CORPUS")
-        .unwrap_or_else(|_| "/work/shared/corpus/tint-subgroup-matrix".to_string());
-    let mut files = Vec::new();
-    collect(Path::new(&dir), &mut files);
-    if files.is_empty() {
-        eprintln!("no corpus at {dir}: nothing checked");
+    let Some(dir) = corpus_util::corpus("tint-subgroup-matrix") else {
         return;
-    }
+    };
+    let files = corpus_util::wgsl_files(&dir);
+    assert!(!files.is_empty(), "no .wgsl files under {}", dir.display());
+    let dir = dir.display();
     let mut failures = Vec::new();
     for path in &files {
         let source = std::fs::read_to_string(path).expect("readable corpus file");

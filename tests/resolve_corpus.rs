@@ -2,76 +2,29 @@
 //! directory in `TESSERA_WGSL_CORPUS`) and checks the IR's Emit invariants
 //! and that no function expression has an abstract type. Files using
 //! Tint-only extensions (`buffer`) are expected to fail with a diagnostic.
-//! Without the corpus the test reports that it checked nothing.
+//! The corpus is found by `corpus_util` (`../shared` beside the repository).
 
-use std::path::{Path, PathBuf};
-use tessera::ir::{Block, Expression, Function, Module, Statement};
+mod corpus_util;
 
-fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            collect(&path, out);
-        } else if path.extension().is_some_and(|e| e == "wgsl") {
-            out.push(path);
+use tessera::ir::{visit, Function, Module, Statement};
+
+/// How many `Emit` ranges cover each expression.
+fn coverage(f: &Function) -> Vec<u32> {
+    let mut counts = vec![0u32; f.expressions.len()];
+    visit::walk_statements(&f.body, |s, _| {
+        if let Statement::Emit(r) = s {
+            for i in r.index_range() {
+                counts[i] += 1;
+            }
         }
-    }
-}
-
-fn needs_emit(e: &Expression) -> bool {
-    !matches!(
-        e,
-        Expression::Literal(_)
-            | Expression::Constant(_)
-            | Expression::Override(_)
-            | Expression::OverrideExpr(_)
-            | Expression::FunctionArgument(_)
-            | Expression::GlobalVariable(_)
-            | Expression::LocalVariable(_)
-            | Expression::CallResult(_)
-            | Expression::AtomicResult { .. }
-            | Expression::WorkgroupUniformLoadResult { .. }
-            | Expression::SubgroupResult { .. }
-    )
-}
-
-fn walk(b: &Block, counts: &mut [u32]) {
-    for s in &b.statements {
-        match s {
-            Statement::Emit(r) => {
-                for i in r.index_range() {
-                    counts[i] += 1;
-                }
-            }
-            Statement::Block(b) => walk(b, counts),
-            Statement::If { accept, reject, .. } => {
-                walk(accept, counts);
-                walk(reject, counts);
-            }
-            Statement::Switch { cases, .. } => {
-                for c in cases {
-                    walk(&c.body, counts);
-                }
-            }
-            Statement::Loop {
-                body, continuing, ..
-            } => {
-                walk(body, counts);
-                walk(continuing, counts);
-            }
-            _ => {}
-        }
-    }
+    });
+    counts
 }
 
 fn check(m: &Module, f: &Function) -> Result<(), String> {
-    let mut counts = vec![0u32; f.expressions.len()];
-    walk(&f.body, &mut counts);
+    let counts = coverage(f);
     for (h, e) in f.expressions.iter() {
-        let want = u32::from(needs_emit(e));
+        let want = u32::from(visit::needs_emit(e));
         if counts[h.index()] != want {
             return Err(format!(
                 "{}: {e:?} covered by {} Emit ranges",
@@ -90,14 +43,11 @@ fn check(m: &Module, f: &Function) -> Result<(), String> {
 
 #[test]
 fn corpus_resolves() {
-    let dir = std::env::var("TESSERA_WGSL_CORPUS")
-        .unwrap_or_else(|_| "/work/shared/corpus/tint-subgroup-matrix".to_string());
-    let mut files = Vec::new();
-    collect(Path::new(&dir), &mut files);
-    if files.is_empty() {
-        eprintln!("no corpus at {dir}: nothing checked");
+    let Some(dir) = corpus_util::corpus("tint-subgroup-matrix") else {
         return;
-    }
+    };
+    let files = corpus_util::wgsl_files(&dir);
+    assert!(!files.is_empty(), "no .wgsl files under {}", dir.display());
     let mut failures = Vec::new();
     for path in &files {
         let source = std::fs::read_to_string(path).expect("readable corpus file");
