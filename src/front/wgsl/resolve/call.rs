@@ -357,9 +357,10 @@ impl<'t, 'a> Resolver<'t, 'a> {
                     )
                 }
             };
-            return match r {
-                Ok(v) => Ok(Some(Val::Const(v))),
-                Err(e) => err(e.message, span),
+            return match (r, result) {
+                (Ok(v), _) => Ok(Some(Val::Const(v))),
+                (Err(e), Some(ty)) => self.const_result(Err(e.message), ty, span).map(|v| Some(Val::Const(v))),
+                (Err(e), None) => err(e.message, span),
             };
         }
         let stage = conv

@@ -150,10 +150,8 @@ impl<'t, 'a> Resolver<'t, 'a> {
                 if target == ty {
                     return Ok(Val::Const(c));
                 }
-                match abstract_conv::convert_value(&mut self.module, &c, target) {
-                    Ok(c) => Ok(Val::Const(c)),
-                    Err(m) => err(m, span),
-                }
+                let r = abstract_conv::convert_value(&mut self.module, &c, target);
+                self.const_result(r, target, span).map(Val::Const)
             }
             other => Ok(other),
         }
@@ -169,10 +167,8 @@ impl<'t, 'a> Resolver<'t, 'a> {
         }
         if let Val::Const(c) = &v {
             if abstract_conv::can_convert(&self.module, from, ty) {
-                return match abstract_conv::convert_value(&mut self.module, c, ty) {
-                    Ok(c) => Ok(Val::Const(c)),
-                    Err(m) => err(m, span),
-                };
+                let r = abstract_conv::convert_value(&mut self.module, c, ty);
+                return self.const_result(r, ty, span).map(Val::Const);
             }
         }
         err(
@@ -475,31 +471,26 @@ impl<'t, 'a> Resolver<'t, 'a> {
                     );
                 }
                 if let (UnaryOperator::Negate, Val::Const(Value::Scalar(l))) = (ir_op, &v) {
-                    // Fast path for negative literals.
+                    // Fast path for negative literals. The negation of the
+                    // most negative integer is itself (WGSL spec, "Unary
+                    // arithmetic expressions").
                     let r = match *l {
-                        Literal::AbstractInt(x) => x.checked_neg().map(Literal::AbstractInt),
-                        Literal::I32(x) => x.checked_neg().map(Literal::I32),
+                        Literal::AbstractInt(x) => Some(Literal::AbstractInt(x.wrapping_neg())),
+                        Literal::I32(x) => Some(Literal::I32(x.wrapping_neg())),
                         Literal::AbstractFloat(x) => Some(Literal::AbstractFloat(-x)),
                         Literal::F32(x) => Some(Literal::F32(-x)),
                         Literal::F16(x) => Some(Literal::F16(-x)),
                         _ => None,
                     };
-                    return match r {
-                        Some(l) => Ok(Val::Const(Value::Scalar(l))),
-                        None => err(
-                            format!(
-                                "negating the minimum value of '{}' overflows",
-                                self.type_name(ty)
-                            ),
-                            span,
-                        ),
-                    };
+                    if let Some(l) = r {
+                        return Ok(Val::Const(Value::Scalar(l)));
+                    }
                 }
                 match v {
-                    Val::Const(c) => match const_eval::eval_unary(ir_op, &c) {
-                        Ok(r) => Ok(Val::Const(r)),
-                        Err(e) => err(e.message, span),
-                    },
+                    Val::Const(c) => {
+                        let r = const_eval::eval_unary(ir_op, &c).map_err(|e| e.message);
+                        self.const_result(r, ty, span).map(Val::Const)
+                    }
                     other => {
                         let stage = Self::stage_of(&other);
                         let e = self.lift(other, stage, ospan)?;

@@ -449,8 +449,10 @@ impl<'t, 'a> Resolver<'t, 'a> {
     ) -> Res<()> {
         let rspan = self.span(rhs);
         let Some(lhs) = lhs else {
+            // A const right-hand side keeps its (possibly abstract) type:
+            // it is not materialised, so it is never concretised (an
+            // AbstractInt too large for i32 is fine here).
             let v = self.value(rhs, Stage::Runtime)?;
-            let v = self.concretize(v, rspan)?;
             let ty = self.val_ty(&v);
             if !super::types::is_constructible(&self.module, ty)
                 && !self.module.inner(ty).is_pointer()
