@@ -193,3 +193,86 @@ fn bitcast_of_abstract_int_to_u32() {
         ],
     );
 }
+
+/// The type name of the local variable `name` of the first entry point.
+fn local_type_name(source: &str, name: &str) -> String {
+    let parsed = tessera::front::wgsl::parse_str(source)
+        .unwrap_or_else(|e| panic!("{}", e.render("test.wgsl", source)));
+    let m = &parsed.module;
+    let f = &m.functions[m.entry_points[0].function];
+    let Some((_, var)) = f.local_variables.iter().find(|(_, v)| v.name == name) else {
+        panic!("no local variable `{name}`");
+    };
+    m.types[var.ty].name.clone().unwrap_or_default()
+}
+
+#[test]
+fn abstract_frexp_and_modf_results_concretise() {
+    let source = "@group(0) @binding(0) var<storage, read_write> out: vec2f;
+         @compute @workgroup_size(1) fn main() {
+             const c = vec2(1.25, 3.75);
+             let r = vec2(1.25, 3.75);
+             var res = modf(c);
+             res = modf(r);
+             res = modf(c);
+             var fr = frexp(1.5);
+             fr = frexp(r.x);
+             var whole = modf(2.5).whole;
+             let p = &fr;
+             var e = p.exp;
+             out = res.fract + res.whole + vec2(fr.fract + f32(e) + whole);
+         }";
+    // `var` concretises the abstract structures (WGSL spec, "Conversion
+    // Rank": `__modf_result_vec2_abstract` -> `__modf_result_vec2_f32`).
+    assert_eq!(local_type_name(source, "res"), "__modf_result_vec2_f32");
+    assert_eq!(local_type_name(source, "fr"), "__frexp_result_f32");
+    compile_wgsl(source);
+}
+
+#[test]
+fn abstract_frexp_members_are_const() {
+    assert_lines(
+        "enable f16;
+         @group(0) @binding(0) var<storage, read_write> out: f32;
+         @compute @workgroup_size(1) fn main() {
+             let h: f16 = frexp(1.5).fract;
+             let e = frexp(vec2(8.0, 0.25)).exp;
+             var m = modf(-2.5).whole;
+             out = f32(h) + f32(e.y) + m;
+         }",
+        &[
+            "var m: f32 = -2.0f;",
+            "out = f32(0.75h) + f32(vec2<i32>(4i, -1i).y) + m;",
+        ],
+    );
+}
+
+#[test]
+fn abstract_result_converts_to_f16_result() {
+    compile_wgsl(
+        "enable f16;
+         @group(0) @binding(0) var<storage, read_write> out: f32;
+         @compute @workgroup_size(1) fn main() {
+             let x = 3.0h;
+             var r = frexp(x);
+             r = frexp(1.5);
+             var w = modf(vec3(x));
+             w = modf(vec3(0.5, 1.5, 2.5));
+             out = f32(r.fract) + f32(w.whole.z);
+         }",
+    );
+}
+
+#[test]
+fn abstract_result_does_not_convert_to_another_builtin_result() {
+    check_error(
+        "fn f() { var r = frexp(1.5); r = modf(1.5); }",
+        "cannot convert value of type '__modf_result_abstract' to '__frexp_result_f32'",
+        "modf(1.5)",
+    );
+    check_error(
+        "fn f() { var r = frexp(vec2(1.5)); r = frexp(1.5); }",
+        "cannot convert value of type '__frexp_result_abstract' to '__frexp_result_vec2_f32'",
+        "frexp(1.5)",
+    );
+}
