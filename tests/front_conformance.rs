@@ -276,3 +276,33 @@ fn abstract_result_does_not_convert_to_another_builtin_result() {
         "frexp(1.5)",
     );
 }
+
+#[test]
+fn workgroup_uniform_load_of_an_atomic_returns_its_value_type() {
+    let dis = compile_wgsl(
+        "var<workgroup> c: atomic<i32>;
+         @group(0) @binding(0) var<storage, read_write> out: i32;
+         @compute @workgroup_size(8) fn main() {
+             atomicAdd(&c, 1);
+             let v: i32 = workgroupUniformLoad(&c);
+             if v > 4 { workgroupBarrier(); }
+             out = v;
+         }",
+    );
+    // Barrier, atomic load at workgroup scope, barrier.
+    let at = |s: &str| dis.find(s).unwrap_or_else(|| panic!("no {s} in {dis}"));
+    let load = at("OpAtomicLoad");
+    assert!(dis[..load].contains("OpControlBarrier"), "{dis}");
+    assert!(dis[load..].contains("OpControlBarrier"), "{dis}");
+}
+
+#[test]
+fn workgroup_uniform_load_still_rejects_structures_with_atomics() {
+    check_error(
+        "struct S { a: atomic<u32> }
+var<workgroup> s: S;
+fn f() { let x = workgroupUniformLoad(&s); }",
+        "'workgroupUniformLoad' cannot load 'S': the type must not contain atomics or runtime-sized arrays",
+        "&s",
+    );
+}
