@@ -143,7 +143,10 @@ fn right_side_of_false_and_is_not_evaluated() {
         "fn a(v: i32) -> i32 { return v; }
          @compute @workgroup_size(1) fn main() { _ = false && (0 < a(4294967295)); }",
     );
-    assert!(!text.contains("a(-1i)") && !text.contains("a(0i)"), "{text}");
+    assert!(
+        !text.contains("a(-1i)") && !text.contains("a(0i)"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -304,5 +307,82 @@ var<workgroup> s: S;
 fn f() { let x = workgroupUniformLoad(&s); }",
         "'workgroupUniformLoad' cannot load 'S': the type must not contain atomics or runtime-sized arrays",
         "&s",
+    );
+}
+
+#[test]
+fn swizzle_assignment_errors() {
+    check_error(
+        "fn f() { var v: vec4f; v.xx = vec2(1.0, 2.0); }",
+        "cannot assign to a vector swizzle with duplicate components",
+        "v.xx",
+    );
+    // Duplicates in an intermediate view are fine; the final one counts.
+    check_error(
+        "fn f() { var v: vec4f; v.xyy.yz = vec2(1.0, 2.0); }",
+        "cannot assign to a vector swizzle with duplicate components",
+        "v.xyy.yz",
+    );
+    check_error(
+        "fn f() { var v: vec2f; v.yz = vec2(1.0, 2.0); }",
+        "invalid vector swizzle 'yz': component 'z' is out of range for 'vec2'",
+        "yz",
+    );
+    check_error(
+        "fn f() { var v: vec4f; v.xyz[3] = 1.0; }",
+        "index 3 is out of bounds for 'vec3<f32>' (valid indices are 0 to 2)",
+        "3",
+    );
+    check_error(
+        "fn f() { var v: vec4f; v.zy.z = 1.0; }",
+        "invalid vector swizzle 'z': component 'z' is out of range for 'vec2'",
+        "z",
+    );
+    check_error(
+        "fn f() { var v: vec4i; v.xy++; }",
+        "increment and decrement require an 'i32' or 'u32' reference, found 'vec2<i32>'",
+        "v.xy",
+    );
+    check_error(
+        "fn f() { let v = vec4f(); v.xy = vec2(1.0); }",
+        "cannot assign to a value that is not a reference",
+        "v.xy",
+    );
+    check_error(
+        "@group(0) @binding(0) var<uniform> u: vec4f;
+fn f() { u.xy = vec2(1.0); }",
+        "cannot assign to a read-only reference",
+        "u.xy",
+    );
+    check_error(
+        "fn f() { var v: vec4f; v.xy = vec3(1.0); }",
+        "cannot convert value of type 'vec3<abstract-float>' to 'vec2<f32>'",
+        "vec3(1.0)",
+    );
+    check_error(
+        "fn f() { var v: vec4f; let p = &v.xy; }",
+        "cannot take the address of an expression that is not a reference",
+        "v.xy",
+    );
+}
+
+#[test]
+fn swizzle_assignment_writes_the_named_components() {
+    // Single components stay component stores; views of several
+    // components store the whole vector, merged with its old value.
+    assert_lines(
+        "@group(0) @binding(0) var<storage, read_write> out: vec4u;
+         @compute @workgroup_size(1) fn main() {
+             var v = vec4u(1, 2, 3, 4);
+             v.yz.y = 7;
+             v.zy = vec2(5, 6);
+             v.wzyx = v;
+             out = v;
+         }",
+        &[
+            "v.z = 7u;",
+            "v = vec4<u32>(_e5.x, vec2<u32>(5u, 6u).y, vec2<u32>(5u, 6u).x, _e5.w);",
+            "v = v.wzyx;",
+        ],
     );
 }

@@ -171,7 +171,11 @@ impl<'a> Ranges<'a> {
     fn builtin(&self, b: BuiltIn, comp: Option<u32>) -> Option<Range> {
         let e = self.entry?;
         let [min_sg, max_sg] = e.subgroup_size.map(i64::from);
-        let total: i64 = e.workgroup_size.iter().map(|&d| i64::from(d.max(1))).product();
+        let total: i64 = e
+            .workgroup_size
+            .iter()
+            .map(|&d| i64::from(d.max(1)))
+            .product();
         let subgroups = (total + min_sg.max(1) - 1) / min_sg.max(1);
         let up_to = |n: i64| Some(Range { lo: 0, hi: n - 1 });
         match (b, comp) {
@@ -219,7 +223,10 @@ impl<'a> Ranges<'a> {
                 let b = self.argument_builtin(i, None)?;
                 self.builtin(b, Some(index))
             }
-            Expression::AccessIndex { base: inner, index: m } => {
+            Expression::AccessIndex {
+                base: inner,
+                index: m,
+            } => {
                 // A member of a struct argument, then its component.
                 let Expression::FunctionArgument(i) = self.f.expressions[inner] else {
                     return None;
@@ -357,7 +364,11 @@ fn binary(op: B, a: Range, b: Range) -> Option<Range> {
         B::InclusiveOr | B::ExclusiveOr if non_negative => {
             // Every set bit is below the highest bit of the larger operand.
             let top = (a.hi.max(b.hi) as u64 + 1).checked_next_power_of_two()?;
-            let lo = if op == B::InclusiveOr { a.lo.max(b.lo) } else { 0 };
+            let lo = if op == B::InclusiveOr {
+                a.lo.max(b.lo)
+            } else {
+                0
+            };
             Some(Range {
                 lo,
                 hi: top as i64 - 1,

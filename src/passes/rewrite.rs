@@ -293,8 +293,10 @@ pub fn entry_bounds(
 ) -> rustc_hash::FxHashMap<Handle<Function>, super::ranges::EntryBounds> {
     let mut out = rustc_hash::FxHashMap::default();
     for (k, &i) in p.entry_points.iter().enumerate() {
-        let (Some(ep), Some(r)) = (p.module.entry_points.get(i), p.reflection.entry_points.get(k))
-        else {
+        let (Some(ep), Some(r)) = (
+            p.module.entry_points.get(i),
+            p.reflection.entry_points.get(k),
+        ) else {
             continue;
         };
         if ep.stage == crate::ir::ShaderStage::Compute {

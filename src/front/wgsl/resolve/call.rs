@@ -359,7 +359,9 @@ impl<'t, 'a> Resolver<'t, 'a> {
             };
             return match (r, result) {
                 (Ok(v), _) => Ok(Some(Val::Const(v))),
-                (Err(e), Some(ty)) => self.const_result(Err(e.message), ty, span).map(|v| Some(Val::Const(v))),
+                (Err(e), Some(ty)) => self
+                    .const_result(Err(e.message), ty, span)
+                    .map(|v| Some(Val::Const(v))),
                 (Err(e), None) => err(e.message, span),
             };
         }

@@ -47,6 +47,8 @@ const LANGUAGE_FEATURES: &[&str] = &[
     "uniform_buffer_standard_layout",
     "subgroup_id",
     "subgroup_uniformity",
+    "swizzle_assignment",
+    "immediate_address_space",
 ];
 
 impl Resolver<'_, '_> {

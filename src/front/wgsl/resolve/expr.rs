@@ -527,7 +527,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
         }
     }
 
-    fn index(&mut self, base: Val, index: ExprId, span: Span, limit: Stage) -> Res<Val> {
+    pub(super) fn index(&mut self, base: Val, index: ExprId, span: Span, limit: Stage) -> Res<Val> {
         let ispan = self.span(index);
         let iv = self.value(index, limit)?;
         let ity = self.val_ty(&iv);
@@ -637,7 +637,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
     }
 
     /// Turns a pointer value into the reference it points to.
-    fn ptr_as_ref(&mut self, v: Val) -> Val {
+    pub(super) fn ptr_as_ref(&mut self, v: Val) -> Val {
         if let Val::Runtime { expr, ty } = v {
             if let TypeInner::Pointer {
                 base,
@@ -656,7 +656,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
         v
     }
 
-    fn member(&mut self, base: Val, m: &ast::Ident<'a>, span: Span) -> Res<Val> {
+    pub(super) fn member(&mut self, base: Val, m: &ast::Ident<'a>, span: Span) -> Res<Val> {
         let base = self.ptr_as_ref(base);
         let bty = self.val_ty(&base);
         // Structs first, without cloning the member list.
@@ -738,7 +738,13 @@ impl<'t, 'a> Resolver<'t, 'a> {
         }
     }
 
-    fn access_index(&mut self, base: Val, i: u32, ety: Handle<Type>, span: Span) -> Res<Val> {
+    pub(super) fn access_index(
+        &mut self,
+        base: Val,
+        i: u32,
+        ety: Handle<Type>,
+        span: Span,
+    ) -> Res<Val> {
         match base {
             Val::Ref {
                 ptr, space, access, ..
@@ -789,7 +795,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
 }
 
 /// Parses a swizzle name into component indices.
-fn swizzle(name: &str, size: VectorSize) -> Result<Vec<u8>, String> {
+pub(super) fn swizzle(name: &str, size: VectorSize) -> Result<Vec<u8>, String> {
     if name.is_empty() || name.len() > 4 {
         return Err(format!("invalid vector swizzle '{name}'"));
     }

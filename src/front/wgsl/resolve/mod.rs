@@ -40,6 +40,7 @@ mod globals;
 mod scope;
 mod stmt;
 mod subgroup_matrix;
+mod swizzle_assign;
 mod types;
 
 #[cfg(test)]
