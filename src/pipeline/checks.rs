@@ -100,6 +100,39 @@ pub fn workgroup_dim_span(module: &Module, ep: &EntryPoint, i: usize) -> Span {
     }
 }
 
+/// The immediate data variable an entry point uses must fit in
+/// `maxImmediateSize` bytes.
+pub fn check_immediate_size(
+    module: &Module,
+    ep: &EntryPoint,
+    info: &EntryPointInfo,
+    options: &PipelineOptions,
+    diags: &mut Vec<Diagnostic>,
+) {
+    for &g in &info.globals {
+        let h = Handle::<crate::ir::GlobalVariable>::from_index(g);
+        let Some(var) = module.global_variables.try_get(h) else {
+            continue;
+        };
+        if var.space != AddressSpace::Immediate {
+            continue;
+        }
+        let size = crate::layout::layout(module, var.ty).size;
+        if size > options.max_immediate_size {
+            diags.push(
+                Diagnostic::error(
+                    format!(
+                        "immediate data variable '{}' of entry point '{}' is {size} bytes, which exceeds the limit of {} bytes",
+                        var.name, ep.name, options.max_immediate_size
+                    ),
+                    module.global_variables.span(h),
+                )
+                .with_note("the limit is the device's maxImmediateSize (64 by default)"),
+            );
+        }
+    }
+}
+
 /// The smallest and largest subgroup sizes WebGPU allows (Dawn's bounds
 /// for `@subgroup_size`).
 pub const SUBGROUP_SIZE_BOUNDS: [u32; 2] = [4, 128];

@@ -52,6 +52,9 @@ pub struct PipelineOptions {
     pub max_invocations: u32,
     /// `maxComputeWorkgroupStorageSize` in bytes (default 16384).
     pub max_workgroup_storage_size: u32,
+    /// `maxImmediateSize` in bytes (default 64): the largest immediate data
+    /// variable an entry point may use.
+    pub max_immediate_size: u32,
 }
 
 impl Default for PipelineOptions {
@@ -65,6 +68,7 @@ impl Default for PipelineOptions {
             max_workgroup_size: [256, 256, 64],
             max_invocations: 256,
             max_workgroup_storage_size: 16384,
+            max_immediate_size: 64,
         }
     }
 }
@@ -256,6 +260,7 @@ pub fn process(
         if compute {
             checks::check_workgroup(module, ep, epi, &known, options, &mut diags);
         }
+        checks::check_immediate_size(module, ep, epi, options, &mut diags);
         let size = if compute {
             checks::workgroup_size(ep, &known).map(|n| u32::try_from(n).unwrap_or(0))
         } else {

@@ -104,6 +104,7 @@ pub fn validate(module: &Module) -> Result<ModuleInfo, Error> {
         stages::check_stage(module, ep, &function_facts, &reach, &mut diags);
         let info = entry_point_info(&function_facts, &reach.functions);
         check_binding_collisions(module, &ep.name, &info.globals, &mut diags);
+        address_space::check_immediates(module, ep, &info.globals, &mut diags);
         entry_points.push(info);
     }
 

@@ -443,6 +443,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
             "workgroup" => AddressSpace::Workgroup,
             "uniform" => AddressSpace::Uniform,
             "storage" => AddressSpace::Storage,
+            "immediate" => AddressSpace::Immediate,
             "handle" => {
                 return err(
                     "the 'handle' address space cannot be spelled in WGSL",
@@ -573,7 +574,10 @@ impl<'t, 'a> Resolver<'t, 'a> {
 /// The default access mode of an address space.
 pub(crate) fn default_access(space: AddressSpace) -> Access {
     match space {
-        AddressSpace::Uniform | AddressSpace::Storage | AddressSpace::Handle => Access::Read,
+        AddressSpace::Uniform
+        | AddressSpace::Storage
+        | AddressSpace::Handle
+        | AddressSpace::Immediate => Access::Read,
         _ => Access::ReadWrite,
     }
 }
