@@ -982,6 +982,11 @@ pub struct Function {
     pub expression_types: Vec<Handle<Type>>,
     /// Names given by `let` declarations (for readable output).
     pub named_expressions: indexmap::IndexMap<Handle<Expression>, String>,
+    /// The source span of each argument of each user-function call, keyed
+    /// by the span of the [`Statement::Call`] (for diagnostics that point
+    /// at arguments: an argument expression may be shared, e.g. a local
+    /// variable's pointer). IR built by other means may leave it empty.
+    pub call_argument_spans: rustc_hash::FxHashMap<Span, Vec<Span>>,
     /// The body.
     pub body: Block,
 }

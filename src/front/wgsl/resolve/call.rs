@@ -185,6 +185,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
             );
         }
         let mut arguments = Vec::with_capacity(args.len());
+        let argument_spans = args.iter().map(|&a| self.span(a)).collect();
         for (&a, &pty) in args.iter().zip(&info.params) {
             let aspan = self.span(a);
             let v = self.value(a, Stage::Runtime)?;
@@ -208,6 +209,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
             );
         }
         let fs = self.fs(span)?;
+        fs.func.call_argument_spans.insert(span, argument_spans);
         match info.result {
             Some(ty) => {
                 let result =
