@@ -222,6 +222,7 @@ fn vertex_and_fragment_interfaces() {
     let vs = mb.add_function(fb.finish());
     mb.m.entry_points.push(EntryPoint {
         workgroup_size_spans: [tessera::Span::UNDEFINED; 3],
+        subgroup_size: None,
         name: "vs".into(),
         stage: ShaderStage::Vertex,
         function: vs,
@@ -243,6 +244,7 @@ fn vertex_and_fragment_interfaces() {
     let fs = mb.add_function(fb.finish());
     mb.m.entry_points.push(EntryPoint {
         workgroup_size_spans: [tessera::Span::UNDEFINED; 3],
+        subgroup_size: None,
         name: "fs".into(),
         stage: ShaderStage::Fragment,
         function: fs,
@@ -290,6 +292,7 @@ fn sample_mask_is_an_array_of_one() {
     let h = mb.add_function(fb.finish());
     mb.m.entry_points.push(EntryPoint {
         workgroup_size_spans: [tessera::Span::UNDEFINED; 3],
+        subgroup_size: None,
         name: "fs".into(),
         stage: ShaderStage::Fragment,
         function: h,

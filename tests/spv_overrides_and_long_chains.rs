@@ -123,6 +123,7 @@ fn overrides_private_initialisers_and_pointer_parameters() {
     let h = mb.add_function(fb.finish());
     mb.m.entry_points.push(EntryPoint {
         workgroup_size_spans: [tessera::Span::UNDEFINED; 3],
+        subgroup_size: None,
         name: "main".into(),
         stage: ShaderStage::Compute,
         function: h,

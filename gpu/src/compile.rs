@@ -76,6 +76,7 @@ impl Target {
                 max_workgroup_size: self.max_workgroup_size,
                 max_invocations: self.max_invocations,
                 max_workgroup_storage_size: self.max_shared_memory,
+                ..PipelineOptions::default()
             },
             spv: tessera::back::spv::Options {
                 version: self.spirv_version,

@@ -25,7 +25,7 @@
 pub mod display;
 mod matcher;
 mod pattern;
-mod result_types;
+pub(crate) mod result_types;
 mod special;
 mod subgroup_matrix;
 mod table;

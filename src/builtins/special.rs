@@ -237,8 +237,10 @@ pub(crate) fn array_length(
 }
 
 /// Readable `workgroupUniformLoad` overloads.
-pub(crate) const WORKGROUP_UNIFORM_LOAD_SIGNATURES: &[&str] =
-    &["workgroupUniformLoad(ptr<workgroup, T>) -> T  where T is concrete, fixed-footprint and has no atomics"];
+pub(crate) const WORKGROUP_UNIFORM_LOAD_SIGNATURES: &[&str] = &[
+    "workgroupUniformLoad(ptr<workgroup, T>) -> T  where T is concrete, fixed-footprint and has no atomics",
+    "workgroupUniformLoad(ptr<workgroup, atomic<T>>) -> T  where T is i32 or u32",
+];
 
 /// Whether `ty` contains an atomic or a runtime-sized array.
 fn has_atomic_or_runtime(module: &Module, ty: Handle<Type>, depth: u32) -> bool {
@@ -285,6 +287,12 @@ pub(crate) fn workgroup_uniform_load(
             ),
             WORKGROUP_UNIFORM_LOAD_SIGNATURES,
         ));
+    }
+    // `ptr<workgroup, atomic<T>>`: an atomic load of T between the
+    // barriers.
+    if let TypeInner::Atomic(scalar) = inner(module, base) {
+        let t = module.intern(TypeInner::Scalar(scalar));
+        return Ok(call.resolved(vec![*p], Some(t)));
     }
     if has_atomic_or_runtime(module, base, 0) {
         return Err(call.arg_error(

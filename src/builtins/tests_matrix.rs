@@ -139,9 +139,14 @@ fn barriers_and_workgroup_uniform_load() {
         err.message,
         "'workgroupUniformLoad' requires a pointer in the 'workgroup' address space, found 'storage'"
     );
+    // ptr<workgroup, atomic<u32>>: an atomic load of u32.
     let at = e.m.intern(TypeInner::Atomic(U32));
     let pa = e.ptr(at, AddressSpace::Workgroup, Access::ReadWrite);
-    let err = e.call("workgroupUniformLoad", &[pa]).unwrap_err();
+    assert_eq!(e.result("workgroupUniformLoad", &[pa]), "u32");
+    // Atomics inside an array are still rejected.
+    let arr_at = e.array(at, ArraySize::Constant(2));
+    let paa = e.ptr(arr_at, AddressSpace::Workgroup, Access::ReadWrite);
+    let err = e.call("workgroupUniformLoad", &[paa]).unwrap_err();
     assert!(err.message.contains("must not contain atomics"));
 }
 

@@ -17,10 +17,10 @@ pub(crate) fn unary_literal(op: UnaryOperator, l: Literal) -> Result<Literal, Ev
         (UnaryOperator::BitwiseNot, Literal::I32(v)) => Literal::I32(!v),
         (UnaryOperator::BitwiseNot, Literal::U32(v)) => Literal::U32(!v),
         (UnaryOperator::BitwiseNot, Literal::AbstractInt(v)) => Literal::AbstractInt(!v),
-        (UnaryOperator::Negate, Literal::I32(_) | Literal::AbstractInt(_)) => {
-            let v = as_int(l).unwrap_or(0);
-            int_result(l.scalar(), -v, || format!("-({})", fmt_lit(&l)))?
-        }
+        // The negation of the most negative integer is itself (WGSL spec,
+        // "Unary arithmetic expressions"), for abstract and concrete types.
+        (UnaryOperator::Negate, Literal::I32(v)) => Literal::I32(v.wrapping_neg()),
+        (UnaryOperator::Negate, Literal::AbstractInt(v)) => Literal::AbstractInt(v.wrapping_neg()),
         (UnaryOperator::Negate, Literal::F32(v)) => Literal::F32(-v),
         (UnaryOperator::Negate, Literal::F16(v)) => Literal::F16(-v),
         (UnaryOperator::Negate, Literal::AbstractFloat(v)) => Literal::AbstractFloat(-v),

@@ -363,13 +363,14 @@ fn bitcasts() {
 #[test]
 fn unary_operators() {
     assert_eq!(eval_unary(UnaryOperator::Negate, &i(5)).unwrap(), i(-5));
+    // The most negative integer negates to itself.
     assert_eq!(
-        err(eval_unary(UnaryOperator::Negate, &i(i32::MIN))),
-        "'-(-2147483648)' cannot be represented as 'i32'"
+        eval_unary(UnaryOperator::Negate, &i(i32::MIN)).unwrap(),
+        i(i32::MIN)
     );
     assert_eq!(
-        err(eval_unary(UnaryOperator::Negate, &ai(i64::MIN))),
-        "'-(-9223372036854775808)' cannot be represented as 'abstract-int'"
+        eval_unary(UnaryOperator::Negate, &ai(i64::MIN)).unwrap(),
+        ai(i64::MIN)
     );
     assert_eq!(
         eval_unary(UnaryOperator::Negate, &vf(&[1.0, -2.0])).unwrap(),

@@ -53,6 +53,9 @@ bitflags::bitflags! {
         const DUAL_SOURCE_BLENDING = 1 << 4;
         /// `enable primitive_index;` (render stages; parsed only)
         const PRIMITIVE_INDEX = 1 << 5;
+        /// `enable subgroup_size_control;` (`@subgroup_size`; implies
+        /// `subgroups`)
+        const SUBGROUP_SIZE_CONTROL = 1 << 6;
     }
 }
 
@@ -250,7 +253,7 @@ pub enum ShaderStage {
     Compute,
 }
 
-/// One dimension of `@workgroup_size`.
+/// One dimension of `@workgroup_size` (also the value of `@subgroup_size`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum WorkgroupSizeDim {
     /// A const-expression value.
@@ -274,6 +277,10 @@ pub struct EntryPoint {
     /// span for missing dimensions; `Span::UNDEFINED` for built IR), for
     /// pipeline-creation errors about a dimension.
     pub workgroup_size_spans: [Span; 3],
+    /// `@subgroup_size(n)` (compute, `enable subgroup_size_control`): the
+    /// subgroup size the pipeline must run with, a const- or
+    /// override-expression, and the span of its argument.
+    pub subgroup_size: Option<(WorkgroupSizeDim, Span)>,
 }
 
 /// Unary operators.
@@ -979,6 +986,11 @@ pub struct Function {
     pub expression_types: Vec<Handle<Type>>,
     /// Names given by `let` declarations (for readable output).
     pub named_expressions: indexmap::IndexMap<Handle<Expression>, String>,
+    /// The source span of each argument of each user-function call, keyed
+    /// by the span of the [`Statement::Call`] (for diagnostics that point
+    /// at arguments: an argument expression may be shared, e.g. a local
+    /// variable's pointer). IR built by other means may leave it empty.
+    pub call_argument_spans: rustc_hash::FxHashMap<Span, Vec<Span>>,
     /// The body.
     pub body: Block,
 }

@@ -136,6 +136,10 @@ pub enum AddressSpace {
     Storage,
     /// Textures and samplers (`handle`); not supported yet.
     Handle,
+    /// `immediate`: immediate data (the `immediate_address_space` language
+    /// feature), set by the API per dispatch; read-only, at most one
+    /// variable per entry point.
+    Immediate,
 }
 
 impl AddressSpace {
@@ -148,6 +152,7 @@ impl AddressSpace {
             AddressSpace::Uniform => "uniform",
             AddressSpace::Storage => "storage",
             AddressSpace::Handle => "handle",
+            AddressSpace::Immediate => "immediate",
         }
     }
 }

@@ -318,7 +318,8 @@ pub fn entry_bounds(
                 ep.function,
                 super::ranges::EntryBounds {
                     workgroup_size: r.workgroup_size,
-                    subgroup_size: p.subgroup_sizes,
+                    // `@subgroup_size(n)` fixes the subgroup size.
+                    subgroup_size: r.subgroup_size.map_or(p.subgroup_sizes, |n| [n, n]),
                 },
             );
         }

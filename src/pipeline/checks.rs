@@ -100,6 +100,93 @@ pub fn workgroup_dim_span(module: &Module, ep: &EntryPoint, i: usize) -> Span {
     }
 }
 
+/// The immediate data variable an entry point uses must fit in
+/// `maxImmediateSize` bytes.
+pub fn check_immediate_size(
+    module: &Module,
+    ep: &EntryPoint,
+    info: &EntryPointInfo,
+    options: &PipelineOptions,
+    diags: &mut Vec<Diagnostic>,
+) {
+    for &g in &info.globals {
+        let h = Handle::<crate::ir::GlobalVariable>::from_index(g);
+        let Some(var) = module.global_variables.try_get(h) else {
+            continue;
+        };
+        if var.space != AddressSpace::Immediate {
+            continue;
+        }
+        let size = crate::layout::layout(module, var.ty).size;
+        if size > options.max_immediate_size {
+            diags.push(
+                Diagnostic::error(
+                    format!(
+                        "immediate data variable '{}' of entry point '{}' is {size} bytes, which exceeds the limit of {} bytes",
+                        var.name, ep.name, options.max_immediate_size
+                    ),
+                    module.global_variables.span(h),
+                )
+                .with_note("the limit is the device's maxImmediateSize (64 by default)"),
+            );
+        }
+    }
+}
+
+/// The smallest and largest subgroup sizes WebGPU allows (Dawn's bounds
+/// for `@subgroup_size`).
+pub const SUBGROUP_SIZE_BOUNDS: [u32; 2] = [4, 128];
+
+/// Evaluates and checks an entry point's `@subgroup_size`, as Dawn does at
+/// pipeline creation: a power of two from 4 to 128, within the device's
+/// subgroup sizes when the options give them, and dividing the workgroup
+/// size's x dimension. Returns the size when it is valid.
+pub fn check_subgroup_size(
+    module: &Module,
+    ep: &EntryPoint,
+    workgroup_x: u32,
+    known: &Known,
+    options: &PipelineOptions,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<u32> {
+    let (dim, span) = ep.subgroup_size?;
+    let n = match dim {
+        WorkgroupSizeDim::Constant(n) => i64::from(n),
+        WorkgroupSizeDim::Override(e) => known.expr(e)?,
+    };
+    let [lo, hi] = SUBGROUP_SIZE_BOUNDS;
+    let bad = |msg: String| Diagnostic::error(msg, span);
+    let Some(size) = u32::try_from(n).ok().filter(|n| n.is_power_of_two()) else {
+        diags.push(bad(format!(
+            "@subgroup_size of entry point '{}' must be a power of two, but is {n}",
+            ep.name
+        )));
+        return None;
+    };
+    let (min, max) = (
+        options.min_subgroup_size.unwrap_or(lo).max(lo),
+        options.max_subgroup_size.unwrap_or(hi).min(hi),
+    );
+    if size < min || size > max {
+        diags.push(bad(format!(
+            "@subgroup_size {size} of entry point '{}' is outside the supported subgroup sizes {min} to {max}",
+            ep.name
+        )));
+        return None;
+    }
+    if workgroup_x % size != 0 {
+        diags.push(
+            bad(format!(
+                "workgroup size x dimension {workgroup_x} of entry point '{}' must be a multiple of its @subgroup_size {size}",
+                ep.name
+            ))
+            .with_label(workgroup_dim_span(module, ep, 0), "x dimension given here"),
+        );
+        return None;
+    }
+    Some(size)
+}
+
 /// Checks `@workgroup_size` against the limits and the total size of the
 /// entry point's workgroup variables.
 pub fn check_workgroup(

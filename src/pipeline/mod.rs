@@ -51,6 +51,9 @@ pub struct PipelineOptions {
     pub max_invocations: u32,
     /// `maxComputeWorkgroupStorageSize` in bytes (default 16384).
     pub max_workgroup_storage_size: u32,
+    /// `maxImmediateSize` in bytes (default 64): the largest immediate data
+    /// variable an entry point may use.
+    pub max_immediate_size: u32,
 }
 
 impl Default for PipelineOptions {
@@ -64,6 +67,7 @@ impl Default for PipelineOptions {
             max_workgroup_size: [256, 256, 64],
             max_invocations: 256,
             max_workgroup_storage_size: 16384,
+            max_immediate_size: 64,
         }
     }
 }
@@ -108,6 +112,9 @@ pub struct EntryPointReflection {
     pub matrix_types: Vec<MatrixTypeInfo>,
     /// Every subgroup-matrix multiply shape used (deduplicated).
     pub multiplies: Vec<MatrixMultiplyInfo>,
+    /// `@subgroup_size` after overrides: the subgroup size the pipeline
+    /// must be created with (Vulkan's required subgroup size).
+    pub subgroup_size: Option<u32>,
 }
 
 /// Reflection of the chosen entry points.
@@ -178,7 +185,8 @@ fn roots(module: &Module, info: &ModuleInfo, chosen: &[usize]) -> (Vec<bool>, Ve
         let (Some(ep), Some(epi)) = (module.entry_points.get(i), info.entry_points.get(i)) else {
             continue;
         };
-        for d in ep.workgroup_size {
+        let subgroup = ep.subgroup_size.map(|(d, _)| d);
+        for d in ep.workgroup_size.into_iter().chain(subgroup) {
             if let WorkgroupSizeDim::Override(e) = d {
                 mark(e, &mut needed);
             }
@@ -259,14 +267,21 @@ pub fn process(
         if compute {
             checks::check_workgroup(module, ep, epi, &known, options, &mut diags);
         }
+        checks::check_immediate_size(module, ep, epi, options, &mut diags);
         let size = if compute {
             checks::workgroup_size(ep, &known).map(|n| u32::try_from(n).unwrap_or(0))
         } else {
             [1, 1, 1]
         };
+        let subgroup_size = if compute {
+            checks::check_subgroup_size(module, ep, size[0], &known, options, &mut diags)
+        } else {
+            None
+        };
         let mut r = EntryPointReflection {
             name: ep.name.clone(),
             workgroup_size: size,
+            subgroup_size,
             ..Default::default()
         };
         for &(ty, span) in &epi.matrix_types {
@@ -291,9 +306,14 @@ pub fn process(
                 r.multiplies.push(mi);
             }
         }
-        if let (Some(s), true, true) =
-            (options.max_subgroup_size, epi.uses_subgroup_matrix, compute)
-        {
+        // With `@subgroup_size`, the workgroup size must be a multiple of
+        // that size (checked above), not of the device's maximum.
+        if let (Some(s), true, true, None) = (
+            options.max_subgroup_size,
+            epi.uses_subgroup_matrix,
+            compute,
+            ep.subgroup_size,
+        ) {
             if s > 0 && size[0] % s != 0 {
                 diags.push(
                     Diagnostic::error(

@@ -111,6 +111,7 @@ fn matmul_entry(
     let h = m.functions.append(f, sp(90, 200));
     m.entry_points.push(EntryPoint {
         workgroup_size_spans: [crate::Span::UNDEFINED; 3],
+        subgroup_size: None,
         name: name.into(),
         stage: ShaderStage::Compute,
         function: h,
@@ -243,6 +244,7 @@ fn missing_override_only_when_needed() {
     let f = function(&mut m, "main", &[], &[], sp(20, 40));
     m.entry_points.push(EntryPoint {
         workgroup_size_spans: [crate::Span::UNDEFINED; 3],
+        subgroup_size: None,
         name: "main".into(),
         stage: ShaderStage::Compute,
         function: f,
@@ -378,6 +380,7 @@ fn workgroup_limits() {
     let f = function(&mut m, "main", &[g], &[], sp(30, 60));
     m.entry_points.push(EntryPoint {
         workgroup_size_spans: [crate::Span::UNDEFINED; 3],
+        subgroup_size: None,
         name: "main".into(),
         stage: ShaderStage::Compute,
         function: f,

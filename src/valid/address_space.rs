@@ -97,14 +97,16 @@ fn check_global(
             err(why);
         }
     }
+    // Immediate data is host-shareable and laid out like a storage buffer.
+    let shared = buffer || space == AddressSpace::Immediate;
+    if shared && !flags.contains(TypeFlags::HOST_SHAREABLE) && !flags.contains(TypeFlags::MATRIX) {
+        err(format!(
+            "type '{}' of '{}' is not host-shareable and cannot be used in the '{sname}' address space",
+            tname(),
+            var.name
+        ));
+    }
     if buffer {
-        if !flags.contains(TypeFlags::HOST_SHAREABLE) && !flags.contains(TypeFlags::MATRIX) {
-            err(format!(
-                "type '{}' of '{}' is not host-shareable and cannot be used in the '{sname}' address space",
-                tname(),
-                var.name
-            ));
-        }
         if space == AddressSpace::Storage && var.access == Access::Write {
             err(format!(
                 "access mode 'write' is not allowed for storage buffer '{}'",
@@ -158,8 +160,40 @@ fn check_global(
             tname()
         ));
     }
-    if buffer && !flags.contains(TypeFlags::MATRIX) {
+    if shared && !flags.contains(TypeFlags::MATRIX) {
         check_buffer_layout(module, var.ty, space, span, checked, diags);
+    }
+}
+
+/// Each entry point statically accesses at most one immediate data
+/// variable (WGSL spec, "immediate data"). `globals` are the entry point's
+/// statically accessed variables, by index.
+pub fn check_immediates(
+    module: &Module,
+    ep: &crate::ir::EntryPoint,
+    globals: &[usize],
+    diags: &mut Vec<Diagnostic>,
+) {
+    let mut immediates = globals.iter().filter_map(|&g| {
+        let h = Handle::<GlobalVariable>::from_index(g);
+        let var = module.global_variables.try_get(h)?;
+        (var.space == AddressSpace::Immediate).then_some((h, var))
+    });
+    let Some((first, first_var)) = immediates.next() else {
+        return;
+    };
+    for (h, var) in immediates {
+        diags.push(
+            Diagnostic::error(
+                format!(
+                    "entry point '{}' uses the immediate data variables '{}' and '{}', but may use at most one",
+                    ep.name, first_var.name, var.name
+                ),
+                module.functions.span(ep.function),
+            )
+            .with_label(module.global_variables.span(first), "first immediate data variable")
+            .with_label(module.global_variables.span(h), "another immediate data variable"),
+        );
     }
 }
 

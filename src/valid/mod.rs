@@ -12,9 +12,11 @@
 //! (address-space layout constraints, sizes), [`address_space`] (which types
 //! may live where), [`call_graph`] (per-function facts, reachability),
 //! [`interface`] (entry-point IO), [`stages`] (stage restrictions),
+//! [`alias`] (aliasing of pointer arguments at calls),
 //! [`uniformity`] (uniformity analysis and its diagnostic filtering).
 
 pub mod address_space;
+pub mod alias;
 pub mod call_graph;
 pub mod interface;
 pub mod layout_rules;
@@ -96,6 +98,7 @@ pub fn validate(module: &Module) -> Result<ModuleInfo, Error> {
 
     let function_facts = all_function_facts(module, &facts);
     call_graph::check_calls(module, &function_facts, &mut diags);
+    alias::check_aliasing(module, &mut diags);
 
     let mut entry_points = Vec::with_capacity(module.entry_points.len());
     for ep in &module.entry_points {
@@ -104,6 +107,7 @@ pub fn validate(module: &Module) -> Result<ModuleInfo, Error> {
         stages::check_stage(module, ep, &function_facts, &reach, &mut diags);
         let info = entry_point_info(&function_facts, &reach.functions);
         check_binding_collisions(module, &ep.name, &info.globals, &mut diags);
+        address_space::check_immediates(module, ep, &info.globals, &mut diags);
         entry_points.push(info);
     }
 

@@ -66,6 +66,7 @@ impl Mb {
         let h = self.add_function(f);
         self.m.entry_points.push(EntryPoint {
             workgroup_size_spans: [tessera::Span::UNDEFINED; 3],
+            subgroup_size: None,
             name: name.into(),
             stage: ShaderStage::Compute,
             function: h,

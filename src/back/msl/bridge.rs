@@ -165,7 +165,23 @@ pub(super) fn statement(w: &mut Writer, cx: &mut FnCtx, st: &Statement, span: Sp
             cx.push_line(&line);
         }
         Statement::WorkgroupUniformLoad { pointer, result } => {
-            let p = super::expr::get(w, cx, pointer)?;
+            let mut p = super::expr::get(w, cx, pointer)?;
+            // `ptr<workgroup, atomic<T>>`: an atomic load between the
+            // barriers.
+            let (base, space) = pointee(w, cx.f.expression_type(pointer));
+            if let TypeInner::Atomic(scalar) = *w.m.inner(base) {
+                p = super::atomics::atomic_call(
+                    crate::ir::AtomicFunction::Load,
+                    &format!("&{p}"),
+                    space,
+                    scalar,
+                    None,
+                    None,
+                    None,
+                    &mut w.helpers,
+                )
+                .map_err(|d| at(d, span))?;
+            }
             if cx.hoisted[result.index()] {
                 let barrier = super::builtins::barrier(crate::ir::Barrier::WORKGROUP);
                 cx.push_line(&barrier);

@@ -87,8 +87,12 @@ pub(super) fn buffer_indices(w: &Writer, ei: usize) -> R<(BTreeMap<usize, u32>, 
         return Ok((BTreeMap::new(), 0));
     };
     let mut buffers: Vec<(crate::ir::ResourceBinding, usize)> = Vec::new();
+    let mut immediate = None;
     for &g in &w.fn_globals[ep.function.index()].globals {
         let gv = &w.m.global_variables[Handle::<GlobalVariable>::from_index(g)];
+        if gv.space == AddressSpace::Immediate {
+            immediate = Some(g);
+        }
         if matches!(gv.space, AddressSpace::Uniform | AddressSpace::Storage) {
             if let Some(b) = gv.binding {
                 buffers.push((b, g));
@@ -138,7 +142,7 @@ pub(super) fn buffer_indices(w: &Writer, ei: usize) -> R<(BTreeMap<usize, u32>, 
         }
     }
     let mut next = 0u32;
-    for &(_, g) in &buffers {
+    for g in buffers.iter().map(|&(_, g)| g).chain(immediate) {
         if out.contains_key(&g) {
             continue;
         }
@@ -235,7 +239,7 @@ pub(super) fn entry_signature(w: &mut Writer, cx: &mut FnCtx, ei: usize) -> R<Si
         let name = w.global_names[g].clone();
         let tn = w.type_name(gv.ty);
         match gv.space {
-            AddressSpace::Uniform | AddressSpace::Storage => {
+            AddressSpace::Uniform | AddressSpace::Storage | AddressSpace::Immediate => {
                 let q = super::writer::space_qualifier(gv.space, gv.access);
                 let n = indices.get(&g).copied().unwrap_or(0);
                 params.push(format!("{q} {tn}& {name} [[buffer({n})]]"));

@@ -17,6 +17,11 @@
 //! by the map, in order (so with an empty map the buffers get 0, 1, 2, ...
 //! per entry point). Two bindings mapped to the same index are an error.
 //!
+//! The immediate data variable (`var<immediate>`, at most one per entry
+//! point) becomes `constant T& name [[buffer(n)]]` with the lowest index
+//! not taken by the entry point's buffers: the embedder sets it with
+//! `setBytes` before each dispatch.
+//!
 //! # Runtime-sized array lengths
 //!
 //! MSL buffers carry no length, so `arrayLength` and bounds checks read a

@@ -83,7 +83,7 @@ pub(super) fn float_literal(s: Scalar, text: &str) -> String {
 pub(super) fn space_qualifier(space: AddressSpace) -> &'static str {
     match space {
         AddressSpace::Workgroup => "threadgroup",
-        AddressSpace::Uniform => "constant",
+        AddressSpace::Uniform | AddressSpace::Immediate => "constant",
         AddressSpace::Function | AddressSpace::Private => "thread",
         AddressSpace::Storage | AddressSpace::Handle => "device",
     }

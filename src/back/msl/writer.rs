@@ -537,7 +537,7 @@ pub(super) fn space_qualifier(space: AddressSpace, access: crate::ir::Access) ->
     match space {
         AddressSpace::Function | AddressSpace::Private => "thread",
         AddressSpace::Workgroup => "threadgroup",
-        AddressSpace::Uniform => "constant",
+        AddressSpace::Uniform | AddressSpace::Immediate => "constant",
         AddressSpace::Storage if !access.can_write() => "const device",
         AddressSpace::Storage => "device",
         AddressSpace::Handle => "constant",

@@ -95,8 +95,10 @@ impl Writer<'_> {
     pub(super) fn pointee_mode(&self, cx: &FnCtx, p: Handle<Expression>) -> R<Mode> {
         if let Expression::GlobalVariable(g) = cx.f.expressions[p] {
             if let Some(gv) = self.m.global_variables.try_get(g) {
-                if matches!(gv.space, AddressSpace::Storage | AddressSpace::Uniform)
-                    && matches!(self.m.inner(gv.ty), TypeInner::Struct { .. })
+                if matches!(
+                    gv.space,
+                    AddressSpace::Storage | AddressSpace::Uniform | AddressSpace::Immediate
+                ) && matches!(self.m.inner(gv.ty), TypeInner::Struct { .. })
                 {
                     return Ok(if gv.space == AddressSpace::Uniform {
                         Mode::Std140Block
@@ -307,8 +309,10 @@ impl Writer<'_> {
     ) -> R<u32> {
         let var = self.global_var(g)?;
         let gv = &self.m.global_variables[g];
-        let wrapped = matches!(gv.space, AddressSpace::Storage | AddressSpace::Uniform)
-            && !matches!(self.m.inner(gv.ty), TypeInner::Struct { .. });
+        let wrapped = matches!(
+            gv.space,
+            AddressSpace::Storage | AddressSpace::Uniform | AddressSpace::Immediate
+        ) && !matches!(self.m.inner(gv.ty), TypeInner::Struct { .. });
         if !wrapped {
             return Ok(var);
         }

@@ -194,10 +194,21 @@ impl Writer<'_> {
             }
             Statement::WorkgroupUniformLoad { pointer, result } => {
                 self.barrier(cx, Barrier::WORKGROUP);
-                let p = self.expr(cx, *pointer)?;
-                let v = self.load(cx, *pointer, p)?;
+                let atomic = match cx.ty(*pointer).ok().map(|t| &self.m.types[t].inner) {
+                    Some(TypeInner::Pointer { base, .. }) => {
+                        matches!(self.m.inner(*base), TypeInner::Atomic(_))
+                    }
+                    _ => false,
+                };
+                if atomic {
+                    let load = AtomicFunction::Load;
+                    self.atomic(cx, *pointer, load, None, None, Some(*result), span)?;
+                } else {
+                    let p = self.expr(cx, *pointer)?;
+                    let v = self.load(cx, *pointer, p)?;
+                    cx.set(*result, v);
+                }
                 self.barrier(cx, Barrier::WORKGROUP);
-                cx.set(*result, v);
             }
             Statement::Barrier(b) => self.barrier(cx, *b),
             Statement::Subgroup { op, args, result } => {

@@ -106,6 +106,7 @@ pub(super) fn storage_class(space: crate::ir::AddressSpace) -> spirv::StorageCla
         A::Uniform => spirv::StorageClass::Uniform,
         A::Storage => spirv::StorageClass::StorageBuffer,
         A::Handle => spirv::StorageClass::UniformConstant,
+        A::Immediate => spirv::StorageClass::PushConstant,
     }
 }
 
@@ -113,7 +114,7 @@ pub(super) fn storage_class(space: crate::ir::AddressSpace) -> spirv::StorageCla
 pub(super) fn space_mode(space: crate::ir::AddressSpace) -> Mode {
     use crate::ir::AddressSpace as A;
     match space {
-        A::Storage => Mode::Explicit,
+        A::Storage | A::Immediate => Mode::Explicit,
         A::Uniform => Mode::Std140,
         _ => Mode::Plain,
     }

@@ -109,7 +109,7 @@ impl<'a> Writer<'a> {
         let g = &m.global_variables[h];
         let span = m.global_variables.span(h);
         let (mode, class) = match g.space {
-            AddressSpace::Storage | AddressSpace::Uniform => {
+            AddressSpace::Storage | AddressSpace::Uniform | AddressSpace::Immediate => {
                 let is_struct = matches!(m.inner(g.ty), TypeInner::Struct { .. });
                 let std140 = g.space == AddressSpace::Uniform && self.needs_std140(g.ty);
                 (
@@ -134,6 +134,10 @@ impl<'a> Writer<'a> {
         };
         if g.space == AddressSpace::Storage && self.contains_16bit(g.ty, 0) {
             self.s.cap(Capability::StorageBuffer16BitAccess);
+            self.s.extensions.insert("SPV_KHR_16bit_storage");
+        }
+        if g.space == AddressSpace::Immediate && self.contains_16bit(g.ty, 0) {
+            self.s.cap(Capability::StoragePushConstant16);
             self.s.extensions.insert("SPV_KHR_16bit_storage");
         }
         if g.space == AddressSpace::Uniform && self.contains_16bit(g.ty, 0) {

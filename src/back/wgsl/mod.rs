@@ -200,6 +200,7 @@ fn write_directives(module: &Module, out: &mut String) {
         (Extensions::CLIP_DISTANCES, "clip_distances"),
         (Extensions::DUAL_SOURCE_BLENDING, "dual_source_blending"),
         (Extensions::PRIMITIVE_INDEX, "primitive_index"),
+        (Extensions::SUBGROUP_SIZE_CONTROL, "subgroup_size_control"),
     ] {
         if extensions.contains(flag) {
             let _ = writeln!(out, "enable {name};");
@@ -293,7 +294,19 @@ fn write_entry_attributes(
                     WorkgroupSizeDim::Override(e) => ctx.write_global_expr(e, out)?,
                 }
             }
-            out.push_str(")\n");
+            out.push(')');
+            match ep.subgroup_size {
+                Some((WorkgroupSizeDim::Constant(n), _)) => {
+                    let _ = write!(out, " @subgroup_size({n})");
+                }
+                Some((WorkgroupSizeDim::Override(e), _)) => {
+                    out.push_str(" @subgroup_size(");
+                    ctx.write_global_expr(e, out)?;
+                    out.push(')');
+                }
+                None => {}
+            }
+            out.push('\n');
         }
     }
     Ok(())

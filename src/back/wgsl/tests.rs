@@ -115,6 +115,7 @@ fn compute_entry(m: &mut Module, f: Handle<Function>, size: u32) {
     let name = m.functions[f].name.clone();
     m.entry_points.push(EntryPoint {
         workgroup_size_spans: [crate::Span::UNDEFINED; 3],
+        subgroup_size: None,
         name,
         stage: ShaderStage::Compute,
         function: f,
@@ -756,6 +757,7 @@ fn overrides_sized_arrays_and_workgroup_size() {
     let f = Fb::new("main").finish(&mut m);
     m.entry_points.push(EntryPoint {
         workgroup_size_spans: [crate::Span::UNDEFINED; 3],
+        subgroup_size: None,
         name: "main".into(),
         stage: ShaderStage::Compute,
         function: f,

@@ -228,7 +228,12 @@ impl<'a> Builder<'a> {
                         .try_get(Handle::from_index(g as usize));
                     if let Some(var) = var {
                         let what = match (var.space, var.access) {
-                            (AddressSpace::Uniform | AddressSpace::Handle, _) => None,
+                            (
+                                AddressSpace::Uniform
+                                | AddressSpace::Handle
+                                | AddressSpace::Immediate,
+                                _,
+                            ) => None,
                             (AddressSpace::Storage, Access::Read) => None,
                             (AddressSpace::Storage, _) => Some("read_write storage buffer"),
                             (AddressSpace::Workgroup, _) => Some("workgroup storage variable"),
@@ -250,7 +255,7 @@ impl<'a> Builder<'a> {
                         matches!(
                             self.module.inner(t),
                             TypeInner::Pointer {
-                                space: AddressSpace::Uniform,
+                                space: AddressSpace::Uniform | AddressSpace::Immediate,
                                 ..
                             } | TypeInner::Pointer {
                                 access: Access::Read,

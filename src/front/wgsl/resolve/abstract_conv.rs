@@ -3,7 +3,7 @@
 
 use crate::arena::Handle;
 use crate::const_eval::Value;
-use crate::ir::{ConstValue, Literal, Module, Scalar, Type, TypeInner};
+use crate::ir::{ConstValue, Literal, Module, Scalar, Type, TypeInner, VectorSize};
 
 /// The spec's conversion rank of an automatic conversion from `from` to
 /// `to` (scalars), or `None` if there is no automatic conversion.
@@ -83,8 +83,46 @@ pub(crate) fn with_scalar(module: &mut Module, ty: Handle<Type>, s: Scalar) -> H
 pub(crate) fn concretize_ty(module: &mut Module, ty: Handle<Type>) -> Handle<Type> {
     match leaf_scalar(module, ty) {
         Some(s) if s.is_abstract() => with_scalar(module, ty, concrete_scalar(s)),
+        None => concrete_result_struct(module, ty, Scalar::F32).unwrap_or(ty),
         _ => ty,
     }
+}
+
+/// Whether `ty` is one of the predeclared result structures of `frexp` and
+/// `modf` for AbstractFloat arguments (`__frexp_result_abstract`,
+/// `__modf_result_vec2_abstract`, ...). User identifiers cannot start with
+/// `__`, so the name identifies them.
+fn abstract_result_struct(module: &Module, ty: Handle<Type>) -> Option<(bool, Option<VectorSize>)> {
+    let name = module.types[ty].name.as_deref()?;
+    let (frexp, rest) = match name.strip_prefix("__frexp_result_") {
+        Some(rest) => (true, rest),
+        None => (false, name.strip_prefix("__modf_result_")?),
+    };
+    let size = match rest {
+        "abstract" => None,
+        "vec2_abstract" => Some(VectorSize::Bi),
+        "vec3_abstract" => Some(VectorSize::Tri),
+        "vec4_abstract" => Some(VectorSize::Quad),
+        _ => return None,
+    };
+    Some((frexp, size))
+}
+
+/// For an abstract `frexp`/`modf` result structure, the structure of the
+/// same builtin for the floating-point type `scalar` (WGSL spec,
+/// "Conversion Rank": `__frexp_result_abstract` converts to
+/// `__frexp_result_f32` and `__frexp_result_f16`, and so on).
+pub(crate) fn concrete_result_struct(
+    module: &mut Module,
+    ty: Handle<Type>,
+    scalar: Scalar,
+) -> Option<Handle<Type>> {
+    let (frexp, size) = abstract_result_struct(module, ty)?;
+    Some(if frexp {
+        crate::builtins::result_types::frexp(module, scalar, size)
+    } else {
+        crate::builtins::result_types::modf(module, scalar, size)
+    })
 }
 
 /// Whether a value of type `from` converts automatically to `to`.
@@ -124,6 +162,14 @@ pub(crate) fn can_convert(module: &Module, from: Handle<Type>, to: Handle<Type>)
                 base: b2, size: n2, ..
             },
         ) => n1 == n2 && can_convert(module, *b1, *b2),
+        (TypeInner::Struct { members: m1, .. }, TypeInner::Struct { members: m2, .. }) => {
+            abstract_result_struct(module, from).is_some()
+                && m1.len() == m2.len()
+                && m1
+                    .iter()
+                    .zip(m2)
+                    .all(|(a, b)| a.name == b.name && can_convert(module, a.ty, b.ty))
+        }
         _ => false,
     }
 }
@@ -220,6 +266,16 @@ pub(crate) fn convert_value(
             Ok(Value::Array { ty: to, elements })
         }
         (Value::Struct { ty, .. }, _) if *ty == to => Ok(v.clone()),
+        (Value::Struct { members, .. }, TypeInner::Struct { members: tm, .. })
+            if members.len() == tm.len() =>
+        {
+            let members = members
+                .iter()
+                .zip(tm)
+                .map(|(m, t)| convert_value(module, m, t.ty))
+                .collect::<Result<_, _>>()?;
+            Ok(Value::Struct { ty: to, members })
+        }
         _ => Err("cannot convert value".into()),
     }
 }

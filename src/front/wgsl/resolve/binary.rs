@@ -224,6 +224,28 @@ impl Resolver<'_, '_> {
         limit: Stage,
     ) -> Res<Val> {
         let left = self.load(left, lspan)?;
+        if let Val::Const(const_eval::Value::Scalar(crate::ir::Literal::Bool(b))) = left {
+            // `false && e` / `true || e`: `e` is type-checked but not
+            // evaluated (WGSL spec, "const-expressions": short-circuiting
+            // operators guard the evaluation of their right-hand side).
+            if (op == BinaryOp::LogicalAnd && !b) || (op == BinaryOp::LogicalOr && b) {
+                let rv = self.unevaluated_operand(right, limit)?;
+                let rt = self.val_ty(&rv);
+                let lt = self.val_ty(&left);
+                if self.binary_types(op, lt, rt).is_none() {
+                    return err(
+                        format!(
+                            "no matching overload for operator {} ({}, {})",
+                            op_symbol(op),
+                            self.type_name(lt),
+                            self.type_name(rt)
+                        ),
+                        span,
+                    );
+                }
+                return Ok(left);
+            }
+        }
         if matches!(op, BinaryOp::LogicalAnd | BinaryOp::LogicalOr)
             && limit == Stage::Runtime
             && self.f.is_some()
@@ -272,10 +294,8 @@ impl Resolver<'_, '_> {
         let right = self.convert_to(right, rc, rspan)?;
         let irop = ir_op(op);
         if let (Val::Const(a), Val::Const(b)) = (&left, &right) {
-            return match const_eval::eval_binary(&mut self.module, irop, a, b) {
-                Ok(v) => Ok(Val::Const(v)),
-                Err(e) => err(e.message, span),
-            };
+            let r = const_eval::eval_binary(&mut self.module, irop, a, b).map_err(|e| e.message);
+            return self.const_result(r, res, span).map(Val::Const);
         }
         let stage = Self::stage_of(&left).max(Self::stage_of(&right));
         let res = super::abstract_conv::concretize_ty(&mut self.module, res);
@@ -291,6 +311,46 @@ impl Resolver<'_, '_> {
             res,
             span,
         )
+    }
+
+    /// Resolves an operand that is type-checked but never evaluated: its
+    /// const-evaluation errors are not reported, and whatever it adds to
+    /// the function (expressions, statements, temporaries) is discarded.
+    fn unevaluated_operand(&mut self, id: ExprId, limit: Stage) -> Res<Val> {
+        let mark = self.f.as_mut().map(|f| {
+            f.open();
+            (
+                f.func.expressions.len(),
+                f.func.local_variables.len(),
+                f.func.named_expressions.len(),
+                f.temps,
+            )
+        });
+        self.unevaluated += 1;
+        let r = self.value(id, limit);
+        self.unevaluated -= 1;
+        if let (Some(f), Some((exprs, locals, named, temps))) = (self.f.as_mut(), mark) {
+            f.close();
+            f.func.expressions.truncate(exprs);
+            f.func.expression_types.truncate(exprs);
+            f.func.local_variables.truncate(locals);
+            f.func.named_expressions.truncate(named);
+            f.temps = temps;
+            f.emit_start = exprs;
+        }
+        let v = r?;
+        // A runtime value refers to discarded expressions: only its type
+        // remains meaningful.
+        Ok(match v {
+            Val::Const(c) => Val::Const(c),
+            other => {
+                let ty = self.val_ty(&other);
+                match super::construct::zero_value(&self.module, ty) {
+                    Some(z) => Val::Const(z),
+                    None => return err("this operand cannot be left unevaluated", self.span(id)),
+                }
+            }
+        })
     }
 
     /// `a && b` / `a || b` with a runtime left side: the right side is

@@ -191,6 +191,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
             );
         }
         let mut arguments = Vec::with_capacity(args.len());
+        let argument_spans = args.iter().map(|&a| self.span(a)).collect();
         for (&a, &pty) in args.iter().zip(&info.params) {
             let aspan = self.span(a);
             let v = self.value(a, Stage::Runtime)?;
@@ -214,6 +215,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
             );
         }
         let fs = self.fs(span)?;
+        fs.func.call_argument_spans.insert(span, argument_spans);
         match info.result {
             Some(ty) => {
                 let result =
@@ -363,9 +365,12 @@ impl<'t, 'a> Resolver<'t, 'a> {
                     )
                 }
             };
-            return match r {
-                Ok(v) => Ok(Some(Val::Const(v))),
-                Err(e) => err(e.message, span),
+            return match (r, result) {
+                (Ok(v), _) => Ok(Some(Val::Const(v))),
+                (Err(e), Some(ty)) => self
+                    .const_result(Err(e.message), ty, span)
+                    .map(|v| Some(Val::Const(v))),
+                (Err(e), None) => err(e.message, span),
             };
         }
         let stage = conv

@@ -212,7 +212,9 @@ impl<'t, 'a> Resolver<'t, 'a> {
             .map(|(v, _)| v.clone())
             .map(|v| self.val_ty(&v))
             .collect();
-        if tys.is_empty() {
+        // `vec2()`, `vec3()`, `vec4()`: the zero vector of AbstractInt
+        // (concretised where it is used). Other generators need arguments.
+        if tys.is_empty() && !generic.starts_with("vec") {
             return err(
                 format!("cannot infer the element type of '{generic}' without arguments"),
                 span,
@@ -343,15 +345,11 @@ impl<'t, 'a> Resolver<'t, 'a> {
         }
         if let Val::Const(c) = &v {
             if abstract_conv::can_convert(&self.module, from, ty) {
-                return match abstract_conv::convert_value(&mut self.module, c, ty) {
-                    Ok(c) => Ok(Val::Const(c)),
-                    Err(m) => err(m, span),
-                };
+                let r = abstract_conv::convert_value(&mut self.module, c, ty);
+                return self.const_result(r, ty, span).map(Val::Const);
             }
-            return match const_eval::convert(c, s) {
-                Ok(c) => Ok(Val::Const(c)),
-                Err(e) => err(e.message, span),
-            };
+            let r = const_eval::convert(c, s).map_err(|e| e.message);
+            return self.const_result(r, ty, span).map(Val::Const);
         }
         let stage = Self::stage_of(&v);
         let e = self.lift(v, stage, vspan)?;

@@ -47,6 +47,8 @@ const LANGUAGE_FEATURES: &[&str] = &[
     "uniform_buffer_standard_layout",
     "subgroup_id",
     "subgroup_uniformity",
+    "swizzle_assignment",
+    "immediate_address_space",
 ];
 
 impl Resolver<'_, '_> {
@@ -65,6 +67,9 @@ impl Resolver<'_, '_> {
                             "clip_distances" => Extensions::CLIP_DISTANCES,
                             "dual_source_blending" => Extensions::DUAL_SOURCE_BLENDING,
                             "primitive_index" => Extensions::PRIMITIVE_INDEX,
+                            "subgroup_size_control" => {
+                                Extensions::SUBGROUP_SIZE_CONTROL | Extensions::SUBGROUPS
+                            }
                             other => {
                                 self.diags.push(
                                     Diagnostic::error(

@@ -17,6 +17,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
     pub(super) fn function(&mut self, f: &'t ast::FnDecl<'a>) -> Res<GlobalItem> {
         let mut stage = None;
         let mut wg = None;
+        let mut sg = None;
         let mut must_use = false;
         for a in &f.attributes {
             match a.name.name {
@@ -25,6 +26,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
                     return err("render pipeline stages are not supported yet", a.span)
                 }
                 "workgroup_size" => wg = Some(a),
+                "subgroup_size" => sg = Some(a),
                 "must_use" => must_use = true,
                 "diagnostic" => self.range_filters(std::slice::from_ref(a), f.span),
                 other => {
@@ -50,6 +52,16 @@ impl<'t, 'a> Resolver<'t, 'a> {
                 )
             }
             (None, None) => None,
+        };
+        let subgroup_size = match (stage, sg) {
+            (_, None) => None,
+            (None, Some(a)) => {
+                return err(
+                    "@subgroup_size is only valid on compute entry points",
+                    a.span,
+                )
+            }
+            (Some(_), Some(a)) => Some(self.subgroup_size(a)?),
         };
         if stage.is_some() && must_use {
             return err("@must_use is not valid on an entry point", f.name.span);
@@ -227,6 +239,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
                 function: h,
                 workgroup_size,
                 workgroup_size_spans,
+                subgroup_size,
             });
         }
         Ok(GlobalItem::Fn(h))
@@ -295,6 +308,66 @@ impl<'t, 'a> Resolver<'t, 'a> {
             };
         }
         Ok(out)
+    }
+
+    /// `@subgroup_size(n)`: a const- or override-expression of type i32 or
+    /// u32; a const value must be a power of two (WGSL spec, "subgroup_size";
+    /// the range the device supports is checked at pipeline creation).
+    fn subgroup_size(&mut self, a: &Attribute<'a>) -> Res<(WorkgroupSizeDim, crate::Span)> {
+        if !self
+            .module
+            .extensions
+            .contains(Extensions::SUBGROUP_SIZE_CONTROL)
+        {
+            return err(
+                "@subgroup_size requires enabling extension 'subgroup_size_control'",
+                a.name.span,
+            );
+        }
+        let [e] = a.args[..] else {
+            return err("@subgroup_size requires exactly one argument", a.span);
+        };
+        let span = self.span(e);
+        let v = self.value(e, Stage::Override)?;
+        let ty = self.val_ty(&v);
+        if !matches!(
+            self.module.inner(ty),
+            TypeInner::Scalar(Scalar::I32 | Scalar::U32 | Scalar::AbstractInt)
+        ) {
+            return err(
+                format!(
+                    "@subgroup_size argument must be of type 'i32' or 'u32', found '{}'",
+                    self.type_name(ty)
+                ),
+                span,
+            );
+        }
+        let dim =
+            match v {
+                Val::Const(Value::Scalar(l)) => {
+                    let n = match l {
+                        Literal::I32(x) => x as i64,
+                        Literal::U32(x) => x as i64,
+                        Literal::AbstractInt(x) => x,
+                        _ => 0,
+                    };
+                    match u32::try_from(n) {
+                        Ok(n) if n.is_power_of_two() => WorkgroupSizeDim::Constant(n),
+                        _ => {
+                            return err(
+                                format!("@subgroup_size value {n} must be a power of two"),
+                                span,
+                            )
+                        }
+                    }
+                }
+                Val::Override { expr, .. } => WorkgroupSizeDim::Override(expr),
+                _ => return err(
+                    "@subgroup_size argument must be a const-expression or an override-expression",
+                    span,
+                ),
+            };
+        Ok((dim, span))
     }
 
     /// Resolves an IO attribute (`@builtin`, `@location`, ...) for a value

@@ -150,10 +150,8 @@ impl<'t, 'a> Resolver<'t, 'a> {
                 if target == ty {
                     return Ok(Val::Const(c));
                 }
-                match abstract_conv::convert_value(&mut self.module, &c, target) {
-                    Ok(c) => Ok(Val::Const(c)),
-                    Err(m) => err(m, span),
-                }
+                let r = abstract_conv::convert_value(&mut self.module, &c, target);
+                self.const_result(r, target, span).map(Val::Const)
             }
             other => Ok(other),
         }
@@ -169,10 +167,8 @@ impl<'t, 'a> Resolver<'t, 'a> {
         }
         if let Val::Const(c) = &v {
             if abstract_conv::can_convert(&self.module, from, ty) {
-                return match abstract_conv::convert_value(&mut self.module, c, ty) {
-                    Ok(c) => Ok(Val::Const(c)),
-                    Err(m) => err(m, span),
-                };
+                let r = abstract_conv::convert_value(&mut self.module, c, ty);
+                return self.const_result(r, ty, span).map(Val::Const);
             }
         }
         err(
@@ -477,31 +473,26 @@ impl<'t, 'a> Resolver<'t, 'a> {
                     );
                 }
                 if let (UnaryOperator::Negate, Val::Const(Value::Scalar(l))) = (ir_op, &v) {
-                    // Fast path for negative literals.
+                    // Fast path for negative literals. The negation of the
+                    // most negative integer is itself (WGSL spec, "Unary
+                    // arithmetic expressions").
                     let r = match *l {
-                        Literal::AbstractInt(x) => x.checked_neg().map(Literal::AbstractInt),
-                        Literal::I32(x) => x.checked_neg().map(Literal::I32),
+                        Literal::AbstractInt(x) => Some(Literal::AbstractInt(x.wrapping_neg())),
+                        Literal::I32(x) => Some(Literal::I32(x.wrapping_neg())),
                         Literal::AbstractFloat(x) => Some(Literal::AbstractFloat(-x)),
                         Literal::F32(x) => Some(Literal::F32(-x)),
                         Literal::F16(x) => Some(Literal::F16(-x)),
                         _ => None,
                     };
-                    return match r {
-                        Some(l) => Ok(Val::Const(Value::Scalar(l))),
-                        None => err(
-                            format!(
-                                "negating the minimum value of '{}' overflows",
-                                self.type_name(ty)
-                            ),
-                            span,
-                        ),
-                    };
+                    if let Some(l) = r {
+                        return Ok(Val::Const(Value::Scalar(l)));
+                    }
                 }
                 match v {
-                    Val::Const(c) => match const_eval::eval_unary(ir_op, &c) {
-                        Ok(r) => Ok(Val::Const(r)),
-                        Err(e) => err(e.message, span),
-                    },
+                    Val::Const(c) => {
+                        let r = const_eval::eval_unary(ir_op, &c).map_err(|e| e.message);
+                        self.const_result(r, ty, span).map(Val::Const)
+                    }
                     other => {
                         let stage = Self::stage_of(&other);
                         let e = self.lift(other, stage, ospan)?;
@@ -538,7 +529,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
         }
     }
 
-    fn index(&mut self, base: Val, index: ExprId, span: Span, limit: Stage) -> Res<Val> {
+    pub(super) fn index(&mut self, base: Val, index: ExprId, span: Span, limit: Stage) -> Res<Val> {
         let ispan = self.span(index);
         let iv = self.value(index, limit)?;
         let ity = self.val_ty(&iv);
@@ -648,7 +639,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
     }
 
     /// Turns a pointer value into the reference it points to.
-    fn ptr_as_ref(&mut self, v: Val) -> Val {
+    pub(super) fn ptr_as_ref(&mut self, v: Val) -> Val {
         if let Val::Runtime { expr, ty } = v {
             if let TypeInner::Pointer {
                 base,
@@ -667,7 +658,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
         v
     }
 
-    fn member(&mut self, base: Val, m: &ast::Ident<'a>, span: Span) -> Res<Val> {
+    pub(super) fn member(&mut self, base: Val, m: &ast::Ident<'a>, span: Span) -> Res<Val> {
         let base = self.ptr_as_ref(base);
         let bty = self.val_ty(&base);
         // Structs first, without cloning the member list.
@@ -756,7 +747,13 @@ impl<'t, 'a> Resolver<'t, 'a> {
         }
     }
 
-    fn access_index(&mut self, base: Val, i: u32, ety: Handle<Type>, span: Span) -> Res<Val> {
+    pub(super) fn access_index(
+        &mut self,
+        base: Val,
+        i: u32,
+        ety: Handle<Type>,
+        span: Span,
+    ) -> Res<Val> {
         match base {
             Val::Ref {
                 ptr, space, access, ..
@@ -807,7 +804,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
 }
 
 /// Parses a swizzle name into component indices.
-fn swizzle(name: &str, size: VectorSize) -> Result<Vec<u8>, String> {
+pub(super) fn swizzle(name: &str, size: VectorSize) -> Result<Vec<u8>, String> {
     if name.is_empty() || name.len() > 4 {
         return Err(format!("invalid vector swizzle '{name}'"));
     }

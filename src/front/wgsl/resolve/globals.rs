@@ -468,7 +468,10 @@ impl<'t, 'a> Resolver<'t, 'a> {
         if self.module.contains_subgroup_matrix(ty)
             && matches!(
                 space,
-                AddressSpace::Workgroup | AddressSpace::Storage | AddressSpace::Uniform
+                AddressSpace::Workgroup
+                    | AddressSpace::Storage
+                    | AddressSpace::Uniform
+                    | AddressSpace::Immediate
             )
         {
             return err(
@@ -515,12 +518,28 @@ impl<'t, 'a> Resolver<'t, 'a> {
                 span,
             );
         }
-        if matches!(space, AddressSpace::Uniform | AddressSpace::Storage)
-            && self.module.any_component(ty, &|t| {
-                matches!(t.scalar(), Some(Scalar::Bool))
-                    && !matches!(t, TypeInner::SubgroupMatrix { .. })
-            })
+        // Immediate data: a constructible host-shareable type without arrays
+        // (WGSL spec, "immediate data").
+        if space == AddressSpace::Immediate
+            && self
+                .module
+                .any_component(ty, &|t| matches!(t, TypeInner::Array { .. }))
         {
+            return err(
+                format!(
+                    "type '{}' cannot be used in the 'immediate' address space because it contains an array",
+                    self.type_name(ty)
+                ),
+                span,
+            );
+        }
+        if matches!(
+            space,
+            AddressSpace::Uniform | AddressSpace::Storage | AddressSpace::Immediate
+        ) && self.module.any_component(ty, &|t| {
+            matches!(t.scalar(), Some(Scalar::Bool))
+                && !matches!(t, TypeInner::SubgroupMatrix { .. })
+        }) {
             return err(
                 format!(
                     "type '{}' cannot be used in the '{}' address space because it is not host-shareable",

@@ -42,6 +42,7 @@ mod scope;
 mod stmt;
 mod subgroup_matrix;
 mod suggest;
+mod swizzle_assign;
 mod types;
 
 #[cfg(test)]
@@ -150,6 +151,11 @@ pub(crate) struct Resolver<'t, 'a> {
     pub steps: Vec<expr::Step<'t, 'a>>,
     /// Whether resolution stopped at the error limit (see `recover.rs`).
     pub stopped: bool,
+    /// Depth of right-hand sides of `&&`/`||` that a const left-hand side
+    /// makes unevaluated: they are type-checked only, so const-evaluation
+    /// errors (overflow, division by zero, unrepresentable conversions)
+    /// are not reported inside them (see `Resolver::const_result`).
+    pub unevaluated: u32,
 }
 
 /// A builtin call's name, argument types and const bool arguments.
@@ -168,6 +174,7 @@ pub fn resolve(tu: &TranslationUnit<'_>) -> Result<Parsed, Error> {
         builtin_calls: HashMap::default(),
         steps: Vec::new(),
         stopped: false,
+        unevaluated: 0,
     };
     r.run();
     r.check_filter_conflicts();
@@ -237,6 +244,29 @@ impl<'t, 'a> Resolver<'t, 'a> {
     /// The WGSL spelling of a type, for messages.
     pub fn type_name(&self, ty: Handle<Type>) -> String {
         types::type_name(&self.module, ty)
+    }
+
+    /// The outcome of a const-evaluation whose result has type `ty`. An
+    /// error is reported, except inside an unevaluated operand (see
+    /// [`Resolver::unevaluated`]), where the expression still has its type
+    /// but no value: the zero value of `ty` stands in for it.
+    pub(crate) fn const_result(
+        &mut self,
+        r: Result<Value, String>,
+        ty: Handle<Type>,
+        span: Span,
+    ) -> Res<Value> {
+        match r {
+            Ok(v) => Ok(v),
+            Err(m) => {
+                if self.unevaluated > 0 {
+                    if let Some(z) = construct::zero_value(&self.module, ty) {
+                        return Ok(z);
+                    }
+                }
+                err(m, span)
+            }
+        }
     }
 }
 

@@ -4,6 +4,7 @@
 
 use super::super::ast::{self, AssignOp, BinaryOp, Stmt, StmtKind};
 use super::scope::{Ctl, Local};
+use super::swizzle_assign::{SwizzleView, Target};
 use super::{err, Res, Resolver, Stage, Val};
 use crate::arena::Handle;
 use crate::const_eval::Value;
@@ -391,22 +392,21 @@ impl<'t, 'a> Resolver<'t, 'a> {
         self.declare(v.name, Local::Value(Val::Runtime { expr, ty }))
     }
 
-    /// Resolves an expression that must be a writable reference.
+    /// Resolves an expression that must be a writable reference (not a
+    /// swizzle view of several components).
     fn reference(&mut self, e: ast::ExprId) -> Res<(Handle<Expression>, Handle<Type>)> {
-        let span = self.span(e);
-        match self.expr(e, Stage::Runtime)? {
-            Val::Ref {
-                ptr, store, access, ..
-            } => {
-                if !access.can_write() {
-                    return err("cannot assign to a read-only reference", span);
-                }
-                if matches!(self.module.inner(store), TypeInner::Atomic(_)) {
-                    return err("cannot assign to an atomic; use 'atomicStore'", span);
-                }
-                Ok((ptr, store))
+        match self.assign_target(e)? {
+            Target::Ref(ptr, store) => Ok((ptr, store)),
+            Target::Swizzle(vw) => {
+                let ty = self.view_type(&vw);
+                err(
+                    format!(
+                        "increment and decrement require an 'i32' or 'u32' reference, found '{}'",
+                        self.type_name(ty)
+                    ),
+                    self.span(e),
+                )
             }
-            _ => err("cannot assign to a value that is not a reference", span),
         }
     }
 
@@ -457,8 +457,10 @@ impl<'t, 'a> Resolver<'t, 'a> {
     ) -> Res<()> {
         let rspan = self.span(rhs);
         let Some(lhs) = lhs else {
+            // A const right-hand side keeps its (possibly abstract) type:
+            // it is not materialised, so it is never concretised (an
+            // AbstractInt too large for i32 is fine here).
             let v = self.value(rhs, Stage::Runtime)?;
-            let v = self.concretize(v, rspan)?;
             let ty = self.val_ty(&v);
             if !super::types::is_constructible(&self.module, ty)
                 && !self.module.inner(ty).is_pointer()
@@ -477,7 +479,10 @@ impl<'t, 'a> Resolver<'t, 'a> {
             }
             return Ok(());
         };
-        let (ptr, store) = self.reference(lhs)?;
+        let (ptr, store) = match self.assign_target(lhs)? {
+            Target::Ref(ptr, store) => (ptr, store),
+            Target::Swizzle(vw) => return self.assign_swizzle(vw, op, rhs, span),
+        };
         match op {
             AssignOp::Assign => {
                 let v = self.value(rhs, Stage::Runtime)?;
@@ -494,6 +499,44 @@ impl<'t, 'a> Resolver<'t, 'a> {
             AssignOp::Compound(op) => {
                 let v = self.value(rhs, Stage::Runtime)?;
                 self.read_modify_write(ptr, store, op, v, rspan, span)
+            }
+        }
+    }
+
+    /// `v.zy = e` / `v.zy op= e` (see `swizzle_assign.rs`).
+    fn assign_swizzle(
+        &mut self,
+        vw: SwizzleView,
+        op: AssignOp,
+        rhs: ast::ExprId,
+        span: Span,
+    ) -> Res<()> {
+        let rspan = self.span(rhs);
+        let ty = self.view_type(&vw);
+        let v = self.value(rhs, Stage::Runtime)?;
+        match op {
+            AssignOp::Assign => {
+                let v = self.convert_to(v, ty, rspan)?;
+                let value = self.lift(v, Stage::Runtime, rspan)?;
+                self.store_view(&vw, value, None, span)
+            }
+            AssignOp::Compound(op) => {
+                let old = self.load_view_vector(&vw, span)?;
+                let cur = self.view_value(&vw, old, span)?;
+                let r = self.binary_values(op, cur, span, v, rspan, span)?;
+                let rty = self.val_ty(&r);
+                if rty != ty {
+                    return err(
+                        format!(
+                            "the result of the compound assignment has type '{}', which cannot be stored in '{}'",
+                            self.type_name(rty),
+                            self.type_name(ty)
+                        ),
+                        span,
+                    );
+                }
+                let value = self.lift(r, Stage::Runtime, span)?;
+                self.store_view(&vw, value, Some(old), span)
             }
         }
     }

@@ -449,6 +449,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
             "workgroup" => AddressSpace::Workgroup,
             "uniform" => AddressSpace::Uniform,
             "storage" => AddressSpace::Storage,
+            "immediate" => AddressSpace::Immediate,
             "handle" => {
                 return err(
                     "the 'handle' address space cannot be spelled in WGSL",
@@ -592,7 +593,10 @@ impl<'t, 'a> Resolver<'t, 'a> {
 /// The default access mode of an address space.
 pub(crate) fn default_access(space: AddressSpace) -> Access {
     match space {
-        AddressSpace::Uniform | AddressSpace::Storage | AddressSpace::Handle => Access::Read,
+        AddressSpace::Uniform
+        | AddressSpace::Storage
+        | AddressSpace::Handle
+        | AddressSpace::Immediate => Access::Read,
         _ => Access::ReadWrite,
     }
 }
