@@ -2,7 +2,7 @@
 
 use std::io::{IsTerminal, Write};
 
-use codespan_reporting::term::termcolor::{ColorChoice, StandardStream};
+use codespan_reporting::term::termcolor::{BufferedStandardStream, ColorChoice};
 use tessera::Diagnostic;
 
 /// Whether to colour standard error: only on a terminal, and never when
@@ -21,7 +21,9 @@ pub fn emit(diagnostics: &[Diagnostic], path: &str, source: &str) {
     if diagnostics.is_empty() {
         return;
     }
-    let mut stream = StandardStream::stderr(color_choice());
+    // Buffered: standard error is unbuffered, and a diagnostic on a long
+    // source line would otherwise cost one system call per character.
+    let mut stream = BufferedStandardStream::stderr(color_choice());
     tessera::diagnostic::emit(&mut stream, diagnostics, path, source);
     let _ = stream.flush();
 }

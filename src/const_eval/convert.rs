@@ -2,10 +2,10 @@
 //! abstract values (`concretize`), and `bitcast<T>(e)`.
 
 use super::num::{as_f64, float_lit, value_not_representable};
-use super::value::{fmt_lit, fmt_value, map};
+use super::value::{concretize_const, fmt_lit, fmt_value, map, ConvertCache};
 use super::{EvalError, Value};
 use crate::arena::Handle;
-use crate::ir::{ArraySize, Literal, Module, Scalar, Type, TypeInner};
+use crate::ir::{Literal, Module, Scalar, Type, TypeInner};
 
 /// The largest (or smallest, for `upper == false`) integer of type
 /// `target` that is exactly representable in the float type `source`.
@@ -141,7 +141,7 @@ fn int_to_float(v: i64, target: Scalar) -> Option<Literal> {
 /// See [`super::convert`].
 pub(super) fn convert(value: &Value, target: Scalar) -> Result<Value, EvalError> {
     match value {
-        Value::Array { .. } | Value::Struct { .. } => Err(EvalError::new(format!(
+        Value::Composite { .. } => Err(EvalError::new(format!(
             "cannot convert {} to '{}'",
             fmt_value(value),
             target.wgsl_name()
@@ -188,121 +188,132 @@ fn leaf_scalar(module: &Module, ty: Handle<Type>) -> Option<Scalar> {
     None
 }
 
-/// See [`super::concretize`].
+/// See [`super::concretize`]. Arrays and structures go through
+/// [`concretize_const`] (each shared part once, results cached).
 pub(super) fn concretize(
     module: &mut Module,
+    cache: &mut ConvertCache,
     value: &Value,
     target_ty: Handle<Type>,
 ) -> Result<Value, EvalError> {
-    let target_inner = module.types.try_get(target_ty).map(|t| t.inner.clone());
     match value {
         Value::Scalar(_) | Value::Vector(_) | Value::Matrix { .. } => {
             let scalar = leaf_scalar(module, target_ty)
                 .ok_or_else(|| EvalError::new("cannot convert a numeric value to this type"))?;
             map(value, |l| concretize_literal(l, scalar))
         }
-        Value::Array { ty, elements } => {
-            // The destination element type: the target array's element type,
-            // or (for a scalar target) the element's own concretized type.
-            let target_base = match target_inner {
-                Some(TypeInner::Array { base, .. }) => Some(base),
-                _ => None,
-            };
-            let mut out = Vec::with_capacity(elements.len());
-            for e in elements {
-                out.push(concretize(module, e, target_base.unwrap_or(target_ty))?);
+        &Value::Composite { ty, value } => {
+            let target = composite_target(module, ty, target_ty)?;
+            if target == ty {
+                return Ok(value.map_or(Value::Composite { ty, value: None }, |h| {
+                    Value::Composite { ty, value: Some(h) }
+                }));
             }
-            let new_ty = match target_base {
-                Some(_) => target_ty,
-                None => {
-                    let size = match module.types.try_get(*ty).map(|t| &t.inner) {
-                        Some(&TypeInner::Array { size, .. }) => size,
-                        _ => ArraySize::Constant(out.len() as u32),
-                    };
-                    match out.first() {
-                        Some(first) => {
-                            let base = first.ty_impl(module);
-                            let stride = crate::layout::array_stride(module, base);
-                            module.intern(TypeInner::Array { base, size, stride })
-                        }
-                        None => *ty,
-                    }
-                }
+            let value = match value {
+                Some(h) => Some(concretize_const(module, cache, h, ty, target)?),
+                None => None,
             };
-            Ok(Value::Array {
-                ty: new_ty,
-                elements: out,
-            })
+            Ok(Value::Composite { ty: target, value })
         }
-        Value::Struct { ty, members } => concretize_struct(module, *ty, members, target_ty),
     }
 }
 
-/// Concretizes a struct value: the abstract `frexp`/`modf` result structs
-/// become their concrete counterparts; other structs must already have the
-/// target type.
-fn concretize_struct(
+/// The type a composite of type `ty` converts to: `target` itself when it
+/// is an array or structure type, otherwise (a scalar `target`) `ty` with
+/// its leaf scalar replaced, or the concrete `frexp`/`modf` result
+/// structure.
+fn composite_target(
     module: &mut Module,
     ty: Handle<Type>,
-    members: &[Value],
-    target_ty: Handle<Type>,
-) -> Result<Value, EvalError> {
-    if ty == target_ty {
-        return Ok(Value::Struct {
-            ty,
-            members: members.to_vec(),
-        });
-    }
-    let target_members: Option<Vec<Handle<Type>>> =
-        match module.types.try_get(target_ty).map(|t| &t.inner) {
-            Some(TypeInner::Struct { members, .. }) => Some(members.iter().map(|m| m.ty).collect()),
-            _ => None,
-        };
-    let target_members = match target_members {
-        Some(m) => m,
-        None => {
-            // A scalar target: build the concrete frexp/modf result type.
-            let scalar = leaf_scalar(module, target_ty);
-            let name = module.types.try_get(ty).and_then(|t| t.name.clone());
-            let size = match members.first() {
-                Some(Value::Vector(v)) => crate::ir::VectorSize::from_count(v.len() as u32),
-                _ => None,
-            };
-            let new_ty = match (name.as_deref(), scalar) {
-                (Some(n), Some(s)) if n.starts_with("__frexp_result") => {
-                    crate::builtins::frexp_result_type(module, s, size)
-                }
-                (Some(n), Some(s)) if n.starts_with("__modf_result") => {
-                    crate::builtins::modf_result_type(module, s, size)
+    target: Handle<Type>,
+) -> Result<Handle<Type>, EvalError> {
+    let inner = module.types.try_get(ty).map(|t| t.inner.clone());
+    let target_inner = module.types.try_get(target).map(|t| t.inner.clone());
+    match (inner, target_inner) {
+        (_, Some(TypeInner::Array { .. })) => Ok(target),
+        (Some(TypeInner::Struct { .. }), Some(TypeInner::Struct { .. })) => {
+            if ty == target {
+                Ok(target)
+            } else {
+                check_struct_members(module, ty, target)?;
+                Ok(target)
+            }
+        }
+        (Some(TypeInner::Array { base, size, .. }), Some(_)) => {
+            let base = match module.types.try_get(base).map(|t| &t.inner) {
+                Some(TypeInner::Array { .. } | TypeInner::Struct { .. }) => {
+                    composite_target(module, base, target)?
                 }
                 _ => {
-                    return Err(EvalError::new(
-                        "cannot convert a structure value to a different type",
-                    ))
+                    let scalar = leaf_scalar(module, target).ok_or_else(|| {
+                        EvalError::new("cannot convert a numeric value to this type")
+                    })?;
+                    with_scalar(module, base, scalar)
                 }
             };
-            return concretize_struct(module, ty, members, new_ty).map(|v| match v {
-                Value::Struct { members, .. } => Value::Struct {
-                    ty: new_ty,
-                    members,
-                },
-                other => other,
-            });
+            let stride = crate::layout::array_stride(module, base);
+            Ok(module.intern(TypeInner::Array { base, size, stride }))
         }
+        (Some(TypeInner::Struct { members, .. }), Some(_)) => {
+            // A scalar target: the concrete frexp/modf result type.
+            let scalar = leaf_scalar(module, target);
+            let name = module.types.try_get(ty).and_then(|t| t.name.clone());
+            let size =
+                members
+                    .first()
+                    .and_then(|m| match module.types.try_get(m.ty).map(|t| &t.inner) {
+                        Some(&TypeInner::Vector { size, .. }) => Some(size),
+                        _ => None,
+                    });
+            match (name.as_deref(), scalar) {
+                (Some(n), Some(s)) if n.starts_with("__frexp_result") => {
+                    Ok(crate::builtins::frexp_result_type(module, s, size))
+                }
+                (Some(n), Some(s)) if n.starts_with("__modf_result") => {
+                    Ok(crate::builtins::modf_result_type(module, s, size))
+                }
+                _ => Err(EvalError::new(
+                    "cannot convert a structure value to a different type",
+                )),
+            }
+        }
+        _ => Err(EvalError::new(
+            "cannot convert a numeric value to this type",
+        )),
+    }
+}
+
+/// Structure conversion keeps the member count (frexp/modf results).
+fn check_struct_members(
+    module: &Module,
+    ty: Handle<Type>,
+    target: Handle<Type>,
+) -> Result<(), EvalError> {
+    let count = |t: Handle<Type>| match module.types.try_get(t).map(|t| &t.inner) {
+        Some(TypeInner::Struct { members, .. }) => members.len(),
+        _ => 0,
     };
-    if target_members.len() != members.len() {
+    if count(ty) != count(target) {
         return Err(EvalError::new(
             "cannot convert a structure value to a structure with a different member count",
         ));
     }
-    let mut out = Vec::with_capacity(members.len());
-    for (m, t) in members.iter().zip(target_members) {
-        out.push(concretize(module, m, t)?);
+    Ok(())
+}
+
+/// `ty` (a scalar, vector or matrix type) with its scalar replaced by `s`.
+fn with_scalar(module: &mut Module, ty: Handle<Type>, s: Scalar) -> Handle<Type> {
+    match module.types.try_get(ty).map(|t| t.inner.clone()) {
+        Some(TypeInner::Vector { size, .. }) => {
+            module.intern(TypeInner::Vector { size, scalar: s })
+        }
+        Some(TypeInner::Matrix { columns, rows, .. }) => module.intern(TypeInner::Matrix {
+            columns,
+            rows,
+            scalar: s,
+        }),
+        _ => module.intern(TypeInner::Scalar(s)),
     }
-    Ok(Value::Struct {
-        ty: target_ty,
-        members: out,
-    })
 }
 
 /// Bytes of a concrete scalar in the internal (little-endian) layout.

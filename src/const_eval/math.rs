@@ -253,10 +253,8 @@ fn frexp(module: &mut Module, v: &Value) -> Result<Value, EvalError> {
         });
     }
     let ty = crate::builtins::frexp_result_type(module, scalar, size);
-    Ok(Value::Struct {
-        ty,
-        members: vec![shaped(fracts, size), shaped(exps, size)],
-    })
+    super::compose(module, ty, &[shaped(fracts, size), shaped(exps, size)])
+        .ok_or_else(|| EvalError::new("malformed result structure"))
 }
 
 fn modf(module: &mut Module, v: &Value) -> Result<Value, EvalError> {
@@ -271,10 +269,8 @@ fn modf(module: &mut Module, v: &Value) -> Result<Value, EvalError> {
         wholes.push(float_result(scalar, whole, || call_str("modf", &[*l]))?);
     }
     let ty = crate::builtins::modf_result_type(module, scalar, size);
-    Ok(Value::Struct {
-        ty,
-        members: vec![shaped(fracts, size), shaped(wholes, size)],
-    })
+    super::compose(module, ty, &[shaped(fracts, size), shaped(wholes, size)])
+        .ok_or_else(|| EvalError::new("malformed result structure"))
 }
 
 fn quantize_to_f16(l: Literal) -> Result<Literal, EvalError> {

@@ -27,9 +27,17 @@
 //!   infinite (`3.4028235e38` converts to the largest `f32`), while
 //!   `quantizeToF16` and `pack2x16float` reject any value outside the
 //!   finite `f16` range, as their definitions say;
-//! - [`Value::to_const`] never produces [`ConstValue::Zero`].
+//! - zero values of arrays and structures stay symbolic
+//!   ([`ConstValue::Zero`]); scalars, vectors and matrices are always
+//!   spelled out.
 //!
-//! Submodules: `value` (interning, indexing, component-wise helpers), `num`
+//! Cost model: arrays and structures are handles into the module's
+//! interned [`ConstValue`]s ([`Value::Composite`]), so copying, indexing
+//! and interning them is O(1), equal parts are shared, and a zero value is
+//! never built element by element. Conversions visit each distinct part
+//! once ([`concretize_cached`] keeps the results across calls).
+//!
+//! Submodules: `value` (interning, composites, indexing, component-wise helpers), `num`
 //! (scalar plumbing), `convert` (conversions, `bitcast`), `ops` (operators),
 //! `matrix`, `math` (numeric builtins), `geom` (vector builtins), `bits`
 //! (integer bit builtins), `pack` (packing builtins).
@@ -46,7 +54,8 @@ mod pack;
 mod tests;
 mod value;
 
-pub use value::MAX_ZERO_COMPONENTS;
+pub(crate) use convert::concretize_literal;
+pub use value::ConvertCache;
 
 use crate::arena::Handle;
 use crate::ir::{
@@ -70,19 +79,15 @@ pub enum Value {
         /// Components, column by column.
         data: Vec<Literal>,
     },
-    /// An array of type `ty` (fixed-size; the element type may be abstract).
-    Array {
-        /// The array type.
+    /// An array (fixed-size; the element type may be abstract) or a
+    /// structure. Its parts live in [`Module::constants`]: interned, so a
+    /// copy costs nothing and equal parts are stored once.
+    Composite {
+        /// The array or structure type.
         ty: Handle<Type>,
-        /// Elements.
-        elements: Vec<Value>,
-    },
-    /// A structure of type `ty`.
-    Struct {
-        /// The struct type.
-        ty: Handle<Type>,
-        /// Member values.
-        members: Vec<Value>,
+        /// The interned value; `None` is the zero value of `ty`, which is
+        /// never spelled out.
+        value: Option<Handle<ConstValue>>,
     },
 }
 
@@ -112,24 +117,24 @@ impl Value {
 
     /// The zero value of a constructible type, or `None` if the type has no
     /// constant zero value (runtime-sized arrays, atomics, pointers,
-    /// subgroup matrices). Also `None` for types with more than
-    /// [`MAX_ZERO_COMPONENTS`] scalar components, which are not materialized.
+    /// subgroup matrices, and composites containing them). Arrays and
+    /// structures get a symbolic zero (`Composite { value: None }`).
     pub fn zero(module: &Module, ty: Handle<Type>) -> Option<Value> {
         Value::zero_impl(module, ty)
     }
 
-    /// Interns this value into `module.constants`. Never produces
-    /// [`ConstValue::Zero`]: every composite is spelled out component by
-    /// component (vectors as scalars, matrices as column vectors, arrays as
-    /// elements, structs as members), so equal values intern to equal
-    /// handles.
+    /// Interns this value into `module.constants`. Scalars, vectors and
+    /// matrices are spelled out component by component (matrices as column
+    /// vectors), so equal values intern to equal handles; an array or
+    /// structure is already interned (its zero value as
+    /// [`ConstValue::Zero`]).
     pub fn to_const(&self, module: &mut Module) -> Handle<ConstValue> {
         self.to_const_impl(module)
     }
 
-    /// Reads back an interned constant. [`ConstValue::Zero`] reads back as
-    /// [`Value::zero`] of its type (an empty struct value if the type has no
-    /// materializable zero value).
+    /// Reads back an interned constant: scalars, vectors and matrices are
+    /// spelled out (also from [`ConstValue::Zero`]), arrays and structures
+    /// stay handles.
     pub fn from_const(module: &Module, value: Handle<ConstValue>) -> Value {
         Value::from_const_impl(module, value)
     }
@@ -161,7 +166,27 @@ pub fn concretize(
     value: &Value,
     target_ty: Handle<Type>,
 ) -> Result<Value, EvalError> {
-    convert::concretize(module, value, target_ty)
+    convert::concretize(module, &mut ConvertCache::default(), value, target_ty)
+}
+
+/// [`concretize`] with a cache of converted arrays and structures that the
+/// caller keeps across calls (the resolver converts an abstract `const` at
+/// each of its uses).
+pub fn concretize_cached(
+    module: &mut Module,
+    cache: &mut ConvertCache,
+    value: &Value,
+    target_ty: Handle<Type>,
+) -> Result<Value, EvalError> {
+    convert::concretize(module, cache, value, target_ty)
+}
+
+/// Builds a value of type `ty` from its parts: scalars or vectors for a
+/// vector (flattened), columns or scalars for a matrix, elements for an
+/// array, members for a structure (interned). `None` when the parts do not
+/// fit the type.
+pub fn compose(module: &mut Module, ty: Handle<Type>, parts: &[Value]) -> Option<Value> {
+    value::compose(module, ty, parts)
 }
 
 /// `bitcast<T>(e)`.
@@ -206,8 +231,8 @@ pub fn eval_select(reject: &Value, accept: &Value, condition: &Value) -> Result<
     value::select(reject, accept, condition)
 }
 
-/// Indexes a vector, matrix (a column) or array. Out-of-range constant
-/// indices are an error.
-pub fn index(value: &Value, index: i64) -> Result<Value, EvalError> {
-    value::index(value, index)
+/// Indexes a vector, matrix (a column), array or structure (a member).
+/// Out-of-range constant indices are an error.
+pub fn index(module: &Module, value: &Value, index: i64) -> Result<Value, EvalError> {
+    value::index(module, value, index)
 }

@@ -265,9 +265,7 @@ pub(super) fn eval_binary(
     if is_matrix(left) || is_matrix(right) {
         return matrix::binary(op, left, right);
     }
-    if matches!(left, Value::Array { .. } | Value::Struct { .. })
-        || matches!(right, Value::Array { .. } | Value::Struct { .. })
-    {
+    if matches!(left, Value::Composite { .. }) || matches!(right, Value::Composite { .. }) {
         return Err(EvalError::new(format!(
             "operator '{}' is not defined for arrays and structures",
             op.symbol()

@@ -29,6 +29,14 @@ fn af(v: f64) -> Value {
 fn b(v: bool) -> Value {
     Value::Scalar(Literal::Bool(v))
 }
+/// An array or structure of type `ty` with the given parts.
+fn comp(m: &mut Module, ty: Handle<Type>, parts: &[Value]) -> Value {
+    compose(m, ty, parts).expect("parts fit the type")
+}
+/// The parts of an array or structure value.
+fn parts(m: &Module, v: &Value) -> Vec<Value> {
+    (0..).map_while(|k| index(m, v, k).ok()).collect()
+}
 fn vf(v: &[f32]) -> Value {
     Value::Vector(v.iter().map(|&x| Literal::F32(x)).collect())
 }
@@ -103,18 +111,21 @@ fn zero_values() {
         size: ArraySize::Constant(2),
         stride: 16,
     });
+    // Arrays and structures stay symbolic; their parts read as zeros.
     let z = Value::zero(&m, arr).unwrap();
-    let zs = Value::Struct {
-        ty: s,
-        members: vec![f(0.0), vu(&[0, 0])],
-    };
     assert_eq!(
         z,
-        Value::Array {
+        Value::Composite {
             ty: arr,
-            elements: vec![zs.clone(), zs]
+            value: None
         }
     );
+    let zs = Value::Composite { ty: s, value: None };
+    assert_eq!(parts(&m, &z), vec![zs.clone(), zs.clone()]);
+    assert_eq!(parts(&m, &zs), vec![f(0.0), vu(&[0, 0])]);
+    let c = z.to_const(&mut m);
+    assert_eq!(m.constants[c], ConstValue::Zero(arr));
+    assert_eq!(Value::from_const(&m, c), z);
     let rt = m.intern(TypeInner::Array {
         base: s,
         size: ArraySize::Runtime,
@@ -123,28 +134,31 @@ fn zero_values() {
     assert_eq!(Value::zero(&m, rt), None);
     let atomic = m.intern(TypeInner::Atomic(Scalar::U32));
     assert_eq!(Value::zero(&m, atomic), None);
-    // Huge types are not materialized.
+    // Huge types cost nothing: the zero value is never spelled out.
     let f32_ty = m.intern(TypeInner::Scalar(Scalar::F32));
     let big = m.intern(TypeInner::Array {
         base: f32_ty,
         size: ArraySize::Constant(u32::MAX),
         stride: 4,
     });
-    assert_eq!(Value::zero(&m, big), None);
+    let zb = Value::zero(&m, big).unwrap();
+    assert_eq!(index(&m, &zb, i64::from(u32::MAX) - 1).unwrap(), f(0.0));
+    assert_eq!(
+        err(index(&m, &zb, i64::from(u32::MAX))),
+        "index 4294967295 is out of bounds for an array of size 4294967295"
+    );
 }
 
 #[test]
 fn const_round_trip() {
     let mut m = Module::default();
     let s = struct_type(&mut m);
+    let st = comp(&mut m, s, &[f(2.0), vu(&[7, 8])]);
     let values = [
         f(1.5),
         vi(&[1, -2, 3]),
         mf(&[&[1.0, 2.0], &[3.0, 4.0], &[5.0, 6.0]]),
-        Value::Struct {
-            ty: s,
-            members: vec![f(2.0), vu(&[7, 8])],
-        },
+        st,
     ];
     for v in &values {
         let c = v.to_const(&mut m);
@@ -161,13 +175,16 @@ fn const_round_trip() {
     assert!(matches!(m.inner(*ty), TypeInner::Matrix { .. }));
     // Zero reads back as the zero value.
     let z = m.intern_constant(ConstValue::Zero(s));
-    assert_eq!(
-        Value::from_const(&m, z),
-        Value::Struct {
-            ty: s,
-            members: vec![f(0.0), vu(&[0, 0])]
-        }
-    );
+    let zv = Value::from_const(&m, z);
+    assert_eq!(zv, Value::Composite { ty: s, value: None });
+    assert_eq!(parts(&m, &zv), vec![f(0.0), vu(&[0, 0])]);
+    // Zero of a vector or matrix type reads back spelled out.
+    let v3 = m.intern(TypeInner::Vector {
+        size: VectorSize::Tri,
+        scalar: Scalar::U32,
+    });
+    let zv3 = m.intern_constant(ConstValue::Zero(v3));
+    assert_eq!(Value::from_const(&m, zv3), vu(&[0, 0, 0]));
     let vty = vi(&[1, 2]).ty(&mut m);
     assert_eq!(
         *m.inner(vty),
@@ -180,17 +197,18 @@ fn const_round_trip() {
 
 #[test]
 fn index_and_select() {
-    assert_eq!(index(&vi(&[4, 5, 6]), 2).unwrap(), i(6));
+    let m = Module::default();
+    assert_eq!(index(&m, &vi(&[4, 5, 6]), 2).unwrap(), i(6));
     assert_eq!(
-        index(&mf(&[&[1.0, 2.0], &[3.0, 4.0]]), 1).unwrap(),
+        index(&m, &mf(&[&[1.0, 2.0], &[3.0, 4.0]]), 1).unwrap(),
         vf(&[3.0, 4.0])
     );
     assert_eq!(
-        err(index(&vi(&[4, 5, 6]), 3)),
+        err(index(&m, &vi(&[4, 5, 6]), 3)),
         "index 3 is out of bounds for a vector of size 3"
     );
     assert_eq!(
-        err(index(&vi(&[4, 5, 6]), -1)),
+        err(index(&m, &vi(&[4, 5, 6]), -1)),
         "index -1 is out of bounds for a vector of size 3"
     );
     assert_eq!(eval_select(&i(1), &i(2), &b(true)).unwrap(), i(2));
@@ -284,15 +302,10 @@ fn concretization() {
         size: ArraySize::Constant(2),
         stride: 8,
     });
-    let arr = Value::Array {
-        ty: abs_arr,
-        elements: vec![ai(1), ai(2)],
-    };
+    let arr = comp(&mut m, abs_arr, &[ai(1), ai(2)]);
     let out = concretize(&mut m, &arr, f32_ty).unwrap();
-    let Value::Array { ty, elements } = out else {
-        panic!("not an array")
-    };
-    assert_eq!(elements, vec![f(1.0), f(2.0)]);
+    let ty = out.ty(&mut m);
+    assert_eq!(parts(&m, &out), vec![f(1.0), f(2.0)]);
     assert_eq!(
         *m.inner(ty),
         TypeInner::Array {
@@ -308,13 +321,54 @@ fn concretization() {
         stride: 4,
     });
     let out = concretize(&mut m, &arr, i32_arr).unwrap();
+    let expected = comp(&mut m, i32_arr, &[i(1), i(2)]);
+    assert_eq!(out, expected);
+    // A symbolic zero converts without being spelled out.
+    let zero = Value::zero(&m, abs_arr).unwrap();
     assert_eq!(
-        out,
-        Value::Array {
+        concretize(&mut m, &zero, i32_arr).unwrap(),
+        Value::Composite {
             ty: i32_arr,
-            elements: vec![i(1), i(2)]
+            value: None
         }
     );
+    // Out-of-range parts are still found.
+    let big = comp(&mut m, abs_arr, &[ai(1), ai(1 << 40)]);
+    assert_eq!(
+        err(concretize(&mut m, &big, i32_arr)),
+        "value 1099511627776 cannot be represented as 'i32'"
+    );
+}
+
+#[test]
+fn shared_parts_convert_once() {
+    // c0 = array(1, 2); c(k+1) = array(ck, ck): 2^41 scalars at k = 40,
+    // converted by visiting 41 distinct constants.
+    let mut m = Module::default();
+    let ai_ty = m.intern(TypeInner::Scalar(Scalar::AbstractInt));
+    let u32_ty = m.intern(TypeInner::Scalar(Scalar::U32));
+    let pair = |m: &mut Module, base| {
+        m.intern(TypeInner::Array {
+            base,
+            size: ArraySize::Constant(2),
+            stride: 8,
+        })
+    };
+    let (mut ty, mut uty) = (pair(&mut m, ai_ty), pair(&mut m, u32_ty));
+    let mut v = comp(&mut m, ty, &[ai(1), ai(2)]);
+    for _ in 0..40 {
+        let (t, u) = (pair(&mut m, ty), pair(&mut m, uty));
+        v = comp(&mut m, t, &[v.clone(), v]);
+        (ty, uty) = (t, u);
+    }
+    let before = m.constants.len();
+    let out = concretize(&mut m, &v, uty).unwrap();
+    assert!(m.constants.len() - before < 100, "{}", m.constants.len());
+    let mut leaf = out;
+    for _ in 0..41 {
+        leaf = index(&m, &leaf, 1).unwrap();
+    }
+    assert_eq!(leaf, u(2));
 }
 
 #[test]
@@ -718,10 +772,7 @@ fn ldexp_and_quantize() {
 fn frexp_and_modf() {
     let mut m = Module::default();
     let r = eval_math(&mut m, M::Frexp, &[f(12.0)]).unwrap();
-    let Value::Struct { members, .. } = r else {
-        panic!("frexp did not return a struct")
-    };
-    assert_eq!(members, vec![f(0.75), i(4)]);
+    assert_eq!(parts(&m, &r), vec![f(0.75), i(4)]);
     let r = eval_math(
         &mut m,
         M::Frexp,
@@ -731,11 +782,8 @@ fn frexp_and_modf() {
         ])],
     )
     .unwrap();
-    let Value::Struct { members, .. } = r else {
-        panic!("frexp did not return a struct")
-    };
     assert_eq!(
-        members,
+        parts(&m, &r),
         vec![
             Value::Vector(vec![
                 Literal::AbstractFloat(-0.5),
@@ -746,15 +794,9 @@ fn frexp_and_modf() {
     );
     // Subnormal f32 input.
     let r = eval_math(&mut m, M::Frexp, &[f(f32::from_bits(1))]).unwrap();
-    let Value::Struct { members, .. } = r else {
-        panic!("frexp did not return a struct")
-    };
-    assert_eq!(members, vec![f(0.5), i(-148)]);
+    assert_eq!(parts(&m, &r), vec![f(0.5), i(-148)]);
     let r = eval_math(&mut m, M::Modf, &[vf(&[-2.5, 1.25])]).unwrap();
-    let Value::Struct { members, .. } = r else {
-        panic!("modf did not return a struct")
-    };
-    assert_eq!(members, vec![vf(&[-0.5, 0.25]), vf(&[-2.0, 1.0])]);
+    assert_eq!(parts(&m, &r), vec![vf(&[-0.5, 0.25]), vf(&[-2.0, 1.0])]);
 }
 
 #[test]
@@ -1033,26 +1075,21 @@ fn more_shapes_and_errors() {
         size: ArraySize::Constant(2),
         stride: 8,
     });
-    let row = |a, b_| Value::Array {
-        ty: inner,
-        elements: vec![i(a), i(b_)],
-    };
-    let nested = Value::Array {
-        ty: outer,
-        elements: vec![row(1, 2), row(3, 4)],
-    };
+    let row12 = comp(&mut m, inner, &[i(1), i(2)]);
+    let row34 = comp(&mut m, inner, &[i(3), i(4)]);
+    let nested = comp(&mut m, outer, &[row12, row34.clone()]);
     let c = nested.to_const(&mut m);
     assert_eq!(Value::from_const(&m, c), nested);
-    assert_eq!(index(&nested, 1).unwrap(), row(3, 4));
+    assert_eq!(index(&m, &nested, 1).unwrap(), row34);
     assert_eq!(
-        err(index(&nested, 2)),
+        err(index(&m, &nested, 2)),
         "index 2 is out of bounds for an array of size 2"
     );
     assert_eq!(
-        err(index(&mf(&[&[1.0, 2.0], &[3.0, 4.0]]), 5)),
+        err(index(&m, &mf(&[&[1.0, 2.0], &[3.0, 4.0]]), 5)),
         "index 5 is out of bounds for a matrix with column count 2"
     );
-    assert_eq!(err(index(&i(1), 0)), "cannot index a scalar value");
+    assert_eq!(err(index(&m, &i(1), 0)), "cannot index a scalar value");
     assert_eq!(
         err(eval_select(
             &vi(&[1, 2]),
@@ -1084,11 +1121,9 @@ fn more_shapes_and_errors() {
     // Comparisons and remainder of f16 and abstract floats.
     assert_eq!(bin(B::Less, &h(1.0), &h(1.5)).unwrap(), b(true));
     assert_eq!(bin(B::Modulo, &af(5.5), &af(-2.0)).unwrap(), af(1.5));
-    let r = math(M::Frexp, &[h(-3.0)]).unwrap();
-    let Value::Struct { members, .. } = r else {
-        panic!("frexp did not return a struct")
-    };
-    assert_eq!(members, vec![h(-0.75), i(2)]);
+    let mut m = Module::default();
+    let r = eval_math(&mut m, M::Frexp, &[h(-3.0)]).unwrap();
+    assert_eq!(parts(&m, &r), vec![h(-0.75), i(2)]);
 }
 
 /// Every builtin, operator and conversion on a pool of odd operands
@@ -1198,9 +1233,10 @@ fn no_panics_on_odd_operands() {
             rows: VectorSize::Quad,
             data: vec![Literal::F32(1.0)],
         },
-        Value::Struct {
+        Value::Composite { ty: s, value: None },
+        Value::Composite {
             ty: s,
-            members: vec![f(1.0)],
+            value: Some(Handle::from_index(0)),
         },
     ];
     let all_ops = [
@@ -1250,7 +1286,7 @@ fn no_panics_on_odd_operands() {
             }
         }
         for k in -1..5 {
-            let _ = index(a, k);
+            let _ = index(&m, a, k);
         }
         for fun in funs {
             let _ = eval_math(&mut m, fun, std::slice::from_ref(a));
@@ -1270,9 +1306,9 @@ fn no_panics_on_odd_operands() {
 }
 
 #[test]
-fn zero_of_deeply_shared_structs_is_bounded() {
+fn zero_of_deeply_shared_structs_is_symbolic() {
     // S0 { a: f32, b: f32 }, S(k+1) { a: Sk, b: Sk }: 2^61 components at
-    // depth 60, refused quickly instead of walked.
+    // depth 60.
     let mut m = Module::default();
     let mut ty = m.intern(TypeInner::Scalar(Scalar::F32));
     for k in 0..60 {
@@ -1294,13 +1330,11 @@ fn zero_of_deeply_shared_structs_is_bounded() {
             },
             crate::Span::UNDEFINED,
         );
-        if k == 3 {
-            // 2^4 = 16 components: small enough to build.
-            let Some(Value::Struct { members, .. }) = Value::zero(&m, ty) else {
-                panic!("no zero value for a small struct")
-            };
-            assert_eq!(members.len(), 2);
-        }
     }
-    assert_eq!(Value::zero(&m, ty), None);
+    // The zero value is symbolic; reading a leaf walks one path.
+    let mut z = Value::zero(&m, ty).unwrap();
+    for _ in 0..60 {
+        z = index(&m, &z, 1).unwrap();
+    }
+    assert_eq!(z, f(0.0));
 }

@@ -1,16 +1,20 @@
 //! [`Value`] plumbing: types, zero values, interning to and from
-//! [`ConstValue`], indexing, `select`, and the component-wise helpers the
-//! operators and builtins are built from.
+//! [`ConstValue`], composites, indexing, `select`, and the component-wise
+//! helpers the operators and builtins are built from.
+//!
+//! Arrays and structures are [`Value::Composite`]s: a handle into
+//! [`Module::constants`] (hash-consed, so a value built from copies of
+//! another shares it instead of repeating it) or, for the zero value, no
+//! handle at all. Every operation here is linear in the size of what the
+//! source spelled out, never in the size of the value it denotes:
+//! `array<i32, 1 << 30>()` and a chain of declarations that doubles an
+//! array forty times cost a few words each.
+
+use rustc_hash::FxHashMap;
 
 use super::{EvalError, Value};
 use crate::arena::Handle;
 use crate::ir::{ArraySize, ConstValue, Literal, Module, Scalar, Type, TypeInner, VectorSize};
-
-/// The largest number of scalar components a zero value may have. Zero
-/// values of larger types (e.g. `array<f32, 100000000>`) are not built as
-/// [`Value`]s, so a hostile source cannot make the compiler allocate
-/// unbounded memory; [`Value::zero`] returns `None` for them.
-pub const MAX_ZERO_COMPONENTS: u64 = 1 << 20;
 
 impl Value {
     /// The value's type, interned in `module`.
@@ -30,7 +34,7 @@ impl Value {
                 rows: *rows,
                 scalar: data.first().map_or(Scalar::F32, |l| l.scalar()),
             }),
-            Value::Array { ty, .. } | Value::Struct { ty, .. } => *ty,
+            Value::Composite { ty, .. } => *ty,
         }
     }
 
@@ -40,7 +44,7 @@ impl Value {
             Value::Scalar(l) => Some(std::slice::from_ref(l)),
             Value::Vector(v) => Some(v),
             Value::Matrix { data, .. } => Some(data),
-            Value::Array { .. } | Value::Struct { .. } => None,
+            Value::Composite { .. } => None,
         }
     }
 
@@ -61,76 +65,26 @@ impl Value {
         }
     }
 
-    /// The zero value of `ty`, counting scalar components against `budget`.
-    fn zero_bounded(module: &Module, ty: Handle<Type>, budget: &mut u64) -> Option<Value> {
-        let inner = &module.types.try_get(ty)?.inner;
-        fn take(budget: &mut u64, n: u64) -> Option<()> {
-            *budget = budget.checked_sub(n)?;
-            Some(())
-        }
-        Some(match *inner {
-            TypeInner::Scalar(s) => {
-                take(budget, 1)?;
-                Value::Scalar(Literal::zero(s))
-            }
-            TypeInner::Vector { size, scalar } => {
-                take(budget, size.get() as u64)?;
-                Value::Vector(vec![Literal::zero(scalar); size.get() as usize])
-            }
-            TypeInner::Matrix {
-                columns,
-                rows,
-                scalar,
-            } => {
-                let n = columns.get() * rows.get();
-                take(budget, n as u64)?;
-                Value::Matrix {
-                    columns,
-                    rows,
-                    data: vec![Literal::zero(scalar); n as usize],
-                }
-            }
-            TypeInner::Array {
-                base,
-                size: ArraySize::Constant(n),
-                ..
-            } => {
-                // Every element counts at least one component, so this loop
-                // is bounded by the budget.
-                let mut elements = Vec::new();
-                for _ in 0..n {
-                    // Fail early (before recursing) once the budget is gone.
-                    if *budget == 0 {
-                        return None;
-                    }
-                    elements.push(Value::zero_bounded(module, base, budget)?);
-                }
-                Value::Array { ty, elements }
-            }
-            TypeInner::Struct { ref members, .. } => {
-                let mut values = Vec::with_capacity(members.len());
-                for m in members {
-                    values.push(Value::zero_bounded(module, m.ty, budget)?);
-                }
-                Value::Struct {
-                    ty,
-                    members: values,
-                }
-            }
-            TypeInner::Array { .. }
-            | TypeInner::Atomic(_)
-            | TypeInner::Pointer { .. }
-            | TypeInner::SubgroupMatrix { .. } => return None,
-        })
-    }
-
     /// See [`Value::zero`].
     pub(super) fn zero_impl(module: &Module, ty: Handle<Type>) -> Option<Value> {
-        // Check the size first, so an oversized type is refused without
-        // building (part of) its value.
-        component_count(module, ty, MAX_ZERO_COMPONENTS)?;
-        let mut budget = MAX_ZERO_COMPONENTS;
-        Value::zero_bounded(module, ty, &mut budget)
+        let inner = &module.types.try_get(ty)?.inner;
+        if matches!(inner, TypeInner::Array { .. } | TypeInner::Struct { .. })
+            && module.any_component(ty, &|t| {
+                matches!(
+                    t,
+                    TypeInner::Atomic(_)
+                        | TypeInner::Pointer { .. }
+                        | TypeInner::SubgroupMatrix { .. }
+                        | TypeInner::Array {
+                            size: ArraySize::Runtime | ArraySize::Override(_),
+                            ..
+                        }
+                )
+            })
+        {
+            return None;
+        }
+        zero_of(module, ty)
     }
 
     /// See [`Value::to_const`].
@@ -153,17 +107,10 @@ impl Value {
                     .collect();
                 module.intern_constant(ConstValue::Composite { ty, components })
             }
-            Value::Array {
-                ty,
-                elements: parts,
-            }
-            | Value::Struct { ty, members: parts } => {
-                let components = parts.iter().map(|p| p.to_const_impl(module)).collect();
-                module.intern_constant(ConstValue::Composite {
-                    ty: *ty,
-                    components,
-                })
-            }
+            Value::Composite {
+                value: Some(value), ..
+            } => *value,
+            Value::Composite { ty, value: None } => module.intern_constant(ConstValue::Zero(*ty)),
         }
     }
 
@@ -176,33 +123,35 @@ impl Value {
         };
         match *constant {
             ConstValue::Scalar(l) => Value::Scalar(l),
-            ConstValue::Zero(ty) => Value::zero_impl(module, ty).unwrap_or(Value::Struct {
-                ty,
-                members: Vec::new(),
-            }),
+            ConstValue::Zero(ty) => {
+                zero_of(module, ty).unwrap_or(Value::Composite { ty, value: None })
+            }
             ConstValue::Composite { ty, ref components } => {
-                let parts = || {
-                    components
-                        .iter()
-                        .map(|&c| Value::from_const_impl(module, c))
-                        .collect::<Vec<_>>()
-                };
                 match module.types.try_get(ty).map(|t| &t.inner) {
-                    Some(TypeInner::Vector { .. }) => {
-                        Value::Vector(parts().iter().flat_map(flatten_literals).collect())
-                    }
+                    Some(TypeInner::Vector { .. }) => Value::Vector(scalars(module, components)),
                     Some(&TypeInner::Matrix { columns, rows, .. }) => Value::Matrix {
                         columns,
                         rows,
-                        data: parts().iter().flat_map(flatten_literals).collect(),
+                        data: components
+                            .iter()
+                            .flat_map(|&c| match module.constants.try_get(c) {
+                                Some(ConstValue::Composite { components, .. }) => {
+                                    scalars(module, components)
+                                }
+                                Some(&ConstValue::Zero(t)) => match module.types.try_get(t) {
+                                    Some(&Type {
+                                        inner: TypeInner::Vector { size, scalar },
+                                        ..
+                                    }) => vec![Literal::zero(scalar); size.get() as usize],
+                                    _ => Vec::new(),
+                                },
+                                _ => Vec::new(),
+                            })
+                            .collect(),
                     },
-                    Some(TypeInner::Array { .. }) => Value::Array {
+                    _ => Value::Composite {
                         ty,
-                        elements: parts(),
-                    },
-                    _ => Value::Struct {
-                        ty,
-                        members: parts(),
+                        value: Some(value),
                     },
                 }
             }
@@ -210,34 +159,181 @@ impl Value {
     }
 }
 
-/// The number of scalar components of a constructible type, or `None` if
-/// it exceeds `limit` or the type has no zero value. Every visited node
-/// counts at least 1 against `limit`, so the walk is bounded even for
-/// deeply shared struct types.
-fn component_count(module: &Module, ty: Handle<Type>, limit: u64) -> Option<u64> {
-    let n = match module.types.try_get(ty)?.inner {
-        TypeInner::Scalar(_) => 1,
-        TypeInner::Vector { size, .. } => size.get() as u64,
-        TypeInner::Matrix { columns, rows, .. } => (columns.get() * rows.get()) as u64,
+/// The scalar literals of interned scalar constants.
+fn scalars(module: &Module, components: &[Handle<ConstValue>]) -> Vec<Literal> {
+    components
+        .iter()
+        .map(|&c| match module.constants.try_get(c) {
+            Some(&ConstValue::Scalar(l)) => l,
+            _ => Literal::Bool(false),
+        })
+        .collect()
+}
+
+/// The zero value of a type already known to be constructible (no check
+/// of its components): materialized for scalars, vectors and matrices,
+/// symbolic for arrays and structures.
+fn zero_of(module: &Module, ty: Handle<Type>) -> Option<Value> {
+    Some(match module.types.try_get(ty)?.inner {
+        TypeInner::Scalar(s) => Value::Scalar(Literal::zero(s)),
+        TypeInner::Vector { size, scalar } => {
+            Value::Vector(vec![Literal::zero(scalar); size.get() as usize])
+        }
+        TypeInner::Matrix {
+            columns,
+            rows,
+            scalar,
+        } => Value::Matrix {
+            columns,
+            rows,
+            data: vec![Literal::zero(scalar); (columns.get() * rows.get()) as usize],
+        },
+        TypeInner::Array {
+            size: ArraySize::Constant(_),
+            ..
+        }
+        | TypeInner::Struct { .. } => Value::Composite { ty, value: None },
+        _ => return None,
+    })
+}
+
+/// See [`super::compose`].
+pub(super) fn compose(module: &mut Module, ty: Handle<Type>, parts: &[Value]) -> Option<Value> {
+    match module.types.try_get(ty)?.inner {
+        TypeInner::Scalar(_) => match parts {
+            [one] => Some(one.clone()),
+            _ => None,
+        },
+        TypeInner::Vector { size, .. } => {
+            let mut lits = Vec::with_capacity(size.get() as usize);
+            for p in parts {
+                match p {
+                    Value::Scalar(l) => lits.push(*l),
+                    Value::Vector(v) => lits.extend_from_slice(v),
+                    _ => return None,
+                }
+            }
+            (lits.len() == size.get() as usize).then_some(Value::Vector(lits))
+        }
+        TypeInner::Matrix { columns, rows, .. } => {
+            let mut data = Vec::with_capacity((columns.get() * rows.get()) as usize);
+            for p in parts {
+                match p {
+                    Value::Vector(v) => data.extend_from_slice(v),
+                    Value::Scalar(l) => data.push(*l),
+                    _ => return None,
+                }
+            }
+            (data.len() == (columns.get() * rows.get()) as usize).then_some(Value::Matrix {
+                columns,
+                rows,
+                data,
+            })
+        }
+        TypeInner::Array {
+            size: ArraySize::Constant(n),
+            ..
+        } if parts.len() == n as usize => {
+            let components = parts.iter().map(|p| p.to_const_impl(module)).collect();
+            let value = module.intern_constant(ConstValue::Composite { ty, components });
+            Some(Value::Composite {
+                ty,
+                value: Some(value),
+            })
+        }
+        TypeInner::Struct { ref members, .. } if members.len() == parts.len() => {
+            let components = parts.iter().map(|p| p.to_const_impl(module)).collect();
+            let value = module.intern_constant(ConstValue::Composite { ty, components });
+            Some(Value::Composite {
+                ty,
+                value: Some(value),
+            })
+        }
+        _ => None,
+    }
+}
+
+/// The number of parts of a composite type and the type of part `i`.
+fn part_type(module: &Module, ty: Handle<Type>, i: usize) -> Option<(usize, Handle<Type>)> {
+    match module.types.try_get(ty)?.inner {
         TypeInner::Array {
             base,
             size: ArraySize::Constant(n),
             ..
-        } => component_count(module, base, limit)?.checked_mul(n.max(1) as u64)?,
+        } => Some((n as usize, base)),
         TypeInner::Struct { ref members, .. } => {
-            let mut total: u64 = 0;
-            for m in members {
-                total += component_count(module, m.ty, limit.checked_sub(total)?)?;
-            }
-            total.max(1)
+            Some((members.len(), members.get(i).map_or(ty, |m| m.ty)))
         }
-        _ => return None,
-    };
-    (n <= limit).then_some(n)
+        _ => None,
+    }
 }
 
-fn flatten_literals(v: &Value) -> Vec<Literal> {
-    v.literals().map(<[Literal]>::to_vec).unwrap_or_default()
+/// Cache of [`concretize_const`] results: (constant, target type) to the
+/// converted constant. Keeping one across calls makes repeated
+/// conversions of the same constant (one per use of an abstract `const`)
+/// cost nothing after the first.
+pub type ConvertCache = FxHashMap<(Handle<ConstValue>, Handle<Type>), Handle<ConstValue>>;
+
+/// Concretizes an interned array or structure constant to `target` (see
+/// [`super::concretize`]), visiting each shared part once.
+pub(super) fn concretize_const(
+    module: &mut Module,
+    cache: &mut ConvertCache,
+    value: Handle<ConstValue>,
+    value_ty: Handle<Type>,
+    target: Handle<Type>,
+) -> Result<Handle<ConstValue>, EvalError> {
+    if value_ty == target {
+        return Ok(value);
+    }
+    if let Some(&h) = cache.get(&(value, target)) {
+        return Ok(h);
+    }
+    let out = match module.constants.try_get(value).cloned() {
+        Some(ConstValue::Composite { components, .. }) if is_composite(module, value_ty) => {
+            let mut parts = Vec::with_capacity(components.len());
+            for (i, c) in components.into_iter().enumerate() {
+                let (_, from) = part_type(module, value_ty, i)
+                    .ok_or_else(|| EvalError::new("malformed composite constant"))?;
+                let (_, to) = part_type(module, target, i)
+                    .ok_or_else(|| EvalError::new("cannot convert a composite to this type"))?;
+                let from = match module.constants.try_get(c) {
+                    Some(ConstValue::Scalar(l)) => module.intern(TypeInner::Scalar(l.scalar())),
+                    _ => from,
+                };
+                parts.push(concretize_part(module, cache, c, from, to)?);
+            }
+            module.intern_constant(ConstValue::Composite {
+                ty: target,
+                components: parts,
+            })
+        }
+        _ => module.intern_constant(ConstValue::Zero(target)),
+    };
+    cache.insert((value, target), out);
+    Ok(out)
+}
+
+fn concretize_part(
+    module: &mut Module,
+    cache: &mut ConvertCache,
+    c: Handle<ConstValue>,
+    from: Handle<Type>,
+    to: Handle<Type>,
+) -> Result<Handle<ConstValue>, EvalError> {
+    if is_composite(module, from) {
+        return concretize_const(module, cache, c, from, to);
+    }
+    let v = Value::from_const_impl(module, c);
+    let v = super::convert::concretize(module, cache, &v, to)?;
+    Ok(v.to_const_impl(module))
+}
+
+fn is_composite(module: &Module, ty: Handle<Type>) -> bool {
+    matches!(
+        module.types.try_get(ty).map(|t| &t.inner),
+        Some(TypeInner::Array { .. } | TypeInner::Struct { .. })
+    )
 }
 
 /// Formats a literal for an error message: integers and bools as written in
@@ -263,8 +359,7 @@ pub(crate) fn fmt_value(v: &Value) -> String {
         Value::Matrix { columns, rows, .. } => {
             format!("mat{}x{}(...)", columns.get(), rows.get())
         }
-        Value::Array { elements, .. } => format!("array(... {} elements)", elements.len()),
-        Value::Struct { .. } => "a structure".to_string(),
+        Value::Composite { .. } => "a composite value".to_string(),
     }
 }
 
@@ -355,13 +450,20 @@ pub(crate) fn shape_mismatch(a: &Value, b: &Value) -> EvalError {
 }
 
 /// See [`super::index`].
-pub(super) fn index(value: &Value, index: i64) -> Result<Value, EvalError> {
+pub(super) fn index(module: &Module, value: &Value, index: i64) -> Result<Value, EvalError> {
     let (count, what) = match value {
         Value::Scalar(_) => return Err(EvalError::new("cannot index a scalar value")),
         Value::Vector(v) => (v.len(), "a vector of size"),
         Value::Matrix { columns, .. } => (columns.get() as usize, "a matrix with column count"),
-        Value::Array { elements, .. } => (elements.len(), "an array of size"),
-        Value::Struct { members, .. } => (members.len(), "a structure with member count"),
+        Value::Composite { ty, .. } => match module.types.try_get(*ty).map(|t| &t.inner) {
+            Some(TypeInner::Struct { members, .. }) => {
+                (members.len(), "a structure with member count")
+            }
+            _ => (
+                part_type(module, *ty, 0).map_or(0, |(n, _)| n),
+                "an array of size",
+            ),
+        },
     };
     let i = match usize::try_from(index) {
         Ok(i) if i < count => i,
@@ -380,8 +482,18 @@ pub(super) fn index(value: &Value, index: i64) -> Result<Value, EvalError> {
                 None => return Err(EvalError::new("malformed matrix value")),
             }
         }
-        Value::Array { elements, .. } => elements[i].clone(),
-        Value::Struct { members, .. } => members[i].clone(),
+        Value::Composite { ty, value } => {
+            let part = value.and_then(|h| match module.constants.try_get(h) {
+                Some(ConstValue::Composite { components, .. }) => components.get(i).copied(),
+                _ => None,
+            });
+            match part {
+                Some(h) => Value::from_const_impl(module, h),
+                None => part_type(module, *ty, i)
+                    .and_then(|(_, t)| zero_of(module, t))
+                    .ok_or_else(|| EvalError::new("malformed composite value"))?,
+            }
+        }
         Value::Scalar(_) => return Err(EvalError::new("cannot index a scalar value")),
     })
 }

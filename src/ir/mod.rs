@@ -1077,7 +1077,8 @@ impl Module {
 
     /// Whether `pred` holds for `ty` or for any type it is made of (array
     /// elements and struct members, recursively; pointers are not
-    /// followed). Iterative, so deep nesting cannot overflow the stack.
+    /// followed). Iterative, so deep nesting cannot overflow the stack, and
+    /// visits each type once.
     pub fn any_component(&self, ty: Handle<Type>, pred: &dyn Fn(&TypeInner) -> bool) -> bool {
         // Fast path without allocating: most types have no components.
         let inner = self.inner(ty);
@@ -1087,8 +1088,14 @@ impl Module {
         if !matches!(inner, TypeInner::Array { .. } | TypeInner::Struct { .. }) {
             return false;
         }
+        // Each type once: struct types shared along many paths (a member
+        // type used twice per level) would otherwise cost 2^depth.
+        let mut seen = rustc_hash::FxHashSet::default();
         let mut stack = vec![ty];
         while let Some(t) = stack.pop() {
+            if !seen.insert(t) {
+                continue;
+            }
             let inner = self.inner(t);
             if pred(inner) {
                 return true;

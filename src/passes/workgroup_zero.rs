@@ -20,12 +20,21 @@
 //! it has none. Guarantee: after this pass, every workgroup variable an
 //! entry point uses is zero when its first statement after the barrier
 //! runs.
+//!
+//! Cost: one store (or loop) per atomic or array reached through struct
+//! members, which is exponential in the source for structures that hold
+//! several copies of one structure type. The pass counts first (each type
+//! once) and refuses, with an error naming the variable or entry point,
+//! modules whose zeroing would exceed [`growth_budget`] (64 stores per
+//! unit of module size, at least 65536).
 
-use rustc_hash::FxHashSet;
+use rustc_hash::{FxHashMap, FxHashSet};
+
+use super::growth_budget;
 
 use super::rewrite::{BlockBuilder, Values};
 use crate::arena::Handle;
-use crate::diagnostic::Error;
+use crate::diagnostic::{Diagnostic, Error};
 use crate::ir::{
     visit, AddressSpace, AtomicFunction, Barrier, BinaryOperator as B, Binding, BuiltIn,
     Expression, Function, FunctionArgument, GlobalVariable, Literal, LocalVariable, Module, Scalar,
@@ -36,9 +45,17 @@ use crate::Span;
 
 type H = Handle<Expression>;
 
+/// Stores the pass may emit per unit of module size.
+const GROWTH: usize = 64;
+/// Stores the pass may always emit.
+const FLOOR: usize = 1 << 16;
+
 /// Runs the pass over every chosen compute entry point.
 pub fn run(p: &mut Pipeline) -> Result<(), Error> {
     let globals = used_globals(&p.module);
+    let budget = growth_budget(&p.module, GROWTH, FLOOR) as u64;
+    let mut spent: u64 = 0;
+    let mut costs = Costs::default();
     for (k, &i) in p.entry_points.iter().enumerate() {
         let Some(ep) = p.module.entry_points.get(i) else {
             continue;
@@ -67,6 +84,30 @@ pub fn run(p: &mut Pipeline) -> Result<(), Error> {
             .unwrap_or_default();
         if wg.is_empty() {
             continue;
+        }
+        for &g in &wg {
+            let cost = costs.spread(&p.module, p.module.global_variables[g].ty);
+            if cost > budget {
+                return Err(Diagnostic::error(
+                    format!(
+                        "zero-initialising workgroup variable '{}' takes more than {budget} stores",
+                        p.module.global_variables[g].name
+                    ),
+                    p.module.global_variables.span(g),
+                )
+                .into());
+            }
+            spent = spent.saturating_add(cost);
+        }
+        if spent > budget {
+            let name = &p.module.entry_points[i].name;
+            return Err(Diagnostic::error(
+                format!(
+                    "zero-initialising workgroup memory takes more than {budget} stores in this module (at entry point '{name}')"
+                ),
+                p.module.functions.span(handle),
+            )
+            .into());
         }
         let mut functions = std::mem::take(&mut p.module.functions);
         let values = Values {
@@ -108,6 +149,46 @@ fn used_globals(module: &Module) -> Vec<FxHashSet<Handle<GlobalVariable>>> {
         out.push(set);
     }
     out
+}
+
+/// The number of statements [`Zeroer::zero_spread`] (`spread`) and
+/// [`Zeroer::zero_leaf`] emit per type, counted once per type.
+#[derive(Default)]
+struct Costs {
+    memo: FxHashMap<(Handle<Type>, bool), u64>,
+}
+
+impl Costs {
+    fn spread(&mut self, module: &Module, ty: Handle<Type>) -> u64 {
+        self.count(module, ty, true)
+    }
+
+    fn count(&mut self, module: &Module, ty: Handle<Type>, spread: bool) -> u64 {
+        if let Some(&c) = self.memo.get(&(ty, spread)) {
+            return c;
+        }
+        let has = |pred: fn(&TypeInner) -> bool| module.any_component(ty, &pred);
+        let sum = |this: &mut Self, members: &[crate::ir::StructMember], spread: bool| {
+            members.iter().fold(0u64, |acc, m| {
+                acc.saturating_add(this.count(module, m.ty, spread))
+            })
+        };
+        let c = match module.inner(ty) {
+            TypeInner::Array { base, .. } => 1u64.saturating_add(self.count(module, *base, false)),
+            TypeInner::Struct { members, .. }
+                if spread && has(|t| matches!(t, TypeInner::Array { .. })) =>
+            {
+                sum(self, members, true)
+            }
+            _ if spread => self.count(module, ty, false),
+            TypeInner::Struct { members, .. } if has(|t| matches!(t, TypeInner::Atomic(_))) => {
+                sum(self, members, false)
+            }
+            _ => 1,
+        };
+        self.memo.insert((ty, spread), c);
+        c
+    }
 }
 
 struct Zeroer<'a> {

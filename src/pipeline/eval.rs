@@ -1,181 +1,12 @@
 //! Evaluation of [`Module::global_expressions`] at pipeline creation, with
-//! the override values; conversions between [`Value`] and the interned
-//! [`ConstValue`]; and which global expressions the chosen entry points
-//! need (only those may fail pipeline creation).
+//! the override values (through [`crate::const_eval`]), and which global
+//! expressions the chosen entry points need (only those may fail pipeline
+//! creation).
 
 use crate::arena::Handle;
 use crate::const_eval::{self, EvalError, Value};
 use crate::diagnostic::Diagnostic;
-use crate::ir::{
-    ArraySize, ConstValue, Expression, Literal, MatrixDim, Module, Override, Type, TypeInner,
-    VectorSize,
-};
-
-/// Interns a value into `module.constants`.
-pub fn to_const(module: &mut Module, value: &Value) -> Handle<ConstValue> {
-    match value {
-        Value::Scalar(l) => module.intern_constant(ConstValue::Scalar(*l)),
-        Value::Vector(lits) => {
-            let ty = vector_type(module, lits);
-            let components = lits
-                .iter()
-                .map(|l| module.intern_constant(ConstValue::Scalar(*l)))
-                .collect();
-            module.intern_constant(ConstValue::Composite { ty, components })
-        }
-        Value::Matrix {
-            columns,
-            rows,
-            data,
-        } => {
-            let scalar = data.first().map_or(crate::ir::Scalar::F32, |l| l.scalar());
-            let ty = module.intern(TypeInner::Matrix {
-                columns: *columns,
-                rows: *rows,
-                scalar,
-            });
-            let components = data
-                .chunks(rows.get() as usize)
-                .map(|col| to_const(module, &Value::Vector(col.to_vec())))
-                .collect();
-            module.intern_constant(ConstValue::Composite { ty, components })
-        }
-        Value::Array { ty, elements }
-        | Value::Struct {
-            ty,
-            members: elements,
-        } => {
-            let components = elements.iter().map(|e| to_const(module, e)).collect();
-            module.intern_constant(ConstValue::Composite {
-                ty: *ty,
-                components,
-            })
-        }
-    }
-}
-
-fn vector_type(module: &mut Module, lits: &[Literal]) -> Handle<Type> {
-    module.intern(TypeInner::Vector {
-        size: VectorSize::from_count(lits.len() as u32).unwrap_or(VectorSize::Quad),
-        scalar: lits.first().map_or(crate::ir::Scalar::F32, |l| l.scalar()),
-    })
-}
-
-/// Deepest value nesting [`from_const`] and [`zero`] build.
-const MAX_DEPTH: u32 = 256;
-/// Largest array [`zero`] materialises.
-const MAX_ZERO_ELEMENTS: u32 = 1 << 16;
-
-/// Reads an interned constant back as a value (`None` for values nested
-/// deeper than 256 levels or zero arrays of more than 65536 elements).
-pub fn from_const(module: &Module, h: Handle<ConstValue>) -> Option<Value> {
-    from_const_at(module, h, 0)
-}
-
-fn from_const_at(module: &Module, h: Handle<ConstValue>, depth: u32) -> Option<Value> {
-    if depth > MAX_DEPTH {
-        return None;
-    }
-    match module.constants.try_get(h)? {
-        ConstValue::Scalar(l) => Some(Value::Scalar(*l)),
-        ConstValue::Zero(ty) => zero_at(module, *ty, depth),
-        ConstValue::Composite { ty, components } => {
-            let parts: Option<Vec<Value>> = components
-                .iter()
-                .map(|&c| from_const_at(module, c, depth + 1))
-                .collect();
-            compose(module, *ty, parts?)
-        }
-    }
-}
-
-/// The zero value of a constructible type (`None` for types without one,
-/// and for the limits of [`from_const`]).
-pub fn zero(module: &Module, ty: Handle<Type>) -> Option<Value> {
-    zero_at(module, ty, 0)
-}
-
-fn zero_at(module: &Module, ty: Handle<Type>, depth: u32) -> Option<Value> {
-    if depth > MAX_DEPTH {
-        return None;
-    }
-    let zero = |ty: Handle<Type>| zero_at(module, ty, depth + 1);
-    match module.types.try_get(ty)?.inner {
-        TypeInner::Scalar(s) => Some(Value::Scalar(Literal::zero(s))),
-        TypeInner::Vector { size, scalar } => Some(Value::Vector(vec![
-            Literal::zero(scalar);
-            size.get() as usize
-        ])),
-        TypeInner::Matrix {
-            columns,
-            rows,
-            scalar,
-        } => Some(Value::Matrix {
-            columns,
-            rows,
-            data: vec![Literal::zero(scalar); (columns.get() * rows.get()) as usize],
-        }),
-        TypeInner::Array {
-            base,
-            size: ArraySize::Constant(n),
-            ..
-        } if n <= MAX_ZERO_ELEMENTS => {
-            let e = zero(base)?;
-            Some(Value::Array {
-                ty,
-                elements: vec![e; n as usize],
-            })
-        }
-        TypeInner::Struct { ref members, .. } => {
-            let members: Option<Vec<Value>> = members.iter().map(|m| zero(m.ty)).collect();
-            Some(Value::Struct {
-                ty,
-                members: members?,
-            })
-        }
-        _ => None,
-    }
-}
-
-/// Builds a composite of type `ty` from its parts (vector parts may be
-/// scalars or vectors, flattened).
-pub fn compose(module: &Module, ty: Handle<Type>, parts: Vec<Value>) -> Option<Value> {
-    match module.types.try_get(ty)?.inner {
-        TypeInner::Vector { .. } => {
-            let mut lits = Vec::new();
-            for p in parts {
-                match p {
-                    Value::Scalar(l) => lits.push(l),
-                    Value::Vector(v) => lits.extend(v),
-                    _ => return None,
-                }
-            }
-            Some(Value::Vector(lits))
-        }
-        TypeInner::Matrix { columns, rows, .. } => {
-            let mut data = Vec::new();
-            for p in parts {
-                match p {
-                    Value::Vector(v) => data.extend(v),
-                    Value::Scalar(l) => data.push(l),
-                    _ => return None,
-                }
-            }
-            Some(Value::Matrix {
-                columns,
-                rows,
-                data,
-            })
-        }
-        TypeInner::Array { .. } => Some(Value::Array {
-            ty,
-            elements: parts,
-        }),
-        TypeInner::Struct { .. } => Some(Value::Struct { ty, members: parts }),
-        TypeInner::Scalar(_) => parts.into_iter().next(),
-        _ => None,
-    }
-}
+use crate::ir::{Expression, Literal, MatrixDim, Module, Override, Type, TypeInner};
 
 /// The handles an expression reads: its operands, and for an
 /// [`Expression::OverrideExpr`] the global expression it names.
@@ -401,33 +232,6 @@ fn lit_index(v: &Value) -> Option<i64> {
     }
 }
 
-/// Indexes a vector, matrix (a column) or array value.
-fn index_value(base: &Value, i: i64) -> Result<Value, EvalError> {
-    let (len, what) = match base {
-        Value::Vector(v) => (v.len(), "vector"),
-        Value::Matrix { columns, .. } => (columns.get() as usize, "matrix"),
-        Value::Array { elements, .. } => (elements.len(), "array"),
-        _ => return Err(EvalError::new("value cannot be indexed")),
-    };
-    let Some(k) = usize::try_from(i).ok().filter(|&k| k < len) else {
-        return Err(EvalError::new(format!(
-            "index {i} is out of bounds for a {what} of {len} elements"
-        )));
-    };
-    Ok(match base {
-        Value::Vector(v) => Value::Scalar(v[k]),
-        Value::Matrix { rows, data, .. } => {
-            let r = rows.get() as usize;
-            let column = data
-                .get(k * r..(k + 1) * r)
-                .ok_or_else(|| EvalError::new("malformed matrix value"))?;
-            Value::Vector(column.to_vec())
-        }
-        Value::Array { elements, .. } => elements[k].clone(),
-        _ => return Err(EvalError::new("value cannot be indexed")),
-    })
-}
-
 fn eval_one(
     module: &mut Module,
     expr: &Expression,
@@ -442,13 +246,13 @@ fn eval_one(
     let unsupported = || EvalError::new("this expression cannot be evaluated at pipeline creation");
     match *expr {
         Expression::Literal(l) => Ok(Value::Scalar(l)),
-        Expression::Constant(c) => from_const(module, c).ok_or_else(unsupported),
-        Expression::ZeroValue(ty) => zero(module, ty).ok_or_else(unsupported),
+        Expression::Constant(c) => Ok(Value::from_const(module, c)),
+        Expression::ZeroValue(ty) => Value::zero(module, ty).ok_or_else(unsupported),
         Expression::OverrideExpr(e) => get(e).cloned(),
         Expression::Compose { ty, ref components } => {
             let parts: Result<Vec<Value>, EvalError> =
                 components.iter().map(|&c| get(c).cloned()).collect();
-            compose(module, ty, parts?).ok_or_else(unsupported)
+            const_eval::compose(module, ty, &parts?).ok_or_else(unsupported)
         }
         Expression::Splat { size, value } => match get(value)? {
             Value::Scalar(l) => Ok(Value::Vector(vec![*l; size.get() as usize])),
@@ -467,16 +271,12 @@ fn eval_one(
                 .ok_or_else(|| EvalError::new("swizzle component out of range")),
             _ => Err(unsupported()),
         },
-        Expression::AccessIndex { base, index } => match get(base)? {
-            Value::Struct { members, .. } => members
-                .get(index as usize)
-                .cloned()
-                .ok_or_else(|| EvalError::new(format!("member index {index} is out of range"))),
-            b => index_value(b, i64::from(index)),
-        },
+        Expression::AccessIndex { base, index } => {
+            const_eval::index(module, get(base)?, i64::from(index))
+        }
         Expression::Access { base, index } => {
             let i = lit_index(get(index)?).ok_or_else(unsupported)?;
-            index_value(get(base)?, i)
+            const_eval::index(module, get(base)?, i)
         }
         Expression::Unary { op, expr } => const_eval::eval_unary(op, get(expr)?),
         Expression::Binary { op, left, right } => {

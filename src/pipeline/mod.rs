@@ -338,7 +338,7 @@ pub fn process(
     let mut global_values = Vec::with_capacity(evaluated.values.len());
     for (i, v) in evaluated.values.iter().enumerate() {
         let h = match v {
-            Some(v) => eval::to_const(&mut out, v),
+            Some(v) => v.to_const(&mut out),
             None => {
                 let ty = out
                     .global_expression_types
@@ -353,7 +353,7 @@ pub fn process(
     let mut override_values = Vec::with_capacity(out.overrides.len());
     for i in 0..out.overrides.len() {
         let h = match evaluated.overrides.get(i).cloned().flatten() {
-            Some(v) => eval::to_const(&mut out, &v),
+            Some(v) => v.to_const(&mut out),
             None => {
                 let ty = out.overrides[Handle::from_index(i)].ty;
                 out.intern_constant(ConstValue::Zero(ty))

@@ -288,6 +288,7 @@ fn rejected_override_value_is_one_error() {
             WorkgroupSizeDim::Constant(1),
             WorkgroupSizeDim::Constant(1),
         ],
+        subgroup_size: None,
     });
     for value in [-1.0, 1.5, f64::NAN] {
         let mut options = PipelineOptions::default();
@@ -713,53 +714,6 @@ fn unchosen_entry_point_needs_nothing() {
     assert_eq!(p.reflection.entry_points.len(), 1);
     assert_eq!(p.reflection.entry_points[0].workgroup_size, [64, 1, 1]);
     assert!(run(&m, &PipelineOptions::default()).is_err());
-}
-
-#[test]
-fn value_const_round_trip() {
-    use crate::const_eval::Value;
-    let mut m = Module::default();
-    let f = scalar(&mut m, Scalar::F32);
-    let arr = m.intern(TypeInner::Array {
-        base: f,
-        size: ArraySize::Constant(2),
-        stride: 4,
-    });
-    let value = Value::Array {
-        ty: arr,
-        elements: vec![
-            Value::Scalar(Literal::F32(1.0)),
-            Value::Scalar(Literal::F32(-2.0)),
-        ],
-    };
-    let h = eval::to_const(&mut m, &value);
-    assert_eq!(eval::from_const(&m, h), Some(value));
-    let mat = Value::Matrix {
-        columns: VectorSize::Bi,
-        rows: VectorSize::Bi,
-        data: vec![
-            Literal::F32(1.0),
-            Literal::F32(2.0),
-            Literal::F32(3.0),
-            Literal::F32(4.0),
-        ],
-    };
-    let h = eval::to_const(&mut m, &mat);
-    assert_eq!(eval::from_const(&m, h), Some(mat));
-    let zero = m.intern_constant(ConstValue::Zero(arr));
-    assert_eq!(
-        eval::from_const(&m, zero),
-        Some(Value::Array {
-            ty: arr,
-            elements: vec![Value::Scalar(Literal::F32(0.0)); 2]
-        })
-    );
-    let huge = m.intern(TypeInner::Array {
-        base: f,
-        size: ArraySize::Constant(u32::MAX),
-        stride: 4,
-    });
-    assert_eq!(eval::zero(&m, huge), None);
 }
 
 #[test]

@@ -108,6 +108,7 @@ pub fn validate(module: &Module) -> Result<ModuleInfo, Error> {
         let info = entry_point_info(&function_facts, &reach.functions);
         check_binding_collisions(module, &ep.name, &info.globals, &mut diags);
         address_space::check_immediates(module, ep, &info.globals, &mut diags);
+        check_private_bytes(module, &ep.name, &info.globals, &mut diags);
         entry_points.push(info);
     }
 
@@ -185,6 +186,39 @@ fn entry_point_info(all: &[FunctionFacts], functions: &[usize]) -> EntryPointInf
         uses_subgroup_matrix: uses,
         matrix_types: matrix_types.into_iter().collect(),
         multiplies,
+    }
+}
+
+/// Combined byte size of the private variables one entry point uses (the
+/// spec's "Limits" guarantee 8192; Tint's corpus has 131068-byte private
+/// arrays, so tessera allows more before refusing the shader).
+pub const MAX_PRIVATE_VARIABLE_BYTES: u64 = 1 << 20;
+
+fn check_private_bytes(
+    module: &Module,
+    ep_name: &str,
+    globals: &[usize],
+    diags: &mut Vec<Diagnostic>,
+) {
+    let mut total: u64 = 0;
+    for &g in globals {
+        let h = Handle::from_index(g);
+        let Some(var) = module.global_variables.try_get(h) else {
+            continue;
+        };
+        if var.space != crate::ir::AddressSpace::Private {
+            continue;
+        }
+        total = total.saturating_add(u64::from(crate::layout::layout(module, var.ty).size));
+        if total > MAX_PRIVATE_VARIABLE_BYTES {
+            diags.push(Diagnostic::error(
+                format!(
+                    "the private variables used by entry point '{ep_name}' take more than {MAX_PRIVATE_VARIABLE_BYTES} bytes (the limit)"
+                ),
+                module.global_variables.span(h),
+            ));
+            return;
+        }
     }
 }
 

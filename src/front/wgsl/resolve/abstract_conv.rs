@@ -1,9 +1,9 @@
-//! Abstract numerics: conversion rank, automatic conversion of abstract
-//! values, concretization, and turning constant values into IR.
+//! Abstract numerics: conversion rank, unification and the concrete
+//! counterparts of abstract types. Converting constant values is
+//! [`crate::const_eval`]'s job.
 
 use crate::arena::Handle;
-use crate::const_eval::Value;
-use crate::ir::{ConstValue, Literal, Module, Scalar, Type, TypeInner, VectorSize};
+use crate::ir::{Module, Scalar, Type, TypeInner, VectorSize};
 
 /// The spec's conversion rank of an automatic conversion from `from` to
 /// `to` (scalars), or `None` if there is no automatic conversion.
@@ -174,147 +174,6 @@ pub(crate) fn can_convert(module: &Module, from: Handle<Type>, to: Handle<Type>)
     }
 }
 
-/// Converts one abstract (or same-typed) literal to `to`.
-pub(crate) fn convert_literal(lit: Literal, to: Scalar) -> Result<Literal, String> {
-    let fail = |v: String| {
-        Err(format!(
-            "value {v} cannot be represented as '{}'",
-            to.wgsl_name()
-        ))
-    };
-    if lit.scalar() == to {
-        return Ok(lit);
-    }
-    match (lit, to) {
-        (Literal::AbstractInt(v), Scalar::I32) => match i32::try_from(v) {
-            Ok(x) => Ok(Literal::I32(x)),
-            Err(_) => fail(v.to_string()),
-        },
-        (Literal::AbstractInt(v), Scalar::U32) => match u32::try_from(v) {
-            Ok(x) => Ok(Literal::U32(x)),
-            Err(_) => fail(v.to_string()),
-        },
-        (Literal::AbstractInt(v), Scalar::AbstractFloat) => Ok(Literal::AbstractFloat(v as f64)),
-        (Literal::AbstractInt(v), Scalar::F32) => Ok(Literal::F32(v as f32)),
-        (Literal::AbstractInt(v), Scalar::F16) => {
-            let h = half::f16::from_f64(v as f64);
-            if h.is_finite() {
-                Ok(Literal::F16(h))
-            } else {
-                fail(v.to_string())
-            }
-        }
-        (Literal::AbstractFloat(v), Scalar::F32) => {
-            let f = v as f32;
-            if f.is_finite() {
-                Ok(Literal::F32(f))
-            } else {
-                fail(v.to_string())
-            }
-        }
-        (Literal::AbstractFloat(v), Scalar::F16) => {
-            let h = half::f16::from_f64(v);
-            if h.is_finite() {
-                Ok(Literal::F16(h))
-            } else {
-                fail(v.to_string())
-            }
-        }
-        _ => Err(format!(
-            "cannot convert '{}' to '{}'",
-            lit.scalar().wgsl_name(),
-            to.wgsl_name()
-        )),
-    }
-}
-
-/// Converts a constant value to the type `to` by automatic conversion.
-pub(crate) fn convert_value(
-    module: &mut Module,
-    v: &Value,
-    to: Handle<Type>,
-) -> Result<Value, String> {
-    let inner = module.inner(to).clone();
-    match (v, &inner) {
-        (Value::Scalar(l), TypeInner::Scalar(s)) => Ok(Value::Scalar(convert_literal(*l, *s)?)),
-        (Value::Vector(c), TypeInner::Vector { scalar, .. }) => Ok(Value::Vector(
-            c.iter()
-                .map(|l| convert_literal(*l, *scalar))
-                .collect::<Result<_, _>>()?,
-        )),
-        (
-            Value::Matrix {
-                columns,
-                rows,
-                data,
-            },
-            TypeInner::Matrix { scalar, .. },
-        ) => Ok(Value::Matrix {
-            columns: *columns,
-            rows: *rows,
-            data: data
-                .iter()
-                .map(|l| convert_literal(*l, *scalar))
-                .collect::<Result<_, _>>()?,
-        }),
-        (Value::Array { elements, .. }, TypeInner::Array { base, .. }) => {
-            let base = *base;
-            let elements = elements
-                .iter()
-                .map(|e| convert_value(module, e, base))
-                .collect::<Result<_, _>>()?;
-            Ok(Value::Array { ty: to, elements })
-        }
-        (Value::Struct { ty, .. }, _) if *ty == to => Ok(v.clone()),
-        (Value::Struct { members, .. }, TypeInner::Struct { members: tm, .. })
-            if members.len() == tm.len() =>
-        {
-            let members = members
-                .iter()
-                .zip(tm)
-                .map(|(m, t)| convert_value(module, m, t.ty))
-                .collect::<Result<_, _>>()?;
-            Ok(Value::Struct { ty: to, members })
-        }
-        _ => Err("cannot convert value".into()),
-    }
-}
-
-/// Interns a constant value into `module.constants`.
-pub(crate) fn value_to_const(module: &mut Module, v: &Value) -> Handle<ConstValue> {
-    match v {
-        Value::Scalar(l) => module.intern_constant(ConstValue::Scalar(*l)),
-        Value::Vector(c) => {
-            let ty = v.ty(module);
-            let components = c
-                .iter()
-                .map(|l| module.intern_constant(ConstValue::Scalar(*l)))
-                .collect();
-            module.intern_constant(ConstValue::Composite { ty, components })
-        }
-        Value::Matrix {
-            columns,
-            rows,
-            data,
-        } => {
-            let ty = v.ty(module);
-            let n = rows.get() as usize;
-            let mut components = Vec::with_capacity(columns.get() as usize);
-            for col in data.chunks(n.max(1)) {
-                components.push(value_to_const(module, &Value::Vector(col.to_vec())));
-            }
-            module.intern_constant(ConstValue::Composite { ty, components })
-        }
-        Value::Array { ty, elements: e } | Value::Struct { ty, members: e } => {
-            let components = e.iter().map(|x| value_to_const(module, x)).collect();
-            module.intern_constant(ConstValue::Composite {
-                ty: *ty,
-                components,
-            })
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -329,21 +188,5 @@ mod tests {
             Some(Scalar::AbstractFloat)
         );
         assert_eq!(unify(Scalar::I32, Scalar::U32), None);
-    }
-
-    #[test]
-    fn literal_conversion_range() {
-        assert_eq!(
-            convert_literal(Literal::AbstractInt(5_000_000_000), Scalar::I32),
-            Err("value 5000000000 cannot be represented as 'i32'".to_string())
-        );
-        assert_eq!(
-            convert_literal(Literal::AbstractInt(-1), Scalar::U32),
-            Err("value -1 cannot be represented as 'u32'".to_string())
-        );
-        assert_eq!(
-            convert_literal(Literal::AbstractInt(7), Scalar::U32),
-            Ok(Literal::U32(7))
-        );
     }
 }

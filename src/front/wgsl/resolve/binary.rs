@@ -345,7 +345,7 @@ impl Resolver<'_, '_> {
             Val::Const(c) => Val::Const(c),
             other => {
                 let ty = self.val_ty(&other);
-                match super::construct::zero_value(&self.module, ty) {
+                match crate::const_eval::Value::zero(&self.module, ty) {
                     Some(z) => Val::Const(z),
                     None => return err("this operand cannot be left unevaluated", self.span(id)),
                 }

@@ -8,46 +8,8 @@ use super::abstract_conv::{self, leaf_scalar, unify, with_scalar};
 use super::{err, Res, Resolver, Stage, Val};
 use crate::arena::Handle;
 use crate::const_eval::{self, Value};
-use crate::ir::{ArraySize, Expression, Literal, Module, Scalar, Type, TypeInner, VectorSize};
+use crate::ir::{ArraySize, Expression, Scalar, Type, TypeInner, VectorSize};
 use crate::Span;
-
-/// The zero value of a constructible type.
-pub(crate) fn zero_value(module: &Module, ty: Handle<Type>) -> Option<Value> {
-    Some(match module.inner(ty) {
-        TypeInner::Scalar(s) => Value::Scalar(Literal::zero(*s)),
-        TypeInner::Vector { size, scalar } => {
-            Value::Vector(vec![Literal::zero(*scalar); size.get() as usize])
-        }
-        TypeInner::Matrix {
-            columns,
-            rows,
-            scalar,
-        } => Value::Matrix {
-            columns: *columns,
-            rows: *rows,
-            data: vec![Literal::zero(*scalar); (columns.get() * rows.get()) as usize],
-        },
-        TypeInner::Array {
-            base,
-            size: ArraySize::Constant(n),
-            ..
-        } => {
-            let e = zero_value(module, *base)?;
-            Value::Array {
-                ty,
-                elements: vec![e; *n as usize],
-            }
-        }
-        TypeInner::Struct { members, .. } => Value::Struct {
-            ty,
-            members: members
-                .iter()
-                .map(|m| zero_value(module, m.ty))
-                .collect::<Option<_>>()?,
-        },
-        _ => return None,
-    })
-}
 
 impl<'t, 'a> Resolver<'t, 'a> {
     /// The common type of several argument types (abstract ones converted),
@@ -83,6 +45,18 @@ impl<'t, 'a> Resolver<'t, 'a> {
         span: Span,
         limit: Stage,
     ) -> Res<Val> {
+        let max = super::limits::MAX_ARRAY_CONSTRUCTOR_ELEMENTS;
+        let is_array =
+            |r: &Self, t: Handle<Type>| matches!(r.module.inner(t), TypeInner::Array { .. });
+        if args.len() > max && (generic == Some("array") || ty.is_some_and(|t| is_array(self, t))) {
+            return err(
+                format!(
+                    "array constructor has {} elements, more than the limit of {max}",
+                    args.len()
+                ),
+                self.span(args[max]),
+            );
+        }
         let mut vals = Vec::with_capacity(args.len());
         for &a in args {
             let v = self.value(a, limit)?;
@@ -113,7 +87,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
             return self.add_at(Stage::Runtime, Expression::ZeroValue(ty), ty, span);
         }
         if vals.is_empty() {
-            return match zero_value(&self.module, ty) {
+            return match Value::zero(&self.module, ty) {
                 Some(v) if super::types::is_constructible(&self.module, ty) => Ok(Val::Const(v)),
                 _ => err(
                     format!("type '{}' is not constructible", self.type_name(ty)),
@@ -165,10 +139,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
                     );
                 }
                 let tys = vec![base; vals.len()];
-                self.compose(ty, vals, &tys, span, |elements| Value::Array {
-                    ty,
-                    elements,
-                })
+                self.compose(ty, vals, &tys, span)
             }
             TypeInner::Struct { members, .. } => {
                 if vals.len() != members.len() {
@@ -189,10 +160,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
                     );
                 }
                 let tys: Vec<_> = members.iter().map(|m| m.ty).collect();
-                self.compose(ty, vals, &tys, span, |members| Value::Struct {
-                    ty,
-                    members,
-                })
+                self.compose(ty, vals, &tys, span)
             }
             _ => err(
                 format!("type '{}' is not constructible", self.type_name(ty)),
@@ -224,11 +192,13 @@ impl<'t, 'a> Resolver<'t, 'a> {
             return match self.common_type(&tys) {
                 Some(e) => {
                     let stride = crate::layout::array_stride(&self.module, e);
-                    Ok(self.module.intern(TypeInner::Array {
+                    let ty = self.module.intern(TypeInner::Array {
                         base: e,
                         size: ArraySize::Constant(tys.len() as u32),
                         stride,
-                    }))
+                    });
+                    self.check_nesting(ty, span)?;
+                    Ok(ty)
                 }
                 None => err(
                     "array constructor arguments must all have the same type",
@@ -345,8 +315,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
         }
         if let Val::Const(c) = &v {
             if abstract_conv::can_convert(&self.module, from, ty) {
-                let r = abstract_conv::convert_value(&mut self.module, c, ty);
-                return self.const_result(r, ty, span).map(Val::Const);
+                return self.convert_const(c, ty, span).map(Val::Const);
             }
             let r = const_eval::convert(c, s).map_err(|e| e.message);
             return self.const_result(r, ty, span).map(Val::Const);
@@ -396,28 +365,37 @@ impl<'t, 'a> Resolver<'t, 'a> {
         self.add_at(stage, Expression::Convert { expr: e, ty }, ty, span)
     }
 
-    /// Converts every part to its type and builds a constant or a `Compose`.
+    /// Converts every part to its type and builds a constant (with
+    /// [`const_eval::compose`]) or a `Compose`.
     fn compose(
         &mut self,
         ty: Handle<Type>,
         vals: Vec<(Val, Span)>,
         tys: &[Handle<Type>],
         span: Span,
-        make: impl FnOnce(Vec<Value>) -> Value,
     ) -> Res<Val> {
         let mut conv = Vec::with_capacity(vals.len());
         for ((v, vspan), &t) in vals.into_iter().zip(tys) {
             conv.push((self.convert_to(v, t, vspan)?, vspan));
         }
         if conv.iter().all(|(v, _)| matches!(v, Val::Const(_))) {
-            let values = conv
+            let values: Vec<Value> = conv
                 .into_iter()
                 .filter_map(|(v, _)| match v {
                     Val::Const(c) => Some(c),
                     _ => None,
                 })
                 .collect();
-            return Ok(Val::Const(make(values)));
+            return match const_eval::compose(&mut self.module, ty, &values) {
+                Some(v) => Ok(Val::Const(v)),
+                None => err(
+                    format!(
+                        "cannot construct '{}' from these values",
+                        self.type_name(ty)
+                    ),
+                    span,
+                ),
+            };
         }
         let stage = conv
             .iter()
@@ -497,17 +475,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
                 span,
             );
         }
-        self.compose(ty, vals, &tys, span, |parts| {
-            let mut flat = Vec::with_capacity(size.get() as usize);
-            for p in parts {
-                match p {
-                    Value::Scalar(l) => flat.push(l),
-                    Value::Vector(c) => flat.extend(c),
-                    _ => {}
-                }
-            }
-            Value::Vector(flat)
-        })
+        self.compose(ty, vals, &tys, span)
     }
 
     fn matrix_ctor(
@@ -531,19 +499,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
         let (c, r) = (columns.get() as usize, rows.get() as usize);
         if vals.len() == c {
             let tys = vec![col_ty; c];
-            return self.compose(ty, vals, &tys, span, |cols| {
-                let mut data = Vec::with_capacity(c * r);
-                for col in cols {
-                    if let Value::Vector(v) = col {
-                        data.extend(v);
-                    }
-                }
-                Value::Matrix {
-                    columns,
-                    rows,
-                    data,
-                }
-            });
+            return self.compose(ty, vals, &tys, span);
         }
         if vals.len() == c * r {
             let mut conv = Vec::with_capacity(vals.len());
@@ -570,21 +526,11 @@ impl<'t, 'a> Resolver<'t, 'a> {
             for _ in 0..c {
                 let part: Vec<(Val, Span)> = it.by_ref().take(r).collect();
                 let tys = vec![scalar_ty; r];
-                let col = self.compose(col_ty, part, &tys, span, |parts| {
-                    Value::Vector(
-                        parts
-                            .into_iter()
-                            .filter_map(|p| match p {
-                                Value::Scalar(l) => Some(l),
-                                _ => None,
-                            })
-                            .collect(),
-                    )
-                })?;
+                let col = self.compose(col_ty, part, &tys, span)?;
                 cols.push((col, span));
             }
             let tys = vec![col_ty; c];
-            return self.compose(ty, cols, &tys, span, |_| Value::Vector(Vec::new()));
+            return self.compose(ty, cols, &tys, span);
         }
         err(
             format!(

@@ -77,6 +77,17 @@ impl<'t, 'a> Resolver<'t, 'a> {
             must_use,
             ..Default::default()
         };
+        if let Some(p) = f.params.get(super::limits::MAX_FUNCTION_PARAMETERS) {
+            return err(
+                format!(
+                    "function '{}' has {} parameters, more than the limit of {}",
+                    f.name.name,
+                    f.params.len(),
+                    super::limits::MAX_FUNCTION_PARAMETERS
+                ),
+                p.name.span,
+            );
+        }
         let mut params = Vec::with_capacity(f.params.len());
         // A parameter or result type that fails to resolve is reported,
         // and the body is still checked (see `Resolver::body_only`).

@@ -8,7 +8,7 @@
 //! right operands recurse, and their depth is bounded by the parser.
 
 use super::super::ast::{self, ExprId, UnaryOp};
-use super::abstract_conv::{self, concretize_ty, value_to_const};
+use super::abstract_conv::{self, concretize_ty};
 use super::scope::Local;
 use super::{err, GlobalItem, Res, Resolver, Stage, Val};
 use crate::arena::Handle;
@@ -150,11 +150,18 @@ impl<'t, 'a> Resolver<'t, 'a> {
                 if target == ty {
                     return Ok(Val::Const(c));
                 }
-                let r = abstract_conv::convert_value(&mut self.module, &c, target);
-                self.const_result(r, target, span).map(Val::Const)
+                self.convert_const(&c, target, span).map(Val::Const)
             }
             other => Ok(other),
         }
+    }
+
+    /// Converts a constant to `ty` by automatic conversion (conversions of
+    /// arrays and structures are cached).
+    pub(crate) fn convert_const(&mut self, c: &Value, ty: Handle<Type>, span: Span) -> Res<Value> {
+        let r = const_eval::concretize_cached(&mut self.module, &mut self.convert_cache, c, ty)
+            .map_err(|e| e.message);
+        self.const_result(r, ty, span)
     }
 
     /// Converts a value (loaded) to `ty` by automatic conversion, or fails
@@ -167,8 +174,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
         }
         if let Val::Const(c) = &v {
             if abstract_conv::can_convert(&self.module, from, ty) {
-                let r = abstract_conv::convert_value(&mut self.module, c, ty);
-                return self.const_result(r, ty, span).map(Val::Const);
+                return self.convert_const(c, ty, span).map(Val::Const);
             }
         }
         err(
@@ -191,7 +197,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
                 let ty = c.ty(&mut self.module);
                 let e = match c {
                     Value::Scalar(l) => Expression::Literal(l),
-                    other => Expression::Constant(value_to_const(&mut self.module, &other)),
+                    other => Expression::Constant(other.to_const(&mut self.module)),
                 };
                 Ok(self.fs(span)?.add(e, ty, span))
             }
@@ -199,7 +205,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
                 let ty = c.ty(&mut self.module);
                 let e = match c {
                     Value::Scalar(l) => Expression::Literal(l),
-                    other => Expression::Constant(value_to_const(&mut self.module, &other)),
+                    other => Expression::Constant(other.to_const(&mut self.module)),
                 };
                 Ok(self.module.add_global_expression(e, ty, span))
             }
@@ -614,9 +620,9 @@ impl<'t, 'a> Resolver<'t, 'a> {
                 })
             }
             Val::Const(c) if const_index.is_some() => {
-                match const_index_value(&c, const_index.unwrap_or(0)) {
-                    Some(v) => Ok(Val::Const(v)),
-                    None => err("index is out of bounds", span),
+                match const_eval::index(&self.module, &c, const_index.unwrap_or(0)) {
+                    Ok(v) => Ok(Val::Const(v)),
+                    Err(e) => err(e.message, span),
                 }
             }
             other => {
@@ -778,15 +784,9 @@ impl<'t, 'a> Resolver<'t, 'a> {
                     access,
                 })
             }
-            Val::Const(c) => match c {
-                Value::Struct { members, .. } => match members.get(i as usize) {
-                    Some(v) => Ok(Val::Const(v.clone())),
-                    None => err("member index out of range", span),
-                },
-                other => match const_index_value(&other, i as i64) {
-                    Some(v) => Ok(Val::Const(v)),
-                    None => err("index is out of bounds", span),
-                },
+            Val::Const(c) => match const_eval::index(&self.module, &c, i64::from(i)) {
+                Ok(v) => Ok(Val::Const(v)),
+                Err(e) => err(e.message, span),
             },
             other => {
                 let stage = Self::stage_of(&other);
@@ -827,20 +827,4 @@ pub(super) fn swizzle(name: &str, size: VectorSize) -> Result<Vec<u8>, String> {
         out.push(i);
     }
     Ok(out)
-}
-
-/// Indexes a constant vector, matrix or array.
-pub(crate) fn const_index_value(v: &Value, i: i64) -> Option<Value> {
-    let i = usize::try_from(i).ok()?;
-    match v {
-        Value::Scalar(_) => None,
-        Value::Vector(c) => c.get(i).map(|l| Value::Scalar(*l)),
-        Value::Matrix { rows, data, .. } => {
-            let n = rows.get() as usize;
-            data.get(i * n..i * n + n)
-                .map(|c| Value::Vector(c.to_vec()))
-        }
-        Value::Array { elements, .. } => elements.get(i).cloned(),
-        Value::Struct { members, .. } => members.get(i).cloned(),
-    }
 }

@@ -166,18 +166,31 @@ impl<'t, 'a> Resolver<'t, 'a> {
     }
 
     fn struct_decl(&mut self, s: &'t ast::StructDecl<'a>) -> Res<GlobalItem> {
+        if let Some(m) = s.members.get(super::limits::MAX_STRUCT_MEMBERS) {
+            return err(
+                format!(
+                    "struct '{}' has {} members, more than the limit of {}",
+                    s.name.name,
+                    s.members.len(),
+                    super::limits::MAX_STRUCT_MEMBERS
+                ),
+                m.name.span,
+            );
+        }
         let mut members = Vec::with_capacity(s.members.len());
         let mut attrs = Vec::with_capacity(s.members.len());
+        let mut seen: rustc_hash::FxHashMap<&str, Span> = Default::default();
         for (i, m) in s.members.iter().enumerate() {
-            if let Some(prev) = s.members[..i].iter().find(|p| p.name.name == m.name.name) {
+            if let Some(&prev) = seen.get(m.name.name) {
                 return Err(Box::new(
                     Diagnostic::error(
                         format!("redeclaration of member '{}'", m.name.name),
                         m.name.span,
                     )
-                    .with_label(prev.name.span, "previous declaration here"),
+                    .with_label(prev, "previous declaration here"),
                 ));
             }
+            seen.insert(m.name.name, m.name.span);
             let ty = self.resolve_type(m.ty)?;
             let tspan = self.span(m.ty);
             match self.module.inner(ty) {
@@ -282,6 +295,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
             },
             s.span,
         );
+        self.check_nesting(ty, s.name.span)?;
         Ok(GlobalItem::Type(ty))
     }
 

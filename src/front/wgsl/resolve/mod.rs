@@ -37,6 +37,7 @@ mod emitter;
 mod entry_point;
 mod expr;
 mod globals;
+mod limits;
 mod recover;
 mod scope;
 mod stmt;
@@ -156,6 +157,12 @@ pub(crate) struct Resolver<'t, 'a> {
     /// errors (overflow, division by zero, unrepresentable conversions)
     /// are not reported inside them (see `Resolver::const_result`).
     pub unevaluated: u32,
+    /// Conversions of constant arrays and structures already done (an
+    /// abstract `const` converts at each use; each use after the first is
+    /// a lookup).
+    pub convert_cache: crate::const_eval::ConvertCache,
+    /// Nesting depths of the types seen so far (see `limits`).
+    pub nest_depths: HashMap<Handle<Type>, u32>,
 }
 
 /// A builtin call's name, argument types and const bool arguments.
@@ -175,6 +182,8 @@ pub fn resolve(tu: &TranslationUnit<'_>) -> Result<Parsed, Error> {
         steps: Vec::new(),
         stopped: false,
         unevaluated: 0,
+        convert_cache: crate::const_eval::ConvertCache::default(),
+        nest_depths: HashMap::default(),
     };
     r.run();
     r.check_filter_conflicts();
@@ -260,7 +269,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
             Ok(v) => Ok(v),
             Err(m) => {
                 if self.unevaluated > 0 {
-                    if let Some(z) = construct::zero_value(&self.module, ty) {
+                    if let Some(z) = Value::zero(&self.module, ty) {
                         return Ok(z);
                     }
                 }

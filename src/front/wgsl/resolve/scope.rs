@@ -72,6 +72,8 @@ pub(crate) struct FnState<'a> {
     /// Whether a statement of the body failed (already reported): the body
     /// is incomplete, so it is not checked for a missing `return`.
     pub had_errors: bool,
+    /// Combined byte size of the function-scope variables so far.
+    pub var_bytes: u64,
 }
 
 impl<'a> FnState<'a> {
@@ -87,6 +89,7 @@ impl<'a> FnState<'a> {
             result_unknown: false,
             temps: 0,
             had_errors: false,
+            var_bytes: 0,
         }
     }
 

@@ -328,6 +328,20 @@ impl<'t, 'a> Resolver<'t, 'a> {
                 tspan,
             );
         }
+        let bytes = u64::from(crate::layout::layout(&self.module, ty).size);
+        let fs = self.fs(v.span)?;
+        fs.var_bytes = fs.var_bytes.saturating_add(bytes);
+        let total = fs.var_bytes;
+        let limit = super::limits::MAX_FUNCTION_VARIABLE_BYTES;
+        if total > limit {
+            let name = fs.func.name.clone();
+            return err(
+                format!(
+                    "the function-scope variables of '{name}' take {total} bytes, more than the limit of {limit}"
+                ),
+                v.name.span,
+            );
+        }
         let value = match init {
             Some(val) => self.lift(val, Stage::Runtime, v.span)?,
             None => self.fs(v.span)?.add(Expression::ZeroValue(ty), ty, v.span),
@@ -713,6 +727,21 @@ impl<'t, 'a> Resolver<'t, 'a> {
         span: Span,
     ) -> Res<(Handle<Expression>, Scalar, Vec<(Value, Span)>)> {
         let sspan = self.span(selector);
+        let limit = super::limits::MAX_CASE_SELECTORS;
+        let count: usize = clauses.iter().map(|c| c.selectors.len()).sum();
+        if count > limit {
+            let over = clauses
+                .iter()
+                .flat_map(|c| c.selectors.iter().map(move |s| (c, s)))
+                .nth(limit)
+                .map_or(span, |(c, s)| s.map_or(c.span, |e| self.span(e)));
+            return err(
+                format!(
+                    "switch statement has {count} case selectors, more than the limit of {limit}"
+                ),
+                over,
+            );
+        }
         let sel = self.value(selector, Stage::Runtime)?;
         // Resolve every case value, then find the common type.
         let mut values: Vec<(Value, Span)> = Vec::new();
@@ -791,8 +820,8 @@ impl<'t, 'a> Resolver<'t, 'a> {
         seen: &mut HashMap<CaseSelector, Span>,
     ) -> Res<CaseSelector> {
         let lit = match v {
-            Value::Scalar(l) => super::abstract_conv::convert_literal(l, scalar)
-                .map_err(|m| Box::new(crate::Diagnostic::error(m, vspan)))?,
+            Value::Scalar(l) => crate::const_eval::concretize_literal(l, scalar)
+                .map_err(|e| Box::new(crate::Diagnostic::error(e.message, vspan)))?,
             _ => return err("case selector must be an integer scalar", vspan),
         };
         let cs = match lit {

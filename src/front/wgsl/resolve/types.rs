@@ -100,17 +100,15 @@ fn is_texture_name(name: &str) -> bool {
 }
 
 /// Whether a type is constructible (spec: scalars, vectors, matrices,
-/// fixed-size arrays and structs of constructible types).
+/// fixed-size arrays and structs of constructible types). Visits each
+/// component type once.
 pub(crate) fn is_constructible(module: &Module, ty: Handle<Type>) -> bool {
-    match module.inner(ty) {
-        TypeInner::Scalar(s) => !matches!(s, Scalar::I8 | Scalar::U8),
-        TypeInner::Vector { .. } | TypeInner::Matrix { .. } => true,
-        TypeInner::Array { base, size, .. } => {
-            matches!(size, ArraySize::Constant(_)) && is_constructible(module, *base)
-        }
-        TypeInner::Struct { members, .. } => members.iter().all(|m| is_constructible(module, m.ty)),
-        _ => false,
-    }
+    !module.any_component(ty, &|t| match t {
+        TypeInner::Scalar(s) => matches!(s, Scalar::I8 | Scalar::U8),
+        TypeInner::Vector { .. } | TypeInner::Matrix { .. } | TypeInner::Struct { .. } => false,
+        TypeInner::Array { size, .. } => !matches!(size, ArraySize::Constant(_)),
+        _ => true,
+    })
 }
 
 /// Whether a type is storable (may be the store type of a variable).
@@ -356,7 +354,9 @@ impl<'t, 'a> Resolver<'t, 'a> {
             Some(n) => self.array_count(n)?,
         };
         let stride = crate::layout::array_stride(&self.module, base);
-        Ok(self.module.intern(TypeInner::Array { base, size, stride }))
+        let ty = self.module.intern(TypeInner::Array { base, size, stride });
+        self.check_nesting(ty, t.span)?;
+        Ok(ty)
     }
 
     fn array_count(&mut self, n: ExprId) -> Res<ArraySize> {

@@ -1,0 +1,70 @@
+//! The WGSL spec's "Limits" section: shader complexity an implementation
+//! must support, beyond which it may refuse a shader. tessera refuses, with
+//! a shader-creation error naming the limit, at the spec's values for
+//! structure members, composite nesting depth, function parameters and
+//! case selectors, and at larger values (the spec's numbers are minimums)
+//! where real shaders need more: Tint's test corpus has a 2310-element
+//! constant array (`const/array/large_array.wgsl`) and 131068-byte
+//! function and private variables (`bug/chromium/1367602_*`).
+//! Brace nesting is bounded by the parser (`MAX_NESTING_DEPTH`, 128), and
+//! the private-variable limit per entry point is checked by the validator
+//! ([`crate::valid`]), which knows what each entry point uses.
+
+use super::{err, Res, Resolver};
+use crate::arena::Handle;
+use crate::ir::{Type, TypeInner};
+use crate::Span;
+
+/// Members of one structure type (spec: 1023).
+pub const MAX_STRUCT_MEMBERS: usize = 1023;
+/// Nesting depth of a composite type (spec: 15).
+pub const MAX_COMPOSITE_NESTING: u32 = 15;
+/// Parameters of one function (spec: 255).
+pub const MAX_FUNCTION_PARAMETERS: usize = 255;
+/// Case selector values of one `switch`, `default` included (spec: 1023).
+pub const MAX_CASE_SELECTORS: usize = 1023;
+/// Elements of an array value constructor (spec: 2047).
+pub const MAX_ARRAY_CONSTRUCTOR_ELEMENTS: usize = 32767;
+/// Combined byte size of the function-scope variables of one function
+/// (spec: 8192).
+pub const MAX_FUNCTION_VARIABLE_BYTES: u64 = 1 << 20;
+
+impl Resolver<'_, '_> {
+    /// The spec's nesting depth of `ty` (0 for non-composites), each type
+    /// computed once.
+    pub(crate) fn nest_depth(&mut self, ty: Handle<Type>) -> u32 {
+        if let Some(&d) = self.nest_depths.get(&ty) {
+            return d;
+        }
+        let d = match self.module.inner(ty).clone() {
+            TypeInner::Vector { .. } => 1,
+            TypeInner::Matrix { .. } => 2,
+            TypeInner::Array { base, .. } => 1 + self.nest_depth(base),
+            TypeInner::Struct { members, .. } => {
+                let mut deepest = 0;
+                for m in &members {
+                    deepest = deepest.max(self.nest_depth(m.ty));
+                }
+                1 + deepest
+            }
+            _ => 0,
+        };
+        self.nest_depths.insert(ty, d);
+        d
+    }
+
+    /// Refuses a composite type nested more deeply than
+    /// [`MAX_COMPOSITE_NESTING`].
+    pub(crate) fn check_nesting(&mut self, ty: Handle<Type>, span: Span) -> Res<()> {
+        let d = self.nest_depth(ty);
+        if d > MAX_COMPOSITE_NESTING {
+            return err(
+                format!(
+                    "composite type is nested {d} levels deep, more than the limit of {MAX_COMPOSITE_NESTING}"
+                ),
+                span,
+            );
+        }
+        Ok(())
+    }
+}
