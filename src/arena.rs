@@ -283,6 +283,16 @@ impl<T: Eq + Hash> UniqueArena<T> {
         Handle::from_index(index)
     }
 
+    /// Gives `handle` the span `span` if it has none yet (values interned
+    /// without a span take the span of their first spelling).
+    pub fn fill_span(&mut self, handle: Handle<T>, span: crate::Span) {
+        if let Some(s) = self.spans.get_mut(handle.index()) {
+            if *s == crate::Span::UNDEFINED {
+                *s = span;
+            }
+        }
+    }
+
     /// The handle of a value equal to `value`, if interned.
     pub fn get(&self, value: &T) -> Option<Handle<T>> {
         self.set.get_index_of(value).map(Handle::from_index)

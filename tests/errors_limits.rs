@@ -229,7 +229,7 @@ fn workgroup_zeroing_budget() {
     let d = &e.error().diagnostics[0];
     assert_eq!(
         d.message,
-        "zero-initialising workgroup variable 'wg' takes more than 65536 stores"
+        "zero-initialising workgroup variable 'wg' takes more than 32768 stores"
     );
     assert_eq!(&src[d.span.to_range()], "var<workgroup> wg: A9");
     assert!(matches!(e, tessera::CompileError::Backend(_)));

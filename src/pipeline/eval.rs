@@ -23,46 +23,50 @@ pub fn operands(expr: &Expression) -> Vec<Handle<Expression>> {
 /// following operands and override initialisers. `needed` and
 /// `override_needed` come in with the roots set.
 pub fn propagate_needed(module: &Module, needed: &mut [bool], override_needed: &mut [bool]) {
-    // Operands have smaller handles than their users, so one backward sweep
-    // suffices, except for override initialisers declared after a use;
-    // repeat until nothing changes (each sweep marks something new or stops).
-    loop {
-        let mut changed = false;
-        for i in (0..needed.len()).rev() {
-            if !needed[i] {
-                continue;
-            }
-            let Some(expr) = module.global_expressions.try_get(Handle::from_index(i)) else {
-                continue;
+    // A worklist: each expression and override is visited once, so a
+    // chain of overrides each initialised from the previous one is linear.
+    let mut work: Vec<usize> = (0..needed.len()).filter(|&i| needed[i]).collect();
+    let mark_override =
+        |o: usize, override_needed: &mut [bool], needed: &mut [bool], work: &mut Vec<usize>| {
+            let Some(n) = override_needed.get_mut(o) else {
+                return;
             };
-            for op in operands(expr) {
-                if let Some(n) = needed.get_mut(op.index()) {
+            *n = true;
+            let init = module
+                .overrides
+                .try_get(Handle::from_index(o))
+                .and_then(|ov| ov.init);
+            if let Some(init) = init {
+                if let Some(n) = needed.get_mut(init.index()) {
                     if !*n {
                         *n = true;
-                        changed |= op.index() > i;
+                        work.push(init.index());
                     }
                 }
             }
-            if let Expression::Override(o) = expr {
-                if let Some(n) = override_needed.get_mut(o.index()) {
+        };
+    // Overrides marked by the caller bring their initialisers.
+    for o in 0..override_needed.len() {
+        if override_needed[o] {
+            mark_override(o, override_needed, needed, &mut work);
+        }
+    }
+    while let Some(i) = work.pop() {
+        let Some(expr) = module.global_expressions.try_get(Handle::from_index(i)) else {
+            continue;
+        };
+        for op in operands(expr) {
+            if let Some(n) = needed.get_mut(op.index()) {
+                if !*n {
                     *n = true;
+                    work.push(op.index());
                 }
             }
         }
-        for (h, o) in module.overrides.iter() {
-            if override_needed.get(h.index()).copied().unwrap_or(false) {
-                if let Some(init) = o.init {
-                    if let Some(n) = needed.get_mut(init.index()) {
-                        if !*n {
-                            *n = true;
-                            changed = true;
-                        }
-                    }
-                }
+        if let Expression::Override(o) = expr {
+            if !override_needed.get(o.index()).copied().unwrap_or(true) {
+                mark_override(o.index(), override_needed, needed, &mut work);
             }
-        }
-        if !changed {
-            break;
         }
     }
 }

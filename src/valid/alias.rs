@@ -114,9 +114,26 @@ impl FnAccess {
 
 /// Runs the analysis over every function, reporting aliasing at calls.
 pub fn check_aliasing(module: &Module, diags: &mut Vec<Diagnostic>) {
+    // Only a called function's accesses are read again (at its calls):
+    // the others (entry points, unused functions) keep no callee sets, so
+    // many entry points calling one function that touches many variables
+    // cost their calls, not entry points x variables.
+    let mut called = vec![false; module.functions.len()];
+    for (_, f) in module.functions.iter() {
+        crate::ir::visit::walk_statements(&f.body, |st, _| {
+            if let Statement::Call { function, .. } = st {
+                if let Some(c) = called.get_mut(function.index()) {
+                    *c = true;
+                }
+            }
+        });
+    }
     let mut done: Vec<FnAccess> = Vec::with_capacity(module.functions.len());
     for (h, f) in module.functions.iter() {
-        let access = analyze_function(module, h, f, &done, diags);
+        let mut access = analyze_function(module, h, f, &done, called[h.index()], diags);
+        if !called[h.index()] {
+            access = FnAccess::default();
+        }
         done.push(access);
     }
 }
@@ -126,6 +143,7 @@ fn analyze_function(
     handle: Handle<Function>,
     f: &Function,
     done: &[FnAccess],
+    called: bool,
     diags: &mut Vec<Diagnostic>,
 ) -> FnAccess {
     let mut out = FnAccess {
@@ -167,7 +185,11 @@ fn analyze_function(
                 return;
             };
             check_call(module, f, callee_fn, callee, arguments, span, diags);
-            // The callee's accesses are this function's accesses.
+            // The callee's accesses are this function's accesses (kept
+            // only where a caller will read them).
+            if !called {
+                return;
+            }
             for (&g, a) in &callee.globals {
                 for (write, s) in [(false, a.read), (true, a.write)] {
                     if s.is_some() {

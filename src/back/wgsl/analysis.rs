@@ -23,6 +23,10 @@ use crate::diagnostic::Error;
 use crate::ir::{visit, Module};
 use crate::ir::{Block, Expression, Function, LocalVariable, Statement, TypeInner};
 
+/// Deepest nesting of inlined expressions before the printer binds one
+/// with `let`.
+const MAX_INLINE_DEPTH: u32 = 64;
+
 /// A place in the body: block number and statement index.
 pub type Pos = (u32, usize);
 
@@ -174,6 +178,7 @@ pub fn analyze(module: &Module, func: &Function) -> Result<FnState, Error> {
         }
     }
     a.decide_baking();
+    a.limit_inline_depth();
     a.next_block = 0;
     a.decide_results(&func.body, 0)?;
     a.next_block = 0;
@@ -304,6 +309,35 @@ impl Analyzer<'_> {
             } else {
                 reads_memory && !self.can_move_to_use(h, pos)
             };
+        }
+    }
+
+    /// Bakes an expression whose inlined tree would nest more than
+    /// [`MAX_INLINE_DEPTH`] levels (`v.wzyx.wzyx...`, `-(-(-...))`), so the
+    /// printed text, and the printer's recursion, stay shallow however deep
+    /// the source nests. Baking at the `Emit` keeps the IR's evaluation
+    /// order.
+    fn limit_inline_depth(&mut self) {
+        let mut depth = vec![0u32; self.func.expressions.len()];
+        for (h, e) in self.func.expressions.iter() {
+            let inlined_depth = |op: Handle<Expression>| {
+                if self.baked.get(op.index()).copied().unwrap_or(true) {
+                    0
+                } else {
+                    depth.get(op.index()).copied().unwrap_or(0)
+                }
+            };
+            let mut d = 0;
+            visit::operands(e, |op| d = d.max(inlined_depth(op) + 1));
+            // The left operands of a chain of binary operators print
+            // without recursion (`a + b - c + ...`): they add no depth.
+            if let Expression::Binary { left, right, .. } = *e {
+                d = inlined_depth(left).max(inlined_depth(right) + 1);
+            }
+            if d > MAX_INLINE_DEPTH && self.emit_pos[h.index()].is_some() && !self.is_pointer(h) {
+                self.baked[h.index()] = true;
+            }
+            depth[h.index()] = if self.baked[h.index()] { 0 } else { d };
         }
     }
 

@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 use super::{error, Ctx, MAX_DEPTH};
 use crate::arena::Handle;
 use crate::diagnostic::Error;
-use crate::ir::{ConstValue, Literal};
+use crate::ir::{ConstValue, Expression, Literal, Module, TypeInner};
 use crate::Span;
 
 /// Makes a Rust float rendering a WGSL float literal body: ensures a `.` or
@@ -105,9 +105,21 @@ pub fn write_literal(lit: &Literal, out: &mut String, span: Span) -> Result<(), 
 }
 
 impl Ctx<'_> {
-    /// Appends a constant value: a literal, a constructor, or `T()`.
+    /// Appends a constant value: the name of its module-scope `const`
+    /// declaration if it has one (see [`named_constants`]), else a literal,
+    /// a constructor, or `T()`.
     pub fn write_const(&self, value: Handle<ConstValue>, out: &mut String) -> Result<(), Error> {
         self.write_const_depth(value, out, 0)
+    }
+
+    /// Appends a constant value spelled out (its components may still be
+    /// names): the initializer of its `const` declaration.
+    pub fn write_const_body(
+        &self,
+        value: Handle<ConstValue>,
+        out: &mut String,
+    ) -> Result<(), Error> {
+        self.write_const_depth(value, out, 1)
     }
 
     fn write_const_depth(
@@ -116,6 +128,12 @@ impl Ctx<'_> {
         out: &mut String,
         depth: u32,
     ) -> Result<(), Error> {
+        if depth == 0 {
+            if let Some(Some(name)) = self.names.constants.get(value.index()) {
+                out.push_str(name);
+                return Ok(());
+            }
+        }
         let span = self.module.constants.span(value);
         if depth > MAX_DEPTH {
             return Err(error("constant is nested too deeply to be written", span));
@@ -134,7 +152,10 @@ impl Ctx<'_> {
                     if i > 0 {
                         out.push_str(", ");
                     }
-                    self.write_const_depth(*c, out, depth + 1)?;
+                    match self.names.constants.get(c.index()) {
+                        Some(Some(name)) => out.push_str(name),
+                        _ => self.write_const_depth(*c, out, depth + 1)?,
+                    }
                 }
                 out.push(')');
             }
@@ -153,6 +174,82 @@ impl Ctx<'_> {
             Some(ConstValue::Scalar(lit)) if is_negative(lit)
         )
     }
+}
+
+/// Spelled size (scalars, names and constructors written) above which a
+/// composite constant gets a module-scope `const` declaration.
+const NAME_CONSTANTS_OVER: usize = 32;
+/// The same, for a composite that expressions mention more than once.
+const NAME_SHARED_CONSTANTS_OVER: usize = 4;
+
+/// Which constants get a module-scope `const` declaration: the composites
+/// that expressions mention (directly or as components) and that would
+/// spell out more than [`NAME_CONSTANTS_OVER`] scalars, or more than
+/// [`NAME_SHARED_CONSTANTS_OVER`] when mentioned more than once. Constants
+/// are hash-consed, so one value used in many places, or a value built from
+/// many copies of another (`array(c, c, c, ...)`), is written once and
+/// named everywhere else: the output stays linear in the size of the
+/// module's constants, not in the size of the values they denote.
+/// Returns, per constant index, whether it is named.
+pub fn named_constants(module: &Module) -> Vec<bool> {
+    let n = module.constants.len();
+    // Mentions: by expressions, then (backwards, components being
+    // interned before their composites) by mentioned composites.
+    let mut mentions = vec![0u32; n];
+    let mut mark = |e: &Expression| {
+        if let Expression::Constant(c) = *e {
+            if let Some(m) = mentions.get_mut(c.index()) {
+                *m = m.saturating_add(1);
+            }
+        }
+    };
+    module.global_expressions.iter().for_each(|(_, e)| mark(e));
+    for (_, f) in module.functions.iter() {
+        f.expressions.iter().for_each(|(_, e)| mark(e));
+    }
+    for i in (0..n).rev() {
+        if mentions[i] == 0 {
+            continue;
+        }
+        if let Some(ConstValue::Composite { components, .. }) =
+            module.constants.try_get(Handle::from_index(i))
+        {
+            for c in components {
+                if c.index() < i {
+                    mentions[c.index()] = mentions[c.index()].saturating_add(1);
+                }
+            }
+        }
+    }
+    // Spelled size, with named components counting one.
+    let mut size = vec![1usize; n];
+    let mut named = vec![false; n];
+    for i in 0..n {
+        if let Some(ConstValue::Composite { components, ty }) =
+            module.constants.try_get(Handle::from_index(i))
+        {
+            // Vectors and matrices spell at most 21 words: never named.
+            let nameable = matches!(
+                module.types.try_get(*ty).map(|t| &t.inner),
+                Some(TypeInner::Array { .. } | TypeInner::Struct { .. })
+            );
+            let mut s = 1usize;
+            for c in components {
+                s = s.saturating_add(match c.index() {
+                    j if j < i && !named[j] => size[j],
+                    _ => 1,
+                });
+            }
+            size[i] = s;
+            named[i] = match mentions[i] {
+                _ if !nameable => false,
+                0 => false,
+                1 => s > NAME_CONSTANTS_OVER,
+                _ => s > NAME_SHARED_CONSTANTS_OVER,
+            };
+        }
+    }
+    named
 }
 
 #[cfg(test)]

@@ -55,6 +55,9 @@ struct ModuleNames {
     overrides: Vec<String>,
     globals: Vec<String>,
     functions: Vec<String>,
+    /// Names of the constants declared with module-scope `const`, by
+    /// constant index (see [`literal::named_constants`]).
+    constants: Vec<Option<String>>,
 }
 
 /// What every part of the writer reads.
@@ -80,6 +83,16 @@ pub fn write(module: &Module) -> Result<String, Error> {
         if matches!(t.inner, TypeInner::Struct { .. }) && !types::is_predeclared_struct(t) {
             ctx.write_struct_decl(h, &mut section)?;
             section.push('\n');
+        }
+    }
+    push_section(&mut out, &section);
+
+    let mut section = String::new();
+    for (h, _) in module.constants.iter() {
+        if let Some(Some(name)) = ctx.names.constants.get(h.index()) {
+            let _ = write!(section, "const {name} = ");
+            ctx.write_const_body(h, &mut section)?;
+            section.push_str(";\n");
         }
     }
     push_section(&mut out, &section);
@@ -252,6 +265,10 @@ fn choose_module_names(module: &Module, namer: &mut names::Namer) -> ModuleNames
         .functions
         .iter()
         .map(|(_, f)| namer.call(&f.name))
+        .collect();
+    names.constants = literal::named_constants(module)
+        .into_iter()
+        .map(|named| named.then(|| namer.call("const_value")))
         .collect();
     names
 }

@@ -290,3 +290,51 @@ fn global_diagnostic_directives_round_trip() {
     );
     naga_accepts(&out);
 }
+
+#[test]
+fn large_constants_are_declared_once() {
+    // A 100-element constant used at 200 places, and one built from 10
+    // copies of it: the large one is spelled once, as a module-scope
+    // `const`, and named everywhere else.
+    let mut src = String::from("const t = array(");
+    for i in 0..100 {
+        src.push_str(&format!("{i}.5, "));
+    }
+    src.push_str(");\nconst u = array(t, t, t, t, t, t, t, t, t, t);\n");
+    src.push_str("@group(0) @binding(0) var<storage, read_write> d: array<f32>;\n");
+    src.push_str("@compute @workgroup_size(1) fn main() {\n  let i = u32(d[0]);\n");
+    for k in 0..200 {
+        src.push_str(&format!("  d[{k}] = t[i + {k}u] + u[i][i];\n"));
+    }
+    src.push('}');
+    let out = round_trip(&src);
+    assert_eq!(out.matches("99.5f").count(), 1, "{out}");
+    assert!(
+        out.starts_with("const const_value = array<f32, 100>(0.5f, 1.5f,"),
+        "{}",
+        &out[..80]
+    );
+    assert!(
+        out.contains("const const_value_1 = array<array<f32, 100>, 10>(const_value, const_value,")
+    );
+    assert!(out.len() < src.len() * 2, "{} bytes", out.len());
+    naga_accepts(&out);
+}
+
+#[test]
+fn deep_expressions_print_on_a_small_stack() {
+    // 5000 nested swizzles: the printer binds every 64 levels with `let`,
+    // so it needs little stack.
+    let src = format!(
+        "fn f(v: vec4<f32>) -> vec4<f32> {{ return v{}; }}",
+        ".wzyx".repeat(5000)
+    );
+    let out = std::thread::Builder::new()
+        .stack_size(512 * 1024)
+        .spawn(move || round_trip(&src))
+        .expect("thread")
+        .join()
+        .expect("no stack overflow");
+    assert!(out.lines().count() > 70, "{}", &out[..200]);
+    assert!(out.lines().all(|l| l.len() < 1000));
+}

@@ -197,6 +197,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
                         size: ArraySize::Constant(tys.len() as u32),
                         stride,
                     });
+                    self.module.types.fill_span(ty, span);
                     self.check_nesting(ty, span)?;
                     Ok(ty)
                 }

@@ -148,7 +148,20 @@ impl<'t, 'a> Resolver<'t, 'a> {
 
     /// Resolves an identifier as a type if it names one; `None` if the name
     /// is not a type at all (so the caller can treat it as something else).
+    /// The type's arena entry takes the span of its first spelling, so
+    /// errors about the type itself (its size) point at the source.
     pub(crate) fn try_templated_type(
+        &mut self,
+        t: &'t ast::TemplatedIdent<'a>,
+    ) -> Res<Option<Handle<Type>>> {
+        let ty = self.try_templated_type_unspanned(t)?;
+        if let Some(ty) = ty {
+            self.module.types.fill_span(ty, t.span);
+        }
+        Ok(ty)
+    }
+
+    fn try_templated_type_unspanned(
         &mut self,
         t: &'t ast::TemplatedIdent<'a>,
     ) -> Res<Option<Handle<Type>>> {

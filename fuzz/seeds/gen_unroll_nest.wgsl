@@ -1,0 +1,176 @@
+@group(0) @binding(0) var<storage, read_write> d: array<i32>;
+@compute @workgroup_size(1)
+fn main() {
+ var acc = 0;
+ for (var i0 = 0; i0 < 8; i0++) {
+ for (var i1 = 0; i1 < 8; i1++) {
+ for (var i2 = 0; i2 < 8; i2++) {
+ for (var i3 = 0; i3 < 8; i3++) {
+ for (var i4 = 0; i4 < 8; i4++) {
+ for (var i5 = 0; i5 < 8; i5++) {
+ for (var i6 = 0; i6 < 8; i6++) {
+ for (var i7 = 0; i7 < 8; i7++) {
+ for (var i8 = 0; i8 < 8; i8++) {
+ for (var i9 = 0; i9 < 8; i9++) {
+ for (var i10 = 0; i10 < 8; i10++) {
+ for (var i11 = 0; i11 < 8; i11++) {
+  acc += d[i0 + i0];
+  acc += d[i0 + i1];
+  acc += d[i0 + i2];
+  acc += d[i0 + i3];
+  acc += d[i0 + i4];
+  acc += d[i0 + i5];
+  acc += d[i0 + i6];
+  acc += d[i0 + i7];
+  acc += d[i0 + i8];
+  acc += d[i0 + i9];
+  acc += d[i0 + i10];
+  acc += d[i0 + i11];
+  acc += d[i0 + i0];
+  acc += d[i0 + i1];
+  acc += d[i0 + i2];
+  acc += d[i0 + i3];
+  acc += d[i0 + i4];
+  acc += d[i0 + i5];
+  acc += d[i0 + i6];
+  acc += d[i0 + i7];
+  acc += d[i0 + i8];
+  acc += d[i0 + i9];
+  acc += d[i0 + i10];
+  acc += d[i0 + i11];
+  acc += d[i0 + i0];
+  acc += d[i0 + i1];
+  acc += d[i0 + i2];
+  acc += d[i0 + i3];
+  acc += d[i0 + i4];
+  acc += d[i0 + i5];
+  acc += d[i0 + i6];
+  acc += d[i0 + i7];
+  acc += d[i0 + i8];
+  acc += d[i0 + i9];
+  acc += d[i0 + i10];
+  acc += d[i0 + i11];
+  acc += d[i0 + i0];
+  acc += d[i0 + i1];
+  acc += d[i0 + i2];
+  acc += d[i0 + i3];
+  acc += d[i0 + i4];
+  acc += d[i0 + i5];
+  acc += d[i0 + i6];
+  acc += d[i0 + i7];
+  acc += d[i0 + i8];
+  acc += d[i0 + i9];
+  acc += d[i0 + i10];
+  acc += d[i0 + i11];
+  acc += d[i0 + i0];
+  acc += d[i0 + i1];
+  acc += d[i0 + i2];
+  acc += d[i0 + i3];
+  acc += d[i0 + i4];
+  acc += d[i0 + i5];
+  acc += d[i0 + i6];
+  acc += d[i0 + i7];
+  acc += d[i0 + i8];
+  acc += d[i0 + i9];
+  acc += d[i0 + i10];
+  acc += d[i0 + i11];
+  acc += d[i0 + i0];
+  acc += d[i0 + i1];
+  acc += d[i0 + i2];
+  acc += d[i0 + i3];
+  acc += d[i0 + i4];
+  acc += d[i0 + i5];
+  acc += d[i0 + i6];
+  acc += d[i0 + i7];
+  acc += d[i0 + i8];
+  acc += d[i0 + i9];
+  acc += d[i0 + i10];
+  acc += d[i0 + i11];
+  acc += d[i0 + i0];
+  acc += d[i0 + i1];
+  acc += d[i0 + i2];
+  acc += d[i0 + i3];
+  acc += d[i0 + i4];
+  acc += d[i0 + i5];
+  acc += d[i0 + i6];
+  acc += d[i0 + i7];
+  acc += d[i0 + i8];
+  acc += d[i0 + i9];
+  acc += d[i0 + i10];
+  acc += d[i0 + i11];
+  acc += d[i0 + i0];
+  acc += d[i0 + i1];
+  acc += d[i0 + i2];
+  acc += d[i0 + i3];
+  acc += d[i0 + i4];
+  acc += d[i0 + i5];
+  acc += d[i0 + i6];
+  acc += d[i0 + i7];
+  acc += d[i0 + i8];
+  acc += d[i0 + i9];
+  acc += d[i0 + i10];
+  acc += d[i0 + i11];
+  acc += d[i0 + i0];
+  acc += d[i0 + i1];
+  acc += d[i0 + i2];
+  acc += d[i0 + i3];
+  acc += d[i0 + i4];
+  acc += d[i0 + i5];
+  acc += d[i0 + i6];
+  acc += d[i0 + i7];
+  acc += d[i0 + i8];
+  acc += d[i0 + i9];
+  acc += d[i0 + i10];
+  acc += d[i0 + i11];
+  acc += d[i0 + i0];
+  acc += d[i0 + i1];
+  acc += d[i0 + i2];
+  acc += d[i0 + i3];
+  acc += d[i0 + i4];
+  acc += d[i0 + i5];
+  acc += d[i0 + i6];
+  acc += d[i0 + i7];
+  acc += d[i0 + i8];
+  acc += d[i0 + i9];
+  acc += d[i0 + i10];
+  acc += d[i0 + i11];
+  acc += d[i0 + i0];
+  acc += d[i0 + i1];
+  acc += d[i0 + i2];
+  acc += d[i0 + i3];
+  acc += d[i0 + i4];
+  acc += d[i0 + i5];
+  acc += d[i0 + i6];
+  acc += d[i0 + i7];
+  acc += d[i0 + i8];
+  acc += d[i0 + i9];
+  acc += d[i0 + i10];
+  acc += d[i0 + i11];
+  acc += d[i0 + i0];
+  acc += d[i0 + i1];
+  acc += d[i0 + i2];
+  acc += d[i0 + i3];
+  acc += d[i0 + i4];
+  acc += d[i0 + i5];
+  acc += d[i0 + i6];
+  acc += d[i0 + i7];
+  acc += d[i0 + i8];
+  acc += d[i0 + i9];
+  acc += d[i0 + i10];
+  acc += d[i0 + i11];
+  acc += d[i0 + i0];
+  acc += d[i0 + i1];
+ }
+ }
+ }
+ }
+ }
+ }
+ }
+ }
+ }
+ }
+ }
+ }
+ d[0] = acc;
+}
