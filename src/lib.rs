@@ -13,6 +13,11 @@
 //! printer (`back::spv::print`).
 //! [`compile_to_spirv`] and [`compile_to_msl`] run them all.
 //!
+//! Overrides get their values in the pipeline step; with
+//! [`pipeline::PipelineOptions::spec_constants`] the ones given no value
+//! become SPIR-V specialization constants instead (see [`pipeline::spec`]),
+//! with their `SpecId`s in [`pipeline::Reflection::spec_constants`].
+//!
 //! ```
 //! let source = r#"
 //!     @group(0) @binding(0) var<storage, read_write> data: array<u32>;

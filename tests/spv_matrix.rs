@@ -222,7 +222,7 @@ fn override_dimension_uses_the_pipeline_value() {
     mb.compute("main", fb.finish(), 32);
     let sixteen = mb.m.intern_constant(ConstValue::Scalar(Literal::U32(16)));
     let mut p = pipeline(&mb.m);
-    p.override_values = vec![sixteen];
+    p.override_values = vec![Some(sixteen)];
     let dis = compile_pipeline(&p, (1, 3));
     assert!(
         dis.contains("OpConstant  %2  16") || dis.contains(" 16\n"),

@@ -136,8 +136,8 @@ fn overrides_private_initialisers_and_pointer_parameters() {
     let four = mb.m.intern_constant(ConstValue::Scalar(Literal::U32(4)));
     let init_value = mb.m.intern_constant(ConstValue::Scalar(Literal::F32(1.5)));
     let mut p = pipeline(&mb.m);
-    p.global_values = vec![four, init_value];
-    p.override_values = vec![four];
+    p.global_values = vec![Some(four), Some(init_value)];
+    p.override_values = vec![Some(four)];
     let dis = compile_pipeline(&p, (1, 3));
     compile_pipeline(&p, (1, 6));
     assert!(dis.contains("LocalSize 4 1 1"), "{dis}");

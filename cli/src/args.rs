@@ -109,6 +109,14 @@ pub struct Args {
     #[arg(long = "override", value_name = "NAME=VALUE", value_parser = parse_override)]
     pub overrides: Vec<(String, f64)>,
 
+    /// Emit the overrides not given a value by --override as SPIR-V
+    /// specialization constants (`OpSpecConstant` with `SpecId`: the `@id`,
+    /// else the smallest id no `@id` uses, in declaration order), set when
+    /// the Vulkan pipeline is created; an override without a default gets
+    /// 0 and the application must supply its value. SPIR-V output only.
+    #[arg(long)]
+    pub spec_constants: bool,
+
     /// SPIR-V version to target.
     #[arg(long, value_enum, default_value = "1.3")]
     pub spirv_version: SpirvVersion,

@@ -208,6 +208,11 @@ pub fn run(args: &Args) -> Result<(), Failure> {
             "--msl-version, --msl-binding and --msl-sizes-buffer only apply to MSL output (--format msl or -o FILE.metal)",
         );
     }
+    if args.spec_constants && !matches!(format, Format::Spv | Format::Spvasm) {
+        return Err(Failure::Usage(
+            "--spec-constants only applies to SPIR-V output (--format spv or spvasm): give MSL and WGSL output override values with --override".into(),
+        ));
+    }
     if format == Format::Spv
         && args.output.is_none()
         && !args.validate_only
@@ -241,6 +246,7 @@ pub fn run(args: &Args) -> Result<(), Failure> {
         subgroup_matrix_configs: configs,
         max_subgroup_size: args.max_subgroup_size,
         min_subgroup_size: args.min_subgroup_size,
+        spec_constants: args.spec_constants,
         ..PipelineOptions::default()
     };
     // A command-line compile targets no particular device: device limits

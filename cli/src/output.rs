@@ -8,11 +8,50 @@ pub fn spv_bytes(words: &[u32]) -> Vec<u8> {
     words.iter().flat_map(|w| w.to_le_bytes()).collect()
 }
 
+/// `rspirv`'s module loader, which does not place `OpExecutionModeId`
+/// (SPIR-V 1.2+, `LocalSizeId`): those are kept aside and added to the
+/// module's execution modes afterwards.
+struct Loader {
+    inner: rspirv::dr::Loader,
+    mode_ids: Vec<rspirv::dr::Instruction>,
+}
+
+impl rspirv::binary::Consumer for Loader {
+    fn initialize(&mut self) -> rspirv::binary::ParseAction {
+        self.inner.initialize()
+    }
+
+    fn finalize(&mut self) -> rspirv::binary::ParseAction {
+        self.inner.finalize()
+    }
+
+    fn consume_header(&mut self, header: rspirv::dr::ModuleHeader) -> rspirv::binary::ParseAction {
+        self.inner.consume_header(header)
+    }
+
+    fn consume_instruction(
+        &mut self,
+        inst: rspirv::dr::Instruction,
+    ) -> rspirv::binary::ParseAction {
+        if inst.class.opcode == rspirv::spirv::Op::ExecutionModeId {
+            self.mode_ids.push(inst);
+            return rspirv::binary::ParseAction::Continue;
+        }
+        self.inner.consume_instruction(inst)
+    }
+}
+
 /// SPIR-V disassembly, via `rspirv`.
 pub fn spvasm(words: &[u32]) -> Result<String, String> {
     use rspirv::binary::Disassemble;
-    let module = rspirv::dr::load_words(words)
+    let mut loader = Loader {
+        inner: rspirv::dr::Loader::new(),
+        mode_ids: Vec::new(),
+    };
+    rspirv::binary::parse_words(words, &mut loader)
         .map_err(|e| format!("the SPIR-V writer produced an unreadable module: {e}"))?;
+    let mut module = loader.inner.module();
+    module.execution_modes.extend(loader.mode_ids);
     let mut text = module.disassemble();
     if !text.ends_with('\n') {
         text.push('\n');

@@ -114,6 +114,7 @@ fn help_exits_zero() {
         "--validate-only",
         "--subgroup-matrix-config",
         "--max-subgroup-size",
+        "--spec-constants",
     ] {
         assert!(text.contains(flag), "help lacks {flag}:\n{text}");
     }
@@ -395,4 +396,69 @@ fn unsupported_subgroup_matrix_config_is_pipeline_error() {
     ]));
     assert_code(&out, 1);
     assert!(stderr(&out).contains("error"), "{}", stderr(&out));
+}
+
+/// Overrides without defaults: a workgroup size and a scale.
+const SPEC: &str = "override scale: f32;
+@id(7) override block: u32;
+@group(0) @binding(0) var<storage, read_write> data: array<f32>;
+
+@compute @workgroup_size(block)
+fn main(@builtin(global_invocation_id) id: vec3<u32>) {
+    data[id.x] = data[id.x] * scale;
+}
+";
+
+#[test]
+fn spec_constants_flag() {
+    let dir = scratch("spec-constants");
+    let input = write_input(&dir, "a.wgsl", SPEC);
+    // Without the flag the overrides need values.
+    let out = run(tessera().arg(&input));
+    assert_code(&out, 1);
+    assert!(
+        stderr(&out).contains("override 'scale' has no default value"),
+        "{}",
+        stderr(&out)
+    );
+    // With it they are specialization constants: `scale` takes id 0,
+    // `block` keeps its @id.
+    let out = run(tessera().arg(&input).arg("--spec-constants"));
+    assert_code(&out, 0);
+    let text = stdout(&out);
+    assert!(text.contains("OpSpecConstant"), "{text}");
+    assert!(text.contains("SpecId 0"), "{text}");
+    assert!(text.contains("SpecId 7"), "{text}");
+    assert!(text.contains("BuiltIn WorkgroupSize"), "{text}");
+    let out = run(tessera()
+        .arg(&input)
+        .args(["--spec-constants", "--spirv-version", "1.6"]));
+    assert_code(&out, 0);
+    assert!(stdout(&out).contains("LocalSizeId"), "{}", stdout(&out));
+    // A value given on the command line still specialises at compile time.
+    let out = run(tessera()
+        .arg(&input)
+        .args(["--spec-constants", "--override", "7=32"]));
+    assert_code(&out, 0);
+    let text = stdout(&out);
+    assert!(text.contains("LocalSize 32 1 1"), "{text}");
+    assert!(!text.contains("SpecId 7"), "{text}");
+    assert!(text.contains("SpecId 0"), "{text}");
+}
+
+#[test]
+fn spec_constants_need_spirv_output() {
+    let dir = scratch("spec-constants-msl");
+    let input = write_input(&dir, "a.wgsl", SPEC);
+    for format in ["msl", "wgsl"] {
+        let out = run(tessera()
+            .arg(&input)
+            .args(["--spec-constants", "--format", format]));
+        assert_code(&out, 2);
+        assert!(
+            stderr(&out).contains("--spec-constants only applies to SPIR-V output"),
+            "{}",
+            stderr(&out)
+        );
+    }
 }

@@ -53,8 +53,9 @@ impl Range {
 /// What the entry point tells about its built-in values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct EntryBounds {
-    /// `@workgroup_size`.
-    pub workgroup_size: [u32; 3],
+    /// `@workgroup_size` (`None` for a dimension given by a
+    /// specialization constant).
+    pub workgroup_size: [Option<u32>; 3],
     /// The device's smallest and largest subgroup size.
     pub subgroup_size: [u32; 2],
 }
@@ -179,27 +180,28 @@ impl<'a> Ranges<'a> {
     fn builtin(&self, b: BuiltIn, comp: Option<u32>) -> Option<Range> {
         let e = self.entry?;
         let [min_sg, max_sg] = e.subgroup_size.map(i64::from);
-        let total: i64 = e
+        // Unknown (specialised) workgroup sizes bound nothing.
+        let total: Option<i64> = e
             .workgroup_size
             .iter()
-            .map(|&d| i64::from(d.max(1)))
+            .map(|&d| d.map(|d| i64::from(d.max(1))))
             .product();
-        let subgroups = (total + min_sg.max(1) - 1) / min_sg.max(1);
+        let subgroups = total.map(|t| (t + min_sg.max(1) - 1) / min_sg.max(1));
         let up_to = |n: i64| Some(Range { lo: 0, hi: n - 1 });
         match (b, comp) {
-            (BuiltIn::LocalInvocationIndex, None) => up_to(total),
+            (BuiltIn::LocalInvocationIndex, None) => up_to(total?),
             (BuiltIn::LocalInvocationId, Some(c)) => {
-                up_to(i64::from(*e.workgroup_size.get(c as usize)?.max(&1)))
+                up_to(i64::from((*e.workgroup_size.get(c as usize)?)?.max(1)))
             }
             (BuiltIn::SubgroupInvocationId, None) => up_to(max_sg),
             (BuiltIn::SubgroupSize, None) => Some(Range {
                 lo: min_sg,
                 hi: max_sg,
             }),
-            (BuiltIn::SubgroupId, None) => up_to(subgroups),
+            (BuiltIn::SubgroupId, None) => up_to(subgroups?),
             (BuiltIn::NumSubgroups, None) => Some(Range {
                 lo: 1,
-                hi: subgroups,
+                hi: subgroups?,
             }),
             _ => None,
         }
@@ -253,7 +255,7 @@ impl<'a> Ranges<'a> {
         match self.f.expressions[h] {
             Expression::Literal(ref l) => literal(l),
             Expression::Constant(c) => self.constant(c),
-            Expression::OverrideExpr(e) => self.constant(*self.values.globals.get(e.index())?),
+            Expression::OverrideExpr(e) => self.constant((*self.values.globals.get(e.index())?)?),
             Expression::FunctionArgument(i) => {
                 let b = self.argument_builtin(i, None)?;
                 self.builtin(b, None)

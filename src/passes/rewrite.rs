@@ -29,11 +29,12 @@ pub struct Cx<'a> {
     /// The function's handle.
     pub handle: Handle<crate::ir::Function>,
     /// The value of every global (override-)expression, as in
-    /// [`crate::pipeline::Pipeline::global_values`] (may be empty).
-    pub global_values: &'a [Handle<ConstValue>],
+    /// [`crate::pipeline::Pipeline::global_values`] (may be empty; `None`
+    /// for a specialization-constant expression, whose value is unknown).
+    pub global_values: &'a [Option<Handle<ConstValue>>],
     /// The value of every override, as in
     /// [`crate::pipeline::Pipeline::override_values`] (may be empty).
-    pub override_values: &'a [Handle<ConstValue>],
+    pub override_values: &'a [Option<Handle<ConstValue>>],
     /// The built-in bounds of this function when it is an entry point.
     pub entry: Option<super::ranges::EntryBounds>,
     /// Ranges a pass knows besides what the analysis derives (e.g. loads of
@@ -76,7 +77,7 @@ impl Cx<'_> {
         match self.f.expressions.try_get(h)? {
             Expression::Literal(l) => literal_int(l),
             Expression::Constant(c) => lit(*c),
-            Expression::OverrideExpr(e) => lit(*self.global_values.get(e.index())?),
+            Expression::OverrideExpr(e) => lit((*self.global_values.get(e.index())?)?),
             _ => None,
         }
     }
@@ -91,12 +92,13 @@ impl Cx<'_> {
     }
 
     /// The value of an array size or matrix dimension known at pipeline
-    /// creation (`None` for runtime-sized arrays).
+    /// creation (`None` for runtime-sized arrays and for sizes given by
+    /// specialization constants).
     pub fn array_count(&self, size: crate::ir::ArraySize) -> Option<u64> {
         match size {
             crate::ir::ArraySize::Constant(n) => Some(n.into()),
             crate::ir::ArraySize::Override(e) => self
-                .const_value_int(*self.global_values.get(e.index())?)
+                .const_value_int((*self.global_values.get(e.index())?)?)
                 .and_then(|v| u64::try_from(v).ok()),
             crate::ir::ArraySize::Runtime => None,
         }
@@ -107,7 +109,7 @@ impl Cx<'_> {
         match dim {
             crate::ir::MatrixDim::Constant(n) => Some(n),
             crate::ir::MatrixDim::Override(o) => self
-                .const_value_int(*self.override_values.get(o.index())?)
+                .const_value_int((*self.override_values.get(o.index())?)?)
                 .and_then(|v| u32::try_from(v).ok()),
         }
     }
@@ -317,7 +319,12 @@ pub fn entry_bounds(
             out.insert(
                 ep.function,
                 super::ranges::EntryBounds {
-                    workgroup_size: r.workgroup_size,
+                    // Specialised dimensions are unknown.
+                    workgroup_size: std::array::from_fn(|d| {
+                        r.workgroup_size_spec[d]
+                            .is_none()
+                            .then_some(r.workgroup_size[d])
+                    }),
                     // `@subgroup_size(n)` fixes the subgroup size.
                     subgroup_size: r.subgroup_size.map_or(p.subgroup_sizes, |n| [n, n]),
                 },
@@ -327,13 +334,14 @@ pub fn entry_bounds(
     out
 }
 
-/// The pipeline's values of global expressions and overrides.
+/// The pipeline's values of global expressions and overrides (`None`:
+/// a specialization constant, whose value is unknown).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Values<'a> {
     /// Parallel to `Module::global_expressions`.
-    pub globals: &'a [Handle<ConstValue>],
+    pub globals: &'a [Option<Handle<ConstValue>>],
     /// Parallel to `Module::overrides`.
-    pub overrides: &'a [Handle<ConstValue>],
+    pub overrides: &'a [Option<Handle<ConstValue>>],
 }
 
 /// Runs `pass` over one function (taken out of `module.functions`).

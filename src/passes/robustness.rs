@@ -9,6 +9,8 @@
 //! ```
 //!
 //! Indices that are constants inside a fixed-size array are left alone.
+//! An override-sized array whose count is a specialization constant is
+//! clamped like a runtime-sized one, to `count - 1` read at run time.
 //!
 //! Subgroup-matrix loads and stores touch `extent = stride * (major - 1) +
 //! minor` array elements from `offset`, where `major` is the number of rows
@@ -75,16 +77,22 @@ struct Robustness {
 enum Count {
     Fixed(u64),
     Runtime,
+    /// An override-sized array whose count (this global expression) is a
+    /// specialization constant.
+    Spec(H),
 }
 
 fn count_of(cx: &Cx, inner: &TypeInner, through_pointer: bool) -> Option<Count> {
     Some(match *inner {
         TypeInner::Vector { size, .. } => Count::Fixed(size.get().into()),
         TypeInner::Matrix { columns, .. } => Count::Fixed(columns.get().into()),
-        TypeInner::Array { size, .. } => match cx.array_count(size) {
-            Some(n) => Count::Fixed(n),
-            None if through_pointer && size == ArraySize::Runtime => Count::Runtime,
-            None => return None,
+        TypeInner::Array { size, .. } => match (cx.array_count(size), size) {
+            (Some(n), _) => Count::Fixed(n),
+            (None, ArraySize::Runtime) if through_pointer => Count::Runtime,
+            (None, ArraySize::Override(e)) if cx.global_values.get(e.index()) == Some(&None) => {
+                Count::Spec(e)
+            }
+            (None, _) => return None,
         },
         _ => return None,
     })
@@ -102,6 +110,18 @@ fn to_u32(cx: &mut Cx, index: H, span: Span) -> H {
             cx.add(Expression::Convert { expr: index, ty: u }, u, span)
         }
     }
+}
+
+/// The element count of an override-sized array given by a
+/// specialization constant (global expression `count`), as a `u32`.
+fn spec_length(cx: &mut Cx, count: H, span: Span) -> H {
+    let ty = cx.module.global_expression_types[count.index()];
+    let v = cx.add(Expression::OverrideExpr(count), ty, span);
+    if *cx.module.inner(ty) == TypeInner::Scalar(Scalar::U32) {
+        return v;
+    }
+    let u = cx.intern(TypeInner::Scalar(Scalar::U32));
+    cx.add(Expression::Convert { expr: v, ty: u }, u, span)
 }
 
 /// The element count of the runtime-sized array `pointer` points to.
@@ -155,8 +175,9 @@ impl Robustness {
                     }
                 }
             }
-            Count::Runtime => {
-                // A runtime-sized array has at least one element.
+            Count::Runtime | Count::Spec(_) => {
+                // A runtime-sized array has at least one element, and so
+                // must a specialised one.
                 if known == Some(0) {
                     return;
                 }
@@ -164,7 +185,10 @@ impl Robustness {
                     Some(i) => to_u32(cx, i, span),
                     None => cx.u32(const_index, span),
                 };
-                let len = runtime_length(cx, base, span);
+                let len = match count {
+                    Count::Spec(e) => spec_length(cx, e, span),
+                    _ => runtime_length(cx, base, span),
+                };
                 let one = cx.u32(1, span);
                 let last = cx.binary(B::Subtract, len, one, Scalar::U32, None, span);
                 cx.math(MathFunction::Min, vec![i, last], Scalar::U32, None, span)
@@ -287,9 +311,10 @@ fn plan_matrix(
         (len, const_stride) => {
             // Runtime length or runtime stride: guard with a uniform test
             // that cannot overflow, then clamp the offset.
-            let len_h = match len {
-                Some(n) => cx.u32(n.min(u32::MAX.into()) as u32, span),
-                None => runtime_length(cx, pointer, span),
+            let len_h = match (len, size) {
+                (Some(n), _) => cx.u32(n.min(u32::MAX.into()) as u32, span),
+                (None, ArraySize::Override(e)) => spec_length(cx, e, span),
+                (None, _) => runtime_length(cx, pointer, span),
             };
             let u = |cx: &mut Cx, v: u64| cx.u32(v.min(u32::MAX.into()) as u32, span);
             let ok = match const_stride {

@@ -17,9 +17,10 @@
 //! ```
 //!
 //! The entry point gets a `@builtin(local_invocation_index)` parameter when
-//! it has none. Guarantee: after this pass, every workgroup variable an
-//! entry point uses is zero when its first statement after the barrier
-//! runs.
+//! it has none. Array lengths and workgroup sizes given by specialization
+//! constants are read at run time (the loop is always a loop then).
+//! Guarantee: after this pass, every workgroup variable an entry point
+//! uses is zero when its first statement after the barrier runs.
 //!
 //! Cost: one store (or loop) per atomic or array reached through struct
 //! members, which is exponential in the source for structures that hold
@@ -72,7 +73,14 @@ pub fn run(p: &mut Pipeline) -> Result<(), Error> {
             .entry_points
             .get(k)
             .map_or([1, 1, 1], |r| r.workgroup_size);
-        let invocations = size.iter().map(|&d| u64::from(d.max(1))).product::<u64>();
+        let specialised = p
+            .reflection
+            .entry_points
+            .get(k)
+            .is_some_and(|r| r.workgroup_size_spec.iter().any(Option::is_some));
+        let invocations =
+            (!specialised).then(|| size.iter().map(|&d| u64::from(d.max(1))).product::<u64>());
+        let workgroup_size = ep.workgroup_size;
         let wg: Vec<Handle<GlobalVariable>> = globals
             .get(handle.index())
             .map(|g| {
@@ -122,6 +130,7 @@ pub fn run(p: &mut Pipeline) -> Result<(), Error> {
             values,
             f: &mut functions[handle],
             invocations,
+            workgroup_size,
             span: Span::UNDEFINED,
         };
         z.zero_entry(&wg);
@@ -198,8 +207,26 @@ struct Zeroer<'a> {
     module: &'a mut Module,
     values: Values<'a>,
     f: &'a mut Function,
-    invocations: u64,
+    /// `None`: the workgroup size is given by specialization constants.
+    invocations: Option<u64>,
+    workgroup_size: [crate::ir::WorkgroupSizeDim; 3],
     span: Span,
+}
+
+/// A loop bound: a constant, or an expression evaluated before the loop.
+#[derive(Clone, Copy)]
+enum Bound {
+    Lit(u64),
+    Expr(H),
+}
+
+/// The element count of nested fixed-size arrays: all constant, or the
+/// product of a specialization-constant count (the outermost) and the
+/// inner constant counts.
+#[derive(Clone, Copy)]
+enum Total {
+    Known(u64),
+    Spec { count: H, inner: u64 },
 }
 
 impl Zeroer<'_> {
@@ -300,28 +327,89 @@ impl Zeroer<'_> {
     }
 
     /// The dimensions of nested fixed-size arrays and their innermost
-    /// element type.
-    fn array_dims(&self, mut ty: Handle<Type>) -> (Vec<u64>, Handle<Type>) {
+    /// element type, with their element count. A dimension given by a
+    /// specialization constant (only the outermost can be) is 0 in the
+    /// list and its global expression is in the [`Total`].
+    fn array_dims(&self, mut ty: Handle<Type>) -> (Vec<u64>, Total, Handle<Type>) {
         let mut dims = Vec::new();
+        let mut spec = None;
         while let TypeInner::Array { base, size, .. } = *self.module.inner(ty) {
             let n = match size {
                 crate::ir::ArraySize::Constant(n) => u64::from(n),
-                crate::ir::ArraySize::Override(e) => self
-                    .values
-                    .globals
-                    .get(e.index())
-                    .and_then(|&c| match self.module.constants.try_get(c)? {
-                        crate::ir::ConstValue::Scalar(l) => super::rewrite::literal_int(l),
-                        _ => None,
-                    })
-                    .and_then(|v| u64::try_from(v).ok())
-                    .unwrap_or(0),
+                crate::ir::ArraySize::Override(e) => {
+                    match self.values.globals.get(e.index()).copied() {
+                        Some(Some(c)) => match self.module.constants.try_get(c) {
+                            Some(crate::ir::ConstValue::Scalar(l)) => {
+                                super::rewrite::literal_int(l)
+                                    .and_then(|v| u64::try_from(v).ok())
+                                    .unwrap_or(0)
+                            }
+                            _ => 0,
+                        },
+                        // A specialization constant: read at run time.
+                        Some(None) if dims.is_empty() => {
+                            spec = Some(e);
+                            0
+                        }
+                        _ => 0,
+                    }
+                }
                 crate::ir::ArraySize::Runtime => break,
             };
             dims.push(n);
             ty = base;
         }
-        (dims, ty)
+        let total = match spec {
+            Some(count) => Total::Spec {
+                count,
+                inner: dims[1..].iter().product(),
+            },
+            None => Total::Known(dims.iter().product()),
+        };
+        (dims, total, ty)
+    }
+
+    /// A global expression's value as a `u32` function expression.
+    fn global_u32(&mut self, b: &mut BlockBuilder, e: H) -> H {
+        let ty = self.module.global_expression_types[e.index()];
+        let span = self.span;
+        let v = b.expr(self.f, Expression::OverrideExpr(e), ty, span);
+        if self.module.inner(ty) == &TypeInner::Scalar(Scalar::U32) {
+            return v;
+        }
+        let u = self.u32_ty();
+        b.expr(self.f, Expression::Convert { expr: v, ty: u }, u, span)
+    }
+
+    /// The element count of a [`Total::Spec`], evaluated in `b`.
+    fn spec_total(&mut self, b: &mut BlockBuilder, count: H, inner: u64) -> H {
+        let n = self.global_u32(b, count);
+        if inner == 1 {
+            return n;
+        }
+        let inner = self.lit(b, inner);
+        self.bin(b, B::Multiply, n, inner, Scalar::U32)
+    }
+
+    /// The number of invocations of a workgroup whose size is given by
+    /// specialization constants, evaluated in `b`.
+    fn spec_invocations(&mut self, b: &mut BlockBuilder) -> H {
+        let mut acc: Option<H> = None;
+        for d in self.workgroup_size {
+            let v = match d {
+                crate::ir::WorkgroupSizeDim::Constant(1) => continue,
+                crate::ir::WorkgroupSizeDim::Constant(n) => self.lit(b, n.into()),
+                crate::ir::WorkgroupSizeDim::Override(e) => self.global_u32(b, e),
+            };
+            acc = Some(match acc {
+                Some(a) => self.bin(b, B::Multiply, a, v, Scalar::U32),
+                None => v,
+            });
+        }
+        match acc {
+            Some(a) => a,
+            None => self.lit(b, 1),
+        }
     }
 
     fn has_array(&self, ty: Handle<Type>) -> bool {
@@ -341,12 +429,29 @@ impl Zeroer<'_> {
     ) {
         match self.module.inner(ty).clone() {
             TypeInner::Array { .. } => {
-                let (dims, elem) = self.array_dims(ty);
-                let total: u64 = dims.iter().product();
-                if total == 0 {
-                    return;
-                }
-                let w = self.invocations;
+                let (dims, total, elem) = self.array_dims(ty);
+                let (total, w) = match (total, self.invocations) {
+                    (Total::Known(0), _) => return,
+                    (Total::Known(total), Some(w)) => (total, w),
+                    (total, w) => {
+                        // Sizes known only when the pipeline is specialised.
+                        let end = match total {
+                            Total::Known(n) => Bound::Lit(n),
+                            Total::Spec { count, inner } => {
+                                Bound::Expr(self.spec_total(b, count, inner))
+                            }
+                        };
+                        let step = match w {
+                            Some(w) => Bound::Lit(w),
+                            None => Bound::Expr(self.spec_invocations(b)),
+                        };
+                        self.counted_loop(b, index, end, step, |z, body, i| {
+                            let p = z.element(body, ptr, &dims, elem, i);
+                            z.zero_leaf(body, p, elem);
+                        });
+                        return;
+                    }
+                };
                 if total <= w {
                     let accept = {
                         let mut a = BlockBuilder::new();
@@ -369,7 +474,7 @@ impl Zeroer<'_> {
                         );
                     }
                 } else {
-                    self.counted_loop(b, index, total, w, |z, body, i| {
+                    self.counted_loop(b, index, Bound::Lit(total), Bound::Lit(w), |z, body, i| {
                         let p = z.element(body, ptr, &dims, elem, i);
                         z.zero_leaf(body, p, elem);
                     });
@@ -488,10 +593,13 @@ impl Zeroer<'_> {
                 }
             }
             TypeInner::Array { .. } => {
-                let (dims, elem) = self.array_dims(ty);
-                let total: u64 = dims.iter().product();
+                let (dims, total, elem) = self.array_dims(ty);
+                let end = match total {
+                    Total::Known(n) => Bound::Lit(n),
+                    Total::Spec { count, inner } => Bound::Expr(self.spec_total(b, count, inner)),
+                };
                 let zero = self.lit(b, 0);
-                self.counted_loop(b, zero, total, 1, |z, body, i| {
+                self.counted_loop(b, zero, end, Bound::Lit(1), |z, body, i| {
                     let p = z.element(body, ptr, &dims, elem, i);
                     z.zero_leaf(body, p, elem);
                 });
@@ -505,8 +613,8 @@ impl Zeroer<'_> {
         &mut self,
         b: &mut BlockBuilder,
         start: H,
-        end: u64,
-        step: u64,
+        end: Bound,
+        step: Bound,
         body: impl FnOnce(&mut Self, &mut BlockBuilder, H),
     ) {
         let u = self.u32_ty();
@@ -532,7 +640,10 @@ impl Zeroer<'_> {
         );
         let mut lb = BlockBuilder::new();
         let i = lb.expr(self.f, Expression::Load { pointer: p }, u, self.span);
-        let end = self.lit(&mut lb, end);
+        let end = match end {
+            Bound::Lit(v) => self.lit(&mut lb, v),
+            Bound::Expr(h) => h,
+        };
         let done = self.bin(&mut lb, B::GreaterEqual, i, end, Scalar::Bool);
         let mut brk = crate::ir::Block::new();
         brk.push(Statement::Break, self.span);
@@ -547,7 +658,10 @@ impl Zeroer<'_> {
         body(self, &mut lb, i);
         let mut cb = BlockBuilder::new();
         let i2 = cb.expr(self.f, Expression::Load { pointer: p }, u, self.span);
-        let step = self.lit(&mut cb, step);
+        let step = match step {
+            Bound::Lit(v) => self.lit(&mut cb, v),
+            Bound::Expr(h) => h,
+        };
         let next = self.bin(&mut cb, B::Add, i2, step, Scalar::U32);
         cb.stmt(
             Statement::Store {

@@ -140,11 +140,12 @@ pub const SUBGROUP_SIZE_BOUNDS: [u32; 2] = [4, 128];
 /// Evaluates and checks an entry point's `@subgroup_size`, as Dawn does at
 /// pipeline creation: a power of two from 4 to 128, within the device's
 /// subgroup sizes when the options give them, and dividing the workgroup
-/// size's x dimension. Returns the size when it is valid.
+/// size's x dimension (when it is known: `None` for a specialization
+/// constant). Returns the size when it is valid.
 pub fn check_subgroup_size(
     module: &Module,
     ep: &EntryPoint,
-    workgroup_x: u32,
+    workgroup_x: Option<u32>,
     known: &Known,
     options: &PipelineOptions,
     diags: &mut Vec<Diagnostic>,
@@ -174,7 +175,7 @@ pub fn check_subgroup_size(
         )));
         return None;
     }
-    if workgroup_x % size != 0 {
+    if let Some(workgroup_x) = workgroup_x.filter(|x| x % size != 0) {
         diags.push(
             bad(format!(
                 "workgroup size x dimension {workgroup_x} of entry point '{}' must be a multiple of its @subgroup_size {size}",

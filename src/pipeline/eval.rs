@@ -97,12 +97,16 @@ pub struct Evaluated {
 
 /// Evaluates every global expression in order. `user` holds the values
 /// given in the options; `rejected` marks overrides whose given value was
-/// rejected (already reported, so not reported as missing). Errors are
-/// reported for needed expressions only.
+/// rejected (already reported, so not reported as missing); `symbolic`
+/// marks the overrides that stay specialization constants (no value, not
+/// reported as missing, and neither is anything that reads them). Errors
+/// are reported for needed expressions only.
+#[allow(clippy::too_many_arguments)]
 pub fn evaluate(
     module: &mut Module,
     user: &[Option<Literal>],
     rejected: &[bool],
+    symbolic: &[bool],
     needed: &[bool],
     override_needed: &[bool],
     diags: &mut Vec<Diagnostic>,
@@ -118,6 +122,10 @@ pub fn evaluate(
         let expr = module.global_expressions[h].clone();
         let is_needed = needed.get(i).copied().unwrap_or(false);
         let result = match expr {
+            Expression::Override(o) if symbolic.get(o.index()).copied().unwrap_or(false) => {
+                override_done[o.index()] = true;
+                Ok(None)
+            }
             Expression::Override(o) => {
                 let v =
                     override_value(module, o, user, &values, &mut overrides, &mut override_done);
@@ -155,7 +163,7 @@ pub fn evaluate(
     }
     // Overrides never referenced by an expression still get a value.
     for (h, _) in module.overrides.clone().iter() {
-        if !override_done[h.index()] {
+        if !override_done[h.index()] && !symbolic.get(h.index()).copied().unwrap_or(false) {
             let v = override_value(module, h, user, &values, &mut overrides, &mut override_done);
             if v.is_none() && override_needed.get(h.index()).copied().unwrap_or(false) {
                 report_missing(module, h, &mut missing_reported, diags);

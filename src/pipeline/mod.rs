@@ -8,10 +8,15 @@
 //! Only what the chosen entry points need can fail: an override without a
 //! value, or an override-expression that fails to evaluate, is an error
 //! only when a chosen entry point (or the module's types) depends on it.
+//!
+//! With [`PipelineOptions::spec_constants`], the overrides given no value
+//! stay symbolic and become SPIR-V specialization constants (module
+//! [`spec`]).
 
 pub mod checks;
 pub mod eval;
 pub mod overrides;
+pub mod spec;
 
 #[cfg(test)]
 mod tests;
@@ -54,6 +59,15 @@ pub struct PipelineOptions {
     /// `maxImmediateSize` in bytes (default 64): the largest immediate data
     /// variable an entry point may use.
     pub max_immediate_size: u32,
+    /// Keep the overrides that [`PipelineOptions::overrides`] gives no
+    /// value as SPIR-V specialization constants (see [`spec`]) instead of
+    /// requiring a value (or using the default): the module is compiled
+    /// once and specialised when the Vulkan pipeline is created. An
+    /// override given a value is specialised by the pipeline step as
+    /// without this option (it is no specialization constant). The
+    /// SPIR-V writer only: the MSL writer rejects a pipeline with
+    /// specialization constants.
+    pub spec_constants: bool,
 }
 
 impl Default for PipelineOptions {
@@ -68,6 +82,7 @@ impl Default for PipelineOptions {
             max_invocations: 256,
             max_workgroup_storage_size: 16384,
             max_immediate_size: 64,
+            spec_constants: false,
         }
     }
 }
@@ -101,13 +116,55 @@ pub struct MatrixMultiplyInfo {
     pub result: ComponentType,
 }
 
+/// A value fixed only when the pipeline is specialised (with
+/// [`PipelineOptions::spec_constants`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SpecValue {
+    /// The value of the specialization constant with this `SpecId`.
+    SpecId(u32),
+    /// An override-expression of specialization constants (a derived
+    /// override or an operation on overrides): the application computes it
+    /// from the values it specialises with, as the WGSL source says.
+    Expression,
+}
+
+/// An override emitted as a SPIR-V specialization constant.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SpecConstantInfo {
+    /// The override's name.
+    pub name: String,
+    /// Its `@id`, if declared.
+    pub id: Option<u16>,
+    /// The `SpecId` decoration: the `@id`, or the id tessera assigned.
+    pub spec_id: u32,
+    /// Its type (`bool`, `i32`, `u32`, `f32` or `f16`).
+    pub scalar: crate::ir::Scalar,
+    /// The default written in the `OpSpecConstant` (the zero value of the
+    /// type when the override declares none).
+    pub default: crate::ir::Literal,
+    /// Whether the override declares a default; when it does not, the
+    /// application must supply a value when it creates the pipeline.
+    pub has_default: bool,
+}
+
 /// What a chosen entry point uses, for the embedder.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct EntryPointReflection {
     /// The entry point's name.
     pub name: String,
-    /// Workgroup size after overrides (`[1, 1, 1]` for render stages).
+    /// Workgroup size after overrides (`[1, 1, 1]` for render stages); 0
+    /// for a dimension given by specialization constants (see
+    /// [`EntryPointReflection::workgroup_size_spec`]).
     pub workgroup_size: [u32; 3],
+    /// Per workgroup-size dimension, how specialization constants give it
+    /// (`None`: the value is in `workgroup_size`).
+    pub workgroup_size_spec: [Option<SpecValue>; 3],
+    /// How specialization constants give `@subgroup_size` (then
+    /// `subgroup_size` is `None`).
+    pub subgroup_size_spec: Option<SpecValue>,
+    /// The `SpecId`s of the specialization constants the entry point may
+    /// read (sorted).
+    pub spec_ids: Vec<u32>,
     /// Every subgroup-matrix type used (deduplicated, first-use order).
     pub matrix_types: Vec<MatrixTypeInfo>,
     /// Every subgroup-matrix multiply shape used (deduplicated).
@@ -122,6 +179,10 @@ pub struct EntryPointReflection {
 pub struct Reflection {
     /// Parallel to [`Pipeline::entry_points`].
     pub entry_points: Vec<EntryPointReflection>,
+    /// The specialization constants the chosen entry points may read, in
+    /// declaration order (empty without
+    /// [`PipelineOptions::spec_constants`]).
+    pub spec_constants: Vec<SpecConstantInfo>,
 }
 
 /// A module ready for a backend: overrides evaluated, entry points chosen.
@@ -133,11 +194,19 @@ pub struct Pipeline {
     pub entry_points: Vec<usize>,
     /// The value of every global expression, parallel to
     /// `module.global_expressions`. Expressions the chosen entry points do
-    /// not need and that could not be evaluated hold their type's zero value.
-    pub global_values: Vec<Handle<ConstValue>>,
+    /// not need and that could not be evaluated hold their type's zero
+    /// value. `None`: the expression reads a specialization constant
+    /// ([`PipelineOptions::spec_constants`]); its value is unknown until
+    /// the pipeline is specialised, and nothing may assume one.
+    pub global_values: Vec<Option<Handle<ConstValue>>>,
     /// The value of every override declaration, parallel to
-    /// `module.overrides` (used e.g. for `MatrixDim::Override`).
-    pub override_values: Vec<Handle<ConstValue>>,
+    /// `module.overrides` (used e.g. for `MatrixDim::Override`); `None`
+    /// for a specialization constant or an override derived from one.
+    pub override_values: Vec<Option<Handle<ConstValue>>>,
+    /// Per override, parallel to `module.overrides`: its specialization
+    /// constant, when it is one (empty without
+    /// [`PipelineOptions::spec_constants`]).
+    pub spec_constants: Vec<Option<spec::SpecConstant>>,
     /// Subgroup-matrix types and multiplies of each chosen entry point.
     pub reflection: Reflection,
     /// The device's smallest and largest subgroup size (from the options;
@@ -232,6 +301,164 @@ fn roots(module: &Module, info: &ModuleInfo, chosen: &[usize]) -> (Vec<bool>, Ve
     (needed, override_needed)
 }
 
+/// What the pipeline step knows about specialization constants.
+struct SpecState {
+    /// Per override: no value, so symbolic (empty without the option).
+    symbolic_override: Vec<bool>,
+    /// Per global expression: reads a symbolic override.
+    symbolic: Vec<bool>,
+    /// Per override: its specialization constant.
+    constants: Vec<Option<spec::SpecConstant>>,
+    /// Per global expression: how it is written.
+    forms: Vec<spec::Form>,
+}
+
+impl SpecState {
+    fn none(module: &Module) -> Self {
+        SpecState {
+            symbolic_override: Vec::new(),
+            symbolic: Vec::new(),
+            constants: Vec::new(),
+            forms: vec![spec::Form::Const; module.global_expressions.len()],
+        }
+    }
+
+    fn is_symbolic(&self, e: Handle<Expression>) -> bool {
+        self.symbolic.get(e.index()).copied().unwrap_or(false)
+    }
+
+    /// How a symbolic size or dimension is given, for reflection.
+    fn value(&self, module: &Module, e: Handle<Expression>) -> SpecValue {
+        match module.global_expressions.try_get(e) {
+            Some(&Expression::Override(o)) => {
+                match self.constants.get(o.index()).copied().flatten() {
+                    Some(c) => SpecValue::SpecId(c.spec_id),
+                    None => SpecValue::Expression,
+                }
+            }
+            _ => SpecValue::Expression,
+        }
+    }
+}
+
+/// With [`PipelineOptions::spec_constants`]: which overrides stay
+/// symbolic (no value given and none rejected).
+fn symbolic_overrides(module: &Module, user: &overrides::UserValues) -> Vec<bool> {
+    (0..module.overrides.len())
+        .map(|i| user.values.get(i).copied().flatten().is_none() && !user.rejected[i])
+        .collect()
+}
+
+/// The specialization constant of each symbolic override whose default
+/// does not read another symbolic override (the others are derived).
+fn spec_constants(
+    module: &Module,
+    symbolic_override: &[bool],
+    symbolic: &[bool],
+    values: &[Option<crate::const_eval::Value>],
+) -> Vec<Option<spec::SpecConstant>> {
+    let ids = spec::assign_ids(module);
+    module
+        .overrides
+        .iter()
+        .map(|(h, o)| {
+            if !symbolic_override.get(h.index()).copied().unwrap_or(false) {
+                return None;
+            }
+            let scalar = match module.types.try_get(o.ty).map(|t| &t.inner) {
+                Some(TypeInner::Scalar(s)) => *s,
+                _ => return None,
+            };
+            let default = match o.init {
+                None => crate::ir::Literal::zero(scalar),
+                Some(init) if symbolic.get(init.index()).copied().unwrap_or(false) => return None,
+                Some(init) => match values.get(init.index()).cloned().flatten() {
+                    Some(crate::const_eval::Value::Scalar(l)) => {
+                        // An abstract default (IR built by other means) takes the
+                        // override's type.
+                        crate::const_eval::convert(&crate::const_eval::Value::Scalar(l), scalar)
+                            .ok()
+                            .and_then(|v| match v {
+                                crate::const_eval::Value::Scalar(l) => Some(l),
+                                _ => None,
+                            })
+                            .unwrap_or(l)
+                    }
+                    // The default failed to evaluate (reported when needed).
+                    _ => crate::ir::Literal::zero(scalar),
+                },
+            };
+            Some(spec::SpecConstant {
+                spec_id: ids[h.index()],
+                default,
+                has_default: o.init.is_some(),
+            })
+        })
+        .collect()
+}
+
+/// Symbolic sizes (array counts, workgroup sizes) must be specialization
+/// constant instructions: reports those SPIR-V cannot express.
+fn check_spec_size(
+    module: &Module,
+    st: &SpecState,
+    e: Handle<Expression>,
+    what: &str,
+    span: crate::Span,
+    diags: &mut Vec<Diagnostic>,
+) {
+    if st.forms.get(e.index()).copied() == Some(spec::Form::Runtime) {
+        diags.push(
+            Diagnostic::error(
+                format!(
+                    "{what} depends on specialization constants through an operation SPIR-V specialization constants cannot express"
+                ),
+                span,
+            )
+            .with_note("specialization-constant operations are integer and boolean arithmetic, comparisons, bit operations, select, conversions between i32, u32 and bool, and composites (no floating-point arithmetic, builtin functions or dynamic indices)")
+            .with_note(format!(
+                "give the overrides it reads a value (pipeline constants{}), or compile without specialization constants",
+                override_keys(module, e)
+            )),
+        );
+    }
+}
+
+/// `: "key", ...` of the symbolic overrides an expression reads, for notes.
+fn override_keys(module: &Module, e: Handle<Expression>) -> String {
+    let mut needed = vec![false; module.global_expressions.len()];
+    let mut override_needed = vec![false; module.overrides.len()];
+    if let Some(n) = needed.get_mut(e.index()) {
+        *n = true;
+    }
+    eval::propagate_needed(module, &mut needed, &mut override_needed);
+    let keys: Vec<String> = module
+        .overrides
+        .iter()
+        .filter(|(h, _)| override_needed[h.index()])
+        .map(|(_, o)| format!("\"{}\"", overrides::override_key(o)))
+        .collect();
+    if keys.is_empty() {
+        String::new()
+    } else {
+        format!(": {}", keys.join(", "))
+    }
+}
+
+/// The `SpecId`s of the specialization constants one entry point may read.
+fn entry_spec_ids(module: &Module, info: &ModuleInfo, i: usize, st: &SpecState) -> Vec<u32> {
+    let (_, override_needed) = roots(module, info, &[i]);
+    let mut ids: Vec<u32> = override_needed
+        .iter()
+        .enumerate()
+        .filter(|(_, n)| **n)
+        .filter_map(|(o, _)| st.constants.get(o).copied().flatten().map(|c| c.spec_id))
+        .collect();
+    ids.sort_unstable();
+    ids.dedup();
+    ids
+}
+
 /// Runs the pipeline step.
 pub fn process(
     module: &Module,
@@ -244,19 +471,53 @@ pub fn process(
 
     let user = overrides::user_values(module, &options.overrides, &mut diags);
     let (needed, override_needed) = roots(module, info, &chosen);
+    let mut st = SpecState::none(module);
+    if options.spec_constants {
+        st.symbolic_override = symbolic_overrides(module, &user);
+        st.symbolic = spec::symbolic_expressions(module, &st.symbolic_override);
+    }
     let evaluated = eval::evaluate(
         &mut out,
         &user.values,
         &user.rejected,
+        &st.symbolic_override,
         &needed,
         &override_needed,
         &mut diags,
     );
+    if options.spec_constants {
+        st.constants = spec_constants(
+            module,
+            &st.symbolic_override,
+            &st.symbolic,
+            &evaluated.values,
+        );
+        st.forms = spec::forms(module, &st.symbolic, &st.constants);
+    }
     let known = checks::Known {
         values: &evaluated.values,
         overrides: &evaluated.overrides,
     };
     checks::check_array_sizes(module, &known, &needed, &mut diags);
+    if options.spec_constants {
+        let mut seen = std::collections::HashSet::new();
+        for (h, t) in module.types.iter() {
+            if let TypeInner::Array {
+                size: ArraySize::Override(e),
+                ..
+            } = t.inner
+            {
+                if needed.get(e.index()).copied().unwrap_or(false) && seen.insert(e) {
+                    let what = format!(
+                        "the element count of '{}'",
+                        crate::valid::type_facts::type_name(module, h)
+                    );
+                    let span = module.global_expressions.span(e);
+                    check_spec_size(module, &st, e, &what, span, &mut diags);
+                }
+            }
+        }
+    }
 
     let mut reflection = Reflection::default();
     for &i in &chosen {
@@ -264,27 +525,72 @@ pub fn process(
             continue;
         };
         let compute = ep.stage == crate::ir::ShaderStage::Compute;
+        // Dimensions given by specialization constants.
+        let mut size_spec = [None; 3];
         if compute {
+            for (d, dim) in ep.workgroup_size.iter().enumerate() {
+                if let WorkgroupSizeDim::Override(e) = *dim {
+                    if st.is_symbolic(e) {
+                        size_spec[d] = Some(st.value(module, e));
+                        let what = format!(
+                            "workgroup size {} dimension of entry point '{}'",
+                            ["x", "y", "z"][d],
+                            ep.name
+                        );
+                        let span = checks::workgroup_dim_span(module, ep, d);
+                        check_spec_size(module, &st, e, &what, span, &mut diags);
+                    }
+                }
+            }
+            // Limits are checked with 1 for specialised dimensions (a lower
+            // bound: the application must keep the specialised size within
+            // the limits).
             checks::check_workgroup(module, ep, epi, &known, options, &mut diags);
         }
         checks::check_immediate_size(module, ep, epi, options, &mut diags);
-        let size = if compute {
+        let mut size = if compute {
             checks::workgroup_size(ep, &known).map(|n| u32::try_from(n).unwrap_or(0))
         } else {
             [1, 1, 1]
         };
-        let subgroup_size = if compute {
-            checks::check_subgroup_size(module, ep, size[0], &known, options, &mut diags)
+        for (s, spec) in size.iter_mut().zip(&size_spec) {
+            if spec.is_some() {
+                *s = 0;
+            }
+        }
+        let subgroup_size_spec = match ep.subgroup_size {
+            Some((WorkgroupSizeDim::Override(e), _)) if compute && st.is_symbolic(e) => {
+                Some(st.value(module, e))
+            }
+            _ => None,
+        };
+        // With a specialised x dimension, the check that it is a multiple
+        // of `@subgroup_size` is the application's (see SpecValue).
+        let subgroup_size = if compute && subgroup_size_spec.is_none() {
+            let x = if size_spec[0].is_some() {
+                None
+            } else {
+                Some(size[0])
+            };
+            checks::check_subgroup_size(module, ep, x, &known, options, &mut diags)
         } else {
             None
         };
         let mut r = EntryPointReflection {
             name: ep.name.clone(),
             workgroup_size: size,
+            workgroup_size_spec: size_spec,
+            subgroup_size_spec,
             subgroup_size,
             ..Default::default()
         };
+        if options.spec_constants {
+            r.spec_ids = entry_spec_ids(module, info, i, &st);
+        }
         for &(ty, span) in &epi.matrix_types {
+            if options.spec_constants {
+                check_matrix_dims_known(module, ty, span, &st, &mut diags);
+            }
             let Some(m) = checks::matrix_info(module, ty, span, &known, &mut diags) else {
                 continue;
             };
@@ -307,12 +613,14 @@ pub fn process(
             }
         }
         // With `@subgroup_size`, the workgroup size must be a multiple of
-        // that size (checked above), not of the device's maximum.
-        if let (Some(s), true, true, None) = (
+        // that size (checked above), not of the device's maximum. A
+        // specialised x dimension is the application's to choose so.
+        if let (Some(s), true, true, None, None) = (
             options.max_subgroup_size,
             epi.uses_subgroup_matrix,
             compute,
             ep.subgroup_size,
+            size_spec[0],
         ) {
             if s > 0 && size[0] % s != 0 {
                 diags.push(
@@ -329,6 +637,24 @@ pub fn process(
         }
         reflection.entry_points.push(r);
     }
+    if options.spec_constants {
+        for (h, o) in module.overrides.iter() {
+            let Some(c) = st.constants.get(h.index()).copied().flatten() else {
+                continue;
+            };
+            if !override_needed.get(h.index()).copied().unwrap_or(false) {
+                continue;
+            }
+            reflection.spec_constants.push(SpecConstantInfo {
+                name: o.name.clone(),
+                id: o.id,
+                spec_id: c.spec_id,
+                scalar: c.default.scalar(),
+                default: c.default,
+                has_default: c.has_default,
+            });
+        }
+    }
 
     if diags.iter().any(Diagnostic::is_error) {
         return Err(Error { diagnostics: diags });
@@ -337,6 +663,10 @@ pub fn process(
     // Intern every value.
     let mut global_values = Vec::with_capacity(evaluated.values.len());
     for (i, v) in evaluated.values.iter().enumerate() {
+        if st.is_symbolic(Handle::from_index(i)) {
+            global_values.push(None);
+            continue;
+        }
         let h = match v {
             Some(v) => v.to_const(&mut out),
             None => {
@@ -348,10 +678,14 @@ pub fn process(
                 out.intern_constant(ConstValue::Zero(ty))
             }
         };
-        global_values.push(h);
+        global_values.push(Some(h));
     }
     let mut override_values = Vec::with_capacity(out.overrides.len());
     for i in 0..out.overrides.len() {
+        if st.symbolic_override.get(i).copied().unwrap_or(false) {
+            override_values.push(None);
+            continue;
+        }
         let h = match evaluated.overrides.get(i).cloned().flatten() {
             Some(v) => v.to_const(&mut out),
             None => {
@@ -359,7 +693,17 @@ pub fn process(
                 out.intern_constant(ConstValue::Zero(ty))
             }
         };
-        override_values.push(h);
+        override_values.push(Some(h));
+    }
+    if options.spec_constants {
+        let entry_globals: Vec<(Handle<crate::ir::Function>, Vec<usize>)> = chosen
+            .iter()
+            .filter_map(|&i| {
+                let ep = module.entry_points.get(i)?;
+                Some((ep.function, info.entry_points.get(i)?.globals.clone()))
+            })
+            .collect();
+        spec::materialize(&mut out, &st.forms, &st.constants, &entry_globals);
     }
     let max_sg = options.max_subgroup_size.unwrap_or(128).max(1);
     let min_sg = options.min_subgroup_size.unwrap_or(4).clamp(1, max_sg);
@@ -368,7 +712,57 @@ pub fn process(
         entry_points: chosen,
         global_values,
         override_values,
+        spec_constants: st.constants,
         reflection,
         subgroup_sizes: [min_sg, max_sg],
     })
+}
+
+/// Subgroup-matrix dimensions must be known when the module is compiled
+/// (the device's configurations, the shapes of multiplies and the
+/// robustness of loads and stores depend on them): with specialization
+/// constants, an override used as one must be given a value.
+fn check_matrix_dims_known(
+    module: &Module,
+    ty: Handle<crate::ir::Type>,
+    span: crate::Span,
+    st: &SpecState,
+    diags: &mut Vec<Diagnostic>,
+) {
+    let Some(TypeInner::SubgroupMatrix { columns, rows, .. }) =
+        module.types.try_get(ty).map(|t| &t.inner)
+    else {
+        return;
+    };
+    for d in [columns, rows] {
+        if let crate::ir::MatrixDim::Override(o) = *d {
+            if !st
+                .symbolic_override
+                .get(o.index())
+                .copied()
+                .unwrap_or(false)
+            {
+                continue;
+            }
+            let Some(decl) = module.overrides.try_get(o) else {
+                continue;
+            };
+            let msg = format!(
+                "override '{}' is a dimension of '{}', which must be known when the module is compiled: it cannot be a specialization constant",
+                decl.name,
+                crate::valid::type_facts::type_name(module, ty)
+            );
+            if diags.iter().any(|d| d.message == msg) {
+                continue;
+            }
+            diags.push(
+                Diagnostic::error(msg, span)
+                    .with_label(module.overrides.span(o), "override declared here")
+                    .with_note(format!(
+                        "give it a value (pipeline constant \"{}\")",
+                        overrides::override_key(decl)
+                    )),
+            );
+        }
+    }
 }

@@ -182,19 +182,19 @@ fn override_keys_and_values() {
     let p = run(&m, &options).expect("pipeline");
     let value = |h: Handle<ConstValue>| p.module.constants[h].clone();
     assert_eq!(
-        value(p.global_values[x.index()]),
+        value(p.global_values[x.index()].unwrap()),
         ConstValue::Scalar(Literal::U32(4))
     );
     assert_eq!(
-        value(p.global_values[y.index()]),
+        value(p.global_values[y.index()].unwrap()),
         ConstValue::Scalar(Literal::F32(2.5))
     );
     assert_eq!(
-        value(p.global_values[z.index()]),
+        value(p.global_values[z.index()].unwrap()),
         ConstValue::Scalar(Literal::Bool(true))
     );
     assert_eq!(
-        value(p.override_values[1]),
+        value(p.override_values[1].unwrap()),
         ConstValue::Scalar(Literal::F32(2.5))
     );
     assert_eq!(p.global_values.len(), m.global_expressions.len());
@@ -266,7 +266,7 @@ fn missing_override_only_when_needed() {
     let p = run(&m, &options).expect("pipeline");
     assert_eq!(p.reflection.entry_points[0].workgroup_size, [64, 1, 1]);
     assert_eq!(
-        p.module.constants[p.override_values[1]],
+        p.module.constants[p.override_values[1].unwrap()],
         ConstValue::Zero(m.overrides[Handle::from_index(1)].ty)
     );
 }
@@ -667,17 +667,18 @@ fn composite_override_expressions() {
     let mut options = PipelineOptions::default();
     options.overrides.insert("a".into(), 9.0);
     let p = run(&m, &options).expect("pipeline");
-    let lit = |h: Handle<Expression>| match &p.module.constants[p.global_values[h.index()]] {
+    let lit = |h: Handle<Expression>| match &p.module.constants[p.global_values[h.index()].unwrap()]
+    {
         ConstValue::Scalar(l) => *l,
         other => panic!("not a scalar: {other:?}"),
     };
     assert_eq!(lit(y), Literal::U32(9));
     assert_eq!(lit(b_expr), Literal::U32(9));
     assert_eq!(
-        p.module.constants[p.override_values[b.index()]],
+        p.module.constants[p.override_values[b.index()].unwrap()],
         ConstValue::Scalar(Literal::U32(9))
     );
-    match &p.module.constants[p.global_values[v.index()]] {
+    match &p.module.constants[p.global_values[v.index()].unwrap()] {
         ConstValue::Composite { ty, components } => {
             assert_eq!(*ty, v3);
             let parts: Vec<_> = components

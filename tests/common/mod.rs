@@ -4,6 +4,8 @@
 
 #![allow(dead_code)]
 
+pub mod disasm;
+
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -145,9 +147,7 @@ pub fn validate_spirv(words: &[u32], env: spirv_tools::TargetEnv) -> Result<(), 
 
 /// Disassembles SPIR-V with rspirv.
 pub fn disassemble(words: &[u32]) -> Result<String, String> {
-    use rspirv::binary::Disassemble;
-    let module = rspirv::dr::load_words(words).map_err(|e| e.to_string())?;
-    Ok(module.disassemble())
+    disasm::disassemble(words)
 }
 
 #[test]

@@ -143,6 +143,7 @@ pub fn pipeline(m: &Module) -> Pipeline {
         entry_points: (0..m.entry_points.len()).collect(),
         global_values: Vec::new(),
         override_values: Vec::new(),
+        spec_constants: Vec::new(),
         reflection: Default::default(),
         subgroup_sizes: [4, 128],
     }
@@ -164,11 +165,13 @@ pub fn validate(words: &[u32], version: (u8, u8)) -> Result<(), String> {
         .map_err(|e| format!("{e}\n{}", disasm(words)))
 }
 
+#[path = "../common/disasm.rs"]
+mod disasm_impl;
+
 /// Disassembles words.
 pub fn disasm(words: &[u32]) -> String {
-    use rspirv::binary::Disassemble;
-    match rspirv::dr::load_words(words) {
-        Ok(m) => m.disassemble(),
+    match disasm_impl::disassemble(words) {
+        Ok(text) => text,
         Err(e) => format!("<unparsable: {e}>"),
     }
 }

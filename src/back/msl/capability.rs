@@ -156,7 +156,7 @@ fn dim_value(pipeline: &Pipeline, dim: MatrixDim) -> Option<u64> {
     match dim {
         MatrixDim::Constant(n) => Some(u64::from(n)),
         MatrixDim::Override(o) => {
-            let c = *pipeline.override_values.get(o.index())?;
+            let c = (*pipeline.override_values.get(o.index())?)?;
             match pipeline.module.constants.try_get(c)? {
                 ConstValue::Scalar(Literal::U32(v)) => Some(u64::from(*v)),
                 ConstValue::Scalar(Literal::I32(v)) => u64::try_from(*v).ok(),

@@ -250,7 +250,10 @@ pub(super) fn entry_signature(w: &mut Writer, cx: &mut FnCtx, ei: usize) -> R<Si
             AddressSpace::Private | AddressSpace::Function => {
                 let init = match gv.init {
                     Some(e) => match w.p.global_values.get(e.index()) {
-                        Some(&c) => w.constant(c),
+                        Some(&Some(c)) => w.constant(c),
+                        Some(None) => {
+                            return Err(super::spec_constants_error(w.m.global_variables.span(h)))
+                        }
                         None => w.zero_value(gv.ty),
                     },
                     None if matches!(w.m.inner(gv.ty), TypeInner::SubgroupMatrix { .. }) => {

@@ -39,11 +39,13 @@ fn leaf(w: &Writer, cx: &FnCtx, h: Handle<Expression>) -> R<String> {
         }
         Expression::Constant(c) => w.constant(c),
         Expression::OverrideExpr(g) => match w.p.global_values.get(g.index()) {
-            Some(&c) => w.constant(c),
+            Some(&Some(c)) => w.constant(c),
+            Some(None) => return Err(super::spec_constants_error(cx.span(h))),
             None => return Err(err("override-expression has no value", cx.span(h))),
         },
         Expression::Override(o) => match w.p.override_values.get(o.index()) {
-            Some(&c) => w.constant(c),
+            Some(&Some(c)) => w.constant(c),
+            Some(None) => return Err(super::spec_constants_error(cx.span(h))),
             None => return Err(err("override has no value", cx.span(h))),
         },
         Expression::ZeroValue(ty) => {

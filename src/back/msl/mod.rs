@@ -95,7 +95,7 @@ mod writer;
 
 use std::collections::BTreeMap;
 
-use crate::diagnostic::Error;
+use crate::diagnostic::{Diagnostic, Error};
 use crate::ir::ResourceBinding;
 use crate::passes::{Pass, PassOptions};
 use crate::pipeline::Pipeline;
@@ -172,6 +172,14 @@ pub fn lower(
     options: &Options,
     after: &mut dyn FnMut(&str, &Pipeline),
 ) -> Result<ModuleInfo, Error> {
+    if let Some(c) = pipeline.reflection.spec_constants.first() {
+        return Err(Diagnostic::without_location(format!(
+            "override '{}' is a specialization constant, which MSL output does not support",
+            c.name
+        ))
+        .with_note("specialization constants are for SPIR-V output: give every override a value (pipeline constants)")
+        .into());
+    }
     crate::passes::run(pipeline, &passes(options), after)?;
     Ok(crate::valid::analyze(&pipeline.module))
 }
@@ -201,3 +209,14 @@ pub fn print(
 
 #[cfg(test)]
 mod tests;
+
+/// The error for an override-expression that reads a specialization
+/// constant ([`crate::pipeline::PipelineOptions::spec_constants`]).
+pub(crate) fn spec_constants_error(span: crate::Span) -> Error {
+    Diagnostic::error(
+        "this override-expression reads a specialization constant, which MSL output does not support",
+        span,
+    )
+    .with_note("specialization constants are for SPIR-V output: give every override a value (pipeline constants)")
+    .into()
+}

@@ -184,7 +184,7 @@ pub(super) fn array_count(
         crate::ir::ArraySize::Constant(n) => Some(n),
         crate::ir::ArraySize::Runtime => None,
         crate::ir::ArraySize::Override(e) => {
-            let v = *pipeline.global_values.get(e.index())?;
+            let v = (*pipeline.global_values.get(e.index())?)?;
             match module.constants[v] {
                 crate::ir::ConstValue::Scalar(crate::ir::Literal::I32(x)) => {
                     u32::try_from(x).ok().filter(|&n| n > 0)

@@ -261,6 +261,9 @@ impl Writer<'_> {
             &interface,
         );
         match ep.stage {
+            ShaderStage::Compute if self.specialised_size(&ep.workgroup_size) => {
+                self.specialised_local_size(fn_id, ep)?;
+            }
             ShaderStage::Compute => {
                 let mut size = [1u32; 3];
                 for (s, dim) in size.iter_mut().zip(ep.workgroup_size) {

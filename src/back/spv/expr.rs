@@ -173,7 +173,8 @@ impl Writer<'_> {
                 _ => None,
             },
             Expression::OverrideExpr(e) => {
-                let c = *self.p.global_values.get(e.index())?;
+                // `None` for specialization constants: not known here.
+                let c = (*self.p.global_values.get(e.index())?)?;
                 match self.m.constants.try_get(c)? {
                     ConstValue::Scalar(l) => literal_int(l),
                     _ => None,
@@ -192,6 +193,10 @@ impl Writer<'_> {
                 size: ArraySize::Constant(n),
                 ..
             } => Some(n),
+            TypeInner::Array {
+                size: ArraySize::Override(e),
+                ..
+            } if self.is_spec(e) => None,
             TypeInner::Array {
                 size: ArraySize::Override(e),
                 ..
@@ -230,15 +235,7 @@ impl Writer<'_> {
             Expression::Literal(l) => Ok(self.literal(l)),
             Expression::Constant(c) => self.const_value(c),
             Expression::Override(_) => Err(err("override used directly in a function", span)),
-            Expression::OverrideExpr(g) => {
-                let c = self
-                    .p
-                    .global_values
-                    .get(g.index())
-                    .copied()
-                    .ok_or_else(|| err("override-expression has no value in the pipeline", span))?;
-                self.const_value(c)
-            }
+            Expression::OverrideExpr(g) => self.global_value(g),
             Expression::ZeroValue(ty) => {
                 let t = self.type_id(ty, Mode::Plain)?;
                 Ok(self.null_const(t))

@@ -14,6 +14,8 @@
 //!   before SPIR-V 1.4 (no `OpCopyLogical`);
 //! - `math`, `subgroup`, `subgroup_matrix`: builtins;
 //! - `entry`: entry-point interface and execution modes;
+//! - `spec`: specialization constants (overrides left symbolic by
+//!   [`crate::pipeline::PipelineOptions::spec_constants`]);
 //! - `specialize`: pointer arguments into buffers, by specialised copies;
 //! - `std140`: decomposition of uniform matrices with narrow columns.
 //!
@@ -50,6 +52,7 @@ mod expr;
 mod function;
 mod layout_copy;
 mod math;
+mod spec;
 mod std140;
 mod stmt;
 mod subgroup;

@@ -321,8 +321,8 @@ impl Writer<'_> {
                         self.local_type(LocalType::Array(e, len, stride))
                     }
                     ArraySize::Override(expr) => {
-                        let n = self.override_u32(expr)?;
-                        let len = self.u32_const(n);
+                        // A specialization constant where the count is one.
+                        let len = self.array_length_id(expr)?;
                         self.local_type(LocalType::Array(e, len, stride))
                     }
                 }
@@ -454,6 +454,7 @@ impl Writer<'_> {
                     .override_values
                     .get(o.index())
                     .copied()
+                    .flatten()
                     .ok_or_else(|| {
                         crate::Error::without_location(
                             "subgroup matrix dimension override has no value",
@@ -472,6 +473,7 @@ impl Writer<'_> {
             .global_values
             .get(expr.index())
             .copied()
+            .flatten()
             .ok_or_else(|| err("override-expression has no value in the pipeline", span))?;
         self.const_u32_value(value)
             .map_err(|_| err("override-expression is not an integer", span))
@@ -648,6 +650,7 @@ mod tests {
             entry_points: Vec::new(),
             global_values: Vec::new(),
             override_values: Vec::new(),
+            spec_constants: Vec::new(),
             reflection: Default::default(),
             subgroup_sizes: [4, 128],
         }

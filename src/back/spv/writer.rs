@@ -60,6 +60,14 @@ pub(super) struct Writer<'a> {
     pub std140_cache: FxHashMap<Handle<Type>, bool>,
     /// First SPIR-V member index of each IR member of `Std140` structs.
     pub std140_members: FxHashMap<Handle<Type>, Vec<u32>>,
+    /// Specialization-constant instructions by global expression.
+    pub spec_consts: FxHashMap<Handle<crate::ir::Expression>, u32>,
+    /// `OpSpecConstantOp`/`OpSpecConstantComposite` instructions by
+    /// opcode (`u32::MAX` for a composite), type and operands.
+    pub spec_insts: FxHashMap<Vec<u32>, u32>,
+    /// The `WorkgroupSize` built-in constant (before SPIR-V 1.6), once
+    /// emitted.
+    pub workgroup_size_builtin: Option<u32>,
 }
 
 impl<'a> Writer<'a> {
@@ -89,6 +97,9 @@ impl<'a> Writer<'a> {
             builtin_inputs: FxHashMap::default(),
             std140_cache: FxHashMap::default(),
             std140_members: FxHashMap::default(),
+            spec_consts: FxHashMap::default(),
+            spec_insts: FxHashMap::default(),
+            workgroup_size_builtin: None,
         }
     }
 
@@ -149,18 +160,14 @@ impl<'a> Writer<'a> {
         let ptr = self.pointer_type(class, ty);
         let init = match (g.space, g.init) {
             (AddressSpace::Private, Some(e)) => {
-                let value = self
-                    .p
-                    .global_values
-                    .get(e.index())
-                    .copied()
-                    .ok_or_else(|| {
-                        err(
-                            "initialiser of a private variable has no value in the pipeline",
-                            span,
-                        )
-                    })?;
-                Some(self.const_value(value)?)
+                if self.p.global_values.get(e.index()).is_none() {
+                    return Err(err(
+                        "initialiser of a private variable has no value in the pipeline",
+                        span,
+                    ));
+                }
+                // A constant, or a specialization-constant instruction.
+                Some(self.global_value(e)?)
             }
             (AddressSpace::Private, None) => Some(self.null_const(ty)),
             _ => None,
@@ -206,6 +213,55 @@ impl<'a> Writer<'a> {
         }
         self.global_ids[h.index()] = id;
         Ok(id)
+    }
+
+    /// Before SPIR-V 1.6 a workgroup size given by specialization constants
+    /// is the module's `WorkgroupSize` built-in, which applies to every
+    /// entry point: all chosen compute entry points must then have the
+    /// same size.
+    fn check_workgroup_size_builtin(&self, per_entry: &[(usize, Vec<bool>)]) -> R<()> {
+        if self.opts.version >= (1, 6) {
+            return Ok(());
+        }
+        let computes: Vec<&crate::ir::EntryPoint> = per_entry
+            .iter()
+            .map(|(i, _)| &self.m.entry_points[*i])
+            .filter(|ep| ep.stage == crate::ir::ShaderStage::Compute)
+            .collect();
+        let Some(special) = computes
+            .iter()
+            .find(|ep| self.specialised_size(&ep.workgroup_size))
+        else {
+            return Ok(());
+        };
+        let key = |ep: &crate::ir::EntryPoint| {
+            ep.workgroup_size.map(|d| match d {
+                crate::ir::WorkgroupSizeDim::Override(e) if !self.is_spec(e) => {
+                    self.override_value_u32(e).ok_or(e)
+                }
+                crate::ir::WorkgroupSizeDim::Override(e) => Err(e),
+                crate::ir::WorkgroupSizeDim::Constant(n) => Ok(n),
+            })
+        };
+        for ep in &computes {
+            if key(ep) != key(special) {
+                let span = self.m.functions.span(ep.function);
+                return Err(Diagnostic::error(
+                    format!(
+                        "entry points '{}' and '{}' have different workgroup sizes and the size of '{}' is given by specialization constants: before SPIR-V 1.6 that size is the module's WorkgroupSize built-in, which applies to every entry point",
+                        special.name, ep.name, special.name
+                    ),
+                    span,
+                )
+                .with_label(
+                    self.m.functions.span(special.function),
+                    "entry point with a specialised workgroup size",
+                )
+                .with_note("target SPIR-V 1.6 (LocalSizeId), or choose one entry point")
+                .into());
+            }
+        }
+        Ok(())
     }
 
     fn contains_16bit(&self, ty: Handle<Type>, depth: u32) -> bool {
@@ -254,6 +310,7 @@ impl<'a> Writer<'a> {
                 "the module has no entry point to write",
             ));
         }
+        self.check_workgroup_size_builtin(&per_entry)?;
         // The memory model is chosen up front: atomics and barriers depend on it.
         self.vulkan_mm = per_entry
             .iter()
