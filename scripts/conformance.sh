@@ -12,7 +12,23 @@
 #   --spirv 1.6:           SPIR-V 1.6 validated for Vulkan 1.3
 # Prints each failure and a final `N passed, M failed` line; exits 1 when
 # anything failed.
+#
+#        scripts/conformance.sh --tint [CORPUS]
+#   Tint's suite (CORPUS defaults to ../shared/corpus/tint): reads its
+#   manifest.tsv, compiles every compute-only input Tint compiles to SPIR-V
+#   and validates it (examples/tint_conformance.rs), with the known
+#   failures of scripts/tint-expected-failures.tsv; prints `N of M (P%)
+#   valid` and the Chromium-only experiments counted apart.
 set -euo pipefail
+
+if [[ "${1:-}" == "--tint" ]]; then
+    root="$(cd "$(dirname "$0")/.." && pwd)"
+    corpus="${2:-$root/../shared/corpus/tint}"
+    corpus="$(cd "$corpus" && pwd)"
+    cd "$root"
+    exec cargo run --quiet --release --example tint_conformance -- \
+        "$corpus" scripts/tint-expected-failures.tsv
+fi
 
 version=1.3
 if [[ "${1:-}" == "--spirv" ]]; then
