@@ -149,7 +149,7 @@ fn const_array_uses(n: usize) -> String {
         let _ = write!(s, "{i}.5,");
     }
     s.push_str(");\n");
-    let _ = write!(s, "{BUF}{MAIN} let i = d[0];\n");
+    let _ = writeln!(s, "{BUF}{MAIN} let i = d[0];");
     fill(&mut s, n, |s, k| {
         let _ = writeln!(s, " d[{k}] = i32(t[i + {k}]);");
     });
@@ -188,7 +188,7 @@ fn pointer_chain(n: usize) -> String {
     for j in 0..roots {
         let _ = writeln!(s, "var<private> v{j}: array<f32, 4>;");
     }
-    let _ = write!(s, "{BUF}{MAIN}{body}}}\n");
+    let _ = writeln!(s, "{BUF}{MAIN}{body}}}");
     s
 }
 
