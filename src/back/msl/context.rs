@@ -50,6 +50,7 @@ pub(super) struct Writer<'a> {
     pub info: &'a ModuleInfo,
     pub opts: &'a Options,
     pub tcx: TypeCtx<'a>,
+    /// Names of the module and of the function being written.
     pub namer: Namer,
     /// MSL name per global variable.
     pub global_names: Vec<String>,
@@ -112,7 +113,6 @@ pub(super) struct FnCtx<'f> {
     /// For pointer parameters to (structs ending with) runtime-sized
     /// arrays: the hidden parameter holding the array's element count.
     pub arg_lengths: Vec<Option<String>>,
-    pub namer: Namer,
     pub indent: usize,
     pub out: String,
     pub loops: u32,
@@ -142,29 +142,26 @@ impl FnCtx<'_> {
 }
 
 /// A fresh temporary name for an expression (its `let` name if it has one).
-pub(super) fn temp_name(cx: &mut FnCtx, h: Handle<Expression>) -> String {
+pub(super) fn temp_name(w: &mut Writer, cx: &FnCtx, h: Handle<Expression>) -> String {
     match cx.f.named_expressions.get(&h) {
-        Some(n) => {
-            let n = n.clone();
-            cx.namer.call(&n)
-        }
+        Some(n) => w.namer.call(n),
         None => {
             let n = format!("_e{}", h.index());
-            cx.namer.reserve(&n);
+            w.namer.reserve(&n);
             n
         }
     }
 }
 
 /// Declares (or assigns, when hoisted) the temporary of a result expression.
-pub(super) fn bind_result(w: &Writer, cx: &mut FnCtx, h: Handle<Expression>, value: &str) {
+pub(super) fn bind_result(w: &mut Writer, cx: &mut FnCtx, h: Handle<Expression>, value: &str) {
     if cx.hoisted[h.index()] {
         let name = cx.exprs[h.index()].clone().unwrap_or_default();
         let line = format!("{name} = {value};");
         cx.push_line(&line);
         return;
     }
-    let name = temp_name(cx, h);
+    let name = temp_name(w, cx, h);
     let tn = w.type_name(cx.f.expression_type(h));
     let line = format!("{tn} {name} = {value};");
     cx.push_line(&line);

@@ -214,7 +214,7 @@ fn signature(w: &mut Writer, cx: &mut FnCtx, ei: usize) -> R<Sig> {
             (None, TypeInner::Struct { members, .. }) => {
                 let mut parts = Vec::new();
                 for m in members {
-                    let pname = cx.namer.call(&format!("{name}_{}", m.name));
+                    let pname = w.namer.call(&format!("{name}_{}", m.name));
                     let Some(Binding::BuiltIn(b)) = m.binding else {
                         return Err(crate::Error::without_location(
                             "entry-point input without a built-in binding",

@@ -12,7 +12,7 @@ use crate::ir::{visit, Block, Expression, Function, Statement, Type, TypeInner};
 
 /// Starts writing `f` (the function of entry point `entry`, if any):
 /// analyses it and names its parameters and locals.
-pub(super) fn begin<'f>(w: &Writer, f: &'f Function, entry: Option<usize>) -> FnCtx<'f> {
+pub(super) fn begin<'f>(w: &mut Writer, f: &'f Function, entry: Option<usize>) -> FnCtx<'f> {
     let n = f.expressions.len();
     let mut cx = FnCtx {
         f,
@@ -26,19 +26,19 @@ pub(super) fn begin<'f>(w: &Writer, f: &'f Function, entry: Option<usize>) -> Fn
         local_names: Vec::new(),
         arg_names: Vec::new(),
         arg_lengths: Vec::new(),
-        namer: w.namer.clone(),
         indent: 1,
         out: String::new(),
         loops: 0,
         entry,
     };
     analyse(w, f, &mut cx);
-    cx.arg_names = f.arguments.iter().map(|a| cx.namer.call(&a.name)).collect();
+    w.namer.begin_function();
+    cx.arg_names = f.arguments.iter().map(|a| w.namer.call(&a.name)).collect();
     for (i, a) in f.arguments.iter().enumerate() {
         let len = match *w.m.inner(a.ty) {
             TypeInner::Pointer { base, .. } if ends_with_runtime_array(w.m, base) => {
                 let n = format!("{}_length", cx.arg_names[i]);
-                Some(cx.namer.call(&n))
+                Some(w.namer.call(&n))
             }
             _ => None,
         };
@@ -47,7 +47,7 @@ pub(super) fn begin<'f>(w: &Writer, f: &'f Function, entry: Option<usize>) -> Fn
     cx.local_names = f
         .local_variables
         .iter()
-        .map(|(_, l)| cx.namer.call(&l.name))
+        .map(|(_, l)| w.namer.call(&l.name))
         .collect();
     cx
 }
@@ -212,7 +212,7 @@ pub(super) fn finish(
         if cx.hoisted[i] {
             let h = Handle::from_index(i);
             let tn = w.type_name(f.expression_type(h));
-            let name = temp_name(cx, h);
+            let name = temp_name(w, cx, h);
             cx.exprs[i] = Some(name.clone());
             let line = format!("{tn} {name};");
             cx.push_line(&line);

@@ -53,8 +53,9 @@
 //! # Output shape
 //!
 //! Names are kept where legal (`names` renames MSL/C++ keywords, Metal
-//! library names and `main` with a `_` suffix; [`Translation::entry_points`]
-//! maps WGSL entry points to kernel names). Fixed-size and runtime-sized
+//! library names and `main` with a `_` suffix, and names taken twice more
+//! with `_2`, `_3`, ...; [`Translation::entry_points`] maps WGSL entry
+//! points to kernel names). Fixed-size and runtime-sized
 //! arrays become wrapper structs `array_<element>_<N>` / `array_<element>_rt`
 //! with an `inner` member, so they can be assigned and returned. Function
 //! pointer parameters become references in their address space (`thread`,

@@ -268,7 +268,7 @@ fn builtin_statement(w: &mut Writer, cx: &mut FnCtx, st: &Statement, span: Span)
                 bind_result(w, cx, result, &p);
                 cx.push_line(&barrier);
             } else {
-                let name = temp_name(cx, result);
+                let name = temp_name(w, cx, result);
                 let ty = w.type_name(cx.f.expression_type(result));
                 for line in super::barrier::workgroup_uniform_load(&ty, &name, &p) {
                     cx.push_line(&line);
