@@ -7,6 +7,8 @@
 //! This module imports only leaf modules (`names`, `types`, `polyfill`);
 //! every other printer module imports it.
 
+use std::cell::RefCell;
+
 use rustc_hash::FxHashMap;
 
 use super::names::Namer;
@@ -15,7 +17,7 @@ use super::types::{is_packed_member, Field, TypeCtx};
 use super::Options;
 use crate::arena::Handle;
 use crate::diagnostic::{Diagnostic, Error};
-use crate::ir::{Expression, Function, Module, Type};
+use crate::ir::{ConstValue, Expression, Function, Module, Type};
 use crate::pipeline::Pipeline;
 use crate::valid::ModuleInfo;
 use crate::Span;
@@ -43,6 +45,15 @@ pub(super) struct FnGlobals {
     pub sizes: bool,
 }
 
+/// The constants declared at program scope (see `value`).
+#[derive(Debug, Default)]
+pub(super) struct ProgramConstants {
+    /// The MSL name of each declared constant.
+    pub names: FxHashMap<Handle<ConstValue>, String>,
+    /// Their declarations, in the order of first use.
+    pub declarations: String,
+}
+
 /// Module-level writer state.
 pub(super) struct Writer<'a> {
     pub m: &'a Module,
@@ -68,6 +79,9 @@ pub(super) struct Writer<'a> {
     pub helpers: Helpers,
     /// Whether any function needs the sizes buffer struct.
     pub any_sizes: bool,
+    /// Constants declared at program scope; filled while printing values,
+    /// which reads the writer only.
+    pub constants: RefCell<ProgramConstants>,
 }
 
 impl Writer<'_> {

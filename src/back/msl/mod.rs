@@ -2,9 +2,10 @@
 //!
 //! [`write()`] turns a [`Pipeline`] into MSL source text for compute
 //! shaders. Only what the selected entry points use is emitted, in a
-//! deterministic order: helper functions (polyfills), structs and array
-//! wrappers, user functions (callees first), then one `kernel` per entry
-//! point.
+//! deterministic order: structs and array wrappers, helper functions
+//! (polyfills), program-scope `constant` variables (constant values too
+//! long to spell out at each use, such as lookup tables), user functions
+//! (callees first), then one `kernel` per entry point.
 //!
 //! # Resources
 //!

@@ -60,6 +60,7 @@ pub(super) fn write(p: &Pipeline, info: &ModuleInfo, opts: &Options) -> R<Transl
         member_names: FxHashMap::default(),
         helpers: super::polyfill::Helpers::default(),
         any_sizes: false,
+        constants: Default::default(),
     };
     name_types(&mut w);
     w.global_names = m
@@ -257,6 +258,11 @@ fn run(mut w: Writer) -> R<Translation> {
     }
     if !w.helpers.is_empty() {
         w.helpers.write(&mut out);
+    }
+    let constants = w.constants.into_inner().declarations;
+    if !constants.is_empty() {
+        out.push_str(&constants);
+        out.push('\n');
     }
     out.push_str(body.trim_end());
     out.push('\n');

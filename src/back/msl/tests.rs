@@ -184,6 +184,33 @@ fn nested_atomic_structs_are_zeroed_atom_by_atom() {
 }
 
 #[test]
+fn large_constants_are_declared_once() {
+    let mut src = String::from("const t = array(");
+    for i in 0..200 {
+        src.push_str(&format!("{i}.5, "));
+    }
+    src.push_str(
+        ");\nconst small = array(1u, 2u);\n\
+         @group(0) @binding(0) var<storage, read_write> d: array<f32>;\n\
+         @compute @workgroup_size(1)\nfn main() {\n    let i = u32(d[0]);\n",
+    );
+    for k in 0..50 {
+        src.push_str(&format!("    d[{k}] = t[i + {k}u] + f32(small[i]);\n"));
+    }
+    src.push_str("}\n");
+    let out = msl(&src, Options::default());
+    assert_eq!(out.matches("199.5f").count(), 1, "{out}");
+    assert!(
+        out.contains("constant array_float_200 tessera_const_0 = array_float_200{{0.5f, 1.5f, "),
+        "{out}"
+    );
+    assert_eq!(out.matches("tessera_const_0.inner[").count(), 50, "{out}");
+    // Short constants stay inline.
+    assert!(out.contains("array_uint_2{{1u, 2u}}.inner["), "{out}");
+    assert!(!out.contains("tessera_const_1"), "{out}");
+}
+
+#[test]
 fn same_named_locals_get_short_names_in_linear_time() {
     let mut src = String::from(
         "@group(0) @binding(0) var<storage, read_write> d: array<i32>;\n\

@@ -1,19 +1,53 @@
 //! Printed values: scalar literals, constants, zero values and composite
 //! constructors, and the parenthesis rule of printed expressions.
+//!
+//! A constant whose text is longer than [`INLINE_CONSTANT_BYTES`] (a lookup
+//! table, say) is written once, as a program-scope `constant` variable
+//! `tessera_const_N`, and named at its uses: spelling it out at every use
+//! would make the output (and the C++ compiler's work) uses x size.
+
+use std::fmt::Write as _;
 
 use super::context::Writer;
 use super::types::{is_packed_member, Field};
 use crate::arena::Handle;
 use crate::ir::{ConstValue, Literal, Type, TypeInner};
 
+/// Constants with longer MSL text are declared once at program scope.
+const INLINE_CONSTANT_BYTES: usize = 256;
+
 impl Writer<'_> {
-    /// Prints a constant value.
+    /// A constant value where it is used: its text, or the name of its
+    /// program-scope declaration when the text is long.
     pub fn constant(&self, c: Handle<ConstValue>) -> String {
+        if let Some(name) = self.constants.borrow().names.get(&c) {
+            return name.clone();
+        }
+        let text = self.constant_text(c);
+        let ty = match self.m.constants[c] {
+            ConstValue::Composite { ty, .. } if text.len() > INLINE_CONSTANT_BYTES => ty,
+            _ => return text,
+        };
+        let mut table = self.constants.borrow_mut();
+        let name = format!("tessera_const_{}", table.names.len());
+        let _ = writeln!(
+            table.declarations,
+            "constant {} {name} = {text};",
+            self.type_name(ty)
+        );
+        table.names.insert(c, name.clone());
+        name
+    }
+
+    /// The full text of a constant value (program-scope initialisers name
+    /// no other constant).
+    fn constant_text(&self, c: Handle<ConstValue>) -> String {
         match &self.m.constants[c] {
             ConstValue::Scalar(l) => literal(*l),
             ConstValue::Zero(ty) => self.zero_value(*ty),
             ConstValue::Composite { ty, components } => {
-                let parts: Vec<String> = components.iter().map(|&p| self.constant(p)).collect();
+                let parts: Vec<String> =
+                    components.iter().map(|&p| self.constant_text(p)).collect();
                 self.compose(*ty, &parts)
             }
         }
