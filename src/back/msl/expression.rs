@@ -101,6 +101,7 @@ pub(super) fn emit(w: &mut Writer, cx: &mut FnCtx, h: Handle<Expression>) -> R<(
     };
     let mut depth = 1;
     visit::operands(e, |o| depth = depth.max(cx.depth[o.index()] + 1));
+    visit::operands(e, |o| release(cx, o));
     // Memory reads happen where they are emitted; subgroup-matrix
     // operations are evaluated there too, in the control flow the source
     // has (Metal's simdgroup functions need the whole SIMD-group).
@@ -127,6 +128,18 @@ pub(super) fn emit(w: &mut Writer, cx: &mut FnCtx, h: Handle<Expression>) -> R<(
         cx.depth[i] = depth;
     }
     Ok(())
+}
+
+/// Forgets the text of `h` once its user has printed it: an inline
+/// expression with one use is needed only by that user, so the texts kept
+/// are those of expressions still waiting for their user, not of every
+/// expression printed so far (inline texts nest, so keeping them all costs
+/// several times the output).
+pub(super) fn release(cx: &mut FnCtx, h: Handle<Expression>) {
+    let i = h.index();
+    if cx.uses[i] == 1 && cx.depth[i] > 0 {
+        cx.exprs[i] = None;
+    }
 }
 
 /// The pointee (or value) type and whether `ty` is a pointer.

@@ -185,9 +185,8 @@ fn param_type(w: &Writer, ty: Handle<Type>) -> String {
     }
 }
 
-/// Writes the body of the function `cx` holds (after what `cx.out` already
-/// has, such as a kernel's prologue) and then the whole function to `out`:
-/// `header(params) { body }`.
+/// Writes the function `cx` holds to `out`: `header(params) {`, what
+/// `cx.out` already has (such as a kernel's prologue), the body, `}`.
 pub(super) fn finish(
     w: &mut Writer,
     cx: &mut FnCtx,
@@ -195,6 +194,22 @@ pub(super) fn finish(
     params: &[String],
     out: &mut String,
 ) -> R<()> {
+    let _ = writeln!(out, "{header}(");
+    if params.is_empty() {
+        out.truncate(out.len() - 2);
+        out.push_str("()");
+    } else {
+        for (i, p) in params.iter().enumerate() {
+            let sep = if i + 1 == params.len() { "" } else { "," };
+            let _ = writeln!(out, "  {p}{sep}");
+        }
+        out.push(')');
+    }
+    out.push_str(" {\n");
+    out.push_str(&cx.out);
+    // The body is written straight after the signature: the function's
+    // text is not copied.
+    cx.out = std::mem::take(out);
     let f = cx.f;
     // Locals: declared at the top; each is initialised by a store.
     for (h, l) in f.local_variables.iter() {
@@ -219,20 +234,7 @@ pub(super) fn finish(
         }
     }
     super::statement::block(w, cx, &f.body)?;
-
-    let _ = writeln!(out, "{header}(");
-    if params.is_empty() {
-        out.truncate(out.len() - 2);
-        out.push_str("()");
-    } else {
-        for (i, p) in params.iter().enumerate() {
-            let sep = if i + 1 == params.len() { "" } else { "," };
-            let _ = writeln!(out, "  {p}{sep}");
-        }
-        out.push(')');
-    }
-    out.push_str(" {\n");
-    out.push_str(&cx.out);
+    *out = std::mem::take(&mut cx.out);
     out.push_str("}\n");
     Ok(())
 }

@@ -264,7 +264,9 @@ fn run(mut w: Writer) -> R<Translation> {
         out.push_str(&constants);
         out.push('\n');
     }
-    out.push_str(body.trim_end());
+    let body = body.trim_end();
+    out.reserve_exact(body.len() + 1);
+    out.push_str(body);
     out.push('\n');
     Ok(Translation {
         source: out,

@@ -5,7 +5,7 @@
 
 use super::access::{matrix_access, pointee, result_struct};
 use super::context::{at, bind_result, err, temp_name, FnCtx, Writer, R};
-use super::expression::{get, matrix_access_texts, packed_pointee, runtime_length};
+use super::expression::{get, matrix_access_texts, packed_pointee, release, runtime_length};
 use super::types::ends_with_runtime_array;
 use super::value::{literal, strip_parens};
 use crate::arena::Handle;
@@ -233,6 +233,7 @@ fn statement(w: &mut Writer, cx: &mut FnCtx, st: &Statement, span: Span) -> R<()
         | Statement::Subgroup { .. }
         | Statement::SubgroupMatrixStore { .. } => builtin_statement(w, cx, st, span)?,
     }
+    visit::statement_operands(st, |o| release(cx, o));
     Ok(())
 }
 
