@@ -30,9 +30,9 @@
 //! Metal's documented functions take their matrix operands as `thread`
 //! references, so the helpers pass only named locals and parameters.
 
-use std::fmt::Write as _;
-
-use super::polyfill::{float_literal, scalar_name, space_qualifier, Helper, Helpers};
+use super::polyfill::{
+    comp_type_name, filled, float_literal, scalar_name, space_qualifier, Helper, Helpers,
+};
 use crate::arena::Handle;
 use crate::diagnostic::Diagnostic;
 use crate::ir::{AddressSpace, MatrixLayout, MatrixScalarOp, Module, Scalar, Type, TypeInner};
@@ -58,13 +58,6 @@ fn component(module: &Module, ty: Handle<Type>) -> Result<Scalar, Box<Diagnostic
     }
 }
 
-fn comp_type_name(comp: Scalar) -> &'static str {
-    match comp {
-        Scalar::F16 => "metal::simdgroup_half8x8",
-        _ => "metal::simdgroup_float8x8",
-    }
-}
-
 /// The MSL type of a subgroup-matrix type (all three kinds map to the same
 /// Metal type); an error for what Metal cannot express.
 pub(super) fn matrix_type_name(
@@ -72,13 +65,6 @@ pub(super) fn matrix_type_name(
     ty: Handle<Type>,
 ) -> Result<String, Box<Diagnostic>> {
     Ok(comp_type_name(component(module, ty)?).to_string())
-}
-
-fn filled(comp: Scalar, value: &str) -> String {
-    format!(
-        "metal::make_filled_simdgroup_matrix<{}, 8, 8>({value})",
-        scalar_name(comp)
-    )
 }
 
 /// The zero matrix `M()`.
@@ -236,110 +222,6 @@ pub(super) fn scalar_op(
     let comp = component(module, ty)?;
     let name = helpers.request(Helper::MatrixScalar { op, comp });
     Ok(format!("{name}({matrix}, {scalar})"))
-}
-
-fn params(comp: Scalar, space: AddressSpace, constness: &str) -> String {
-    format!(
-        "{constness}{} {}* base, uint offset, uint stride, uint k, bool transpose",
-        space_qualifier(space),
-        scalar_name(comp)
-    )
-}
-
-/// Defines a load helper.
-pub(super) fn write_load_helper(
-    out: &mut String,
-    name: &str,
-    comp: Scalar,
-    space: AddressSpace,
-) -> std::fmt::Result {
-    let m = comp_type_name(comp);
-    writeln!(out, "{m} {name}({}) {{", params(comp, space, "const "))?;
-    writeln!(out, "  {m} m;")?;
-    writeln!(
-        out,
-        "  metal::simdgroup_load(m, base + ulong(offset) * k, ulong(stride) * k, ulong2(0, 0), transpose);"
-    )?;
-    writeln!(out, "  return m;")?;
-    writeln!(out, "}}")
-}
-
-/// Defines a store helper.
-pub(super) fn write_store_helper(
-    out: &mut String,
-    name: &str,
-    comp: Scalar,
-    space: AddressSpace,
-) -> std::fmt::Result {
-    let m = comp_type_name(comp);
-    writeln!(
-        out,
-        "void {name}({m} value, {}) {{",
-        params(comp, space, "")
-    )?;
-    writeln!(
-        out,
-        "  metal::simdgroup_store(value, base + ulong(offset) * k, ulong(stride) * k, ulong2(0, 0), transpose);"
-    )?;
-    writeln!(out, "}}")
-}
-
-/// Defines `d = a * b`.
-pub(super) fn write_multiply_helper(
-    out: &mut String,
-    name: &str,
-    comp: Scalar,
-) -> std::fmt::Result {
-    let m = comp_type_name(comp);
-    write!(
-        out,
-        "{m} {name}({m} a, {m} b) {{\n  {m} d;\n  metal::simdgroup_multiply(d, a, b);\n  return d;\n}}\n"
-    )
-}
-
-/// Defines `d = a * b + c`.
-pub(super) fn write_multiply_accumulate_helper(
-    out: &mut String,
-    name: &str,
-    comp: Scalar,
-) -> std::fmt::Result {
-    let m = comp_type_name(comp);
-    write!(
-        out,
-        "{m} {name}({m} a, {m} b, {m} c) {{\n  {m} d;\n  metal::simdgroup_multiply_accumulate(d, a, b, c);\n  return d;\n}}\n"
-    )
-}
-
-/// Defines a scalar operation by the proposal's mapping (see the module
-/// documentation for the algebra).
-pub(super) fn write_scalar_helper(
-    out: &mut String,
-    name: &str,
-    op: MatrixScalarOp,
-    comp: Scalar,
-) -> std::fmt::Result {
-    let m = comp_type_name(comp);
-    let s = scalar_name(comp);
-    let one = float_literal(comp, "1.0");
-    writeln!(out, "{m} {name}({m} m, {s} s) {{")?;
-    writeln!(out, "  {m} d;")?;
-    match op {
-        MatrixScalarOp::Add | MatrixScalarOp::Subtract => {
-            let v = if op == MatrixScalarOp::Add { "s" } else { "-s" };
-            writeln!(out, "  {m} identity = {m}({one});")?;
-            writeln!(out, "  {m} filled = {};", filled(comp, v))?;
-            writeln!(
-                out,
-                "  metal::simdgroup_multiply_accumulate(d, m, identity, filled);"
-            )?;
-        }
-        MatrixScalarOp::Multiply => {
-            writeln!(out, "  {m} diagonal = {m}(s);")?;
-            writeln!(out, "  metal::simdgroup_multiply(d, m, diagonal);")?;
-        }
-    }
-    writeln!(out, "  return d;")?;
-    writeln!(out, "}}")
 }
 
 #[cfg(test)]

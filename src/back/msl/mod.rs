@@ -2,9 +2,10 @@
 //!
 //! [`write()`] turns a [`Pipeline`] into MSL source text for compute
 //! shaders. Only what the selected entry points use is emitted, in a
-//! deterministic order: helper functions (polyfills), structs and array
-//! wrappers, user functions (callees first), then one `kernel` per entry
-//! point.
+//! deterministic order: structs and array wrappers, helper functions
+//! (polyfills), program-scope `constant` variables (constant values too
+//! long to spell out at each use, such as lookup tables), user functions
+//! (callees first), then one `kernel` per entry point.
 //!
 //! # Resources
 //!
@@ -53,8 +54,9 @@
 //! # Output shape
 //!
 //! Names are kept where legal (`names` renames MSL/C++ keywords, Metal
-//! library names and `main` with a `_` suffix; [`Translation::entry_points`]
-//! maps WGSL entry points to kernel names). Fixed-size and runtime-sized
+//! library names and `main` with a `_` suffix, and names taken twice more
+//! with `_2`, `_3`, ...; [`Translation::entry_points`] maps WGSL entry
+//! points to kernel names). Fixed-size and runtime-sized
 //! arrays become wrapper structs `array_<element>_<N>` / `array_<element>_rt`
 //! with an `inner` member, so they can be assigned and returned. Function
 //! pointer parameters become references in their address space (`thread`,
@@ -73,25 +75,47 @@
 //! become `bool loop_init = true; <loop> { if (!loop_init) { continuing }
 //! loop_init = false; body }`.
 //!
-//! Module map: `writer` (driver, module-level state), `names` (identifier
-//! renaming), `types` (type spellings and struct layout), `expr`, `stmt`
-//! (function bodies), `entry` (kernel signatures); builtin functions live in
-//! `math`, `atomics`, `subgroup`, `matrix`, `polyfill` and `capability`.
+//! # Module map
+//!
+//! The printer's modules import downwards only, in this order:
+//! - `module`: the driver: option checks, reachability, type and global
+//!   names, type declarations, and the assembled output;
+//! - `entry_point`: the module-level checks of the chosen entry points and
+//!   each kernel's signature and prologue;
+//! - `function`: per-function analysis (uses, hoisting), parameter and local
+//!   names, user-function signatures and every body;
+//! - `statement`: blocks, control flow, stores, calls and builtin statements;
+//! - `expression`: expressions (inline or temporaries) with WGSL's operator
+//!   semantics, builtin calls and subgroup-matrix operations;
+//! - `access`: pointees, subgroup-matrix accesses and builtin result structs
+//!   as the builtin modules take them;
+//! - `value`: literals, constants, zero values, composites;
+//! - `context`: the shared state (`Writer`, `FnCtx`), the result type and
+//!   errors, and the temporaries of a function;
+//! - builtin lowerings that print MSL text from printed operands: `math`,
+//!   `atomics`, `subgroup`, `matrix`, `barrier`; `capability` (public) holds
+//!   the "Metal cannot express" checks;
+//! - leaves: `types` (type spellings and struct layout), `names`
+//!   (identifier renaming) and `polyfill` (the helper functions the output
+//!   defines).
 
+mod access;
 mod atomics;
-mod bridge;
-mod builtins;
+mod barrier;
 pub mod capability;
-mod entry;
-mod expr;
+mod context;
+mod entry_point;
+mod expression;
+mod function;
 mod math;
 mod matrix;
+mod module;
 mod names;
 mod polyfill;
-mod stmt;
+mod statement;
 mod subgroup;
 mod types;
-mod writer;
+mod value;
 
 use std::collections::BTreeMap;
 
@@ -204,7 +228,7 @@ pub fn print(
     info: &ModuleInfo,
     options: &Options,
 ) -> Result<Translation, Error> {
-    writer::Writer::new(pipeline, info, options)?.run()
+    module::write(pipeline, info, options)
 }
 
 #[cfg(test)]

@@ -4,10 +4,10 @@
 //! names (reachable unqualified through `using namespace metal;`), names the
 //! writer itself uses (`tessera_*` helpers, `_e<N>` temporaries, `_buffer_sizes`),
 //! or that are not plain ASCII are renamed deterministically: non-ASCII
-//! characters become `u<hex>`, and a reserved or already-used name gets `_`
-//! suffixes until it is free.
+//! characters become `u<hex>`, and a reserved or already-used name gets a
+//! `_` suffix, or if that is taken too `_2`, `_3`, ... (see [`Namer`]).
 
-use rustc_hash::FxHashSet;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 /// C++ keywords and MSL keywords, types and attributes-as-identifiers.
 const RESERVED: &[&str] = &[
@@ -336,17 +336,19 @@ fn is_numbered(name: &str, prefix: &str) -> bool {
         .is_some_and(|rest| !rest.is_empty() && rest.bytes().all(|b| b.is_ascii_digit()))
 }
 
+/// Prefixes of names the writer generates (helpers, array wrappers) and of
+/// names C++ reserves.
+const RESERVED_PREFIXES: [&str; 3] = ["tessera_", "array_", "__"];
+
 /// Whether the writer reserves the name.
 fn is_reserved(name: &str) -> bool {
     RESERVED.contains(&name)
         || is_vector_type_name(name)
-        || name.starts_with("tessera_")
+        || RESERVED_PREFIXES.iter().any(|p| name.starts_with(p))
         || is_numbered(name, "_e")
         || is_numbered(name, "loop_init_")
         || is_numbered(name, "_pad")
         || is_numbered(name, "i")
-        || name.starts_with("array_")
-        || name.starts_with("__")
 }
 
 /// Turns an IR name into an ASCII C++ identifier.
@@ -376,34 +378,118 @@ fn sanitize(name: &str) -> String {
     out
 }
 
-/// Hands out unique, legal names.
-#[derive(Clone, Debug, Default)]
-pub(super) struct Namer {
+/// The names taken in one scope, and per numbering stem the next number
+/// to try (every smaller number is taken or reserved).
+#[derive(Debug, Default)]
+struct Scope {
     used: FxHashSet<String>,
+    next: FxHashMap<String, u32>,
+}
+
+impl Scope {
+    fn clear(&mut self) {
+        self.used.clear();
+        self.next.clear();
+    }
+}
+
+/// Hands out unique, legal names: in the module scope (types, globals,
+/// functions) and, between [`Namer::begin_function`] calls, in one
+/// function's scope (parameters, locals, temporaries), which sees the
+/// module's names and is emptied for the next function, so no function
+/// copies the module's names.
+///
+/// A name that is taken or reserved gets `_`, then `_2`, `_3`, ...: the
+/// next number per name is remembered, so `n` requests for one name cost
+/// `O(n)` together and the names stay short.
+#[derive(Debug, Default)]
+pub(super) struct Namer {
+    module: Scope,
+    function: Scope,
+    in_function: bool,
 }
 
 impl Namer {
-    /// A legal name not handed out before, as close to `name` as possible.
+    /// A legal name not handed out before (in this scope or the module's),
+    /// as close to `name` as possible.
     pub fn call(&mut self, name: &str) -> String {
-        let mut candidate = sanitize(name);
+        let mut base = sanitize(name);
         // No suffix frees a name with a reserved prefix: move it out of the
-        // prefix's way first, so the loop below always ends.
-        if ["tessera_", "array_", "__"]
-            .iter()
-            .any(|p| candidate.starts_with(p))
-        {
-            candidate.insert_str(0, "u_");
+        // prefix's way first.
+        if RESERVED_PREFIXES.iter().any(|p| base.starts_with(p)) {
+            base.insert_str(0, "u_");
         }
-        while is_reserved(&candidate) || self.used.contains(&candidate) {
-            candidate.push('_');
+        if self.is_free(&base) {
+            return self.take(base);
         }
-        self.used.insert(candidate.clone());
-        candidate
+        let alternative = format!("{base}_");
+        if self.is_free(&alternative) {
+            return self.take(alternative);
+        }
+        // The numbered forms `base_N` of some bases are all reserved
+        // (`tessera_N`, `array_N`, `loop_init_N`, `__N`): number `u_base`
+        // instead, so the search below always ends (what else `is_reserved`
+        // rejects is a finite list).
+        let stem = if is_reserved(&format!("{base}_2")) {
+            format!("u_{base}")
+        } else {
+            base
+        };
+        let mut n = self
+            .scope()
+            .next
+            .get(&stem)
+            .or_else(|| self.module.next.get(&stem))
+            .copied()
+            .unwrap_or(2);
+        let candidate = loop {
+            let candidate = format!("{stem}_{n}");
+            n += 1;
+            if self.is_free(&candidate) {
+                break candidate;
+            }
+        };
+        self.scope_mut().next.insert(stem, n);
+        self.take(candidate)
     }
 
     /// Marks a name as taken (e.g. a writer-chosen name).
     pub fn reserve(&mut self, name: &str) {
-        self.used.insert(name.to_string());
+        self.scope_mut().used.insert(name.to_string());
+    }
+
+    /// Starts a function's scope: the names of the previous function are
+    /// forgotten; the module's stay taken.
+    pub fn begin_function(&mut self) {
+        self.function.clear();
+        self.in_function = true;
+    }
+
+    fn is_free(&self, name: &str) -> bool {
+        let taken = self.module.used.contains(name)
+            || (self.in_function && self.function.used.contains(name));
+        !taken && !is_reserved(name)
+    }
+
+    fn take(&mut self, name: String) -> String {
+        self.scope_mut().used.insert(name.clone());
+        name
+    }
+
+    fn scope(&self) -> &Scope {
+        if self.in_function {
+            &self.function
+        } else {
+            &self.module
+        }
+    }
+
+    fn scope_mut(&mut self) -> &mut Scope {
+        if self.in_function {
+            &mut self.function
+        } else {
+            &mut self.module
+        }
     }
 }
 
@@ -433,5 +519,69 @@ mod tests {
             n.call("__atomic_compare_exchange_result_i32"),
             "atomic_compare_exchange_result_i32"
         );
+    }
+
+    #[test]
+    fn repeated_names_are_numbered() {
+        let mut n = Namer::default();
+        assert_eq!(n.call("x"), "x");
+        assert_eq!(n.call("x"), "x_");
+        assert_eq!(n.call("x_3"), "x_3");
+        assert_eq!(n.call("x"), "x_2");
+        // `x_3` is the user's: skipped.
+        assert_eq!(n.call("x"), "x_4");
+        assert_eq!(n.call("main"), "main_");
+        assert_eq!(n.call("main"), "main_2");
+    }
+
+    #[test]
+    fn names_whose_numbered_forms_are_reserved_end() {
+        // Each of these collides with itself and with its `_` form; its
+        // numbered forms are reserved, so it is numbered as `u_NAME_N`.
+        let mut n = Namer::default();
+        for name in ["tessera", "array", "loop_init"] {
+            let first = n.call(name);
+            let second = n.call(name);
+            let third = n.call(name);
+            assert_ne!(first, second);
+            assert_ne!(second, third);
+            assert!(!is_reserved(&third), "{third}");
+        }
+        assert_eq!(n.call("array"), "u_array_5");
+        assert_eq!(n.call("tessera"), "u_tessera_4");
+        assert_eq!(n.call("loop_init"), "u_loop_init_3");
+        let mut e = Namer::default();
+        let names: Vec<String> = (0..4).map(|_| e.call("")).collect();
+        assert_eq!(names, ["_", "u___2", "u___3", "u___4"]);
+    }
+
+    #[test]
+    fn functions_see_module_names_but_not_each_other() {
+        let mut n = Namer::default();
+        assert_eq!(n.call("g"), "g");
+        n.begin_function();
+        assert_eq!(n.call("g"), "g_");
+        assert_eq!(n.call("g"), "g_2");
+        assert_eq!(n.call("t"), "t");
+        n.begin_function();
+        assert_eq!(n.call("g"), "g_");
+        assert_eq!(n.call("t"), "t");
+    }
+
+    #[test]
+    fn many_same_names_stay_short_and_linear() {
+        let mut n = Namer::default();
+        n.begin_function();
+        let count = 50_000;
+        let start = std::time::Instant::now();
+        let mut seen = FxHashSet::default();
+        for _ in 0..count {
+            let name = n.call("x");
+            assert!(name.len() <= 8, "{name}");
+            assert!(seen.insert(name));
+        }
+        // Quadratic probing takes minutes here; linear naming milliseconds
+        // (the bound leaves room for slow debug builds and busy machines).
+        assert!(start.elapsed() < std::time::Duration::from_secs(5));
     }
 }

@@ -14,6 +14,10 @@
 //! Helper bodies spell scalar and vector types themselves (`metal::uint3`);
 //! struct types come from the printer (`TypeCtx::type_name`) through the
 //! helper's parameters.
+//!
+//! This is a leaf module: the builtin lowerings (`math`, `atomics`,
+//! `subgroup`, `matrix`) request helpers, and the bodies of all of them,
+//! the subgroup-matrix ones included, are written here.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -365,17 +369,17 @@ fn write_helper(out: &mut String, name: &str, helper: &Helper) {
             "metal::uint4 {name}(bool predicate) {{\n  ulong bits = static_cast<ulong>(metal::simd_ballot(predicate)) & static_cast<ulong>(metal::simd_active_threads_mask());\n  return metal::uint4(uint(bits), uint(bits >> 32), 0u, 0u);\n}}\n"
         ),
         Helper::MatrixLoad { comp, space } => {
-            super::matrix::write_load_helper(out, name, *comp, *space)
+            write_load_helper(out, name, *comp, *space)
         }
         Helper::MatrixStore { comp, space } => {
-            super::matrix::write_store_helper(out, name, *comp, *space)
+            write_store_helper(out, name, *comp, *space)
         }
-        Helper::MatrixMultiply { comp } => super::matrix::write_multiply_helper(out, name, *comp),
+        Helper::MatrixMultiply { comp } => write_multiply_helper(out, name, *comp),
         Helper::MatrixMultiplyAccumulate { comp } => {
-            super::matrix::write_multiply_accumulate_helper(out, name, *comp)
+            write_multiply_accumulate_helper(out, name, *comp)
         }
         Helper::MatrixScalar { op, comp } => {
-            super::matrix::write_scalar_helper(out, name, *op, *comp)
+            write_scalar_helper(out, name, *op, *comp)
         }
     };
 }
@@ -465,6 +469,124 @@ fn int_dot(out: &mut String, name: &str, t: ValTy) -> std::fmt::Result {
         .map(|c| format!("p.{c}"))
         .collect();
     writeln!(out, "  return as_type<{s}>({});", sum.join(" + "))?;
+    writeln!(out, "}}")
+}
+
+// ---- subgroup-matrix helpers (`matrix` requests them) ----
+
+/// The Metal type of an 8x8 subgroup matrix with `comp` components.
+pub(super) fn comp_type_name(comp: Scalar) -> &'static str {
+    match comp {
+        Scalar::F16 => "metal::simdgroup_half8x8",
+        _ => "metal::simdgroup_float8x8",
+    }
+}
+
+/// `metal::make_filled_simdgroup_matrix` with `comp` components.
+pub(super) fn filled(comp: Scalar, value: &str) -> String {
+    format!(
+        "metal::make_filled_simdgroup_matrix<{}, 8, 8>({value})",
+        scalar_name(comp)
+    )
+}
+
+fn params(comp: Scalar, space: AddressSpace, constness: &str) -> String {
+    format!(
+        "{constness}{} {}* base, uint offset, uint stride, uint k, bool transpose",
+        space_qualifier(space),
+        scalar_name(comp)
+    )
+}
+
+/// Defines a load helper.
+fn write_load_helper(
+    out: &mut String,
+    name: &str,
+    comp: Scalar,
+    space: AddressSpace,
+) -> std::fmt::Result {
+    let m = comp_type_name(comp);
+    writeln!(out, "{m} {name}({}) {{", params(comp, space, "const "))?;
+    writeln!(out, "  {m} m;")?;
+    writeln!(
+        out,
+        "  metal::simdgroup_load(m, base + ulong(offset) * k, ulong(stride) * k, ulong2(0, 0), transpose);"
+    )?;
+    writeln!(out, "  return m;")?;
+    writeln!(out, "}}")
+}
+
+/// Defines a store helper.
+fn write_store_helper(
+    out: &mut String,
+    name: &str,
+    comp: Scalar,
+    space: AddressSpace,
+) -> std::fmt::Result {
+    let m = comp_type_name(comp);
+    writeln!(
+        out,
+        "void {name}({m} value, {}) {{",
+        params(comp, space, "")
+    )?;
+    writeln!(
+        out,
+        "  metal::simdgroup_store(value, base + ulong(offset) * k, ulong(stride) * k, ulong2(0, 0), transpose);"
+    )?;
+    writeln!(out, "}}")
+}
+
+/// Defines `d = a * b`.
+fn write_multiply_helper(out: &mut String, name: &str, comp: Scalar) -> std::fmt::Result {
+    let m = comp_type_name(comp);
+    write!(
+        out,
+        "{m} {name}({m} a, {m} b) {{\n  {m} d;\n  metal::simdgroup_multiply(d, a, b);\n  return d;\n}}\n"
+    )
+}
+
+/// Defines `d = a * b + c`.
+fn write_multiply_accumulate_helper(
+    out: &mut String,
+    name: &str,
+    comp: Scalar,
+) -> std::fmt::Result {
+    let m = comp_type_name(comp);
+    write!(
+        out,
+        "{m} {name}({m} a, {m} b, {m} c) {{\n  {m} d;\n  metal::simdgroup_multiply_accumulate(d, a, b, c);\n  return d;\n}}\n"
+    )
+}
+
+/// Defines a scalar operation by the proposal's mapping (see the module
+/// documentation for the algebra).
+fn write_scalar_helper(
+    out: &mut String,
+    name: &str,
+    op: MatrixScalarOp,
+    comp: Scalar,
+) -> std::fmt::Result {
+    let m = comp_type_name(comp);
+    let s = scalar_name(comp);
+    let one = float_literal(comp, "1.0");
+    writeln!(out, "{m} {name}({m} m, {s} s) {{")?;
+    writeln!(out, "  {m} d;")?;
+    match op {
+        MatrixScalarOp::Add | MatrixScalarOp::Subtract => {
+            let v = if op == MatrixScalarOp::Add { "s" } else { "-s" };
+            writeln!(out, "  {m} identity = {m}({one});")?;
+            writeln!(out, "  {m} filled = {};", filled(comp, v))?;
+            writeln!(
+                out,
+                "  metal::simdgroup_multiply_accumulate(d, m, identity, filled);"
+            )?;
+        }
+        MatrixScalarOp::Multiply => {
+            writeln!(out, "  {m} diagonal = {m}(s);")?;
+            writeln!(out, "  metal::simdgroup_multiply(d, m, diagonal);")?;
+        }
+    }
+    writeln!(out, "  return d;")?;
     writeln!(out, "}}")
 }
 

@@ -182,3 +182,58 @@ fn nested_atomic_structs_are_zeroed_atom_by_atom() {
     );
     assert!(out.lines().count() < 200, "{out}");
 }
+
+#[test]
+fn large_constants_are_declared_once() {
+    let mut src = String::from("const t = array(");
+    for i in 0..200 {
+        src.push_str(&format!("{i}.5, "));
+    }
+    src.push_str(
+        ");\nconst small = array(1u, 2u);\n\
+         @group(0) @binding(0) var<storage, read_write> d: array<f32>;\n\
+         @compute @workgroup_size(1)\nfn main() {\n    let i = u32(d[0]);\n",
+    );
+    for k in 0..50 {
+        src.push_str(&format!("    d[{k}] = t[i + {k}u] + f32(small[i]);\n"));
+    }
+    src.push_str("}\n");
+    let out = msl(&src, Options::default());
+    assert_eq!(out.matches("199.5f").count(), 1, "{out}");
+    assert!(
+        out.contains("constant array_float_200 tessera_const_0 = array_float_200{{0.5f, 1.5f, "),
+        "{out}"
+    );
+    assert_eq!(out.matches("tessera_const_0.inner[").count(), 50, "{out}");
+    // Short constants stay inline.
+    assert!(out.contains("array_uint_2{{1u, 2u}}.inner["), "{out}");
+    assert!(!out.contains("tessera_const_1"), "{out}");
+}
+
+#[test]
+fn same_named_locals_get_short_names_in_linear_time() {
+    let mut src = String::from(
+        "@group(0) @binding(0) var<storage, read_write> d: array<i32>;\n\
+         fn x() -> i32 { return 1; }\n\
+         @compute @workgroup_size(1)\nfn main() {\n",
+    );
+    let n = 20_000;
+    for i in 0..n {
+        src.push_str(&format!(
+            "    {{ let x = d[{i}]; var y = x; d[{i}] = y + 1; }}\n"
+        ));
+    }
+    src.push_str("    d[0] = x();\n}\n");
+    let start = std::time::Instant::now();
+    let out = msl(&src, Options::default());
+    // `x` is the function's; the lets are `x_`, `x_2`, ..., `x_20000`, the
+    // variables `y`, `y_`, `y_2`, ..., `y_19999`.
+    assert!(out.contains("int x() {"), "{}", &out[..2000]);
+    assert!(out.contains(&format!("int x_{n} = ")));
+    assert!(!out.contains(&format!("int x_{} = ", n + 1)));
+    assert!(out.contains(&format!("int y_{} = {{}};", n - 1)));
+    let longest = out.lines().map(str::len).max().unwrap_or(0);
+    assert!(longest < 200, "longest line has {longest} bytes");
+    // Quadratic naming takes minutes at this size.
+    assert!(start.elapsed().as_secs() < 30);
+}

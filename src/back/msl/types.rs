@@ -1,7 +1,9 @@
-//! Type spellings and struct layout.
+//! Type spellings and struct layout: scalar names, packed `vec3` members,
+//! Metal sizes and alignments, printed struct fields, array lengths and
+//! address-space qualifiers.
 
 use crate::arena::Handle;
-use crate::ir::{Module, Scalar, Type, TypeInner};
+use crate::ir::{Access, AddressSpace, ArraySize, Module, Scalar, Type, TypeInner};
 use crate::pipeline::Pipeline;
 
 /// What builtin helpers need to know about types: the module and the MSL
@@ -244,4 +246,37 @@ pub(super) fn struct_fields(
         fields.push(Field::Pad(span - cur));
     }
     fields
+}
+
+/// Whether a buffer's store type is or ends with a runtime-sized array.
+pub(super) fn ends_with_runtime_array(m: &Module, ty: Handle<Type>) -> bool {
+    match m.inner(ty) {
+        TypeInner::Array {
+            size: ArraySize::Runtime,
+            ..
+        } => true,
+        TypeInner::Struct { members, .. } => members.last().is_some_and(|l| {
+            matches!(
+                m.inner(l.ty),
+                TypeInner::Array {
+                    size: ArraySize::Runtime,
+                    ..
+                }
+            )
+        }),
+        _ => false,
+    }
+}
+
+/// The MSL address space of a reference (or pointer) into `space` with
+/// `access`: `thread`, `threadgroup`, `constant`, `const device`, `device`.
+pub(super) fn space_qualifier(space: AddressSpace, access: Access) -> &'static str {
+    match space {
+        AddressSpace::Function | AddressSpace::Private => "thread",
+        AddressSpace::Workgroup => "threadgroup",
+        AddressSpace::Uniform | AddressSpace::Immediate => "constant",
+        AddressSpace::Storage if !access.can_write() => "const device",
+        AddressSpace::Storage => "device",
+        AddressSpace::Handle => "constant",
+    }
 }

@@ -1,11 +1,12 @@
-//! Kernel signatures: buffers, built-in values, threadgroup and private
-//! variables; and the module-level checks.
+//! Entry points: the module-level checks of the chosen entry points, and
+//! each kernel's signature (buffers, built-in values, the sizes buffer)
+//! and prologue (threadgroup and private variables), around the body that
+//! `function` writes.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-use super::stmt::FnCtx;
-use super::writer::{err, Writer, R};
+use super::context::{at, err, FnCtx, Writer, R};
 use crate::arena::Handle;
 use crate::diagnostic::Diagnostic;
 use crate::ir::{
@@ -13,7 +14,7 @@ use crate::ir::{
 };
 
 /// A kernel's signature and the code that runs before its body.
-pub(super) struct Sig {
+struct Sig {
     /// `kernel void name`.
     pub header: String,
     /// Parameters with attributes.
@@ -70,7 +71,8 @@ pub(super) fn check_capabilities(w: &Writer) -> R<()> {
             diags.extend(e.diagnostics);
         }
     }
-    if let Err(e) = super::bridge::capability(w) {
+    // The "Metal cannot express" checks.
+    if let Err(e) = super::capability::check_module(w.p, w.info, w.opts.lang_version) {
         diags.extend(e.diagnostics);
     }
     if diags.is_empty() {
@@ -82,7 +84,7 @@ pub(super) fn check_capabilities(w: &Writer) -> R<()> {
 
 /// The `[[buffer(n)]]` index of each buffer an entry point uses, and the
 /// sizes buffer's index.
-pub(super) fn buffer_indices(w: &Writer, ei: usize) -> R<(BTreeMap<usize, u32>, u32)> {
+fn buffer_indices(w: &Writer, ei: usize) -> R<(BTreeMap<usize, u32>, u32)> {
     let Some(ep) = w.m.entry_points.get(ei) else {
         return Ok((BTreeMap::new(), 0));
     };
@@ -183,8 +185,18 @@ pub(super) fn buffer_indices(w: &Writer, ei: usize) -> R<(BTreeMap<usize, u32>, 
     Ok((out, sizes))
 }
 
-/// Writes an entry point's signature and prologue.
-pub(super) fn entry_signature(w: &mut Writer, cx: &mut FnCtx, ei: usize) -> R<Sig> {
+/// Writes the kernel of entry point `ei`.
+pub(super) fn write_kernel(w: &mut Writer, ei: usize, out: &mut String) -> R<()> {
+    let m = w.m;
+    let f = &m.functions[m.entry_points[ei].function];
+    let mut cx = super::function::begin(w, f, Some(ei));
+    let sig = signature(w, &mut cx, ei)?;
+    cx.out.push_str(&sig.prologue);
+    super::function::finish(w, &mut cx, &sig.header, &sig.params, out)
+}
+
+/// An entry point's signature and prologue.
+fn signature(w: &mut Writer, cx: &mut FnCtx, ei: usize) -> R<Sig> {
     let ep = w.m.entry_points[ei].clone();
     let f = cx.f;
     let mut params = Vec::new();
@@ -202,7 +214,7 @@ pub(super) fn entry_signature(w: &mut Writer, cx: &mut FnCtx, ei: usize) -> R<Si
             (None, TypeInner::Struct { members, .. }) => {
                 let mut parts = Vec::new();
                 for m in members {
-                    let pname = cx.namer.call(&format!("{name}_{}", m.name));
+                    let pname = w.namer.call(&format!("{name}_{}", m.name));
                     let Some(Binding::BuiltIn(b)) = m.binding else {
                         return Err(crate::Error::without_location(
                             "entry-point input without a built-in binding",
@@ -240,7 +252,7 @@ pub(super) fn entry_signature(w: &mut Writer, cx: &mut FnCtx, ei: usize) -> R<Si
         let tn = w.type_name(gv.ty);
         match gv.space {
             AddressSpace::Uniform | AddressSpace::Storage | AddressSpace::Immediate => {
-                let q = super::writer::space_qualifier(gv.space, gv.access);
+                let q = super::types::space_qualifier(gv.space, gv.access);
                 let n = indices.get(&g).copied().unwrap_or(0);
                 params.push(format!("{q} {tn}& {name} [[buffer({n})]]"));
             }
@@ -257,7 +269,8 @@ pub(super) fn entry_signature(w: &mut Writer, cx: &mut FnCtx, ei: usize) -> R<Si
                         None => w.zero_value(gv.ty),
                     },
                     None if matches!(w.m.inner(gv.ty), TypeInner::SubgroupMatrix { .. }) => {
-                        super::bridge::matrix_zero(w, gv.ty, w.m.global_variables.span(h))?
+                        super::matrix::zero(w.m, gv.ty)
+                            .map_err(|d| at(d, w.m.global_variables.span(h)))?
                     }
                     None => w.zero_value(gv.ty),
                 };

@@ -1,10 +1,15 @@
-//! Expressions: inline text or temporaries, with WGSL's operator semantics.
+//! Expressions: inline text or temporaries, with WGSL's operator
+//! semantics; builtin function calls and subgroup-matrix operations are
+//! handed, printed, to `math` and `matrix`.
 
-use super::stmt::{strip_parens, FnCtx};
+use super::access::{matrix_access, result_struct};
+use super::context::{at, bind_result, err, FnCtx, Writer, R};
 use super::types::is_packed_member;
-use super::writer::{err, Writer, R};
+use super::value::{literal, strip_parens};
 use crate::arena::Handle;
-use crate::ir::{visit, BinaryOperator as B, Expression, Scalar, Type, TypeInner, UnaryOperator};
+use crate::ir::{
+    visit, BinaryOperator as B, Expression, MathFunction, Scalar, Type, TypeInner, UnaryOperator,
+};
 
 /// Inline expressions deeper than this are baked into temporaries, so long
 /// operator chains print in linear time and stay shallow for the C++
@@ -30,7 +35,7 @@ pub(super) fn get(w: &Writer, cx: &FnCtx, h: Handle<Expression>) -> R<String> {
 fn leaf(w: &Writer, cx: &FnCtx, h: Handle<Expression>) -> R<String> {
     Ok(match cx.f.expressions[h] {
         Expression::Literal(l) => {
-            let s = super::writer::literal(l);
+            let s = literal(l);
             if s.starts_with('-') {
                 format!("({s})")
             } else {
@@ -50,7 +55,7 @@ fn leaf(w: &Writer, cx: &FnCtx, h: Handle<Expression>) -> R<String> {
         },
         Expression::ZeroValue(ty) => {
             if matches!(w.m.inner(ty), TypeInner::SubgroupMatrix { .. }) {
-                super::bridge::matrix_zero(w, ty, cx.span(h))?
+                super::matrix::zero(w.m, ty).map_err(|d| at(d, cx.span(h)))?
             } else {
                 w.zero_value(ty)
             }
@@ -98,6 +103,7 @@ pub(super) fn emit(w: &mut Writer, cx: &mut FnCtx, h: Handle<Expression>) -> R<(
     };
     let mut depth = 1;
     visit::operands(e, |o| depth = depth.max(cx.depth[o.index()] + 1));
+    visit::operands(e, |o| release(cx, o));
     // Memory reads happen where they are emitted; subgroup-matrix
     // operations are evaluated there too, in the control flow the source
     // has (Metal's simdgroup functions need the whole SIMD-group).
@@ -117,13 +123,25 @@ pub(super) fn emit(w: &mut Writer, cx: &mut FnCtx, h: Handle<Expression>) -> R<(
             || cx.uses[i] >= 2
             || depth > MAX_INLINE_DEPTH);
     if bake {
-        super::stmt::bind_result(w, cx, h, strip_parens(&text));
+        bind_result(w, cx, h, strip_parens(&text));
         cx.depth[i] = 0;
     } else {
         cx.exprs[i] = Some(text);
         cx.depth[i] = depth;
     }
     Ok(())
+}
+
+/// Forgets the text of `h` once its user has printed it: an inline
+/// expression with one use is needed only by that user, so the texts kept
+/// are those of expressions still waiting for their user, not of every
+/// expression printed so far (inline texts nest, so keeping them all costs
+/// several times the output).
+pub(super) fn release(cx: &mut FnCtx, h: Handle<Expression>) {
+    let i = h.index();
+    if cx.uses[i] == 1 && cx.depth[i] > 0 {
+        cx.exprs[i] = None;
+    }
 }
 
 /// The pointee (or value) type and whether `ty` is a pointer.
@@ -343,7 +361,7 @@ fn compute(w: &mut Writer, cx: &mut FnCtx, h: Handle<Expression>) -> R<String> {
                 strip_parens(&a)
             )
         }
-        Expression::Math { fun, ref args } => super::bridge::math(w, cx, h, fun, args)?,
+        Expression::Math { fun, ref args } => math(w, cx, h, fun, args)?,
         Expression::Convert { expr, ty: to } => convert(w, cx, expr, to)?,
         Expression::Bitcast { expr, ty: to } => {
             let x = get(w, cx, expr)?;
@@ -357,7 +375,7 @@ fn compute(w: &mut Writer, cx: &mut FnCtx, h: Handle<Expression>) -> R<String> {
         Expression::SubgroupMatrixLoad { .. }
         | Expression::SubgroupMatrixMultiply { .. }
         | Expression::SubgroupMatrixScalar { .. }
-        | Expression::SubgroupMatrixFill { .. } => super::bridge::matrix_expr(w, cx, h)?,
+        | Expression::SubgroupMatrixFill { .. } => matrix_expr(w, cx, h)?,
         _ => leaf(w, cx, h)?,
     })
 }
@@ -455,4 +473,91 @@ fn binary(
         }
         _ => format!("({l} {sym} {r})"),
     })
+}
+
+/// A builtin function call expression.
+fn math(
+    w: &mut Writer,
+    cx: &FnCtx,
+    h: Handle<Expression>,
+    fun: MathFunction,
+    args: &[Handle<Expression>],
+) -> R<String> {
+    let texts = args
+        .iter()
+        .map(|&a| get(w, cx, a).map(|s| strip_parens(&s).to_string()))
+        .collect::<R<Vec<_>>>()?;
+    let tys: Vec<Handle<Type>> = args.iter().map(|&a| cx.f.expression_type(a)).collect();
+    let result = cx.f.expression_type(h);
+    let members = match fun {
+        MathFunction::Modf | MathFunction::Frexp => {
+            result_struct(w, result, cx.span(h))?.members.to_vec()
+        }
+        _ => Vec::new(),
+    };
+    super::math::math_call(&w.tcx, fun, &texts, &tys, result, &members, &mut w.helpers)
+        .map_err(|d| at(d, cx.span(h)))
+}
+
+/// The texts `[array, offset, stride]` of a subgroup-matrix load or store.
+pub(super) fn matrix_access_texts(
+    w: &Writer,
+    cx: &FnCtx,
+    pointer: Handle<Expression>,
+    offset: Handle<Expression>,
+    stride: Handle<Expression>,
+) -> R<[String; 3]> {
+    let p = get(w, cx, pointer)?;
+    Ok([
+        format!("{p}.inner"),
+        strip_parens(&get(w, cx, offset)?).to_string(),
+        strip_parens(&get(w, cx, stride)?).to_string(),
+    ])
+}
+
+/// A subgroup-matrix expression.
+fn matrix_expr(w: &mut Writer, cx: &FnCtx, h: Handle<Expression>) -> R<String> {
+    let span = cx.span(h);
+    let m = w.m;
+    let r = match cx.f.expressions[h] {
+        Expression::SubgroupMatrixLoad {
+            ty,
+            pointer,
+            offset,
+            stride,
+            layout,
+            ..
+        } => {
+            let texts = matrix_access_texts(w, cx, pointer, offset, stride)?;
+            let acc = matrix_access(w, cx, pointer, &texts, offset, stride, layout);
+            super::matrix::load(m, ty, &acc, &mut w.helpers)
+        }
+        Expression::SubgroupMatrixMultiply {
+            ty,
+            left,
+            right,
+            acc,
+        } => {
+            let l = strip_parens(&get(w, cx, left)?).to_string();
+            let r = strip_parens(&get(w, cx, right)?).to_string();
+            let a = match acc {
+                Some(a) => Some(strip_parens(&get(w, cx, a)?).to_string()),
+                None => None,
+            };
+            let lt = cx.f.expression_type(left);
+            super::matrix::multiply(m, ty, lt, &l, &r, a.as_deref(), &mut w.helpers)
+        }
+        Expression::SubgroupMatrixScalar { op, matrix, scalar } => {
+            let mt = cx.f.expression_type(matrix);
+            let mx = strip_parens(&get(w, cx, matrix)?).to_string();
+            let s = strip_parens(&get(w, cx, scalar)?).to_string();
+            super::matrix::scalar_op(m, mt, op, &mx, &s, &mut w.helpers)
+        }
+        Expression::SubgroupMatrixFill { ty, value } => {
+            let v = strip_parens(&get(w, cx, value)?).to_string();
+            super::matrix::fill(m, ty, &v)
+        }
+        _ => return Ok(String::new()),
+    };
+    r.map_err(|d| at(d, span))
 }

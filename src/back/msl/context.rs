@@ -1,0 +1,183 @@
+//! The state every part of the printer shares: the module-level [`Writer`]
+//! (filled by `module`), the per-function [`FnCtx`] (created by
+//! `function`), the result type [`R`] and the error constructors, and the
+//! two operations on a function's temporaries that statements and
+//! expressions both use ([`temp_name`], [`bind_result`]).
+//!
+//! This module imports only leaf modules (`names`, `types`, `polyfill`);
+//! every other printer module imports it.
+
+use std::cell::RefCell;
+
+use rustc_hash::FxHashMap;
+
+use super::names::Namer;
+use super::polyfill::Helpers;
+use super::types::{is_packed_member, Field, TypeCtx};
+use super::Options;
+use crate::arena::Handle;
+use crate::diagnostic::{Diagnostic, Error};
+use crate::ir::{ConstValue, Expression, Function, Module, Type};
+use crate::pipeline::Pipeline;
+use crate::valid::ModuleInfo;
+use crate::Span;
+
+/// Result type of the writer.
+pub(super) type R<T> = Result<T, Error>;
+
+/// An error diagnostic.
+pub(super) fn err(message: impl Into<String>, span: Span) -> Error {
+    Diagnostic::error(message, span).into()
+}
+
+/// A diagnostic of a builtin module (which carry no span) placed at `span`.
+pub(super) fn at(d: impl Into<Box<Diagnostic>>, span: Span) -> Error {
+    (*d.into()).or_at(span).into()
+}
+
+/// Per-function facts for the signature: the globals it (transitively)
+/// uses and whether it needs the sizes buffer.
+#[derive(Clone, Debug, Default)]
+pub(super) struct FnGlobals {
+    /// Global variable indices, ascending.
+    pub globals: Vec<usize>,
+    /// Whether the function reads runtime-array lengths.
+    pub sizes: bool,
+}
+
+/// The constants declared at program scope (see `value`).
+#[derive(Debug, Default)]
+pub(super) struct ProgramConstants {
+    /// The MSL name of each declared constant.
+    pub names: FxHashMap<Handle<ConstValue>, String>,
+    /// Their declarations, in the order of first use.
+    pub declarations: String,
+}
+
+/// Module-level writer state.
+pub(super) struct Writer<'a> {
+    pub m: &'a Module,
+    pub p: &'a Pipeline,
+    pub info: &'a ModuleInfo,
+    pub opts: &'a Options,
+    pub tcx: TypeCtx<'a>,
+    /// Names of the module and of the function being written.
+    pub namer: Namer,
+    /// MSL name per global variable.
+    pub global_names: Vec<String>,
+    /// MSL name per function (empty: not written).
+    pub function_names: Vec<String>,
+    /// Globals used per function (by index).
+    pub fn_globals: Vec<FnGlobals>,
+    /// Index into the sizes buffer per global (runtime-sized buffers).
+    pub sizes_index: FxHashMap<usize, u32>,
+    /// Printed struct fields per struct type.
+    pub fields: FxHashMap<Handle<Type>, Vec<Field>>,
+    /// MSL member names per struct type.
+    pub member_names: FxHashMap<Handle<Type>, Vec<String>>,
+    /// Builtin polyfills requested by the builtin modules.
+    pub helpers: Helpers,
+    /// Whether any function needs the sizes buffer struct.
+    pub any_sizes: bool,
+    /// Constants declared at program scope; filled while printing values,
+    /// which reads the writer only.
+    pub constants: RefCell<ProgramConstants>,
+}
+
+impl Writer<'_> {
+    /// The MSL spelling of a type.
+    pub fn type_name(&self, ty: Handle<Type>) -> String {
+        self.tcx.type_name(ty)
+    }
+
+    /// The spelling of a type as a struct member or array element (vec3
+    /// members are packed).
+    pub fn member_type_name(&self, ty: Handle<Type>) -> String {
+        match is_packed_member(self.m.inner(ty)) {
+            Some(p) => p.to_string(),
+            None => self.type_name(ty),
+        }
+    }
+}
+
+/// Per-function writer state.
+pub(super) struct FnCtx<'f> {
+    pub f: &'f Function,
+    /// Printed form of each evaluated expression (a temporary's name or an
+    /// inline expression).
+    pub exprs: Vec<Option<String>>,
+    /// Nesting depth of each inline expression.
+    pub depth: Vec<u32>,
+    /// Number of uses of each expression.
+    pub uses: Vec<u32>,
+    /// Expressions that must be baked into temporaries declared at the top
+    /// of the function (they are used in a `continuing` block).
+    pub hoisted: Vec<bool>,
+    /// Expressions whose operand must be baked (used more than once).
+    pub force_bake: Vec<bool>,
+    /// The expression using each expression (meaningful when it has one
+    /// use).
+    pub user: Vec<Option<Handle<Expression>>>,
+    /// Memory reads that may be printed where they are used: their one use
+    /// is (through other such expressions of the same `Emit`) in the
+    /// statement right after their `Emit`, before any write.
+    pub read_in_place: Vec<bool>,
+    pub local_names: Vec<String>,
+    pub arg_names: Vec<String>,
+    /// For pointer parameters to (structs ending with) runtime-sized
+    /// arrays: the hidden parameter holding the array's element count.
+    pub arg_lengths: Vec<Option<String>>,
+    pub indent: usize,
+    pub out: String,
+    pub loops: u32,
+    /// The entry point being written, if any.
+    pub entry: Option<usize>,
+}
+
+impl FnCtx<'_> {
+    /// Starts a line at the current indentation.
+    pub fn line(&mut self) -> &mut String {
+        for _ in 0..self.indent {
+            self.out.push_str("  ");
+        }
+        &mut self.out
+    }
+
+    /// Appends a full line.
+    pub fn push_line(&mut self, text: &str) {
+        self.line().push_str(text);
+        self.out.push('\n');
+    }
+
+    /// The span of an expression.
+    pub fn span(&self, h: Handle<Expression>) -> Span {
+        self.f.expressions.span(h)
+    }
+}
+
+/// A fresh temporary name for an expression (its `let` name if it has one).
+pub(super) fn temp_name(w: &mut Writer, cx: &FnCtx, h: Handle<Expression>) -> String {
+    match cx.f.named_expressions.get(&h) {
+        Some(n) => w.namer.call(n),
+        None => {
+            let n = format!("_e{}", h.index());
+            w.namer.reserve(&n);
+            n
+        }
+    }
+}
+
+/// Declares (or assigns, when hoisted) the temporary of a result expression.
+pub(super) fn bind_result(w: &mut Writer, cx: &mut FnCtx, h: Handle<Expression>, value: &str) {
+    if cx.hoisted[h.index()] {
+        let name = cx.exprs[h.index()].clone().unwrap_or_default();
+        let line = format!("{name} = {value};");
+        cx.push_line(&line);
+        return;
+    }
+    let name = temp_name(w, cx, h);
+    let tn = w.type_name(cx.f.expression_type(h));
+    let line = format!("{tn} {name} = {value};");
+    cx.push_line(&line);
+    cx.exprs[h.index()] = Some(name);
+}

@@ -1,0 +1,240 @@
+//! Functions: the per-function analysis (uses, values a `continuing` block
+//! needs), parameter and local names, the signature of a user function,
+//! and the body (locals, hoisted temporaries, statements) of every
+//! function and kernel.
+
+use std::fmt::Write as _;
+
+use super::context::{temp_name, FnCtx, Writer, R};
+use super::types::{ends_with_runtime_array, space_qualifier};
+use crate::arena::Handle;
+use crate::ir::{visit, Block, Expression, Function, Statement, Type, TypeInner};
+
+/// Starts writing `f` (the function of entry point `entry`, if any):
+/// analyses it and names its parameters and locals.
+pub(super) fn begin<'f>(w: &mut Writer, f: &'f Function, entry: Option<usize>) -> FnCtx<'f> {
+    let n = f.expressions.len();
+    let mut cx = FnCtx {
+        f,
+        exprs: vec![None; n],
+        depth: vec![0; n],
+        uses: vec![0; n],
+        hoisted: vec![false; n],
+        force_bake: vec![false; n],
+        user: vec![None; n],
+        read_in_place: vec![false; n],
+        local_names: Vec::new(),
+        arg_names: Vec::new(),
+        arg_lengths: Vec::new(),
+        indent: 1,
+        out: String::new(),
+        loops: 0,
+        entry,
+    };
+    analyse(w, f, &mut cx);
+    w.namer.begin_function();
+    cx.arg_names = f.arguments.iter().map(|a| w.namer.call(&a.name)).collect();
+    for (i, a) in f.arguments.iter().enumerate() {
+        let len = match *w.m.inner(a.ty) {
+            TypeInner::Pointer { base, .. } if ends_with_runtime_array(w.m, base) => {
+                let n = format!("{}_length", cx.arg_names[i]);
+                Some(w.namer.call(&n))
+            }
+            _ => None,
+        };
+        cx.arg_lengths.push(len);
+    }
+    cx.local_names = f
+        .local_variables
+        .iter()
+        .map(|(_, l)| w.namer.call(&l.name))
+        .collect();
+    cx
+}
+
+/// Counts uses and finds the expressions a `continuing` block needs from
+/// outside it.
+fn analyse(w: &Writer, f: &Function, cx: &mut FnCtx) {
+    let n = f.expressions.len();
+    for (h, e) in f.expressions.iter() {
+        visit::operands(e, |o| {
+            cx.uses[o.index()] += 1;
+            cx.user[o.index()] = Some(h);
+        });
+    }
+    // Matrix conversions index their operand once per column.
+    for (_, e) in f.expressions.iter() {
+        if let Expression::Convert { expr, ty } = *e {
+            if matches!(w.m.inner(ty), TypeInner::Matrix { .. }) {
+                cx.force_bake[expr.index()] = true;
+            }
+        }
+    }
+    let mut stack: Vec<(&Block, bool)> = vec![(&f.body, false)];
+    let mut continuing_blocks: Vec<(&Block, Option<Handle<Expression>>)> = Vec::new();
+    while let Some((b, _)) = stack.pop() {
+        for st in &b.statements {
+            visit::statement_operands(st, |o| cx.uses[o.index()] += 1);
+            match st {
+                Statement::Block(b) => stack.push((b, false)),
+                Statement::If { accept, reject, .. } => {
+                    stack.push((accept, false));
+                    stack.push((reject, false));
+                }
+                Statement::Switch { cases, .. } => {
+                    stack.extend(cases.iter().map(|c| (&c.body, false)))
+                }
+                Statement::Loop {
+                    body,
+                    continuing,
+                    break_if,
+                    ..
+                } => {
+                    stack.push((body, false));
+                    stack.push((continuing, true));
+                    continuing_blocks.push((continuing, *break_if));
+                }
+                _ => {}
+            }
+        }
+    }
+    // Expressions used by continuing blocks (and their break-if) that are
+    // emitted outside them are hoisted.
+    // `emitted_in` is reset through `marked` (only the entries set for the
+    // previous block), so many loops in one function stay linear.
+    let mut emitted_in = vec![false; n];
+    let mut marked: Vec<usize> = Vec::new();
+    let mut used_in: Vec<Handle<Expression>> = Vec::new();
+    for &(c, break_if) in &continuing_blocks {
+        for i in marked.drain(..) {
+            emitted_in[i] = false;
+        }
+        used_in.clear();
+        used_in.extend(break_if);
+        visit::walk_statements(c, |st, _| {
+            if let Statement::Emit(r) = st {
+                for h in r.clone() {
+                    emitted_in[h.index()] = true;
+                    marked.push(h.index());
+                    visit::operands(&f.expressions[h], |o| used_in.push(o));
+                }
+            }
+            visit::statement_operands(st, |o| used_in.push(o));
+        });
+        while let Some(h) = used_in.pop() {
+            if emitted_in[h.index()]
+                || cx.hoisted[h.index()]
+                || !visit::needs_emit(&f.expressions[h])
+            {
+                continue;
+            }
+            let ty = f.expression_type(h);
+            if w.m.inner(ty).is_pointer() {
+                // Pointers are printed inline: hoist what they are made of.
+                visit::operands(&f.expressions[h], |o| used_in.push(o));
+            } else {
+                cx.hoisted[h.index()] = true;
+            }
+        }
+    }
+}
+
+/// Writes a user function (not an entry point's).
+pub(super) fn write_function(
+    w: &mut Writer,
+    handle: Handle<Function>,
+    f: &Function,
+    out: &mut String,
+) -> R<()> {
+    let mut cx = begin(w, f, None);
+    let name = w.function_names[handle.index()].clone();
+    let globals = w.fn_globals[handle.index()].clone();
+
+    let mut params: Vec<String> = Vec::new();
+    for (i, a) in f.arguments.iter().enumerate() {
+        params.push(format!("{} {}", param_type(w, a.ty), cx.arg_names[i]));
+        if let Some(len) = &cx.arg_lengths[i] {
+            params.push(format!("uint {len}"));
+        }
+    }
+    for &g in &globals.globals {
+        let gv = &w.m.global_variables[Handle::from_index(g)];
+        let q = space_qualifier(gv.space, gv.access);
+        params.push(format!("{q} {}& {}", w.type_name(gv.ty), w.global_names[g]));
+    }
+    if globals.sizes {
+        w.any_sizes = true;
+        params.push("constant tessera_buffer_sizes& _buffer_sizes".into());
+    }
+    let ret = match &f.result {
+        Some(r) => w.type_name(r.ty),
+        None => "void".into(),
+    };
+    finish(w, &mut cx, &format!("{ret} {name}"), &params, out)
+}
+
+/// A parameter type: pointers become references.
+fn param_type(w: &Writer, ty: Handle<Type>) -> String {
+    match *w.m.inner(ty) {
+        TypeInner::Pointer {
+            base,
+            space,
+            access,
+        } => format!("{} {}&", space_qualifier(space, access), w.type_name(base)),
+        _ => w.type_name(ty),
+    }
+}
+
+/// Writes the function `cx` holds to `out`: `header(params) {`, what
+/// `cx.out` already has (such as a kernel's prologue), the body, `}`.
+pub(super) fn finish(
+    w: &mut Writer,
+    cx: &mut FnCtx,
+    header: &str,
+    params: &[String],
+    out: &mut String,
+) -> R<()> {
+    let _ = writeln!(out, "{header}(");
+    if params.is_empty() {
+        out.truncate(out.len() - 2);
+        out.push_str("()");
+    } else {
+        for (i, p) in params.iter().enumerate() {
+            let sep = if i + 1 == params.len() { "" } else { "," };
+            let _ = writeln!(out, "  {p}{sep}");
+        }
+        out.push(')');
+    }
+    out.push_str(" {\n");
+    out.push_str(&cx.out);
+    // The body is written straight after the signature: the function's
+    // text is not copied.
+    cx.out = std::mem::take(out);
+    let f = cx.f;
+    // Locals: declared at the top; each is initialised by a store.
+    for (h, l) in f.local_variables.iter() {
+        let tn = w.type_name(l.ty);
+        let init = if matches!(w.m.inner(l.ty), TypeInner::SubgroupMatrix { .. }) {
+            String::new()
+        } else {
+            " = {}".into()
+        };
+        let line = format!("{tn} {}{init};", cx.local_names[h.index()]);
+        cx.push_line(&line);
+    }
+    // Hoisted temporaries.
+    for i in 0..f.expressions.len() {
+        if cx.hoisted[i] {
+            let h = Handle::from_index(i);
+            let tn = w.type_name(f.expression_type(h));
+            let name = temp_name(w, cx, h);
+            cx.exprs[i] = Some(name.clone());
+            let line = format!("{tn} {name};");
+            cx.push_line(&line);
+        }
+    }
+    super::statement::block(w, cx, &f.body)?;
+    *out = std::mem::take(&mut cx.out);
+    out.push_str("}\n");
+    Ok(())
+}

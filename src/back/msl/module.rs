@@ -1,0 +1,361 @@
+//! The module-level writer: option checks, reachability, names, type
+//! declarations, and the driver that writes every function and kernel
+//! (through `function` and `entry_point`) and assembles the output.
+
+use std::fmt::Write as _;
+
+use rustc_hash::FxHashMap;
+
+use super::context::{FnGlobals, Writer, R};
+use super::names::Namer;
+use super::types::{ends_with_runtime_array, scalar_name, struct_fields, Field, TypeCtx};
+use super::{Options, Translation};
+use crate::arena::Handle;
+use crate::diagnostic::{Diagnostic, Error};
+use crate::ir::{ArraySize, Scalar, Type, TypeInner};
+use crate::pipeline::Pipeline;
+use crate::valid::ModuleInfo;
+
+/// Metal's language versions.
+const VERSIONS: &[(u8, u8)] = &[
+    (1, 0),
+    (1, 1),
+    (1, 2),
+    (2, 0),
+    (2, 1),
+    (2, 2),
+    (2, 3),
+    (2, 4),
+    (3, 0),
+    (3, 1),
+    (3, 2),
+];
+
+/// Checks the options, prepares names and types, and writes the module.
+pub(super) fn write(p: &Pipeline, info: &ModuleInfo, opts: &Options) -> R<Translation> {
+    let (maj, min) = opts.lang_version;
+    if !VERSIONS.contains(&(maj, min)) {
+        return Err(Diagnostic::without_location(format!(
+            "unsupported MSL language version {maj}.{min}"
+        ))
+        .with_note("Metal has versions 1.0-1.2, 2.0-2.4 and 3.0-3.2")
+        .into());
+    }
+    let m = &p.module;
+    let mut w = Writer {
+        m,
+        p,
+        info,
+        opts,
+        tcx: TypeCtx {
+            module: m,
+            names: Vec::new(),
+        },
+        namer: Namer::default(),
+        global_names: Vec::new(),
+        function_names: vec![String::new(); m.functions.len()],
+        fn_globals: Vec::new(),
+        sizes_index: FxHashMap::default(),
+        fields: FxHashMap::default(),
+        member_names: FxHashMap::default(),
+        helpers: super::polyfill::Helpers::default(),
+        any_sizes: false,
+        constants: Default::default(),
+    };
+    name_types(&mut w);
+    w.global_names = m
+        .global_variables
+        .iter()
+        .map(|(_, g)| w.namer.call(&g.name))
+        .collect();
+    run(w)
+}
+
+/// Names every type (structs get unique names, arrays wrapper names).
+fn name_types(w: &mut Writer) {
+    let m = w.m;
+    let aligns = super::types::struct_aligns(m, w.p);
+    let mut names: Vec<String> = Vec::with_capacity(m.types.len());
+    for (h, t) in m.types.iter() {
+        let name = match t.inner {
+            TypeInner::Scalar(s) => scalar_name(s).unwrap_or("int").to_string(),
+            TypeInner::Vector { size, scalar } => {
+                format!(
+                    "metal::{}{}",
+                    scalar_name(scalar).unwrap_or("int"),
+                    size.get()
+                )
+            }
+            TypeInner::Matrix {
+                columns,
+                rows,
+                scalar,
+            } => format!(
+                "metal::{}{}x{}",
+                scalar_name(scalar).unwrap_or("float"),
+                columns.get(),
+                rows.get()
+            ),
+            TypeInner::Atomic(s) => {
+                if s == Scalar::I32 {
+                    "metal::atomic_int".into()
+                } else {
+                    "metal::atomic_uint".into()
+                }
+            }
+            TypeInner::Pointer { base, .. } => names.get(base.index()).cloned().unwrap_or_default(),
+            TypeInner::Array { base, size, .. } => {
+                let base_name = names.get(base.index()).cloned().unwrap_or_default();
+                let token: String = base_name
+                    .trim_start_matches("metal::")
+                    .chars()
+                    .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+                    .collect();
+                match super::types::array_count(m, w.p, size) {
+                    Some(n) if size != ArraySize::Runtime => format!("array_{token}_{n}"),
+                    _ => format!("array_{token}_rt"),
+                }
+            }
+            TypeInner::Struct { ref members, .. } => {
+                let name = w.namer.call(t.name.as_deref().unwrap_or("Struct"));
+                let mut member_namer = Namer::default();
+                let mnames = members
+                    .iter()
+                    .map(|mm| member_namer.call(&mm.name))
+                    .collect();
+                w.member_names.insert(h, mnames);
+                w.fields.insert(h, struct_fields(m, w.p, &aligns, h));
+                name
+            }
+            TypeInner::SubgroupMatrix { scalar, .. } => {
+                // Other shapes and components are rejected by
+                // `capability` before anything is printed.
+                super::matrix::matrix_type_name(m, h).unwrap_or_else(|_| {
+                    format!(
+                        "metal::simdgroup_matrix<{}, 8, 8>",
+                        scalar_name(scalar).unwrap_or("float")
+                    )
+                })
+            }
+        };
+        names.push(name);
+    }
+    w.tcx.names = names;
+}
+
+/// Computes per-function globals (callees before callers).
+fn function_globals(w: &mut Writer) {
+    let m = w.m;
+    let mut all: Vec<FnGlobals> = Vec::with_capacity(m.functions.len());
+    for facts in &w.info.functions {
+        let mut g: Vec<usize> = Vec::new();
+        let mut sizes = false;
+        for &(v, _) in &facts.globals {
+            g.push(v.index());
+            // Runtime-sized buffers carry their length in the sizes
+            // buffer.
+            sizes |= ends_with_runtime_array(m, m.global_variables[v].ty);
+        }
+        for call in &facts.calls {
+            if let Some(cg) = all.get(call.callee.index()) {
+                g.extend(cg.globals.iter().copied());
+                sizes |= cg.sizes;
+            }
+        }
+        g.sort_unstable();
+        g.dedup();
+        // Globals that are not resources or memory (e.g. handles) are
+        // still listed; the signature writer skips none.
+        all.push(FnGlobals { globals: g, sizes });
+    }
+    w.fn_globals = all;
+}
+
+/// Writes the whole module.
+fn run(mut w: Writer) -> R<Translation> {
+    function_globals(&mut w);
+    super::entry_point::check_capabilities(&w)?;
+    let m = w.m;
+
+    // Functions reachable from the chosen entry points, in arena order.
+    let mut reachable = vec![false; m.functions.len()];
+    let mut entry_fns = vec![false; m.functions.len()];
+    let mut used_globals = vec![false; m.global_variables.len()];
+    for &ei in &w.p.entry_points {
+        let Some(ep) = m.entry_points.get(ei) else {
+            continue;
+        };
+        entry_fns[ep.function.index()] = true;
+        if let Some(info) = w.info.entry_points.get(ei) {
+            for &f in &info.functions {
+                if let Some(r) = reachable.get_mut(f) {
+                    *r = true;
+                }
+            }
+        }
+        reachable[ep.function.index()] = true;
+        for &g in &w.fn_globals[ep.function.index()].globals {
+            used_globals[g] = true;
+        }
+    }
+    // Runtime-sized buffers: sizes-buffer slots in (group, binding) order.
+    let mut rt: Vec<(crate::ir::ResourceBinding, usize)> = Vec::new();
+    for (h, g) in m.global_variables.iter() {
+        if used_globals[h.index()] && ends_with_runtime_array(m, g.ty) {
+            if let Some(b) = g.binding {
+                rt.push((b, h.index()));
+            }
+        }
+    }
+    rt.sort();
+    for (i, (_, g)) in rt.iter().enumerate() {
+        w.sizes_index.insert(*g, i as u32);
+    }
+    let sizes_len = rt.len().max(1);
+
+    // Function names (entry points keep theirs where legal).
+    for (h, f) in m.functions.iter() {
+        if reachable[h.index()] {
+            w.function_names[h.index()] = w.namer.call(&f.name);
+        }
+    }
+
+    // Bodies first: they record the operator helpers they need.
+    let mut body = String::new();
+    let mut entry_points = Vec::new();
+    for (h, f) in m.functions.iter() {
+        if !reachable[h.index()] || entry_fns[h.index()] {
+            continue;
+        }
+        super::function::write_function(&mut w, h, f, &mut body)?;
+        body.push('\n');
+    }
+    for &ei in &w.p.entry_points {
+        let Some(ep) = m.entry_points.get(ei) else {
+            continue;
+        };
+        super::entry_point::write_kernel(&mut w, ei, &mut body)?;
+        body.push('\n');
+        entry_points.push((
+            ep.name.clone(),
+            w.function_names[ep.function.index()].clone(),
+        ));
+    }
+    if entry_points.is_empty() {
+        return Err(Error::without_location(
+            "the module has no entry point to write",
+        ));
+    }
+
+    let mut out = String::new();
+    out.push_str("// Generated by tessera.\n#include <metal_stdlib>\n\nusing namespace metal;\n\n");
+    write_types(&w, &mut out, &reachable);
+    if w.any_sizes {
+        let _ = writeln!(
+            out,
+            "struct tessera_buffer_sizes {{\n  uint size[{sizes_len}];\n}};\n"
+        );
+    }
+    if !w.helpers.is_empty() {
+        w.helpers.write(&mut out);
+    }
+    let constants = w.constants.into_inner().declarations;
+    if !constants.is_empty() {
+        out.push_str(&constants);
+        out.push('\n');
+    }
+    let body = body.trim_end();
+    out.reserve_exact(body.len() + 1);
+    out.push_str(body);
+    out.push('\n');
+    Ok(Translation {
+        source: out,
+        entry_points,
+    })
+}
+
+/// Writes the struct and array-wrapper declarations the module uses.
+fn write_types(w: &Writer, out: &mut String, reachable: &[bool]) {
+    let m = w.m;
+    let mut used = vec![false; m.types.len()];
+    let mut mark = |ty: Handle<Type>| used[ty.index()] = true;
+    for (h, f) in m.functions.iter() {
+        if !reachable[h.index()] {
+            continue;
+        }
+        f.expression_types.iter().for_each(|&t| mark(t));
+        f.local_variables.iter().for_each(|(_, l)| mark(l.ty));
+        f.arguments.iter().for_each(|a| mark(a.ty));
+        if let Some(r) = &f.result {
+            mark(r.ty);
+        }
+        for &g in &w.fn_globals[h.index()].globals {
+            if let Some(v) = m.global_variables.try_get(Handle::from_index(g)) {
+                mark(v.ty);
+            }
+        }
+    }
+    // Close over components, from the last type down (components are
+    // interned before the types that contain them).
+    for i in (0..m.types.len()).rev() {
+        if !used[i] {
+            continue;
+        }
+        match &m.types[Handle::<Type>::from_index(i)].inner {
+            TypeInner::Pointer { base, .. } | TypeInner::Array { base, .. } => {
+                used[base.index()] = true
+            }
+            TypeInner::Struct { members, .. } => {
+                for mm in members {
+                    used[mm.ty.index()] = true;
+                }
+            }
+            _ => {}
+        }
+    }
+    let mut written = rustc_hash::FxHashSet::default();
+    for (h, t) in m.types.iter() {
+        if !used[h.index()] {
+            continue;
+        }
+        match t.inner {
+            TypeInner::Array { base, size, .. } => {
+                let name = w.type_name(h);
+                if !written.insert(name.clone()) {
+                    continue;
+                }
+                let n = match size {
+                    ArraySize::Runtime => 1,
+                    _ => super::types::array_count(m, w.p, size).unwrap_or(1),
+                };
+                let _ = writeln!(
+                    out,
+                    "struct {name} {{\n  {} inner[{n}];\n}};\n",
+                    w.member_type_name(base)
+                );
+            }
+            TypeInner::Struct { ref members, .. } => {
+                let name = w.type_name(h);
+                let _ = writeln!(out, "struct {name} {{");
+                let names = &w.member_names[&h];
+                for (pad, field) in w.fields[&h].iter().enumerate() {
+                    match *field {
+                        Field::Member(i) => {
+                            let _ = writeln!(
+                                out,
+                                "  {} {};",
+                                w.member_type_name(members[i].ty),
+                                names[i]
+                            );
+                        }
+                        Field::Pad(n) => {
+                            let _ = writeln!(out, "  char _pad{pad}[{n}];");
+                        }
+                    }
+                }
+                out.push_str("};\n\n");
+            }
+            _ => {}
+        }
+    }
+}

@@ -1,0 +1,352 @@
+//! Statements: blocks, control flow (every loop guarded by a volatile
+//! flag), stores, calls, and the statements of builtins (barriers,
+//! `workgroupUniformLoad`, subgroup operations, atomics, subgroup-matrix
+//! stores).
+
+use super::access::{matrix_access, pointee, result_struct};
+use super::context::{at, bind_result, err, temp_name, FnCtx, Writer, R};
+use super::expression::{get, matrix_access_texts, packed_pointee, release, runtime_length};
+use super::types::ends_with_runtime_array;
+use super::value::{literal, strip_parens};
+use crate::arena::Handle;
+use crate::ir::{visit, Block, CaseSelector, Expression, Scalar, Statement, TypeInner};
+use crate::Span;
+
+/// The header of every loop. C++ (and so MSL) lets the compiler assume
+/// that a loop without side effects terminates, and remove it or what
+/// follows it; WGSL makes no such assumption. The `volatile` condition is
+/// a side effect on every iteration, so the loop is kept as written.
+const LOOP_HEADER: &str = "for (volatile bool tessera_loop = true; tessera_loop;) {";
+
+/// Writes a block's statements.
+pub(super) fn block(w: &mut Writer, cx: &mut FnCtx, b: &Block) -> R<()> {
+    let mut in_run = false;
+    for (i, (st, span)) in b.iter().enumerate() {
+        let is_emit = matches!(st, Statement::Emit(_));
+        if is_emit && !in_run {
+            mark_read_in_place(cx, &b.statements[i..]);
+        }
+        in_run = is_emit;
+        statement(w, cx, st, span)?;
+    }
+    Ok(())
+}
+
+/// For a run of `Emit`s at the start of `rest`, marks the expressions whose
+/// single use ends up in the statement right after the run (which
+/// evaluates its operands before it writes anything), directly or through
+/// other such expressions of the run.
+fn mark_read_in_place(cx: &mut FnCtx, rest: &[Statement]) {
+    let mut handles: Vec<Handle<Expression>> = Vec::new();
+    let mut next = None;
+    for st in rest {
+        match st {
+            Statement::Emit(range) => handles.extend(range.clone()),
+            other => {
+                next = Some(other);
+                break;
+            }
+        }
+    }
+    let Some(next) = next else {
+        return;
+    };
+    if !matches!(
+        next,
+        Statement::Store { .. }
+            | Statement::Call { .. }
+            | Statement::Return { .. }
+            | Statement::If { .. }
+            | Statement::Switch { .. }
+            | Statement::Atomic { .. }
+            | Statement::SubgroupMatrixStore { .. }
+    ) {
+        return;
+    }
+    let mut direct: Vec<Handle<Expression>> = Vec::new();
+    visit::statement_operands(next, |o| direct.push(o));
+    let in_run: rustc_hash::FxHashSet<Handle<Expression>> = handles.iter().copied().collect();
+    for &h in handles.iter().rev() {
+        let i = h.index();
+        if cx.uses[i] != 1 || cx.hoisted[i] || cx.f.named_expressions.contains_key(&h) {
+            continue;
+        }
+        let ok = direct.contains(&h)
+            || cx.user[i].is_some_and(|u| in_run.contains(&u) && cx.read_in_place[u.index()]);
+        cx.read_in_place[i] = ok;
+    }
+}
+
+fn nested(w: &mut Writer, cx: &mut FnCtx, b: &Block) -> R<()> {
+    cx.indent += 1;
+    let r = block(w, cx, b);
+    cx.indent -= 1;
+    r
+}
+
+fn statement(w: &mut Writer, cx: &mut FnCtx, st: &Statement, span: Span) -> R<()> {
+    match st {
+        Statement::Emit(range) => {
+            for h in range.clone() {
+                super::expression::emit(w, cx, h)?;
+            }
+        }
+        Statement::Block(b) => {
+            cx.push_line("{");
+            nested(w, cx, b)?;
+            cx.push_line("}");
+        }
+        Statement::If {
+            condition,
+            accept,
+            reject,
+        } => {
+            let c = get(w, cx, *condition)?;
+            cx.push_line(&format!("if ({}) {{", strip_parens(&c)));
+            nested(w, cx, accept)?;
+            if !reject.is_empty() {
+                cx.push_line("} else {");
+                nested(w, cx, reject)?;
+            }
+            cx.push_line("}");
+        }
+        Statement::Switch { selector, cases } => {
+            let s = get(w, cx, *selector)?;
+            cx.push_line(&format!("switch ({}) {{", strip_parens(&s)));
+            for case in cases {
+                cx.indent += 1;
+                for sel in &case.selectors {
+                    let label = match *sel {
+                        CaseSelector::I32(v) => {
+                            format!("case {}:", literal(crate::ir::Literal::I32(v)))
+                        }
+                        CaseSelector::U32(v) => format!("case {v}u:"),
+                        CaseSelector::Default => "default:".into(),
+                    };
+                    cx.push_line(&label);
+                }
+                cx.line().push_str("{\n");
+                nested(w, cx, &case.body)?;
+                let ends = matches!(
+                    case.body.statements.last(),
+                    Some(Statement::Return { .. } | Statement::Break | Statement::Continue)
+                );
+                if !ends {
+                    cx.push_line("  break;");
+                }
+                cx.push_line("}");
+                cx.indent -= 1;
+            }
+            cx.push_line("}");
+        }
+        Statement::Loop {
+            body,
+            continuing,
+            break_if,
+            ..
+        } => {
+            if continuing.is_empty() && break_if.is_none() {
+                cx.push_line(LOOP_HEADER);
+                nested(w, cx, body)?;
+                cx.push_line("}");
+            } else {
+                let flag = format!("loop_init_{}", cx.loops);
+                cx.loops += 1;
+                cx.push_line(&format!("bool {flag} = true;"));
+                cx.push_line(LOOP_HEADER);
+                cx.indent += 1;
+                cx.push_line(&format!("if (!{flag}) {{"));
+                nested(w, cx, continuing)?;
+                if let Some(b) = break_if {
+                    let c = get(w, cx, *b)?;
+                    cx.indent += 1;
+                    cx.push_line(&format!("if ({}) {{", strip_parens(&c)));
+                    cx.push_line("  break;");
+                    cx.push_line("}");
+                    cx.indent -= 1;
+                }
+                cx.push_line("}");
+                cx.push_line(&format!("{flag} = false;"));
+                cx.indent -= 1;
+                nested(w, cx, body)?;
+                cx.push_line("}");
+            }
+        }
+        Statement::Break => cx.push_line("break;"),
+        Statement::Continue => cx.push_line("continue;"),
+        Statement::Return { value } => match value {
+            Some(v) if cx.entry.is_none() => {
+                let s = get(w, cx, *v)?;
+                cx.push_line(&format!("return {};", strip_parens(&s)));
+            }
+            _ => cx.push_line("return;"),
+        },
+        Statement::Store { pointer, value } => {
+            let p = get(w, cx, *pointer)?;
+            let v = get(w, cx, *value)?;
+            let v = match packed_pointee(w, cx, *pointer) {
+                Some(packed) => format!("{packed}({v})"),
+                None => strip_parens(&v).to_string(),
+            };
+            cx.push_line(&format!("{p} = {v};"));
+        }
+        Statement::Call {
+            function,
+            arguments,
+            result,
+        } => {
+            let mut args = Vec::with_capacity(arguments.len());
+            for &a in arguments {
+                if packed_pointee(w, cx, a).is_some() {
+                    return Err(err(
+                        "a pointer to a vec3 struct member cannot be passed to a function in MSL",
+                        cx.span(a),
+                    ));
+                }
+                args.push(strip_parens(&get(w, cx, a)?).to_string());
+                if let TypeInner::Pointer { base, .. } = *w.m.inner(cx.f.expression_type(a)) {
+                    if ends_with_runtime_array(w.m, base) {
+                        args.push(runtime_length(w, cx, a)?);
+                    }
+                }
+            }
+            let g = &w.fn_globals[function.index()];
+            for &gi in &g.globals {
+                args.push(w.global_names[gi].clone());
+            }
+            if g.sizes {
+                args.push("_buffer_sizes".into());
+            }
+            let call = format!(
+                "{}({})",
+                w.function_names[function.index()],
+                args.join(", ")
+            );
+            match result {
+                Some(r) => bind_result(w, cx, *r, &call),
+                None => cx.push_line(&format!("{call};")),
+            }
+        }
+        Statement::Atomic { .. }
+        | Statement::WorkgroupUniformLoad { .. }
+        | Statement::Barrier(_)
+        | Statement::Subgroup { .. }
+        | Statement::SubgroupMatrixStore { .. } => builtin_statement(w, cx, st, span)?,
+    }
+    visit::statement_operands(st, |o| release(cx, o));
+    Ok(())
+}
+
+/// Atomics, barriers, subgroup operations, `workgroupUniformLoad` and
+/// subgroup-matrix stores.
+fn builtin_statement(w: &mut Writer, cx: &mut FnCtx, st: &Statement, span: Span) -> R<()> {
+    match *st {
+        Statement::Barrier(b) => {
+            let line = super::barrier::barrier(b);
+            cx.push_line(&line);
+        }
+        Statement::WorkgroupUniformLoad { pointer, result } => {
+            let mut p = get(w, cx, pointer)?;
+            // `ptr<workgroup, atomic<T>>`: an atomic load between the
+            // barriers.
+            let (base, space) = pointee(w, cx.f.expression_type(pointer));
+            if let TypeInner::Atomic(scalar) = *w.m.inner(base) {
+                p = super::atomics::atomic_call(
+                    crate::ir::AtomicFunction::Load,
+                    &format!("&{p}"),
+                    space,
+                    scalar,
+                    None,
+                    None,
+                    None,
+                    &mut w.helpers,
+                )
+                .map_err(|d| at(d, span))?;
+            }
+            if cx.hoisted[result.index()] {
+                let barrier = super::barrier::barrier(crate::ir::Barrier::WORKGROUP);
+                cx.push_line(&barrier);
+                bind_result(w, cx, result, &p);
+                cx.push_line(&barrier);
+            } else {
+                let name = temp_name(w, cx, result);
+                let ty = w.type_name(cx.f.expression_type(result));
+                for line in super::barrier::workgroup_uniform_load(&ty, &name, &p) {
+                    cx.push_line(&line);
+                }
+                cx.exprs[result.index()] = Some(name);
+            }
+        }
+        Statement::Subgroup {
+            op,
+            ref args,
+            result,
+        } => {
+            let texts = args
+                .iter()
+                .map(|&a| get(w, cx, a).map(|s| strip_parens(&s).to_string()))
+                .collect::<R<Vec<_>>>()?;
+            let call = super::subgroup::subgroup_call(op, &texts, &mut w.helpers)
+                .map_err(|d| at(d, span))?;
+            bind_result(w, cx, result, &call);
+        }
+        Statement::Atomic {
+            pointer,
+            fun,
+            value,
+            compare,
+            result,
+        } => {
+            let p = format!("&{}", get(w, cx, pointer)?);
+            let (base, space) = pointee(w, cx.f.expression_type(pointer));
+            let scalar = w.m.inner(base).scalar().unwrap_or(Scalar::U32);
+            let v = match value {
+                Some(v) => Some(strip_parens(&get(w, cx, v)?).to_string()),
+                None => None,
+            };
+            let c = match compare {
+                Some(c) => Some(strip_parens(&get(w, cx, c)?).to_string()),
+                None => None,
+            };
+            let result_struct = match (fun, result) {
+                (crate::ir::AtomicFunction::CompareExchangeWeak, Some(r)) => {
+                    Some(result_struct(w, cx.f.expression_type(r), span)?)
+                }
+                _ => None,
+            };
+            let call = super::atomics::atomic_call(
+                fun,
+                &p,
+                space,
+                scalar,
+                v.as_deref(),
+                c.as_deref(),
+                result_struct,
+                &mut w.helpers,
+            )
+            .map_err(|d| at(d, span))?;
+            match result {
+                Some(r) => bind_result(w, cx, r, &call),
+                None => cx.push_line(&format!("{call};")),
+            }
+        }
+        Statement::SubgroupMatrixStore {
+            pointer,
+            offset,
+            value,
+            stride,
+            layout,
+            ..
+        } => {
+            let texts = matrix_access_texts(w, cx, pointer, offset, stride)?;
+            let acc = matrix_access(w, cx, pointer, &texts, offset, stride, layout);
+            let vt = cx.f.expression_type(value);
+            let v = strip_parens(&get(w, cx, value)?).to_string();
+            let call =
+                super::matrix::store(w.m, vt, &v, &acc, &mut w.helpers).map_err(|d| at(d, span))?;
+            cx.push_line(&format!("{call};"));
+        }
+        _ => {}
+    }
+    Ok(())
+}
