@@ -234,3 +234,48 @@ fn workgroup_zeroing_budget() {
     assert_eq!(&src[d.span.to_range()], "var<workgroup> wg: A9");
     assert!(matches!(e, tessera::CompileError::Backend(_)));
 }
+
+/// `vars` private variables, one function using all of them, and
+/// `entries` entry points calling it.
+fn entries_reaching(vars: usize, entries: usize) -> String {
+    let mut src = String::new();
+    for i in 0..vars {
+        let _ = writeln!(src, "var<private> p{i}: u32;");
+    }
+    src.push_str("fn use_all() {\n");
+    for i in 0..vars {
+        let _ = writeln!(src, " p{i} = 1u;");
+    }
+    src.push_str("}\n");
+    for i in 0..entries {
+        let _ = writeln!(
+            src,
+            "@compute @workgroup_size(1) fn e{i}() {{ use_all(); }}"
+        );
+    }
+    src
+}
+
+#[test]
+fn entry_points_reaching_everything() {
+    // 1200 entry points that each reach 1000 variables: 1.2 million
+    // (entry point, variable) pairs, over the budget (16 per unit of
+    // module size, at least 2^20): refused at the entry point that crosses
+    // it, instead of costing entry points x variables.
+    let src = entries_reaching(1000, 1200);
+    let parsed = tessera::front::wgsl::parse_str(&src).expect("parses");
+    let e = tessera::valid::validate(&parsed.module).expect_err("over the budget");
+    let d = &e.diagnostics[0];
+    assert_eq!(
+        d.message,
+        "the entry points up to 'e1046' reach more than 1048576 functions and variables in all (counted once per entry point): the module is too large to compile"
+    );
+    assert_eq!(
+        &src[d.span.to_range()],
+        "@compute @workgroup_size(1) fn e1046() { use_all(); }",
+    );
+    // 100 such entry points are fine.
+    let src = entries_reaching(1000, 100);
+    let parsed = tessera::front::wgsl::parse_str(&src).expect("parses");
+    assert!(tessera::valid::validate(&parsed.module).is_ok());
+}

@@ -443,6 +443,10 @@ fn rewrite_block_as(
 }
 
 fn rewrite_statements(cx: &mut Cx, pass: &mut impl FunctionPass, block: Block, out: &mut Block) {
+    // The rewritten block is at least as long: growing it by doubling
+    // would leave up to half of a long block's allocation unused.
+    out.statements.reserve(block.statements.len());
+    out.spans.reserve(block.spans.len());
     for (st, span) in block.statements.into_iter().zip(block.spans) {
         match st {
             Statement::Emit(range) => {

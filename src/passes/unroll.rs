@@ -23,7 +23,8 @@
 //! `break`/`continue`/`return` for this loop in the rest. When the exact trip
 //! count is at most [`MAX_TRIPS`] and the unrolled size is within [`BUDGET`]
 //! (for a body that touches a subgroup matrix) or [`PLAIN_BUDGET`] (for
-//! others), the loop is replaced by `t` copies
+//! others), and within what the module may still grow by ([`GROWTH`]), the
+//! loop is replaced by `t` copies
 //! of the rest of the body, each with `i` read as the iteration's constant,
 //! followed by `Store(i, init + t * step)`. Inner loops are unrolled first,
 //! so nests of such loops unroll completely.
@@ -48,6 +49,15 @@ pub const BUDGET: usize = 4096;
 /// (e.g. the copy of a tile into workgroup memory): small enough that code
 /// size stays moderate, large enough for the copy loops of tiled kernels.
 pub const PLAIN_BUDGET: usize = 1024;
+
+/// What unrolling may add to a module in all, per unit of its size
+/// ([`super::module_size`]), and at least [`GROWTH_FLOOR`]: many small
+/// loops are unrolled until the module has grown by this much, the rest
+/// keep the `unroll` hint. Keeps the output (and memory) linear in the
+/// input however many loops it has.
+pub const GROWTH: usize = 1;
+/// What unrolling may always add.
+pub const GROWTH_FLOOR: usize = 1 << 16;
 
 type H = Handle<Expression>;
 
@@ -79,9 +89,10 @@ pub fn run_with(module: &mut Module, policy: UnrollPolicy) {
         return;
     }
     let has_matrix = matrix_types(module);
+    let mut remaining = super::growth_budget(module, GROWTH, GROWTH_FLOOR);
     let mut functions = std::mem::take(&mut module.functions);
     for (_, f) in functions.iter_mut() {
-        run_function(module, &has_matrix, f, policy);
+        run_function(module, &has_matrix, f, policy, &mut remaining);
     }
     module.functions = functions;
 }
@@ -114,7 +125,13 @@ fn escaped_locals(f: &Function) -> HashSet<Handle<LocalVariable>> {
     escaped
 }
 
-fn run_function(module: &Module, has_matrix: &[bool], f: &mut Function, policy: UnrollPolicy) {
+fn run_function(
+    module: &Module,
+    has_matrix: &[bool],
+    f: &mut Function,
+    policy: UnrollPolicy,
+    remaining: &mut usize,
+) {
     let mut body = std::mem::take(&mut f.body);
     let escaped = escaped_locals(f);
     let mut cx = Cx {
@@ -123,6 +140,7 @@ fn run_function(module: &Module, has_matrix: &[bool], f: &mut Function, policy: 
         escaped,
         f,
         policy,
+        remaining,
     };
     cx.block(&mut body);
     cx.f.body = body;
@@ -139,12 +157,14 @@ pub(crate) fn counter_load_ranges(
     let body = std::mem::take(&mut f.body);
     let escaped = escaped_locals(f);
     let has_matrix = matrix_types(module);
+    let mut remaining = 0;
     let cx = Cx {
         module,
         has_matrix: &has_matrix,
         escaped,
         f,
         policy: UnrollPolicy::Off,
+        remaining: &mut remaining,
     };
     let mut loops: Vec<&Block> = Vec::new();
     visit::walk_statements(&body, |st, _| {
@@ -194,6 +214,8 @@ struct Cx<'a> {
     escaped: HashSet<Handle<LocalVariable>>,
     f: &'a mut Function,
     policy: UnrollPolicy,
+    /// What the module may still grow by (see [`GROWTH`]).
+    remaining: &'a mut usize,
 }
 
 /// A recognised counted loop.
@@ -257,7 +279,10 @@ impl Cx<'_> {
             };
             let span = block.spans[i];
             match &mut block.statements[i] {
-                Statement::Loop { body, .. } if c.unrolled_size <= budget => {
+                Statement::Loop { body, .. }
+                    if c.unrolled_size <= budget && c.unrolled_size <= *self.remaining =>
+                {
+                    *self.remaining -= c.unrolled_size;
                     let body = body.clone();
                     let new = self.unroll(&c, &body, span);
                     block.statements[i] = Statement::Block(new);

@@ -101,11 +101,29 @@ pub fn validate(module: &Module) -> Result<ModuleInfo, Error> {
     alias::check_aliasing(module, &mut diags);
 
     let mut entry_points = Vec::with_capacity(module.entry_points.len());
+    // What the entry points reach (functions and variables, summed over
+    // the entry points) is bounded linearly in the module's size: many
+    // entry points that each reach everything would be quadratic.
+    let reach_budget = entry_point_reach_budget(module);
+    let mut reached = 0usize;
     for ep in &module.entry_points {
         interface::check_entry_point(module, ep, &mut diags);
         let reach = call_graph::reachable(&function_facts, ep.function.index());
         stages::check_stage(module, ep, &function_facts, &reach, &mut diags);
         let info = entry_point_info(&function_facts, &reach.functions);
+        reached = reached
+            .saturating_add(reach.functions.len())
+            .saturating_add(info.globals.len());
+        if reached > reach_budget {
+            diags.push(Diagnostic::error(
+                format!(
+                    "the entry points up to '{}' reach more than {reach_budget} functions and variables in all (counted once per entry point): the module is too large to compile",
+                    ep.name
+                ),
+                module.functions.span(ep.function),
+            ));
+            break;
+        }
         check_binding_collisions(module, &ep.name, &info.globals, &mut diags);
         address_space::check_immediates(module, ep, &info.globals, &mut diags);
         check_private_bytes(module, &ep.name, &info.globals, &mut diags);
@@ -124,6 +142,20 @@ pub fn validate(module: &Module) -> Result<ModuleInfo, Error> {
         entry_points,
         warnings: diags,
     })
+}
+
+/// How many (entry point, function or variable) pairs the entry points of
+/// `module` may reach in all: 16 per unit of module size (expressions,
+/// globals, types, functions), at least 2^20.
+fn entry_point_reach_budget(module: &Module) -> usize {
+    let size = module
+        .functions
+        .iter()
+        .map(|(_, f)| f.expressions.len() + 1)
+        .sum::<usize>()
+        + module.global_variables.len()
+        + module.types.len();
+    size.saturating_mul(16).max(1 << 20)
 }
 
 /// Computes the [`ModuleInfo`] of a module that is already valid (e.g.
