@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Fuzzes one target of fuzz/ (parse, validate, compile, msl) for SECONDS,
-# starting from the seed corpus fuzz/seeds (the snapshot inputs, the
-# hostile cases of tests/hostile and small versions of the generated
-# hostile cases of tests/hostile_gen). Needs a nightly toolchain and
+# starting from the snapshot inputs (tests/in), the hostile cases
+# (tests/hostile) and fuzz/seeds (4 KiB versions of the generated hostile
+# cases of tests/hostile_gen). Needs a nightly toolchain and
 # cargo-fuzz (`cargo install cargo-fuzz`). New corpus entries go to
 # fuzz/corpus/TARGET (ignored by git); crashes to fuzz/artifacts/TARGET.
 #
@@ -19,5 +19,5 @@ if [[ "$target" == compile ]]; then
     features=(--features spirv-tools)
 fi
 mkdir -p "corpus/$target"
-cargo +nightly fuzz run "${features[@]}" "$target" "corpus/$target" seeds -- \
+cargo +nightly fuzz run "${features[@]}" "$target" "corpus/$target" seeds ../tests/in ../tests/hostile -- \
     -max_total_time="$seconds" -max_len=65536 -timeout=10 -rss_limit_mb=2048 "$@"

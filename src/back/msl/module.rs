@@ -78,24 +78,9 @@ fn name_types(w: &mut Writer) {
     let mut names: Vec<String> = Vec::with_capacity(m.types.len());
     for (h, t) in m.types.iter() {
         let name = match t.inner {
-            TypeInner::Scalar(s) => scalar_name(s).unwrap_or("int").to_string(),
-            TypeInner::Vector { size, scalar } => {
-                format!(
-                    "metal::{}{}",
-                    scalar_name(scalar).unwrap_or("int"),
-                    size.get()
-                )
+            TypeInner::Scalar(_) | TypeInner::Vector { .. } | TypeInner::Matrix { .. } => {
+                super::types::numeric_type_name(&t.inner).unwrap_or_default()
             }
-            TypeInner::Matrix {
-                columns,
-                rows,
-                scalar,
-            } => format!(
-                "metal::{}{}x{}",
-                scalar_name(scalar).unwrap_or("float"),
-                columns.get(),
-                rows.get()
-            ),
             TypeInner::Atomic(s) => {
                 if s == Scalar::I32 {
                     "metal::atomic_int".into()

@@ -35,28 +35,34 @@ impl<'a> TypeCtx<'a> {
         let Some(t) = self.module.types.try_get(ty) else {
             return String::new();
         };
-        match t.inner {
-            TypeInner::Scalar(s) => scalar_name(s).unwrap_or("int").to_string(),
-            TypeInner::Vector { size, scalar } => {
-                format!(
-                    "metal::{}{}",
-                    scalar_name(scalar).unwrap_or("int"),
-                    size.get()
-                )
-            }
-            TypeInner::Matrix {
-                columns,
-                rows,
-                scalar,
-            } => format!(
-                "metal::{}{}x{}",
-                scalar_name(scalar).unwrap_or("float"),
-                columns.get(),
-                rows.get()
-            ),
-            _ => t.name.clone().unwrap_or_default(),
-        }
+        numeric_type_name(&t.inner).unwrap_or_else(|| t.name.clone().unwrap_or_default())
     }
+}
+
+/// The MSL spelling of a scalar, vector or matrix type (`metal::float4`);
+/// `None` for other types.
+pub(super) fn numeric_type_name(inner: &TypeInner) -> Option<String> {
+    Some(match *inner {
+        TypeInner::Scalar(s) => scalar_name(s).unwrap_or("int").to_string(),
+        TypeInner::Vector { size, scalar } => {
+            format!(
+                "metal::{}{}",
+                scalar_name(scalar).unwrap_or("int"),
+                size.get()
+            )
+        }
+        TypeInner::Matrix {
+            columns,
+            rows,
+            scalar,
+        } => format!(
+            "metal::{}{}x{}",
+            scalar_name(scalar).unwrap_or("float"),
+            columns.get(),
+            rows.get()
+        ),
+        _ => return None,
+    })
 }
 
 /// The MSL spelling of a scalar (`None` for abstract and 8-bit types).
