@@ -1040,6 +1040,22 @@ pub struct Module {
 }
 
 impl Module {
+    /// A measure of the module's size: its expressions, local variables
+    /// and arguments, types, constants, globals and module-scope
+    /// expressions. Stages whose cost can multiply (passes that copy or
+    /// unroll code, the validator's per-entry-point facts) bound it by a
+    /// multiple of this, so every stage stays linear in its input.
+    pub fn size(&self) -> usize {
+        self.functions
+            .iter()
+            .map(|(_, f)| f.expressions.len() + f.local_variables.len() + f.arguments.len())
+            .sum::<usize>()
+            + self.types.len()
+            + self.constants.len()
+            + self.global_variables.len()
+            + self.global_expressions.len()
+    }
+
     /// Interns a type with no name.
     pub fn intern(&mut self, inner: TypeInner) -> Handle<Type> {
         self.types

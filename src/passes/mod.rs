@@ -38,26 +38,11 @@ use crate::diagnostic::Error;
 use crate::ir::Module;
 use crate::pipeline::Pipeline;
 
-/// A measure of a module's size: its expressions, statements' worth of
-/// function code, types, constants and globals. Passes that may multiply
-/// code (copies, unrolled loops, per-member zeroing) bound what they add
-/// by a multiple of it, so every pass stays linear in its input.
-pub fn module_size(module: &Module) -> usize {
-    module
-        .functions
-        .iter()
-        .map(|(_, f)| f.expressions.len() + f.local_variables.len() + f.arguments.len())
-        .sum::<usize>()
-        + module.types.len()
-        + module.constants.len()
-        + module.global_variables.len()
-        + module.global_expressions.len()
-}
-
-/// How much code a pass may add to `module`: `factor` times its size, and
+/// How much code a pass may add to `module`: `factor` times its size
+/// ([`Module::size`]), and
 /// at least `floor`.
 pub fn growth_budget(module: &Module, factor: usize, floor: usize) -> usize {
-    module_size(module).saturating_mul(factor).max(floor)
+    module.size().saturating_mul(factor).max(floor)
 }
 
 /// Options of the shared passes.

@@ -51,7 +51,7 @@ pub const BUDGET: usize = 4096;
 pub const PLAIN_BUDGET: usize = 1024;
 
 /// What unrolling may add to a module in all, per unit of its size
-/// ([`super::module_size`]), and at least [`GROWTH_FLOOR`]: many small
+/// ([`Module::size`]), and at least [`GROWTH_FLOOR`]: many small
 /// loops are unrolled until the module has grown by this much, the rest
 /// keep the `unroll` hint. Keeps the output (and memory) linear in the
 /// input however many loops it has.

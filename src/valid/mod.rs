@@ -145,17 +145,10 @@ pub fn validate(module: &Module) -> Result<ModuleInfo, Error> {
 }
 
 /// How many (entry point, function or variable) pairs the entry points of
-/// `module` may reach in all: 16 per unit of module size (expressions,
-/// globals, types, functions), at least 2^20.
+/// `module` may reach in all: 16 per unit of [`Module::size`], at least
+/// 2^20.
 fn entry_point_reach_budget(module: &Module) -> usize {
-    let size = module
-        .functions
-        .iter()
-        .map(|(_, f)| f.expressions.len() + 1)
-        .sum::<usize>()
-        + module.global_variables.len()
-        + module.types.len();
-    size.saturating_mul(16).max(1 << 20)
+    module.size().saturating_mul(16).max(1 << 20)
 }
 
 /// Computes the [`ModuleInfo`] of a module that is already valid (e.g.
