@@ -304,9 +304,136 @@ pub fn metal(shader_f16: bool) -> Vec<SubgroupMatrixConfig> {
     out
 }
 
+/// Kind of a [`WgpuScalar`] (mirror of `naga::ScalarKind`; the kinds a
+/// cooperative matrix can have).
+#[allow(missing_docs)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum WgpuScalarKind {
+    Sint,
+    Uint,
+    Float,
+    /// Any other kind (bool, abstract): never a component type.
+    Other,
+}
+
+/// Mirror of `naga::Scalar`: a kind and a width in bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct WgpuScalar {
+    /// The kind.
+    pub kind: WgpuScalarKind,
+    /// Width in bytes.
+    pub width: u8,
+}
+
+impl WgpuScalar {
+    /// The matching component type, if any.
+    pub const fn to_component_type(self) -> Option<ComponentType> {
+        match (self.kind, self.width) {
+            (WgpuScalarKind::Float, 4) => Some(ComponentType::F32),
+            (WgpuScalarKind::Float, 2) => Some(ComponentType::F16),
+            (WgpuScalarKind::Sint, 4) => Some(ComponentType::I32),
+            (WgpuScalarKind::Uint, 4) => Some(ComponentType::U32),
+            (WgpuScalarKind::Sint, 1) => Some(ComponentType::I8),
+            (WgpuScalarKind::Uint, 1) => Some(ComponentType::U8),
+            _ => None,
+        }
+    }
+}
+
+/// Mirror of wgpu's `CooperativeMatrixProperties` (what
+/// `Adapter::cooperative_matrix_properties()` returns), with the
+/// `naga::CooperativeSize` fields as numbers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct WgpuCooperativeMatrixProperties {
+    /// `m_size`: rows of A and C.
+    pub m_size: u32,
+    /// `n_size`: columns of B and C.
+    pub n_size: u32,
+    /// `k_size`: columns of A, rows of B.
+    pub k_size: u32,
+    /// `ab_type`: component type of A and B.
+    pub ab_type: WgpuScalar,
+    /// `cr_type`: component type of C and the result.
+    pub cr_type: WgpuScalar,
+    /// `saturating_accumulation`
+    pub saturating_accumulation: bool,
+}
+
+/// Builds the configs from wgpu's cooperative-matrix properties with the
+/// rules of [`from_vulkan`]: saturating entries and component types outside
+/// the six are dropped, f16 entries only with `shader_f16`, duplicates
+/// removed, order kept.
+pub fn from_wgpu(
+    props: &[WgpuCooperativeMatrixProperties],
+    shader_f16: bool,
+) -> Vec<SubgroupMatrixConfig> {
+    let mut out: Vec<SubgroupMatrixConfig> = Vec::new();
+    for p in props {
+        if p.saturating_accumulation || p.m_size == 0 || p.n_size == 0 || p.k_size == 0 {
+            continue;
+        }
+        let (Some(component_type), Some(result_component_type)) =
+            (p.ab_type.to_component_type(), p.cr_type.to_component_type())
+        else {
+            continue;
+        };
+        if !shader_f16
+            && (component_type == ComponentType::F16 || result_component_type == ComponentType::F16)
+        {
+            continue;
+        }
+        let config = SubgroupMatrixConfig {
+            component_type,
+            result_component_type,
+            m: p.m_size,
+            n: p.n_size,
+            k: p.k_size,
+        };
+        if !out.contains(&config) {
+            out.push(config);
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn wgpu_properties() {
+        let f = |kind, width| WgpuScalar { kind, width };
+        let p = |m, ab, cr, sat| WgpuCooperativeMatrixProperties {
+            m_size: m,
+            n_size: m,
+            k_size: m,
+            ab_type: ab,
+            cr_type: cr,
+            saturating_accumulation: sat,
+        };
+        let f16 = f(WgpuScalarKind::Float, 2);
+        let f32_ = f(WgpuScalarKind::Float, 4);
+        let props = [
+            p(16, f16, f32_, false),
+            p(16, f16, f16, false),
+            p(16, f16, f32_, false),
+            p(8, f32_, f32_, false),
+            p(8, f32_, f32_, true),
+            p(16, f(WgpuScalarKind::Float, 8), f32_, false),
+            p(16, f(WgpuScalarKind::Sint, 1), f(WgpuScalarKind::Sint, 4), false),
+        ];
+        let text = |v: Vec<SubgroupMatrixConfig>| {
+            v.iter().map(ToString::to_string).collect::<Vec<_>>().join(" ")
+        };
+        assert_eq!(
+            text(from_wgpu(&props, true)),
+            "f16:f32:16x16x16 f16:f16:16x16x16 f32:f32:8x8x8 i8:i32:16x16x16"
+        );
+        assert_eq!(
+            text(from_wgpu(&props, false)),
+            "f32:f32:8x8x8 i8:i32:16x16x16"
+        );
+    }
 
     fn vk(
         a: VulkanComponentType,

@@ -83,6 +83,11 @@ const MSL_REJECTED: &[(&str, &str)] = &[
         "subgroup_matrix_vector_arrays.wgsl",
         "Metal cannot express 'subgroup_matrix_left<u8, 8, 8>'",
     ),
+    // wgpu's dialect at 16x16: simdgroup matrices are 8x8.
+    (
+        "wgpu_coop_matrix_16x16.wgsl",
+        "Metal cannot express 'coop_mat16x16<f16, A>'",
+    ),
 ];
 
 /// Snapshots the MSL output as `msl@NAME`, or checks the expected error.

@@ -22,6 +22,7 @@
 //! reports the row's extension and stage requirements and checks that the
 //! arguments listed in [`BuiltinDef::const_args`] are const-expressions.
 
+mod coop_matrix;
 pub mod display;
 mod matcher;
 mod pattern;
@@ -148,6 +149,12 @@ enum Special {
     MatrixMultiplyAccumulate,
     /// `subgroupMatrixScalarAdd/Subtract/Multiply`.
     MatrixScalar,
+    /// wgpu's `coopLoad`/`coopLoadT`.
+    CoopLoad,
+    /// wgpu's `coopStore`/`coopStoreT`.
+    CoopStore,
+    /// wgpu's `coopMultiplyAdd`.
+    CoopMultiplyAdd,
     /// Render-stage builtins.
     Unsupported,
 }
@@ -192,6 +199,10 @@ pub enum MatrixLoadStoreForm {
     /// offset/stride count array elements; any f32/i32/u32/f16 scalar or
     /// vector array element whose stride is at least the component size.
     Chromium,
+    /// wgpu's `coopLoad<M>(p, stride?)` / `coopStore(m, p, stride?)`: `p`
+    /// points to an array element (the offset); stride counts array
+    /// elements; the layout comes from the name (`...T` is row-major).
+    Wgpu,
 }
 
 /// Why no overload matched.
@@ -244,6 +255,9 @@ fn special_signatures(sp: Special) -> &'static [&'static str] {
         Special::MatrixMultiply => subgroup_matrix::MULTIPLY_SIGNATURES,
         Special::MatrixMultiplyAccumulate => subgroup_matrix::MULTIPLY_ACCUMULATE_SIGNATURES,
         Special::MatrixScalar => subgroup_matrix::SCALAR_SIGNATURES,
+        Special::CoopLoad => coop_matrix::LOAD_SIGNATURES,
+        Special::CoopStore => coop_matrix::STORE_SIGNATURES,
+        Special::CoopMultiplyAdd => coop_matrix::MULTIPLY_ADD_SIGNATURES,
         Special::Unsupported => &[],
     }
 }
@@ -286,6 +300,9 @@ pub fn resolve_call(
                 Special::MatrixMultiply => subgroup_matrix::multiply(module, &call, false),
                 Special::MatrixMultiplyAccumulate => subgroup_matrix::multiply(module, &call, true),
                 Special::MatrixScalar => subgroup_matrix::scalar(module, &call),
+                Special::CoopLoad => coop_matrix::load(module, &call),
+                Special::CoopStore => coop_matrix::store(module, &call),
+                Special::CoopMultiplyAdd => coop_matrix::multiply_add(module, &call),
                 Special::Unsupported => Err(OverloadError {
                     message: format!("builtin '{}' is not supported yet", def.name),
                     notes: Vec::new(),

@@ -163,7 +163,7 @@ fn check_pointer(
     }
     let elem_inner = inner(module, elem);
     match form {
-        MatrixLoadStoreForm::Chromium => {
+        MatrixLoadStoreForm::Chromium | MatrixLoadStoreForm::Wgpu => {
             let ok = match elem_inner {
                 TypeInner::Scalar(s) | TypeInner::Vector { scalar: s, .. } => {
                     matches!(s, Scalar::F32 | Scalar::F16 | Scalar::I32 | Scalar::U32)
@@ -237,7 +237,7 @@ fn index_param(
     let target = match s {
         Scalar::I32 | Scalar::U32 => s,
         Scalar::AbstractInt => match form {
-            MatrixLoadStoreForm::Chromium => Scalar::I32,
+            MatrixLoadStoreForm::Chromium | MatrixLoadStoreForm::Wgpu => Scalar::I32,
             MatrixLoadStoreForm::Proposal => Scalar::U32,
         },
         _ => {
@@ -316,7 +316,7 @@ pub(crate) fn load(module: &mut Module, call: &Call) -> Result<ResolvedCall, Ove
         MatrixLoadStoreForm::Proposal
     };
     let expected = match form {
-        MatrixLoadStoreForm::Chromium => 3,
+        MatrixLoadStoreForm::Chromium | MatrixLoadStoreForm::Wgpu => 3,
         MatrixLoadStoreForm::Proposal => 4,
     };
     if call.args.len() != expected {
@@ -333,7 +333,7 @@ pub(crate) fn load(module: &mut Module, call: &Call) -> Result<ResolvedCall, Ove
     check_pointer(module, call, Dir::Load, form, m.scalar, sigs)?;
     let offset = index_param(module, call, 1, "offset", form, sigs)?;
     let (params, layout) = match form {
-        MatrixLoadStoreForm::Chromium => {
+        MatrixLoadStoreForm::Chromium | MatrixLoadStoreForm::Wgpu => {
             let stride = index_param(module, call, 2, "stride", form, sigs)?;
             (vec![call.args[0], offset, stride], layout)
         }
@@ -365,7 +365,7 @@ pub(crate) fn store(module: &mut Module, call: &Call) -> Result<ResolvedCall, Ov
         )),
     };
     let expected = match form {
-        MatrixLoadStoreForm::Chromium => 4,
+        MatrixLoadStoreForm::Chromium | MatrixLoadStoreForm::Wgpu => 4,
         MatrixLoadStoreForm::Proposal => 5,
     };
     if call.args.len() != expected {
@@ -393,7 +393,7 @@ pub(crate) fn store(module: &mut Module, call: &Call) -> Result<ResolvedCall, Ov
     check_pointer(module, call, Dir::Store, form, m.scalar, sigs)?;
     let offset = index_param(module, call, 1, "offset", form, sigs)?;
     let (params, layout) = match form {
-        MatrixLoadStoreForm::Chromium => {
+        MatrixLoadStoreForm::Chromium | MatrixLoadStoreForm::Wgpu => {
             let stride = index_param(module, call, 3, "stride", form, sigs)?;
             (vec![call.args[0], offset, value, stride], layout)
         }

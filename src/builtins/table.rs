@@ -211,6 +211,13 @@ const fn matrix(name: &'static str, op: BuiltinOp, must_use: bool, sp: Special) 
     }
 }
 
+const fn coop(name: &'static str, op: BuiltinOp, must_use: bool, sp: Special) -> BuiltinDef {
+    BuiltinDef {
+        extension: Extensions::WGPU_COOPERATIVE_MATRIX,
+        ..matrix(name, op, must_use, sp)
+    }
+}
+
 const fn special(
     name: &'static str,
     op: BuiltinOp,
@@ -553,6 +560,17 @@ pub(crate) static TABLE: &[BuiltinDef] = &[
         BuiltinOp::SubgroupMatrixScalar(MatrixScalarOp::Multiply),
         true,
         Special::MatrixScalar,
+    ),
+    // wgpu's cooperative-matrix dialect: the same operations.
+    coop("coopLoad", BuiltinOp::SubgroupMatrixLoad, true, Special::CoopLoad),
+    coop("coopLoadT", BuiltinOp::SubgroupMatrixLoad, true, Special::CoopLoad),
+    coop("coopStore", BuiltinOp::SubgroupMatrixStore, false, Special::CoopStore),
+    coop("coopStoreT", BuiltinOp::SubgroupMatrixStore, false, Special::CoopStore),
+    coop(
+        "coopMultiplyAdd",
+        BuiltinOp::SubgroupMatrixMultiplyAccumulate,
+        true,
+        Special::CoopMultiplyAdd,
     ),
     // Render-stage builtins: parsed, reported as not supported yet.
     unsupported("dpdx", FRAGMENT),

@@ -62,6 +62,19 @@ pub fn inner_name(module: &Module, inner: &TypeInner) -> String {
         TypeInner::SubgroupMatrix {
             kind,
             scalar,
+            columns: MatrixDim::Constant(c),
+            rows: MatrixDim::Constant(r),
+        } if module.extensions.wgpu_dialect_only() && c == r && matches!(c, 8 | 16) => {
+            let role = match kind {
+                crate::ir::SubgroupMatrixKind::Left => "A",
+                crate::ir::SubgroupMatrixKind::Right => "B",
+                crate::ir::SubgroupMatrixKind::Result => "C",
+            };
+            format!("coop_mat{c}x{c}<{}, {role}>", scalar.wgsl_name())
+        }
+        TypeInner::SubgroupMatrix {
+            kind,
+            scalar,
             columns,
             rows,
         } => format!(

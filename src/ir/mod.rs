@@ -56,6 +56,23 @@ bitflags::bitflags! {
         /// `enable subgroup_size_control;` (`@subgroup_size`; implies
         /// `subgroups`)
         const SUBGROUP_SIZE_CONTROL = 1 << 6;
+        /// `enable wgpu_cooperative_matrix;` (wgpu's `coop_mat` dialect:
+        /// the same IR types and operations as the Chromium syntax)
+        const WGPU_COOPERATIVE_MATRIX = 1 << 8;
+    }
+}
+
+impl Extensions {
+    /// Every enable that makes subgroup-matrix types and operations
+    /// available, whatever their spelling.
+    pub const ANY_SUBGROUP_MATRIX: Extensions =
+        Extensions::SUBGROUP_MATRIX.union(Extensions::WGPU_COOPERATIVE_MATRIX);
+
+    /// Whether the module spells subgroup matrices only in wgpu's `coop_mat`
+    /// dialect (messages then name types as `coop_mat16x16<f16, A>`).
+    pub fn wgpu_dialect_only(self) -> bool {
+        self.contains(Extensions::WGPU_COOPERATIVE_MATRIX)
+            && !self.contains(Extensions::SUBGROUP_MATRIX)
     }
 }
 

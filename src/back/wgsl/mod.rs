@@ -202,7 +202,13 @@ fn push_section(out: &mut String, section: &str) {
 /// directives. (Filters of attributes apply to source ranges the printed
 /// text does not keep; they are not printed.)
 fn write_directives(module: &Module, out: &mut String) {
-    let extensions = module.extensions;
+    let mut extensions = module.extensions;
+    // Every subgroup-matrix dialect prints in Chromium's spelling, which can
+    // say everything the IR holds.
+    if extensions.contains(Extensions::WGPU_COOPERATIVE_MATRIX) {
+        extensions.remove(Extensions::WGPU_COOPERATIVE_MATRIX);
+        extensions |= Extensions::SUBGROUP_MATRIX;
+    }
     for (flag, name) in [
         (Extensions::F16, "f16"),
         (Extensions::SUBGROUPS, "subgroups"),

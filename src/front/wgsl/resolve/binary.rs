@@ -21,6 +21,73 @@ enum Shape {
     Other,
 }
 
+impl Resolver<'_, '_> {
+    /// An operator with a subgroup-matrix operand. wgpu's dialect (naga 30)
+    /// multiplies a cooperative matrix by a scalar with `*` (either order):
+    /// that is `subgroupMatrixScalarMultiply`. Everything else is an error.
+    fn matrix_binary(
+        &mut self,
+        op: BinaryOp,
+        (left, lspan): (Val, Span),
+        (right, rspan): (Val, Span),
+        span: Span,
+    ) -> Res<Val> {
+        let wgpu = self.module.extensions.wgpu_dialect_only();
+        let lt = self.val_ty(&left);
+        let rt = self.val_ty(&right);
+        let matrix_scalar = |r: &Self, t: Handle<Type>| match r.module.inner(t) {
+            TypeInner::SubgroupMatrix { scalar, .. } => Some(*scalar),
+            _ => None,
+        };
+        if wgpu && op == BinaryOp::Mul {
+            let (m, mt, s, sspan) = match (matrix_scalar(self, lt), matrix_scalar(self, rt)) {
+                (Some(_), None) => (left, lt, right, rspan),
+                (None, Some(_)) => (right, rt, left, lspan),
+                _ => {
+                    return err(
+                        "operator * cannot multiply two cooperative matrices; use coopMultiplyAdd",
+                        span,
+                    )
+                }
+            };
+            let component = matrix_scalar(self, mt).unwrap_or(Scalar::F32);
+            let want = self.module.intern(TypeInner::Scalar(component));
+            let found = self.val_ty(&s);
+            let s = self.convert_to(s, want, sspan).map_err(|_| {
+                Box::new(crate::Diagnostic::error(
+                    format!(
+                        "a cooperative matrix of '{}' can only be multiplied by a '{}' scalar, found '{}'",
+                        component.wgsl_name(),
+                        component.wgsl_name(),
+                        self.type_name(found)
+                    ),
+                    sspan,
+                ))
+            })?;
+            let matrix = self.lift(m, Stage::Runtime, span)?;
+            let scalar = self.lift(s, Stage::Runtime, sspan)?;
+            let e = Expression::SubgroupMatrixScalar {
+                op: crate::ir::MatrixScalarOp::Multiply,
+                matrix,
+                scalar,
+            };
+            return self.add_at(Stage::Runtime, e, mt, span);
+        }
+        let hint = if wgpu {
+            "element-wise arithmetic between cooperative matrices is not supported yet; scale with 'matrix * scalar' and accumulate with coopMultiplyAdd"
+        } else {
+            "use the subgroupMatrix* builtins"
+        };
+        err(
+            format!(
+                "operator {} cannot be applied to subgroup matrices; {hint}",
+                op_symbol(op)
+            ),
+            span,
+        )
+    }
+}
+
 /// The WGSL spelling of an operator.
 pub(crate) fn op_symbol(op: BinaryOp) -> &'static str {
     match op {
@@ -271,13 +338,7 @@ impl Resolver<'_, '_> {
         let rt = self.val_ty(&right);
         let is_matrix = |r: &Self, t| matches!(r.module.inner(t), TypeInner::SubgroupMatrix { .. });
         if is_matrix(self, lt) || is_matrix(self, rt) {
-            return err(
-                format!(
-                    "operator {} cannot be applied to subgroup matrices; use the subgroupMatrix* builtins",
-                    op_symbol(op)
-                ),
-                span,
-            );
+            return self.matrix_binary(op, (left, lspan), (right, rspan), span);
         }
         let Some((lc, rc, res)) = self.binary_types(op, lt, rt) else {
             return err(

@@ -15,6 +15,8 @@ use crate::Span;
 fn extension_name(ext: Extensions) -> &'static str {
     if ext.contains(Extensions::SUBGROUP_MATRIX) {
         "chromium_experimental_subgroup_matrix"
+    } else if ext.contains(Extensions::WGPU_COOPERATIVE_MATRIX) {
+        "wgpu_cooperative_matrix"
     } else if ext.contains(Extensions::SUBGROUPS) {
         "subgroups"
     } else if ext.contains(Extensions::F16) {

@@ -64,6 +64,7 @@ impl Resolver<'_, '_> {
                             "chromium_experimental_subgroup_matrix" => {
                                 Extensions::SUBGROUP_MATRIX | Extensions::SUBGROUPS
                             }
+                            "wgpu_cooperative_matrix" => Extensions::WGPU_COOPERATIVE_MATRIX,
                             "clip_distances" => Extensions::CLIP_DISTANCES,
                             "dual_source_blending" => Extensions::DUAL_SOURCE_BLENDING,
                             "primitive_index" => Extensions::PRIMITIVE_INDEX,

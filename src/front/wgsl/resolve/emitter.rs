@@ -40,6 +40,48 @@ impl FnState<'_> {
         }
     }
 
+    /// Takes expression `h` out of the `Emit` ranges of the current block
+    /// (pending or already flushed), so an expression that turned out to be
+    /// unused (wgpu's `&a[i]` argument, split into `&a` and `i`) is never
+    /// evaluated. The caller guarantees nothing refers to `h`.
+    pub fn unemit(&mut self, h: Handle<Expression>) {
+        let i = h.index();
+        if i >= self.emit_start {
+            if i > self.emit_start {
+                let range = HandleRange::from_index_range(self.emit_start..i);
+                if let Some(b) = self.blocks.last_mut() {
+                    b.push(Statement::Emit(range), Span::UNDEFINED);
+                }
+            }
+            self.emit_start = i + 1;
+            return;
+        }
+        let Some(b) = self.blocks.last_mut() else {
+            return;
+        };
+        let found = b.statements.iter().rposition(
+            |s| matches!(s, Statement::Emit(r) if r.index_range().contains(&i)),
+        );
+        let Some(at) = found else {
+            return;
+        };
+        let Statement::Emit(r) = &b.statements[at] else {
+            return;
+        };
+        let range = r.index_range();
+        let span = b.spans[at];
+        let mut parts = Vec::with_capacity(2);
+        if range.start < i {
+            parts.push(Statement::Emit(HandleRange::from_index_range(range.start..i)));
+        }
+        if i + 1 < range.end {
+            parts.push(Statement::Emit(HandleRange::from_index_range(i + 1..range.end)));
+        }
+        let n = parts.len();
+        b.statements.splice(at..=at, parts);
+        b.spans.splice(at..=at, std::iter::repeat_n(span, n));
+    }
+
     /// Opens a nested block.
     pub fn open(&mut self) {
         self.flush();

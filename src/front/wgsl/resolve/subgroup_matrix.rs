@@ -53,31 +53,56 @@ impl Resolver<'_, '_> {
         span: Span,
     ) -> Res<Option<Val>> {
         let is_load = result.is_some();
-        let what = if is_load {
-            "subgroupMatrixLoad"
-        } else {
-            "subgroupMatrixStore"
-        };
         let form = resolved
             .matrix_form
             .unwrap_or(MatrixLoadStoreForm::Chromium);
+        let row_major = resolved.layout == Some(MatrixLayout::RowMajor);
+        let what = match (is_load, form, row_major) {
+            (true, MatrixLoadStoreForm::Wgpu, false) => "coopLoad",
+            (true, MatrixLoadStoreForm::Wgpu, true) => "coopLoadT",
+            (false, MatrixLoadStoreForm::Wgpu, false) => "coopStore",
+            (false, MatrixLoadStoreForm::Wgpu, true) => "coopStoreT",
+            (true, ..) => "subgroupMatrixLoad",
+            (false, ..) => "subgroupMatrixStore",
+        };
         let get = |i: usize| hs.get(i).copied();
         let aspan = |r: &Self, i: usize| args.get(i).map_or(span, |&a| r.span(a));
-        let ops = match (is_load, form) {
-            (true, MatrixLoadStoreForm::Proposal) => (get(0), get(1), get(3), None, 1, 3),
-            (true, MatrixLoadStoreForm::Chromium) => (get(0), get(1), get(2), None, 1, 2),
-            (false, MatrixLoadStoreForm::Proposal) => (get(0), get(1), get(4), get(2), 1, 4),
-            (false, MatrixLoadStoreForm::Chromium) => (get(0), get(1), get(3), get(2), 1, 3),
-        };
-        let (Some(pointer), Some(offset), Some(stride)) = (ops.0, ops.1, ops.2) else {
-            return err(format!("wrong number of arguments to '{what}'"), span);
-        };
-        let (offset_span, stride_span) = (aspan(self, ops.4), aspan(self, ops.5));
-        let mut o = Operands {
-            pointer,
-            offset,
-            stride,
-            value: ops.3,
+        let (mut o, offset_span, stride_span) = if form == MatrixLoadStoreForm::Wgpu {
+            let (p, s, v) = if is_load { (0, 1, None) } else { (1, 2, Some(0)) };
+            let (Some(pointer), true) = (get(p), is_load || v.and_then(get).is_some()) else {
+                return err(format!("wrong number of arguments to '{what}'"), span);
+            };
+            let inline = args.get(p).is_some_and(|&a| self.is_inline_element_address(a));
+            let (pointer, offset) =
+                self.split_element_pointer(pointer, aspan(self, p), what, inline)?;
+            let stride = match get(s) {
+                Some(h) => h,
+                None => self.default_coop_stride(result, v.and_then(get), span)?,
+            };
+            let o = Operands {
+                pointer,
+                offset,
+                stride,
+                value: v.and_then(get),
+            };
+            (o, aspan(self, p), aspan(self, s))
+        } else {
+            let ops = match (is_load, form) {
+                (true, MatrixLoadStoreForm::Proposal) => (get(0), get(1), get(3), None, 1, 3),
+                (false, MatrixLoadStoreForm::Proposal) => (get(0), get(1), get(4), get(2), 1, 4),
+                (true, _) => (get(0), get(1), get(2), None, 1, 2),
+                (false, _) => (get(0), get(1), get(3), get(2), 1, 3),
+            };
+            let (Some(pointer), Some(offset), Some(stride)) = (ops.0, ops.1, ops.2) else {
+                return err(format!("wrong number of arguments to '{what}'"), span);
+            };
+            let o = Operands {
+                pointer,
+                offset,
+                stride,
+                value: ops.3,
+            };
+            (o, aspan(self, ops.4), aspan(self, ops.5))
         };
         if !is_load && o.value.is_none() {
             return err(format!("wrong number of arguments to '{what}'"), span);
@@ -132,7 +157,7 @@ impl Resolver<'_, '_> {
             ),
             _ => (elem_layout.size as i64, elem_layout.size as i64, None),
         };
-        if form == MatrixLoadStoreForm::Chromium && arr_stride < comp {
+        if form != MatrixLoadStoreForm::Proposal && arr_stride < comp {
             return err(
                 format!(
                     "the stride of the array ({arr_stride} bytes) must be greater than or equal to the matrix element size ({comp} bytes)"
@@ -144,7 +169,7 @@ impl Resolver<'_, '_> {
         // Bytes per offset/stride unit.
         let unit = match form {
             MatrixLoadStoreForm::Proposal => comp,
-            MatrixLoadStoreForm::Chromium => elem_size,
+            MatrixLoadStoreForm::Chromium | MatrixLoadStoreForm::Wgpu => elem_size,
         };
         let const_offset = self.literal_of(o.offset);
         let const_stride = self.literal_of(o.stride);
@@ -237,6 +262,100 @@ impl Resolver<'_, '_> {
             }
             (None, None) => err(format!("invalid call to '{what}'"), span),
         }
+    }
+
+    /// Splits wgpu's element pointer `&a[i]` (possibly through a `let`) into
+    /// the pointer to the array `a` and the offset `i`.
+    fn split_element_pointer(
+        &mut self,
+        pointer: Handle<Expression>,
+        pspan: Span,
+        what: &str,
+        inline: bool,
+    ) -> Res<(Handle<Expression>, Handle<Expression>)> {
+        let Some(f) = self.f.as_ref() else {
+            return err(format!("'{what}' is only valid in a function"), pspan);
+        };
+        let parts = match f.func.expressions.try_get(pointer) {
+            Some(&Expression::Access { base, index }) => Some((base, Ok(index))),
+            Some(&Expression::AccessIndex { base, index }) => Some((base, Err(index))),
+            _ => None,
+        };
+        let is_array_ptr = |r: &Self, h: Handle<Expression>| {
+            r.fn_expr_type(h).is_some_and(|t| match r.inner_of(t) {
+                TypeInner::Pointer { base, .. } => {
+                    matches!(r.inner_of(*base), TypeInner::Array { .. })
+                }
+                _ => false,
+            })
+        };
+        match parts {
+            Some((base, index)) if is_array_ptr(self, base) => {
+                if inline {
+                    // Only this call uses `&a[i]`: it is never evaluated.
+                    self.fs(pspan)?.unemit(pointer);
+                }
+                let offset = match index {
+                    Ok(h) => h,
+                    Err(i) => self.lift(
+                        Val::Const(crate::const_eval::Value::Scalar(Literal::U32(i))),
+                        Stage::Runtime,
+                        pspan,
+                    )?,
+                };
+                Ok((base, offset))
+            }
+            _ => err(
+                format!(
+                    "the pointer argument of '{what}' must be the address of an array element, such as '&a[i]' (tessera does not accept a pointer parameter or a pointer to a lone value here)"
+                ),
+                pspan,
+            ),
+        }
+    }
+
+    /// Whether an argument is written `&a[i]` (possibly parenthesised), so
+    /// its access expression is fresh and used by nothing else.
+    fn is_inline_element_address(&self, mut e: ExprId) -> bool {
+        use super::super::ast::{Expr, UnaryOp};
+        while let Expr::Paren(inner) = self.ast(e) {
+            e = *inner;
+        }
+        let Expr::Unary {
+            op: UnaryOp::AddressOf,
+            expr,
+        } = self.ast(e)
+        else {
+            return false;
+        };
+        let mut e = *expr;
+        while let Expr::Paren(inner) = self.ast(e) {
+            e = *inner;
+        }
+        matches!(self.ast(e), Expr::Index { .. })
+    }
+
+    /// wgpu's default stride: the matrix's row count (column-major) or
+    /// column count (row-major); the dialect's matrices are square.
+    fn default_coop_stride(
+        &mut self,
+        result: Option<Handle<Type>>,
+        value: Option<Handle<Expression>>,
+        span: Span,
+    ) -> Res<Handle<Expression>> {
+        let ty = result.or_else(|| value.and_then(|v| self.fn_expr_type(v)));
+        let n = match ty.map(|t| self.inner_of(t).clone()) {
+            Some(TypeInner::SubgroupMatrix {
+                rows: MatrixDim::Constant(r),
+                ..
+            }) => r,
+            _ => return err("invalid cooperative matrix operand", span),
+        };
+        self.lift(
+            Val::Const(crate::const_eval::Value::Scalar(Literal::U32(n))),
+            Stage::Runtime,
+            span,
+        )
     }
 
     /// Converts a component count to an element count (divides by 4).

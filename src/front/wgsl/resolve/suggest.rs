@@ -28,6 +28,8 @@ pub(crate) const BUILTIN_VALUES: &[&str] = &[
     "sample_mask",
     "clip_distances",
     "primitive_index",
+    "subgroup_size_control",
+    "wgpu_cooperative_matrix",
 ];
 
 /// The extensions `enable` accepts.

@@ -74,6 +74,15 @@ fn matrix_generator(name: &str) -> Option<(VectorSize, VectorSize)> {
     None
 }
 
+/// wgpu's `coop_matNxN` generators: the (square) dimension.
+fn coop_generator(name: &str) -> Option<u32> {
+    match name {
+        "coop_mat8x8" => Some(8),
+        "coop_mat16x16" => Some(16),
+        _ => None,
+    }
+}
+
 /// Whether a name is a predeclared type or type generator (so it can be
 /// recognised in a call as a value constructor).
 pub(crate) fn is_predeclared_type(name: &str) -> bool {
@@ -92,6 +101,7 @@ pub(crate) fn is_predeclared_type(name: &str) -> bool {
                 | "subgroup_matrix_right"
                 | "subgroup_matrix_result"
         )
+        || coop_generator(name).is_some()
         || is_texture_name(name)
 }
 
@@ -229,6 +239,9 @@ impl<'t, 'a> Resolver<'t, 'a> {
                 "vector element type must be 'bool', 'f32', 'f16', 'i32' or 'u32'",
                 self.span(e),
             );
+        }
+        if let Some(n) = coop_generator(name) {
+            return self.coop_matrix_type(t, n).map(Some);
         }
         if let Some((columns, rows)) = matrix_generator(name) {
             let [e] = self.expect_args::<1>(t)?;
@@ -528,6 +541,81 @@ impl<'t, 'a> Resolver<'t, 'a> {
             columns,
             rows,
         }))
+    }
+
+    /// wgpu's `coop_matNxN<T, R>` (`enable wgpu_cooperative_matrix;`): an
+    /// N x N subgroup matrix of f32 or f16 whose kind is the role `A`
+    /// (left), `B` (right) or `C` (result).
+    fn coop_matrix_type(&mut self, t: &'t ast::TemplatedIdent<'a>, n: u32) -> Res<Handle<Type>> {
+        let name = t.ident.name;
+        if !self
+            .module
+            .extensions
+            .contains(Extensions::WGPU_COOPERATIVE_MATRIX)
+        {
+            return err(
+                format!("use of '{name}' requires enabling extension 'wgpu_cooperative_matrix'"),
+                t.span,
+            );
+        }
+        if t.template_args.len() != 2 {
+            return err(
+                format!(
+                    "'{name}' requires two template arguments, a component type (f32 or f16) and a role (A, B or C), found {}",
+                    t.template_args.len()
+                ),
+                t.span,
+            );
+        }
+        let (e, r) = (t.template_args[0], t.template_args[1]);
+        let ety = self.resolve_type(e)?;
+        let scalar = match *self.module.inner(ety) {
+            TypeInner::Scalar(s @ (Scalar::F32 | Scalar::F16)) => s,
+            _ => {
+                return err(
+                    format!(
+                        "the component type of '{name}' must be 'f32' or 'f16', found '{}'",
+                        self.type_name(ety)
+                    ),
+                    self.span(e),
+                )
+            }
+        };
+        let kind = self.coop_role(r)?;
+        Ok(self.module.intern(TypeInner::SubgroupMatrix {
+            kind,
+            scalar,
+            columns: MatrixDim::Constant(n),
+            rows: MatrixDim::Constant(n),
+        }))
+    }
+
+    /// A cooperative-matrix role: the predeclared enumerants `A`, `B`, `C`.
+    fn coop_role(&self, e: ExprId) -> Res<SubgroupMatrixKind> {
+        let span = self.span(e);
+        let msg = "expected a cooperative matrix role: 'A', 'B' or 'C'";
+        let ast::Expr::Ident(t) = self.ast(e) else {
+            return err(msg, span);
+        };
+        let name = t.ident.name;
+        let kind = match name {
+            "A" => SubgroupMatrixKind::Left,
+            "B" => SubgroupMatrixKind::Right,
+            "C" => SubgroupMatrixKind::Result,
+            _ => return err(format!("{msg}, found '{name}'"), span),
+        };
+        let shadowed = self.names.contains_key(name)
+            || self.f.as_ref().is_some_and(|f| f.lookup(name).is_some());
+        if shadowed {
+            return err(
+                format!("'{name}' resolves to a declaration, not the cooperative matrix role '{name}'"),
+                span,
+            );
+        }
+        if !t.template_args.is_empty() {
+            return err(msg, span);
+        }
+        Ok(kind)
     }
 
     /// A type template argument of a builtin call: like any type, except
