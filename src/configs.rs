@@ -420,10 +420,18 @@ mod tests {
             p(8, f32_, f32_, false),
             p(8, f32_, f32_, true),
             p(16, f(WgpuScalarKind::Float, 8), f32_, false),
-            p(16, f(WgpuScalarKind::Sint, 1), f(WgpuScalarKind::Sint, 4), false),
+            p(
+                16,
+                f(WgpuScalarKind::Sint, 1),
+                f(WgpuScalarKind::Sint, 4),
+                false,
+            ),
         ];
         let text = |v: Vec<SubgroupMatrixConfig>| {
-            v.iter().map(ToString::to_string).collect::<Vec<_>>().join(" ")
+            v.iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(" ")
         };
         assert_eq!(
             text(from_wgpu(&props, true)),

@@ -128,12 +128,23 @@ fn naga_accepts_the_same_programs() {
     for &(name, wgpu, _) in PAIRS {
         let source = with_head(wgpu, false);
         let words = naga_spirv(&source).unwrap_or_else(|e| panic!("{name}: naga: {e}"));
-        assert!(!words.is_empty());
+        if let Err(e) = spv_util::validate(&words, (1, 3)) {
+            eprintln!(
+                "{name}: naga's SPIR-V is invalid: {}",
+                e.lines().next().unwrap_or("")
+            );
+        }
     }
     for file in ["wgpu_coop_matrix_16x16.wgsl", "wgpu_coop_matrix_8x8.wgsl"] {
         let path = format!("{}/tests/in/{file}", env!("CARGO_MANIFEST_DIR"));
         let source = std::fs::read_to_string(&path).unwrap();
-        naga_spirv(&source).unwrap_or_else(|e| panic!("{file}: naga: {e}"));
+        let words = naga_spirv(&source).unwrap_or_else(|e| panic!("{file}: naga: {e}"));
+        if let Err(e) = spv_util::validate(&words, (1, 3)) {
+            eprintln!(
+                "{file}: naga's SPIR-V is invalid: {}",
+                e.lines().next().unwrap_or("")
+            );
+        }
         spv_util::validate(&spirv(&source, &none(), (1, 3)), (1, 3))
             .unwrap_or_else(|e| panic!("{file}: {e}"));
     }
@@ -141,8 +152,8 @@ fn naga_accepts_the_same_programs() {
 
 fn naga_spirv(source: &str) -> Result<Vec<u32>, String> {
     let module = naga::front::wgsl::parse_str(source).map_err(|e| e.emit_to_string(source))?;
-    let caps = naga::valid::Capabilities::COOPERATIVE_MATRIX
-        | naga::valid::Capabilities::SHADER_FLOAT16;
+    let caps =
+        naga::valid::Capabilities::COOPERATIVE_MATRIX | naga::valid::Capabilities::SHADER_FLOAT16;
     let info = naga::valid::Validator::new(naga::valid::ValidationFlags::all(), caps)
         .validate(&module)
         .map_err(|e| e.emit_to_string(source))?;
@@ -155,7 +166,9 @@ fn naga_spirv(source: &str) -> Result<Vec<u32>, String> {
 
 #[test]
 fn wgpu_properties_become_configs_for_pipeline_checks() {
-    use tessera::configs::{from_wgpu, WgpuCooperativeMatrixProperties, WgpuScalar, WgpuScalarKind};
+    use tessera::configs::{
+        from_wgpu, WgpuCooperativeMatrixProperties, WgpuScalar, WgpuScalarKind,
+    };
     let f = |width| WgpuScalar {
         kind: WgpuScalarKind::Float,
         width,
@@ -185,16 +198,20 @@ fn wgpu_properties_become_configs_for_pipeline_checks() {
         "subgroup matrix type 'coop_mat16x16<f16, C>' (M=16, N=16, result component type f16) is not supported by the device",
         "coopLoad<coop_mat16x16<f16, C>>(&s[0])",
     );
-    let ok = src.replace("f16, C", "f16, A").replace("coopStore(m, &s[256]);", "_ = m;");
+    let ok = src
+        .replace("f16, C", "f16, A")
+        .replace("coopStore(m, &s[256]);", "_ = m;");
     check::check_ok_with(&ok, &options);
 }
 
 #[test]
 fn the_same_configs_as_the_chromium_syntax() {
     let configs: Vec<SubgroupMatrixConfig> = h100_configs();
-    assert!(configs.iter().any(|c| c.component_type == ComponentType::F16
-        && c.result_component_type == ComponentType::F32
-        && (c.m, c.n, c.k) == (16, 16, 16)));
+    assert!(configs
+        .iter()
+        .any(|c| c.component_type == ComponentType::F16
+            && c.result_component_type == ComponentType::F32
+            && (c.m, c.n, c.k) == (16, 16, 16)));
     let src = format!(
         "{HEAD16}@group(0) @binding(0) var<storage, read_write> s: array<f32>;
          @compute @workgroup_size(32) fn main() {{
@@ -440,7 +457,10 @@ fn wgsl_output_round_trips() {
         let source = with_head(wgpu, false);
         let parsed = tessera::front::wgsl::parse_str(&source).unwrap();
         let text = tessera::back::wgsl::write(&parsed.module).unwrap();
-        assert!(text.contains("enable chromium_experimental_subgroup_matrix;"), "{name}: {text}");
+        assert!(
+            text.contains("enable chromium_experimental_subgroup_matrix;"),
+            "{name}: {text}"
+        );
         assert!(!text.contains("coop"), "{name}: {text}");
         spv_util::validate(&spirv(&text, &none(), (1, 3)), (1, 3))
             .unwrap_or_else(|e| panic!("{name}: {e}"));

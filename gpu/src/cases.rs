@@ -26,6 +26,9 @@ pub enum Syntax {
     /// `subgroupMatrixLoad<T>(p, offset, col_major, stride)`: offset and
     /// stride in matrix components (bytes for 8-bit).
     Proposal,
+    /// wgpu's `coopLoad<T>(&a[offset], stride)` (column-major) and
+    /// `coopLoadT` (row-major): offset and stride in array elements.
+    Wgpu,
 }
 
 /// Where the matrices are loaded from and stored to.
@@ -105,7 +108,29 @@ impl Kind {
         }
     }
 
-    const fn short(self) -> &'static str {
+    /// The role letter of wgpu's dialect.
+    pub(crate) const fn role(self) -> &'static str {
+        match self {
+            Kind::Left => "A",
+            Kind::Right => "B",
+            Kind::Result => "C",
+        }
+    }
+
+    /// The type in `syntax` (wgpu's dialect spells square matrices only).
+    pub(crate) fn type_in(self, c: &SubgroupMatrixConfig, syntax: Syntax) -> String {
+        match syntax {
+            Syntax::Wgpu => format!(
+                "coop_mat{n}x{n}<{}, {}>",
+                self.component(c),
+                self.role(),
+                n = c.m
+            ),
+            _ => self.wgsl_type(c),
+        }
+    }
+
+    pub(crate) const fn short(self) -> &'static str {
         match self {
             Kind::Left => "l",
             Kind::Right => "r",
@@ -292,10 +317,10 @@ pub fn placement(
 
 /// How a kernel addresses its buffers.
 #[derive(Clone, Copy, Debug)]
-struct Access {
-    syntax: Syntax,
-    memory: Memory,
-    elem: Elem,
+pub(crate) struct Access {
+    pub(crate) syntax: Syntax,
+    pub(crate) memory: Memory,
+    pub(crate) elem: Elem,
 }
 
 impl Access {
@@ -309,7 +334,9 @@ impl Access {
     fn units(&self, t: ComponentType, comps: usize) -> usize {
         match self.syntax {
             Syntax::Proposal => comps,
-            Syntax::Chromium => comps * component_bytes(t) / elem_bytes(t, self.elem),
+            Syntax::Chromium | Syntax::Wgpu => {
+                comps * component_bytes(t) / elem_bytes(t, self.elem)
+            }
         }
     }
 
@@ -320,9 +347,9 @@ impl Access {
         }
     }
 
-    fn load(&self, c: &SubgroupMatrixConfig, kind: Kind, p: &Placement) -> String {
+    pub(crate) fn load(&self, c: &SubgroupMatrixConfig, kind: Kind, p: &Placement) -> String {
         let t = kind.component(c);
-        let ty = kind.wgsl_type(c);
+        let ty = kind.type_in(c, self.syntax);
         let var = self.var(&format!("src_{}", kind.short()));
         let (off, stride) = (self.units(t, p.offset), self.units(t, p.stride));
         match self.syntax {
@@ -340,10 +367,20 @@ impl Access {
                     p.col_major
                 )
             }
+            Syntax::Wgpu => {
+                let f = if p.col_major { "coopLoad" } else { "coopLoadT" };
+                format!("{f}<{ty}>(&{var}[{off}u], {stride}u)")
+            }
         }
     }
 
-    fn store(&self, c: &SubgroupMatrixConfig, kind: Kind, p: &Placement, value: &str) -> String {
+    pub(crate) fn store(
+        &self,
+        c: &SubgroupMatrixConfig,
+        kind: Kind,
+        p: &Placement,
+        value: &str,
+    ) -> String {
         let t = kind.component(c);
         let var = self.var(&format!("out_{}", kind.short()));
         let (off, stride) = (self.units(t, p.offset), self.units(t, p.stride));
@@ -360,6 +397,14 @@ impl Access {
                 "subgroupMatrixStore(&{var}, {off}u, {value}, {}, {stride}u);",
                 p.col_major
             ),
+            Syntax::Wgpu => {
+                let f = if p.col_major {
+                    "coopStore"
+                } else {
+                    "coopStoreT"
+                };
+                format!("{f}({value}, &{var}[{off}u], {stride}u);")
+            }
         }
     }
 }
@@ -370,7 +415,11 @@ fn header(c: &SubgroupMatrixConfig, access: &Access) -> String {
     if c.component_type == ComponentType::F16 || c.result_component_type == ComponentType::F16 {
         s.push_str("enable f16;\n");
     }
-    s.push_str("enable chromium_experimental_subgroup_matrix;\n\n");
+    s.push_str(if access.syntax == Syntax::Wgpu {
+        "enable wgpu_cooperative_matrix;\n\n"
+    } else {
+        "enable chromium_experimental_subgroup_matrix;\n\n"
+    });
     for (i, kind) in Kind::ALL.iter().enumerate() {
         let t = elem_type(kind.component(c), access.elem);
         let _ = writeln!(
@@ -402,7 +451,7 @@ fn header(c: &SubgroupMatrixConfig, access: &Access) -> String {
 
 /// Wraps `body` in an entry point; for workgroup memory, copies the
 /// buffers in before and the outputs back after.
-fn entry(c: &SubgroupMatrixConfig, access: &Access, body: &str) -> String {
+pub(crate) fn entry(c: &SubgroupMatrixConfig, access: &Access, body: &str) -> String {
     let mut s = header(c, access);
     s.push_str("\n@compute @workgroup_size(32)\n");
     s.push_str("fn main(@builtin(local_invocation_index) lid: u32) {\n");
@@ -433,7 +482,7 @@ fn entry(c: &SubgroupMatrixConfig, access: &Access, body: &str) -> String {
     s
 }
 
-fn load_store_case(c: &SubgroupMatrixConfig, access: Access, load_col: bool) -> Case {
+pub(crate) fn load_store_case(c: &SubgroupMatrixConfig, access: Access, load_col: bool) -> Case {
     let mut body = String::new();
     let mut writes = Vec::new();
     for kind in Kind::ALL {
@@ -461,6 +510,7 @@ fn load_store_case(c: &SubgroupMatrixConfig, access: Access, load_col: bool) -> 
         match access.syntax {
             Syntax::Chromium => "chromium",
             Syntax::Proposal => "proposal",
+            Syntax::Wgpu => "wgpu",
         },
         match access.memory {
             Memory::Storage => "storage",
@@ -492,7 +542,7 @@ fn plain_case(c: &SubgroupMatrixConfig, what: &str, body: String, writes: Vec<Wr
 }
 
 /// A fill value of `t` that is in range and not a poison pattern.
-fn fill_value(t: ComponentType) -> f64 {
+pub(crate) fn fill_value(t: ComponentType) -> f64 {
     match t {
         ComponentType::F32 | ComponentType::F16 => -2.5,
         ComponentType::U32 => 123_456.0,
@@ -773,6 +823,7 @@ pub fn cases_for(c: &SubgroupMatrixConfig) -> Vec<Case> {
     }
     out.push(composite_case(c));
     out.push(subgroup_id_case(c));
+    out.extend(crate::cases_wgpu::cases_for(c));
     out
 }
 

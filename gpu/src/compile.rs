@@ -96,9 +96,48 @@ impl Target {
     }
 }
 
+/// Compiles `source` with naga 30 (SPIR-V 1.3, naga's default options):
+/// the reference implementation of wgpu's cooperative-matrix dialect, for
+/// the differential check.
+pub fn compile_naga(source: &str) -> Result<Vec<u32>, String> {
+    let module =
+        naga::front::wgsl::parse_str(source).map_err(|e| first_line(&e.emit_to_string(source)))?;
+    let caps =
+        naga::valid::Capabilities::COOPERATIVE_MATRIX | naga::valid::Capabilities::SHADER_FLOAT16;
+    let info = naga::valid::Validator::new(naga::valid::ValidationFlags::all(), caps)
+        .validate(&module)
+        .map_err(|e| first_line(&e.emit_to_string(source)))?;
+    let options = naga::back::spv::Options {
+        lang_version: (1, 3),
+        ..Default::default()
+    };
+    naga::back::spv::write_vec(&module, &info, &options, None).map_err(|e| e.to_string())
+}
+
+fn first_line(s: &str) -> String {
+    s.lines().next().unwrap_or("").to_string()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn naga_compiles_the_wgpu_cases() {
+        let t = Target::h100();
+        let mut n = 0;
+        for c in &t.configs {
+            for case in crate::cases_wgpu::cases_for(c) {
+                match compile_naga(&case.wgsl) {
+                    Ok(words) => assert!(!words.is_empty()),
+                    // naga 30 has no fill constructor for cooperative matrices.
+                    Err(e) => assert!(case.name.ends_with("/wgpu/fill"), "{}: {e}", case.name),
+                }
+                n += 1;
+            }
+        }
+        assert_eq!(n, 28);
+    }
 
     #[test]
     fn h100_target_options() {

@@ -8,6 +8,7 @@
 #![warn(missing_docs)]
 
 pub mod cases;
+pub mod cases_wgpu;
 pub mod compile;
 pub mod data;
 pub mod matmul;

@@ -137,7 +137,17 @@ fn fail(case: &Case, stage: &str, detail: String) -> CaseResult {
 }
 
 fn run_case(gpu: &Gpu, target: &Target, case: &Case, seed: u64) -> CaseResult {
-    let words = match target.compile(&case.wgsl) {
+    run_compiled(gpu, case, seed, target.compile(&case.wgsl))
+}
+
+/// Runs a case from SPIR-V compiled by `compiled` (tessera or naga).
+fn run_compiled(
+    gpu: &Gpu,
+    case: &Case,
+    seed: u64,
+    compiled: Result<Vec<u32>, String>,
+) -> CaseResult {
+    let words = match compiled {
         Ok(w) => w,
         Err(e) => return fail(case, "compile", e),
     };
@@ -725,6 +735,13 @@ fn main() -> ExitCode {
                     );
                 }
                 results.cases.push(r);
+                if case.name.contains("/wgpu/") {
+                    let compiled = tessera_gpu::compile::compile_naga(&case.wgsl);
+                    let mut n = run_compiled(&gpu, &case, seed, compiled);
+                    n.name = format!("{}/naga", case.name);
+                    eprintln!("{} {}", if n.passed { "pass" } else { "FAIL" }, n.name);
+                    results.naga.push(n);
+                }
             }
         }
     }

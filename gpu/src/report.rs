@@ -97,6 +97,9 @@ pub struct Results {
     pub device_facts: Value,
     /// Conformance cases.
     pub cases: Vec<CaseResult>,
+    /// The wgpu-dialect cases compiled by naga 30 instead of tessera (the
+    /// differential check; not counted in [`Results::all_ok`]).
+    pub naga: Vec<CaseResult>,
     /// Matmul sizes.
     pub matmul: Vec<MatmulResult>,
 }
@@ -174,6 +177,16 @@ impl Results {
                     "stage": c.stage,
                     "checked": c.checked,
                     "mismatches": c.mismatches,
+                    "detail": c.detail,
+                })).collect::<Vec<_>>(),
+            },
+            "naga_differential": {
+                "passed": self.naga.iter().filter(|c| c.passed).count(),
+                "total": self.naga.len(),
+                "cases": self.naga.iter().map(|c| json!({
+                    "name": c.name,
+                    "passed": c.passed,
+                    "stage": c.stage,
                     "detail": c.detail,
                 })).collect::<Vec<_>>(),
             },
@@ -294,6 +307,7 @@ mod tests {
             device: "NVIDIA H100".into(),
             driver: "NVIDIA 580".into(),
             device_facts: json!({}),
+            naga: Vec::new(),
             cases: vec![
                 CaseResult {
                     name: "f16:f32:16x16x16/fill".into(),

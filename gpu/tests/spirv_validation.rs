@@ -51,7 +51,9 @@ fn conformance_kernels_compile_and_validate() {
             }
         }
     }
-    assert_eq!(total, 230);
+    // 23 per config for the 10 H100 configs, plus 14 wgpu-dialect cases for
+    // each of the two configs that dialect can spell (16x16x16 f16 -> f16/f32).
+    assert_eq!(total, 258);
     assert!(failures.is_empty(), "{}", summarize(&failures, total));
 }
 

@@ -227,7 +227,10 @@ pub(crate) fn store(module: &mut Module, call: &Call) -> Result<ResolvedCall, Ov
 
 /// `coopMultiplyAdd(a, b, c)`: roles first (with the dialect's words),
 /// then the shape and component rules of `subgroupMatrixMultiplyAccumulate`.
-pub(crate) fn multiply_add(module: &mut Module, call: &Call) -> Result<ResolvedCall, OverloadError> {
+pub(crate) fn multiply_add(
+    module: &mut Module,
+    call: &Call,
+) -> Result<ResolvedCall, OverloadError> {
     let sigs = MULTIPLY_ADD_SIGNATURES;
     no_template(call)?;
     if call.args.len() != 3 {
@@ -248,7 +251,8 @@ pub(crate) fn multiply_add(module: &mut Module, call: &Call) -> Result<ResolvedC
     ];
     for (i, kind) in want.into_iter().enumerate() {
         let arg = call.args[i];
-        let ok = matches!(inner(module, arg), TypeInner::SubgroupMatrix { kind: k, .. } if k == kind);
+        let ok =
+            matches!(inner(module, arg), TypeInner::SubgroupMatrix { kind: k, .. } if k == kind);
         if !ok {
             return Err(call.arg_error(
                 i,

@@ -562,10 +562,30 @@ pub(crate) static TABLE: &[BuiltinDef] = &[
         Special::MatrixScalar,
     ),
     // wgpu's cooperative-matrix dialect: the same operations.
-    coop("coopLoad", BuiltinOp::SubgroupMatrixLoad, true, Special::CoopLoad),
-    coop("coopLoadT", BuiltinOp::SubgroupMatrixLoad, true, Special::CoopLoad),
-    coop("coopStore", BuiltinOp::SubgroupMatrixStore, false, Special::CoopStore),
-    coop("coopStoreT", BuiltinOp::SubgroupMatrixStore, false, Special::CoopStore),
+    coop(
+        "coopLoad",
+        BuiltinOp::SubgroupMatrixLoad,
+        true,
+        Special::CoopLoad,
+    ),
+    coop(
+        "coopLoadT",
+        BuiltinOp::SubgroupMatrixLoad,
+        true,
+        Special::CoopLoad,
+    ),
+    coop(
+        "coopStore",
+        BuiltinOp::SubgroupMatrixStore,
+        false,
+        Special::CoopStore,
+    ),
+    coop(
+        "coopStoreT",
+        BuiltinOp::SubgroupMatrixStore,
+        false,
+        Special::CoopStore,
+    ),
     coop(
         "coopMultiplyAdd",
         BuiltinOp::SubgroupMatrixMultiplyAccumulate,

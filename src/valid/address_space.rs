@@ -238,7 +238,9 @@ pub fn check_types(module: &Module, facts: &TypeFacts, diags: &mut Vec<Diagnosti
             ));
         }
         if matches!(t.inner, TypeInner::SubgroupMatrix { .. })
-            && !module.extensions.intersects(Extensions::ANY_SUBGROUP_MATRIX)
+            && !module
+                .extensions
+                .intersects(Extensions::ANY_SUBGROUP_MATRIX)
             && !reported_matrix
         {
             reported_matrix = true;

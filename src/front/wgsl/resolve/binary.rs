@@ -40,16 +40,15 @@ impl Resolver<'_, '_> {
             _ => None,
         };
         if wgpu && op == BinaryOp::Mul {
-            let (m, mt, s, sspan) = match (matrix_scalar(self, lt), matrix_scalar(self, rt)) {
-                (Some(_), None) => (left, lt, right, rspan),
-                (None, Some(_)) => (right, rt, left, lspan),
-                _ => {
-                    return err(
+            let (m, mt, s, sspan) =
+                match (matrix_scalar(self, lt), matrix_scalar(self, rt)) {
+                    (Some(_), None) => (left, lt, right, rspan),
+                    (None, Some(_)) => (right, rt, left, lspan),
+                    _ => return err(
                         "operator * cannot multiply two cooperative matrices; use coopMultiplyAdd",
                         span,
-                    )
-                }
-            };
+                    ),
+                };
             let component = matrix_scalar(self, mt).unwrap_or(Scalar::F32);
             let want = self.module.intern(TypeInner::Scalar(component));
             let found = self.val_ty(&s);

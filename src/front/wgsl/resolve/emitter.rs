@@ -59,9 +59,10 @@ impl FnState<'_> {
         let Some(b) = self.blocks.last_mut() else {
             return;
         };
-        let found = b.statements.iter().rposition(
-            |s| matches!(s, Statement::Emit(r) if r.index_range().contains(&i)),
-        );
+        let found = b
+            .statements
+            .iter()
+            .rposition(|s| matches!(s, Statement::Emit(r) if r.index_range().contains(&i)));
         let Some(at) = found else {
             return;
         };
@@ -72,10 +73,14 @@ impl FnState<'_> {
         let span = b.spans[at];
         let mut parts = Vec::with_capacity(2);
         if range.start < i {
-            parts.push(Statement::Emit(HandleRange::from_index_range(range.start..i)));
+            parts.push(Statement::Emit(HandleRange::from_index_range(
+                range.start..i,
+            )));
         }
         if i + 1 < range.end {
-            parts.push(Statement::Emit(HandleRange::from_index_range(i + 1..range.end)));
+            parts.push(Statement::Emit(HandleRange::from_index_range(
+                i + 1..range.end,
+            )));
         }
         let n = parts.len();
         b.statements.splice(at..=at, parts);

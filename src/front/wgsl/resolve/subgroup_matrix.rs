@@ -68,11 +68,17 @@ impl Resolver<'_, '_> {
         let get = |i: usize| hs.get(i).copied();
         let aspan = |r: &Self, i: usize| args.get(i).map_or(span, |&a| r.span(a));
         let (mut o, offset_span, stride_span) = if form == MatrixLoadStoreForm::Wgpu {
-            let (p, s, v) = if is_load { (0, 1, None) } else { (1, 2, Some(0)) };
+            let (p, s, v) = if is_load {
+                (0, 1, None)
+            } else {
+                (1, 2, Some(0))
+            };
             let (Some(pointer), true) = (get(p), is_load || v.and_then(get).is_some()) else {
                 return err(format!("wrong number of arguments to '{what}'"), span);
             };
-            let inline = args.get(p).is_some_and(|&a| self.is_inline_element_address(a));
+            let inline = args
+                .get(p)
+                .is_some_and(|&a| self.is_inline_element_address(a));
             let (pointer, offset) =
                 self.split_element_pointer(pointer, aspan(self, p), what, inline)?;
             let stride = match get(s) {

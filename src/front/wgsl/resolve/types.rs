@@ -608,7 +608,9 @@ impl<'t, 'a> Resolver<'t, 'a> {
             || self.f.as_ref().is_some_and(|f| f.lookup(name).is_some());
         if shadowed {
             return err(
-                format!("'{name}' resolves to a declaration, not the cooperative matrix role '{name}'"),
+                format!(
+                    "'{name}' resolves to a declaration, not the cooperative matrix role '{name}'"
+                ),
                 span,
             );
         }
