@@ -32,6 +32,100 @@ pub(crate) const MULTIPLY_ADD_SIGNATURES: &[&str] = &[
     "coopMultiplyAdd(a: coop_matNxN<T, A>, b: coop_matNxN<T, B>, c: coop_matNxN<TR, C>) -> coop_matNxN<TR, C>  where T -> TR is f32 -> f32 or f16 -> f16 or f32",
 ];
 
+/// Readable `subgroupMatrixConvert` overloads.
+pub(crate) const CONVERT_SIGNATURES: &[&str] = &[
+    "subgroupMatrixConvert<T>(m: M) -> T  where T and M are subgroup matrix types with the same rows and columns (any kinds); components convert f32 <-> f16, from an integer type to a float type, u8 -> u32 and i8 -> i32, or stay the same",
+];
+
+/// Whether `subgroupMatrixConvert` converts components `from` to `to`.
+pub(crate) fn conversion_allowed(from: Scalar, to: Scalar) -> bool {
+    use Scalar::*;
+    from == to
+        || matches!(
+            (from, to),
+            (F32, F16) | (F16, F32) | (U8 | I8 | U32 | I32, F32 | F16) | (U8, U32) | (I8, I32)
+        )
+}
+
+/// `subgroupMatrixConvert<T>(m)` (`tessera_experimental_subgroup_matrix`):
+/// lives here beside the dialect's other matchers because it shares their
+/// helpers.
+pub(crate) fn convert(module: &mut Module, call: &Call) -> Result<ResolvedCall, OverloadError> {
+    let sigs = CONVERT_SIGNATURES;
+    let [TemplateArg::Type(to)] = call.template_args else {
+        return Err(call.error(
+            "'subgroupMatrixConvert' requires one template argument, the result matrix type"
+                .to_string(),
+            sigs,
+        ));
+    };
+    let TypeInner::SubgroupMatrix {
+        scalar: to_scalar,
+        columns: tc,
+        rows: tr,
+        ..
+    } = inner(module, *to)
+    else {
+        return Err(call.error(
+            format!(
+                "the template argument of 'subgroupMatrixConvert' must be a subgroup matrix type, found '{}'",
+                type_name(module, *to)
+            ),
+            sigs,
+        ));
+    };
+    let [from] = call.args else {
+        let mut e = call.no_match(module, sigs);
+        e.notes.insert(
+            0,
+            format!(
+                "'subgroupMatrixConvert' takes 1 argument, found {}",
+                call.args.len()
+            ),
+        );
+        return Err(e);
+    };
+    let TypeInner::SubgroupMatrix {
+        scalar: from_scalar,
+        columns: fc,
+        rows: fr,
+        ..
+    } = inner(module, *from)
+    else {
+        return Err(call.arg_error(
+            0,
+            format!(
+                "the argument of 'subgroupMatrixConvert' must be a subgroup matrix, found '{}'",
+                type_name(module, *from)
+            ),
+            sigs,
+        ));
+    };
+    if (fc, fr) != (tc, tr) {
+        return Err(call.arg_error(
+            0,
+            format!(
+                "'subgroupMatrixConvert' keeps the shape: '{}' and '{}' differ in rows or columns",
+                type_name(module, *from),
+                type_name(module, *to)
+            ),
+            sigs,
+        ));
+    }
+    if !conversion_allowed(from_scalar, to_scalar) {
+        return Err(call.arg_error(
+            0,
+            format!(
+                "'subgroupMatrixConvert' cannot convert '{}' components to '{}'",
+                from_scalar.wgsl_name(),
+                to_scalar.wgsl_name()
+            ),
+            sigs,
+        ));
+    }
+    Ok(call.resolved(vec![*from], Some(*to)))
+}
+
 /// The role letter of a kind.
 const fn role(kind: SubgroupMatrixKind) -> &'static str {
     match kind {

@@ -68,6 +68,8 @@ pub enum BuiltinOp {
     SubgroupMatrixMultiply,
     /// `subgroupMatrixMultiplyAccumulate`.
     SubgroupMatrixMultiplyAccumulate,
+    /// `subgroupMatrixConvert<T>(m)` (`tessera_experimental_subgroup_matrix`).
+    SubgroupMatrixConvert,
     /// `subgroupMatrixScalarAdd/Subtract/Multiply`.
     SubgroupMatrixScalar(MatrixScalarOp),
     /// A builtin of the render stages (derivatives, textures, ...): parsed,
@@ -149,6 +151,8 @@ enum Special {
     MatrixMultiplyAccumulate,
     /// `subgroupMatrixScalarAdd/Subtract/Multiply`.
     MatrixScalar,
+    /// `subgroupMatrixConvert`.
+    MatrixConvert,
     /// wgpu's `coopLoad`/`coopLoadT`.
     CoopLoad,
     /// wgpu's `coopStore`/`coopStoreT`.
@@ -255,6 +259,7 @@ fn special_signatures(sp: Special) -> &'static [&'static str] {
         Special::MatrixMultiply => subgroup_matrix::MULTIPLY_SIGNATURES,
         Special::MatrixMultiplyAccumulate => subgroup_matrix::MULTIPLY_ACCUMULATE_SIGNATURES,
         Special::MatrixScalar => subgroup_matrix::SCALAR_SIGNATURES,
+        Special::MatrixConvert => coop_matrix::CONVERT_SIGNATURES,
         Special::CoopLoad => coop_matrix::LOAD_SIGNATURES,
         Special::CoopStore => coop_matrix::STORE_SIGNATURES,
         Special::CoopMultiplyAdd => coop_matrix::MULTIPLY_ADD_SIGNATURES,
@@ -300,6 +305,7 @@ pub fn resolve_call(
                 Special::MatrixMultiply => subgroup_matrix::multiply(module, &call, false),
                 Special::MatrixMultiplyAccumulate => subgroup_matrix::multiply(module, &call, true),
                 Special::MatrixScalar => subgroup_matrix::scalar(module, &call),
+                Special::MatrixConvert => coop_matrix::convert(module, &call),
                 Special::CoopLoad => coop_matrix::load(module, &call),
                 Special::CoopStore => coop_matrix::store(module, &call),
                 Special::CoopMultiplyAdd => coop_matrix::multiply_add(module, &call),

@@ -561,6 +561,16 @@ pub(crate) static TABLE: &[BuiltinDef] = &[
         true,
         Special::MatrixScalar,
     ),
+    // tessera's experimental subgroup-matrix operations.
+    BuiltinDef {
+        extension: Extensions::TESSERA_SUBGROUP_MATRIX,
+        ..matrix(
+            "subgroupMatrixConvert",
+            BuiltinOp::SubgroupMatrixConvert,
+            true,
+            Special::MatrixConvert,
+        )
+    },
     // wgpu's cooperative-matrix dialect: the same operations.
     coop(
         "coopLoad",

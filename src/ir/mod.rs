@@ -59,6 +59,10 @@ bitflags::bitflags! {
         /// `enable wgpu_cooperative_matrix;` (wgpu's `coop_mat` dialect:
         /// the same IR types and operations as the Chromium syntax)
         const WGPU_COOPERATIVE_MATRIX = 1 << 8;
+        /// `enable tessera_experimental_subgroup_matrix;`: conversions,
+        /// element-wise arithmetic and math on subgroup matrices
+        /// (docs/subgroup-matrix-extensions.md)
+        const TESSERA_SUBGROUP_MATRIX = 1 << 9;
     }
 }
 
@@ -553,6 +557,9 @@ bitflags::bitflags! {
         const WORKGROUP = 1 << 1;
         /// `textureBarrier()`
         const TEXTURE = 1 << 2;
+        /// A barrier among the invocations of a subgroup for workgroup
+        /// memory (passes only: subgroup-matrix kind conversions)
+        const SUBGROUP = 1 << 3;
     }
 }
 
@@ -777,6 +784,11 @@ pub enum Expression {
         /// The scalar.
         scalar: Handle<Expression>,
     },
+    /// How many of a subgroup matrix's elements each invocation holds (u32;
+    /// SPIR-V's `OpCooperativeMatrixLengthKHR`). Only passes create it:
+    /// with an `Access` into a function-scope matrix variable it lets a
+    /// lowering visit an invocation's own elements.
+    SubgroupMatrixLength(Handle<Type>),
     /// Fill constructor `M(v)`: every component is `value` (shader scalar
     /// type; backends clamp and narrow for 8-bit components).
     SubgroupMatrixFill {

@@ -28,7 +28,8 @@ pub fn operands(expr: &Expression, mut f: impl FnMut(H)) {
         | E::CallResult(_)
         | E::AtomicResult { .. }
         | E::WorkgroupUniformLoadResult { .. }
-        | E::SubgroupResult { .. } => {}
+        | E::SubgroupResult { .. }
+        | E::SubgroupMatrixLength(_) => {}
         E::Compose { ref components, .. } => components.iter().copied().for_each(f),
         E::Math { ref args, .. } => args.iter().copied().for_each(f),
         E::Splat { value, .. } | E::SubgroupMatrixFill { value, .. } => f(value),
@@ -96,7 +97,8 @@ pub fn operands_mut(expr: &mut Expression, mut f: impl FnMut(&mut H)) {
         | E::CallResult(_)
         | E::AtomicResult { .. }
         | E::WorkgroupUniformLoadResult { .. }
-        | E::SubgroupResult { .. } => {}
+        | E::SubgroupResult { .. }
+        | E::SubgroupMatrixLength(_) => {}
         E::Compose { components, .. } => components.iter_mut().for_each(f),
         E::Math { args, .. } => args.iter_mut().for_each(f),
         E::Splat { value, .. } | E::SubgroupMatrixFill { value, .. } => f(value),

@@ -19,6 +19,8 @@ pub mod dse;
 pub mod float_to_int;
 pub mod fold;
 pub mod int_division;
+pub mod matrix_elementwise;
+pub mod matrix_kind_convert;
 pub mod matrix_scalar_range;
 pub mod pointer_args;
 pub mod ranges;
@@ -181,6 +183,11 @@ pub fn shared<'a>(options: PassOptions) -> Vec<Pass<'a>> {
                 matrix_scalar_range::run(p);
                 Ok(())
             },
+        ),
+        Pass::new(
+            "matrix-elementwise",
+            "math builtins on subgroup matrices loop over each invocation's elements",
+            matrix_elementwise::run,
         ),
     ];
     if options.bounds_checks {

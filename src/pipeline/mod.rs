@@ -172,6 +172,10 @@ pub struct EntryPointReflection {
     /// `@subgroup_size` after overrides: the subgroup size the pipeline
     /// must be created with (Vulkan's required subgroup size).
     pub subgroup_size: Option<u32>,
+    /// Bytes of workgroup memory the SPIR-V backend adds for subgroup-matrix
+    /// kind conversions (`subgroupMatrixConvert` from result to left, ...),
+    /// on top of the shader's own workgroup variables (0 when none).
+    pub matrix_scratch_bytes: u32,
 }
 
 /// Reflection of the chosen entry points.

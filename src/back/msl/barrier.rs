@@ -13,6 +13,9 @@ use crate::ir::Barrier;
 
 /// The MSL statement (with `;`, no indentation or newline) for a barrier.
 pub(super) fn barrier(flags: Barrier) -> String {
+    if flags == Barrier::SUBGROUP {
+        return "metal::simdgroup_barrier(metal::mem_flags::mem_threadgroup);".to_string();
+    }
     let mut mem = Vec::new();
     if flags.contains(Barrier::STORAGE) {
         mem.push("metal::mem_flags::mem_device");

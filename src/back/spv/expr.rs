@@ -401,6 +401,11 @@ impl Writer<'_> {
                 self.matrix_scalar(cx, h, op, matrix, scalar)
             }
             Expression::SubgroupMatrixFill { ty, value } => self.matrix_fill(cx, ty, value),
+            Expression::SubgroupMatrixLength(ty) => {
+                let u = self.u32_type();
+                let t = self.type_id(ty, super::types::Mode::Plain)?;
+                Ok(self.emit(cx, spirv::Op::CooperativeMatrixLengthKHR, u, &[t]))
+            }
             _ => Err(err("internal error: unexpected expression", span)),
         }
     }

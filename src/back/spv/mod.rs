@@ -104,12 +104,18 @@ impl Default for Options {
 /// The passes that lower a pipeline's module for this backend, in order
 /// (`tessera --list-passes`).
 pub fn passes<'a>(options: &Options) -> Vec<Pass<'a>> {
-    crate::passes::shared(PassOptions {
+    let mut list = crate::passes::shared(PassOptions {
         bounds_checks: options.bounds_checks,
         zero_initialize_workgroup_memory: options.zero_initialize_workgroup_memory,
         unroll: options.unroll,
         buffers_robust_by_device: options.buffers_robust_by_device,
-    })
+    });
+    list.push(Pass::new(
+        "matrix-kind-convert",
+        "subgroup-matrix kind conversions go through per-subgroup workgroup scratch",
+        crate::passes::matrix_kind_convert::run,
+    ));
+    list
 }
 
 /// Runs this backend's passes over `pipeline` (calling `after` with each

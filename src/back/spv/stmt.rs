@@ -232,7 +232,7 @@ impl Writer<'_> {
     /// `OpControlBarrier` for a WGSL barrier.
     pub(super) fn barrier(&mut self, cx: &mut FnCtx, b: Barrier) {
         let mut sem = MemorySemantics::ACQUIRE_RELEASE;
-        if b.contains(Barrier::WORKGROUP) {
+        if b.intersects(Barrier::WORKGROUP | Barrier::SUBGROUP) {
             sem |= MemorySemantics::WORKGROUP_MEMORY;
         }
         if b.contains(Barrier::STORAGE) {
@@ -244,7 +244,12 @@ impl Writer<'_> {
         if self.vulkan_mm {
             sem |= MemorySemantics::MAKE_AVAILABLE | MemorySemantics::MAKE_VISIBLE;
         }
-        let wg = self.u32_const(Scope::Workgroup as u32);
+        let scope = if b == Barrier::SUBGROUP {
+            Scope::Subgroup
+        } else {
+            Scope::Workgroup
+        };
+        let wg = self.u32_const(scope as u32);
         let sem = self.u32_const(sem.bits());
         cx.raw(Op::ControlBarrier, &[wg, wg, sem]);
     }

@@ -364,7 +364,13 @@ impl<'m> Ctx<'m> {
                 self.write_args(scope, args, out, d)?;
             }
             Expression::Convert { expr, ty } => {
-                self.write_type(ty, out)?;
+                if matches!(self.module.inner(ty), TypeInner::SubgroupMatrix { .. }) {
+                    out.push_str("subgroupMatrixConvert<");
+                    self.write_type(ty, out)?;
+                    out.push('>');
+                } else {
+                    self.write_type(ty, out)?;
+                }
                 self.write_args(scope, &[expr], out, d)?;
             }
             Expression::Bitcast { expr, ty } => {
@@ -438,6 +444,11 @@ impl<'m> Ctx<'m> {
             Expression::SubgroupMatrixFill { ty, value } => {
                 self.write_type(ty, out)?;
                 self.write_args(scope, &[value], out, d)?;
+            }
+            Expression::SubgroupMatrixLength(_) => {
+                return Err(Error::without_location(
+                    "a subgroup matrix's per-invocation length has no WGSL spelling (it exists only after lowering passes)",
+                ))
             }
         }
         Ok(())

@@ -220,6 +220,10 @@ fn write_directives(module: &Module, out: &mut String) {
         (Extensions::DUAL_SOURCE_BLENDING, "dual_source_blending"),
         (Extensions::PRIMITIVE_INDEX, "primitive_index"),
         (Extensions::SUBGROUP_SIZE_CONTROL, "subgroup_size_control"),
+        (
+            Extensions::TESSERA_SUBGROUP_MATRIX,
+            "tessera_experimental_subgroup_matrix",
+        ),
     ] {
         if extensions.contains(flag) {
             let _ = writeln!(out, "enable {name};");

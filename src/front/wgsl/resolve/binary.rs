@@ -33,6 +33,13 @@ impl Resolver<'_, '_> {
         span: Span,
     ) -> Res<Val> {
         let wgpu = self.module.extensions.wgpu_dialect_only();
+        if self
+            .module
+            .extensions
+            .contains(crate::ir::Extensions::TESSERA_SUBGROUP_MATRIX)
+        {
+            return self.matrix_elementwise(op, (left, lspan), (right, rspan), span);
+        }
         let lt = self.val_ty(&left);
         let rt = self.val_ty(&right);
         let matrix_scalar = |r: &Self, t: Handle<Type>| match r.module.inner(t) {

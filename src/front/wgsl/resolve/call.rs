@@ -315,6 +315,19 @@ impl<'t, 'a> Resolver<'t, 'a> {
             });
             vals.push(v);
         }
+        if matches!(def.op, BuiltinOp::Math(_))
+            && self
+                .module
+                .extensions
+                .contains(Extensions::TESSERA_SUBGROUP_MATRIX)
+            && tys
+                .iter()
+                .any(|&t| matches!(self.module.inner(t), TypeInner::SubgroupMatrix { .. }))
+        {
+            let spans: Vec<Span> = args.iter().map(|&a| self.span(a)).collect();
+            let vals = vals.into_iter().zip(spans).collect();
+            return self.matrix_math(name, vals, args, span).map(Some);
+        }
         let resolved = match self.resolve_builtin_cached(def, &targs, tys, bools) {
             Ok(r) => r,
             Err(e) => {
@@ -523,6 +536,11 @@ impl<'t, 'a> Resolver<'t, 'a> {
                     right: arg(1)?,
                     acc,
                 };
+                self.add_at(Stage::Runtime, e, ty, span).map(Some)
+            }
+            BuiltinOp::SubgroupMatrixConvert => {
+                let ty = need_result(result)?;
+                let e = Expression::Convert { expr: arg(0)?, ty };
                 self.add_at(Stage::Runtime, e, ty, span).map(Some)
             }
             BuiltinOp::SubgroupMatrixScalar(op) => {

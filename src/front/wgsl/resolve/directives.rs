@@ -54,6 +54,7 @@ const LANGUAGE_FEATURES: &[&str] = &[
 impl Resolver<'_, '_> {
     /// Processes the directives.
     pub(super) fn directives(&mut self) {
+        let mut experimental = None;
         for d in &self.tu.directives {
             match d {
                 Directive::Enable(names, _) => {
@@ -65,6 +66,9 @@ impl Resolver<'_, '_> {
                                 Extensions::SUBGROUP_MATRIX | Extensions::SUBGROUPS
                             }
                             "wgpu_cooperative_matrix" => Extensions::WGPU_COOPERATIVE_MATRIX,
+                            "tessera_experimental_subgroup_matrix" => {
+                                Extensions::TESSERA_SUBGROUP_MATRIX
+                            }
                             "clip_distances" => Extensions::CLIP_DISTANCES,
                             "dual_source_blending" => Extensions::DUAL_SOURCE_BLENDING,
                             "primitive_index" => Extensions::PRIMITIVE_INDEX,
@@ -85,6 +89,9 @@ impl Resolver<'_, '_> {
                                 continue;
                             }
                         };
+                        if ext == Extensions::TESSERA_SUBGROUP_MATRIX {
+                            experimental = Some(n.span);
+                        }
                         self.module.extensions |= ext;
                     }
                 }
@@ -111,6 +118,18 @@ impl Resolver<'_, '_> {
                         });
                     }
                 }
+            }
+        }
+        if let Some(span) = experimental {
+            if !self
+                .module
+                .extensions
+                .intersects(Extensions::ANY_SUBGROUP_MATRIX)
+            {
+                self.diags.push(Diagnostic::error(
+                    "'tessera_experimental_subgroup_matrix' extends a subgroup-matrix extension: enable 'chromium_experimental_subgroup_matrix' or 'wgpu_cooperative_matrix' too",
+                    span,
+                ));
             }
         }
     }

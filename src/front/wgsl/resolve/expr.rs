@@ -452,6 +452,9 @@ impl<'t, 'a> Resolver<'t, 'a> {
             UnaryOp::Negate | UnaryOp::Not | UnaryOp::BitNot => {
                 let v = self.value(operand, limit)?;
                 let ty = self.val_ty(&v);
+                if matches!(self.module.inner(ty), TypeInner::SubgroupMatrix { .. }) {
+                    return self.matrix_unary(op, v, span);
+                }
                 let scalar = match self.module.inner(ty) {
                     TypeInner::Scalar(s) | TypeInner::Vector { scalar: s, .. } => Some(*s),
                     _ => None,

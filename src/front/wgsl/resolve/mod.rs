@@ -38,6 +38,7 @@ mod entry_point;
 mod expr;
 mod globals;
 mod limits;
+mod matrix_ops;
 mod recover;
 mod scope;
 mod stmt;

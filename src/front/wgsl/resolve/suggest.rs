@@ -30,6 +30,7 @@ pub(crate) const BUILTIN_VALUES: &[&str] = &[
     "primitive_index",
     "subgroup_size_control",
     "wgpu_cooperative_matrix",
+    "tessera_experimental_subgroup_matrix",
 ];
 
 /// The extensions `enable` accepts.
