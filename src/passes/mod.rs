@@ -184,11 +184,6 @@ pub fn shared<'a>(options: PassOptions) -> Vec<Pass<'a>> {
                 Ok(())
             },
         ),
-        Pass::new(
-            "matrix-elementwise",
-            "math builtins on subgroup matrices loop over each invocation's elements",
-            matrix_elementwise::run,
-        ),
     ];
     if options.bounds_checks {
         list.push(Pass::new(

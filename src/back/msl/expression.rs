@@ -247,6 +247,9 @@ fn index_text(w: &Writer, cx: &FnCtx, index: Handle<Expression>) -> R<String> {
 
 /// Computes the text of an expression from its operands.
 fn compute(w: &mut Writer, cx: &mut FnCtx, h: Handle<Expression>) -> R<String> {
+    if let Some(text) = super::matrix_elementwise::expression(w, cx, h)? {
+        return Ok(text);
+    }
     let f = cx.f;
     let ty = f.expression_type(h);
     let span = cx.span(h);

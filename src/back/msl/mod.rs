@@ -109,6 +109,7 @@ mod expression;
 mod function;
 mod math;
 mod matrix;
+mod matrix_elementwise;
 mod module;
 mod names;
 mod polyfill;

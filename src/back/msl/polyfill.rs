@@ -191,6 +191,8 @@ pub(super) enum Helper {
         /// Component type (f32 or f16) of every operand.
         comp: Scalar,
     },
+    /// An element-wise operation (`tessera_experimental_subgroup_matrix`).
+    MatrixElementwise(super::matrix_elementwise::Elementwise),
     /// `subgroupMatrixScalarAdd/Subtract/Multiply`.
     MatrixScalar {
         /// The operation.
@@ -242,6 +244,7 @@ impl Helper {
                     scalar_name(*comp)
                 )
             }
+            Helper::MatrixElementwise(e) => e.name(),
             Helper::MatrixScalar { op, comp } => format!(
                 "tessera_simdgroup_scalar_{}_{}",
                 match op {
@@ -381,6 +384,7 @@ fn write_helper(out: &mut String, name: &str, helper: &Helper) {
         Helper::MatrixScalar { op, comp } => {
             write_scalar_helper(out, name, *op, *comp)
         }
+        Helper::MatrixElementwise(e) => e.write(out, name),
     };
 }
 

@@ -110,6 +110,20 @@ pub fn passes<'a>(options: &Options) -> Vec<Pass<'a>> {
         unroll: options.unroll,
         buffers_robust_by_device: options.buffers_robust_by_device,
     });
+    // Before robustness: its loop's element accesses are in range by
+    // construction, and the pass list is shared up to here.
+    let at = list
+        .iter()
+        .position(|p| p.name == "robustness" || p.name == "cse")
+        .unwrap_or(list.len());
+    list.insert(
+        at,
+        Pass::new(
+            "matrix-elementwise",
+            "math builtins on subgroup matrices loop over each invocation's elements",
+            crate::passes::matrix_elementwise::run,
+        ),
+    );
     list.push(Pass::new(
         "matrix-kind-convert",
         "subgroup-matrix kind conversions go through per-subgroup workgroup scratch",

@@ -21,8 +21,10 @@ template <class T, int Cols, int Rows> struct simdgroup_matrix {
     simdgroup_matrix() = default;
     /// A diagonal matrix with the given value.
     constexpr explicit simdgroup_matrix(T dval) : elements{dval, dval} {}
-    /// This thread's share of the elements (Metal 2.3).
-    thread vec<T, 2> &thread_elements() { return elements; }
+    /// This thread's share of the elements (Metal 2.3). Metal declares it
+    /// `thread vec<T, 2> &thread_elements() thread;`; OpenCL C++'s `this`
+    /// is generic, so the shim returns a generic reference.
+    vec<T, 2> &thread_elements() { return elements; }
     vec<T, 2> elements;
 };
 
