@@ -36,6 +36,8 @@ use crate::pipeline::Pipeline;
 use crate::Span;
 
 type H = Handle<Expression>;
+/// A function's kind-changing conversions: (expression, target type).
+type Conversions = Vec<(H, Handle<Type>)>;
 
 /// The scratch element type for matrices of `comp` (8-bit components are
 /// stored four to a `u32`).
@@ -67,7 +69,7 @@ fn slice_elems(module: &crate::ir::Module, ty: Handle<Type>) -> Option<u32> {
 }
 
 /// The kind-changing conversions of a function: (expression, target type).
-fn kind_changes(module: &crate::ir::Module, f: &Function) -> Vec<(H, Handle<Type>)> {
+fn kind_changes(module: &crate::ir::Module, f: &Function) -> Conversions {
     let kind = |ty| match *module.inner(ty) {
         TypeInner::SubgroupMatrix { kind, .. } => Some(kind),
         _ => None,
@@ -86,7 +88,7 @@ fn kind_changes(module: &crate::ir::Module, f: &Function) -> Vec<(H, Handle<Type
 
 /// Runs the pass.
 pub fn run(p: &mut Pipeline) -> Result<(), Error> {
-    let mut users: Vec<(Handle<Function>, Vec<(H, Handle<Type>)>)> = Vec::new();
+    let mut users: Vec<(Handle<Function>, Conversions)> = Vec::new();
     for (h, f) in p.module.functions.iter() {
         let found = kind_changes(&p.module, f);
         if !found.is_empty() {

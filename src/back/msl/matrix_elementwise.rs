@@ -75,7 +75,10 @@ impl Elementwise {
             ElementOp::Binary(op) => format!("tessera_simdgroup_{}_{c}", binary_name(op)),
             ElementOp::Negate => format!("tessera_simdgroup_negate_{c}"),
             ElementOp::Math(fun, mask, _) => {
-                format!("tessera_simdgroup_{}_{mask}_{c}", format!("{fun:?}").to_lowercase())
+                format!(
+                    "tessera_simdgroup_{}_{mask}_{c}",
+                    format!("{fun:?}").to_lowercase()
+                )
             }
             ElementOp::Convert(to) => format!("tessera_simdgroup_convert_{c}_{}", scalar_name(to)),
         }
@@ -153,7 +156,11 @@ fn binary_symbol(op: BinaryOperator) -> &'static str {
 
 /// Prints an element-wise expression whose type is a subgroup matrix, or
 /// `None` when `h` is not one.
-pub(super) fn expression(w: &mut Writer, cx: &mut FnCtx, h: Handle<Expression>) -> R<Option<String>> {
+pub(super) fn expression(
+    w: &mut Writer,
+    cx: &mut FnCtx,
+    h: Handle<Expression>,
+) -> R<Option<String>> {
     let f = cx.f;
     let ty = f.expression_type(h);
     let TypeInner::SubgroupMatrix { .. } = *w.m.inner(ty) else {
@@ -193,7 +200,8 @@ pub(super) fn expression(w: &mut Writer, cx: &mut FnCtx, h: Handle<Expression>) 
             else {
                 return Ok(None);
             };
-            super::matrix::matrix_type_name(w.m, f.expression_type(expr)).map_err(|d| at(d, span))?;
+            super::matrix::matrix_type_name(w.m, f.expression_type(expr))
+                .map_err(|d| at(d, span))?;
             let x = get(w, cx, expr)?;
             if from == to {
                 // Only the kind changes: one Metal type for every kind.
@@ -214,11 +222,17 @@ pub(super) fn expression(w: &mut Writer, cx: &mut FnCtx, h: Handle<Expression>) 
                     mask |= 1 << i;
                 }
             }
-            (ElementOp::Math(fun, mask, args.len() as u8), c, args.clone())
+            (
+                ElementOp::Math(fun, mask, args.len() as u8),
+                c,
+                args.clone(),
+            )
         }
         _ => return Ok(None),
     };
-    let name = w.helpers.request(Helper::MatrixElementwise(Elementwise { op, comp }));
+    let name = w
+        .helpers
+        .request(Helper::MatrixElementwise(Elementwise { op, comp }));
     let mut parts = Vec::with_capacity(args.len());
     for a in args {
         parts.push(strip_parens(&get(w, cx, a)?).to_string());

@@ -319,6 +319,30 @@ impl<'a> Builder<'a> {
                     cf,
                 );
             }
+            Expression::Convert { expr: e, ty } if self.contains_matrix(*ty) => {
+                let name: Rc<str> = "'subgroupMatrixConvert'".into();
+                self.matrix_call(name.clone(), name, &[(0, *e)], span, cf);
+            }
+            Expression::Binary { left, right, .. }
+                if self.ty(h).is_some_and(|t| self.contains_matrix(t)) =>
+            {
+                let name: Rc<str> = "element-wise subgroup-matrix arithmetic".into();
+                self.matrix_call(name.clone(), name, &[(0, *left), (1, *right)], span, cf);
+            }
+            Expression::Unary { expr: e, .. }
+                if self.ty(h).is_some_and(|t| self.contains_matrix(t)) =>
+            {
+                let name: Rc<str> = "element-wise subgroup-matrix negation".into();
+                self.matrix_call(name.clone(), name, &[(0, *e)], span, cf);
+            }
+            Expression::Math { args, .. }
+                if self.ty(h).is_some_and(|t| self.contains_matrix(t)) =>
+            {
+                let name: Rc<str> = "an element-wise math builtin on subgroup matrices".into();
+                let args: Vec<(usize, Handle<Expression>)> =
+                    args.iter().copied().enumerate().collect();
+                self.matrix_call(name.clone(), name, &args, span, cf);
+            }
             Expression::SubgroupMatrixFill { ty, value } => {
                 let name = self.type_name(*ty);
                 self.matrix_call(

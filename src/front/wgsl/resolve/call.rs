@@ -17,6 +17,8 @@ fn extension_name(ext: Extensions) -> &'static str {
         "chromium_experimental_subgroup_matrix"
     } else if ext.contains(Extensions::WGPU_COOPERATIVE_MATRIX) {
         "wgpu_cooperative_matrix"
+    } else if ext.contains(Extensions::TESSERA_SUBGROUP_MATRIX) {
+        "tessera_experimental_subgroup_matrix"
     } else if ext.contains(Extensions::SUBGROUPS) {
         "subgroups"
     } else if ext.contains(Extensions::F16) {

@@ -1,0 +1,234 @@
+//! `enable tessera_experimental_subgroup_matrix;`
+//! (docs/subgroup-matrix-extensions.md): element-wise arithmetic, math
+//! builtins and conversions of subgroup matrices. Positive programs give
+//! SPIR-V that SPIRV-Tools accepts (1.3 and 1.6); errors are checked with
+//! message and span.
+
+#[path = "common/check.rs"]
+mod check;
+mod spv_util;
+
+use check::{check_error, h100};
+
+const HEAD: &str = "enable f16;
+enable chromium_experimental_subgroup_matrix;
+enable tessera_experimental_subgroup_matrix;
+alias R = subgroup_matrix_result<f32, 16, 16>;
+alias RH = subgroup_matrix_result<f16, 16, 16>;
+alias L = subgroup_matrix_left<f16, 16, 16>;
+alias B = subgroup_matrix_right<f16, 16, 16>;
+@group(0) @binding(0) var<storage, read_write> s: array<f32>;
+@group(0) @binding(1) var<storage, read_write> h: array<f16>;
+@group(0) @binding(2) var<storage, read_write> u: array<u32>;
+";
+
+fn program(body: &str) -> String {
+    format!(
+        "{HEAD}@compute @workgroup_size(64) fn main() {{
+  let a = subgroupMatrixLoad<R, row_major>(&s, 0u, 16u);
+  let b = subgroupMatrixLoad<R, row_major>(&s, 256u, 16u);
+  {body}
+}}"
+    )
+}
+
+fn compiles(source: &str) -> String {
+    let mut out = String::new();
+    for version in [(1, 3), (1, 6)] {
+        let mut opts = tessera::CompileOptions {
+            pipeline: h100(),
+            ..Default::default()
+        };
+        opts.spv.version = version;
+        let words = match tessera::compile_to_spirv(source, &opts) {
+            Ok(o) => o.words,
+            Err(e) => panic!("{}", e.error().render("test.wgsl", source)),
+        };
+        if let Err(e) = spv_util::validate(&words, version) {
+            panic!("invalid SPIR-V for {version:?}: {e}");
+        }
+        if version == (1, 3) {
+            out = spv_util::disasm(&words);
+        }
+    }
+    out
+}
+
+#[test]
+fn arithmetic_and_conversion_are_cooperative_matrix_instructions() {
+    let text = compiles(&program(
+        "let c = -(a + b) * a - b / a;
+  let d = subgroupMatrixConvert<RH>(c + 1.0);
+  subgroupMatrixStore<row_major>(&h, 0u, d, 16u);",
+    ));
+    for op in [
+        "OpFAdd",
+        "OpFNegate",
+        "OpFMul",
+        "OpFDiv",
+        "OpFSub",
+        "OpFConvert",
+    ] {
+        assert!(text.contains(op), "{op} missing:\n{text}");
+    }
+    assert!(!text.contains("OpCooperativeMatrixLengthKHR"));
+}
+
+#[test]
+fn math_builtins_loop_over_the_invocation_elements() {
+    let text = compiles(&program(
+        "let c = clamp(tanh(a), b, b * 2.0);
+  let d = max(c + b, 0.0);
+  subgroupMatrixStore<row_major>(&s, 512u, d, 16u);",
+    ));
+    assert_eq!(
+        text.matches("OpCooperativeMatrixLengthKHR").count(),
+        3,
+        "{text}"
+    );
+    for f in ["Tanh", "FMax", "FMin"] {
+        assert!(text.contains(f), "{f} missing:\n{text}");
+    }
+}
+
+#[test]
+fn kind_change_goes_through_subgroup_scratch() {
+    let src = program(
+        "let p = subgroupMatrixConvert<L>(a);
+  let v = subgroupMatrixLoad<B, row_major>(&h, 0u, 16u);
+  let o = subgroupMatrixMultiplyAccumulate(p, v, b);
+  subgroupMatrixStore<row_major>(&s, 512u, o, 16u);",
+    );
+    let text = compiles(&src);
+    assert!(text.contains("tessera_matrix_scratch_f16"), "{text}");
+    assert!(text.contains("BuiltIn SubgroupId"));
+    // Two subgroups of 32 (the H100's size), one 16x16 f16 slice each.
+    let parsed = tessera::front::wgsl::parse_str(&src).unwrap();
+    let info = tessera::valid::validate(&parsed.module).unwrap();
+    let options = tessera::pipeline::PipelineOptions {
+        min_subgroup_size: Some(32),
+        ..h100()
+    };
+    let mut p = tessera::pipeline::process(&parsed.module, &info, &options).unwrap();
+    tessera::back::spv::lower(&mut p, &Default::default(), &mut |_, _| {}).unwrap();
+    assert_eq!(
+        p.reflection.entry_points[0].matrix_scratch_bytes,
+        2 * 16 * 16 * 2
+    );
+}
+
+#[test]
+fn kind_change_outside_an_entry_point_is_an_error_for_spirv() {
+    let src = format!(
+        "{HEAD}fn to_left(m: RH) -> L {{ return subgroupMatrixConvert<L>(m); }}
+@compute @workgroup_size(32) fn main() {{
+  let a = subgroupMatrixLoad<RH, row_major>(&h, 0u, 16u);
+  let l = to_left(a);
+  subgroupMatrixStore<row_major>(&h, 0u, l, 16u);
+}}"
+    );
+    let err = tessera::compile_to_spirv(&src, &Default::default()).unwrap_err();
+    let d = err.error().errors().next().unwrap().clone();
+    assert!(
+        d.message
+            .contains("changes the matrix kind must be in an entry point"),
+        "{}",
+        d.message
+    );
+    assert_eq!(&src[d.span.to_range()], "subgroupMatrixConvert<L>(m)");
+}
+
+#[test]
+fn errors() {
+    check_error(
+        "enable tessera_experimental_subgroup_matrix;",
+        "'tessera_experimental_subgroup_matrix' extends a subgroup-matrix extension",
+        "tessera_experimental_subgroup_matrix",
+    );
+    check_error(
+        &program("let c = a + subgroupMatrixLoad<RH, row_major>(&h, 0u, 16u);"),
+        "element-wise operator + needs two subgroup matrices of one type, found 'subgroup_matrix_result<f32, 16, 16>' and 'subgroup_matrix_result<f16, 16, 16>'",
+        "a + subgroupMatrixLoad<RH, row_major>(&h, 0u, 16u)",
+    );
+    check_error(
+        &program("let i = subgroupMatrixLoad<subgroup_matrix_result<u32, 16, 16>, row_major>(&u, 0u, 16u); let c = i / i;"),
+        "element-wise division needs a float component type, found 'u32'",
+        "i / i",
+    );
+    check_error(
+        &program("let c = 2.0 - a;"),
+        "operator - between a subgroup matrix and a scalar is not available",
+        "2.0 - a",
+    );
+    check_error(
+        &program("let c = a < b;"),
+        "operator < cannot be applied to subgroup matrices",
+        "a < b",
+    );
+    check_error(
+        &program("let c = length(a);"),
+        "'length' cannot be applied element-wise to 'subgroup_matrix_result<f32, 16, 16>'",
+        "length(a)",
+    );
+    check_error(
+        &program("let c = max(a, subgroupMatrixLoad<RH, row_major>(&h, 0u, 16u));"),
+        "the matrix arguments of 'max' must have one type",
+        "subgroupMatrixLoad<RH, row_major>(&h, 0u, 16u)",
+    );
+    check_error(
+        &program("let c = max(a, 1u);"),
+        "the arguments of 'max' must be 'subgroup_matrix_result<f32, 16, 16>' or 'f32', found 'u32'",
+        "1u",
+    );
+    check_error(
+        &program("let c = subgroupMatrixConvert<subgroup_matrix_result<f32, 8, 8>>(a);"),
+        "'subgroupMatrixConvert' keeps the shape",
+        "a",
+    );
+    check_error(
+        &program("let c = subgroupMatrixConvert<subgroup_matrix_result<u32, 16, 16>>(a);"),
+        "'subgroupMatrixConvert' cannot convert 'f32' components to 'u32'",
+        "a",
+    );
+    check_error(
+        &program("let c = subgroupMatrixConvert<f32>(a);"),
+        "the template argument of 'subgroupMatrixConvert' must be a subgroup matrix type, found 'f32'",
+        "subgroupMatrixConvert<f32>(a)",
+    );
+    check_error(
+        "enable chromium_experimental_subgroup_matrix;
+@group(0) @binding(0) var<storage, read_write> s: array<f32>;
+@compute @workgroup_size(32) fn main() {
+  let a = subgroupMatrixLoad<subgroup_matrix_result<f32, 8, 8>, row_major>(&s, 0u, 8u);
+  let c = -a;
+}",
+        "operator - cannot be applied to subgroup matrices; element-wise negation needs 'enable tessera_experimental_subgroup_matrix;'",
+        "-a",
+    );
+    check_error(
+        "enable chromium_experimental_subgroup_matrix;
+@group(0) @binding(0) var<storage, read_write> s: array<f32>;
+@compute @workgroup_size(32) fn main() {
+  let a = subgroupMatrixLoad<subgroup_matrix_result<f32, 8, 8>, row_major>(&s, 0u, 8u);
+  let c = subgroupMatrixConvert<subgroup_matrix_left<f32, 8, 8>>(a);
+}",
+        "'subgroupMatrixConvert' requires enabling extension 'tessera_experimental_subgroup_matrix'",
+        "subgroupMatrixConvert",
+    );
+}
+
+#[test]
+fn element_wise_operations_need_uniform_control_flow() {
+    check_error(
+        &format!(
+            "{HEAD}@compute @workgroup_size(64) fn main(@builtin(local_invocation_index) i: u32) {{
+  let a = subgroupMatrixLoad<R, row_major>(&s, 0u, 16u);
+  var c = a;
+  if i < 3u {{ c = max(a, 0.0); }}
+  subgroupMatrixStore<row_major>(&s, 0u, c, 16u);
+}}"
+        ),
+        "an element-wise math builtin on subgroup matrices must only be called from subgroup uniform control flow",
+        "max(a, 0.0)",
+    );
+}
