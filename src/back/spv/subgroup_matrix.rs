@@ -1,16 +1,27 @@
-//! Subgroup matrices as `SPV_KHR_cooperative_matrix` cooperative matrices.
+//! Subgroup matrices as `SPV_KHR_cooperative_matrix` cooperative matrices,
+//! or `SPV_NV_cooperative_matrix` ones with
+//! [`CooperativeMatrixExtension::Nv`].
 //!
 //! Loads and stores take an access chain to `array[offset]` (the array's
 //! element type, which may differ from the component type) and pass the
 //! stride in array elements. Multiplies are `OpCooperativeMatrixMulAddKHR`
 //! (with a null accumulator for plain multiplies). Scalars for 8-bit
 //! matrices are clamped to the 8-bit range and narrowed.
+//!
+//! The NV forms: loads and stores take the stride before a column-major
+//! boolean constant (KHR: a layout constant before the stride);
+//! `OpCooperativeMatrixMulAddNV` has no signedness operands (the component
+//! types' signedness is what tessera's KHR operands say anyway: an operand
+//! is signed exactly when its component type is); a scalar multiply is
+//! `OpMatrixTimesScalar`, since NV allows no component-wise multiply of two
+//! matrices. Add, subtract and fill are the same instructions in both.
 
 use spirv::{CooperativeMatrixOperands as Cmo, Op};
 
 use super::function::FnCtx;
 use super::types::{space_mode, storage_class, Mode};
 use super::writer::{err, Writer, R};
+use super::CooperativeMatrixExtension;
 use crate::arena::Handle;
 use crate::ir::{Expression, MatrixLayout, MatrixScalarOp, Scalar, Type, TypeInner};
 use crate::Span;
@@ -83,16 +94,20 @@ impl Writer<'_> {
     ) -> R<u32> {
         let t = self.type_id(ty, Mode::Plain)?;
         let (ptr, stride, mem) = self.matrix_access(cx, pointer, offset, stride, span)?;
-        let layout = self.u32_const(layout_value(layout));
-        Ok(match mem {
-            Some(m) => self.emit(
-                cx,
-                Op::CooperativeMatrixLoadKHR,
-                t,
-                &[ptr, layout, stride, m],
-            ),
-            None => self.emit(cx, Op::CooperativeMatrixLoadKHR, t, &[ptr, layout, stride]),
-        })
+        let (op, mut operands) = if self.nv() {
+            let column_major = self.bool_const(layout == MatrixLayout::ColumnMajor);
+            (Op::CooperativeMatrixLoadNV, vec![ptr, stride, column_major])
+        } else {
+            let layout = self.u32_const(layout_value(layout));
+            (Op::CooperativeMatrixLoadKHR, vec![ptr, layout, stride])
+        };
+        operands.extend(mem);
+        Ok(self.emit(cx, op, t, &operands))
+    }
+
+    /// Whether matrices are written as `SPV_NV_cooperative_matrix` ones.
+    fn nv(&self) -> bool {
+        self.opts.cooperative_matrix == CooperativeMatrixExtension::Nv
     }
 
     /// `subgroupMatrixStore`.
@@ -109,11 +124,18 @@ impl Writer<'_> {
     ) -> R<()> {
         let v = self.expr(cx, value)?;
         let (ptr, stride, mem) = self.matrix_access(cx, pointer, offset, stride, span)?;
-        let layout = self.u32_const(layout_value(layout));
-        match mem {
-            Some(m) => cx.raw(Op::CooperativeMatrixStoreKHR, &[ptr, v, layout, stride, m]),
-            None => cx.raw(Op::CooperativeMatrixStoreKHR, &[ptr, v, layout, stride]),
-        }
+        let (op, mut operands) = if self.nv() {
+            let column_major = self.bool_const(layout == MatrixLayout::ColumnMajor);
+            (
+                Op::CooperativeMatrixStoreNV,
+                vec![ptr, v, stride, column_major],
+            )
+        } else {
+            let layout = self.u32_const(layout_value(layout));
+            (Op::CooperativeMatrixStoreKHR, vec![ptr, v, layout, stride])
+        };
+        operands.extend(mem);
+        cx.raw(op, &operands);
         Ok(())
     }
 
@@ -134,6 +156,11 @@ impl Writer<'_> {
             Some(acc) => self.expr(cx, acc)?,
             None => self.null_const(t),
         };
+        if self.nv() {
+            // Signedness comes from the component types (the operands the
+            // KHR form would carry say the same).
+            return Ok(self.emit(cx, Op::CooperativeMatrixMulAddNV, t, &[a, b, c]));
+        }
         let in_scalar = self.matrix_scalar_of(cx.ty(left)?, span)?;
         let out_scalar = self.matrix_scalar_of(ty, span)?;
         let mut ops = Cmo::NONE_KHR;
@@ -171,6 +198,11 @@ impl Writer<'_> {
         let m = self.expr(cx, matrix)?;
         let s = self.expr(cx, scalar)?;
         let s = self.narrow(cx, s, comp);
+        if op == MatrixScalarOp::Multiply && self.nv() {
+            // NV has no component-wise multiply of two matrices; it allows
+            // `OpMatrixTimesScalar` for every component type.
+            return Ok(self.emit(cx, Op::MatrixTimesScalar, t, &[m, s]));
+        }
         let splat = self.emit(cx, Op::CompositeConstruct, t, &[s]);
         let float = comp.is_float();
         let o = match (op, float) {
