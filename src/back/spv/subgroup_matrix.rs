@@ -94,15 +94,15 @@ impl Writer<'_> {
     ) -> R<u32> {
         let t = self.type_id(ty, Mode::Plain)?;
         let (ptr, stride, mem) = self.matrix_access(cx, pointer, offset, stride, span)?;
-        let (op, mut operands) = if self.nv() {
+        let (op, mut words) = if self.nv() {
             let column_major = self.bool_const(layout == MatrixLayout::ColumnMajor);
-            (Op::CooperativeMatrixLoadNV, vec![ptr, stride, column_major])
+            (Op::CooperativeMatrixLoadNV, [ptr, stride, column_major, 0])
         } else {
             let layout = self.u32_const(layout_value(layout));
-            (Op::CooperativeMatrixLoadKHR, vec![ptr, layout, stride])
+            (Op::CooperativeMatrixLoadKHR, [ptr, layout, stride, 0])
         };
-        operands.extend(mem);
-        Ok(self.emit(cx, op, t, &operands))
+        let words = with_memory_operand(&mut words, mem);
+        Ok(self.emit(cx, op, t, words))
     }
 
     /// Whether matrices are written as `SPV_NV_cooperative_matrix` ones.
@@ -124,18 +124,17 @@ impl Writer<'_> {
     ) -> R<()> {
         let v = self.expr(cx, value)?;
         let (ptr, stride, mem) = self.matrix_access(cx, pointer, offset, stride, span)?;
-        let (op, mut operands) = if self.nv() {
+        let (op, mut words) = if self.nv() {
             let column_major = self.bool_const(layout == MatrixLayout::ColumnMajor);
             (
                 Op::CooperativeMatrixStoreNV,
-                vec![ptr, v, stride, column_major],
+                [ptr, v, stride, column_major, 0],
             )
         } else {
             let layout = self.u32_const(layout_value(layout));
-            (Op::CooperativeMatrixStoreKHR, vec![ptr, v, layout, stride])
+            (Op::CooperativeMatrixStoreKHR, [ptr, v, layout, stride, 0])
         };
-        operands.extend(mem);
-        cx.raw(op, &operands);
+        cx.raw(op, with_memory_operand(&mut words, mem));
         Ok(())
     }
 
@@ -232,9 +231,36 @@ impl Writer<'_> {
     }
 }
 
+/// The operand words of a load or store: `words` with the memory operand
+/// `mem` in its last (free) slot, or without that slot.
+fn with_memory_operand(words: &mut [u32], mem: Option<u32>) -> &[u32] {
+    let n = words.len();
+    match (mem, words.last_mut()) {
+        (Some(m), Some(last)) => {
+            *last = m;
+            words
+        }
+        _ => &words[..n.saturating_sub(1)],
+    }
+}
+
 fn layout_value(layout: MatrixLayout) -> u32 {
     match layout {
         MatrixLayout::RowMajor => spirv::CooperativeMatrixLayout::RowMajorKHR as u32,
         MatrixLayout::ColumnMajor => spirv::CooperativeMatrixLayout::ColumnMajorKHR as u32,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::with_memory_operand;
+
+    #[test]
+    fn memory_operand_fills_or_drops_the_last_slot() {
+        let mut words = [1, 2, 3, 0];
+        assert_eq!(with_memory_operand(&mut words, Some(9)), [1, 2, 3, 9]);
+        let mut words = [1, 2, 3, 4, 0];
+        assert_eq!(with_memory_operand(&mut words, None), [1, 2, 3, 4]);
+        assert_eq!(with_memory_operand(&mut [], None), [0u32; 0]);
     }
 }
