@@ -4,12 +4,17 @@
 # SPIRV-Tools through the spirv-tools crate, so no spirv-val binary and no
 # particular SPIRV-Tools version is needed on the machine).
 #
-# Usage: scripts/conformance.sh [--spirv 1.3|1.6] [--expected-failures LIST] DIR
+# Usage: scripts/conformance.sh [--spirv 1.3|1.6] [--cooperative-matrix khr|nv]
+#                               [--expected-failures LIST] DIR
 #   LIST: a file of paths relative to DIR (one per line, '#' comments) that
 #   are known not to compile; they count as passed when they fail, and as a
 #   failure when they unexpectedly succeed.
 #   --spirv 1.3 (default): SPIR-V 1.3 validated for Vulkan 1.1
 #   --spirv 1.6:           SPIR-V 1.6 validated for Vulkan 1.3
+#   --cooperative-matrix khr (default) | nv: the SPIR-V extension of subgroup
+#   matrices (tessera --spirv-cooperative-matrix); a module that declares
+#   the other extension's capability fails, and the modules with
+#   cooperative matrices of the chosen extension are counted.
 # Prints each failure and a final `N passed, M failed` line; exits 1 when
 # anything failed.
 #
@@ -31,21 +36,28 @@ if [[ "${1:-}" == "--tint" ]]; then
 fi
 
 version=1.3
-if [[ "${1:-}" == "--spirv" ]]; then
-    version="${2:?--spirv needs 1.3 or 1.6}"
-    shift 2
-fi
+coop=khr
 expected=""
-if [[ "${1:-}" == "--expected-failures" ]]; then
-    expected="$(cd "$(dirname "${2:?--expected-failures needs a file}")" && pwd)/$(basename "$2")"
-    shift 2
-fi
-dir="${1:?usage: scripts/conformance.sh [--spirv 1.3|1.6] DIR}"
+while [[ $# -gt 1 ]]; do
+    case "$1" in
+        --spirv) version="${2:?--spirv needs 1.3 or 1.6}"; shift 2 ;;
+        --cooperative-matrix) coop="${2:?--cooperative-matrix needs khr or nv}"; shift 2 ;;
+        --expected-failures)
+            expected="$(cd "$(dirname "${2:?--expected-failures needs a file}")" && pwd)/$(basename "$2")"
+            shift 2 ;;
+        *) break ;;
+    esac
+done
+dir="${1:?usage: scripts/conformance.sh [--spirv 1.3|1.6] [--cooperative-matrix khr|nv] [--expected-failures LIST] DIR}"
 dir="${dir%/}"
 case "$version" in
     1.3) env=vulkan1.1 ;;
     1.6) env=vulkan1.3 ;;
     *) echo "error: unsupported --spirv $version (use 1.3 or 1.6)" >&2; exit 2 ;;
+esac
+case "$coop" in
+    khr|nv) ;;
+    *) echo "error: unsupported --cooperative-matrix $coop (use khr or nv)" >&2; exit 2 ;;
 esac
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -59,6 +71,8 @@ validate="$target/debug/examples/validate_spv"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
+flags=(--spirv-version "$version" --spirv-cooperative-matrix "$coop")
+matrices=0
 passed=0
 failed=0
 is_expected() {
@@ -69,25 +83,27 @@ while IFS= read -r -d '' file; do
     out="$work/out.spv"
     rm -f "$out"
     if is_expected "$file"; then
-        if "$tessera" "$file" -o "$out" --spirv-version "$version" 2>/dev/null; then
+        if "$tessera" "$file" -o "$out" "${flags[@]}" 2>/dev/null; then
             echo "FAIL (expected to fail, but compiled) $file"
             failed=$((failed + 1))
         else
             echo "expected failure: $file"
             passed=$((passed + 1))
         fi
-    elif ! "$tessera" "$file" -o "$out" --spirv-version "$version" 2>"$work/err"; then
+    elif ! "$tessera" "$file" -o "$out" "${flags[@]}" 2>"$work/err"; then
         echo "FAIL (compile) $file"
         head -n 8 "$work/err" | sed 's/^/    /'
         failed=$((failed + 1))
-    elif ! "$validate" --target-env "$env" "$out" 2>"$work/err"; then
-        echo "FAIL (spirv-val $env) $file"
+    elif ! uses="$("$validate" --target-env "$env" --cooperative-matrix "$coop" "$out" 2>"$work/err")"; then
+        echo "FAIL (spirv-val $env, $coop cooperative matrices) $file"
         head -n 8 "$work/err" | sed 's/^/    /'
         failed=$((failed + 1))
     else
+        [[ -n "$uses" ]] && matrices=$((matrices + 1))
         passed=$((passed + 1))
     fi
 done < <(find "$dir" -name '*.wgsl' -type f -print0 | sort -z)
 
+echo "$matrices modules with $coop cooperative matrices"
 echo "$passed passed, $failed failed"
 [[ $failed -eq 0 ]]

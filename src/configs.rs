@@ -4,7 +4,9 @@
 //!
 //! Nothing here depends on Vulkan: [`VulkanCooperativeMatrixProperties`] is a
 //! plain-Rust mirror of `VkCooperativeMatrixPropertiesKHR` that an embedder
-//! fills from its own bindings.
+//! fills from its own bindings, and [`VulkanCooperativeMatrixPropertiesNv`]
+//! one of `VkCooperativeMatrixPropertiesNV` (for drivers that only expose
+//! `VK_NV_cooperative_matrix`; see [`from_vulkan_nv`]).
 
 use std::fmt;
 use std::str::FromStr;
@@ -187,6 +189,32 @@ pub enum VulkanComponentType {
 }
 
 impl VulkanComponentType {
+    /// The component type with Vulkan's numeric value `raw` (of
+    /// `VkComponentTypeKHR`, or of `VkComponentTypeNV`, which numbers its
+    /// types the same way); `None` for values this mirror does not know.
+    pub const fn from_raw(raw: u32) -> Option<VulkanComponentType> {
+        use VulkanComponentType as V;
+        Some(match raw {
+            0 => V::Float16,
+            1 => V::Float32,
+            2 => V::Float64,
+            3 => V::Sint8,
+            4 => V::Sint16,
+            5 => V::Sint32,
+            6 => V::Sint64,
+            7 => V::Uint8,
+            8 => V::Uint16,
+            9 => V::Uint32,
+            10 => V::Uint64,
+            1000141000 => V::Bfloat16,
+            1000491000 => V::Sint8PackedNv,
+            1000491001 => V::Uint8PackedNv,
+            1000491002 => V::Float8E4m3,
+            1000491003 => V::Float8E5m2,
+            _ => return None,
+        })
+    }
+
     /// The matching WebGPU component type, if the proposal allows it.
     pub const fn to_component_type(self) -> Option<ComponentType> {
         match self {
@@ -210,6 +238,21 @@ pub enum VulkanScope {
     Workgroup = 2,
     Subgroup = 3,
     QueueFamily = 5,
+}
+
+impl VulkanScope {
+    /// The scope with Vulkan's numeric value `raw` (of `VkScopeKHR`, or of
+    /// `VkScopeNV`, which numbers its scopes the same way); `None` for
+    /// other values.
+    pub const fn from_raw(raw: u32) -> Option<VulkanScope> {
+        Some(match raw {
+            1 => VulkanScope::Device,
+            2 => VulkanScope::Workgroup,
+            3 => VulkanScope::Subgroup,
+            5 => VulkanScope::QueueFamily,
+            _ => return None,
+        })
+    }
 }
 
 /// Mirror of `VkCooperativeMatrixPropertiesKHR` (without `sType`/`pNext`).
@@ -280,6 +323,80 @@ pub fn from_vulkan(
         }
     }
     out
+}
+
+/// Mirror of `VkCooperativeMatrixPropertiesNV` (without `sType`/`pNext`),
+/// with the raw numeric values of `VkComponentTypeNV` and `VkScopeNV` as the
+/// driver returns them (they share their numbering with
+/// `VkComponentTypeKHR`/`VkScopeKHR`, see [`VulkanComponentType::from_raw`]).
+///
+/// `VK_NV_cooperative_matrix` has no saturating accumulation and calls the
+/// result type `DType`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct VulkanCooperativeMatrixPropertiesNv {
+    /// `MSize`
+    pub m_size: u32,
+    /// `NSize`
+    pub n_size: u32,
+    /// `KSize`
+    pub k_size: u32,
+    /// `AType` (a `VkComponentTypeNV` value)
+    pub a_type: u32,
+    /// `BType` (a `VkComponentTypeNV` value)
+    pub b_type: u32,
+    /// `CType` (a `VkComponentTypeNV` value)
+    pub c_type: u32,
+    /// `DType` (a `VkComponentTypeNV` value)
+    pub d_type: u32,
+    /// `scope` (a `VkScopeNV` value)
+    pub scope: u32,
+}
+
+impl VulkanCooperativeMatrixPropertiesNv {
+    /// The same entry as KHR properties (`DType` as `ResultType`, no
+    /// saturating accumulation); `None` when a component type or the scope
+    /// is a value [`VulkanComponentType`]/[`VulkanScope`] does not know.
+    pub const fn to_khr(&self) -> Option<VulkanCooperativeMatrixProperties> {
+        let (Some(a_type), Some(b_type), Some(c_type), Some(result_type), Some(scope)) = (
+            VulkanComponentType::from_raw(self.a_type),
+            VulkanComponentType::from_raw(self.b_type),
+            VulkanComponentType::from_raw(self.c_type),
+            VulkanComponentType::from_raw(self.d_type),
+            VulkanScope::from_raw(self.scope),
+        ) else {
+            return None;
+        };
+        Some(VulkanCooperativeMatrixProperties {
+            m_size: self.m_size,
+            n_size: self.n_size,
+            k_size: self.k_size,
+            a_type,
+            b_type,
+            c_type,
+            result_type,
+            saturating_accumulation: false,
+            scope,
+        })
+    }
+}
+
+/// Builds the device's configs from `VK_NV_cooperative_matrix`'s
+/// properties (`vkGetPhysicalDeviceCooperativeMatrixPropertiesNV`), with
+/// the rules of [`from_vulkan`]: A type equals B type, C type equals D
+/// type, all four are one of the six component types, subgroup scope;
+/// f16 entries only with `shader_f16`. Entries with component types or
+/// scopes this mirror does not know are dropped. Duplicates are removed;
+/// order is preserved.
+///
+/// Shaders for these configs must be written with
+/// [`crate::back::spv::CooperativeMatrixExtension::Nv`].
+pub fn from_vulkan_nv(
+    props: &[VulkanCooperativeMatrixPropertiesNv],
+    shader_f16: bool,
+) -> Vec<SubgroupMatrixConfig> {
+    let khr: Vec<VulkanCooperativeMatrixProperties> =
+        props.iter().filter_map(|p| p.to_khr()).collect();
+    from_vulkan(&khr, shader_f16)
 }
 
 /// Metal's fixed configs: 8x8x8 f32 -> f32, and 8x8x8 f16 -> f16 when
@@ -497,6 +614,123 @@ mod tests {
         assert_eq!(names, ["u8:u32:16x16x32"]);
         assert_eq!(VulkanComponentType::Bfloat16 as u32, 1000141000);
         assert_eq!(VulkanScope::Subgroup as u32, 3);
+    }
+
+    fn nv(a: u32, d: u32, mnk: (u32, u32, u32)) -> VulkanCooperativeMatrixPropertiesNv {
+        VulkanCooperativeMatrixPropertiesNv {
+            m_size: mnk.0,
+            n_size: mnk.1,
+            k_size: mnk.2,
+            a_type: a,
+            b_type: a,
+            c_type: d,
+            d_type: d,
+            scope: 3,
+        }
+    }
+
+    #[test]
+    fn vulkan_nv_filter() {
+        // VkComponentTypeNV values: FLOAT16 0, FLOAT32 1, FLOAT64 2,
+        // SINT8 3, SINT16 4, SINT32 5, UINT8 7, UINT32 9.
+        let mut props = vec![
+            nv(0, 0, (16, 16, 16)),
+            nv(0, 1, (16, 8, 8)),
+            nv(3, 5, (16, 16, 32)),
+            nv(7, 9, (8, 8, 32)),
+            nv(2, 2, (8, 8, 4)),
+            nv(4, 5, (16, 16, 16)),
+            // An unknown component type and an unknown scope.
+            nv(77, 1, (16, 16, 16)),
+        ];
+        let mut unknown_scope = nv(1, 1, (16, 16, 8));
+        unknown_scope.scope = 4;
+        props.push(unknown_scope);
+        let mut workgroup = nv(1, 1, (16, 16, 8));
+        workgroup.scope = 2;
+        props.push(workgroup);
+        let mut mixed = nv(3, 5, (16, 16, 32));
+        mixed.b_type = 7;
+        props.push(mixed);
+        let mut c_ne_d = nv(0, 0, (16, 16, 16));
+        c_ne_d.c_type = 1;
+        props.push(c_ne_d);
+        let mut zero = nv(1, 1, (16, 0, 8));
+        zero.scope = 3;
+        props.push(zero);
+        // A duplicate of the first entry.
+        props.push(nv(0, 0, (16, 16, 16)));
+
+        let names: Vec<String> = from_vulkan_nv(&props, true)
+            .iter()
+            .map(|c| c.to_string())
+            .collect();
+        assert_eq!(
+            names,
+            [
+                "f16:f16:16x16x16",
+                "f16:f32:16x8x8",
+                "i8:i32:16x16x32",
+                "u8:u32:8x8x32"
+            ]
+        );
+        let names: Vec<String> = from_vulkan_nv(&props, false)
+            .iter()
+            .map(|c| c.to_string())
+            .collect();
+        assert_eq!(names, ["i8:i32:16x16x32", "u8:u32:8x8x32"]);
+        assert!(from_vulkan_nv(&[], true).is_empty());
+    }
+
+    #[test]
+    fn vulkan_nv_to_khr() {
+        let p = nv(0, 1, (16, 8, 16)).to_khr().expect("known values");
+        assert_eq!(p.a_type, VulkanComponentType::Float16);
+        assert_eq!(p.b_type, VulkanComponentType::Float16);
+        assert_eq!(p.c_type, VulkanComponentType::Float32);
+        assert_eq!(p.result_type, VulkanComponentType::Float32);
+        assert_eq!((p.m_size, p.n_size, p.k_size), (16, 8, 16));
+        assert_eq!(p.scope, VulkanScope::Subgroup);
+        assert!(!p.saturating_accumulation);
+        assert_eq!(nv(0, 11, (8, 8, 8)).to_khr(), None);
+        let mut bad_scope = nv(0, 0, (8, 8, 8));
+        bad_scope.scope = 0;
+        assert_eq!(bad_scope.to_khr(), None);
+    }
+
+    #[test]
+    fn raw_values_round_trip() {
+        use VulkanComponentType as V;
+        for t in [
+            V::Float16,
+            V::Float32,
+            V::Float64,
+            V::Sint8,
+            V::Sint16,
+            V::Sint32,
+            V::Sint64,
+            V::Uint8,
+            V::Uint16,
+            V::Uint32,
+            V::Uint64,
+            V::Bfloat16,
+            V::Sint8PackedNv,
+            V::Uint8PackedNv,
+            V::Float8E4m3,
+            V::Float8E5m2,
+        ] {
+            assert_eq!(V::from_raw(t as u32), Some(t));
+        }
+        assert_eq!(V::from_raw(11), None);
+        for s in [
+            VulkanScope::Device,
+            VulkanScope::Workgroup,
+            VulkanScope::Subgroup,
+            VulkanScope::QueueFamily,
+        ] {
+            assert_eq!(VulkanScope::from_raw(s as u32), Some(s));
+        }
+        assert_eq!(VulkanScope::from_raw(4), None);
     }
 
     #[test]

@@ -2,7 +2,8 @@
 //!
 //! A WGSL compiler with first-class support for subgroup matrices
 //! (`enable chromium_experimental_subgroup_matrix;`), writing SPIR-V
-//! (`SPV_KHR_cooperative_matrix`), Metal Shading Language (compute kernels
+//! (`SPV_KHR_cooperative_matrix`, or `SPV_NV_cooperative_matrix` with
+//! [`back::spv::CooperativeMatrixExtension::Nv`]), Metal Shading Language (compute kernels
 //! with `simdgroup_matrix`) and WGSL.
 //!
 //! The pipeline is: [`front::wgsl::parse_str`] (lexer, parser, resolver) to

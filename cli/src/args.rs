@@ -64,6 +64,26 @@ impl SpirvVersion {
     }
 }
 
+/// `--spirv-cooperative-matrix` values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum CooperativeMatrix {
+    /// SPV_KHR_cooperative_matrix (the default).
+    Khr,
+    /// SPV_NV_cooperative_matrix.
+    Nv,
+}
+
+impl CooperativeMatrix {
+    /// The library's option.
+    pub fn extension(self) -> tessera::back::spv::CooperativeMatrixExtension {
+        use tessera::back::spv::CooperativeMatrixExtension as E;
+        match self {
+            CooperativeMatrix::Khr => E::Khr,
+            CooperativeMatrix::Nv => E::Nv,
+        }
+    }
+}
+
 /// MSL language versions (Metal 1.0 to 3.2).
 pub const MSL_VERSIONS: &[(u8, u8)] = &[
     (1, 0),
@@ -120,6 +140,13 @@ pub struct Args {
     /// SPIR-V version to target.
     #[arg(long, value_enum, default_value = "1.3")]
     pub spirv_version: SpirvVersion,
+
+    /// The SPIR-V extension that carries subgroup matrices: `khr`
+    /// (SPV_KHR_cooperative_matrix, the default) or `nv`
+    /// (SPV_NV_cooperative_matrix, for Vulkan drivers that only expose
+    /// VK_NV_cooperative_matrix). SPIR-V output only.
+    #[arg(long, value_enum, value_name = "khr|nv")]
+    pub spirv_cooperative_matrix: Option<CooperativeMatrix>,
 
     /// Metal Shading Language version (MSL output): 1.0-1.2, 2.0-2.4,
     /// 3.0-3.2; default 2.4. Subgroup matrices need 2.3 or later.
@@ -347,6 +374,21 @@ mod tests {
         assert!(parse_config("f64:f32:8x8x8").unwrap_err().contains("f64"));
         assert!(parse_config("f16:f32:8x8").unwrap_err().contains("MxNxK"));
         assert!(parse_config("f16:f32:8x0x8").unwrap_err().contains("'0'"));
+    }
+
+    #[test]
+    fn cooperative_matrix_values() {
+        use tessera::back::spv::CooperativeMatrixExtension as E;
+        assert_eq!(CooperativeMatrix::Khr.extension(), E::Khr);
+        assert_eq!(CooperativeMatrix::Nv.extension(), E::Nv);
+        let args = Args::try_parse_from(["tessera", "a.wgsl", "--spirv-cooperative-matrix", "nv"])
+            .expect("parses");
+        assert_eq!(args.spirv_cooperative_matrix, Some(CooperativeMatrix::Nv));
+        let args = Args::try_parse_from(["tessera", "a.wgsl"]).expect("parses");
+        assert_eq!(args.spirv_cooperative_matrix, None);
+        assert!(
+            Args::try_parse_from(["tessera", "a.wgsl", "--spirv-cooperative-matrix", "x"]).is_err()
+        );
     }
 
     #[test]

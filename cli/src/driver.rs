@@ -122,6 +122,10 @@ fn spv_options(args: &Args) -> tessera::back::spv::Options {
         version: args.spirv_version.pair(),
         bounds_checks: !args.no_bounds_checks,
         unroll: args.unroll.policy(),
+        cooperative_matrix: args
+            .spirv_cooperative_matrix
+            .map(|c| c.extension())
+            .unwrap_or_default(),
         ..tessera::back::spv::Options::default()
     }
 }
@@ -211,6 +215,12 @@ pub fn run(args: &Args) -> Result<(), Failure> {
     if args.spec_constants && !matches!(format, Format::Spv | Format::Spvasm) {
         return Err(Failure::Usage(
             "--spec-constants only applies to SPIR-V output (--format spv or spvasm): give MSL and WGSL output override values with --override".into(),
+        ));
+    }
+    if args.spirv_cooperative_matrix.is_some() && !matches!(format, Format::Spv | Format::Spvasm) {
+        return Err(Failure::Usage(
+            "--spirv-cooperative-matrix only applies to SPIR-V output (--format spv or spvasm)"
+                .into(),
         ));
     }
     if format == Format::Spv

@@ -115,6 +115,7 @@ fn help_exits_zero() {
         "--subgroup-matrix-config",
         "--max-subgroup-size",
         "--spec-constants",
+        "--spirv-cooperative-matrix",
     ] {
         assert!(text.contains(flag), "help lacks {flag}:\n{text}");
     }
@@ -461,4 +462,85 @@ fn spec_constants_need_spirv_output() {
             stderr(&out)
         );
     }
+}
+
+#[test]
+fn spirv_cooperative_matrix_flag() {
+    let dir = scratch("coop-nv");
+    let input = write_input(&dir, "m.wgsl", SUBGROUP_MATRIX);
+    // The default, and `khr` given explicitly: SPV_KHR_cooperative_matrix.
+    for extra in [&[][..], &["--spirv-cooperative-matrix", "khr"][..]] {
+        let out = run(tessera().arg(&input).args(extra));
+        assert_code(&out, 0);
+        let text = stdout(&out);
+        assert!(text.contains("OpCapability CooperativeMatrixKHR"), "{text}");
+        assert!(text.contains("OpCooperativeMatrixLoadKHR"), "{text}");
+        assert!(!text.contains("NV"), "{text}");
+    }
+    // `nv`: SPV_NV_cooperative_matrix, for SPIR-V 1.3 and 1.6, text and
+    // binary output.
+    for version in ["1.3", "1.6"] {
+        let out = run(tessera().arg(&input).args([
+            "--spirv-cooperative-matrix",
+            "nv",
+            "--spirv-version",
+            version,
+        ]));
+        assert_code(&out, 0);
+        let text = stdout(&out);
+        assert!(text.contains("OpCapability CooperativeMatrixNV"), "{text}");
+        assert!(text.contains("\"SPV_NV_cooperative_matrix\""), "{text}");
+        assert!(text.contains("OpTypeCooperativeMatrixNV"), "{text}");
+        assert!(text.contains("OpCooperativeMatrixLoadNV"), "{text}");
+        assert!(text.contains("OpCooperativeMatrixStoreNV"), "{text}");
+        assert!(!text.contains("KHR_cooperative"), "{text}");
+    }
+    let spv = dir.join("m.spv");
+    let out = run(tessera()
+        .arg(&input)
+        .args(["--spirv-cooperative-matrix", "nv", "-o"])
+        .arg(&spv));
+    assert_code(&out, 0);
+    let bytes = std::fs::read(&spv).unwrap();
+    let words: Vec<u32> = bytes
+        .chunks_exact(4)
+        .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect();
+    // OpCapability CooperativeMatrixNV (5357).
+    assert!(words.windows(2).any(|w| w == [(2 << 16) | 17, 5357]));
+    // A bad value is a usage error naming the choices.
+    let out = run(tessera()
+        .arg(&input)
+        .args(["--spirv-cooperative-matrix", "amd"]));
+    assert_code(&out, 2);
+    let err = stderr(&out);
+    assert!(err.contains("khr") && err.contains("nv"), "{err}");
+}
+
+#[test]
+fn spirv_cooperative_matrix_needs_spirv_output() {
+    let dir = scratch("coop-nv-msl");
+    let input = write_input(&dir, "m.wgsl", SUBGROUP_MATRIX);
+    for format in ["msl", "wgsl"] {
+        for value in ["nv", "khr"] {
+            let out = run(tessera().arg(&input).args([
+                "--spirv-cooperative-matrix",
+                value,
+                "--format",
+                format,
+            ]));
+            assert_code(&out, 2);
+            assert!(
+                stderr(&out)
+                    .contains("error: --spirv-cooperative-matrix only applies to SPIR-V output"),
+                "{}",
+                stderr(&out)
+            );
+        }
+    }
+    let out = run(tessera()
+        .arg(&input)
+        .args(["--spirv-cooperative-matrix", "nv", "-o"])
+        .arg(dir.join("m.metal")));
+    assert_code(&out, 2);
 }

@@ -2,6 +2,7 @@
 
 use std::collections::BTreeMap;
 
+use tessera::back::spv::CooperativeMatrixExtension;
 use tessera::configs::SubgroupMatrixConfig;
 use tessera::pipeline::PipelineOptions;
 use tessera::CompileOptions;
@@ -30,6 +31,9 @@ pub struct Target {
     /// Leave plain buffer indices to the device's robust buffer access (the
     /// pipeline must then be created with it).
     pub buffers_robust_by_device: bool,
+    /// The SPIR-V extension of the subgroup matrices: KHR (the default) or
+    /// NV (`--cooperative-matrix nv`, for `VK_NV_cooperative_matrix`).
+    pub cooperative_matrix: CooperativeMatrixExtension,
 }
 
 impl Target {
@@ -61,6 +65,7 @@ impl Target {
             bounds_checks: true,
             unroll: Default::default(),
             buffers_robust_by_device: false,
+            cooperative_matrix: CooperativeMatrixExtension::Khr,
         }
     }
 
@@ -83,6 +88,7 @@ impl Target {
                 bounds_checks: self.bounds_checks,
                 unroll: self.unroll,
                 buffers_robust_by_device: self.buffers_robust_by_device,
+                cooperative_matrix: self.cooperative_matrix,
                 ..Default::default()
             },
         }
@@ -148,5 +154,14 @@ mod tests {
         assert_eq!(o.pipeline.max_workgroup_storage_size, 49152);
         assert_eq!(o.spv.version, (1, 3));
         assert_eq!(o.pipeline.entry_point.as_deref(), Some("main"));
+        assert_eq!(o.spv.cooperative_matrix, CooperativeMatrixExtension::Khr);
+        let nv = Target {
+            cooperative_matrix: CooperativeMatrixExtension::Nv,
+            ..t
+        };
+        assert_eq!(
+            nv.options().spv.cooperative_matrix,
+            CooperativeMatrixExtension::Nv
+        );
     }
 }

@@ -1,6 +1,8 @@
 //! tessera-gpu: runs tessera's SPIR-V on a Vulkan device with
-//! `VK_KHR_cooperative_matrix` — a hardware conformance suite for subgroup
-//! matrices and an f16 matmul benchmark. See `gpu/README.md`.
+//! `VK_KHR_cooperative_matrix` (or `VK_NV_cooperative_matrix`, with the
+//! kernels compiled for `SPV_NV_cooperative_matrix`) — a hardware
+//! conformance suite for subgroup matrices and an f16 matmul benchmark. See
+//! `gpu/README.md`.
 //!
 //! Everything except [`vk`] is plain CPU code (kernel generation, CPU
 //! references, report formatting) and is unit-tested without a GPU.

@@ -1,6 +1,7 @@
 //! `tessera-gpu`: runs the subgroup-matrix conformance suite and the matmul
 //! benchmark on the first Vulkan device with `VK_KHR_cooperative_matrix`
-//! and writes `results.json` and `report.txt`. See `gpu/README.md`.
+//! (or `VK_NV_cooperative_matrix` with `--cooperative-matrix nv`) and
+//! writes `results.json` and `report.txt`. See `gpu/README.md`.
 //!
 //! Exit codes: 0 everything passed, 1 some case or matmul failed, 2 bad
 //! arguments or output directory, 3 no suitable Vulkan device.
@@ -9,6 +10,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use serde_json::json;
+use tessera::back::spv::CooperativeMatrixExtension;
 use tessera_gpu::cases::{buffer_component, cases_for, Case, BUF_BYTES};
 use tessera_gpu::compile::Target;
 use tessera_gpu::data::{poison, random_buffer, Rng};
@@ -18,7 +20,7 @@ use tessera_gpu::report::{CaseResult, MatmulResult, Results};
 use tessera_gpu::robust;
 use tessera_gpu::vk::{median, Gpu, InitError};
 
-/// Exit code when no device with `VK_KHR_cooperative_matrix` exists.
+/// Exit code when no device with the cooperative-matrix extension exists.
 const EXIT_NO_DEVICE: u8 = 3;
 
 struct Args {
@@ -33,13 +35,14 @@ struct Args {
     dump: Option<PathBuf>,
     cublas: Option<PathBuf>,
     unroll_variants: bool,
+    cooperative_matrix: CooperativeMatrixExtension,
 }
 
 const USAGE: &str = "usage: tessera-gpu [--out DIR] [--spirv 1.3|1.6] [--sizes 4096,8192] \
 [--skip-conformance] [--skip-matmul] [--filter TEXT] [--iters N] [--no-bounds-checks] \
-[--cublas FILE] [--dump-kernels DIR] [--unroll-variants]";
+[--cublas FILE] [--dump-kernels DIR] [--unroll-variants] [--cooperative-matrix khr|nv]";
 
-fn parse_args() -> Result<Args, String> {
+fn parse_args(args: impl IntoIterator<Item = String>) -> Result<Args, String> {
     let mut a = Args {
         out: PathBuf::from("."),
         spirv_version: (1, 3),
@@ -52,8 +55,9 @@ fn parse_args() -> Result<Args, String> {
         dump: None,
         cublas: None,
         unroll_variants: false,
+        cooperative_matrix: CooperativeMatrixExtension::Khr,
     };
-    let mut it = std::env::args().skip(1);
+    let mut it = args.into_iter();
     while let Some(arg) = it.next() {
         let mut value = |name: &str| it.next().ok_or(format!("{name} needs a value"));
         match arg.as_str() {
@@ -94,6 +98,17 @@ fn parse_args() -> Result<Args, String> {
             "--unroll-variants" => a.unroll_variants = true,
             "--cublas" => a.cublas = Some(PathBuf::from(value("--cublas")?)),
             "--dump-kernels" => a.dump = Some(PathBuf::from(value("--dump-kernels")?)),
+            "--cooperative-matrix" => {
+                a.cooperative_matrix = match value("--cooperative-matrix")?.as_str() {
+                    "khr" => CooperativeMatrixExtension::Khr,
+                    "nv" => CooperativeMatrixExtension::Nv,
+                    v => {
+                        return Err(format!(
+                            "unknown cooperative-matrix extension '{v}' (expected khr or nv)"
+                        ))
+                    }
+                }
+            }
             "-h" | "--help" => return Err(USAGE.into()),
             other => return Err(format!("unknown argument '{other}'\n{USAGE}")),
         }
@@ -514,6 +529,15 @@ fn run_matmul(
             ("tessera device buffers", Some(&device_buffers), &looped),
             ("glslang, robust buffers", None, ""),
         ];
+        if !gpu.khr_enabled {
+            // glslang's SPIR-V uses SPV_KHR_cooperative_matrix, which this
+            // device (opened for NV) does not have enabled.
+            sources.retain(|(_, t, _)| t.is_some());
+            res.stats.push((
+                "glslang".to_string(),
+                "not run: VK_KHR_cooperative_matrix is not enabled".to_string(),
+            ));
+        }
         if unroll_variants {
             sources.push(("checked, unroll matrices", Some(&matrices), &looped));
             sources.push(("checked, unroll hint", Some(&hint), &looped));
@@ -588,8 +612,10 @@ fn run_matmul(
 }
 
 /// Writes every generated kernel for the H100 config list (and the matmul
-/// kernels of every configuration, loop and hand-unrolled) to `dir`, compiles each with tessera and writes
-/// the SPIR-V next to it. Returns (kernels, compile failures).
+/// kernels of every configuration, loop and hand-unrolled) to `dir`,
+/// compiles each with tessera for `target` (its cooperative-matrix
+/// extension included) and writes the SPIR-V next to it. Returns (kernels,
+/// compile failures).
 fn dump_kernels(dir: &PathBuf, target: &Target) -> Result<(usize, usize), String> {
     std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let mut sources: Vec<(String, String)> = Vec::new();
@@ -631,7 +657,7 @@ fn dump_kernels(dir: &PathBuf, target: &Target) -> Result<(usize, usize), String
 }
 
 fn main() -> ExitCode {
-    let args = match parse_args() {
+    let args = match parse_args(std::env::args().skip(1)) {
         Ok(a) => a,
         Err(e) => {
             eprintln!("{e}");
@@ -639,10 +665,17 @@ fn main() -> ExitCode {
         }
     };
     if let Some(dir) = &args.dump {
-        return match dump_kernels(dir, &Target::h100()) {
+        let target = Target {
+            spirv_version: args.spirv_version,
+            bounds_checks: args.bounds_checks,
+            cooperative_matrix: args.cooperative_matrix,
+            ..Target::h100()
+        };
+        return match dump_kernels(dir, &target) {
             Ok((n, failed)) => {
                 println!(
-                    "wrote {n} kernels to {}; {failed} failed to compile",
+                    "wrote {n} kernels ({} cooperative matrices) to {}; {failed} failed to compile",
+                    args.cooperative_matrix.name(),
                     dir.display()
                 );
                 if failed == 0 {
@@ -661,14 +694,15 @@ fn main() -> ExitCode {
         eprintln!("cannot create {}: {e}", args.out.display());
         return ExitCode::from(2);
     }
-    let gpu = match Gpu::new() {
+    let extension = tessera_gpu::vk::name(tessera_gpu::vk::extension_name(args.cooperative_matrix));
+    let gpu = match Gpu::new(args.cooperative_matrix) {
         Ok(g) => g,
         Err(InitError::NoDevice(why)) => {
-            eprintln!("no Vulkan device with VK_KHR_cooperative_matrix found ({why})");
+            eprintln!("no Vulkan device with {extension} found ({why})");
             return ExitCode::from(EXIT_NO_DEVICE);
         }
         Err(InitError::Vk(why)) => {
-            eprintln!("no Vulkan device with VK_KHR_cooperative_matrix found (device setup failed: {why})");
+            eprintln!("no Vulkan device with {extension} found (device setup failed: {why})");
             return ExitCode::from(EXIT_NO_DEVICE);
         }
     };
@@ -684,9 +718,10 @@ fn main() -> ExitCode {
         bounds_checks: args.bounds_checks,
         unroll: Default::default(),
         buffers_robust_by_device: false,
+        cooperative_matrix: args.cooperative_matrix,
     };
     eprintln!(
-        "device: {} ({}), {} subgroup-matrix configs",
+        "device: {} ({}), {} subgroup-matrix configs from {extension}",
         info.name,
         info.driver,
         info.configs.len()
@@ -695,6 +730,7 @@ fn main() -> ExitCode {
         date: utc_now(),
         device: info.name.clone(),
         driver: info.driver.clone(),
+        cooperative_matrix: args.cooperative_matrix.name().to_string(),
         device_facts: json!({
             "vulkan_api": info.api_version,
             "min_subgroup_size": info.min_subgroup_size,
@@ -705,6 +741,12 @@ fn main() -> ExitCode {
                 "{:?}x{:?}->{:?}/{:?} {}x{}x{} sat={} scope={:?}",
                 p.a_type, p.b_type, p.c_type, p.result_type, p.m_size, p.n_size, p.k_size,
                 p.saturating_accumulation, p.scope)).collect::<Vec<_>>(),
+            "cooperative_matrix_properties_nv": info.nv_properties.iter().map(|p| format!(
+                "{}x{}->{}/{} {}x{}x{} scope={}",
+                p.a_type, p.b_type, p.c_type, p.d_type, p.m_size, p.n_size, p.k_size,
+                p.scope)).collect::<Vec<_>>(),
+            "cooperative_matrix_extension": extension,
+            "khr_cooperative_matrix_enabled": gpu.khr_enabled,
             "configs": info.configs.iter().map(|c| c.to_string()).collect::<Vec<_>>(),
             "spirv_version": format!("{}.{}", args.spirv_version.0, args.spirv_version.1),
             "bounds_checks": args.bounds_checks,
@@ -813,5 +855,34 @@ fn main() -> ExitCode {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(args: &[&str]) -> Result<Args, String> {
+        parse_args(args.iter().map(|s| s.to_string()))
+    }
+
+    #[test]
+    fn cooperative_matrix_flag() {
+        let a = parse(&[]).expect("defaults");
+        assert_eq!(a.cooperative_matrix, CooperativeMatrixExtension::Khr);
+        let a = parse(&["--cooperative-matrix", "nv"]).expect("nv");
+        assert_eq!(a.cooperative_matrix, CooperativeMatrixExtension::Nv);
+        let a = parse(&["--cooperative-matrix", "khr", "--spirv", "1.6"]).expect("khr");
+        assert_eq!(a.cooperative_matrix, CooperativeMatrixExtension::Khr);
+        assert_eq!(a.spirv_version, (1, 6));
+        assert_eq!(
+            parse(&["--cooperative-matrix", "amd"]).err().as_deref(),
+            Some("unknown cooperative-matrix extension 'amd' (expected khr or nv)")
+        );
+        assert_eq!(
+            parse(&["--cooperative-matrix"]).err().as_deref(),
+            Some("--cooperative-matrix needs a value")
+        );
+        assert!(USAGE.contains("--cooperative-matrix khr|nv"));
     }
 }

@@ -93,6 +93,9 @@ pub struct Results {
     pub device: String,
     /// Driver name and version.
     pub driver: String,
+    /// Which cooperative-matrix extension the kernels used: `khr` or `nv`
+    /// (`--cooperative-matrix`).
+    pub cooperative_matrix: String,
     /// Extra device facts (configs, subgroup sizes, ...).
     pub device_facts: Value,
     /// Conformance cases.
@@ -167,6 +170,7 @@ impl Results {
             "date": self.date,
             "device": self.device,
             "driver": self.driver,
+            "cooperative_matrix": self.cooperative_matrix,
             "device_facts": self.device_facts,
             "conformance": {
                 "passed": self.passed(),
@@ -222,10 +226,11 @@ impl Results {
     pub fn to_text(&self) -> String {
         let f = |v: Option<f64>| v.map_or("-".to_string(), |v| format!("{v:.1}"));
         let mut s = format!(
-            "tessera GPU report\ndate:   {}\ndevice: {}\ndriver: {}\n\nconformance: {}/{} passed\n",
+            "tessera GPU report\ndate:   {}\ndevice: {}\ndriver: {}\ncooperative matrices: {}\n\nconformance: {}/{} passed\n",
             self.date,
             self.device,
             self.driver,
+            self.cooperative_matrix,
             self.passed(),
             self.cases.len()
         );
@@ -306,6 +311,7 @@ mod tests {
             date: "2026-11-21T23:00:00Z".into(),
             device: "NVIDIA H100".into(),
             driver: "NVIDIA 580".into(),
+            cooperative_matrix: "nv".into(),
             device_facts: json!({}),
             naga: Vec::new(),
             cases: vec![
@@ -344,6 +350,7 @@ mod tests {
     #[test]
     fn json_shape() {
         let j = sample().to_json();
+        assert_eq!(j["cooperative_matrix"], "nv");
         assert_eq!(j["conformance"]["passed"], 1);
         assert_eq!(j["conformance"]["total"], 2);
         assert_eq!(j["conformance"]["cases"][1]["stage"], "compile");
@@ -378,6 +385,7 @@ mod tests {
         assert!(!r.all_ok());
         let t = r.to_text();
         assert!(t.contains("conformance: 1/2 passed\n"), "{t}");
+        assert!(t.contains("\ncooperative matrices: nv\n"), "{t}");
         assert!(
             t.contains("  FAIL u8:u32:16x8x32/zero [compile]: error: oops\n"),
             "{t}"

@@ -1,18 +1,25 @@
 //! A minimal Vulkan compute context (ash, loader opened at run time):
-//! device selection with `VK_KHR_cooperative_matrix`, buffers, compute
-//! pipelines with full subgroups, dispatches and timestamp timing.
+//! device selection with `VK_KHR_cooperative_matrix` or
+//! `VK_NV_cooperative_matrix` (module `device`), buffers, compute pipelines
+//! with full subgroups, dispatches and timestamp timing.
+
+mod device;
 
 use std::ffi::CStr;
 
 use ash::vk;
+use tessera::back::spv::CooperativeMatrixExtension;
 use tessera::configs::{
-    SubgroupMatrixConfig, VulkanComponentType, VulkanCooperativeMatrixProperties, VulkanScope,
+    SubgroupMatrixConfig, VulkanCooperativeMatrixProperties, VulkanCooperativeMatrixPropertiesNv,
 };
+
+pub use device::{component_type, extension_name, nv_properties, scope};
 
 /// Why no usable device could be opened.
 #[derive(Debug)]
 pub enum InitError {
-    /// No loader, no device, or no device with `VK_KHR_cooperative_matrix`.
+    /// No loader, no device, or no device with the cooperative-matrix
+    /// extension asked for.
     NoDevice(String),
     /// A Vulkan call failed after a device was found.
     Vk(String),
@@ -42,9 +49,17 @@ pub struct DeviceInfo {
     pub driver: String,
     /// Vulkan API version as `major.minor.patch`.
     pub api_version: String,
-    /// Every cooperative-matrix property the device lists.
+    /// Which cooperative-matrix extension the device was opened with (and
+    /// the kernels are compiled for).
+    pub cooperative_matrix: CooperativeMatrixExtension,
+    /// Every cooperative-matrix property the device lists (with NV: those
+    /// whose types and scope tessera knows, in KHR form).
     pub properties: Vec<VulkanCooperativeMatrixProperties>,
-    /// The configs `tessera::configs::from_vulkan` keeps (shader-f16 on).
+    /// With NV: every `VkCooperativeMatrixPropertiesNV`, raw; empty with
+    /// KHR.
+    pub nv_properties: Vec<VulkanCooperativeMatrixPropertiesNv>,
+    /// The configs `tessera::configs::from_vulkan` (KHR) or
+    /// `from_vulkan_nv` (NV) keeps (shader-f16 on).
     pub configs: Vec<SubgroupMatrixConfig>,
     /// `minSubgroupSize`.
     pub min_subgroup_size: u32,
@@ -58,41 +73,6 @@ pub struct DeviceInfo {
     pub max_invocations: u32,
     /// `maxComputeWorkGroupSize`.
     pub max_workgroup_size: [u32; 3],
-}
-
-/// Converts a Vulkan component type; unknown values map to `None`.
-pub fn component_type(t: vk::ComponentTypeKHR) -> Option<VulkanComponentType> {
-    use VulkanComponentType as V;
-    Some(match t.as_raw() as u32 {
-        0 => V::Float16,
-        1 => V::Float32,
-        2 => V::Float64,
-        3 => V::Sint8,
-        4 => V::Sint16,
-        5 => V::Sint32,
-        6 => V::Sint64,
-        7 => V::Uint8,
-        8 => V::Uint16,
-        9 => V::Uint32,
-        10 => V::Uint64,
-        1000141000 => V::Bfloat16,
-        1000491000 => V::Sint8PackedNv,
-        1000491001 => V::Uint8PackedNv,
-        1000491002 => V::Float8E4m3,
-        1000491003 => V::Float8E5m2,
-        _ => return None,
-    })
-}
-
-/// Converts a Vulkan scope; unknown values map to `None`.
-pub fn scope(s: vk::ScopeKHR) -> Option<VulkanScope> {
-    Some(match s.as_raw() {
-        1 => VulkanScope::Device,
-        2 => VulkanScope::Workgroup,
-        3 => VulkanScope::Subgroup,
-        5 => VulkanScope::QueueFamily,
-        _ => return None,
-    })
 }
 
 /// A buffer with its memory; `mapped` is set for host-visible buffers.
@@ -175,6 +155,10 @@ pub struct Gpu {
     /// Whether `VK_EXT_pipeline_robustness` is enabled (pipelines may ask
     /// for robust buffer access one by one).
     pub pipeline_robustness: bool,
+    /// Whether `VK_KHR_cooperative_matrix` is enabled: always with KHR;
+    /// with NV where the device also has it (glslang's reference kernels
+    /// use the KHR form and run only then).
+    pub khr_enabled: bool,
     /// Device facts.
     pub info: DeviceInfo,
 }
@@ -211,275 +195,6 @@ pub fn entry_point_name(words: &[u32]) -> Option<String> {
 }
 
 impl Gpu {
-    /// Opens the first device with `VK_KHR_cooperative_matrix`.
-    pub fn new() -> Result<Gpu, InitError> {
-        // SAFETY: loading the system Vulkan loader; every handle created
-        // below is destroyed in `Drop`.
-        unsafe { Self::open() }
-    }
-
-    unsafe fn open() -> Result<Gpu, InitError> {
-        let nodev = |s: String| InitError::NoDevice(s);
-        let entry = ash::Entry::load().map_err(|e| nodev(format!("no Vulkan loader: {e}")))?;
-        let app = vk::ApplicationInfo::default()
-            .application_name(c"tessera-gpu")
-            .api_version(vk::API_VERSION_1_3);
-        let instance = entry
-            .create_instance(
-                &vk::InstanceCreateInfo::default().application_info(&app),
-                None,
-            )
-            .map_err(|e| nodev(format!("vkCreateInstance failed: {e:?}")))?;
-        let found = match Self::pick(&instance) {
-            Ok(Some(p)) => p,
-            Ok(None) => {
-                instance.destroy_instance(None);
-                return Err(nodev("no device lists VK_KHR_cooperative_matrix".into()));
-            }
-            Err(e) => {
-                instance.destroy_instance(None);
-                return Err(nodev(e));
-            }
-        };
-        match Self::with_device(entry.clone(), instance.clone(), found) {
-            Ok(g) => Ok(g),
-            Err(e) => {
-                instance.destroy_instance(None);
-                Err(e)
-            }
-        }
-    }
-
-    unsafe fn pick(instance: &ash::Instance) -> VkResult<Option<(vk::PhysicalDevice, u32)>> {
-        let devices = instance
-            .enumerate_physical_devices()
-            .map_err(ctx("vkEnumeratePhysicalDevices"))?;
-        for pd in devices {
-            let exts = instance
-                .enumerate_device_extension_properties(pd)
-                .map_err(ctx("vkEnumerateDeviceExtensionProperties"))?;
-            let has = exts.iter().any(|e| {
-                e.extension_name_as_c_str().ok() == Some(ash::khr::cooperative_matrix::NAME)
-            });
-            let props = instance.get_physical_device_properties(pd);
-            if !has || props.api_version < vk::API_VERSION_1_3 {
-                continue;
-            }
-            let families = instance.get_physical_device_queue_family_properties(pd);
-            if let Some(q) = families.iter().position(|f| {
-                f.queue_flags.contains(vk::QueueFlags::COMPUTE) && f.timestamp_valid_bits > 0
-            }) {
-                return Ok(Some((pd, q as u32)));
-            }
-        }
-        Ok(None)
-    }
-
-    unsafe fn with_device(
-        entry: ash::Entry,
-        instance: ash::Instance,
-        (pd, family): (vk::PhysicalDevice, u32),
-    ) -> Result<Gpu, InitError> {
-        let err = InitError::Vk;
-        let cm = ash::khr::cooperative_matrix::Instance::new(&entry, &instance);
-        let raw = cm
-            .get_physical_device_cooperative_matrix_properties(pd)
-            .map_err(|e| {
-                err(format!(
-                    "vkGetPhysicalDeviceCooperativeMatrixPropertiesKHR failed: {e:?}"
-                ))
-            })?;
-        let properties: Vec<VulkanCooperativeMatrixProperties> = raw
-            .iter()
-            .filter_map(|p| {
-                Some(VulkanCooperativeMatrixProperties {
-                    m_size: p.m_size,
-                    n_size: p.n_size,
-                    k_size: p.k_size,
-                    a_type: component_type(p.a_type)?,
-                    b_type: component_type(p.b_type)?,
-                    c_type: component_type(p.c_type)?,
-                    result_type: component_type(p.result_type)?,
-                    saturating_accumulation: p.saturating_accumulation != 0,
-                    scope: scope(p.scope)?,
-                })
-            })
-            .collect();
-        let configs = tessera::configs::from_vulkan(&properties, true);
-
-        let mut p12 = vk::PhysicalDeviceVulkan12Properties::default();
-        let mut p13 = vk::PhysicalDeviceVulkan13Properties::default();
-        let mut p2 = vk::PhysicalDeviceProperties2::default()
-            .push_next(&mut p12)
-            .push_next(&mut p13);
-        instance.get_physical_device_properties2(pd, &mut p2);
-        let props = p2.properties;
-        let v = props.api_version;
-        let info = DeviceInfo {
-            name: cstr(&props.device_name),
-            driver: format!("{} {}", cstr(&p12.driver_name), cstr(&p12.driver_info)),
-            api_version: format!(
-                "{}.{}.{}",
-                vk::api_version_major(v),
-                vk::api_version_minor(v),
-                vk::api_version_patch(v)
-            ),
-            properties,
-            configs,
-            min_subgroup_size: p13.min_subgroup_size,
-            max_subgroup_size: p13.max_subgroup_size,
-            timestamp_period: props.limits.timestamp_period,
-            max_shared_memory: props.limits.max_compute_shared_memory_size,
-            max_invocations: props.limits.max_compute_work_group_invocations,
-            max_workgroup_size: props.limits.max_compute_work_group_size,
-        };
-
-        // Supported features, then enable the ones we need that exist.
-        let (s10, s11, s12, s13, scm) = {
-            let mut f11 = vk::PhysicalDeviceVulkan11Features::default();
-            let mut f12 = vk::PhysicalDeviceVulkan12Features::default();
-            let mut f13 = vk::PhysicalDeviceVulkan13Features::default();
-            let mut fcm = vk::PhysicalDeviceCooperativeMatrixFeaturesKHR::default();
-            let mut f2 = vk::PhysicalDeviceFeatures2::default()
-                .push_next(&mut f11)
-                .push_next(&mut f12)
-                .push_next(&mut f13)
-                .push_next(&mut fcm);
-            instance.get_physical_device_features2(pd, &mut f2);
-            let base = f2.features;
-            (
-                base,
-                (
-                    f11.storage_buffer16_bit_access,
-                    f11.uniform_and_storage_buffer16_bit_access,
-                ),
-                (
-                    f12.shader_float16,
-                    f12.shader_int8,
-                    f12.storage_buffer8_bit_access,
-                    f12.uniform_and_storage_buffer8_bit_access,
-                    f12.vulkan_memory_model,
-                    f12.vulkan_memory_model_device_scope,
-                ),
-                (f13.subgroup_size_control, f13.compute_full_subgroups),
-                fcm.cooperative_matrix,
-            )
-        };
-        if scm == 0 {
-            return Err(InitError::NoDevice(
-                "the device lists VK_KHR_cooperative_matrix but not the cooperativeMatrix feature"
-                    .into(),
-            ));
-        }
-        let base = vk::PhysicalDeviceFeatures::default()
-            .shader_int16(s10.shader_int16 != 0)
-            .shader_int64(s10.shader_int64 != 0);
-        let mut e11 = vk::PhysicalDeviceVulkan11Features::default()
-            .storage_buffer16_bit_access(s11.0 != 0)
-            .uniform_and_storage_buffer16_bit_access(s11.1 != 0);
-        let mut e12 = vk::PhysicalDeviceVulkan12Features::default()
-            .shader_float16(s12.0 != 0)
-            .shader_int8(s12.1 != 0)
-            .storage_buffer8_bit_access(s12.2 != 0)
-            .uniform_and_storage_buffer8_bit_access(s12.3 != 0)
-            .vulkan_memory_model(s12.4 != 0)
-            .vulkan_memory_model_device_scope(s12.5 != 0);
-        let mut e13 = vk::PhysicalDeviceVulkan13Features::default()
-            .subgroup_size_control(s13.0 != 0)
-            .compute_full_subgroups(s13.1 != 0);
-        let mut ecm =
-            vk::PhysicalDeviceCooperativeMatrixFeaturesKHR::default().cooperative_matrix(true);
-        let mut e2 = vk::PhysicalDeviceFeatures2::default()
-            .features(base)
-            .push_next(&mut e11)
-            .push_next(&mut e12)
-            .push_next(&mut e13)
-            .push_next(&mut ecm);
-        let priorities = [1.0f32];
-        let queues = [vk::DeviceQueueCreateInfo::default()
-            .queue_family_index(family)
-            .queue_priorities(&priorities)];
-        let has_executables = instance
-            .enumerate_device_extension_properties(pd)
-            .map(|all| {
-                all.iter().any(|e| {
-                    e.extension_name_as_c_str().ok()
-                        == Some(ash::khr::pipeline_executable_properties::NAME)
-                })
-            })
-            .unwrap_or(false);
-        let has_robustness = instance
-            .enumerate_device_extension_properties(pd)
-            .map(|all| {
-                all.iter().any(|e| {
-                    e.extension_name_as_c_str().ok() == Some(ash::ext::pipeline_robustness::NAME)
-                })
-            })
-            .unwrap_or(false)
-            && {
-                let mut f = vk::PhysicalDevicePipelineRobustnessFeaturesEXT::default();
-                let mut f2 = vk::PhysicalDeviceFeatures2::default().push_next(&mut f);
-                instance.get_physical_device_features2(pd, &mut f2);
-                f.pipeline_robustness != 0
-            };
-        let mut exts = vec![ash::khr::cooperative_matrix::NAME.as_ptr()];
-        let mut epr =
-            vk::PhysicalDevicePipelineRobustnessFeaturesEXT::default().pipeline_robustness(true);
-        if has_robustness {
-            exts.push(ash::ext::pipeline_robustness::NAME.as_ptr());
-        }
-        let mut epe = vk::PhysicalDevicePipelineExecutablePropertiesFeaturesKHR::default()
-            .pipeline_executable_info(true);
-        if has_executables {
-            exts.push(ash::khr::pipeline_executable_properties::NAME.as_ptr());
-        }
-        let mut dci = vk::DeviceCreateInfo::default()
-            .queue_create_infos(&queues)
-            .enabled_extension_names(&exts)
-            .push_next(&mut e2);
-        if has_executables {
-            dci = dci.push_next(&mut epe);
-        }
-        if has_robustness {
-            dci = dci.push_next(&mut epr);
-        }
-        let device = instance
-            .create_device(pd, &dci, None)
-            .map_err(|e| err(format!("vkCreateDevice failed: {e:?}")))?;
-        let queue = device.get_device_queue(family, 0);
-        let cmd_pool = device
-            .create_command_pool(
-                &vk::CommandPoolCreateInfo::default()
-                    .queue_family_index(family)
-                    .flags(vk::CommandPoolCreateFlags::RESET_COMMAND_BUFFER),
-                None,
-            )
-            .map_err(|e| err(format!("vkCreateCommandPool failed: {e:?}")))?;
-        let query_pool = device
-            .create_query_pool(
-                &vk::QueryPoolCreateInfo::default()
-                    .query_type(vk::QueryType::TIMESTAMP)
-                    .query_count(2),
-                None,
-            )
-            .map_err(|e| err(format!("vkCreateQueryPool failed: {e:?}")))?;
-        let memory = instance.get_physical_device_memory_properties(pd);
-        let executables = has_executables
-            .then(|| ash::khr::pipeline_executable_properties::Device::new(&instance, &device));
-        Ok(Gpu {
-            executables,
-            pipeline_robustness: has_robustness,
-            _entry: entry,
-            instance,
-            device,
-            queue,
-            cmd_pool,
-            query_pool,
-            memory,
-            info,
-        })
-    }
-
     fn memory_type(&self, bits: u32, flags: vk::MemoryPropertyFlags) -> VkResult<u32> {
         (0..self.memory.memory_type_count)
             .find(|&i| {
@@ -1024,24 +739,6 @@ mod tests {
         assert_eq!(median(&[3.0, 1.0, 2.0]), 2.0);
         assert_eq!(median(&[4.0, 1.0, 2.0, 3.0]), 2.5);
         assert!(median(&[]).is_nan());
-    }
-
-    #[test]
-    fn converts_vulkan_enums() {
-        assert_eq!(
-            component_type(vk::ComponentTypeKHR::FLOAT16),
-            Some(VulkanComponentType::Float16)
-        );
-        assert_eq!(
-            component_type(vk::ComponentTypeKHR::UINT8),
-            Some(VulkanComponentType::Uint8)
-        );
-        assert_eq!(
-            component_type(vk::ComponentTypeKHR::from_raw(1000141000)),
-            Some(VulkanComponentType::Bfloat16)
-        );
-        assert_eq!(component_type(vk::ComponentTypeKHR::from_raw(77)), None);
-        assert_eq!(scope(vk::ScopeKHR::SUBGROUP), Some(VulkanScope::Subgroup));
     }
 
     #[test]

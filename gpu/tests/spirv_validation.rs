@@ -106,3 +106,70 @@ fn unsupported_config_is_a_pipeline_error() {
         .expect_err("f32 8x8 is not an H100 config");
     assert!(err.starts_with("pipeline creation error"), "{err}");
 }
+
+/// With `--cooperative-matrix nv`: every kernel `--dump-kernels` writes
+/// (the conformance kernels for the H100's configs, both matmul forms of
+/// every configuration, the robustness kernels) compiles to
+/// `SPV_NV_cooperative_matrix` SPIR-V that SPIRV-Tools accepts for Vulkan
+/// 1.3, with no KHR cooperative-matrix instruction left.
+#[test]
+fn every_kernel_compiles_and_validates_with_nv() {
+    use tessera::back::spv::CooperativeMatrixExtension;
+    let target = Target {
+        cooperative_matrix: CooperativeMatrixExtension::Nv,
+        ..Target::h100()
+    };
+    let mut sources: Vec<(String, String)> = Vec::new();
+    for c in &target.configs {
+        for case in cases_for(c) {
+            sources.push((case.name, case.wgsl));
+        }
+    }
+    for (config, _) in tiled::CONFIGS {
+        let looped = config.loop_wgsl().expect("configuration constants");
+        sources.push((format!("{} loop", config.name()), looped));
+        sources.push((
+            format!("{} unrolled", config.name()),
+            config.unrolled_wgsl(),
+        ));
+    }
+    for case in tessera_gpu::robust::cases() {
+        sources.push((format!("robust/{}", case.name), case.wgsl));
+    }
+    let mut failures = Vec::new();
+    let mut matrices = 0;
+    for (name, source) in &sources {
+        let result = target
+            .compile(source)
+            .map_err(|e| format!("tessera: {e}"))
+            .and_then(|words| {
+                validate(&words).map_err(|e| format!("spirv-val: {e}"))?;
+                Ok(words)
+            });
+        match result {
+            Ok(words) => {
+                // OpCapability CooperativeMatrixNV (5357) where matrices are
+                // used; never CooperativeMatrixKHR (6022).
+                let caps: Vec<u32> = words
+                    .windows(2)
+                    .filter(|w| w[0] == (2 << 16) | 17)
+                    .map(|w| w[1])
+                    .collect();
+                if caps.contains(&6022) {
+                    failures.push((name.clone(), "declares CooperativeMatrixKHR".into()));
+                }
+                if caps.contains(&5357) {
+                    matrices += 1;
+                }
+            }
+            Err(e) => failures.push((name.clone(), e)),
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{}",
+        summarize(&failures, sources.len())
+    );
+    assert!(sources.len() >= 230 + 6, "{}", sources.len());
+    assert!(matrices >= 236, "{matrices} kernels use NV matrices");
+}

@@ -87,6 +87,63 @@ pub struct Options {
     /// stores stay checked by tessera (devices may report
     /// `cooperativeMatrixRobustBufferAccess = 0`).
     pub buffers_robust_by_device: bool,
+    /// The SPIR-V extension that carries subgroup matrices:
+    /// `SPV_KHR_cooperative_matrix` (the default) or NVIDIA's older
+    /// `SPV_NV_cooperative_matrix`, for drivers that only expose
+    /// `VK_NV_cooperative_matrix`.
+    pub cooperative_matrix: CooperativeMatrixExtension,
+}
+
+/// The SPIR-V extension that carries subgroup matrices
+/// ([`Options::cooperative_matrix`]).
+///
+/// Both express every subgroup-matrix operation tessera emits; they differ
+/// in form:
+///
+/// | | `Khr` | `Nv` |
+/// |---|---|---|
+/// | type | `OpTypeCooperativeMatrixKHR` with a use (A, B, accumulator): left, right and result are three types | `OpTypeCooperativeMatrixNV`, no use: a left, right and result matrix of one shape and component type are one type |
+/// | load, store | `OpCooperativeMatrixLoadKHR`/`StoreKHR`, layout constant | `OpCooperativeMatrixLoadNV`/`StoreNV`, column-major boolean constant |
+/// | multiply | `OpCooperativeMatrixMulAddKHR` with signedness operands | `OpCooperativeMatrixMulAddNV`; signedness is that of the component types |
+/// | scalar multiply | `OpFMul`/`OpIMul` by a filled matrix | `OpMatrixTimesScalar` (NV has no component-wise multiply) |
+/// | capability, extension | `CooperativeMatrixKHR`, `SPV_KHR_cooperative_matrix` | `CooperativeMatrixNV`, `SPV_NV_cooperative_matrix` |
+///
+/// Scalar add and subtract (`OpFAdd`/`OpIAdd`, `OpFSub`/`OpISub` by a
+/// matrix filled with `OpCompositeConstruct`), fills, zero values
+/// (`OpConstantNull`) and 8-bit components are the same in both.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum CooperativeMatrixExtension {
+    /// `SPV_KHR_cooperative_matrix` (`VK_KHR_cooperative_matrix`).
+    #[default]
+    Khr,
+    /// `SPV_NV_cooperative_matrix` (`VK_NV_cooperative_matrix`, with
+    /// `VK_NV_integer_cooperative_matrix` semantics for integer components).
+    Nv,
+}
+
+impl CooperativeMatrixExtension {
+    /// The lower-case name used by the CLI flags (`khr`, `nv`).
+    pub const fn name(self) -> &'static str {
+        match self {
+            CooperativeMatrixExtension::Khr => "khr",
+            CooperativeMatrixExtension::Nv => "nv",
+        }
+    }
+}
+
+impl std::str::FromStr for CooperativeMatrixExtension {
+    type Err = String;
+
+    /// Parses `khr` or `nv` (ASCII case-insensitive).
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.to_ascii_lowercase().as_str() {
+            "khr" => Ok(CooperativeMatrixExtension::Khr),
+            "nv" => Ok(CooperativeMatrixExtension::Nv),
+            _ => Err(format!(
+                "unknown cooperative-matrix extension '{s}' (expected khr or nv)"
+            )),
+        }
+    }
 }
 
 impl Default for Options {
@@ -97,6 +154,7 @@ impl Default for Options {
             zero_initialize_workgroup_memory: true,
             unroll: Default::default(),
             buffers_robust_by_device: false,
+            cooperative_matrix: CooperativeMatrixExtension::Khr,
         }
     }
 }

@@ -1,16 +1,27 @@
-//! Subgroup matrices as `SPV_KHR_cooperative_matrix` cooperative matrices.
+//! Subgroup matrices as `SPV_KHR_cooperative_matrix` cooperative matrices,
+//! or `SPV_NV_cooperative_matrix` ones with
+//! [`CooperativeMatrixExtension::Nv`].
 //!
 //! Loads and stores take an access chain to `array[offset]` (the array's
 //! element type, which may differ from the component type) and pass the
 //! stride in array elements. Multiplies are `OpCooperativeMatrixMulAddKHR`
 //! (with a null accumulator for plain multiplies). Scalars for 8-bit
 //! matrices are clamped to the 8-bit range and narrowed.
+//!
+//! The NV forms: loads and stores take the stride before a column-major
+//! boolean constant (KHR: a layout constant before the stride);
+//! `OpCooperativeMatrixMulAddNV` has no signedness operands (the component
+//! types' signedness is what tessera's KHR operands say anyway: an operand
+//! is signed exactly when its component type is); a scalar multiply is
+//! `OpMatrixTimesScalar`, since NV allows no component-wise multiply of two
+//! matrices. Add, subtract and fill are the same instructions in both.
 
 use spirv::{CooperativeMatrixOperands as Cmo, Op};
 
 use super::function::FnCtx;
 use super::types::{space_mode, storage_class, Mode};
 use super::writer::{err, Writer, R};
+use super::CooperativeMatrixExtension;
 use crate::arena::Handle;
 use crate::ir::{Expression, MatrixLayout, MatrixScalarOp, Scalar, Type, TypeInner};
 use crate::Span;
@@ -83,16 +94,20 @@ impl Writer<'_> {
     ) -> R<u32> {
         let t = self.type_id(ty, Mode::Plain)?;
         let (ptr, stride, mem) = self.matrix_access(cx, pointer, offset, stride, span)?;
-        let layout = self.u32_const(layout_value(layout));
-        Ok(match mem {
-            Some(m) => self.emit(
-                cx,
-                Op::CooperativeMatrixLoadKHR,
-                t,
-                &[ptr, layout, stride, m],
-            ),
-            None => self.emit(cx, Op::CooperativeMatrixLoadKHR, t, &[ptr, layout, stride]),
-        })
+        let (op, mut words) = if self.nv() {
+            let column_major = self.bool_const(layout == MatrixLayout::ColumnMajor);
+            (Op::CooperativeMatrixLoadNV, [ptr, stride, column_major, 0])
+        } else {
+            let layout = self.u32_const(layout_value(layout));
+            (Op::CooperativeMatrixLoadKHR, [ptr, layout, stride, 0])
+        };
+        let words = with_memory_operand(&mut words, mem);
+        Ok(self.emit(cx, op, t, words))
+    }
+
+    /// Whether matrices are written as `SPV_NV_cooperative_matrix` ones.
+    fn nv(&self) -> bool {
+        self.opts.cooperative_matrix == CooperativeMatrixExtension::Nv
     }
 
     /// `subgroupMatrixStore`.
@@ -109,11 +124,17 @@ impl Writer<'_> {
     ) -> R<()> {
         let v = self.expr(cx, value)?;
         let (ptr, stride, mem) = self.matrix_access(cx, pointer, offset, stride, span)?;
-        let layout = self.u32_const(layout_value(layout));
-        match mem {
-            Some(m) => cx.raw(Op::CooperativeMatrixStoreKHR, &[ptr, v, layout, stride, m]),
-            None => cx.raw(Op::CooperativeMatrixStoreKHR, &[ptr, v, layout, stride]),
-        }
+        let (op, mut words) = if self.nv() {
+            let column_major = self.bool_const(layout == MatrixLayout::ColumnMajor);
+            (
+                Op::CooperativeMatrixStoreNV,
+                [ptr, v, stride, column_major, 0],
+            )
+        } else {
+            let layout = self.u32_const(layout_value(layout));
+            (Op::CooperativeMatrixStoreKHR, [ptr, v, layout, stride, 0])
+        };
+        cx.raw(op, with_memory_operand(&mut words, mem));
         Ok(())
     }
 
@@ -134,6 +155,11 @@ impl Writer<'_> {
             Some(acc) => self.expr(cx, acc)?,
             None => self.null_const(t),
         };
+        if self.nv() {
+            // Signedness comes from the component types (the operands the
+            // KHR form would carry say the same).
+            return Ok(self.emit(cx, Op::CooperativeMatrixMulAddNV, t, &[a, b, c]));
+        }
         let in_scalar = self.matrix_scalar_of(cx.ty(left)?, span)?;
         let out_scalar = self.matrix_scalar_of(ty, span)?;
         let mut ops = Cmo::NONE_KHR;
@@ -171,6 +197,11 @@ impl Writer<'_> {
         let m = self.expr(cx, matrix)?;
         let s = self.expr(cx, scalar)?;
         let s = self.narrow(cx, s, comp);
+        if op == MatrixScalarOp::Multiply && self.nv() {
+            // NV has no component-wise multiply of two matrices; it allows
+            // `OpMatrixTimesScalar` for every component type.
+            return Ok(self.emit(cx, Op::MatrixTimesScalar, t, &[m, s]));
+        }
         let splat = self.emit(cx, Op::CompositeConstruct, t, &[s]);
         let float = comp.is_float();
         let o = match (op, float) {
@@ -200,9 +231,36 @@ impl Writer<'_> {
     }
 }
 
+/// The operand words of a load or store: `words` with the memory operand
+/// `mem` in its last (free) slot, or without that slot.
+fn with_memory_operand(words: &mut [u32], mem: Option<u32>) -> &[u32] {
+    let n = words.len();
+    match (mem, words.last_mut()) {
+        (Some(m), Some(last)) => {
+            *last = m;
+            words
+        }
+        _ => &words[..n.saturating_sub(1)],
+    }
+}
+
 fn layout_value(layout: MatrixLayout) -> u32 {
     match layout {
         MatrixLayout::RowMajor => spirv::CooperativeMatrixLayout::RowMajorKHR as u32,
         MatrixLayout::ColumnMajor => spirv::CooperativeMatrixLayout::ColumnMajorKHR as u32,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::with_memory_operand;
+
+    #[test]
+    fn memory_operand_fills_or_drops_the_last_slot() {
+        let mut words = [1, 2, 3, 0];
+        assert_eq!(with_memory_operand(&mut words, Some(9)), [1, 2, 3, 9]);
+        let mut words = [1, 2, 3, 4, 0];
+        assert_eq!(with_memory_operand(&mut words, None), [1, 2, 3, 4]);
+        assert_eq!(with_memory_operand(&mut [], None), [0u32; 0]);
     }
 }

@@ -10,6 +10,7 @@ use spirv::{Capability, Decoration, Op};
 
 use super::builder::{inst, inst_str};
 use super::writer::{err, Writer, R};
+use super::CooperativeMatrixExtension;
 use crate::arena::Handle;
 use crate::ir::{
     ArraySize, ConstValue, Literal, MatrixDim, Scalar, SubgroupMatrixKind, Type, TypeInner,
@@ -93,7 +94,11 @@ pub(super) enum LocalType {
     Function(Vec<u32>),
     Array(u32, u32, u32),
     RuntimeArray(u32, u32),
+    /// `OpTypeCooperativeMatrixKHR`: component, scope, rows, columns, use.
     CoopMatrix([u32; 5]),
+    /// `OpTypeCooperativeMatrixNV`: component, scope, rows, columns (no
+    /// use, so left, right and result matrices of one shape share it).
+    CoopMatrixNv([u32; 4]),
 }
 
 /// The SPIR-V storage class of an address space.
@@ -168,6 +173,13 @@ impl Writer<'_> {
                     g,
                     Op::TypeCooperativeMatrixKHR,
                     &[id, ops[0], ops[1], ops[2], ops[3], ops[4]],
+                );
+            }
+            LocalType::CoopMatrixNv(ops) => {
+                inst(
+                    g,
+                    Op::TypeCooperativeMatrixNV,
+                    &[id, ops[0], ops[1], ops[2], ops[3]],
                 );
             }
         }
@@ -383,24 +395,39 @@ impl Writer<'_> {
                 },
                 _,
             ) => {
-                self.s.cap(Capability::CooperativeMatrixKHR);
-                self.s.extensions.insert("SPV_KHR_cooperative_matrix");
                 let comp = self.scalar_type(*scalar);
                 let scope = self.u32_const(spirv::Scope::Subgroup as u32);
                 let r = self.matrix_dim(*rows)?;
                 let c = self.matrix_dim(*columns)?;
-                let use_ = match kind {
-                    SubgroupMatrixKind::Left => 0,
-                    SubgroupMatrixKind::Right => 1,
-                    SubgroupMatrixKind::Result => 2,
-                };
-                let use_ = self.u32_const(use_);
-                self.local_type(LocalType::CoopMatrix([comp, scope, r, c, use_]))
+                if self.opts.cooperative_matrix == CooperativeMatrixExtension::Nv {
+                    self.s.cap(Capability::CooperativeMatrixNV);
+                    self.s.extensions.insert("SPV_NV_cooperative_matrix");
+                    // The kind is not part of the key: one SPIR-V type per
+                    // component type and shape.
+                    self.local_type(LocalType::CoopMatrixNv([comp, scope, r, c]))
+                } else {
+                    self.khr_matrix_type(*kind, [comp, scope, r, c])
+                }
             }
         };
         self.ir_types.insert((ty, mode), id);
         self.cache_type_id(ty, requested, id);
         Ok(id)
+    }
+
+    /// `OpTypeCooperativeMatrixKHR` of a kind, from the ids of its
+    /// component type, scope, rows and columns.
+    fn khr_matrix_type(&mut self, kind: SubgroupMatrixKind, ops: [u32; 4]) -> u32 {
+        self.s.cap(Capability::CooperativeMatrixKHR);
+        self.s.extensions.insert("SPV_KHR_cooperative_matrix");
+        let use_ = match kind {
+            SubgroupMatrixKind::Left => 0,
+            SubgroupMatrixKind::Right => 1,
+            SubgroupMatrixKind::Result => 2,
+        };
+        let use_ = self.u32_const(use_);
+        let [comp, scope, r, c] = ops;
+        self.local_type(LocalType::CoopMatrix([comp, scope, r, c, use_]))
     }
 
     fn cache_type_id(&mut self, ty: Handle<Type>, mode: Mode, id: u32) {

@@ -1,0 +1,509 @@
+//! Opening the device: the first one with the cooperative-matrix extension
+//! the run asks for (`VK_KHR_cooperative_matrix`, or
+//! `VK_NV_cooperative_matrix` with `--cooperative-matrix nv`), its
+//! cooperative-matrix properties turned into tessera's configs, and the
+//! features and extensions the kernels need.
+
+use std::ffi::CStr;
+
+use ash::vk;
+use tessera::back::spv::CooperativeMatrixExtension;
+use tessera::configs::{
+    VulkanComponentType, VulkanCooperativeMatrixProperties, VulkanCooperativeMatrixPropertiesNv,
+    VulkanScope,
+};
+
+use super::{cstr, ctx, DeviceInfo, Gpu, InitError, VkResult};
+
+/// Converts a Vulkan component type; unknown values map to `None`.
+pub fn component_type(t: vk::ComponentTypeKHR) -> Option<VulkanComponentType> {
+    VulkanComponentType::from_raw(t.as_raw() as u32)
+}
+
+/// Converts a Vulkan scope; unknown values map to `None`.
+pub fn scope(s: vk::ScopeKHR) -> Option<VulkanScope> {
+    VulkanScope::from_raw(s.as_raw() as u32)
+}
+
+/// The Vulkan extension that goes with a SPIR-V cooperative-matrix
+/// extension.
+pub fn extension_name(ext: CooperativeMatrixExtension) -> &'static CStr {
+    match ext {
+        CooperativeMatrixExtension::Khr => ash::khr::cooperative_matrix::NAME,
+        CooperativeMatrixExtension::Nv => ash::nv::cooperative_matrix::NAME,
+    }
+}
+
+/// `VkCooperativeMatrixPropertiesNV` as tessera's mirror (raw values).
+pub fn nv_properties(p: &vk::CooperativeMatrixPropertiesNV) -> VulkanCooperativeMatrixPropertiesNv {
+    VulkanCooperativeMatrixPropertiesNv {
+        m_size: p.m_size,
+        n_size: p.n_size,
+        k_size: p.k_size,
+        a_type: p.a_type.as_raw() as u32,
+        b_type: p.b_type.as_raw() as u32,
+        c_type: p.c_type.as_raw() as u32,
+        d_type: p.d_type.as_raw() as u32,
+        scope: p.scope.as_raw() as u32,
+    }
+}
+
+/// Whether the device lists the extension `name`.
+unsafe fn has_extension(instance: &ash::Instance, pd: vk::PhysicalDevice, name: &CStr) -> bool {
+    instance
+        .enumerate_device_extension_properties(pd)
+        .map(|all| {
+            all.iter()
+                .any(|e| e.extension_name_as_c_str().ok() == Some(name))
+        })
+        .unwrap_or(false)
+}
+
+/// The device's cooperative-matrix properties and the configs tessera
+/// builds from them (`from_vulkan`, or `from_vulkan_nv` for NV).
+struct Properties {
+    khr: Vec<VulkanCooperativeMatrixProperties>,
+    nv: Vec<VulkanCooperativeMatrixPropertiesNv>,
+    configs: Vec<tessera::configs::SubgroupMatrixConfig>,
+}
+
+unsafe fn query_properties(
+    entry: &ash::Entry,
+    instance: &ash::Instance,
+    pd: vk::PhysicalDevice,
+    ext: CooperativeMatrixExtension,
+) -> VkResult<Properties> {
+    match ext {
+        CooperativeMatrixExtension::Khr => {
+            let cm = ash::khr::cooperative_matrix::Instance::new(entry, instance);
+            let raw = cm
+                .get_physical_device_cooperative_matrix_properties(pd)
+                .map_err(ctx("vkGetPhysicalDeviceCooperativeMatrixPropertiesKHR"))?;
+            let khr: Vec<VulkanCooperativeMatrixProperties> = raw
+                .iter()
+                .filter_map(|p| {
+                    Some(VulkanCooperativeMatrixProperties {
+                        m_size: p.m_size,
+                        n_size: p.n_size,
+                        k_size: p.k_size,
+                        a_type: component_type(p.a_type)?,
+                        b_type: component_type(p.b_type)?,
+                        c_type: component_type(p.c_type)?,
+                        result_type: component_type(p.result_type)?,
+                        saturating_accumulation: p.saturating_accumulation != 0,
+                        scope: scope(p.scope)?,
+                    })
+                })
+                .collect();
+            let configs = tessera::configs::from_vulkan(&khr, true);
+            Ok(Properties {
+                khr,
+                nv: Vec::new(),
+                configs,
+            })
+        }
+        CooperativeMatrixExtension::Nv => {
+            // ash has no wrapper for this query: the usual two calls.
+            let cm = ash::nv::cooperative_matrix::Instance::new(entry, instance);
+            let get = cm.fp().get_physical_device_cooperative_matrix_properties_nv;
+            let what = "vkGetPhysicalDeviceCooperativeMatrixPropertiesNV";
+            let mut count = 0u32;
+            get(pd, &mut count, std::ptr::null_mut())
+                .result()
+                .map_err(ctx(what))?;
+            let mut raw = vec![vk::CooperativeMatrixPropertiesNV::default(); count as usize];
+            let r = get(pd, &mut count, raw.as_mut_ptr());
+            // INCOMPLETE: fewer entries than the first call said; keep
+            // those written.
+            if r != vk::Result::SUCCESS && r != vk::Result::INCOMPLETE {
+                return Err(format!("{what} failed: {r:?}"));
+            }
+            raw.truncate(count as usize);
+            let nv: Vec<VulkanCooperativeMatrixPropertiesNv> =
+                raw.iter().map(nv_properties).collect();
+            let khr = nv.iter().filter_map(|p| p.to_khr()).collect();
+            let configs = tessera::configs::from_vulkan_nv(&nv, true);
+            Ok(Properties { khr, nv, configs })
+        }
+    }
+}
+
+impl Gpu {
+    /// Opens the first device with the Vulkan extension of `ext`
+    /// (`VK_KHR_cooperative_matrix` or `VK_NV_cooperative_matrix`).
+    pub fn new(ext: CooperativeMatrixExtension) -> Result<Gpu, InitError> {
+        // SAFETY: loading the system Vulkan loader; every handle created
+        // below is destroyed in `Drop`.
+        unsafe { Self::open(ext) }
+    }
+
+    unsafe fn open(ext: CooperativeMatrixExtension) -> Result<Gpu, InitError> {
+        let nodev = |s: String| InitError::NoDevice(s);
+        let entry = ash::Entry::load().map_err(|e| nodev(format!("no Vulkan loader: {e}")))?;
+        let app = vk::ApplicationInfo::default()
+            .application_name(c"tessera-gpu")
+            .api_version(vk::API_VERSION_1_3);
+        let instance = entry
+            .create_instance(
+                &vk::InstanceCreateInfo::default().application_info(&app),
+                None,
+            )
+            .map_err(|e| nodev(format!("vkCreateInstance failed: {e:?}")))?;
+        let found = match Self::pick(&instance, ext) {
+            Ok(Some(p)) => p,
+            Ok(None) => {
+                instance.destroy_instance(None);
+                return Err(nodev(format!(
+                    "no device lists {}",
+                    super::name(extension_name(ext))
+                )));
+            }
+            Err(e) => {
+                instance.destroy_instance(None);
+                return Err(nodev(e));
+            }
+        };
+        match Self::with_device(entry.clone(), instance.clone(), found, ext) {
+            Ok(g) => Ok(g),
+            Err(e) => {
+                instance.destroy_instance(None);
+                Err(e)
+            }
+        }
+    }
+
+    unsafe fn pick(
+        instance: &ash::Instance,
+        ext: CooperativeMatrixExtension,
+    ) -> VkResult<Option<(vk::PhysicalDevice, u32)>> {
+        let devices = instance
+            .enumerate_physical_devices()
+            .map_err(ctx("vkEnumeratePhysicalDevices"))?;
+        for pd in devices {
+            let has = has_extension(instance, pd, extension_name(ext));
+            let props = instance.get_physical_device_properties(pd);
+            if !has || props.api_version < vk::API_VERSION_1_3 {
+                continue;
+            }
+            let families = instance.get_physical_device_queue_family_properties(pd);
+            if let Some(q) = families.iter().position(|f| {
+                f.queue_flags.contains(vk::QueueFlags::COMPUTE) && f.timestamp_valid_bits > 0
+            }) {
+                return Ok(Some((pd, q as u32)));
+            }
+        }
+        Ok(None)
+    }
+
+    unsafe fn with_device(
+        entry: ash::Entry,
+        instance: ash::Instance,
+        (pd, family): (vk::PhysicalDevice, u32),
+        ext: CooperativeMatrixExtension,
+    ) -> Result<Gpu, InitError> {
+        let err = InitError::Vk;
+        let nv = ext == CooperativeMatrixExtension::Nv;
+        let props = query_properties(&entry, &instance, pd, ext).map_err(err)?;
+
+        let mut p12 = vk::PhysicalDeviceVulkan12Properties::default();
+        let mut p13 = vk::PhysicalDeviceVulkan13Properties::default();
+        let mut p2 = vk::PhysicalDeviceProperties2::default()
+            .push_next(&mut p12)
+            .push_next(&mut p13);
+        instance.get_physical_device_properties2(pd, &mut p2);
+        let limits = p2.properties.limits;
+        let v = p2.properties.api_version;
+        let info = DeviceInfo {
+            name: cstr(&p2.properties.device_name),
+            driver: format!("{} {}", cstr(&p12.driver_name), cstr(&p12.driver_info)),
+            api_version: format!(
+                "{}.{}.{}",
+                vk::api_version_major(v),
+                vk::api_version_minor(v),
+                vk::api_version_patch(v)
+            ),
+            cooperative_matrix: ext,
+            properties: props.khr,
+            nv_properties: props.nv,
+            configs: props.configs,
+            min_subgroup_size: p13.min_subgroup_size,
+            max_subgroup_size: p13.max_subgroup_size,
+            timestamp_period: limits.timestamp_period,
+            max_shared_memory: limits.max_compute_shared_memory_size,
+            max_invocations: limits.max_compute_work_group_invocations,
+            max_workgroup_size: limits.max_compute_work_group_size,
+        };
+
+        // With NV, VK_KHR_cooperative_matrix is enabled too where the
+        // device has it: glslang's reference kernels use the KHR form.
+        let lists_khr = has_extension(&instance, pd, ash::khr::cooperative_matrix::NAME);
+        let lists_nv = has_extension(&instance, pd, ash::nv::cooperative_matrix::NAME);
+
+        // Supported features, then enable the ones we need that exist.
+        let (s10, s11, s12, s13, khr_feature, nv_feature) = {
+            let mut f11 = vk::PhysicalDeviceVulkan11Features::default();
+            let mut f12 = vk::PhysicalDeviceVulkan12Features::default();
+            let mut f13 = vk::PhysicalDeviceVulkan13Features::default();
+            let mut fkhr = vk::PhysicalDeviceCooperativeMatrixFeaturesKHR::default();
+            let mut fnv = vk::PhysicalDeviceCooperativeMatrixFeaturesNV::default();
+            let mut f2 = vk::PhysicalDeviceFeatures2::default()
+                .push_next(&mut f11)
+                .push_next(&mut f12)
+                .push_next(&mut f13);
+            if lists_khr {
+                f2 = f2.push_next(&mut fkhr);
+            }
+            if lists_nv {
+                f2 = f2.push_next(&mut fnv);
+            }
+            instance.get_physical_device_features2(pd, &mut f2);
+            let base = f2.features;
+            (
+                base,
+                (
+                    f11.storage_buffer16_bit_access,
+                    f11.uniform_and_storage_buffer16_bit_access,
+                ),
+                (
+                    f12.shader_float16,
+                    f12.shader_int8,
+                    f12.storage_buffer8_bit_access,
+                    f12.uniform_and_storage_buffer8_bit_access,
+                    f12.vulkan_memory_model,
+                    f12.vulkan_memory_model_device_scope,
+                ),
+                (f13.subgroup_size_control, f13.compute_full_subgroups),
+                lists_khr && fkhr.cooperative_matrix != 0,
+                lists_nv && fnv.cooperative_matrix != 0,
+            )
+        };
+        let (required, feature) = if nv {
+            ("VK_NV_cooperative_matrix", nv_feature)
+        } else {
+            ("VK_KHR_cooperative_matrix", khr_feature)
+        };
+        if !feature {
+            return Err(InitError::NoDevice(format!(
+                "the device lists {required} but not its cooperativeMatrix feature"
+            )));
+        }
+        let base = vk::PhysicalDeviceFeatures::default()
+            .shader_int16(s10.shader_int16 != 0)
+            .shader_int64(s10.shader_int64 != 0);
+        let priorities = [1.0f32];
+        let queues = [vk::DeviceQueueCreateInfo::default()
+            .queue_family_index(family)
+            .queue_priorities(&priorities)];
+        let has_executables = has_extension(
+            &instance,
+            pd,
+            ash::khr::pipeline_executable_properties::NAME,
+        );
+        let has_robustness = has_extension(&instance, pd, ash::ext::pipeline_robustness::NAME) && {
+            let mut f = vk::PhysicalDevicePipelineRobustnessFeaturesEXT::default();
+            let mut f2 = vk::PhysicalDeviceFeatures2::default().push_next(&mut f);
+            instance.get_physical_device_features2(pd, &mut f2);
+            f.pipeline_robustness != 0
+        };
+        // NV first with KHR beside it; if the driver refuses both at once,
+        // NV alone (glslang's reference kernels are then not run).
+        let attempts: &[bool] = if nv && khr_feature {
+            &[true, false]
+        } else {
+            &[!nv]
+        };
+        let mut last_error = String::new();
+        for &with_khr in attempts {
+            // Every structure of the chain is made afresh for each attempt.
+            let mut e11 = vk::PhysicalDeviceVulkan11Features::default()
+                .storage_buffer16_bit_access(s11.0 != 0)
+                .uniform_and_storage_buffer16_bit_access(s11.1 != 0);
+            let mut e12 = vk::PhysicalDeviceVulkan12Features::default()
+                .shader_float16(s12.0 != 0)
+                .shader_int8(s12.1 != 0)
+                .storage_buffer8_bit_access(s12.2 != 0)
+                .uniform_and_storage_buffer8_bit_access(s12.3 != 0)
+                .vulkan_memory_model(s12.4 != 0)
+                .vulkan_memory_model_device_scope(s12.5 != 0);
+            let mut e13 = vk::PhysicalDeviceVulkan13Features::default()
+                .subgroup_size_control(s13.0 != 0)
+                .compute_full_subgroups(s13.1 != 0);
+            let mut ekhr =
+                vk::PhysicalDeviceCooperativeMatrixFeaturesKHR::default().cooperative_matrix(true);
+            let mut env =
+                vk::PhysicalDeviceCooperativeMatrixFeaturesNV::default().cooperative_matrix(true);
+            let mut e2 = vk::PhysicalDeviceFeatures2::default()
+                .features(base)
+                .push_next(&mut e11)
+                .push_next(&mut e12)
+                .push_next(&mut e13);
+            let mut exts = Vec::new();
+            if with_khr {
+                exts.push(ash::khr::cooperative_matrix::NAME.as_ptr());
+                e2 = e2.push_next(&mut ekhr);
+            }
+            if nv {
+                exts.push(ash::nv::cooperative_matrix::NAME.as_ptr());
+                e2 = e2.push_next(&mut env);
+            }
+            let mut epr = vk::PhysicalDevicePipelineRobustnessFeaturesEXT::default()
+                .pipeline_robustness(true);
+            if has_robustness {
+                exts.push(ash::ext::pipeline_robustness::NAME.as_ptr());
+            }
+            let mut epe = vk::PhysicalDevicePipelineExecutablePropertiesFeaturesKHR::default()
+                .pipeline_executable_info(true);
+            if has_executables {
+                exts.push(ash::khr::pipeline_executable_properties::NAME.as_ptr());
+            }
+            let mut dci = vk::DeviceCreateInfo::default()
+                .queue_create_infos(&queues)
+                .enabled_extension_names(&exts)
+                .push_next(&mut e2);
+            if has_executables {
+                dci = dci.push_next(&mut epe);
+            }
+            if has_robustness {
+                dci = dci.push_next(&mut epr);
+            }
+            let device = match instance.create_device(pd, &dci, None) {
+                Ok(d) => d,
+                Err(e) => {
+                    last_error = format!("vkCreateDevice failed: {e:?}");
+                    continue;
+                }
+            };
+            return Self::finish(
+                entry,
+                instance,
+                device,
+                family,
+                pd,
+                info,
+                (has_executables, has_robustness, with_khr),
+            );
+        }
+        Err(err(last_error))
+    }
+
+    /// The queue, command pool and query pool of a created device.
+    unsafe fn finish(
+        entry: ash::Entry,
+        instance: ash::Instance,
+        device: ash::Device,
+        family: u32,
+        pd: vk::PhysicalDevice,
+        info: DeviceInfo,
+        (has_executables, has_robustness, khr_enabled): (bool, bool, bool),
+    ) -> Result<Gpu, InitError> {
+        let err = InitError::Vk;
+        let queue = device.get_device_queue(family, 0);
+        let cmd_pool = match device.create_command_pool(
+            &vk::CommandPoolCreateInfo::default()
+                .queue_family_index(family)
+                .flags(vk::CommandPoolCreateFlags::RESET_COMMAND_BUFFER),
+            None,
+        ) {
+            Ok(p) => p,
+            Err(e) => {
+                device.destroy_device(None);
+                return Err(err(format!("vkCreateCommandPool failed: {e:?}")));
+            }
+        };
+        let query_pool = match device.create_query_pool(
+            &vk::QueryPoolCreateInfo::default()
+                .query_type(vk::QueryType::TIMESTAMP)
+                .query_count(2),
+            None,
+        ) {
+            Ok(p) => p,
+            Err(e) => {
+                device.destroy_command_pool(cmd_pool, None);
+                device.destroy_device(None);
+                return Err(err(format!("vkCreateQueryPool failed: {e:?}")));
+            }
+        };
+        let memory = instance.get_physical_device_memory_properties(pd);
+        let executables = has_executables
+            .then(|| ash::khr::pipeline_executable_properties::Device::new(&instance, &device));
+        Ok(Gpu {
+            executables,
+            pipeline_robustness: has_robustness,
+            khr_enabled,
+            _entry: entry,
+            instance,
+            device,
+            queue,
+            cmd_pool,
+            query_pool,
+            memory,
+            info,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn converts_vulkan_enums() {
+        assert_eq!(
+            component_type(vk::ComponentTypeKHR::FLOAT16),
+            Some(VulkanComponentType::Float16)
+        );
+        assert_eq!(
+            component_type(vk::ComponentTypeKHR::UINT8),
+            Some(VulkanComponentType::Uint8)
+        );
+        assert_eq!(
+            component_type(vk::ComponentTypeKHR::from_raw(1000141000)),
+            Some(VulkanComponentType::Bfloat16)
+        );
+        assert_eq!(component_type(vk::ComponentTypeKHR::from_raw(77)), None);
+        assert_eq!(scope(vk::ScopeKHR::SUBGROUP), Some(VulkanScope::Subgroup));
+        assert_eq!(scope(vk::ScopeKHR::from_raw(-1)), None);
+    }
+
+    #[test]
+    fn converts_nv_properties() {
+        let raw = vk::CooperativeMatrixPropertiesNV {
+            m_size: 16,
+            n_size: 8,
+            k_size: 16,
+            a_type: vk::ComponentTypeNV::FLOAT16,
+            b_type: vk::ComponentTypeNV::FLOAT16,
+            c_type: vk::ComponentTypeNV::FLOAT32,
+            d_type: vk::ComponentTypeNV::FLOAT32,
+            scope: vk::ScopeNV::SUBGROUP,
+            ..Default::default()
+        };
+        let p = nv_properties(&raw);
+        assert_eq!((p.a_type, p.c_type, p.d_type, p.scope), (0, 1, 1, 3));
+        let configs = tessera::configs::from_vulkan_nv(&[p], true);
+        assert_eq!(configs.len(), 1);
+        assert_eq!(configs[0].to_string(), "f16:f32:16x8x16");
+        let int8 = vk::CooperativeMatrixPropertiesNV {
+            a_type: vk::ComponentTypeNV::SINT8,
+            b_type: vk::ComponentTypeNV::SINT8,
+            c_type: vk::ComponentTypeNV::SINT32,
+            d_type: vk::ComponentTypeNV::SINT32,
+            k_size: 32,
+            ..raw
+        };
+        let configs = tessera::configs::from_vulkan_nv(&[nv_properties(&int8)], false);
+        assert_eq!(configs[0].to_string(), "i8:i32:16x8x32");
+    }
+
+    #[test]
+    fn extension_names() {
+        assert_eq!(
+            extension_name(CooperativeMatrixExtension::Khr),
+            c"VK_KHR_cooperative_matrix"
+        );
+        assert_eq!(
+            extension_name(CooperativeMatrixExtension::Nv),
+            c"VK_NV_cooperative_matrix"
+        );
+    }
+}
