@@ -33,13 +33,23 @@ use crate::Span;
 
 type H = Handle<Expression>;
 
-/// Runs the pass.
-pub fn run(p: &mut Pipeline) -> Result<(), Error> {
-    rewrite::run(p, &mut Elementwise);
+/// Runs the pass. With `products` (SPV_NV_cooperative_matrix, which has no
+/// element-wise multiply of two matrices) `a * b` between matrices becomes
+/// the same loop.
+pub fn run(p: &mut Pipeline, products: bool) -> Result<(), Error> {
+    rewrite::run(p, &mut Elementwise { products });
     Ok(())
 }
 
-struct Elementwise;
+struct Elementwise {
+    products: bool,
+}
+
+/// What one element of the result is computed by.
+enum ElementFn {
+    Math(crate::ir::MathFunction),
+    Multiply,
+}
 
 fn local(cx: &mut Cx, name: &str, ty: Handle<Type>, span: Span) -> H {
     let v = cx.f.local_variables.append(
@@ -59,12 +69,20 @@ fn local(cx: &mut Cx, name: &str, ty: Handle<Type>, span: Span) -> H {
 
 impl FunctionPass for Elementwise {
     fn expression(&mut self, cx: &mut Cx, h: H) {
-        let Expression::Math { fun, args } = cx.f.expressions[h].clone() else {
-            return;
-        };
         let ty = cx.ty(h);
         let TypeInner::SubgroupMatrix { scalar: comp, .. } = *cx.module.inner(ty) else {
             return;
+        };
+        let (fun, args) = match cx.f.expressions[h] {
+            Expression::Math { fun, ref args } => (ElementFn::Math(fun), args.clone()),
+            Expression::Binary {
+                op: BinaryOperator::Multiply,
+                left,
+                right,
+            } if self.products && cx.ty(left) == ty && cx.ty(right) == ty => {
+                (ElementFn::Multiply, vec![left, right])
+            }
+            _ => return,
         };
         let span = cx.f.expressions.span(h);
         let u32_ty = cx.intern(TypeInner::Scalar(Scalar::U32));
@@ -141,15 +159,18 @@ impl FunctionPass for Elementwise {
                 Err(scalar) => scalar,
             });
         }
-        let r = body.expr(
-            cx.f,
-            Expression::Math {
+        let e = match fun {
+            ElementFn::Math(fun) => Expression::Math {
                 fun,
                 args: elem_args,
             },
-            comp_ty,
-            span,
-        );
+            ElementFn::Multiply => Expression::Binary {
+                op: BinaryOperator::Multiply,
+                left: elem_args[0],
+                right: elem_args[1],
+            },
+        };
+        let r = body.expr(cx.f, e, comp_ty, span);
         let dst = body.expr(
             cx.f,
             Expression::Access {

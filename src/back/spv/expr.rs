@@ -404,7 +404,14 @@ impl Writer<'_> {
             Expression::SubgroupMatrixLength(ty) => {
                 let u = self.u32_type();
                 let t = self.type_id(ty, super::types::Mode::Plain)?;
-                Ok(self.emit(cx, spirv::Op::CooperativeMatrixLengthKHR, u, &[t]))
+                let op = if self.opts.cooperative_matrix
+                    == super::CooperativeMatrixExtension::Nv
+                {
+                    spirv::Op::CooperativeMatrixLengthNV
+                } else {
+                    spirv::Op::CooperativeMatrixLengthKHR
+                };
+                Ok(self.emit(cx, op, u, &[t]))
             }
             _ => Err(err("internal error: unexpected expression", span)),
         }
@@ -692,6 +699,11 @@ impl Writer<'_> {
             return Ok(v);
         }
         let t = self.type_id(ty, Mode::Plain)?;
+        // NV cooperative matrices of one shape and component share a type
+        // whatever their kind: a kind-only conversion is the value itself.
+        if self.type_id(cx.ty(expr)?, Mode::Plain)? == t {
+            return Ok(v);
+        }
         let from = self.inner(cx, expr)?.clone();
         let to = self.m.inner(ty).clone();
         if let (

@@ -162,6 +162,7 @@ impl Default for Options {
 /// The passes that lower a pipeline's module for this backend, in order
 /// (`tessera --list-passes`).
 pub fn passes<'a>(options: &Options) -> Vec<Pass<'a>> {
+    let nv = options.cooperative_matrix == CooperativeMatrixExtension::Nv;
     let mut list = crate::passes::shared(PassOptions {
         bounds_checks: options.bounds_checks,
         zero_initialize_workgroup_memory: options.zero_initialize_workgroup_memory,
@@ -178,15 +179,18 @@ pub fn passes<'a>(options: &Options) -> Vec<Pass<'a>> {
         at,
         Pass::new(
             "matrix-elementwise",
-            "math builtins on subgroup matrices loop over each invocation's elements",
-            crate::passes::matrix_elementwise::run,
+            "math builtins on subgroup matrices (and, for NV, element-wise products) loop over each invocation's elements",
+            move |p: &mut Pipeline| crate::passes::matrix_elementwise::run(p, nv),
         ),
     );
-    list.push(Pass::new(
-        "matrix-kind-convert",
-        "subgroup-matrix kind conversions go through per-subgroup workgroup scratch",
-        crate::passes::matrix_kind_convert::run,
-    ));
+    // NV matrices have no kind: a kind change is no instruction at all.
+    if !nv {
+        list.push(Pass::new(
+            "matrix-kind-convert",
+            "subgroup-matrix kind conversions go through per-subgroup workgroup scratch",
+            crate::passes::matrix_kind_convert::run,
+        ));
+    }
     list
 }
 
