@@ -182,6 +182,23 @@ impl ScalarOp {
     }
 }
 
+/// Element-wise operations of the experimental extension.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ElementOp {
+    /// `a + b`
+    Add,
+    /// `a - b`
+    Subtract,
+    /// `a * b` (element-wise)
+    Multiply,
+    /// `a / b`
+    Divide,
+    /// `max(-a, b)`
+    NegMax,
+    /// `tanh(a)`
+    Tanh,
+}
+
 /// A matrix read from a source buffer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Src {
@@ -206,6 +223,29 @@ pub enum Value {
         b: Placement,
         /// Accumulator, if any.
         c: Option<Placement>,
+    },
+    /// An element-wise operation (`tessera_experimental_subgroup_matrix`)
+    /// on loaded matrices of one type.
+    Elementwise {
+        /// The operation.
+        op: ElementOp,
+        /// First operand.
+        a: Src,
+        /// Second operand (unary operations ignore it).
+        b: Src,
+    },
+    /// `subgroupMatrixConvert` of a loaded matrix to another kind and
+    /// component type (the value rounded to the output's component type).
+    Converted(Src),
+    /// `convert<left>(a) * right + acc`: the P * V step of attention, with
+    /// `a` a result matrix turned into the left operand.
+    ConvertedMulAdd {
+        /// The result matrix converted to the left operand.
+        a: Src,
+        /// The right operand (from the right buffer).
+        b: Placement,
+        /// The accumulator.
+        acc: Src,
     },
     /// A scalar builtin applied to a loaded matrix, with the scalar as
     /// written in the shader (before clamping).
@@ -324,7 +364,7 @@ pub(crate) struct Access {
 }
 
 impl Access {
-    const PLAIN: Access = Access {
+    pub(crate) const PLAIN: Access = Access {
         syntax: Syntax::Chromium,
         memory: Memory::Storage,
         elem: Elem::Scalar,
@@ -451,6 +491,9 @@ fn header(c: &SubgroupMatrixConfig, access: &Access) -> String {
 
 /// Wraps `body` in an entry point; for workgroup memory, copies the
 /// buffers in before and the outputs back after.
+/// The tessera-only enable the experimental cases add after the header.
+pub(crate) const EXPERIMENTAL: &str = "enable tessera_experimental_subgroup_matrix;\n";
+
 pub(crate) fn entry(c: &SubgroupMatrixConfig, access: &Access, body: &str) -> String {
     let mut s = header(c, access);
     s.push_str("\n@compute @workgroup_size(32)\n");
@@ -824,6 +867,7 @@ pub fn cases_for(c: &SubgroupMatrixConfig) -> Vec<Case> {
     out.push(composite_case(c));
     out.push(subgroup_id_case(c));
     out.extend(crate::cases_wgpu::cases_for(c));
+    out.extend(crate::cases_ext::cases_for(c));
     out
 }
 

@@ -10,6 +10,7 @@
 #![warn(missing_docs)]
 
 pub mod cases;
+pub mod cases_ext;
 pub mod cases_wgpu;
 pub mod compile;
 pub mod data;

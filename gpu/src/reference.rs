@@ -16,7 +16,9 @@
 
 use tessera::configs::{ComponentType, SubgroupMatrixConfig};
 
-use crate::cases::{buffer_component, Case, Kind, Placement, ScalarOp, Value, BUF_BYTES};
+use crate::cases::{
+    buffer_component, Case, ElementOp, Kind, Placement, ScalarOp, Src, Value, BUF_BYTES,
+};
 use crate::data::{component_bits, component_bytes, is_float, is_poison, read_component};
 
 /// One expected component: `value` within `tol` (0 for exact).
@@ -138,6 +140,56 @@ fn mul_add(
     }
 }
 
+/// Component [r, c] of a source matrix, in its kind's component type.
+fn read_src(cfg: &SubgroupMatrixConfig, inputs: &[Vec<u8>], src: &Src, r: usize, c: usize) -> f64 {
+    let t = src.kind.component(cfg);
+    elem(inputs, t, src.kind.index(), &src.place, r, c)
+}
+
+/// An element-wise operation on one component pair, in component type `t`
+/// (each operation rounds once; `tanh` within an absolute 2e-3).
+pub fn element_op(t: ComponentType, op: ElementOp, x: f64, y: f64) -> Expect {
+    let rel = rel_tolerance(t);
+    let (value, tol) = match op {
+        ElementOp::Add => (x + y, rel * (x.abs() + y.abs())),
+        ElementOp::Subtract => (x - y, rel * (x.abs() + y.abs())),
+        ElementOp::Multiply => (x * y, rel * (x * y).abs()),
+        ElementOp::Divide => (x / y, rel * (x / y).abs()),
+        ElementOp::NegMax => ((-x).max(y), 0.0),
+        ElementOp::Tanh => (x.tanh(), 2e-3),
+    };
+    Expect { value, tol }
+}
+
+/// `sum_k T(a[r][k]) * b[k][c] + acc[r][c]`: `a` is a result-matrix source
+/// converted to the left operand's component type.
+fn converted_mul_add(
+    cfg: &SubgroupMatrixConfig,
+    inputs: &[Vec<u8>],
+    a: &Src,
+    b: &Placement,
+    acc: &Src,
+    r: usize,
+    c: usize,
+) -> Expect {
+    let t = cfg.component_type;
+    let mut sum = 0.0;
+    let mut mag = 0.0;
+    for k in 0..cfg.k as usize {
+        let p = read_src(cfg, inputs, a, r, k) * elem(inputs, t, 1, b, k, c);
+        sum += p;
+        mag += p.abs();
+    }
+    let v = read_src(cfg, inputs, acc, r, c);
+    sum += v;
+    mag += v.abs();
+    // The conversion to the left type rounds each product's input once more.
+    Expect {
+        value: sum,
+        tol: (rel_tolerance(cfg.result_component_type) + rel_tolerance(t)) * mag,
+    }
+}
+
 /// Expected contents of the three output buffers (`None`: must keep its
 /// poison value), indexed by component of the buffer's component type.
 pub fn expected(case: &Case, inputs: &[Vec<u8>]) -> [Vec<Option<Expect>>; 3] {
@@ -161,6 +213,21 @@ pub fn expected(case: &Case, inputs: &[Vec<u8>]) -> [Vec<Option<Expect>>; 3] {
                     Value::Scalar { op, src, scalar } => {
                         let x = elem(inputs, t, src.kind.index(), &src.place, r, c);
                         scalar_op(t, op, x, scalar)
+                    }
+                    Value::Elementwise { op, a, b } => {
+                        let x = elem(inputs, t, a.kind.index(), &a.place, r, c);
+                        let y = elem(inputs, t, b.kind.index(), &b.place, r, c);
+                        element_op(t, op, x, y)
+                    }
+                    Value::Converted(src) => {
+                        let x = read_src(cfg, inputs, &src, r, c);
+                        Expect {
+                            value: x,
+                            tol: rel_tolerance(t) * x.abs(),
+                        }
+                    }
+                    Value::ConvertedMulAdd { a, b, acc } => {
+                        converted_mul_add(cfg, inputs, &a, &b, &acc, r, c)
                     }
                 };
                 if let Some(slot) = out[w.kind.index()].get_mut(w.place.index(r, c)) {

@@ -404,9 +404,7 @@ impl Writer<'_> {
             Expression::SubgroupMatrixLength(ty) => {
                 let u = self.u32_type();
                 let t = self.type_id(ty, super::types::Mode::Plain)?;
-                let op = if self.opts.cooperative_matrix
-                    == super::CooperativeMatrixExtension::Nv
-                {
+                let op = if self.opts.cooperative_matrix == super::CooperativeMatrixExtension::Nv {
                     spirv::Op::CooperativeMatrixLengthNV
                 } else {
                     spirv::Op::CooperativeMatrixLengthKHR

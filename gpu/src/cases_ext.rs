@@ -1,0 +1,152 @@
+//! Conformance cases of tessera's experimental subgroup-matrix operations
+//! (`enable tessera_experimental_subgroup_matrix;`,
+//! docs/subgroup-matrix-extensions.md), for every config with float
+//! components: element-wise arithmetic and math on result matrices, and the
+//! attention step `convert<left f16>(S) * V + acc` that turns a result
+//! matrix into a left operand (a kind change through workgroup scratch on
+//! the KHR path, no instruction on the NV path).
+
+use std::fmt::Write as _;
+
+use tessera::configs::{ComponentType, SubgroupMatrixConfig};
+
+use crate::cases::{
+    entry, placement, Access, Case, ElementOp, Kind, Src, Value, Write, EXPERIMENTAL, SUBGROUP,
+};
+
+fn float(t: ComponentType) -> bool {
+    matches!(t, ComponentType::F32 | ComponentType::F16)
+}
+
+fn with_enable(wgsl: String) -> String {
+    // After the subgroup-matrix enable, which `entry` writes first.
+    let at = wgsl
+        .find("enable chromium_experimental_subgroup_matrix;\n")
+        .map_or(0, |i| {
+            i + "enable chromium_experimental_subgroup_matrix;\n".len()
+        });
+    let mut s = wgsl;
+    s.insert_str(at, EXPERIMENTAL);
+    s
+}
+
+fn expression(op: ElementOp) -> &'static str {
+    match op {
+        ElementOp::Add => "a + b",
+        ElementOp::Subtract => "a - b",
+        ElementOp::Multiply => "a * b",
+        ElementOp::Divide => "a / b",
+        ElementOp::NegMax => "max(-a, b)",
+        ElementOp::Tanh => "tanh(a)",
+    }
+}
+
+fn elementwise(c: &SubgroupMatrixConfig, variant: usize) -> Case {
+    let ops = [
+        [ElementOp::Add, ElementOp::Multiply, ElementOp::NegMax],
+        [ElementOp::Subtract, ElementOp::Divide, ElementOp::Tanh],
+    ][variant];
+    let a = Access::PLAIN;
+    let pa = placement(c, Kind::Result, false, 0, 0);
+    let pb = placement(c, Kind::Result, true, 1024, 0);
+    let mut body = String::new();
+    let _ = writeln!(body, "    let a = {};", a.load(c, Kind::Result, &pa));
+    let _ = writeln!(body, "    let b = {};", a.load(c, Kind::Result, &pb));
+    let mut writes = Vec::new();
+    for (i, op) in ops.into_iter().enumerate() {
+        let dst = placement(c, Kind::Result, i == 1, 1024 * i, 0);
+        let _ = writeln!(
+            body,
+            "    {}",
+            a.store(c, Kind::Result, &dst, expression(op))
+        );
+        writes.push(Write {
+            kind: Kind::Result,
+            place: dst,
+            value: Value::Elementwise {
+                op,
+                a: Src {
+                    kind: Kind::Result,
+                    place: pa,
+                },
+                b: Src {
+                    kind: Kind::Result,
+                    place: pb,
+                },
+            },
+        });
+    }
+    Case {
+        name: format!("{c}/experimental/elementwise/{variant}"),
+        config: *c,
+        wgsl: with_enable(entry(c, &a, &body)),
+        workgroup_size: SUBGROUP,
+        writes,
+    }
+}
+
+/// `convert<left>(S)` stored, and `convert<left>(S) * V + acc`.
+fn attention_step(c: &SubgroupMatrixConfig) -> Case {
+    let a = Access::PLAIN;
+    let ps = placement(c, Kind::Result, false, 0, 16);
+    let pacc = placement(c, Kind::Result, true, 2048, 0);
+    let pv = placement(c, Kind::Right, false, 32, 16);
+    let out_l = placement(c, Kind::Left, true, 16, 16);
+    let out_c = placement(c, Kind::Result, false, 0, 0);
+    let lt = Kind::Left.wgsl_type(c);
+    let mut body = String::new();
+    let _ = writeln!(body, "    let s = {};", a.load(c, Kind::Result, &ps));
+    let _ = writeln!(body, "    let acc = {};", a.load(c, Kind::Result, &pacc));
+    let _ = writeln!(body, "    let v = {};", a.load(c, Kind::Right, &pv));
+    let _ = writeln!(body, "    let p = subgroupMatrixConvert<{lt}>(s);");
+    let _ = writeln!(body, "    {}", a.store(c, Kind::Left, &out_l, "p"));
+    let _ = writeln!(
+        body,
+        "    {}",
+        a.store(
+            c,
+            Kind::Result,
+            &out_c,
+            "subgroupMatrixMultiplyAccumulate(p, v, acc)"
+        )
+    );
+    let src = |place| Src {
+        kind: Kind::Result,
+        place,
+    };
+    Case {
+        name: format!("{c}/experimental/attention_step"),
+        config: *c,
+        wgsl: with_enable(entry(c, &a, &body)),
+        workgroup_size: SUBGROUP,
+        writes: vec![
+            Write {
+                kind: Kind::Left,
+                place: out_l,
+                value: Value::Converted(src(ps)),
+            },
+            Write {
+                kind: Kind::Result,
+                place: out_c,
+                value: Value::ConvertedMulAdd {
+                    a: src(ps),
+                    b: pv,
+                    acc: src(pacc),
+                },
+            },
+        ],
+    }
+}
+
+/// Every experimental case for `c` (float configs; the attention step
+/// where a result matrix has the left operand's shape, N == K).
+pub fn cases_for(c: &SubgroupMatrixConfig) -> Vec<Case> {
+    if !float(c.component_type) || !float(c.result_component_type) {
+        return Vec::new();
+    }
+    let mut out = vec![elementwise(c, 0), elementwise(c, 1)];
+    if c.n == c.k {
+        out.push(attention_step(c));
+    }
+    out
+}
