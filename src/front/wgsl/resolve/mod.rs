@@ -40,6 +40,7 @@ mod globals;
 mod limits;
 mod recover;
 mod scope;
+mod standard;
 mod stmt;
 mod subgroup_matrix;
 mod suggest;

@@ -35,6 +35,7 @@ pub(crate) const EXTENSIONS: &[&str] = &[
     "f16",
     "subgroups",
     "chromium_experimental_subgroup_matrix",
+    "subgroup_matrix",
     "clip_distances",
     "dual_source_blending",
     "primitive_index",
