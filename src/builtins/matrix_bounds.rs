@@ -24,6 +24,9 @@
 
 use crate::ir::MatrixLayout;
 
+/// The note on errors of these rules.
+pub(crate) const RULES_NOTE: &str = "with 'enable subgroup_matrix;' offsets and strides count array elements of StrideOf(A) bytes, an operand that is not a constant counts as offset 0 or the smallest valid stride, and a workgroup array must hold at least one matrix (the proposal's Load/Store rules)";
+
 /// What the rules read about one load or store.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Access {

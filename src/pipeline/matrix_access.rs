@@ -215,7 +215,8 @@ fn check_site(
                     ),
                     func.expressions.span(site.stride),
                 )
-                .with_note(note),
+                .with_note(note)
+                .with_note(crate::builtins::matrix_bounds::RULES_NOTE),
             );
             return;
         }
@@ -229,7 +230,8 @@ fn check_site(
                     ),
                     site.span,
                 )
-                .with_note(note),
+                .with_note(note)
+                .with_note(crate::builtins::matrix_bounds::RULES_NOTE),
             );
             return;
         }
@@ -248,7 +250,8 @@ fn check_site(
                     ),
                     site.span,
                 )
-                .with_note(note),
+                .with_note(note)
+                .with_note(crate::builtins::matrix_bounds::RULES_NOTE),
             );
         }
     }

@@ -15,6 +15,7 @@ use super::{err, Res, Resolver, Stage, Val};
 use crate::arena::Handle;
 use crate::builtins::matrix_bounds::{self, Violation};
 use crate::builtins::{MatrixLoadStoreForm, ResolvedCall};
+use crate::diagnostic::Diagnostic;
 use crate::ir::{
     AddressSpace, ArraySize, BinaryOperator, Expression, Extensions, Literal, MatrixDim,
     MatrixLayout, Scalar, Statement, Type, TypeInner,
@@ -380,25 +381,25 @@ fn standard_checks(a: &AccessFacts, type_name: impl FnOnce() -> String) -> Res<(
             None
         }
     });
-    match violation {
-        None => Ok(()),
+    let (message, span) = match violation {
+        None => return Ok(()),
         Some(Violation::Stride {
             stride,
             bytes,
             minimum,
-        }) => err(
+        }) => (
             format!(
                 "the stride argument ({stride}, {bytes} bytes) of {what} must be at least the minimum stride ({minimum} bytes)"
             ),
             a.stride_span,
         ),
-        Some(Violation::Overrun { have, needed }) => err(
+        Some(Violation::Overrun { have, needed }) => (
             format!(
                 "the pointer operand of {what} is too small ({have} bytes) for the matrix access ({needed} bytes)"
             ),
             a.span,
         ),
-        Some(Violation::MinStorageSize { have, minimum }) => err(
+        Some(Violation::MinStorageSize { have, minimum }) => (
             format!(
                 "the workgroup array of {what} ({have} bytes) is smaller than MinStorageSize of '{}' ({rows} x {columns} x {} = {minimum} bytes)",
                 type_name(),
@@ -406,5 +407,8 @@ fn standard_checks(a: &AccessFacts, type_name: impl FnOnce() -> String) -> Res<(
             ),
             a.span,
         ),
-    }
+    };
+    Err(Box::new(
+        Diagnostic::error(message, span).with_note(matrix_bounds::RULES_NOTE),
+    ))
 }
