@@ -61,13 +61,19 @@ macro_rules! body {
     };
 }
 
-/// The same source with Chromium's name instead of the standard one.
+/// The same source with Chromium's name instead of the standard one (an
+/// `enable subgroup_matrix;` line).
 fn chromium(source: &str) -> String {
-    source.replacen(
-        "enable subgroup_matrix;",
-        "enable chromium_experimental_subgroup_matrix;",
-        1,
-    )
+    let mut out: String = source
+        .lines()
+        .map(|l| match l {
+            "enable subgroup_matrix;" => "enable chromium_experimental_subgroup_matrix;",
+            l => l,
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    out.push('\n');
+    out
 }
 
 /// Asserts that `source` compiles with Chromium's name (the rule is the
