@@ -28,6 +28,7 @@
 //! - pipeline creation: stride / overrun / MinStorageSize with override-expressions ->
 //!   override_stride_below_minimum, override_offset_overrun, override_sized_workgroup_array_*
 //! - '{a}' cannot be enabled together with '{b}' -> both_names_*
+//! - compute-only (render stages) -> compute_only
 //! - uniformity under the rule's standard name -> uniformity_rule_is_named_*
 
 #[path = "common/check.rs"]
@@ -558,4 +559,25 @@ fn uniformity_rule_conflicting_filters_use_the_standard_name() {
         "conflicting diagnostic directives for 'subgroup_matrix_uniformity'",
         "diagnostic(warning, chromium.subgroup_matrix_uniformity);",
     );
+}
+
+#[test]
+fn compute_only() {
+    // Matrices are compute-only (the validator also refuses a matrix type
+    // reached from a render stage, see its unit tests); render stages are
+    // not supported at all yet, which the front end says first.
+    check_error(
+        std_sm!("@group(0) @binding(0) var<storage, read> b: array<f32>;\n@vertex\nfn vs() -> @builtin(position) vec4<f32> {\n    let m = subgroupMatrixLoad<subgroup_matrix_left<f32, 8, 8>, row_major>(&b, 0u, 8u);\n    return vec4<f32>();\n}\n"),
+        "render pipeline stages are not supported yet",
+        "@vertex",
+    );
+}
+
+#[test]
+fn both_names_leave_one_error() {
+    // With both names the module is held to Chromium's rules, so the
+    // col_major-argument form adds no error of its own.
+    let src = "enable subgroup_matrix;\nenable chromium_experimental_subgroup_matrix;\n@group(0) @binding(0) var<storage, read> b: array<f32>;\n@compute @workgroup_size(64)\nfn main() {\n    let m = subgroupMatrixLoad<subgroup_matrix_left<f32, 8, 8>>(&b, 0u, false, 8u);\n}\n";
+    let (_, diags) = first_errors(src, &PipelineOptions::default()).expect("an error");
+    assert_eq!(diags.len(), 1, "{diags:?}");
 }

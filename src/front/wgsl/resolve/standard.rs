@@ -61,6 +61,11 @@ impl Resolver<'_, '_> {
             .with_note("the two names of subgroup matrices have different rules: 'subgroup_matrix' follows the WebGPU proposal (majorness template arguments, array-element units, const-expression dimensions, function address space only), 'chromium_experimental_subgroup_matrix' is Chromium's experiment")
             .with_help(format!("enable only one of them ('{STANDARD}' for the standard-track spelling)")),
         );
+        // One error: the rest of the module is checked with Chromium's
+        // (more permissive) rules.
+        self.module
+            .extensions
+            .remove(Extensions::SUBGROUP_MATRIX_STANDARD);
     }
 
     /// The rule a bare `subgroup_matrix_uniformity` names: the
