@@ -79,8 +79,9 @@ pub(crate) struct Summary {
 /// counts as 0).
 fn root(module: &Module, func: &Function, mut e: Handle<Expression>) -> Option<(Root, u64)> {
     let mut offset = 0u64;
-    // Each step moves to an operand with a smaller handle, so this ends.
-    loop {
+    // Each step moves to the base of an access; the bound keeps IR built by
+    // other means (with a cycle) from looping.
+    for _ in 0..=func.expressions.len() {
         match *func.expressions.try_get(e)? {
             Expression::GlobalVariable(g) => return Some((Root::Global(g), offset)),
             Expression::FunctionArgument(i) => return Some((Root::Param(i), offset)),
@@ -110,6 +111,7 @@ fn root(module: &Module, func: &Function, mut e: Handle<Expression>) -> Option<(
             _ => return None,
         }
     }
+    None
 }
 
 /// Summarises every function, callees first.

@@ -176,9 +176,10 @@ fn check_site(
     };
     let (count, count_override) = match *size {
         ArraySize::Constant(n) => (Some(i64::from(n)), false),
+        // A count below 1 is reported by `checks::check_array_sizes`.
         ArraySize::Override(e) => match known.expr(e) {
-            Some(n) => (Some(n), true),
-            None => (None, false),
+            Some(n) if n > 0 => (Some(n), true),
+            _ => (None, false),
         },
         ArraySize::Runtime => (None, false),
     };
