@@ -93,6 +93,9 @@ pub struct CompileOptions {
 pub struct SpirvOutput {
     /// The SPIR-V module.
     pub words: Vec<u32>,
+    /// Workgroup sizes, subgroup-matrix use and buffer bindings (with
+    /// their minimum binding sizes) of the chosen entry points.
+    pub reflection: pipeline::Reflection,
     /// Warnings produced along the way.
     pub warnings: Vec<Diagnostic>,
 }
@@ -112,7 +115,11 @@ pub fn compile_to_spirv(
         back::spv::print(&pipeline, &lowered, &options.spv).map_err(CompileError::Backend)?;
     let mut warnings = parsed.warnings;
     warnings.extend(info.warnings);
-    Ok(SpirvOutput { words, warnings })
+    Ok(SpirvOutput {
+        words,
+        reflection: pipeline.reflection,
+        warnings,
+    })
 }
 
 /// Options for [`compile_to_msl`].

@@ -25,10 +25,12 @@
 mod coop_matrix;
 pub mod display;
 mod matcher;
+pub(crate) mod matrix_bounds;
 mod pattern;
 pub(crate) mod result_types;
 mod special;
 mod subgroup_matrix;
+mod subgroup_matrix_standard;
 mod table;
 #[cfg(test)]
 mod tests;

@@ -8,6 +8,7 @@
 use super::display::type_name;
 use super::pattern::type_rank;
 use super::special::{inner, no_template, Call};
+use super::subgroup_matrix_standard as standard;
 use super::{MatrixLoadStoreForm, OverloadError, ResolvedCall, TemplateArg};
 use crate::arena::Handle;
 use crate::ir::{
@@ -235,7 +236,11 @@ fn index_param(
         _ => Scalar::Bool,
     };
     let target = match s {
+        Scalar::I32 if standard::is_standard(module) => {
+            return Err(standard::index_not_u32(module, call, index, what, sigs))
+        }
         Scalar::I32 | Scalar::U32 => s,
+        Scalar::AbstractInt if standard::is_standard(module) => Scalar::U32,
         Scalar::AbstractInt => match form {
             MatrixLoadStoreForm::Chromium | MatrixLoadStoreForm::Wgpu => Scalar::I32,
             MatrixLoadStoreForm::Proposal => Scalar::U32,
@@ -290,7 +295,11 @@ fn col_major(
 
 /// `subgroupMatrixLoad`, either form.
 pub(crate) fn load(module: &mut Module, call: &Call) -> Result<ResolvedCall, OverloadError> {
-    let sigs = LOAD_SIGNATURES;
+    let sigs = if standard::is_standard(module) {
+        standard::LOAD_SIGNATURES
+    } else {
+        LOAD_SIGNATURES
+    };
     let (ty, layout) =
         match call.template_args {
             [TemplateArg::Type(t)] => (*t, None),
@@ -312,6 +321,8 @@ pub(crate) fn load(module: &mut Module, call: &Call) -> Result<ResolvedCall, Ove
     };
     let form = if layout.is_some() {
         MatrixLoadStoreForm::Chromium
+    } else if standard::is_standard(module) {
+        return Err(standard::load_without_majorness(module, call, ty));
     } else {
         MatrixLoadStoreForm::Proposal
     };
@@ -354,8 +365,13 @@ pub(crate) fn load(module: &mut Module, call: &Call) -> Result<ResolvedCall, Ove
 
 /// `subgroupMatrixStore`, either form.
 pub(crate) fn store(module: &mut Module, call: &Call) -> Result<ResolvedCall, OverloadError> {
-    let sigs = STORE_SIGNATURES;
+    let sigs = if standard::is_standard(module) {
+        standard::STORE_SIGNATURES
+    } else {
+        STORE_SIGNATURES
+    };
     let (form, layout) = match call.template_args {
+        [] if standard::is_standard(module) => return Err(standard::store_without_majorness(call)),
         [] => (MatrixLoadStoreForm::Proposal, None),
         [TemplateArg::Layout(l)] => (MatrixLoadStoreForm::Chromium, Some(*l)),
         _ => return Err(call.error(
@@ -447,10 +463,12 @@ pub(crate) fn multiply(
     accumulate: bool,
 ) -> Result<ResolvedCall, OverloadError> {
     let name = call.def.name;
-    let sigs = if accumulate {
-        MULTIPLY_ACCUMULATE_SIGNATURES
-    } else {
-        MULTIPLY_SIGNATURES
+    let std = standard::is_standard(module);
+    let sigs = match (accumulate, std) {
+        (true, false) => MULTIPLY_ACCUMULATE_SIGNATURES,
+        (false, false) => MULTIPLY_SIGNATURES,
+        (true, true) => standard::MULTIPLY_ACCUMULATE_SIGNATURES,
+        (false, true) => standard::MULTIPLY_SIGNATURES,
     };
     let expected = if accumulate { 3 } else { 2 };
     if call.args.len() != expected {
@@ -472,7 +490,10 @@ pub(crate) fn multiply(
             let message = if accumulate {
                 format!("'{name}' takes at most one template argument, the result matrix type")
             } else {
-                format!("'{name}' requires one template argument, the result component type")
+                format!(
+                    "'{name}' requires one template argument, the result {}",
+                    if std { "matrix type" } else { "component type" }
+                )
             };
             return Err(call.error(message, sigs));
         }
@@ -504,6 +525,9 @@ pub(crate) fn multiply(
     let (columns, rows) = (right.columns, left.rows);
     let result_scalar = if accumulate {
         let acc = operand(module, call, 2, SubgroupMatrixKind::Result, sigs)?;
+        if std && template.is_none() {
+            return Err(standard::accumulate_without_template(module, call));
+        }
         if acc.columns != columns || acc.rows != rows {
             return Err(call.arg_error(
                 2,
@@ -532,11 +556,25 @@ pub(crate) fn multiply(
     } else {
         let Some(t) = template else {
             return Err(call.error(
-                format!("'{name}' requires one template argument, the result component type"),
+                format!(
+                    "'{name}' requires one template argument, the result {}",
+                    if std { "matrix type" } else { "component type" }
+                ),
                 sigs,
             ));
         };
         match inner(module, t) {
+            TypeInner::Scalar(s) if std => {
+                let want = format!(
+                    "subgroup_matrix_result<{}, {}, {}>",
+                    s.wgsl_name(),
+                    dim_text(module, columns),
+                    dim_text(module, rows)
+                );
+                return Err(standard::multiply_component_template(
+                    module, call, t, &want,
+                ));
+            }
             TypeInner::Scalar(s) => s,
             TypeInner::SubgroupMatrix {
                 kind: SubgroupMatrixKind::Result,

@@ -40,6 +40,21 @@ impl DiagnosticRule {
         }
     }
 
+    /// The rule's name in a module with these extensions: the
+    /// subgroup-matrix rule is `subgroup_matrix_uniformity` where
+    /// `enable subgroup_matrix;` defines that name (the standard-track
+    /// spelling), [`DiagnosticRule::name`] elsewhere.
+    pub fn name_in(self, extensions: crate::ir::Extensions) -> &'static str {
+        match self {
+            DiagnosticRule::SubgroupMatrixUniformity
+                if extensions.contains(crate::ir::Extensions::SUBGROUP_MATRIX_STANDARD) =>
+            {
+                "subgroup_matrix_uniformity"
+            }
+            _ => self.name(),
+        }
+    }
+
     /// Parses a rule name (`rule` or `namespace.rule`); `None` for a rule
     /// the compiler does not know.
     pub fn from_parts(name: &str, suffix: Option<&str>) -> Option<DiagnosticRule> {

@@ -45,8 +45,16 @@ bitflags::bitflags! {
         const F16 = 1 << 0;
         /// `enable subgroups;` (also implied by the subgroup-matrix extension)
         const SUBGROUPS = 1 << 1;
-        /// `enable chromium_experimental_subgroup_matrix;`
+        /// Subgroup matrices are available: `enable
+        /// chromium_experimental_subgroup_matrix;` or `enable
+        /// subgroup_matrix;` (the latter also sets
+        /// [`Extensions::SUBGROUP_MATRIX_STANDARD`]).
         const SUBGROUP_MATRIX = 1 << 2;
+        /// `enable subgroup_matrix;`, the standard-track spelling: with
+        /// [`Extensions::SUBGROUP_MATRIX`], the proposal's rules apply
+        /// instead of Chromium's (see `docs/design-notes.md`, "Two
+        /// spellings of subgroup matrices"). The IR is otherwise the same.
+        const SUBGROUP_MATRIX_STANDARD = 1 << 12;
         /// `enable clip_distances;` (render stages; parsed only)
         const CLIP_DISTANCES = 1 << 3;
         /// `enable dual_source_blending;` (render stages; parsed only)

@@ -35,7 +35,8 @@ pub struct Known<'a> {
 }
 
 impl Known<'_> {
-    fn expr(&self, e: Handle<crate::ir::Expression>) -> Option<i64> {
+    /// The integer value of a global expression (`None` if unknown).
+    pub fn expr(&self, e: Handle<crate::ir::Expression>) -> Option<i64> {
         int_value(self.values.get(e.index()).and_then(Option::as_ref))
     }
 

@@ -13,8 +13,10 @@
 //! stay symbolic and become SPIR-V specialization constants (module
 //! [`spec`]).
 
+mod bindings;
 pub mod checks;
 pub mod eval;
+mod matrix_access;
 pub mod overrides;
 pub mod spec;
 
@@ -30,6 +32,8 @@ use crate::ir::{
     ArraySize, ConstValue, Expression, Module, SubgroupMatrixKind, TypeInner, WorkgroupSizeDim,
 };
 use crate::valid::ModuleInfo;
+
+pub use bindings::BindingReflection;
 
 /// Options for creating a pipeline from a module.
 #[derive(Clone, Debug)]
@@ -176,6 +180,10 @@ pub struct EntryPointReflection {
     /// kind conversions (`subgroupMatrixConvert` from result to left, ...),
     /// on top of the shader's own workgroup variables (0 when none).
     pub matrix_scratch_bytes: u32,
+    /// The uniform and storage buffers the entry point uses, by group and
+    /// binding, with their minimum binding sizes (including the
+    /// subgroup-matrix proposal's `MinStorageSize`).
+    pub bindings: Vec<BindingReflection>,
 }
 
 /// Reflection of the chosen entry points.
@@ -523,6 +531,16 @@ pub fn process(
         }
     }
 
+    let summaries = bindings::summarize(module, &known);
+    // Each function once, however many chosen entry points reach it.
+    let mut reached: Vec<usize> = chosen
+        .iter()
+        .filter_map(|&i| info.entry_points.get(i))
+        .flat_map(|epi| epi.functions.iter().copied())
+        .collect();
+    reached.sort_unstable();
+    reached.dedup();
+    matrix_access::check_standard(module, &reached, &known, &mut diags);
     let mut reflection = Reflection::default();
     for &i in &chosen {
         let (Some(ep), Some(epi)) = (module.entry_points.get(i), info.entry_points.get(i)) else {
@@ -591,6 +609,7 @@ pub fn process(
         if options.spec_constants {
             r.spec_ids = entry_spec_ids(module, info, i, &st);
         }
+        r.bindings = bindings::entry_bindings(module, epi, &summaries);
         for &(ty, span) in &epi.matrix_types {
             if options.spec_constants {
                 check_matrix_dims_known(module, ty, span, &st, &mut diags);

@@ -34,6 +34,22 @@ fn check_global(
     let sname = space.wgsl_name();
     let flags = facts.flags(var.ty);
     let tname = || type_name(module, var.ty);
+    if flags.contains(TypeFlags::MATRIX)
+        && space != AddressSpace::Handle
+        && !matrix_space_allowed(module, space)
+    {
+        let mut d = Diagnostic::error(
+            format!(
+                "subgroup matrix type '{}' cannot be used in the '{sname}' address space",
+                tname()
+            ),
+            span,
+        );
+        if space == AddressSpace::Private {
+            d = d.with_note(STANDARD_PRIVATE_NOTE);
+        }
+        diags.push(d);
+    }
     let mut err = |message: String| diags.push(Diagnostic::error(message, span));
 
     if space == AddressSpace::Function {
@@ -49,12 +65,6 @@ fn check_global(
             var.name
         ));
         return;
-    }
-    if flags.contains(TypeFlags::MATRIX) && space != AddressSpace::Private {
-        err(format!(
-            "subgroup matrix type '{}' cannot be used in the '{sname}' address space",
-            tname()
-        ));
     }
     if flags.contains(TypeFlags::POINTER) {
         err(format!(
@@ -282,8 +292,25 @@ pub fn check_locals(module: &Module, facts: &TypeFacts, diags: &mut Vec<Diagnost
     }
 }
 
+/// Why `private` is refused with the standard-track name.
+const STANDARD_PRIVATE_NOTE: &str = "with 'enable subgroup_matrix;' subgroup matrices can only be in the 'function' address space (Chromium's 'chromium_experimental_subgroup_matrix' also allows 'private')";
+
+/// Whether subgroup matrices may live in `space`: the function address
+/// space, and with Chromium's name also `private` (a tessera extension;
+/// `enable subgroup_matrix;` follows the proposal: function only).
+fn matrix_space_allowed(module: &Module, space: AddressSpace) -> bool {
+    match space {
+        AddressSpace::Function => true,
+        AddressSpace::Private => !module
+            .extensions
+            .contains(Extensions::SUBGROUP_MATRIX_STANDARD),
+        _ => false,
+    }
+}
+
 /// Checks the types that declarations and expressions use: pointers to
-/// subgroup matrices must be in the function or private address space, and
+/// subgroup matrices must be in the function address space (or private,
+/// see `matrix_space_allowed`), and
 /// `i8`/`u8` exist only as matrix components. Reported where the type is
 /// used (a parameter, result, variable or expression), once per type;
 /// pointers to a global variable's matrix are reported with the variable.
@@ -310,18 +337,22 @@ pub fn check_type_uses(module: &Module, facts: &TypeFacts, diags: &mut Vec<Diagn
             return;
         };
         if facts.has(*base, TypeFlags::MATRIX)
-            && !matches!(space, AddressSpace::Function | AddressSpace::Private)
+            && !matrix_space_allowed(module, *space)
             && !globals.contains(&(*base, *space))
             && reported.insert(ty)
         {
-            diags.push(Diagnostic::error(
+            let mut d = Diagnostic::error(
                 format!(
                     "subgroup matrix type '{}' cannot be used in the '{}' address space",
                     type_name(module, *base),
                     space.wgsl_name()
                 ),
                 span,
-            ));
+            );
+            if *space == AddressSpace::Private {
+                d = d.with_note(STANDARD_PRIVATE_NOTE);
+            }
+            diags.push(d);
         }
     };
     for (fh, f) in module.functions.iter() {

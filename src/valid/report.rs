@@ -39,6 +39,18 @@ pub fn report_filtered(
 pub fn report(
     rule: DiagnosticRule,
     severity: FilterSeverity,
+    diag: Diagnostic,
+    errors: &mut Vec<Diagnostic>,
+    warnings: &mut Vec<Diagnostic>,
+) {
+    report_named(rule.name(), severity, diag, errors, warnings);
+}
+
+/// [`report`] for a rule spelt `name` in the module (see
+/// [`DiagnosticRule::name_in`]).
+pub fn report_named(
+    name: &str,
+    severity: FilterSeverity,
     mut diag: Diagnostic,
     errors: &mut Vec<Diagnostic>,
     warnings: &mut Vec<Diagnostic>,
@@ -46,7 +58,6 @@ pub fn report(
     let Some(sev) = severity.to_severity() else {
         return;
     };
-    let name = rule.name();
     let same_rule = |d: &Diagnostic| d.rule.as_deref() == Some(name);
     match sev {
         Severity::Error => {}

@@ -413,6 +413,22 @@ impl<'m> Ctx<'m> {
                 right,
                 acc,
             } => match acc {
+                // The standard-track spelling names the result matrix type.
+                _ if self
+                    .module
+                    .extensions
+                    .contains(crate::ir::Extensions::SUBGROUP_MATRIX_STANDARD) =>
+                {
+                    out.push_str(match acc {
+                        Some(_) => "subgroupMatrixMultiplyAccumulate<",
+                        None => "subgroupMatrixMultiply<",
+                    });
+                    self.write_type(ty, out)?;
+                    out.push('>');
+                    let mut args = vec![left, right];
+                    args.extend(acc);
+                    self.write_args(scope, &args, out, d)?;
+                }
                 Some(acc) => {
                     out.push_str("subgroupMatrixMultiplyAccumulate");
                     self.write_args(scope, &[left, right, acc], out, d)?;

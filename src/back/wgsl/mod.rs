@@ -214,7 +214,11 @@ fn write_directives(module: &Module, out: &mut String) {
         (Extensions::SUBGROUPS, "subgroups"),
         (
             Extensions::SUBGROUP_MATRIX,
-            "chromium_experimental_subgroup_matrix",
+            if extensions.contains(Extensions::SUBGROUP_MATRIX_STANDARD) {
+                "subgroup_matrix"
+            } else {
+                "chromium_experimental_subgroup_matrix"
+            },
         ),
         (Extensions::CLIP_DISTANCES, "clip_distances"),
         (Extensions::DUAL_SOURCE_BLENDING, "dual_source_blending"),
@@ -231,7 +235,8 @@ fn write_directives(module: &Module, out: &mut String) {
     }
     for f in &module.diagnostic_filters {
         if f.range.is_none() {
-            let _ = writeln!(out, "diagnostic({}, {});", f.severity.name(), f.rule.name());
+            let rule = f.rule.name_in(extensions);
+            let _ = writeln!(out, "diagnostic({}, {rule});", f.severity.name());
         }
     }
 }

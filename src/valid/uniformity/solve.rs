@@ -18,7 +18,7 @@ use super::summary::{
     Channel, FunctionSummary, Origin, ParamDep, ParamSummary, ReqWhat, Requirement, Tag,
 };
 use crate::diagnostic::Diagnostic;
-use crate::ir::{EntryPoint, FilterIndex, FilterSeverity, Function, Module};
+use crate::ir::{EntryPoint, Extensions, FilterIndex, FilterSeverity, Function, Module};
 use crate::valid::type_facts::TypeFacts;
 
 /// State shared by the analyses of all functions of a module.
@@ -37,6 +37,8 @@ pub(crate) struct Solver {
     pub nodes: usize,
     /// Total graph edges built.
     pub edges: usize,
+    /// The module's extensions (they decide how a rule is spelt).
+    extensions: Extensions,
 }
 
 impl Solver {
@@ -53,6 +55,7 @@ impl Solver {
         entry: Option<&EntryPoint>,
     ) -> FunctionSummary {
         self.graph.reset();
+        self.extensions = module.extensions;
         let mut b = Builder::new(
             module,
             facts,
@@ -130,8 +133,8 @@ impl Solver {
                 let diag = explain::failure(req, &path, &self.graph);
                 match ch.rule() {
                     None => self.errors.push(diag),
-                    Some(rule) => crate::valid::report::report(
-                        rule,
+                    Some(rule) => crate::valid::report::report_named(
+                        rule.name_in(self.extensions),
                         sev,
                         diag,
                         &mut self.errors,

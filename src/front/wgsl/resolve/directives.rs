@@ -52,9 +52,12 @@ const LANGUAGE_FEATURES: &[&str] = &[
 ];
 
 impl Resolver<'_, '_> {
-    /// Processes the directives.
+    /// Processes the directives. Diagnostic directives are processed after
+    /// every `enable` (directives may come in any order, and whether
+    /// `subgroup_matrix_uniformity` names a rule depends on the enables).
     pub(super) fn directives(&mut self) {
         let mut experimental = None;
+        let mut diagnostics = Vec::new();
         for d in &self.tu.directives {
             match d {
                 Directive::Enable(names, _) => {
@@ -69,6 +72,7 @@ impl Resolver<'_, '_> {
                             "tessera_experimental_subgroup_matrix" => {
                                 Extensions::TESSERA_SUBGROUP_MATRIX
                             }
+                            "subgroup_matrix" => super::standard::ENABLE,
                             "clip_distances" => Extensions::CLIP_DISTANCES,
                             "dual_source_blending" => Extensions::DUAL_SOURCE_BLENDING,
                             "primitive_index" => Extensions::PRIMITIVE_INDEX,
@@ -108,16 +112,18 @@ impl Resolver<'_, '_> {
                         }
                     }
                 }
-                Directive::Diagnostic(c, span) => {
-                    if let Some((rule, severity)) = self.diagnostic_control(c) {
-                        self.module.diagnostic_filters.push(DiagnosticFilter {
-                            rule,
-                            severity,
-                            range: None,
-                            span: *span,
-                        });
-                    }
-                }
+                Directive::Diagnostic(c, span) => diagnostics.push((c, *span)),
+            }
+        }
+        self.check_matrix_enables();
+        for (c, span) in diagnostics {
+            if let Some((rule, severity)) = self.diagnostic_control(c) {
+                self.module.diagnostic_filters.push(DiagnosticFilter {
+                    rule,
+                    severity,
+                    range: None,
+                    span,
+                });
             }
         }
         if let Some(span) = experimental {
@@ -152,7 +158,9 @@ impl Resolver<'_, '_> {
             );
         }
         let suffix = c.rule_suffix.map(|s| s.name);
-        if let Some(rule) = DiagnosticRule::from_parts(c.rule.name, suffix) {
+        if let Some(rule) = DiagnosticRule::from_parts(c.rule.name, suffix)
+            .or_else(|| self.standard_rule(c.rule.name, suffix))
+        {
             return severity.map(|s| (rule, s));
         }
         let span = c
@@ -260,7 +268,10 @@ impl Resolver<'_, '_> {
                 "attributes"
             };
             let d = Diagnostic::error(
-                format!("conflicting diagnostic {what} for '{}'", first.rule.name()),
+                format!(
+                    "conflicting diagnostic {what} for '{}'",
+                    first.rule.name_in(self.module.extensions)
+                ),
                 other.span,
             )
             .with_span_label(format!("sets it to '{}'", other.severity.name()))

@@ -41,6 +41,7 @@ mod limits;
 mod matrix_ops;
 mod recover;
 mod scope;
+mod standard;
 mod stmt;
 mod subgroup_matrix;
 mod suggest;

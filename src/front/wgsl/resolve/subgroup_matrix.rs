@@ -13,10 +13,12 @@
 use super::super::ast::ExprId;
 use super::{err, Res, Resolver, Stage, Val};
 use crate::arena::Handle;
+use crate::builtins::matrix_bounds::{self, Violation};
 use crate::builtins::{MatrixLoadStoreForm, ResolvedCall};
+use crate::diagnostic::Diagnostic;
 use crate::ir::{
-    ArraySize, BinaryOperator, Expression, Literal, MatrixDim, MatrixLayout, Scalar, Statement,
-    Type, TypeInner,
+    AddressSpace, ArraySize, BinaryOperator, Expression, Extensions, Literal, MatrixDim,
+    MatrixLayout, Scalar, Statement, Type, TypeInner,
 };
 use crate::Span;
 
@@ -133,9 +135,9 @@ impl Resolver<'_, '_> {
             return err(format!("invalid matrix operand of '{what}'"), span);
         };
         let pty = self.fn_expr_type(o.pointer);
-        let (arr_ty, elem) = match pty.map(|p| self.inner_of(p).clone()) {
-            Some(TypeInner::Pointer { base, .. }) => match self.inner_of(base).clone() {
-                TypeInner::Array { base: e, .. } => (base, e),
+        let (arr_ty, elem, space) = match pty.map(|p| self.inner_of(p).clone()) {
+            Some(TypeInner::Pointer { base, space, .. }) => match self.inner_of(base).clone() {
+                TypeInner::Array { base: e, .. } => (base, e, space),
                 _ => {
                     return err(
                         format!("the pointer operand of '{what}' must point to an array"),
@@ -163,73 +165,34 @@ impl Resolver<'_, '_> {
             ),
             _ => (elem_layout.size as i64, elem_layout.size as i64, None),
         };
-        if form != MatrixLoadStoreForm::Proposal && arr_stride < comp {
-            return err(
-                format!(
-                    "the stride of the array ({arr_stride} bytes) must be greater than or equal to the matrix element size ({comp} bytes)"
-                ),
-                span,
-            );
-        }
         let eight_bit = matches!(scalar, Scalar::I8 | Scalar::U8);
-        // Bytes per offset/stride unit.
-        let unit = match form {
-            MatrixLoadStoreForm::Proposal => comp,
-            MatrixLoadStoreForm::Chromium | MatrixLoadStoreForm::Wgpu => elem_size,
+        let facts = AccessFacts {
+            what,
+            form,
+            layout,
+            comp,
+            dims: match (columns, rows) {
+                (MatrixDim::Constant(c), MatrixDim::Constant(r)) => Some((c as i64, r as i64)),
+                _ => None,
+            },
+            elem_size,
+            arr_stride,
+            count,
+            workgroup: space == AddressSpace::Workgroup,
+            const_offset: self.literal_of(o.offset),
+            const_stride: self.literal_of(o.stride),
+            span,
+            offset_span,
+            stride_span,
         };
-        let const_offset = self.literal_of(o.offset);
-        let const_stride = self.literal_of(o.stride);
-        if let Some(s) = const_stride {
-            if s < 0 {
-                return err(
-                    format!("the stride argument of {what} must be non-negative, found {s}"),
-                    stride_span,
-                );
-            }
-        }
-        if let Some(off) = const_offset {
-            if off < 0 {
-                return err(
-                    format!("the offset argument of {what} must be non-negative, found {off}"),
-                    offset_span,
-                );
-            }
-        }
-        let dims = match (columns, rows) {
-            (MatrixDim::Constant(c), MatrixDim::Constant(r)) => Some((c as i64, r as i64)),
-            _ => None,
-        };
-        if let Some((c, r)) = dims {
-            let (minor, major) = match layout {
-                MatrixLayout::RowMajor => (c, r),
-                MatrixLayout::ColumnMajor => (r, c),
-            };
-            let min_stride = minor * comp;
-            if let Some(s) = const_stride {
-                if s * unit < min_stride {
-                    return err(
-                        format!(
-                            "the stride argument ({s}, {} bytes) of {what} must be at least the minimum stride ({min_stride} bytes)",
-                            s * unit
-                        ),
-                        stride_span,
-                    );
-                }
-            }
-            if let Some(n) = count {
-                let stride_bytes = const_stride.map_or(min_stride, |s| s * unit);
-                let offset_bytes = const_offset.map_or(0, |o| o * unit);
-                let needed = stride_bytes * (major - 1) + minor * comp + offset_bytes;
-                let have = n * arr_stride;
-                if needed > have {
-                    return err(
-                        format!(
-                            "the pointer operand of {what} is too small ({have} bytes) for the matrix access ({needed} bytes)"
-                        ),
-                        span,
-                    );
-                }
-            }
+        if self
+            .module
+            .extensions
+            .contains(Extensions::SUBGROUP_MATRIX_STANDARD)
+        {
+            standard_checks(&facts, || self.type_name(mty))?;
+        } else {
+            chromium_checks(&facts)?;
         }
         if form == MatrixLoadStoreForm::Proposal && eight_bit && elem_size == 4 {
             o.offset = self.div4(o.offset, "offset", what, offset_span)?;
@@ -418,4 +381,159 @@ impl Resolver<'_, '_> {
             span,
         ))
     }
+}
+
+/// What the constant checks of a load or store read.
+struct AccessFacts {
+    what: &'static str,
+    form: MatrixLoadStoreForm,
+    layout: MatrixLayout,
+    /// `SizeOf(C)`.
+    comp: i64,
+    /// (columns, rows), when constant.
+    dims: Option<(i64, i64)>,
+    /// Size of the array element.
+    elem_size: i64,
+    /// `StrideOf(A)`.
+    arr_stride: i64,
+    /// Element count of a fixed-size array.
+    count: Option<i64>,
+    /// The pointer is in the `workgroup` address space.
+    workgroup: bool,
+    const_offset: Option<i64>,
+    const_stride: Option<i64>,
+    span: Span,
+    offset_span: Span,
+    stride_span: Span,
+}
+
+/// Chromium's checks (`enable chromium_experimental_subgroup_matrix;`),
+/// as Tint makes them: offsets and strides in the form's units (array
+/// element *size* for the template form), a non-constant stride counted
+/// as the minimum byte stride and a non-constant offset as 0.
+fn chromium_checks(a: &AccessFacts) -> Res<()> {
+    let (what, comp) = (a.what, a.comp);
+    if a.form != MatrixLoadStoreForm::Proposal && a.arr_stride < comp {
+        return err(
+            format!(
+                "the stride of the array ({} bytes) must be greater than or equal to the matrix element size ({comp} bytes)",
+                a.arr_stride
+            ),
+            a.span,
+        );
+    }
+    // Bytes per offset/stride unit.
+    let unit = match a.form {
+        MatrixLoadStoreForm::Proposal => comp,
+        MatrixLoadStoreForm::Chromium | MatrixLoadStoreForm::Wgpu => a.elem_size,
+    };
+    if let Some(s) = a.const_stride {
+        if s < 0 {
+            return err(
+                format!("the stride argument of {what} must be non-negative, found {s}"),
+                a.stride_span,
+            );
+        }
+    }
+    if let Some(off) = a.const_offset {
+        if off < 0 {
+            return err(
+                format!("the offset argument of {what} must be non-negative, found {off}"),
+                a.offset_span,
+            );
+        }
+    }
+    if let Some((c, r)) = a.dims {
+        let (minor, major) = match a.layout {
+            MatrixLayout::RowMajor => (c, r),
+            MatrixLayout::ColumnMajor => (r, c),
+        };
+        let min_stride = minor * comp;
+        if let Some(s) = a.const_stride {
+            if s * unit < min_stride {
+                return err(
+                    format!(
+                        "the stride argument ({s}, {} bytes) of {what} must be at least the minimum stride ({min_stride} bytes)",
+                        s * unit
+                    ),
+                    a.stride_span,
+                );
+            }
+        }
+        if let Some(n) = a.count {
+            let stride_bytes = a.const_stride.map_or(min_stride, |s| s * unit);
+            let offset_bytes = a.const_offset.map_or(0, |o| o * unit);
+            let needed = stride_bytes * (major - 1) + minor * comp + offset_bytes;
+            let have = n * a.arr_stride;
+            if needed > have {
+                return err(
+                    format!(
+                        "the pointer operand of {what} is too small ({have} bytes) for the matrix access ({needed} bytes)"
+                    ),
+                    a.span,
+                );
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The proposal's shader-creation checks (`enable subgroup_matrix;`; see
+/// [`matrix_bounds`]): units are `StrideOf(A)`; a fixed-size array is
+/// checked when the offset or the stride is a const-expression, and a
+/// workgroup array must hold `MinStorageSize` bytes when neither is.
+/// Override-expression operands are the pipeline step's
+/// (`pipeline::matrix_access`).
+fn standard_checks(a: &AccessFacts, type_name: impl FnOnce() -> String) -> Res<()> {
+    let Some((columns, rows)) = a.dims else {
+        return Ok(());
+    };
+    let access = matrix_bounds::Access {
+        layout: a.layout,
+        columns: columns.into(),
+        rows: rows.into(),
+        component: a.comp.into(),
+        array_stride: a.arr_stride.into(),
+        count: a.count.map(Into::into),
+        offset: a.const_offset.map(Into::into),
+        stride: a.const_stride.map(Into::into),
+    };
+    let what = a.what;
+    let violation = access.stride().or_else(|| access.overrun()).or_else(|| {
+        if a.workgroup && a.const_offset.is_none() && a.const_stride.is_none() {
+            access.min_storage()
+        } else {
+            None
+        }
+    });
+    let (message, span) = match violation {
+        None => return Ok(()),
+        Some(Violation::Stride {
+            stride,
+            bytes,
+            minimum,
+        }) => (
+            format!(
+                "the stride argument ({stride}, {bytes} bytes) of {what} must be at least the minimum stride ({minimum} bytes)"
+            ),
+            a.stride_span,
+        ),
+        Some(Violation::Overrun { have, needed }) => (
+            format!(
+                "the pointer operand of {what} is too small ({have} bytes) for the matrix access ({needed} bytes)"
+            ),
+            a.span,
+        ),
+        Some(Violation::MinStorageSize { have, minimum }) => (
+            format!(
+                "the workgroup array of {what} ({have} bytes) is smaller than MinStorageSize of '{}' ({rows} x {columns} x {} = {minimum} bytes)",
+                type_name(),
+                a.comp
+            ),
+            a.span,
+        ),
+    };
+    Err(Box::new(
+        Diagnostic::error(message, span).with_note(matrix_bounds::RULES_NOTE),
+    ))
 }

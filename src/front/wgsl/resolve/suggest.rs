@@ -38,6 +38,7 @@ pub(crate) const EXTENSIONS: &[&str] = &[
     "f16",
     "subgroups",
     "chromium_experimental_subgroup_matrix",
+    "subgroup_matrix",
     "clip_distances",
     "dual_source_blending",
     "primitive_index",

@@ -671,6 +671,17 @@ impl<'t, 'a> Resolver<'t, 'a> {
                     _ => err(msg, span),
                 }
             }
+            Val::Override { .. }
+                if self
+                    .module
+                    .extensions
+                    .contains(Extensions::SUBGROUP_MATRIX_STANDARD) =>
+            {
+                err(
+                    format!("subgroup matrix {what} count must be a const-expression with 'enable subgroup_matrix;', found an override-expression"),
+                    span,
+                )
+            }
             Val::Override { expr, ty } => {
                 if let Expression::Override(h) = self.module.global_expressions[expr] {
                     if matches!(
