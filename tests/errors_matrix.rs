@@ -194,7 +194,7 @@ fn add_matrices() {
 fn negate_matrix() {
     check_error(
         body!("    var m: subgroup_matrix_result<f32, 8, 8>;\n    m = -m;"),
-        "no matching overload for operator - (subgroup_matrix_result<f32, 8, 8>)",
+        "operator - cannot be applied to subgroup matrices; element-wise negation needs 'enable tessera_experimental_subgroup_matrix;'",
         "-m",
     );
 }

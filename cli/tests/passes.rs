@@ -60,9 +60,11 @@ fn list_passes_names_each_pass_in_order_without_an_input() {
             "float-to-int",
             "bits-clamp",
             "matrix-scalar-range",
+            "matrix-elementwise",
             "robustness",
             "cse",
-            "workgroup-zero"
+            "workgroup-zero",
+            "matrix-kind-convert"
         ],
         "{list}"
     );

@@ -14,6 +14,7 @@ pub mod cases_ext;
 pub mod cases_wgpu;
 pub mod compile;
 pub mod data;
+pub mod fused;
 pub mod matmul;
 pub mod reference;
 pub mod report;

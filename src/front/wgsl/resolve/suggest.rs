@@ -28,9 +28,6 @@ pub(crate) const BUILTIN_VALUES: &[&str] = &[
     "sample_mask",
     "clip_distances",
     "primitive_index",
-    "subgroup_size_control",
-    "wgpu_cooperative_matrix",
-    "tessera_experimental_subgroup_matrix",
 ];
 
 /// The extensions `enable` accepts.
@@ -42,6 +39,9 @@ pub(crate) const EXTENSIONS: &[&str] = &[
     "clip_distances",
     "dual_source_blending",
     "primitive_index",
+    "subgroup_size_control",
+    "wgpu_cooperative_matrix",
+    "tessera_experimental_subgroup_matrix",
 ];
 
 /// The address spaces that can be written.
