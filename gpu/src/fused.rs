@@ -125,6 +125,150 @@ pub fn verify(
     Ok(())
 }
 
+/// One fused-vs-round-trip measurement.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct FusedResult {
+    /// The kernel (`relu(A*B+bias) CONFIG`).
+    pub kernel: String,
+    /// M = N = K.
+    pub m: u32,
+    /// TFLOP/s (2MNK) of the fused kernel.
+    pub fused_tflops: Option<f64>,
+    /// TFLOP/s of the round-trip kernel.
+    pub roundtrip_tflops: Option<f64>,
+    /// The lowering of the fused epilogue.
+    pub path: String,
+    /// Failures.
+    pub errors: Vec<String>,
+}
+
+/// Runs both kernels of every configuration at `size`: each is checked
+/// against a CPU reference on sampled elements, then timed in `passes`
+/// rounds alternating the order; a figure is the median of the per-round
+/// medians.
+pub fn run(
+    gpu: &crate::vk::Gpu,
+    target: &crate::compile::Target,
+    size: u32,
+    iters: usize,
+) -> Vec<FusedResult> {
+    use crate::vk::{median, Binding};
+    let (m, n, k) = (size, size, size);
+    let mut rng = crate::data::Rng::new(u64::from(size) + 1);
+    let a = crate::matmul::random_f16(&mut rng, (m * k) as usize);
+    let b = crate::matmul::random_f16(&mut rng, (k * n) as usize);
+    let bias_v = bias(n);
+    let bias_bytes: Vec<u8> = bias_v.iter().flat_map(|v| v.to_le_bytes()).collect();
+    let path = match target.cooperative_matrix {
+        tessera::back::spv::CooperativeMatrixExtension::Khr => {
+            "khr: OpFAdd on cooperative matrices + element loop (OpCooperativeMatrixLengthKHR) for max"
+        }
+        tessera::back::spv::CooperativeMatrixExtension::Nv => {
+            "nv: OpFAdd on cooperative matrices + element loop (OpCooperativeMatrixLengthNV) for max"
+        }
+    };
+    let mut out = Vec::new();
+    let sizes = [
+        a.len() as u64,
+        b.len() as u64,
+        4 * u64::from(m) * u64::from(n),
+        16,
+        bias_bytes.len() as u64,
+    ];
+    let mut bufs = Vec::new();
+    for bytes in sizes {
+        match gpu.buffer(bytes, false) {
+            Ok(buf) => bufs.push(buf),
+            Err(e) => {
+                bufs.iter().for_each(|b| gpu.free(b));
+                return vec![FusedResult {
+                    m,
+                    errors: vec![format!("buffer allocation: {e}")],
+                    ..Default::default()
+                }];
+            }
+        }
+    }
+    let upload = gpu
+        .upload(&bufs[0], &a)
+        .and_then(|()| gpu.upload(&bufs[1], &b))
+        .and_then(|()| gpu.upload(&bufs[3], &crate::tiled::dims_bytes(m, n, k)))
+        .and_then(|()| gpu.upload(&bufs[4], &bias_bytes));
+    if let Err(e) = upload {
+        bufs.iter().for_each(|b| gpu.free(b));
+        return vec![FusedResult {
+            m,
+            errors: vec![format!("upload: {e}")],
+            ..Default::default()
+        }];
+    }
+    let bindings = [
+        Binding::storage(&bufs[0]),
+        Binding::storage(&bufs[1]),
+        Binding::storage(&bufs[2]),
+        Binding::uniform(&bufs[3]),
+        Binding::storage(&bufs[4]),
+    ];
+    for (config, _) in crate::tiled::CONFIGS {
+        let mut res = FusedResult {
+            kernel: format!("relu(A*B+bias) {}", config.name()),
+            m,
+            path: path.to_string(),
+            ..Default::default()
+        };
+        let Some((fused, round_trip)) = kernels(&config) else {
+            res.errors.push("the kernel template changed".into());
+            out.push(res);
+            continue;
+        };
+        let groups = config.groups(m, n);
+        let mut kernels_ok = Vec::new();
+        for src in [&fused, &round_trip] {
+            let built = target.compile(src).and_then(|w| {
+                let kernel = gpu.kernel_robust(&w, &bindings, &[], false)?;
+                let checked = gpu
+                    .upload(&bufs[2], &vec![0xFFu8; bufs[2].size as usize])
+                    .and_then(|()| gpu.dispatch(&kernel, groups).map(|_| ()))
+                    .and_then(|()| gpu.download(&bufs[2]))
+                    .and_then(|c| {
+                        verify(&a, &b, &c, &bias_v, (m as usize, n as usize, k as usize), 256)
+                    });
+                match checked {
+                    Ok(()) => Ok(kernel),
+                    Err(e) => {
+                        gpu.destroy_kernel(&kernel);
+                        Err(e)
+                    }
+                }
+            });
+            match built {
+                Ok(kn) => kernels_ok.push(kn),
+                Err(e) => res.errors.push(e),
+            }
+        }
+        if kernels_ok.len() == 2 {
+            let mut per: [Vec<f64>; 2] = [Vec::new(), Vec::new()];
+            for pass in 0..4 {
+                for q in 0..2 {
+                    let v = (pass + q) % 2;
+                    match gpu.time(&kernels_ok[v], groups, 3, iters) {
+                        Ok(t) => per[v].push(crate::matmul::tflops(m, n, k, median(&t))),
+                        Err(e) => res.errors.push(e),
+                    }
+                }
+            }
+            if res.errors.is_empty() {
+                res.fused_tflops = Some(median(&per[0]));
+                res.roundtrip_tflops = Some(median(&per[1]));
+            }
+        }
+        kernels_ok.iter().for_each(|kn| gpu.destroy_kernel(kn));
+        out.push(res);
+    }
+    bufs.iter().for_each(|b| gpu.free(b));
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

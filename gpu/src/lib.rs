@@ -12,6 +12,7 @@
 pub mod cases;
 pub mod cases_ext;
 pub mod cases_wgpu;
+pub mod chain;
 pub mod compile;
 pub mod data;
 pub mod fused;

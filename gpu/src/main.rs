@@ -36,11 +36,12 @@ struct Args {
     cublas: Option<PathBuf>,
     unroll_variants: bool,
     cooperative_matrix: CooperativeMatrixExtension,
+    fused: bool,
 }
 
 const USAGE: &str = "usage: tessera-gpu [--out DIR] [--spirv 1.3|1.6] [--sizes 4096,8192] \
 [--skip-conformance] [--skip-matmul] [--filter TEXT] [--iters N] [--no-bounds-checks] \
-[--cublas FILE] [--dump-kernels DIR] [--unroll-variants] [--cooperative-matrix khr|nv]";
+[--cublas FILE] [--dump-kernels DIR] [--unroll-variants] [--cooperative-matrix khr|nv] [--skip-fused]";
 
 fn parse_args(args: impl IntoIterator<Item = String>) -> Result<Args, String> {
     let mut a = Args {
@@ -56,6 +57,7 @@ fn parse_args(args: impl IntoIterator<Item = String>) -> Result<Args, String> {
         cublas: None,
         unroll_variants: false,
         cooperative_matrix: CooperativeMatrixExtension::Khr,
+        fused: true,
     };
     let mut it = args.into_iter();
     while let Some(arg) = it.next() {
@@ -87,6 +89,7 @@ fn parse_args(args: impl IntoIterator<Item = String>) -> Result<Args, String> {
             }
             "--skip-conformance" => a.conformance = false,
             "--skip-matmul" => a.matmul = false,
+            "--skip-fused" => a.fused = false,
             "--filter" => a.filter = Some(value("--filter")?),
             "--iters" => {
                 a.iters = match value("--iters")?.parse::<usize>() {
@@ -827,6 +830,18 @@ fn main() -> ExitCode {
             ));
         }
     }
+    if args.fused {
+        for &size in &args.sizes {
+            eprintln!("fused epilogue {size}^3 ...");
+            results
+                .fused
+                .extend(tessera_gpu::fused::run(&gpu, &target, size, args.iters));
+        }
+        eprintln!("attention chain ...");
+        results
+            .fused
+            .push(tessera_gpu::chain::run(&gpu, &target, 32768, args.iters));
+    }
     if let Some(path) = &args.cublas {
         match std::fs::read_to_string(path)
             .map_err(|e| e.to_string())
@@ -851,7 +866,7 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     }
-    if results.all_ok() && (args.conformance || args.matmul) {
+    if results.all_ok() && (args.conformance || args.matmul || args.fused) {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)

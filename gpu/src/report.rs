@@ -105,6 +105,8 @@ pub struct Results {
     pub naga: Vec<CaseResult>,
     /// Matmul sizes.
     pub matmul: Vec<MatmulResult>,
+    /// Fused-epilogue measurements (`tessera_experimental_subgroup_matrix`).
+    pub fused: Vec<crate::fused::FusedResult>,
 }
 
 impl Results {
@@ -115,7 +117,9 @@ impl Results {
 
     /// Whether everything that ran succeeded.
     pub fn all_ok(&self) -> bool {
-        self.passed() == self.cases.len() && self.matmul.iter().all(|m| m.errors.is_empty())
+        self.passed() == self.cases.len()
+            && self.matmul.iter().all(|m| m.errors.is_empty())
+            && self.fused.iter().all(|f| f.errors.is_empty())
     }
 
     /// loop / unrolled at the largest size where both ran.
@@ -184,6 +188,18 @@ impl Results {
                     "detail": c.detail,
                 })).collect::<Vec<_>>(),
             },
+            "fused": self.fused.iter().map(|f| json!({
+                "kernel": f.kernel,
+                "m": f.m,
+                "fused_tflops": f.fused_tflops,
+                "roundtrip_tflops": f.roundtrip_tflops,
+                "fused_vs_roundtrip": match (f.fused_tflops, f.roundtrip_tflops) {
+                    (Some(a), Some(b)) if b > 0.0 => Some(a / b),
+                    _ => None,
+                },
+                "path": f.path,
+                "errors": f.errors,
+            })).collect::<Vec<_>>(),
             "naga_differential": {
                 "passed": self.naga.iter().filter(|c| c.passed).count(),
                 "total": self.naga.len(),
@@ -293,6 +309,19 @@ impl Results {
                 s.push_str(&format!("  error: {e}\n"));
             }
         }
+        for fr in &self.fused {
+            s.push_str(&format!(
+                "fused {} {}: fused {} TFLOP/s, round trip {} TFLOP/s ({})\n",
+                fr.kernel,
+                fr.m,
+                f(fr.fused_tflops),
+                f(fr.roundtrip_tflops),
+                fr.path
+            ));
+            for e in &fr.errors {
+                s.push_str(&format!("  error: {e}\n"));
+            }
+        }
         s.push_str(&format!(
             "loop_vs_unrolled: {}\n",
             self.loop_vs_unrolled()
@@ -314,6 +343,7 @@ mod tests {
             cooperative_matrix: "nv".into(),
             device_facts: json!({}),
             naga: Vec::new(),
+            fused: Vec::new(),
             cases: vec![
                 CaseResult {
                     name: "f16:f32:16x16x16/fill".into(),
