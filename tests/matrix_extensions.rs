@@ -130,8 +130,7 @@ fn kind_change_outside_an_entry_point_is_an_error_for_spirv() {
     let err = tessera::compile_to_spirv(&src, &Default::default()).unwrap_err();
     let d = err.error().errors().next().unwrap().clone();
     assert!(
-        d.message
-            .contains("changes the matrix kind must be in an entry point"),
+        d.message.contains("must be in an entry point"),
         "{}",
         d.message
     );
@@ -231,4 +230,85 @@ fn element_wise_operations_need_uniform_control_flow() {
         "an element-wise math builtin on subgroup matrices must only be called from subgroup uniform control flow",
         "max(a, 0.0)",
     );
+}
+
+const ROWS: &str = "enable f16;
+enable chromium_experimental_subgroup_matrix;
+enable tessera_experimental_subgroup_matrix;
+@group(0) @binding(0) var<storage, read_write> s: array<f32>;
+";
+
+#[test]
+fn rows_and_columns_to_and_from_invocations() {
+    let src = format!(
+        "{ROWS}@compute @workgroup_size(32) fn main(@builtin(subgroup_invocation_id) i: u32) {{
+  var row: array<f32, 16>;
+  for (var j = 0u; j < 16u; j++) {{ row[j] = f32(i * 16u + j); }}
+  let m = subgroupMatrixFromRows<subgroup_matrix_result<f32, 16, 16>>(row);
+  let c = subgroupMatrixFromColumns<subgroup_matrix_result<f32, 16, 16>>(row);
+  let r = subgroupMatrixRow(m + c);
+  let k = subgroupMatrixColumn(c);
+  s[i] = r[0] + k[15];
+  subgroupMatrixStore<row_major>(&s, 64u, m, 16u);
+}}"
+    );
+    let text = compiles(&src);
+    assert!(text.contains("tessera_matrix_scratch_f32"), "{text}");
+    assert!(text.contains("BuiltIn SubgroupLocalInvocationId"), "{text}");
+    // NV output too.
+    let mut opts = tessera::CompileOptions {
+        pipeline: h100(),
+        ..Default::default()
+    };
+    opts.spv.cooperative_matrix = tessera::back::spv::CooperativeMatrixExtension::Nv;
+    let words = tessera::compile_to_spirv(&src, &opts).unwrap().words;
+    spv_util::validate(&words, (1, 3)).unwrap();
+}
+
+#[test]
+fn invocation_errors() {
+    let main = |body: &str| format!("{ROWS}@compute @workgroup_size(32) fn main() {{ {body} }}");
+    check_error(
+        &main("var row: array<f32, 8>; let m = subgroupMatrixFromRows<subgroup_matrix_result<f32, 16, 16>>(row);"),
+        "the argument of 'subgroupMatrixFromRows' must be 'array<f32, 16>' for 'subgroup_matrix_result<f32, 16, 16>', found 'array<f32, 8>'",
+        "row",
+    );
+    check_error(
+        &main("var row: array<u32, 16>; let m = subgroupMatrixFromRows<subgroup_matrix_result<u8, 16, 16>>(row);"),
+        "the template argument of 'subgroupMatrixFromRows' must be a subgroup matrix type with constant dimensions and f32, f16, i32 or u32 components, found 'subgroup_matrix_result<u8, 16, 16>'",
+        "subgroupMatrixFromRows<subgroup_matrix_result<u8, 16, 16>>(row)",
+    );
+    check_error(
+        &main("let r = subgroupMatrixRow(1.0);"),
+        "the argument of 'subgroupMatrixRow' must be a subgroup matrix",
+        "1.0",
+    );
+    // The rows of a matrix differ per invocation: a matrix built from them
+    // needs uniform control flow only.
+    check_error(
+        &format!(
+            "{ROWS}@compute @workgroup_size(32) fn main(@builtin(subgroup_invocation_id) i: u32) {{
+  let m = subgroupMatrixLoad<subgroup_matrix_result<f32, 8, 8>, row_major>(&s, 0u, 8u);
+  let r = subgroupMatrixRow(m);
+  let f = subgroup_matrix_result<f32, 8, 8>(r[0]);
+}}"
+        ),
+        "requires argument 1 to be uniform",
+        "r[0]",
+    );
+    let in_helper = format!(
+        "{ROWS}fn rows(m: subgroup_matrix_result<f32, 8, 8>) -> array<f32, 8> {{ return subgroupMatrixRow(m); }}
+@compute @workgroup_size(32) fn main() {{
+  let m = subgroupMatrixLoad<subgroup_matrix_result<f32, 8, 8>, row_major>(&s, 0u, 8u);
+  s[0] = rows(m)[0];
+}}"
+    );
+    let err = tessera::compile_to_spirv(&in_helper, &Default::default()).unwrap_err();
+    let d = err.error().errors().next().unwrap().clone();
+    assert!(
+        d.message.contains("must be in an entry point"),
+        "{}",
+        d.message
+    );
+    assert_eq!(&in_helper[d.span.to_range()], "subgroupMatrixRow(m)");
 }

@@ -64,7 +64,7 @@ fn list_passes_names_each_pass_in_order_without_an_input() {
             "robustness",
             "cse",
             "workgroup-zero",
-            "matrix-kind-convert"
+            "matrix-scratch"
         ],
         "{list}"
     );

@@ -138,13 +138,93 @@ fn attention_step(c: &SubgroupMatrixConfig) -> Case {
     }
 }
 
+/// Rows and columns to and from the invocations: invocation `lid` (one
+/// subgroup of 32) reads its row (column) of a source matrix with plain
+/// loads, the subgroup builds a matrix from them and stores it; and a
+/// loaded matrix's rows (columns) are handed to the invocations, which
+/// store them with plain stores.
+fn invocations(c: &SubgroupMatrixConfig) -> Case {
+    let a = Access::PLAIN;
+    let t = Kind::Result.component(c);
+    let ty = Kind::Result.wgsl_type(c);
+    let s = crate::cases::shader_scalar(t);
+    let (rows, cols) = Kind::Result.dims(c);
+    let pr = placement(c, Kind::Result, false, 0, 0);
+    let pc = placement(c, Kind::Result, true, 1024, 0);
+    let pb = placement(c, Kind::Result, true, 2048, 0);
+    let o = [
+        placement(c, Kind::Result, true, 0, 0),
+        placement(c, Kind::Result, false, 1024, 0),
+        placement(c, Kind::Result, false, 2048, 0),
+        placement(c, Kind::Result, true, 3072, 0),
+    ];
+    let mut body = String::new();
+    let _ = writeln!(
+        body,
+        "    var row: array<{s}, {cols}>;\n    var col: array<{s}, {rows}>;
+    for (var j = 0u; j < {cols}u; j++) {{ row[j] = src_c[{} + lid * {}u + j]; }}
+    for (var j = 0u; j < {rows}u; j++) {{ col[j] = src_c[{} + lid * {}u + j]; }}
+    let m = subgroupMatrixFromRows<{ty}>(row);
+    let t = subgroupMatrixFromColumns<{ty}>(col);",
+        pr.offset, pr.stride, pc.offset, pc.stride
+    );
+    let _ = writeln!(body, "    {}", a.store(c, Kind::Result, &o[0], "m"));
+    let _ = writeln!(body, "    {}", a.store(c, Kind::Result, &o[1], "t"));
+    let _ = writeln!(
+        body,
+        "    let b = {};
+    let r = subgroupMatrixRow(b);
+    let k = subgroupMatrixColumn(b);
+    if lid < {rows}u {{ for (var j = 0u; j < {cols}u; j++) {{ out_c[{} + lid * {}u + j] = r[j]; }} }}
+    if lid < {cols}u {{ for (var j = 0u; j < {rows}u; j++) {{ out_c[{} + lid * {}u + j] = k[j]; }} }}",
+        a.load(c, Kind::Result, &pb),
+        o[2].offset,
+        o[2].stride,
+        o[3].offset,
+        o[3].stride
+    );
+    let src = |place| Src {
+        kind: Kind::Result,
+        place,
+    };
+    let writes = vec![
+        Write {
+            kind: Kind::Result,
+            place: o[0],
+            value: Value::Copy(src(pr)),
+        },
+        Write {
+            kind: Kind::Result,
+            place: o[1],
+            value: Value::Copy(src(pc)),
+        },
+        Write {
+            kind: Kind::Result,
+            place: o[2],
+            value: Value::Copy(src(pb)),
+        },
+        Write {
+            kind: Kind::Result,
+            place: o[3],
+            value: Value::Copy(src(pb)),
+        },
+    ];
+    Case {
+        name: format!("{c}/experimental/invocations"),
+        config: *c,
+        wgsl: with_enable(entry(c, &a, &body)),
+        workgroup_size: SUBGROUP,
+        writes,
+    }
+}
+
 /// Every experimental case for `c` (float configs; the attention step
 /// where a result matrix has the left operand's shape, N == K).
 pub fn cases_for(c: &SubgroupMatrixConfig) -> Vec<Case> {
     if !float(c.component_type) || !float(c.result_component_type) {
         return Vec::new();
     }
-    let mut out = vec![elementwise(c, 0), elementwise(c, 1)];
+    let mut out = vec![elementwise(c, 0), elementwise(c, 1), invocations(c)];
     if c.n == c.k {
         out.push(attention_step(c));
     }

@@ -88,10 +88,7 @@ pub fn kernels() -> (String, String) {
     let fused = format!(
         "{}{}",
         head(true),
-        body(
-            "        let p = subgroupMatrixConvert<FQ>(s);",
-            ""
-        )
+        body("        let p = subgroupMatrixConvert<FQ>(s);", "")
     );
     let round_trip = format!(
         "{}{}",
@@ -168,7 +165,9 @@ pub fn verify(q: &[u8], k: &[u8], v: &[u8], o: &[u8], lq: u32) -> Result<(), Str
                 .unwrap_or(f64::NAN);
             let tol = 1e-2 * mag.max(1e-3);
             if (got - exp).abs() > tol || got.is_nan() {
-                return Err(format!("O[{r}][{c}] = {got}, expected {exp} (tolerance {tol})"));
+                return Err(format!(
+                    "O[{r}][{c}] = {got}, expected {exp} (tolerance {tol})"
+                ));
             }
         }
     }

@@ -231,7 +231,14 @@ pub fn run(
                     .and_then(|()| gpu.dispatch(&kernel, groups).map(|_| ()))
                     .and_then(|()| gpu.download(&bufs[2]))
                     .and_then(|c| {
-                        verify(&a, &b, &c, &bias_v, (m as usize, n as usize, k as usize), 256)
+                        verify(
+                            &a,
+                            &b,
+                            &c,
+                            &bias_v,
+                            (m as usize, n as usize, k as usize),
+                            256,
+                        )
                     });
                 match checked {
                     Ok(()) => Ok(kernel),

@@ -126,6 +126,124 @@ pub(crate) fn convert(module: &mut Module, call: &Call) -> Result<ResolvedCall, 
     Ok(call.resolved(vec![*from], Some(*to)))
 }
 
+/// Readable `subgroupMatrixFromRows/Columns` overloads.
+pub(crate) const FROM_SIGNATURES: &[&str] = &[
+    "subgroupMatrixFromRows<T>(v: array<S, C>) -> T  where T is a subgroup matrix with C columns and f32, f16, i32 or u32 components S; invocation i supplies row i",
+    "subgroupMatrixFromColumns<T>(v: array<S, R>) -> T  where T is a subgroup matrix with R rows; invocation i supplies column i",
+];
+
+/// Readable `subgroupMatrixRow/Column` overloads.
+pub(crate) const TO_SIGNATURES: &[&str] = &[
+    "subgroupMatrixRow(m: M) -> array<S, C>  where M has C columns and f32, f16, i32 or u32 components S; invocation i receives row i (zeros past the last row)",
+    "subgroupMatrixColumn(m: M) -> array<S, R>  where M has R rows; invocation i receives column i",
+];
+
+/// (rows, columns, component) of a matrix type with constant dimensions
+/// and a 32- or 16-bit component.
+fn invocation_shape(module: &Module, ty: Handle<Type>) -> Option<(u32, u32, Scalar)> {
+    match inner(module, ty) {
+        TypeInner::SubgroupMatrix {
+            rows: crate::ir::MatrixDim::Constant(r),
+            columns: crate::ir::MatrixDim::Constant(c),
+            scalar: s @ (Scalar::F32 | Scalar::F16 | Scalar::I32 | Scalar::U32),
+            ..
+        } => Some((r, c, s)),
+        _ => None,
+    }
+}
+
+fn columns_of(call: &Call) -> bool {
+    call.def.name.ends_with("Columns") || call.def.name.ends_with("Column")
+}
+
+/// `subgroupMatrixFromRows<T>(v)` / `subgroupMatrixFromColumns<T>(v)`.
+pub(crate) fn from_invocations(
+    module: &mut Module,
+    call: &Call,
+) -> Result<ResolvedCall, OverloadError> {
+    let sigs = FROM_SIGNATURES;
+    let name = call.def.name;
+    let [TemplateArg::Type(ty)] = call.template_args else {
+        return Err(call.error(
+            format!("'{name}' requires one template argument, the matrix type"),
+            sigs,
+        ));
+    };
+    let Some((rows, cols, comp)) = invocation_shape(module, *ty) else {
+        return Err(call.error(
+            format!(
+                "the template argument of '{name}' must be a subgroup matrix type with constant dimensions and f32, f16, i32 or u32 components, found '{}'",
+                type_name(module, *ty)
+            ),
+            sigs,
+        ));
+    };
+    let n = if columns_of(call) { rows } else { cols };
+    let elem = module.intern(TypeInner::Scalar(comp));
+    let want = module.intern(TypeInner::Array {
+        base: elem,
+        size: crate::ir::ArraySize::Constant(n),
+        stride: comp.size(),
+    });
+    let [arg] = call.args else {
+        let mut e = call.no_match(module, sigs);
+        e.notes.insert(
+            0,
+            format!("'{name}' takes 1 argument, found {}", call.args.len()),
+        );
+        return Err(e);
+    };
+    if *arg != want {
+        return Err(call.arg_error(
+            0,
+            format!(
+                "the argument of '{name}' must be '{}' for '{}', found '{}'",
+                type_name(module, want),
+                type_name(module, *ty),
+                type_name(module, *arg)
+            ),
+            sigs,
+        ));
+    }
+    Ok(call.resolved(vec![want], Some(*ty)))
+}
+
+/// `subgroupMatrixRow(m)` / `subgroupMatrixColumn(m)`.
+pub(crate) fn to_invocations(
+    module: &mut Module,
+    call: &Call,
+) -> Result<ResolvedCall, OverloadError> {
+    let sigs = TO_SIGNATURES;
+    let name = call.def.name;
+    no_template(call)?;
+    let [m] = call.args else {
+        let mut e = call.no_match(module, sigs);
+        e.notes.insert(
+            0,
+            format!("'{name}' takes 1 argument, found {}", call.args.len()),
+        );
+        return Err(e);
+    };
+    let Some((rows, cols, comp)) = invocation_shape(module, *m) else {
+        return Err(call.arg_error(
+            0,
+            format!(
+                "the argument of '{name}' must be a subgroup matrix with constant dimensions and f32, f16, i32 or u32 components, found '{}'",
+                type_name(module, *m)
+            ),
+            sigs,
+        ));
+    };
+    let n = if columns_of(call) { rows } else { cols };
+    let elem = module.intern(TypeInner::Scalar(comp));
+    let result = module.intern(TypeInner::Array {
+        base: elem,
+        size: crate::ir::ArraySize::Constant(n),
+        stride: comp.size(),
+    });
+    Ok(call.resolved(vec![*m], Some(result)))
+}
+
 /// The role letter of a kind.
 const fn role(kind: SubgroupMatrixKind) -> &'static str {
     match kind {

@@ -72,6 +72,10 @@ pub enum BuiltinOp {
     SubgroupMatrixMultiplyAccumulate,
     /// `subgroupMatrixConvert<T>(m)` (`tessera_experimental_subgroup_matrix`).
     SubgroupMatrixConvert,
+    /// `subgroupMatrixFromRows<T>(v)` (`false`) / `subgroupMatrixFromColumns<T>(v)` (`true`).
+    SubgroupMatrixFromInvocations(bool),
+    /// `subgroupMatrixRow(m)` (`false`) / `subgroupMatrixColumn(m)` (`true`).
+    SubgroupMatrixToInvocations(bool),
     /// `subgroupMatrixScalarAdd/Subtract/Multiply`.
     SubgroupMatrixScalar(MatrixScalarOp),
     /// A builtin of the render stages (derivatives, textures, ...): parsed,
@@ -155,6 +159,10 @@ enum Special {
     MatrixScalar,
     /// `subgroupMatrixConvert`.
     MatrixConvert,
+    /// `subgroupMatrixFromRows/Columns`.
+    MatrixFromInvocations,
+    /// `subgroupMatrixRow/Column`.
+    MatrixToInvocations,
     /// wgpu's `coopLoad`/`coopLoadT`.
     CoopLoad,
     /// wgpu's `coopStore`/`coopStoreT`.
@@ -262,6 +270,8 @@ fn special_signatures(sp: Special) -> &'static [&'static str] {
         Special::MatrixMultiplyAccumulate => subgroup_matrix::MULTIPLY_ACCUMULATE_SIGNATURES,
         Special::MatrixScalar => subgroup_matrix::SCALAR_SIGNATURES,
         Special::MatrixConvert => coop_matrix::CONVERT_SIGNATURES,
+        Special::MatrixFromInvocations => coop_matrix::FROM_SIGNATURES,
+        Special::MatrixToInvocations => coop_matrix::TO_SIGNATURES,
         Special::CoopLoad => coop_matrix::LOAD_SIGNATURES,
         Special::CoopStore => coop_matrix::STORE_SIGNATURES,
         Special::CoopMultiplyAdd => coop_matrix::MULTIPLY_ADD_SIGNATURES,
@@ -308,6 +318,8 @@ pub fn resolve_call(
                 Special::MatrixMultiplyAccumulate => subgroup_matrix::multiply(module, &call, true),
                 Special::MatrixScalar => subgroup_matrix::scalar(module, &call),
                 Special::MatrixConvert => coop_matrix::convert(module, &call),
+                Special::MatrixFromInvocations => coop_matrix::from_invocations(module, &call),
+                Special::MatrixToInvocations => coop_matrix::to_invocations(module, &call),
                 Special::CoopLoad => coop_matrix::load(module, &call),
                 Special::CoopStore => coop_matrix::store(module, &call),
                 Special::CoopMultiplyAdd => coop_matrix::multiply_add(module, &call),

@@ -571,6 +571,42 @@ pub(crate) static TABLE: &[BuiltinDef] = &[
             Special::MatrixConvert,
         )
     },
+    BuiltinDef {
+        extension: Extensions::TESSERA_SUBGROUP_MATRIX,
+        ..matrix(
+            "subgroupMatrixFromRows",
+            BuiltinOp::SubgroupMatrixFromInvocations(false),
+            true,
+            Special::MatrixFromInvocations,
+        )
+    },
+    BuiltinDef {
+        extension: Extensions::TESSERA_SUBGROUP_MATRIX,
+        ..matrix(
+            "subgroupMatrixFromColumns",
+            BuiltinOp::SubgroupMatrixFromInvocations(true),
+            true,
+            Special::MatrixFromInvocations,
+        )
+    },
+    BuiltinDef {
+        extension: Extensions::TESSERA_SUBGROUP_MATRIX,
+        ..matrix(
+            "subgroupMatrixRow",
+            BuiltinOp::SubgroupMatrixToInvocations(false),
+            true,
+            Special::MatrixToInvocations,
+        )
+    },
+    BuiltinDef {
+        extension: Extensions::TESSERA_SUBGROUP_MATRIX,
+        ..matrix(
+            "subgroupMatrixColumn",
+            BuiltinOp::SubgroupMatrixToInvocations(true),
+            true,
+            Special::MatrixToInvocations,
+        )
+    },
     // wgpu's cooperative-matrix dialect: the same operations.
     coop(
         "coopLoad",

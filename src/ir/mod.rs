@@ -792,6 +792,27 @@ pub enum Expression {
         /// The scalar.
         scalar: Handle<Expression>,
     },
+    /// `subgroupMatrixFromRows<T>(v)` / `subgroupMatrixFromColumns<T>(v)`
+    /// (`tessera_experimental_subgroup_matrix`): invocation `i` of the
+    /// subgroup supplies row (column) `i` of the matrix `ty` as the array
+    /// `array`. Lowered through workgroup scratch by a pass.
+    SubgroupMatrixFromInvocations {
+        /// Matrix type.
+        ty: Handle<Type>,
+        /// This invocation's row or column (an array value).
+        array: Handle<Expression>,
+        /// Columns rather than rows.
+        columns: bool,
+    },
+    /// `subgroupMatrixRow(m)` / `subgroupMatrixColumn(m)`: invocation `i`
+    /// receives row (column) `i` of `matrix` as an array, zeros past the
+    /// last one. Lowered through workgroup scratch by a pass.
+    SubgroupMatrixToInvocations {
+        /// The matrix.
+        matrix: Handle<Expression>,
+        /// Columns rather than rows.
+        columns: bool,
+    },
     /// How many of a subgroup matrix's elements each invocation holds (u32;
     /// SPIR-V's `OpCooperativeMatrixLengthKHR`). Only passes create it:
     /// with an `Access` into a function-scope matrix variable it lets a

@@ -33,6 +33,8 @@ pub fn operands(expr: &Expression, mut f: impl FnMut(H)) {
         E::Compose { ref components, .. } => components.iter().copied().for_each(f),
         E::Math { ref args, .. } => args.iter().copied().for_each(f),
         E::Splat { value, .. } | E::SubgroupMatrixFill { value, .. } => f(value),
+        E::SubgroupMatrixFromInvocations { array, .. } => f(array),
+        E::SubgroupMatrixToInvocations { matrix, .. } => f(matrix),
         E::Swizzle { vector, .. } => f(vector),
         E::Access { base, index } => {
             f(base);
@@ -102,6 +104,8 @@ pub fn operands_mut(expr: &mut Expression, mut f: impl FnMut(&mut H)) {
         E::Compose { components, .. } => components.iter_mut().for_each(f),
         E::Math { args, .. } => args.iter_mut().for_each(f),
         E::Splat { value, .. } | E::SubgroupMatrixFill { value, .. } => f(value),
+        E::SubgroupMatrixFromInvocations { array, .. } => f(array),
+        E::SubgroupMatrixToInvocations { matrix, .. } => f(matrix),
         E::Swizzle { vector, .. } => f(vector),
         E::Access { base, index } => {
             f(base);

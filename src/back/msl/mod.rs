@@ -181,12 +181,19 @@ pub struct Translation {
 /// The passes that lower a pipeline's module for this backend, in order
 /// (`tessera --list-passes --format msl`).
 pub fn passes<'a>(options: &Options) -> Vec<Pass<'a>> {
-    crate::passes::shared(PassOptions {
+    let mut list = crate::passes::shared(PassOptions {
         bounds_checks: options.bounds_checks,
         zero_initialize_workgroup_memory: options.zero_initialize_workgroup_memory,
         unroll: options.unroll,
         buffers_robust_by_device: options.buffers_robust_by_device,
-    })
+    });
+    // Metal has one matrix type per shape: a kind change is no instruction.
+    list.push(Pass::new(
+        "matrix-scratch",
+        "subgroup-matrix rows/columns to and from invocations go through per-simdgroup threadgroup scratch",
+        |p: &mut Pipeline| crate::passes::matrix_scratch::run(p, false),
+    ));
+    list
 }
 
 /// Runs this backend's passes over `pipeline` (calling `after` with each

@@ -184,13 +184,11 @@ pub fn passes<'a>(options: &Options) -> Vec<Pass<'a>> {
         ),
     );
     // NV matrices have no kind: a kind change is no instruction at all.
-    if !nv {
-        list.push(Pass::new(
-            "matrix-kind-convert",
-            "subgroup-matrix kind conversions go through per-subgroup workgroup scratch",
-            crate::passes::matrix_kind_convert::run,
-        ));
-    }
+    list.push(Pass::new(
+        "matrix-scratch",
+        "subgroup-matrix rows/columns to and from invocations (and, for KHR, kind changes) go through per-subgroup workgroup scratch",
+        move |p: &mut Pipeline| crate::passes::matrix_scratch::run(p, !nv),
+    ));
     list
 }
 

@@ -461,6 +461,24 @@ impl<'m> Ctx<'m> {
                 self.write_type(ty, out)?;
                 self.write_args(scope, &[value], out, d)?;
             }
+            Expression::SubgroupMatrixFromInvocations { ty, array, columns } => {
+                out.push_str(if columns {
+                    "subgroupMatrixFromColumns<"
+                } else {
+                    "subgroupMatrixFromRows<"
+                });
+                self.write_type(ty, out)?;
+                out.push('>');
+                self.write_args(scope, &[array], out, d)?;
+            }
+            Expression::SubgroupMatrixToInvocations { matrix, columns } => {
+                out.push_str(if columns {
+                    "subgroupMatrixColumn"
+                } else {
+                    "subgroupMatrixRow"
+                });
+                self.write_args(scope, &[matrix], out, d)?;
+            }
             Expression::SubgroupMatrixLength(_) => {
                 return Err(Error::without_location(
                     "a subgroup matrix's per-invocation length has no WGSL spelling (it exists only after lowering passes)",

@@ -277,6 +277,20 @@ impl<'a> Builder<'a> {
                 Root::Slot { .. } => {}
             }
         }
+        // Rows/columns of a matrix handed to the invocations differ per
+        // invocation; a matrix built from them is one subgroup-wide value
+        // whatever the rows were.
+        if let Expression::SubgroupMatrixToInvocations { columns, .. } = expr {
+            kind = NodeKind::Source(Source::BuiltinResult {
+                name: if *columns {
+                    "subgroupMatrixColumn"
+                } else {
+                    "subgroupMatrixRow"
+                },
+            });
+            non_uniform = BOTH;
+        }
+        let from_invocations = matches!(expr, Expression::SubgroupMatrixFromInvocations { .. });
         let n = self.graph.add(kind, span);
         self.graph.edge(n, cf, BOTH);
         self.graph.edge(n, MAY_BE_NON_UNIFORM, non_uniform);
@@ -285,7 +299,9 @@ impl<'a> Builder<'a> {
         visit::operands(expr, |o| operands.push(o));
         for &o in &operands {
             let v = self.value(o, cf);
-            self.graph.edge(n, v, BOTH);
+            if !from_invocations {
+                self.graph.edge(n, v, BOTH);
+            }
         }
         self.scratch = operands;
         match expr {
@@ -318,6 +334,25 @@ impl<'a> Builder<'a> {
                     span,
                     cf,
                 );
+            }
+            Expression::SubgroupMatrixFromInvocations { columns, .. } => {
+                let name: Rc<str> = if *columns {
+                    "'subgroupMatrixFromColumns'"
+                } else {
+                    "'subgroupMatrixFromRows'"
+                }
+                .into();
+                // Only the control flow: the rows are per invocation.
+                self.matrix_call(name.clone(), name, &[], span, cf);
+            }
+            Expression::SubgroupMatrixToInvocations { matrix, columns } => {
+                let name: Rc<str> = if *columns {
+                    "'subgroupMatrixColumn'"
+                } else {
+                    "'subgroupMatrixRow'"
+                }
+                .into();
+                self.matrix_call(name.clone(), name, &[(0, *matrix)], span, cf);
             }
             Expression::Convert { expr: e, ty } if self.contains_matrix(*ty) => {
                 let name: Rc<str> = "'subgroupMatrixConvert'".into();

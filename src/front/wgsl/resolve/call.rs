@@ -545,6 +545,23 @@ impl<'t, 'a> Resolver<'t, 'a> {
                 let e = Expression::Convert { expr: arg(0)?, ty };
                 self.add_at(Stage::Runtime, e, ty, span).map(Some)
             }
+            BuiltinOp::SubgroupMatrixFromInvocations(columns) => {
+                let ty = need_result(result)?;
+                let e = Expression::SubgroupMatrixFromInvocations {
+                    ty,
+                    array: arg(0)?,
+                    columns,
+                };
+                self.add_at(Stage::Runtime, e, ty, span).map(Some)
+            }
+            BuiltinOp::SubgroupMatrixToInvocations(columns) => {
+                let ty = need_result(result)?;
+                let e = Expression::SubgroupMatrixToInvocations {
+                    matrix: arg(0)?,
+                    columns,
+                };
+                self.add_at(Stage::Runtime, e, ty, span).map(Some)
+            }
             BuiltinOp::SubgroupMatrixScalar(op) => {
                 let ty = need_result(result)?;
                 let e = Expression::SubgroupMatrixScalar {

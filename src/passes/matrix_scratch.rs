@@ -1,0 +1,549 @@
+//! Subgroup-matrix operations that move data between the invocations of a
+//! subgroup, lowered through compiler-generated workgroup scratch
+//! (`tessera_experimental_subgroup_matrix`):
+//!
+//! - `subgroupMatrixConvert` between kinds (e.g. result -> left), SPIR-V
+//!   KHR only: which invocation holds which element differs between the
+//!   uses of a cooperative matrix (NV matrices and Metal's have one type
+//!   per shape, so there the change is no instruction);
+//! - `subgroupMatrixFromRows/Columns` and `subgroupMatrixRow/Column`, every
+//!   backend: invocation `i` supplies or receives row (column) `i`.
+//!
+//! Each subgroup uses its own slice of a workgroup array (one matrix,
+//! rounded up to 16 bytes; one array per component type), between
+//! subgroup barriers:
+//!
+//! ```text
+//! convert:  barrier(subgroup); store(scratch, sg * slice, m', row_major);
+//!           barrier(subgroup); ... = load<T>(scratch, sg * slice, row_major)
+//! from:     barrier(subgroup); if lane < n { scratch[base + lane * len + j] = v[j] ... }
+//!           barrier(subgroup); ... = load<T>(scratch, base, len, row_major | col_major)
+//! to:       barrier(subgroup); store(scratch, base, m, len, row_major | col_major);
+//!           barrier(subgroup); ... = array(select(0, scratch[base + min(lane, n - 1) * len + j], lane < n), ...)
+//! ```
+//!
+//! `m'` is `m` converted to `T`'s component first (a same-kind conversion,
+//! which the targets do on matrices directly). `sg` and `lane` are the entry
+//! point's `subgroup_id` and `subgroup_invocation_id` (added as arguments
+//! when missing), so these operations must be written in an entry point.
+//! The array has one slice per subgroup of the workgroup (invocations over
+//! the device's minimum subgroup size); its size is reported in
+//! `EntryPointReflection::matrix_scratch_bytes`.
+
+use rustc_hash::FxHashMap;
+
+use super::rewrite::{self, BlockBuilder, Cx, FunctionPass};
+use crate::arena::Handle;
+use crate::diagnostic::{Diagnostic, Error};
+use crate::ir::{
+    Access, AddressSpace, ArraySize, Barrier, BinaryOperator, Binding, Block, BuiltIn, Expression,
+    Function, FunctionArgument, GlobalVariable, MathFunction, MatrixDim, MatrixLayout, Scalar,
+    Statement, Type, TypeInner,
+};
+use crate::pipeline::Pipeline;
+use crate::Span;
+
+type H = Handle<Expression>;
+/// A function's operations to lower: (expression, matrix type, needs the
+/// invocation index).
+type Uses = Vec<(H, Handle<Type>, bool)>;
+
+/// The scratch element type for matrices of `comp` (8-bit components are
+/// stored four to a `u32`).
+fn scratch_scalar(comp: Scalar) -> Scalar {
+    match comp {
+        Scalar::I8 | Scalar::U8 => Scalar::U32,
+        s => s,
+    }
+}
+
+/// (rows, columns, component) of a matrix type with constant dimensions.
+fn shape(module: &crate::ir::Module, ty: Handle<Type>) -> Option<(u32, u32, Scalar)> {
+    match *module.inner(ty) {
+        TypeInner::SubgroupMatrix {
+            rows: MatrixDim::Constant(r),
+            columns: MatrixDim::Constant(c),
+            scalar,
+            ..
+        } => Some((r, c, scalar)),
+        _ => None,
+    }
+}
+
+/// Elements of the scratch array one matrix of `ty` takes.
+fn slice_elems(module: &crate::ir::Module, ty: Handle<Type>) -> Option<u32> {
+    let (r, c, comp) = shape(module, ty)?;
+    let bytes = (r * c * comp.size()).div_ceil(16) * 16;
+    Some(bytes / scratch_scalar(comp).size())
+}
+
+/// The operations of `f` this pass lowers.
+fn uses(module: &crate::ir::Module, f: &Function, kind_changes: bool) -> Uses {
+    let kind = |ty| match *module.inner(ty) {
+        TypeInner::SubgroupMatrix { kind, .. } => Some(kind),
+        _ => None,
+    };
+    f.expressions
+        .iter()
+        .filter_map(|(h, e)| match *e {
+            Expression::Convert { expr, ty } if kind_changes => {
+                let (from, to) = (kind(f.expression_type(expr))?, kind(ty)?);
+                (from != to).then_some((h, ty, false))
+            }
+            Expression::SubgroupMatrixFromInvocations { ty, .. } => Some((h, ty, true)),
+            Expression::SubgroupMatrixToInvocations { matrix, .. } => {
+                Some((h, f.expression_type(matrix), true))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// Adds the builtin argument `b` to entry function `f` unless present;
+/// returns its index.
+fn builtin_argument(f: &mut Function, b: BuiltIn, name: &str, u32_ty: Handle<Type>) -> u32 {
+    let existing = f
+        .arguments
+        .iter()
+        .position(|a| a.binding == Some(Binding::BuiltIn(b)));
+    let i = existing.unwrap_or_else(|| {
+        f.arguments.push(FunctionArgument {
+            name: name.into(),
+            ty: u32_ty,
+            binding: Some(Binding::BuiltIn(b)),
+        });
+        f.arguments.len() - 1
+    });
+    i as u32
+}
+
+/// Runs the pass; `kind_changes`: lower kind-changing conversions too
+/// (SPIR-V KHR).
+pub fn run(p: &mut Pipeline, kind_changes: bool) -> Result<(), Error> {
+    let mut users: Vec<(Handle<Function>, Uses)> = Vec::new();
+    for (h, f) in p.module.functions.iter() {
+        let found = uses(&p.module, f, kind_changes);
+        if !found.is_empty() {
+            users.push((h, found));
+        }
+    }
+    if users.is_empty() {
+        return Ok(());
+    }
+    let entries: FxHashMap<Handle<Function>, usize> = p
+        .entry_points
+        .iter()
+        .enumerate()
+        .map(|(i, &e)| (p.module.entry_points[e].function, i))
+        .collect();
+    let mut errors = Vec::new();
+    let mut slices: FxHashMap<Scalar, u32> = FxHashMap::default();
+    let mut max_subgroups = 1u32;
+    for (fh, found) in &users {
+        let f = &p.module.functions[*fh];
+        let Some(&r) = entries.get(fh) else {
+            errors.push(
+                Diagnostic::error(
+                    "this subgroup-matrix operation moves data between invocations through workgroup memory and must be in an entry point (it uses the entry point's subgroup_id)",
+                    f.expressions.span(found[0].0),
+                )
+                .with_note("call it in the entry point; a conversion that keeps the kind is allowed anywhere"),
+            );
+            continue;
+        };
+        let wg = p.reflection.entry_points[r].workgroup_size;
+        let invocations = wg.iter().product::<u32>().max(1);
+        max_subgroups = max_subgroups.max(invocations.div_ceil(p.subgroup_sizes[0].max(1)));
+        for &(e, ty, _) in found {
+            let Some(n) = slice_elems(&p.module, ty) else {
+                errors.push(Diagnostic::error(
+                    "this subgroup-matrix operation needs constant matrix dimensions",
+                    f.expressions.span(e),
+                ));
+                continue;
+            };
+            let comp = shape(&p.module, ty).map_or(Scalar::U32, |s| s.2);
+            let slot = slices.entry(scratch_scalar(comp)).or_default();
+            *slot = (*slot).max(n);
+        }
+    }
+    if !errors.is_empty() {
+        return Err(Error {
+            diagnostics: errors,
+        });
+    }
+    let mut scratch: FxHashMap<Scalar, (Handle<GlobalVariable>, u32)> = FxHashMap::default();
+    let mut total_bytes = 0u32;
+    let mut order: Vec<_> = slices.into_iter().collect();
+    order.sort_by_key(|(s, _)| s.wgsl_name());
+    for (scalar, slice) in order {
+        let elem = p.module.intern(TypeInner::Scalar(scalar));
+        let count = slice * max_subgroups;
+        let ty = p.module.intern(TypeInner::Array {
+            base: elem,
+            size: ArraySize::Constant(count),
+            stride: scalar.size(),
+        });
+        let g = p.module.global_variables.append(
+            GlobalVariable {
+                name: format!("tessera_matrix_scratch_{}", scalar.wgsl_name()),
+                space: AddressSpace::Workgroup,
+                access: Access::ReadWrite,
+                binding: None,
+                ty,
+                init: None,
+            },
+            Span::UNDEFINED,
+        );
+        total_bytes += count * scalar.size();
+        scratch.insert(scalar, (g, slice));
+    }
+    let u32_ty = p.module.intern(TypeInner::Scalar(Scalar::U32));
+    let mut args = FxHashMap::default();
+    for (fh, found) in &users {
+        let f = &mut p.module.functions[*fh];
+        let sg = builtin_argument(f, BuiltIn::SubgroupId, "tessera_subgroup_id", u32_ty);
+        let lane = found.iter().any(|u| u.2).then(|| {
+            builtin_argument(
+                f,
+                BuiltIn::SubgroupInvocationId,
+                "tessera_subgroup_invocation_id",
+                u32_ty,
+            )
+        });
+        args.insert(*fh, (sg, lane));
+        if let Some(&r) = entries.get(fh) {
+            p.reflection.entry_points[r].matrix_scratch_bytes = total_bytes;
+        }
+    }
+    rewrite::run(
+        p,
+        &mut Scratch {
+            scratch,
+            args,
+            kind_changes,
+        },
+    );
+    Ok(())
+}
+
+struct Scratch {
+    scratch: FxHashMap<Scalar, (Handle<GlobalVariable>, u32)>,
+    /// Per entry function: the argument indices of `subgroup_id` and
+    /// `subgroup_invocation_id`.
+    args: FxHashMap<Handle<Function>, (u32, Option<u32>)>,
+    kind_changes: bool,
+}
+
+/// What the scratch slice of one operation looks like.
+struct Slice {
+    pointer: H,
+    elem_ptr: Handle<Type>,
+    base: H,
+    scalar: Scalar,
+}
+
+impl Scratch {
+    /// The scratch pointer and this subgroup's base offset for matrices of
+    /// `comp`.
+    fn slice(&self, cx: &mut Cx, comp: Scalar, span: Span) -> Option<Slice> {
+        let &(global, slice) = self.scratch.get(&scratch_scalar(comp))?;
+        let &(sg_arg, _) = self.args.get(&cx.handle)?;
+        let u32_ty = cx.intern(TypeInner::Scalar(Scalar::U32));
+        let array_ty = cx.module.global_variables[global].ty;
+        let pty = cx.intern(TypeInner::Pointer {
+            base: array_ty,
+            space: AddressSpace::Workgroup,
+            access: Access::ReadWrite,
+        });
+        let scalar = scratch_scalar(comp);
+        let elem = cx.intern(TypeInner::Scalar(scalar));
+        let elem_ptr = cx.intern(TypeInner::Pointer {
+            base: elem,
+            space: AddressSpace::Workgroup,
+            access: Access::ReadWrite,
+        });
+        let pointer = cx.add(Expression::GlobalVariable(global), pty, span);
+        let sg = cx.add(Expression::FunctionArgument(sg_arg), u32_ty, span);
+        let size = cx.u32(slice, span);
+        let base = cx.binary(BinaryOperator::Multiply, sg, size, Scalar::U32, None, span);
+        Some(Slice {
+            pointer,
+            elem_ptr,
+            base,
+            scalar,
+        })
+    }
+
+    fn kind_change(&mut self, cx: &mut Cx, h: H, expr: H, ty: Handle<Type>) {
+        let from = cx.ty(expr);
+        let TypeInner::SubgroupMatrix { kind: fk, .. } = *cx.module.inner(from) else {
+            return;
+        };
+        let TypeInner::SubgroupMatrix {
+            kind: tk,
+            scalar: comp,
+            columns,
+            rows,
+        } = cx.module.inner(ty).clone()
+        else {
+            return;
+        };
+        let MatrixDim::Constant(cols) = columns else {
+            return;
+        };
+        if fk == tk {
+            return;
+        }
+        let span = cx.f.expressions.span(h);
+        let mut value = expr;
+        if let TypeInner::SubgroupMatrix { scalar, .. } = *cx.module.inner(from) {
+            if scalar != comp {
+                let mid = cx.intern(TypeInner::SubgroupMatrix {
+                    kind: fk,
+                    scalar: comp,
+                    columns,
+                    rows,
+                });
+                value = cx.add(Expression::Convert { expr, ty: mid }, mid, span);
+            }
+        }
+        let Some(s) = self.slice(cx, comp, span) else {
+            return;
+        };
+        let stride = cx.u32((cols * comp.size()).div_ceil(s.scalar.size()), span);
+        cx.insert_statement(Statement::Barrier(Barrier::SUBGROUP), span);
+        cx.insert_statement(
+            Statement::SubgroupMatrixStore {
+                pointer: s.pointer,
+                offset: s.base,
+                value,
+                stride,
+                layout: MatrixLayout::RowMajor,
+                proposal_form: false,
+            },
+            span,
+        );
+        cx.insert_statement(Statement::Barrier(Barrier::SUBGROUP), span);
+        cx.f.expressions[h] = Expression::SubgroupMatrixLoad {
+            ty,
+            pointer: s.pointer,
+            offset: s.base,
+            stride,
+            layout: MatrixLayout::RowMajor,
+            proposal_form: false,
+        };
+    }
+
+    /// `(lanes, len, layout)`: how many invocations take part, the length
+    /// of each one's array, and the scratch layout.
+    fn geometry(rows: u32, cols: u32, columns: bool) -> (u32, u32, MatrixLayout) {
+        if columns {
+            (cols, rows, MatrixLayout::ColumnMajor)
+        } else {
+            (rows, cols, MatrixLayout::RowMajor)
+        }
+    }
+
+    fn lower_from_invocations(&mut self, cx: &mut Cx, h: H, ty: Handle<Type>, array: H, columns: bool) {
+        let Some((rows, cols, comp)) = shape(cx.module, ty) else {
+            return;
+        };
+        let Some(&(_, Some(lane_arg))) = self.args.get(&cx.handle) else {
+            return;
+        };
+        let span = cx.f.expressions.span(h);
+        let Some(s) = self.slice(cx, comp, span) else {
+            return;
+        };
+        let (lanes, len, layout) = Self::geometry(rows, cols, columns);
+        let u32_ty = cx.intern(TypeInner::Scalar(Scalar::U32));
+        let bool_ty = cx.intern(TypeInner::Scalar(Scalar::Bool));
+        let comp_ty = cx.intern(TypeInner::Scalar(comp));
+        let lane = cx.add(Expression::FunctionArgument(lane_arg), u32_ty, span);
+        let n = cx.u32(lanes, span);
+        let inside = cx.add(
+            Expression::Binary {
+                op: BinaryOperator::Less,
+                left: lane,
+                right: n,
+            },
+            bool_ty,
+            span,
+        );
+        let l = cx.u32(len, span);
+        let row = cx.binary(BinaryOperator::Multiply, lane, l, Scalar::U32, None, span);
+        let start = cx.binary(BinaryOperator::Add, s.base, row, Scalar::U32, None, span);
+        let mut body = BlockBuilder::new();
+        for j in 0..len {
+            let v = body.expr(
+                cx.f,
+                Expression::AccessIndex {
+                    base: array,
+                    index: j,
+                },
+                comp_ty,
+                span,
+            );
+            let jj = body.expr(
+                cx.f,
+                Expression::Literal(crate::ir::Literal::U32(j)),
+                u32_ty,
+                span,
+            );
+            let at = body.expr(
+                cx.f,
+                Expression::Binary {
+                    op: BinaryOperator::Add,
+                    left: start,
+                    right: jj,
+                },
+                u32_ty,
+                span,
+            );
+            let p = body.expr(
+                cx.f,
+                Expression::Access {
+                    base: s.pointer,
+                    index: at,
+                },
+                s.elem_ptr,
+                span,
+            );
+            body.stmt(
+                Statement::Store {
+                    pointer: p,
+                    value: v,
+                },
+                span,
+            );
+        }
+        cx.insert_statement(Statement::Barrier(Barrier::SUBGROUP), span);
+        cx.insert_statement(
+            Statement::If {
+                condition: inside,
+                accept: body.finish(),
+                reject: Block::new(),
+            },
+            span,
+        );
+        cx.insert_statement(Statement::Barrier(Barrier::SUBGROUP), span);
+        let stride = cx.u32(len, span);
+        cx.f.expressions[h] = Expression::SubgroupMatrixLoad {
+            ty,
+            pointer: s.pointer,
+            offset: s.base,
+            stride,
+            layout,
+            proposal_form: false,
+        };
+    }
+
+    fn lower_to_invocations(&mut self, cx: &mut Cx, h: H, matrix: H, columns: bool) {
+        let mty = cx.ty(matrix);
+        let Some((rows, cols, comp)) = shape(cx.module, mty) else {
+            return;
+        };
+        let Some(&(_, Some(lane_arg))) = self.args.get(&cx.handle) else {
+            return;
+        };
+        let span = cx.f.expressions.span(h);
+        let Some(s) = self.slice(cx, comp, span) else {
+            return;
+        };
+        let (lanes, len, layout) = Self::geometry(rows, cols, columns);
+        let u32_ty = cx.intern(TypeInner::Scalar(Scalar::U32));
+        let bool_ty = cx.intern(TypeInner::Scalar(Scalar::Bool));
+        let comp_ty = cx.intern(TypeInner::Scalar(comp));
+        let stride = cx.u32(len, span);
+        cx.insert_statement(Statement::Barrier(Barrier::SUBGROUP), span);
+        cx.insert_statement(
+            Statement::SubgroupMatrixStore {
+                pointer: s.pointer,
+                offset: s.base,
+                value: matrix,
+                stride,
+                layout,
+                proposal_form: false,
+            },
+            span,
+        );
+        cx.insert_statement(Statement::Barrier(Barrier::SUBGROUP), span);
+        let lane = cx.add(Expression::FunctionArgument(lane_arg), u32_ty, span);
+        let n = cx.u32(lanes, span);
+        let inside = cx.add(
+            Expression::Binary {
+                op: BinaryOperator::Less,
+                left: lane,
+                right: n,
+            },
+            bool_ty,
+            span,
+        );
+        let last = cx.u32(lanes - 1, span);
+        let clamped = cx.add(
+            Expression::Math {
+                fun: MathFunction::Min,
+                args: vec![lane, last],
+            },
+            u32_ty,
+            span,
+        );
+        let l = cx.u32(len, span);
+        let row = cx.binary(
+            BinaryOperator::Multiply,
+            clamped,
+            l,
+            Scalar::U32,
+            None,
+            span,
+        );
+        let start = cx.binary(BinaryOperator::Add, s.base, row, Scalar::U32, None, span);
+        let zero = cx.add(Expression::ZeroValue(comp_ty), comp_ty, span);
+        let mut components = Vec::with_capacity(len as usize);
+        for j in 0..len {
+            let jj = cx.u32(j, span);
+            let at = cx.binary(BinaryOperator::Add, start, jj, Scalar::U32, None, span);
+            let p = cx.add(
+                Expression::Access {
+                    base: s.pointer,
+                    index: at,
+                },
+                s.elem_ptr,
+                span,
+            );
+            let v = cx.add(Expression::Load { pointer: p }, comp_ty, span);
+            components.push(cx.add(
+                Expression::Select {
+                    condition: inside,
+                    accept: v,
+                    reject: zero,
+                },
+                comp_ty,
+                span,
+            ));
+        }
+        let ty = cx.ty(h);
+        cx.f.expressions[h] = Expression::Compose { ty, components };
+    }
+}
+
+impl FunctionPass for Scratch {
+    fn expression(&mut self, cx: &mut Cx, h: H) {
+        if !self.args.contains_key(&cx.handle) {
+            return;
+        }
+        match cx.f.expressions[h] {
+            Expression::Convert { expr, ty } if self.kind_changes => {
+                self.kind_change(cx, h, expr, ty)
+            }
+            Expression::SubgroupMatrixFromInvocations { ty, array, columns } => {
+                self.lower_from_invocations(cx, h, ty, array, columns)
+            }
+            Expression::SubgroupMatrixToInvocations { matrix, columns } => {
+                self.lower_to_invocations(cx, h, matrix, columns)
+            }
+            _ => {}
+        }
+    }
+}
