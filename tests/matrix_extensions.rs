@@ -312,3 +312,18 @@ fn invocation_errors() {
     );
     assert_eq!(&in_helper[d.span.to_range()], "subgroupMatrixRow(m)");
 }
+
+/// The README's fused-epilogue example compiles to valid SPIR-V (KHR and
+/// NV) and to MSL for 8x8 shapes is covered by the snapshots.
+#[test]
+fn readme_example_compiles() {
+    let readme = include_str!("../README.md");
+    let start = readme
+        .find("```wgsl\nenable f16;\nenable chromium_experimental_subgroup_matrix;\nenable tessera_experimental_subgroup_matrix;")
+        .expect("the example is in the README")
+        + "```wgsl\n".len();
+    let end = start + readme[start..].find("```").unwrap();
+    let text = compiles(&readme[start..end]);
+    assert!(text.contains("OpCooperativeMatrixLengthKHR"));
+    assert!(text.contains("tessera_matrix_scratch_f16"));
+}
