@@ -154,16 +154,24 @@ fn fail(case: &Case, stage: &str, detail: String) -> CaseResult {
     }
 }
 
-fn run_case(gpu: &Gpu, target: &Target, case: &Case, seed: u64) -> CaseResult {
-    run_compiled(gpu, case, seed, target.compile(&case.wgsl))
+fn run_case(
+    gpu: &Gpu,
+    target: &Target,
+    case: &Case,
+    seed: u64,
+    outputs: &mut Vec<Vec<u8>>,
+) -> CaseResult {
+    run_compiled(gpu, case, seed, target.compile(&case.wgsl), outputs)
 }
 
-/// Runs a case from SPIR-V compiled by `compiled` (tessera or naga).
+/// Runs a case from SPIR-V compiled by `compiled` (tessera or naga);
+/// `outputs` receives the three output buffers as read back.
 fn run_compiled(
     gpu: &Gpu,
     case: &Case,
     seed: u64,
     compiled: Result<Vec<u32>, String>,
+    outputs: &mut Vec<Vec<u8>>,
 ) -> CaseResult {
     let words = match compiled {
         Ok(w) => w,
@@ -215,6 +223,7 @@ fn run_compiled(
                             Err(err) => return fail(case, "run", err),
                             Ok(got) => {
                                 let cmp = compare(&case.config, k + 3, &got, e);
+                                outputs.push(got);
                                 res.checked += cmp.checked;
                                 res.mismatches += cmp.mismatches;
                                 if !cmp.first.is_empty() {
@@ -769,7 +778,8 @@ fn main() -> ExitCode {
                     continue;
                 }
                 seed += 1;
-                let r = run_case(&gpu, &target, &case, seed);
+                let mut ours = Vec::new();
+                let r = run_case(&gpu, &target, &case, seed, &mut ours);
                 eprintln!("{} {}", if r.passed { "pass" } else { "FAIL" }, r.name);
                 if !r.passed {
                     let dir = args.out.join("failed_kernels");
@@ -782,8 +792,21 @@ fn main() -> ExitCode {
                 results.cases.push(r);
                 if case.name.contains("/wgpu/") {
                     let compiled = tessera_gpu::compile::compile_naga(&case.wgsl);
-                    let mut n = run_compiled(&gpu, &case, seed, compiled);
+                    let mut theirs = Vec::new();
+                    let mut n = run_compiled(&gpu, &case, seed, compiled, &mut theirs);
                     n.name = format!("{}/naga", case.name);
+                    if n.passed && ours.len() == theirs.len() {
+                        let differ: usize = ours
+                            .iter()
+                            .zip(&theirs)
+                            .map(|(a, b)| a.iter().zip(b).filter(|(x, y)| x != y).count())
+                            .sum();
+                        n.detail = if differ == 0 {
+                            "output buffers bit-identical to tessera's".into()
+                        } else {
+                            format!("{differ} output bytes differ from tessera's (both within the reference tolerance)")
+                        };
+                    }
                     eprintln!("{} {}", if n.passed { "pass" } else { "FAIL" }, n.name);
                     results.naga.push(n);
                 }
