@@ -148,6 +148,13 @@ pub struct Args {
     #[arg(long, value_enum, value_name = "khr|nv")]
     pub spirv_cooperative_matrix: Option<CooperativeMatrix>,
 
+    /// The device has VK_NV_cooperative_matrix2 (cooperativeMatrixConversions):
+    /// subgroup-matrix conversions from a result matrix to a left or right
+    /// one use OpCooperativeMatrixConvertNV instead of workgroup scratch.
+    /// SPIR-V output with KHR cooperative matrices only.
+    #[arg(long)]
+    pub spirv_nv_cooperative_matrix2: bool,
+
     /// Metal Shading Language version (MSL output): 1.0-1.2, 2.0-2.4,
     /// 3.0-3.2; default 2.4. Subgroup matrices need 2.3 or later.
     #[arg(long, value_name = "MAJOR.MINOR", value_parser = parse_msl_version)]

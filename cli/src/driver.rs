@@ -126,6 +126,7 @@ fn spv_options(args: &Args) -> tessera::back::spv::Options {
             .spirv_cooperative_matrix
             .map(|c| c.extension())
             .unwrap_or_default(),
+        nv_cooperative_matrix2: args.spirv_nv_cooperative_matrix2,
         ..tessera::back::spv::Options::default()
     }
 }
@@ -221,6 +222,16 @@ pub fn run(args: &Args) -> Result<(), Failure> {
         return Err(Failure::Usage(
             "--spirv-cooperative-matrix only applies to SPIR-V output (--format spv or spvasm)"
                 .into(),
+        ));
+    }
+    if args.spirv_nv_cooperative_matrix2
+        && (!matches!(format, Format::Spv | Format::Spvasm)
+            || args.spirv_cooperative_matrix.is_some_and(|c| {
+                c.extension() == tessera::back::spv::CooperativeMatrixExtension::Nv
+            }))
+    {
+        return Err(Failure::Usage(
+            "--spirv-nv-cooperative-matrix2 only applies to SPIR-V output with KHR cooperative matrices (SPV_NV_cooperative_matrix2 extends SPV_KHR_cooperative_matrix)".into(),
         ));
     }
     if format == Format::Spv

@@ -182,7 +182,6 @@ pub fn run(
     lq: u32,
     iters: usize,
 ) -> crate::fused::FusedResult {
-    use crate::vk::{median, Binding};
     let path = match target.cooperative_matrix {
         tessera::back::spv::CooperativeMatrixExtension::Khr => {
             "khr: OpFConvert on the accumulator, kind change through per-subgroup workgroup scratch with subgroup barriers"
@@ -191,8 +190,57 @@ pub fn run(
             "nv: OpFConvert only (NV matrices of one shape share a type)"
         }
     };
+    let (fused, round_trip) = kernels();
+    run_pair(
+        gpu,
+        [(target, fused.as_str()), (target, round_trip.as_str())],
+        format!("attention chain f16(Q*K^T)*V, D={D}, LK={LK}"),
+        path,
+        lq,
+        iters,
+    )
+}
+
+/// The native path against the portable one, both written with
+/// `subgroupMatrixConvert`: `VK_NV_cooperative_matrix2`'s
+/// `OpCooperativeMatrixConvertNV` ("fused") against the workgroup-scratch
+/// fallback ("round trip"), on one KHR device.
+pub fn run_native(
+    gpu: &crate::vk::Gpu,
+    target: &crate::compile::Target,
+    lq: u32,
+    iters: usize,
+) -> crate::fused::FusedResult {
+    let native = crate::compile::Target {
+        nv_cooperative_matrix2: true,
+        ..target.clone()
+    };
+    let fallback = crate::compile::Target {
+        nv_cooperative_matrix2: false,
+        ..target.clone()
+    };
+    let (fused, _) = kernels();
+    run_pair(
+        gpu,
+        [(&native, fused.as_str()), (&fallback, fused.as_str())],
+        format!("attention chain convert: NV2 vs scratch, D={D}, LK={LK}"),
+        "khr + SPV_NV_cooperative_matrix2: OpCooperativeMatrixConvertNV (fused_tflops) vs per-subgroup workgroup scratch (roundtrip_tflops)",
+        lq,
+        iters,
+    )
+}
+
+fn run_pair(
+    gpu: &crate::vk::Gpu,
+    variants: [(&crate::compile::Target, &str); 2],
+    kernel: String,
+    path: &str,
+    lq: u32,
+    iters: usize,
+) -> crate::fused::FusedResult {
+    use crate::vk::{median, Binding};
     let mut res = crate::fused::FusedResult {
-        kernel: format!("attention chain f16(Q*K^T)*V, D={D}, LK={LK}"),
+        kernel,
         m: lq,
         path: path.to_string(),
         ..Default::default()
@@ -219,9 +267,8 @@ pub fn run(
             Binding::storage(&bufs[2]),
             Binding::storage(&bufs[3]),
         ];
-        let (fused, round_trip) = kernels();
         let mut built = Vec::new();
-        for src in [&fused, &round_trip] {
+        for (target, src) in variants {
             let kernel = target.compile(src).and_then(|w| {
                 let kn = gpu.kernel_robust(&w, &bindings, &[], false)?;
                 let checked = gpu

@@ -34,6 +34,9 @@ pub struct Target {
     /// The SPIR-V extension of the subgroup matrices: KHR (the default) or
     /// NV (`--cooperative-matrix nv`, for `VK_NV_cooperative_matrix`).
     pub cooperative_matrix: CooperativeMatrixExtension,
+    /// Compile for `VK_NV_cooperative_matrix2`'s conversions
+    /// (`spv::Options::nv_cooperative_matrix2`).
+    pub nv_cooperative_matrix2: bool,
 }
 
 impl Target {
@@ -66,6 +69,7 @@ impl Target {
             unroll: Default::default(),
             buffers_robust_by_device: false,
             cooperative_matrix: CooperativeMatrixExtension::Khr,
+            nv_cooperative_matrix2: false,
         }
     }
 
@@ -89,6 +93,7 @@ impl Target {
                 unroll: self.unroll,
                 buffers_robust_by_device: self.buffers_robust_by_device,
                 cooperative_matrix: self.cooperative_matrix,
+                nv_cooperative_matrix2: self.nv_cooperative_matrix2,
                 ..Default::default()
             },
         }

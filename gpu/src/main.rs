@@ -731,6 +731,11 @@ fn main() -> ExitCode {
         unroll: Default::default(),
         buffers_robust_by_device: false,
         cooperative_matrix: args.cooperative_matrix,
+        nv_cooperative_matrix2: false,
+    };
+    let native_target = Target {
+        nv_cooperative_matrix2: true,
+        ..target.clone()
     };
     eprintln!(
         "device: {} ({}), {} subgroup-matrix configs from {extension}",
@@ -759,6 +764,7 @@ fn main() -> ExitCode {
                 p.scope)).collect::<Vec<_>>(),
             "cooperative_matrix_extension": extension,
             "khr_cooperative_matrix_enabled": gpu.khr_enabled,
+            "nv_cooperative_matrix2_conversions_enabled": gpu.nv_cooperative_matrix2,
             "configs": info.configs.iter().map(|c| c.to_string()).collect::<Vec<_>>(),
             "spirv_version": format!("{}.{}", args.spirv_version.0, args.spirv_version.1),
             "bounds_checks": args.bounds_checks,
@@ -790,6 +796,16 @@ fn main() -> ExitCode {
                     );
                 }
                 results.cases.push(r);
+                if case.name.contains("/experimental/") && gpu.nv_cooperative_matrix2 {
+                    let mut native = run_case(&gpu, &native_target, &case, seed, &mut Vec::new());
+                    native.name = format!("{}/nv2", case.name);
+                    eprintln!(
+                        "{} {}",
+                        if native.passed { "pass" } else { "FAIL" },
+                        native.name
+                    );
+                    results.cases.push(native);
+                }
                 if case.name.contains("/wgpu/") {
                     let compiled = tessera_gpu::compile::compile_naga(&case.wgsl);
                     let mut theirs = Vec::new();
@@ -864,6 +880,12 @@ fn main() -> ExitCode {
         results
             .fused
             .push(tessera_gpu::chain::run(&gpu, &target, 32768, args.iters));
+        if gpu.nv_cooperative_matrix2 {
+            eprintln!("attention chain, VK_NV_cooperative_matrix2 conversion ...");
+            results.fused.push(tessera_gpu::chain::run_native(
+                &gpu, &target, 32768, args.iters,
+            ));
+        }
     }
     if let Some(path) = &args.cublas {
         match std::fs::read_to_string(path)

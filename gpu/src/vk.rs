@@ -159,6 +159,9 @@ pub struct Gpu {
     /// with NV where the device also has it (glslang's reference kernels
     /// use the KHR form and run only then).
     pub khr_enabled: bool,
+    /// Whether `VK_NV_cooperative_matrix2` is enabled with its
+    /// `cooperativeMatrixConversions` feature (KHR devices only).
+    pub nv_cooperative_matrix2: bool,
     /// Device facts.
     pub info: DeviceInfo,
 }

@@ -38,7 +38,7 @@ use crate::diagnostic::{Diagnostic, Error};
 use crate::ir::{
     Access, AddressSpace, ArraySize, Barrier, BinaryOperator, Binding, Block, BuiltIn, Expression,
     Function, FunctionArgument, GlobalVariable, MathFunction, MatrixDim, MatrixLayout, Scalar,
-    Statement, Type, TypeInner,
+    Statement, SubgroupMatrixKind, Type, TypeInner,
 };
 use crate::pipeline::Pipeline;
 use crate::Span;
@@ -47,6 +47,29 @@ type H = Handle<Expression>;
 /// A function's operations to lower: (expression, matrix type, needs the
 /// invocation index).
 type Uses = Vec<(H, Handle<Type>, bool)>;
+
+/// Which kind-changing conversions go through scratch.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KindChanges {
+    /// Every one (SPIR-V KHR).
+    All,
+    /// None: the target has one matrix type per shape (SPIR-V NV, MSL).
+    None,
+    /// Those not from a result matrix: the target converts result -> left
+    /// or right natively (`SPV_NV_cooperative_matrix2`).
+    NotFromResult,
+}
+
+impl KindChanges {
+    fn lowers(self, from: SubgroupMatrixKind, to: SubgroupMatrixKind) -> bool {
+        from != to
+            && match self {
+                KindChanges::All => true,
+                KindChanges::None => false,
+                KindChanges::NotFromResult => from != SubgroupMatrixKind::Result,
+            }
+    }
+}
 
 /// The scratch element type for matrices of `comp` (8-bit components are
 /// stored four to a `u32`).
@@ -78,7 +101,7 @@ fn slice_elems(module: &crate::ir::Module, ty: Handle<Type>) -> Option<u32> {
 }
 
 /// The operations of `f` this pass lowers.
-fn uses(module: &crate::ir::Module, f: &Function, kind_changes: bool) -> Uses {
+fn uses(module: &crate::ir::Module, f: &Function, kind_changes: KindChanges) -> Uses {
     let kind = |ty| match *module.inner(ty) {
         TypeInner::SubgroupMatrix { kind, .. } => Some(kind),
         _ => None,
@@ -86,9 +109,9 @@ fn uses(module: &crate::ir::Module, f: &Function, kind_changes: bool) -> Uses {
     f.expressions
         .iter()
         .filter_map(|(h, e)| match *e {
-            Expression::Convert { expr, ty } if kind_changes => {
+            Expression::Convert { expr, ty } => {
                 let (from, to) = (kind(f.expression_type(expr))?, kind(ty)?);
-                (from != to).then_some((h, ty, false))
+                kind_changes.lowers(from, to).then_some((h, ty, false))
             }
             Expression::SubgroupMatrixFromInvocations { ty, .. } => Some((h, ty, true)),
             Expression::SubgroupMatrixToInvocations { matrix, .. } => {
@@ -117,9 +140,12 @@ fn builtin_argument(f: &mut Function, b: BuiltIn, name: &str, u32_ty: Handle<Typ
     i as u32
 }
 
-/// Runs the pass; `kind_changes`: lower kind-changing conversions too
-/// (SPIR-V KHR).
-pub fn run(p: &mut Pipeline, kind_changes: bool) -> Result<(), Error> {
+/// Runs the pass; `kind_changes` says which kind-changing conversions it
+/// lowers.
+pub fn run(p: &mut Pipeline, kind_changes: KindChanges) -> Result<(), Error> {
+    if kind_changes == KindChanges::NotFromResult {
+        rewrite::run(p, &mut SplitNative);
+    }
     let mut users: Vec<(Handle<Function>, Uses)> = Vec::new();
     for (h, f) in p.module.functions.iter() {
         let found = uses(&p.module, f, kind_changes);
@@ -232,7 +258,7 @@ struct Scratch {
     /// Per entry function: the argument indices of `subgroup_id` and
     /// `subgroup_invocation_id`.
     args: FxHashMap<Handle<Function>, (u32, Option<u32>)>,
-    kind_changes: bool,
+    kind_changes: KindChanges,
 }
 
 /// What the scratch slice of one operation looks like.
@@ -345,7 +371,14 @@ impl Scratch {
         }
     }
 
-    fn lower_from_invocations(&mut self, cx: &mut Cx, h: H, ty: Handle<Type>, array: H, columns: bool) {
+    fn lower_from_invocations(
+        &mut self,
+        cx: &mut Cx,
+        h: H,
+        ty: Handle<Type>,
+        array: H,
+        columns: bool,
+    ) {
         let Some((rows, cols, comp)) = shape(cx.module, ty) else {
             return;
         };
@@ -534,8 +567,16 @@ impl FunctionPass for Scratch {
             return;
         }
         match cx.f.expressions[h] {
-            Expression::Convert { expr, ty } if self.kind_changes => {
-                self.kind_change(cx, h, expr, ty)
+            Expression::Convert { expr, ty } => {
+                let kind = |t| match *cx.module.inner(t) {
+                    TypeInner::SubgroupMatrix { kind, .. } => Some(kind),
+                    _ => None,
+                };
+                if let (Some(from), Some(to)) = (kind(cx.ty(expr)), kind(ty)) {
+                    if self.kind_changes.lowers(from, to) {
+                        self.kind_change(cx, h, expr, ty);
+                    }
+                }
             }
             Expression::SubgroupMatrixFromInvocations { ty, array, columns } => {
                 self.lower_from_invocations(cx, h, ty, array, columns)
@@ -545,5 +586,47 @@ impl FunctionPass for Scratch {
             }
             _ => {}
         }
+    }
+}
+
+/// With a native result -> left/right conversion: a conversion that also
+/// changes the component is split in two, the component first (in the
+/// result kind), so the backend sees kind-only conversions.
+struct SplitNative;
+
+impl FunctionPass for SplitNative {
+    fn expression(&mut self, cx: &mut Cx, h: H) {
+        let Expression::Convert { expr, ty } = cx.f.expressions[h] else {
+            return;
+        };
+        let from = cx.ty(expr);
+        let (
+            &TypeInner::SubgroupMatrix {
+                kind: SubgroupMatrixKind::Result,
+                scalar: fs,
+                ..
+            },
+            &TypeInner::SubgroupMatrix {
+                kind: tk,
+                scalar: ts,
+                columns,
+                rows,
+            },
+        ) = (cx.module.inner(from), cx.module.inner(ty))
+        else {
+            return;
+        };
+        if tk == SubgroupMatrixKind::Result || fs == ts {
+            return;
+        }
+        let mid = cx.intern(TypeInner::SubgroupMatrix {
+            kind: SubgroupMatrixKind::Result,
+            scalar: ts,
+            columns,
+            rows,
+        });
+        let span = cx.f.expressions.span(h);
+        let m = cx.add(Expression::Convert { expr, ty: mid }, mid, span);
+        cx.f.expressions[h] = Expression::Convert { expr: m, ty };
     }
 }

@@ -15,6 +15,55 @@ use tessera::configs::{
 
 use super::{cstr, ctx, DeviceInfo, Gpu, InitError, VkResult};
 
+/// `VK_NV_cooperative_matrix2` (not in ash 0.38).
+const NV2_NAME: &std::ffi::CStr = c"VK_NV_cooperative_matrix2";
+
+/// `VkPhysicalDeviceCooperativeMatrix2FeaturesNV` (not in ash 0.38):
+/// `VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_COOPERATIVE_MATRIX_2_FEATURES_NV` is
+/// 1000593000; the members follow the Vulkan specification's order.
+#[repr(C)]
+struct Nv2Features {
+    s_type: vk::StructureType,
+    p_next: *mut std::ffi::c_void,
+    workgroup_scope: vk::Bool32,
+    flexible_dimensions: vk::Bool32,
+    reductions: vk::Bool32,
+    conversions: vk::Bool32,
+    per_element_operations: vk::Bool32,
+    tensor_addressing: vk::Bool32,
+    block_loads: vk::Bool32,
+}
+
+impl Nv2Features {
+    /// A structure asking for (or receiving) the features; `conversions`
+    /// set when enabling.
+    fn conversions() -> Self {
+        Nv2Features {
+            s_type: vk::StructureType::from_raw(1_000_593_000),
+            p_next: std::ptr::null_mut(),
+            workgroup_scope: 0,
+            flexible_dimensions: 0,
+            reductions: 0,
+            conversions: 1,
+            per_element_operations: 0,
+            tensor_addressing: 0,
+            block_loads: 0,
+        }
+    }
+}
+
+/// Whether the device supports `cooperativeMatrixConversions`.
+unsafe fn nv2_conversions(instance: &ash::Instance, pd: vk::PhysicalDevice) -> bool {
+    let mut f = Nv2Features::conversions();
+    f.conversions = 0;
+    let mut f2 = vk::PhysicalDeviceFeatures2 {
+        p_next: (&mut f as *mut Nv2Features).cast(),
+        ..Default::default()
+    };
+    instance.get_physical_device_features2(pd, &mut f2);
+    f.conversions != 0
+}
+
 /// Converts a Vulkan component type; unknown values map to `None`.
 pub fn component_type(t: vk::ComponentTypeKHR) -> Option<VulkanComponentType> {
     VulkanComponentType::from_raw(t.as_raw() as u32)
@@ -306,14 +355,19 @@ impl Gpu {
             f.pipeline_robustness != 0
         };
         // NV first with KHR beside it; if the driver refuses both at once,
-        // NV alone (glslang's reference kernels are then not run).
-        let attempts: &[bool] = if nv && khr_feature {
-            &[true, false]
+        // NV alone (glslang's reference kernels are then not run). With KHR,
+        // VK_NV_cooperative_matrix2's conversions where the device has them
+        // (then once more without, should the driver refuse them).
+        let nv2 = !nv && has_extension(&instance, pd, NV2_NAME) && nv2_conversions(&instance, pd);
+        let attempts: Vec<(bool, bool)> = if nv && khr_feature {
+            vec![(true, false), (false, false)]
+        } else if nv2 {
+            vec![(true, true), (true, false)]
         } else {
-            &[!nv]
+            vec![(!nv, false)]
         };
         let mut last_error = String::new();
-        for &with_khr in attempts {
+        for (with_khr, with_nv2) in attempts {
             // Every structure of the chain is made afresh for each attempt.
             let mut e11 = vk::PhysicalDeviceVulkan11Features::default()
                 .storage_buffer16_bit_access(s11.0 != 0)
@@ -356,6 +410,12 @@ impl Gpu {
             if has_executables {
                 exts.push(ash::khr::pipeline_executable_properties::NAME.as_ptr());
             }
+            let mut env2 = Nv2Features::conversions();
+            if with_nv2 {
+                exts.push(NV2_NAME.as_ptr());
+                env2.p_next = e2.p_next;
+                e2.p_next = (&mut env2 as *mut Nv2Features).cast();
+            }
             let mut dci = vk::DeviceCreateInfo::default()
                 .queue_create_infos(&queues)
                 .enabled_extension_names(&exts)
@@ -380,7 +440,7 @@ impl Gpu {
                 family,
                 pd,
                 info,
-                (has_executables, has_robustness, with_khr),
+                (has_executables, has_robustness, with_khr, with_nv2),
             );
         }
         Err(err(last_error))
@@ -394,7 +454,12 @@ impl Gpu {
         family: u32,
         pd: vk::PhysicalDevice,
         info: DeviceInfo,
-        (has_executables, has_robustness, khr_enabled): (bool, bool, bool),
+        (has_executables, has_robustness, khr_enabled, nv_cooperative_matrix2): (
+            bool,
+            bool,
+            bool,
+            bool,
+        ),
     ) -> Result<Gpu, InitError> {
         let err = InitError::Vk;
         let queue = device.get_device_queue(family, 0);
@@ -430,6 +495,7 @@ impl Gpu {
             executables,
             pipeline_robustness: has_robustness,
             khr_enabled,
+            nv_cooperative_matrix2,
             _entry: entry,
             instance,
             device,

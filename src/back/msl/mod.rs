@@ -191,7 +191,9 @@ pub fn passes<'a>(options: &Options) -> Vec<Pass<'a>> {
     list.push(Pass::new(
         "matrix-scratch",
         "subgroup-matrix rows/columns to and from invocations go through per-simdgroup threadgroup scratch",
-        |p: &mut Pipeline| crate::passes::matrix_scratch::run(p, false),
+        |p: &mut Pipeline| {
+            crate::passes::matrix_scratch::run(p, crate::passes::matrix_scratch::KindChanges::None)
+        },
     ));
     list
 }

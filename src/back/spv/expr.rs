@@ -702,6 +702,9 @@ impl Writer<'_> {
         if self.type_id(cx.ty(expr)?, Mode::Plain)? == t {
             return Ok(v);
         }
+        if let Some(v) = self.matrix_use_conversion(cx, v, cx.ty(expr)?, ty, span)? {
+            return Ok(v);
+        }
         let from = self.inner(cx, expr)?.clone();
         let to = self.m.inner(ty).clone();
         if let (

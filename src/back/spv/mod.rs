@@ -92,6 +92,12 @@ pub struct Options {
     /// `SPV_NV_cooperative_matrix`, for drivers that only expose
     /// `VK_NV_cooperative_matrix`.
     pub cooperative_matrix: CooperativeMatrixExtension,
+    /// The device has `VK_NV_cooperative_matrix2` with
+    /// `cooperativeMatrixConversions` (KHR matrices only): a
+    /// `subgroupMatrixConvert` from a result matrix to a left or right one
+    /// is `OpCooperativeMatrixConvertNV` (`SPV_NV_cooperative_matrix2`)
+    /// instead of a round trip through workgroup scratch.
+    pub nv_cooperative_matrix2: bool,
 }
 
 /// The SPIR-V extension that carries subgroup matrices
@@ -155,6 +161,7 @@ impl Default for Options {
             unroll: Default::default(),
             buffers_robust_by_device: false,
             cooperative_matrix: CooperativeMatrixExtension::Khr,
+            nv_cooperative_matrix2: false,
         }
     }
 }
@@ -163,6 +170,7 @@ impl Default for Options {
 /// (`tessera --list-passes`).
 pub fn passes<'a>(options: &Options) -> Vec<Pass<'a>> {
     let nv = options.cooperative_matrix == CooperativeMatrixExtension::Nv;
+    let nv2 = options.nv_cooperative_matrix2;
     let mut list = crate::passes::shared(PassOptions {
         bounds_checks: options.bounds_checks,
         zero_initialize_workgroup_memory: options.zero_initialize_workgroup_memory,
@@ -187,7 +195,16 @@ pub fn passes<'a>(options: &Options) -> Vec<Pass<'a>> {
     list.push(Pass::new(
         "matrix-scratch",
         "subgroup-matrix rows/columns to and from invocations (and, for KHR, kind changes) go through per-subgroup workgroup scratch",
-        move |p: &mut Pipeline| crate::passes::matrix_scratch::run(p, !nv),
+        move |p: &mut Pipeline| {
+            let kinds = if nv {
+                crate::passes::matrix_scratch::KindChanges::None
+            } else if nv2 {
+                crate::passes::matrix_scratch::KindChanges::NotFromResult
+            } else {
+                crate::passes::matrix_scratch::KindChanges::All
+            };
+            crate::passes::matrix_scratch::run(p, kinds)
+        },
     ));
     list
 }

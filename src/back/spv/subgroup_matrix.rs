@@ -264,3 +264,72 @@ mod tests {
         assert_eq!(with_memory_operand(&mut [], None), [0u32; 0]);
     }
 }
+
+impl Writer<'_> {
+    /// A `subgroupMatrixConvert` whose kind changes, with
+    /// `SPV_NV_cooperative_matrix2` (the matrix-scratch pass leaves exactly
+    /// these, result -> left or right): the component conversion in the
+    /// source kind, then `OpCooperativeMatrixConvertNV`. `None` for any
+    /// other conversion.
+    pub(super) fn matrix_use_conversion(
+        &mut self,
+        cx: &mut FnCtx,
+        v: u32,
+        from: Handle<Type>,
+        to: Handle<Type>,
+        span: Span,
+    ) -> R<Option<u32>> {
+        if !self.opts.nv_cooperative_matrix2 || self.nv() {
+            return Ok(None);
+        }
+        let (
+            &TypeInner::SubgroupMatrix {
+                kind: fk,
+                scalar: fs,
+                columns,
+                rows,
+            },
+            &TypeInner::SubgroupMatrix {
+                kind: tk,
+                scalar: ts,
+                ..
+            },
+        ) = (self.m.inner(from), self.m.inner(to))
+        else {
+            return Ok(None);
+        };
+        if fk == tk {
+            return Ok(None);
+        }
+        let mut value = v;
+        if fs != ts {
+            let mid = self.m.types.get(&Type {
+                name: None,
+                inner: TypeInner::SubgroupMatrix {
+                    kind: fk,
+                    scalar: ts,
+                    columns,
+                    rows,
+                },
+            });
+            let Some(mid) = mid else {
+                return Err(err(
+                    "internal error: the intermediate matrix type of a conversion is missing",
+                    span,
+                ));
+            };
+            let mt = self.type_id(mid, Mode::Plain)?;
+            value = self.convert_scalar(cx, v, fs, ts, 1, mt)?;
+        }
+        self.s
+            .cap(spirv::Capability::CooperativeMatrixConversionsNV);
+        self.s.extensions.insert("SPV_NV_cooperative_matrix2");
+        let t = self.type_id(to, Mode::Plain)?;
+        Ok(Some(self.emit(
+            cx,
+            Op::CooperativeMatrixConvertNV,
+            t,
+            &[value],
+        )))
+    }
+}
