@@ -327,3 +327,35 @@ fn readme_example_compiles() {
     assert!(text.contains("OpCooperativeMatrixLengthKHR"));
     assert!(text.contains("tessera_matrix_scratch_f16"));
 }
+
+/// With `SPV_NV_cooperative_matrix2`, result -> left/right conversions are
+/// one instruction; other kind changes keep the scratch path.
+#[test]
+fn nv_cooperative_matrix2_converts_natively() {
+    let src = program(
+        "let p = subgroupMatrixConvert<L>(a);
+  let v = subgroupMatrixLoad<B, row_major>(&h, 0u, 16u);
+  let back = subgroupMatrixConvert<RH>(p);
+  subgroupMatrixStore<row_major>(&h, 0u, back, 16u);
+  subgroupMatrixStore<row_major>(&s, 512u, subgroupMatrixMultiplyAccumulate(p, v, b), 16u);",
+    );
+    for version in [(1, 3), (1, 6)] {
+        let mut opts = tessera::CompileOptions {
+            pipeline: h100(),
+            ..Default::default()
+        };
+        opts.spv.version = version;
+        opts.spv.nv_cooperative_matrix2 = true;
+        let words = tessera::compile_to_spirv(&src, &opts).unwrap().words;
+        spv_util::validate(&words, version).unwrap();
+        let text = spv_util::disasm(&words);
+        assert_eq!(
+            text.matches("OpCooperativeMatrixConvertNV").count(),
+            1,
+            "{text}"
+        );
+        assert!(text.contains("OpCapability CooperativeMatrixConversionsNV"));
+        // left -> result goes through scratch.
+        assert!(text.contains("tessera_matrix_scratch_f16"), "{text}");
+    }
+}

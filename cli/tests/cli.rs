@@ -544,3 +544,46 @@ fn spirv_cooperative_matrix_needs_spirv_output() {
         .arg(dir.join("m.metal")));
     assert_code(&out, 2);
 }
+
+#[test]
+fn spirv_nv_cooperative_matrix2_flag() {
+    let dir = scratch("coop-nv2");
+    let src = "enable f16;
+enable chromium_experimental_subgroup_matrix;
+enable tessera_experimental_subgroup_matrix;
+@group(0) @binding(0) var<storage, read_write> s: array<f32>;
+@group(0) @binding(1) var<storage, read_write> h: array<f16>;
+@compute @workgroup_size(32) fn main() {
+  let a = subgroupMatrixLoad<subgroup_matrix_result<f32, 16, 16>, row_major>(&s, 0u, 16u);
+  let l = subgroupMatrixConvert<subgroup_matrix_left<f16, 16, 16>>(a);
+  subgroupMatrixStore<row_major>(&h, 0u, l, 16u);
+}
+";
+    let input = write_input(&dir, "c.wgsl", src);
+    let out = run(tessera().arg(&input).arg("--spirv-nv-cooperative-matrix2"));
+    assert_code(&out, 0);
+    let text = stdout(&out);
+    assert!(text.contains("OpCooperativeMatrixConvertNV"), "{text}");
+    assert!(text.contains("\"SPV_NV_cooperative_matrix2\""), "{text}");
+    assert!(!text.contains("tessera_matrix_scratch"), "{text}");
+    // Without it: the workgroup-scratch fallback.
+    let out = run(tessera().arg(&input));
+    assert_code(&out, 0);
+    assert!(stdout(&out).contains("tessera_matrix_scratch_f16"));
+    // Only with SPIR-V output and KHR matrices.
+    for extra in [
+        &["--format", "msl"][..],
+        &["--spirv-cooperative-matrix", "nv"][..],
+    ] {
+        let out = run(tessera()
+            .arg(&input)
+            .arg("--spirv-nv-cooperative-matrix2")
+            .args(extra));
+        assert_code(&out, 2);
+        assert!(
+            stderr(&out).contains("--spirv-nv-cooperative-matrix2 only applies"),
+            "{}",
+            stderr(&out)
+        );
+    }
+}
