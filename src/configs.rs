@@ -23,17 +23,20 @@ pub enum ComponentType {
     I32,
     U8,
     I8,
+    /// bfloat16 (`enable tessera_experimental_bf16;`).
+    BF16,
 }
 
 impl ComponentType {
     /// Every component type, in declaration order.
-    pub const ALL: [ComponentType; 6] = [
+    pub const ALL: [ComponentType; 7] = [
         ComponentType::F32,
         ComponentType::F16,
         ComponentType::U32,
         ComponentType::I32,
         ComponentType::U8,
         ComponentType::I8,
+        ComponentType::BF16,
     ];
 
     /// The component type of a matrix with IR scalar `scalar`, if it is one
@@ -46,6 +49,7 @@ impl ComponentType {
             Scalar::I32 => Some(ComponentType::I32),
             Scalar::U8 => Some(ComponentType::U8),
             Scalar::I8 => Some(ComponentType::I8),
+            Scalar::BF16 => Some(ComponentType::BF16),
             Scalar::Bool | Scalar::AbstractInt | Scalar::AbstractFloat => None,
         }
     }
@@ -59,6 +63,7 @@ impl ComponentType {
             ComponentType::I32 => Scalar::I32,
             ComponentType::U8 => Scalar::U8,
             ComponentType::I8 => Scalar::I8,
+            ComponentType::BF16 => Scalar::BF16,
         }
     }
 
@@ -83,7 +88,7 @@ impl FromStr for ComponentType {
             .find(|c| c.name() == s)
             .ok_or_else(|| {
                 ConfigParseError(format!(
-                    "unknown subgroup matrix component type '{s}' (expected one of f32, f16, u32, i32, u8, i8)"
+                    "unknown subgroup matrix component type '{s}' (expected one of f32, f16, u32, i32, u8, i8, bf16)"
                 ))
             })
     }
@@ -224,6 +229,7 @@ impl VulkanComponentType {
             VulkanComponentType::Uint32 => Some(ComponentType::U32),
             VulkanComponentType::Sint8 => Some(ComponentType::I8),
             VulkanComponentType::Uint8 => Some(ComponentType::U8),
+            VulkanComponentType::Bfloat16 => Some(ComponentType::BF16),
             _ => None,
         }
     }
@@ -288,6 +294,17 @@ pub fn from_vulkan(
     props: &[VulkanCooperativeMatrixProperties],
     shader_f16: bool,
 ) -> Vec<SubgroupMatrixConfig> {
+    from_vulkan_with(props, shader_f16, false)
+}
+
+/// [`from_vulkan`], keeping the entries with bfloat16 components when
+/// `bf16` is requested (`enable tessera_experimental_bf16;`, a device with
+/// `VK_KHR_shader_bfloat16`'s `shaderBFloat16CooperativeMatrix`).
+pub fn from_vulkan_with(
+    props: &[VulkanCooperativeMatrixProperties],
+    shader_f16: bool,
+    bf16: bool,
+) -> Vec<SubgroupMatrixConfig> {
     let mut out: Vec<SubgroupMatrixConfig> = Vec::new();
     for p in props {
         if p.a_type != p.b_type
@@ -306,6 +323,12 @@ pub fn from_vulkan(
         ) else {
             continue;
         };
+        if !bf16
+            && (component_type == ComponentType::BF16
+                || result_component_type == ComponentType::BF16)
+        {
+            continue;
+        }
         if !shader_f16
             && (component_type == ComponentType::F16 || result_component_type == ComponentType::F16)
         {

@@ -33,10 +33,14 @@ fn program(body: &str) -> String {
 }
 
 fn compiles(source: &str) -> String {
+    compiles_for(source, h100())
+}
+
+fn compiles_for(source: &str, pipeline: tessera::pipeline::PipelineOptions) -> String {
     let mut out = String::new();
     for version in [(1, 3), (1, 6)] {
         let mut opts = tessera::CompileOptions {
-            pipeline: h100(),
+            pipeline: pipeline.clone(),
             ..Default::default()
         };
         opts.spv.version = version;
@@ -141,7 +145,7 @@ fn kind_change_outside_an_entry_point_is_an_error_for_spirv() {
 fn errors() {
     check_error(
         "enable tessera_experimental_subgroup_matrix;",
-        "'tessera_experimental_subgroup_matrix' extends a subgroup-matrix extension",
+        "the 'tessera_experimental_' extensions extend a subgroup-matrix extension",
         "tessera_experimental_subgroup_matrix",
     );
     check_error(
@@ -358,4 +362,137 @@ fn nv_cooperative_matrix2_converts_natively() {
         // left -> result goes through scratch.
         assert!(text.contains("tessera_matrix_scratch_f16"), "{text}");
     }
+}
+
+const BF16: &str = "enable f16;
+enable chromium_experimental_subgroup_matrix;
+enable tessera_experimental_subgroup_matrix;
+enable tessera_experimental_bf16;
+alias BL = subgroup_matrix_left<bf16, 16, 16>;
+alias BR = subgroup_matrix_right<bf16, 16, 16>;
+@group(0) @binding(0) var<storage, read> a: array<u32>;
+@group(0) @binding(1) var<storage, read_write> c: array<f32>;
+@group(0) @binding(2) var<storage, read_write> h: array<f16>;
+";
+
+fn bf16_main(body: &str) -> String {
+    format!("{BF16}@compute @workgroup_size(32) fn main() {{ {body} }}")
+}
+
+#[test]
+fn bf16_matrices() {
+    let src = bf16_main(
+        "let x = subgroupMatrixLoad<BL, row_major>(&a, 0u, 8u);
+  let y = subgroupMatrixLoad<BR, col_major>(&a, 128u, 8u);
+  let acc = subgroupMatrixMultiplyAccumulate(x, y, subgroup_matrix_result<f32, 16, 16>(1.0));
+  subgroupMatrixStore<row_major>(&c, 0u, acc, 16u);
+  let b = subgroupMatrixConvert<subgroup_matrix_result<bf16, 16, 16>>(acc);
+  let f = subgroupMatrixConvert<subgroup_matrix_result<f16, 16, 16>>(b);
+  subgroupMatrixStore<row_major>(&h, 0u, f, 16u);
+  let z = BL(0.5);
+  subgroupMatrixStore<row_major>(&c, 256u, subgroupMatrixMultiply<f32>(z, y), 16u);",
+    );
+    // The H100's Vulkan list with bf16 kept: bf16 x bf16 -> f32 at 16x16x16.
+    let mut pipeline = h100();
+    let mut configs = pipeline.subgroup_matrix_configs.take().unwrap();
+    configs.push("bf16:f32:16x16x16".parse().unwrap());
+    configs.push("bf16:bf16:16x16x16".parse().unwrap());
+    pipeline.subgroup_matrix_configs = Some(configs);
+    let text = compiles_for(&src, pipeline.clone());
+    assert!(text.contains("OpTypeFloat 16 BFloat16KHR"), "{text}");
+    assert!(text.contains("OpCapability BFloat16CooperativeMatrixKHR"));
+    assert!(text.contains("OpExtension \"SPV_KHR_bfloat16\""));
+    // The WGSL writer keeps the spelling and the enable.
+    let parsed = tessera::front::wgsl::parse_str(&src).unwrap();
+    let wgsl = tessera::back::wgsl::write(&parsed.module).unwrap();
+    assert!(wgsl.contains("enable tessera_experimental_bf16;") && wgsl.contains("<bf16, 16, 16>"));
+    compiles_for(&wgsl, pipeline);
+}
+
+#[test]
+fn bf16_errors() {
+    check_error(
+        "enable chromium_experimental_subgroup_matrix;
+@group(0) @binding(0) var<storage, read> a: array<u32>;
+@compute @workgroup_size(32) fn main() {
+  let x = subgroupMatrixLoad<subgroup_matrix_left<bf16, 16, 16>, row_major>(&a, 0u, 8u);
+}",
+        "'bf16' type used without 'tessera_experimental_bf16' extension enabled",
+        "bf16",
+    );
+    check_error(
+        &bf16_main("var x: bf16;"),
+        "'bf16' can only be used as a subgroup matrix component type",
+        "bf16",
+    );
+    check_error(
+        &bf16_main("let x = subgroupMatrixLoad<BL, row_major>(&a, 0u, 8u); let y = x + x;"),
+        "element-wise operator + is not available for matrices of 'bf16'",
+        "x + x",
+    );
+    check_error(
+        &bf16_main("let x = subgroupMatrixLoad<BL, row_major>(&a, 0u, 8u); let y = subgroupMatrixScalarMultiply(x, 2.0);"),
+        "'subgroupMatrixScalarMultiply' is not available for matrices of 'bf16'",
+        "x",
+    );
+    check_error(
+        &bf16_main("let x = subgroupMatrixLoad<BL, row_major>(&a, 0u, 8u); let y = subgroupMatrixConvert<subgroup_matrix_left<u32, 16, 16>>(x);"),
+        "'subgroupMatrixConvert' cannot convert 'bf16' components to 'u32'",
+        "x",
+    );
+    // Targets that cannot express bf16 say so, with the type's span.
+    let src = bf16_main(
+        "let x = subgroupMatrixLoad<BL, row_major>(&a, 0u, 8u);
+  let y = subgroupMatrixLoad<BR, row_major>(&a, 0u, 8u);
+  subgroupMatrixStore<row_major>(&c, 0u, subgroupMatrixMultiply<f32>(x, y), 16u);",
+    );
+    let mut opts = tessera::CompileOptions::default();
+    opts.spv.cooperative_matrix = tessera::back::spv::CooperativeMatrixExtension::Nv;
+    let err = tessera::compile_to_spirv(&src, &opts).unwrap_err();
+    let d = err.error().errors().next().unwrap().clone();
+    assert!(
+        d.message
+            .contains("bf16 subgroup matrices need SPV_KHR_cooperative_matrix"),
+        "{}",
+        d.message
+    );
+    assert_eq!(
+        &src[d.span.to_range()],
+        "subgroup_matrix_left<bf16, 16, 16>"
+    );
+    let err = tessera::compile_to_msl(&src, &Default::default()).unwrap_err();
+    let d = err.error().errors().next().unwrap().clone();
+    assert!(
+        d.message
+            .contains("Metal cannot express 'subgroup_matrix_left<bf16, 16, 16>'"),
+        "{}",
+        d.message
+    );
+}
+
+#[test]
+fn bf16_configs_only_on_request() {
+    use tessera::configs::{
+        from_vulkan, from_vulkan_with, VulkanComponentType as V, VulkanCooperativeMatrixProperties,
+        VulkanScope,
+    };
+    let p = VulkanCooperativeMatrixProperties {
+        m_size: 16,
+        n_size: 16,
+        k_size: 16,
+        a_type: V::Bfloat16,
+        b_type: V::Bfloat16,
+        c_type: V::Float32,
+        result_type: V::Float32,
+        saturating_accumulation: false,
+        scope: VulkanScope::Subgroup,
+    };
+    assert!(from_vulkan(&[p], true).is_empty());
+    let with: Vec<String> = from_vulkan_with(&[p], true, true)
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    assert_eq!(with, ["bf16:f32:16x16x16"]);
+    let cfg: tessera::configs::SubgroupMatrixConfig = "bf16:f32:16x16x16".parse().unwrap();
+    assert_eq!(cfg.to_string(), "bf16:f32:16x16x16");
 }

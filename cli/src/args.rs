@@ -198,7 +198,7 @@ pub struct Args {
     pub unroll: Unroll,
 
     /// A subgroup-matrix configuration the device supports (repeatable),
-    /// e.g. `f16:f32:8x8x8`. Components: f32, f16, u32, i32, u8, i8.
+    /// e.g. `f16:f32:8x8x8`. Components: f32, f16, u32, i32, u8, i8, bf16.
     #[arg(long, value_name = "COMPONENT:RESULT:MxNxK", value_parser = parse_config)]
     pub subgroup_matrix_config: Vec<SubgroupMatrixConfig>,
 

@@ -293,7 +293,7 @@ pub fn buffer_component(c: &SubgroupMatrixConfig, binding: usize) -> ComponentTy
 /// The shader scalar type of a component type (`u32` for `u8`, `i32` for `i8`).
 pub const fn shader_scalar(t: ComponentType) -> &'static str {
     match t {
-        ComponentType::F32 => "f32",
+        ComponentType::F32 | ComponentType::BF16 => "f32",
         ComponentType::F16 => "f16",
         ComponentType::U32 | ComponentType::U8 => "u32",
         ComponentType::I32 | ComponentType::I8 => "i32",
@@ -587,7 +587,7 @@ fn plain_case(c: &SubgroupMatrixConfig, what: &str, body: String, writes: Vec<Wr
 /// A fill value of `t` that is in range and not a poison pattern.
 pub(crate) fn fill_value(t: ComponentType) -> f64 {
     match t {
-        ComponentType::F32 | ComponentType::F16 => -2.5,
+        ComponentType::F32 | ComponentType::F16 | ComponentType::BF16 => -2.5,
         ComponentType::U32 => 123_456.0,
         ComponentType::I32 => -98_765.0,
         ComponentType::U8 => 200.0,
@@ -664,9 +664,9 @@ fn multiply_case(c: &SubgroupMatrixConfig, accumulate: bool, col: bool) -> Case 
 /// types it is deliberately out of range, to exercise clamping.
 pub fn scalar_operand(t: ComponentType, op: ScalarOp) -> f64 {
     match (t, op) {
-        (ComponentType::F32 | ComponentType::F16, ScalarOp::Add) => 1.5,
-        (ComponentType::F32 | ComponentType::F16, ScalarOp::Subtract) => 0.75,
-        (ComponentType::F32 | ComponentType::F16, ScalarOp::Multiply) => -2.0,
+        (ComponentType::F32 | ComponentType::F16 | ComponentType::BF16, ScalarOp::Add) => 1.5,
+        (ComponentType::F32 | ComponentType::F16 | ComponentType::BF16, ScalarOp::Subtract) => 0.75,
+        (ComponentType::F32 | ComponentType::F16 | ComponentType::BF16, ScalarOp::Multiply) => -2.0,
         (ComponentType::U32, ScalarOp::Add) => 7.0,
         (ComponentType::U32, ScalarOp::Subtract) => 2000.0,
         (ComponentType::U32, ScalarOp::Multiply) => 3.0,

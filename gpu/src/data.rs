@@ -47,14 +47,17 @@ impl Rng {
 pub const fn component_bytes(t: ComponentType) -> usize {
     match t {
         ComponentType::F32 | ComponentType::U32 | ComponentType::I32 => 4,
-        ComponentType::F16 => 2,
+        ComponentType::F16 | ComponentType::BF16 => 2,
         ComponentType::U8 | ComponentType::I8 => 1,
     }
 }
 
 /// Whether `t` is a floating-point component type.
 pub const fn is_float(t: ComponentType) -> bool {
-    matches!(t, ComponentType::F32 | ComponentType::F16)
+    matches!(
+        t,
+        ComponentType::F32 | ComponentType::F16 | ComponentType::BF16
+    )
 }
 
 /// Reads component `index` (in components of `t`) of `bytes` as an `f64`
@@ -70,6 +73,7 @@ pub fn read_component(bytes: &[u8], t: ComponentType, index: usize) -> Option<f6
         ComponentType::F16 => f16::from_bits(u16::from_le_bytes([b[0], b[1]])).to_f64(),
         ComponentType::U8 => b[0] as f64,
         ComponentType::I8 => b[0] as i8 as f64,
+        ComponentType::BF16 => half::bf16::from_bits(u16::from_le_bytes([b[0], b[1]])).to_f64(),
     })
 }
 
@@ -100,6 +104,9 @@ pub fn write_component(bytes: &mut [u8], t: ComponentType, index: usize, value: 
         ComponentType::F16 => b.copy_from_slice(&f16::from_f64(value).to_bits().to_le_bytes()),
         ComponentType::U8 => b[0] = value as u8,
         ComponentType::I8 => b[0] = value as i8 as u8,
+        ComponentType::BF16 => {
+            b.copy_from_slice(&half::bf16::from_f64(value).to_bits().to_le_bytes())
+        }
     }
     true
 }
@@ -125,13 +132,13 @@ pub fn is_poison(bits: u32, t: ComponentType, byte_offset: usize) -> bool {
 pub fn random_value(rng: &mut Rng, t: ComponentType) -> f64 {
     loop {
         let v = match t {
-            ComponentType::F32 | ComponentType::F16 => {
+            ComponentType::F32 | ComponentType::F16 | ComponentType::BF16 => {
                 let mag = 0.125 + rng.unit() * 3.875;
                 let v = if rng.next_u64() & 1 == 0 { mag } else { -mag };
-                if t == ComponentType::F16 {
-                    f16::from_f64(v).to_f64()
-                } else {
-                    v as f32 as f64
+                match t {
+                    ComponentType::F16 => f16::from_f64(v).to_f64(),
+                    ComponentType::BF16 => half::bf16::from_f64(v).to_f64(),
+                    _ => v as f32 as f64,
                 }
             }
             ComponentType::U32 => rng.range_i64(1, 1000) as f64,

@@ -33,7 +33,7 @@ pub struct Expect {
 /// Relative tolerance of float results of component type `t`.
 pub const fn rel_tolerance(t: ComponentType) -> f64 {
     match t {
-        ComponentType::F16 => 1e-2,
+        ComponentType::F16 | ComponentType::BF16 => 1e-2,
         _ => 1e-3,
     }
 }
@@ -45,7 +45,7 @@ pub fn wrap(t: ComponentType, v: i128) -> f64 {
         ComponentType::I32 => (v as i32) as f64,
         ComponentType::U8 => (v as u8) as f64,
         ComponentType::I8 => (v as i8) as f64,
-        ComponentType::F32 | ComponentType::F16 => v as f64,
+        ComponentType::F32 | ComponentType::F16 | ComponentType::BF16 => v as f64,
     }
 }
 

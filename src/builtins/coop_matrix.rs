@@ -43,7 +43,13 @@ pub(crate) fn conversion_allowed(from: Scalar, to: Scalar) -> bool {
     from == to
         || matches!(
             (from, to),
-            (F32, F16) | (F16, F32) | (U8 | I8 | U32 | I32, F32 | F16) | (U8, U32) | (I8, I32)
+            (F32, F16)
+                | (F16, F32)
+                | (BF16, F32 | F16)
+                | (F32 | F16, BF16)
+                | (U8 | I8 | U32 | I32, F32 | F16)
+                | (U8, U32)
+                | (I8, I32)
         )
 }
 

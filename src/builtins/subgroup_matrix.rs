@@ -87,6 +87,7 @@ fn pair_allowed(t: Scalar, tr: Scalar) -> bool {
         F16 => matches!(tr, F16 | F32),
         I32 | U32 => matches!(tr, I32 | U32),
         I8 | U8 => matches!(tr, I8 | U8 | I32 | U32),
+        BF16 => matches!(tr, BF16 | F32),
         _ => false,
     }
 }
@@ -643,6 +644,16 @@ pub(crate) fn scalar(module: &mut Module, call: &Call) -> Result<ResolvedCall, O
             sigs,
         ));
     };
+    if matrix.scalar == Scalar::BF16 {
+        return Err(call.arg_error(
+            0,
+            format!(
+                "'{}' is not available for matrices of 'bf16' (SPIR-V has no bf16 arithmetic); convert to f32 with subgroupMatrixConvert first",
+                call.def.name
+            ),
+            sigs,
+        ));
+    }
     let want = TypeInner::Scalar(matrix.scalar.shader_scalar());
     let feasible = type_rank(module, &inner(module, *s), &want).is_some();
     if !feasible {

@@ -97,7 +97,7 @@ pub(crate) fn convert_literal(l: Literal, target: Scalar) -> Result<Literal, Eva
             Scalar::F32 => Literal::F32(b as u8 as f32),
             Scalar::F16 => Literal::F16(if b { half::f16::ONE } else { half::f16::ZERO }),
             Scalar::AbstractFloat => Literal::AbstractFloat(b as u8 as f64),
-            Scalar::Bool | Scalar::I8 | Scalar::U8 => return Err(err()),
+            Scalar::Bool | Scalar::I8 | Scalar::U8 | Scalar::BF16 => return Err(err()),
         },
         // Concrete integers reinterpret their bits.
         (Literal::I32(v), Scalar::U32) => Literal::U32(v as u32),

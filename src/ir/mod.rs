@@ -71,6 +71,9 @@ bitflags::bitflags! {
         /// element-wise arithmetic and math on subgroup matrices
         /// (docs/subgroup-matrix-extensions.md)
         const TESSERA_SUBGROUP_MATRIX = 1 << 9;
+        /// `enable tessera_experimental_bf16;`: `bf16` subgroup-matrix
+        /// components (docs/subgroup-matrix-extensions.md)
+        const TESSERA_BF16 = 1 << 10;
     }
 }
 
@@ -140,7 +143,7 @@ impl Literal {
             Scalar::Bool => Literal::Bool(false),
             Scalar::I32 | Scalar::I8 => Literal::I32(0),
             Scalar::U32 | Scalar::U8 => Literal::U32(0),
-            Scalar::F32 => Literal::F32(0.0),
+            Scalar::F32 | Scalar::BF16 => Literal::F32(0.0),
             Scalar::F16 => Literal::F16(half::f16::ZERO),
             Scalar::AbstractInt => Literal::AbstractInt(0),
             Scalar::AbstractFloat => Literal::AbstractFloat(0.0),

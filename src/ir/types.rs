@@ -9,7 +9,7 @@ use crate::ir::{Expression, Override};
 /// `AbstractInt` and `AbstractFloat` exist only while the resolver converts
 /// abstract numerics; they never appear in the type of a declaration or of a
 /// runtime expression in a validated module. `I8` and `U8` exist only as
-/// subgroup-matrix component types.
+/// subgroup-matrix component types, and so does `BF16`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Scalar {
     /// `bool`
@@ -30,6 +30,9 @@ pub enum Scalar {
     I8,
     /// 8-bit unsigned integer: subgroup-matrix components only.
     U8,
+    /// bfloat16: subgroup-matrix components only
+    /// (`enable tessera_experimental_bf16;`); its shader scalar type is f32.
+    BF16,
 }
 
 impl Scalar {
@@ -37,7 +40,7 @@ impl Scalar {
     pub const fn size(self) -> u32 {
         match self {
             Scalar::Bool | Scalar::I32 | Scalar::U32 | Scalar::F32 => 4,
-            Scalar::F16 => 2,
+            Scalar::F16 | Scalar::BF16 => 2,
             Scalar::I8 | Scalar::U8 => 1,
             Scalar::AbstractInt | Scalar::AbstractFloat => 8,
         }
@@ -53,7 +56,10 @@ impl Scalar {
 
     /// Whether this is a floating-point scalar (including abstract).
     pub const fn is_float(self) -> bool {
-        matches!(self, Scalar::F32 | Scalar::F16 | Scalar::AbstractFloat)
+        matches!(
+            self,
+            Scalar::F32 | Scalar::F16 | Scalar::AbstractFloat | Scalar::BF16
+        )
     }
 
     /// Whether this is a signed integer (including abstract int).
@@ -78,6 +84,7 @@ impl Scalar {
             Scalar::AbstractFloat => "abstract-float",
             Scalar::I8 => "i8",
             Scalar::U8 => "u8",
+            Scalar::BF16 => "bf16",
         }
     }
 
@@ -87,6 +94,7 @@ impl Scalar {
         match self {
             Scalar::I8 => Scalar::I32,
             Scalar::U8 => Scalar::U32,
+            Scalar::BF16 => Scalar::F32,
             other => other,
         }
     }

@@ -23,7 +23,8 @@ bitflags::bitflags! {
         const F16 = 1 << 5;
         /// Contains a pointer.
         const POINTER = 1 << 6;
-        /// Mentions `i8`/`u8` outside of a subgroup matrix.
+        /// Mentions `i8`/`u8`/`bf16` (matrix-component-only types) outside
+        /// of a subgroup matrix.
         const BARE_8BIT = 1 << 7;
     }
 }
@@ -48,7 +49,7 @@ impl TypeFacts {
                         TypeFlags::empty()
                     }
                     Scalar::F16 => TypeFlags::HOST_SHAREABLE | TypeFlags::F16,
-                    Scalar::I8 | Scalar::U8 => TypeFlags::BARE_8BIT,
+                    Scalar::I8 | Scalar::U8 | Scalar::BF16 => TypeFlags::BARE_8BIT,
                     Scalar::I32 | Scalar::U32 | Scalar::F32 => TypeFlags::HOST_SHAREABLE,
                 }
             };

@@ -72,6 +72,7 @@ pub(super) fn scalar_name(s: Scalar) -> &'static str {
         Scalar::F16 => "half",
         Scalar::I8 => "char",
         Scalar::U8 => "uchar",
+        Scalar::BF16 => "bfloat",
     }
 }
 

@@ -75,7 +75,7 @@ pub(super) fn scalar_name(s: Scalar) -> Option<&'static str> {
         Scalar::F16 => "half",
         Scalar::I8 => "char",
         Scalar::U8 => "uchar",
-        Scalar::AbstractInt | Scalar::AbstractFloat => return None,
+        Scalar::AbstractInt | Scalar::AbstractFloat | Scalar::BF16 => return None,
     })
 }
 

@@ -36,12 +36,13 @@ impl Writer<'_> {
     }
 
     /// Narrows a shader scalar to an 8-bit component (the
-    /// matrix-scalar-range pass has clamped it); other component types pass
-    /// through.
+    /// matrix-scalar-range pass has clamped it) or rounds an f32 to bf16;
+    /// other component types pass through.
     fn narrow(&mut self, cx: &mut FnCtx, v: u32, comp: Scalar) -> u32 {
         let conv = match comp {
             Scalar::I8 => Op::SConvert,
             Scalar::U8 => Op::UConvert,
+            Scalar::BF16 => Op::FConvert,
             _ => return v,
         };
         let ct = self.scalar_type(comp);
@@ -251,20 +252,6 @@ fn layout_value(layout: MatrixLayout) -> u32 {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::with_memory_operand;
-
-    #[test]
-    fn memory_operand_fills_or_drops_the_last_slot() {
-        let mut words = [1, 2, 3, 0];
-        assert_eq!(with_memory_operand(&mut words, Some(9)), [1, 2, 3, 9]);
-        let mut words = [1, 2, 3, 4, 0];
-        assert_eq!(with_memory_operand(&mut words, None), [1, 2, 3, 4]);
-        assert_eq!(with_memory_operand(&mut [], None), [0u32; 0]);
-    }
-}
-
 impl Writer<'_> {
     /// A `subgroupMatrixConvert` whose kind changes, with
     /// `SPV_NV_cooperative_matrix2` (the matrix-scratch pass leaves exactly
@@ -331,5 +318,19 @@ impl Writer<'_> {
             t,
             &[value],
         )))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::with_memory_operand;
+
+    #[test]
+    fn memory_operand_fills_or_drops_the_last_slot() {
+        let mut words = [1, 2, 3, 0];
+        assert_eq!(with_memory_operand(&mut words, Some(9)), [1, 2, 3, 9]);
+        let mut words = [1, 2, 3, 4, 0];
+        assert_eq!(with_memory_operand(&mut words, None), [1, 2, 3, 4]);
+        assert_eq!(with_memory_operand(&mut [], None), [0u32; 0]);
     }
 }

@@ -78,6 +78,7 @@ fn scalar_slot(scalar: Scalar) -> usize {
         Scalar::F16 => 4,
         Scalar::I8 => 5,
         Scalar::U8 => 6,
+        Scalar::BF16 => 7,
     }
 }
 
@@ -88,6 +89,8 @@ pub(super) enum LocalType {
     Bool,
     Int(u32, bool),
     Float(u32),
+    /// `OpTypeFloat 16 BFloat16KHR`.
+    BFloat16,
     Vector(u32, u32),
     Matrix(u32, u32),
     Pointer(u32, u32),
@@ -138,6 +141,11 @@ impl Writer<'_> {
             LocalType::Bool => inst(g, Op::TypeBool, &[id]),
             LocalType::Int(w, signed) => inst(g, Op::TypeInt, &[id, w, signed as u32]),
             LocalType::Float(w) => inst(g, Op::TypeFloat, &[id, w]),
+            LocalType::BFloat16 => inst(
+                g,
+                Op::TypeFloat,
+                &[id, 16, spirv::FPEncoding::BFloat16KHR as u32],
+            ),
             LocalType::Vector(c, n) => inst(g, Op::TypeVector, &[id, c, n]),
             LocalType::Matrix(c, n) => inst(g, Op::TypeMatrix, &[id, c, n]),
             LocalType::Pointer(class, pointee) => inst(g, Op::TypePointer, &[id, class, pointee]),
@@ -209,6 +217,13 @@ impl Writer<'_> {
             Scalar::U8 => {
                 self.s.cap(Capability::Int8);
                 LocalType::Int(8, false)
+            }
+            Scalar::BF16 => {
+                // Only ever a cooperative-matrix component.
+                self.s.cap(Capability::BFloat16TypeKHR);
+                self.s.cap(Capability::BFloat16CooperativeMatrixKHR);
+                self.s.extensions.insert("SPV_KHR_bfloat16");
+                LocalType::BFloat16
             }
         };
         let id = self.local_type(key);
@@ -400,6 +415,12 @@ impl Writer<'_> {
                 let r = self.matrix_dim(*rows)?;
                 let c = self.matrix_dim(*columns)?;
                 if self.opts.cooperative_matrix == CooperativeMatrixExtension::Nv {
+                    if *scalar == Scalar::BF16 {
+                        return Err(err(
+                            "bf16 subgroup matrices need SPV_KHR_cooperative_matrix (SPV_KHR_bfloat16 extends it), not SPV_NV_cooperative_matrix",
+                            m.types.span(ty),
+                        ));
+                    }
                     self.s.cap(Capability::CooperativeMatrixNV);
                     self.s.extensions.insert("SPV_NV_cooperative_matrix");
                     // The kind is not part of the key: one SPIR-V type per
@@ -600,7 +621,9 @@ impl Writer<'_> {
             Scalar::I32 | Scalar::I8 | Scalar::AbstractInt => self.i32_const(v as i32),
             Scalar::U32 | Scalar::U8 => self.u32_const(v as u32),
             Scalar::F16 => self.literal(Literal::F16(half::f16::from_f64(v))),
-            Scalar::F32 | Scalar::AbstractFloat => self.literal(Literal::F32(v as f32)),
+            Scalar::F32 | Scalar::AbstractFloat | Scalar::BF16 => {
+                self.literal(Literal::F32(v as f32))
+            }
         }
     }
 

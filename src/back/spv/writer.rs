@@ -37,9 +37,9 @@ pub(super) struct Writer<'a> {
     /// Direct-indexed cache of `ir_types` by type index and requested mode.
     pub type_ids: Vec<[u32; super::types::MODES]>,
     /// Scalar type ids by scalar slot (0: not emitted yet).
-    pub scalar_ids: [u32; 7],
+    pub scalar_ids: [u32; 8],
     /// Vector type ids by scalar slot and size - 2.
-    pub vector_ids: [[u32; 3]; 7],
+    pub vector_ids: [[u32; 3]; 8],
     /// Ids of the `u32` constants 0 to 63 (0: not emitted yet).
     pub small_u32_consts: [u32; 64],
     pub scalar_consts: FxHashMap<(u32, u32), u32>,
@@ -83,8 +83,8 @@ impl<'a> Writer<'a> {
             local_types: FxHashMap::with_capacity_and_hasher(64, Default::default()),
             ir_types: FxHashMap::with_capacity_and_hasher(m.types.len() * 2, Default::default()),
             type_ids: vec![[0; super::types::MODES]; m.types.len()],
-            scalar_ids: [0; 7],
-            vector_ids: [[0; 3]; 7],
+            scalar_ids: [0; 8],
+            vector_ids: [[0; 3]; 8],
             small_u32_consts: [0; 64],
             scalar_consts: FxHashMap::with_capacity_and_hasher(64, Default::default()),
             splat_consts: FxHashMap::default(),

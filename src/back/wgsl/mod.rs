@@ -228,6 +228,7 @@ fn write_directives(module: &Module, out: &mut String) {
             Extensions::TESSERA_SUBGROUP_MATRIX,
             "tessera_experimental_subgroup_matrix",
         ),
+        (Extensions::TESSERA_BF16, "tessera_experimental_bf16"),
     ] {
         if extensions.contains(flag) {
             let _ = writeln!(out, "enable {name};");

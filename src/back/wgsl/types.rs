@@ -28,7 +28,7 @@ fn scalar_name(scalar: Scalar, span: Span) -> Result<&'static str, Error> {
             format!("cannot write the abstract type `{}`", scalar.wgsl_name()),
             span,
         )),
-        Scalar::I8 | Scalar::U8 => Err(error(
+        Scalar::I8 | Scalar::U8 | Scalar::BF16 => Err(error(
             format!(
                 "`{}` can only be written as a subgroup matrix component type",
                 scalar.wgsl_name()
@@ -150,7 +150,7 @@ impl Ctx<'_> {
                 rows,
             } => {
                 let component = match scalar {
-                    Scalar::I8 | Scalar::U8 => scalar.wgsl_name(),
+                    Scalar::I8 | Scalar::U8 | Scalar::BF16 => scalar.wgsl_name(),
                     other => scalar_name(other, span)?,
                 };
                 let _ = write!(out, "{}<{}, ", kind.wgsl_name(), component);

@@ -97,7 +97,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
         }
         match inner {
             TypeInner::Scalar(s) => {
-                if matches!(s, Scalar::I8 | Scalar::U8) {
+                if matches!(s, Scalar::I8 | Scalar::U8 | Scalar::BF16) {
                     return err("type is not constructible", span);
                 }
                 if vals.len() != 1 {

@@ -72,6 +72,7 @@ impl Resolver<'_, '_> {
                             "tessera_experimental_subgroup_matrix" => {
                                 Extensions::TESSERA_SUBGROUP_MATRIX
                             }
+                            "tessera_experimental_bf16" => Extensions::TESSERA_BF16,
                             "subgroup_matrix" => super::standard::ENABLE,
                             "clip_distances" => Extensions::CLIP_DISTANCES,
                             "dual_source_blending" => Extensions::DUAL_SOURCE_BLENDING,
@@ -93,7 +94,9 @@ impl Resolver<'_, '_> {
                                 continue;
                             }
                         };
-                        if ext == Extensions::TESSERA_SUBGROUP_MATRIX {
+                        if ext == Extensions::TESSERA_SUBGROUP_MATRIX
+                            || ext == Extensions::TESSERA_BF16
+                        {
                             experimental = Some(n.span);
                         }
                         self.module.extensions |= ext;
@@ -133,7 +136,7 @@ impl Resolver<'_, '_> {
                 .intersects(Extensions::ANY_SUBGROUP_MATRIX)
             {
                 self.diags.push(Diagnostic::error(
-                    "'tessera_experimental_subgroup_matrix' extends a subgroup-matrix extension: enable 'chromium_experimental_subgroup_matrix' or 'wgpu_cooperative_matrix' too",
+                    "the 'tessera_experimental_' extensions extend a subgroup-matrix extension: enable 'subgroup_matrix', 'chromium_experimental_subgroup_matrix' or 'wgpu_cooperative_matrix' too",
                     span,
                 ));
             }

@@ -99,6 +99,14 @@ impl Resolver<'_, '_> {
                         span,
                     );
                 }
+                if comp == Scalar::BF16 {
+                    return err(
+                        format!(
+                            "element-wise operator {sym} is not available for matrices of 'bf16' (SPIR-V has no bf16 arithmetic); convert to f32 with subgroupMatrixConvert first"
+                        ),
+                        span,
+                    );
+                }
                 if matches!(comp, Scalar::I8 | Scalar::U8) {
                     return err(
                         format!(

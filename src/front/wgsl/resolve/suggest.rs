@@ -42,6 +42,7 @@ pub(crate) const EXTENSIONS: &[&str] = &[
     "subgroup_size_control",
     "wgpu_cooperative_matrix",
     "tessera_experimental_subgroup_matrix",
+    "tessera_experimental_bf16",
 ];
 
 /// The address spaces that can be written.

@@ -26,6 +26,7 @@ fn scalar_name(name: &str) -> Option<Scalar> {
         "f16" => Scalar::F16,
         "i8" => Scalar::I8,
         "u8" => Scalar::U8,
+        "bf16" => Scalar::BF16,
         _ => return None,
     })
 }
@@ -114,7 +115,7 @@ fn is_texture_name(name: &str) -> bool {
 /// component type once.
 pub(crate) fn is_constructible(module: &Module, ty: Handle<Type>) -> bool {
     !module.any_component(ty, &|t| match t {
-        TypeInner::Scalar(s) => matches!(s, Scalar::I8 | Scalar::U8),
+        TypeInner::Scalar(s) => matches!(s, Scalar::I8 | Scalar::U8 | Scalar::BF16),
         TypeInner::Vector { .. } | TypeInner::Matrix { .. } | TypeInner::Struct { .. } => false,
         TypeInner::Array { size, .. } => !matches!(size, ArraySize::Constant(_)),
         _ => true,
@@ -124,7 +125,9 @@ pub(crate) fn is_constructible(module: &Module, ty: Handle<Type>) -> bool {
 /// Whether a type is storable (may be the store type of a variable).
 pub(crate) fn is_storable(module: &Module, ty: Handle<Type>) -> bool {
     match module.inner(ty) {
-        TypeInner::Scalar(s) => !s.is_abstract() && !matches!(s, Scalar::I8 | Scalar::U8),
+        TypeInner::Scalar(s) => {
+            !s.is_abstract() && !matches!(s, Scalar::I8 | Scalar::U8 | Scalar::BF16)
+        }
         TypeInner::Pointer { .. } => false,
         _ => true,
     }
@@ -284,6 +287,21 @@ impl<'t, 'a> Resolver<'t, 'a> {
             Scalar::F16 if !self.module.extensions.contains(Extensions::F16) => {
                 err("f16 type used without 'f16' extension enabled", span)
             }
+            Scalar::BF16 => {
+                if !self.module.extensions.contains(Extensions::TESSERA_BF16) {
+                    err(
+                        "'bf16' type used without 'tessera_experimental_bf16' extension enabled",
+                        span,
+                    )
+                } else if !in_matrix {
+                    err(
+                        "'bf16' can only be used as a subgroup matrix component type",
+                        span,
+                    )
+                } else {
+                    Ok(())
+                }
+            }
             Scalar::I8 | Scalar::U8 => {
                 if !self.module.extensions.contains(Extensions::SUBGROUP_MATRIX) {
                     err(
@@ -327,7 +345,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
     fn component_scalar(&mut self, e: ExprId, what: &str) -> Res<Scalar> {
         let ety = self.resolve_type(e)?;
         match *self.module.inner(ety) {
-            TypeInner::Scalar(s) if !matches!(s, Scalar::I8 | Scalar::U8) => Ok(s),
+            TypeInner::Scalar(s) if !matches!(s, Scalar::I8 | Scalar::U8 | Scalar::BF16) => Ok(s),
             _ => err(
                 format!("{what} element type must be 'bool', 'f32', 'f16', 'i32' or 'u32'"),
                 self.span(e),
@@ -344,7 +362,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
         let base = self.resolve_type(elem)?;
         let espan = self.span(elem);
         match self.module.inner(base) {
-            TypeInner::Scalar(s @ (Scalar::I8 | Scalar::U8)) => {
+            TypeInner::Scalar(s @ (Scalar::I8 | Scalar::U8 | Scalar::BF16)) => {
                 return err(
                     format!("{} cannot be used as an element type of an array", s.wgsl_name()),
                     espan,
@@ -625,7 +643,9 @@ impl<'t, 'a> Resolver<'t, 'a> {
     pub(crate) fn builtin_template_type(&mut self, e: ExprId) -> Res<Handle<Type>> {
         if let ast::Expr::Ident(t) = self.ast(e) {
             if t.template_args.is_empty() && !self.names.contains_key(t.ident.name) {
-                if let Some(s @ (Scalar::I8 | Scalar::U8)) = scalar_name(t.ident.name) {
+                if let Some(s @ (Scalar::I8 | Scalar::U8 | Scalar::BF16)) =
+                    scalar_name(t.ident.name)
+                {
                     self.check_scalar_allowed(s, self.span(e), true)?;
                     return Ok(self.module.intern(TypeInner::Scalar(s)));
                 }
@@ -638,7 +658,9 @@ impl<'t, 'a> Resolver<'t, 'a> {
         let span = self.span(e);
         if let ast::Expr::Ident(t) = self.ast(e) {
             if t.template_args.is_empty() && !self.names.contains_key(t.ident.name) {
-                if let Some(s @ (Scalar::I8 | Scalar::U8)) = scalar_name(t.ident.name) {
+                if let Some(s @ (Scalar::I8 | Scalar::U8 | Scalar::BF16)) =
+                    scalar_name(t.ident.name)
+                {
                     self.check_scalar_allowed(s, span, true)?;
                     return Ok(s);
                 }
@@ -648,7 +670,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
         match *self.module.inner(ty) {
             TypeInner::Scalar(s @ (Scalar::F32 | Scalar::F16 | Scalar::I32 | Scalar::U32)) => Ok(s),
             _ => err(
-                "subgroup_matrix element type must be f32, f16, i32, u32, i8 or u8",
+                "subgroup_matrix element type must be f32, f16, i32, u32, i8, u8 or bf16",
                 span,
             ),
         }
