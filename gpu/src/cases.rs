@@ -313,6 +313,14 @@ pub const fn elem_bytes(t: ComponentType, elem: Elem) -> usize {
 }
 
 fn elem_type(t: ComponentType, elem: Elem) -> String {
+    // bf16 data travels as raw bits in u32 words (f32 copies could quieten
+    // NaN patterns).
+    if t == ComponentType::BF16 {
+        return match elem {
+            Elem::Scalar => "u32".to_string(),
+            Elem::Vec4 => "vec4<u32>".to_string(),
+        };
+    }
     match elem {
         Elem::Scalar => shader_scalar(t).to_string(),
         Elem::Vec4 => format!("vec4<{}>", shader_scalar(t)),
@@ -454,6 +462,9 @@ fn header(c: &SubgroupMatrixConfig, access: &Access) -> String {
     let mut s = String::new();
     if c.component_type == ComponentType::F16 || c.result_component_type == ComponentType::F16 {
         s.push_str("enable f16;\n");
+    }
+    if c.component_type == ComponentType::BF16 || c.result_component_type == ComponentType::BF16 {
+        s.push_str("enable tessera_experimental_bf16;\n");
     }
     s.push_str(if access.syntax == Syntax::Wgpu {
         "enable wgpu_cooperative_matrix;\n\n"
@@ -837,7 +848,15 @@ fn subgroup_id_case(c: &SubgroupMatrixConfig) -> Case {
 /// Every case for one config.
 pub fn cases_for(c: &SubgroupMatrixConfig) -> Vec<Case> {
     let mut out = Vec::new();
+    // bf16 (tessera's experimental component type): Chromium's form only (the
+    // proposal's form has no bf16), and no scalar arithmetic (SPIR-V has none
+    // on bf16).
+    let bf16 =
+        c.component_type == ComponentType::BF16 || c.result_component_type == ComponentType::BF16;
     for syntax in [Syntax::Chromium, Syntax::Proposal] {
+        if bf16 && syntax == Syntax::Proposal {
+            continue;
+        }
         for memory in [Memory::Storage, Memory::Workgroup] {
             for elem in [Elem::Scalar, Elem::Vec4] {
                 if syntax == Syntax::Proposal && elem == Elem::Vec4 {
@@ -862,7 +881,9 @@ pub fn cases_for(c: &SubgroupMatrixConfig) -> Vec<Case> {
         }
     }
     for rotation in 0..3 {
-        out.push(scalar_case(c, rotation));
+        if !bf16 {
+            out.push(scalar_case(c, rotation));
+        }
     }
     out.push(composite_case(c));
     out.push(subgroup_id_case(c));
@@ -877,6 +898,23 @@ mod tests {
 
     fn cfg(s: &str) -> SubgroupMatrixConfig {
         s.parse().unwrap()
+    }
+
+    #[test]
+    fn bf16_kernels_compile() {
+        let c = cfg("bf16:f32:16x16x16");
+        let mut t = crate::compile::Target::h100();
+        t.configs.push(c);
+        let cases = cases_for(&c);
+        // Chromium-form load/store (8), fill and zero, 4 multiplies,
+        // composites, subgroup_id.
+        assert_eq!(cases.len(), 16);
+        for case in cases {
+            assert!(case.wgsl.contains("enable tessera_experimental_bf16;"));
+            if let Err(e) = t.compile(&case.wgsl) {
+                panic!("{}: {e}\n{}", case.name, case.wgsl);
+            }
+        }
     }
 
     #[test]

@@ -52,6 +52,47 @@ impl Nv2Features {
     }
 }
 
+/// `VK_KHR_shader_bfloat16` (not in ash 0.38).
+const BF16_NAME: &std::ffi::CStr = c"VK_KHR_shader_bfloat16";
+
+/// `VkPhysicalDeviceShaderBfloat16FeaturesKHR` (not in ash 0.38): sType
+/// 1000141000 (`VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_BFLOAT16_FEATURES_KHR`).
+#[repr(C)]
+struct Bf16Features {
+    s_type: vk::StructureType,
+    p_next: *mut std::ffi::c_void,
+    shader_bfloat16_type: vk::Bool32,
+    shader_bfloat16_dot_product: vk::Bool32,
+    shader_bfloat16_cooperative_matrix: vk::Bool32,
+}
+
+impl Bf16Features {
+    /// The type and cooperative matrices of it (the features tessera's
+    /// bf16 output declares).
+    fn matrices() -> Self {
+        Bf16Features {
+            s_type: vk::StructureType::from_raw(1_000_141_000),
+            p_next: std::ptr::null_mut(),
+            shader_bfloat16_type: 1,
+            shader_bfloat16_dot_product: 0,
+            shader_bfloat16_cooperative_matrix: 1,
+        }
+    }
+}
+
+/// Whether the device supports bf16 and bf16 cooperative matrices.
+unsafe fn bf16_matrices(instance: &ash::Instance, pd: vk::PhysicalDevice) -> bool {
+    let mut f = Bf16Features::matrices();
+    f.shader_bfloat16_type = 0;
+    f.shader_bfloat16_cooperative_matrix = 0;
+    let mut f2 = vk::PhysicalDeviceFeatures2 {
+        p_next: (&mut f as *mut Bf16Features).cast(),
+        ..Default::default()
+    };
+    instance.get_physical_device_features2(pd, &mut f2);
+    f.shader_bfloat16_type != 0 && f.shader_bfloat16_cooperative_matrix != 0
+}
+
 /// Whether the device supports `cooperativeMatrixConversions`.
 unsafe fn nv2_conversions(instance: &ash::Instance, pd: vk::PhysicalDevice) -> bool {
     let mut f = Nv2Features::conversions();
@@ -121,6 +162,7 @@ unsafe fn query_properties(
     instance: &ash::Instance,
     pd: vk::PhysicalDevice,
     ext: CooperativeMatrixExtension,
+    bf16: bool,
 ) -> VkResult<Properties> {
     match ext {
         CooperativeMatrixExtension::Khr => {
@@ -144,7 +186,7 @@ unsafe fn query_properties(
                     })
                 })
                 .collect();
-            let configs = tessera::configs::from_vulkan(&khr, true);
+            let configs = tessera::configs::from_vulkan_with(&khr, true, bf16);
             Ok(Properties {
                 khr,
                 nv: Vec::new(),
@@ -252,7 +294,8 @@ impl Gpu {
     ) -> Result<Gpu, InitError> {
         let err = InitError::Vk;
         let nv = ext == CooperativeMatrixExtension::Nv;
-        let props = query_properties(&entry, &instance, pd, ext).map_err(err)?;
+        let bf16 = !nv && has_extension(&instance, pd, BF16_NAME) && bf16_matrices(&instance, pd);
+        let props = query_properties(&entry, &instance, pd, ext, bf16).map_err(err)?;
 
         let mut p12 = vk::PhysicalDeviceVulkan12Properties::default();
         let mut p13 = vk::PhysicalDeviceVulkan13Properties::default();
@@ -409,6 +452,12 @@ impl Gpu {
                 .pipeline_executable_info(true);
             if has_executables {
                 exts.push(ash::khr::pipeline_executable_properties::NAME.as_ptr());
+            }
+            let mut ebf16 = Bf16Features::matrices();
+            if bf16 {
+                exts.push(BF16_NAME.as_ptr());
+                ebf16.p_next = e2.p_next;
+                e2.p_next = (&mut ebf16 as *mut Bf16Features).cast();
             }
             let mut env2 = Nv2Features::conversions();
             if with_nv2 {
