@@ -785,7 +785,7 @@ mod tests {
         );
         assert_eq!(
             err("f64:f32:8x8x8"),
-            "unknown subgroup matrix component type 'f64' (expected one of f32, f16, u32, i32, u8, i8)"
+            "unknown subgroup matrix component type 'f64' (expected one of f32, f16, u32, i32, u8, i8, bf16)"
         );
         assert_eq!(
             err("f32:f32:8x8"),

@@ -4,7 +4,7 @@
 //! text.
 //!
 //! Checklist (message pattern -> test):
-//! - subgroup_matrix element type must be f32, f16, i32, u32, i8 or u8 -> component_type_bool
+//! - subgroup_matrix element type must be f32, f16, i32, u32, i8, u8 or bf16 -> component_type_bool
 //! - '{}' can only be used as a subgroup matrix component type -> i8_outside_matrix
 //! - subgroup matrix {what} count must be a constant positive integer -> dims_zero, dims_runtime_let
 //! - '{}' type used without 'chromium_experimental_subgroup_matrix' ... -> i8_without_extension
@@ -86,7 +86,7 @@ macro_rules! body {
 fn component_type_bool() {
     check_error(
         sm!("var<private> m: array<subgroup_matrix_left<bool, 8, 8>, 1>;\n"),
-        "element type must be f32, f16, i32, u32, i8 or u8",
+        "element type must be f32, f16, i32, u32, i8, u8 or bf16",
         "bool",
     );
 }

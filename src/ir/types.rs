@@ -312,7 +312,7 @@ pub enum TypeInner {
     SubgroupMatrix {
         /// Left, right or result.
         kind: SubgroupMatrixKind,
-        /// Component type (f32, f16, u32, i32, u8, i8).
+        /// Component type (f32, f16, u32, i32, u8, i8, bf16).
         scalar: Scalar,
         /// Column count (second template argument).
         columns: MatrixDim,
