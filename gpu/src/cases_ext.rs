@@ -98,7 +98,8 @@ fn attention_step(c: &SubgroupMatrixConfig) -> Case {
     let _ = writeln!(body, "    let s = {};", a.load(c, Kind::Result, &ps));
     let _ = writeln!(body, "    let acc = {};", a.load(c, Kind::Result, &pacc));
     let _ = writeln!(body, "    let v = {};", a.load(c, Kind::Right, &pv));
-    let _ = writeln!(body, "    let p = subgroupMatrixConvert<{lt}>(s);");
+    // Through a helper function: the scratch pass hands it the ids.
+    let _ = writeln!(body, "    let p = to_left(s);");
     let _ = writeln!(body, "    {}", a.store(c, Kind::Left, &out_l, "p"));
     let _ = writeln!(
         body,
@@ -114,10 +115,16 @@ fn attention_step(c: &SubgroupMatrixConfig) -> Case {
         kind: Kind::Result,
         place,
     };
+    let mut wgsl = with_enable(entry(c, &a, &body));
+    let _ = write!(
+        wgsl,
+        "\nfn to_left(s: {}) -> {lt} {{\n    return subgroupMatrixConvert<{lt}>(s);\n}}\n",
+        Kind::Result.wgsl_type(c)
+    );
     Case {
         name: format!("{c}/experimental/attention_step"),
         config: *c,
-        wgsl: with_enable(entry(c, &a, &body)),
+        wgsl,
         workgroup_size: SUBGROUP,
         writes: vec![
             Write {

@@ -25,7 +25,8 @@
 //! `m'` is `m` converted to `T`'s component first (a same-kind conversion,
 //! which the targets do on matrices directly). `sg` and `lane` are the entry
 //! point's `subgroup_id` and `subgroup_invocation_id` (added as arguments
-//! when missing), so these operations must be written in an entry point.
+//! when missing); functions that use scratch, and their callers, take them
+//! as two extra `u32` parameters passed down from the entry point.
 //! The array has one slice per subgroup of the workgroup (invocations over
 //! the device's minimum subgroup size); its size is reported in
 //! `EntryPointReflection::matrix_scratch_bytes`.
@@ -162,24 +163,25 @@ pub fn run(p: &mut Pipeline, kind_changes: KindChanges) -> Result<(), Error> {
         .enumerate()
         .map(|(i, &e)| (p.module.entry_points[e].function, i))
         .collect();
+    // Every function that uses scratch, and every function that calls one
+    // (callees come before callers): they take the subgroup's id and the
+    // invocation's index, from the entry point down.
+    let mut needs: rustc_hash::FxHashSet<Handle<Function>> =
+        users.iter().map(|(h, _)| *h).collect();
+    for (h, f) in p.module.functions.iter() {
+        if !needs.contains(&h) && calls_any(&f.body, &needs) {
+            needs.insert(h);
+        }
+    }
     let mut errors = Vec::new();
     let mut slices: FxHashMap<Scalar, u32> = FxHashMap::default();
     let mut max_subgroups = 1u32;
+    for ep in &p.reflection.entry_points {
+        let invocations = ep.workgroup_size.iter().product::<u32>().max(1);
+        max_subgroups = max_subgroups.max(invocations.div_ceil(p.subgroup_sizes[0].max(1)));
+    }
     for (fh, found) in &users {
         let f = &p.module.functions[*fh];
-        let Some(&r) = entries.get(fh) else {
-            errors.push(
-                Diagnostic::error(
-                    "this subgroup-matrix operation moves data between invocations through workgroup memory and must be in an entry point (it uses the entry point's subgroup_id)",
-                    f.expressions.span(found[0].0),
-                )
-                .with_note("call it in the entry point; a conversion that keeps the kind is allowed anywhere"),
-            );
-            continue;
-        };
-        let wg = p.reflection.entry_points[r].workgroup_size;
-        let invocations = wg.iter().product::<u32>().max(1);
-        max_subgroups = max_subgroups.max(invocations.div_ceil(p.subgroup_sizes[0].max(1)));
         for &(e, ty, _) in found {
             let Some(n) = slice_elems(&p.module, ty) else {
                 errors.push(Diagnostic::error(
@@ -226,19 +228,33 @@ pub fn run(p: &mut Pipeline, kind_changes: KindChanges) -> Result<(), Error> {
     }
     let u32_ty = p.module.intern(TypeInner::Scalar(Scalar::U32));
     let mut args = FxHashMap::default();
-    for (fh, found) in &users {
-        let f = &mut p.module.functions[*fh];
-        let sg = builtin_argument(f, BuiltIn::SubgroupId, "tessera_subgroup_id", u32_ty);
-        let lane = found.iter().any(|u| u.2).then(|| {
-            builtin_argument(
-                f,
-                BuiltIn::SubgroupInvocationId,
-                "tessera_subgroup_invocation_id",
-                u32_ty,
+    for &fh in &needs {
+        let f = &mut p.module.functions[fh];
+        let (sg, lane) = if entries.contains_key(&fh) {
+            (
+                builtin_argument(f, BuiltIn::SubgroupId, "tessera_subgroup_id", u32_ty),
+                builtin_argument(
+                    f,
+                    BuiltIn::SubgroupInvocationId,
+                    "tessera_subgroup_invocation_id",
+                    u32_ty,
+                ),
             )
-        });
-        args.insert(*fh, (sg, lane));
-        if let Some(&r) = entries.get(fh) {
+        } else {
+            for name in ["tessera_subgroup_id", "tessera_subgroup_invocation_id"] {
+                f.arguments.push(FunctionArgument {
+                    name: name.into(),
+                    ty: u32_ty,
+                    binding: None,
+                });
+            }
+            let n = f.arguments.len() as u32;
+            (n - 2, n - 1)
+        };
+        args.insert(fh, (sg, Some(lane)));
+    }
+    for (&fh, &r) in &entries {
+        if needs.contains(&fh) {
             p.reflection.entry_points[r].matrix_scratch_bytes = total_bytes;
         }
     }
@@ -562,6 +578,25 @@ impl Scratch {
 }
 
 impl FunctionPass for Scratch {
+    fn statement(&mut self, cx: &mut Cx, st: &mut Statement, span: Span) {
+        let Statement::Call {
+            function,
+            ref mut arguments,
+            ..
+        } = *st
+        else {
+            return;
+        };
+        let (Some(&(sg, Some(lane))), true) =
+            (self.args.get(&cx.handle), self.args.contains_key(&function))
+        else {
+            return;
+        };
+        let u32_ty = cx.intern(TypeInner::Scalar(Scalar::U32));
+        arguments.push(cx.add(Expression::FunctionArgument(sg), u32_ty, span));
+        arguments.push(cx.add(Expression::FunctionArgument(lane), u32_ty, span));
+    }
+
     fn expression(&mut self, cx: &mut Cx, h: H) {
         if !self.args.contains_key(&cx.handle) {
             return;
@@ -629,4 +664,18 @@ impl FunctionPass for SplitNative {
         let m = cx.add(Expression::Convert { expr, ty: mid }, mid, span);
         cx.f.expressions[h] = Expression::Convert { expr: m, ty };
     }
+}
+
+/// Whether `block` (or a block nested in it) calls a function of `set`.
+fn calls_any(block: &Block, set: &rustc_hash::FxHashSet<Handle<Function>>) -> bool {
+    block.iter().any(|(st, _)| match st {
+        Statement::Call { function, .. } => set.contains(function),
+        Statement::Block(b) => calls_any(b, set),
+        Statement::If { accept, reject, .. } => calls_any(accept, set) || calls_any(reject, set),
+        Statement::Switch { cases, .. } => cases.iter().any(|c| calls_any(&c.body, set)),
+        Statement::Loop {
+            body, continuing, ..
+        } => calls_any(body, set) || calls_any(continuing, set),
+        _ => false,
+    })
 }

@@ -7,6 +7,11 @@ enable tessera_experimental_subgroup_matrix;
 
 @group(0) @binding(0) var<storage, read_write> s: array<f32>;
 
+// In a helper: the pass passes the subgroup id and invocation index down.
+fn column_of(t: subgroup_matrix_left<f32, 8, 8>) -> array<f32, 8> {
+    return subgroupMatrixColumn(t);
+}
+
 @compute @workgroup_size(32)
 fn main(@builtin(subgroup_invocation_id) i: u32) {
     var row: array<f32, 8>;
@@ -17,6 +22,6 @@ fn main(@builtin(subgroup_invocation_id) i: u32) {
     let t = subgroupMatrixFromColumns<subgroup_matrix_left<f32, 8, 8>>(row);
     subgroupMatrixStore<row_major>(&s, 256u, m, 8u);
     let back = subgroupMatrixRow(max(m, 0.0));
-    let col = subgroupMatrixColumn(t);
+    let col = column_of(t);
     s[512u + i] = back[i % 8u] + col[0];
 }
