@@ -48,6 +48,10 @@ pub mod pipeline;
 mod span;
 mod suggest;
 pub mod valid;
+/// Embedding in wgpu 30 (cargo feature `wgpu`).
+#[cfg(feature = "wgpu")]
+#[path = "wgpu_support.rs"]
+pub mod wgpu;
 
 pub use diagnostic::{Diagnostic, Error, Severity};
 pub use span::Span;
