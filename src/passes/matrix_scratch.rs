@@ -227,31 +227,36 @@ pub fn run(p: &mut Pipeline, kind_changes: KindChanges) -> Result<(), Error> {
         scratch.insert(scalar, (g, slice));
     }
     let u32_ty = p.module.intern(TypeInner::Scalar(Scalar::U32));
+    // The invocation index only where rows or columns are handed around.
+    let lanes = users.iter().any(|(_, u)| u.iter().any(|x| x.2));
     let mut args = FxHashMap::default();
     for &fh in &needs {
         let f = &mut p.module.functions[fh];
         let (sg, lane) = if entries.contains_key(&fh) {
-            (
-                builtin_argument(f, BuiltIn::SubgroupId, "tessera_subgroup_id", u32_ty),
+            let sg = builtin_argument(f, BuiltIn::SubgroupId, "tessera_subgroup_id", u32_ty);
+            let lane = lanes.then(|| {
                 builtin_argument(
                     f,
                     BuiltIn::SubgroupInvocationId,
                     "tessera_subgroup_invocation_id",
                     u32_ty,
-                ),
-            )
+                )
+            });
+            (sg, lane)
         } else {
-            for name in ["tessera_subgroup_id", "tessera_subgroup_invocation_id"] {
+            let mut push = |name: &str| {
                 f.arguments.push(FunctionArgument {
                     name: name.into(),
                     ty: u32_ty,
                     binding: None,
                 });
-            }
-            let n = f.arguments.len() as u32;
-            (n - 2, n - 1)
+                f.arguments.len() as u32 - 1
+            };
+            let sg = push("tessera_subgroup_id");
+            let lane = lanes.then(|| push("tessera_subgroup_invocation_id"));
+            (sg, lane)
         };
-        args.insert(fh, (sg, Some(lane)));
+        args.insert(fh, (sg, lane));
     }
     for (&fh, &r) in &entries {
         if needs.contains(&fh) {
@@ -587,14 +592,16 @@ impl FunctionPass for Scratch {
         else {
             return;
         };
-        let (Some(&(sg, Some(lane))), true) =
+        let (Some(&(sg, lane)), true) =
             (self.args.get(&cx.handle), self.args.contains_key(&function))
         else {
             return;
         };
         let u32_ty = cx.intern(TypeInner::Scalar(Scalar::U32));
         arguments.push(cx.add(Expression::FunctionArgument(sg), u32_ty, span));
-        arguments.push(cx.add(Expression::FunctionArgument(lane), u32_ty, span));
+        if let Some(lane) = lane {
+            arguments.push(cx.add(Expression::FunctionArgument(lane), u32_ty, span));
+        }
     }
 
     fn expression(&mut self, cx: &mut Cx, h: H) {
