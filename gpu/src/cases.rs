@@ -907,10 +907,15 @@ mod tests {
         t.configs.push(c);
         let cases = cases_for(&c);
         // Chromium-form load/store (8), fill and zero, 4 multiplies,
-        // composites, subgroup_id.
-        assert_eq!(cases.len(), 16);
+        // composites, subgroup_id; 4 experimental (f32 results, the
+        // attention step into a bf16 left operand).
+        assert_eq!(cases.len(), 20);
         for case in cases {
-            assert!(case.wgsl.contains("enable tessera_experimental_bf16;"));
+            assert!(
+                case.wgsl.contains("enable tessera_experimental_bf16;"),
+                "{}",
+                case.name
+            );
             if let Err(e) = t.compile(&case.wgsl) {
                 panic!("{}: {e}\n{}", case.name, case.wgsl);
             }
@@ -955,7 +960,8 @@ mod tests {
         let c = cfg("u8:u32:16x8x32");
         let cases = cases_for(&c);
         let names: Vec<&str> = cases.iter().map(|c| c.name.as_str()).collect();
-        assert_eq!(cases.len(), 23, "{names:?}");
+        // 23 base cases and 2 experimental ones (integer results).
+        assert_eq!(cases.len(), 25, "{names:?}");
         let ls = &cases[0];
         assert_eq!(
             ls.name,

@@ -15,7 +15,10 @@ use crate::cases::{
 };
 
 fn float(t: ComponentType) -> bool {
-    matches!(t, ComponentType::F32 | ComponentType::F16)
+    matches!(
+        t,
+        ComponentType::F32 | ComponentType::F16 | ComponentType::BF16
+    )
 }
 
 fn with_enable(wgsl: String) -> String {
@@ -42,10 +45,15 @@ fn expression(op: ElementOp) -> &'static str {
 }
 
 fn elementwise(c: &SubgroupMatrixConfig, variant: usize) -> Case {
-    let ops = [
-        [ElementOp::Add, ElementOp::Multiply, ElementOp::NegMax],
-        [ElementOp::Subtract, ElementOp::Divide, ElementOp::Tanh],
-    ][variant];
+    let ops = match (float(c.result_component_type), variant) {
+        (true, 0) => [ElementOp::Add, ElementOp::Multiply, ElementOp::NegMax],
+        (true, _) => [ElementOp::Subtract, ElementOp::Divide, ElementOp::Tanh],
+        // Integer results (wrapping): no division, negation only if signed.
+        (false, _) if c.result_component_type == ComponentType::I32 => {
+            [ElementOp::Add, ElementOp::Subtract, ElementOp::NegMax]
+        }
+        (false, _) => [ElementOp::Add, ElementOp::Subtract, ElementOp::Multiply],
+    };
     let a = Access::PLAIN;
     let pa = placement(c, Kind::Result, false, 0, 0);
     let pb = placement(c, Kind::Result, true, 1024, 0);
@@ -228,11 +236,14 @@ fn invocations(c: &SubgroupMatrixConfig) -> Case {
 /// Every experimental case for `c` (float configs; the attention step
 /// where a result matrix has the left operand's shape, N == K).
 pub fn cases_for(c: &SubgroupMatrixConfig) -> Vec<Case> {
-    if !float(c.component_type) || !float(c.result_component_type) {
-        return Vec::new();
+    if !float(c.result_component_type) {
+        // 8-bit inputs with 32-bit integer results: element-wise arithmetic
+        // and rows/columns on the results (no conversion to an 8-bit left
+        // operand: narrowing is not allowed).
+        return vec![elementwise(c, 0), invocations(c)];
     }
     let mut out = vec![elementwise(c, 0), elementwise(c, 1), invocations(c)];
-    if c.n == c.k {
+    if c.n == c.k && float(c.component_type) {
         out.push(attention_step(c));
     }
     out

@@ -149,6 +149,21 @@ fn read_src(cfg: &SubgroupMatrixConfig, inputs: &[Vec<u8>], src: &Src, r: usize,
 /// An element-wise operation on one component pair, in component type `t`
 /// (each operation rounds once; `tanh` within an absolute 2e-3).
 pub fn element_op(t: ComponentType, op: ElementOp, x: f64, y: f64) -> Expect {
+    if !is_float(t) {
+        // Integers: exact, wrapping in the component type.
+        let (x, y) = (x as i128, y as i128);
+        let v = match op {
+            ElementOp::Add => x + y,
+            ElementOp::Subtract => x - y,
+            ElementOp::Multiply => x * y,
+            ElementOp::NegMax => (-x).max(y),
+            ElementOp::Divide | ElementOp::Tanh => 0,
+        };
+        return Expect {
+            value: wrap(t, v),
+            tol: 0.0,
+        };
+    }
     let rel = rel_tolerance(t);
     let (value, tol) = match op {
         ElementOp::Add => (x + y, rel * (x.abs() + y.abs())),

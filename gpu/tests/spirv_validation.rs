@@ -53,9 +53,9 @@ fn conformance_kernels_compile_and_validate() {
     }
     // 23 per config for the 10 H100 configs, plus 14 wgpu-dialect cases for
     // each of the two configs that dialect can spell (16x16x16 f16 -> f16/f32),
-    // plus the experimental cases: 3 per float config (6) and the attention
-    // step where N == K (4 configs).
-    assert_eq!(total, 280);
+    // plus the experimental cases: 3 per float config (6), 2 per integer
+    // config (4), and the attention step where N == K (4 configs).
+    assert_eq!(total, 288);
     assert!(failures.is_empty(), "{}", summarize(&failures, total));
 }
 
