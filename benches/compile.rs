@@ -3,12 +3,26 @@
 //! Inputs: `benches/inputs/small.wgsl` (~50 lines), `medium.wgsl` (~500
 //! lines of mixed kernels) and a ~3,000-line `large` module generated at
 //! start by replicating `medium` with renamed declarations. For each input
-//! and stage (parse, validate, SPIR-V write, whole WGSL->SPIR-V pipeline)
-//! criterion measures both compilers with byte throughput; afterwards a
-//! table of tessera/naga median-time ratios, measured in the same run with
-//! a plain `Instant` loop, is printed (also under `--quick`). Finally a
-//! scaling check times a long `a + b - c ...` chain and a module of many
-//! functions at two sizes each and prints the cost per term/function.
+//! and stage (parse, validate, SPIR-V write, whole WGSL->SPIR-V pipeline,
+//! MSL write, whole WGSL->MSL pipeline) criterion measures both compilers
+//! with byte throughput; afterwards a table of tessera/naga median-time
+//! ratios, measured in the same run with a plain `Instant` loop, is printed
+//! (also under `--quick`). Then a scaling check times a long `a + b - c ...`
+//! chain and a module of many functions at two sizes each and prints the
+//! cost per term/function, and a function-count check compiles 1,000 and
+//! 10,000 functions to MSL (and SPIR-V, for reference) with both compilers:
+//! 10x the functions should cost at most 11x the time. A sweep over
+//! doublings of the function count then prints the cost per function,
+//! which tells a quadratic term (doubles at every step) from a working set
+//! outgrowing a cache (one step).
+//!
+//! `spv-write` and `msl-write` start from tessera's pipeline output and so
+//! include the backend's lowering passes; `msl-print` (scaling check only)
+//! is the MSL printer alone. naga's writers start from its validated module.
+//!
+//! Both compilers run with their default options, except that naga's MSL
+//! version is tessera's default (2.4; naga's default is 1.0). As in the
+//! SPIR-V stages, tessera clamps indices by default and naga does not.
 //!
 //! Run with `cargo bench --bench compile` (add `-- --quick` for a fast pass).
 
@@ -142,6 +156,9 @@ fn large_input() -> String {
 struct TesseraState {
     module: tessera::ir::Module,
     pipeline: tessera::pipeline::Pipeline,
+    /// Whether the module can be written as MSL (the SPIR-V stages need
+    /// only the rest).
+    msl: Result<(), String>,
 }
 
 fn tessera_prepare(source: &str) -> Result<TesseraState, String> {
@@ -150,15 +167,21 @@ fn tessera_prepare(source: &str) -> Result<TesseraState, String> {
     let pipeline = tessera::pipeline::process(&parsed.module, &info, &Default::default())
         .map_err(|e| format!("pipeline: {e}"))?;
     tessera::back::spv::write(&pipeline, &Default::default()).map_err(|e| format!("spv: {e}"))?;
+    let msl = tessera::back::msl::write(&pipeline, &Default::default())
+        .map(|_| ())
+        .map_err(|e| format!("msl: {e}"));
     Ok(TesseraState {
         module: parsed.module,
         pipeline,
+        msl,
     })
 }
 
 struct NagaState {
     module: naga::Module,
     info: naga::valid::ModuleInfo,
+    /// Whether naga's MSL writer accepts the module.
+    msl: Result<(), String>,
 }
 
 fn naga_validator() -> naga::valid::Validator {
@@ -168,12 +191,23 @@ fn naga_validator() -> naga::valid::Validator {
     )
 }
 
-fn naga_prepare(source: &str) -> Result<NagaState, String> {
+/// naga's front end: parse and validate (the MSL check is left out).
+fn naga_front(source: &str) -> Result<NagaState, String> {
     let module = naga::front::wgsl::parse_str(source).map_err(|e| e.emit_to_string(source))?;
     let info = naga_validator()
         .validate(&module)
         .map_err(|e| e.emit_to_string(source))?;
-    Ok(NagaState { module, info })
+    Ok(NagaState {
+        module,
+        info,
+        msl: Ok(()),
+    })
+}
+
+fn naga_prepare(source: &str) -> Result<NagaState, String> {
+    let mut state = naga_front(source)?;
+    state.msl = naga_msl_result(&state.module, &state.info).map(|_| ());
+    Ok(state)
 }
 
 fn naga_spv(state: &NagaState) -> Vec<u32> {
@@ -186,8 +220,46 @@ fn naga_spv(state: &NagaState) -> Vec<u32> {
     .unwrap_or_default()
 }
 
+/// naga's MSL options: its defaults at tessera's default MSL version.
+fn naga_msl_options() -> naga::back::msl::Options {
+    naga::back::msl::Options {
+        lang_version: (2, 4),
+        ..Default::default()
+    }
+}
+
+fn naga_msl_result(
+    module: &naga::Module,
+    info: &naga::valid::ModuleInfo,
+) -> Result<String, String> {
+    naga::back::msl::write_string(
+        module,
+        info,
+        &naga_msl_options(),
+        &naga::back::msl::PipelineOptions::default(),
+    )
+    .map(|(source, _)| source)
+    .map_err(|e| format!("msl: {e}"))
+}
+
+fn naga_msl(state: &NagaState) -> String {
+    naga_msl_result(&state.module, &state.info).unwrap_or_default()
+}
+
 /// The stages compared.
-const STAGES: [&str; 4] = ["parse", "validate", "spv-write", "wgsl-to-spv"];
+const STAGES: [&str; 6] = [
+    "parse",
+    "validate",
+    "spv-write",
+    "wgsl-to-spv",
+    "msl-write",
+    "wgsl-to-msl",
+];
+
+/// Whether a stage writes MSL (and needs the module to be expressible in it).
+fn is_msl_stage(stage: &str) -> bool {
+    stage.contains("msl")
+}
 
 /// Runs one stage of tessera once.
 fn tessera_stage(stage: &str, source: &str, s: &TesseraState) {
@@ -200,6 +272,15 @@ fn tessera_stage(stage: &str, source: &str, s: &TesseraState) {
         }
         "spv-write" => {
             let _ = black_box(tessera::back::spv::write(&s.pipeline, &Default::default()));
+        }
+        "msl-write" => {
+            let _ = black_box(tessera::back::msl::write(&s.pipeline, &Default::default()));
+        }
+        "wgsl-to-msl" => {
+            let _ = black_box(tessera::compile_to_msl(
+                black_box(source),
+                &Default::default(),
+            ));
         }
         _ => {
             let _ = black_box(tessera::compile_to_spirv(
@@ -222,8 +303,16 @@ fn naga_stage(stage: &str, source: &str, s: &NagaState) {
         "spv-write" => {
             black_box(naga_spv(s));
         }
+        "msl-write" => {
+            black_box(naga_msl(s));
+        }
+        "wgsl-to-msl" => {
+            if let Ok(s) = naga_front(black_box(source)) {
+                black_box(naga_msl(&s));
+            }
+        }
         _ => {
-            if let Ok(s) = naga_prepare(black_box(source)) {
+            if let Ok(s) = naga_front(black_box(source)) {
                 black_box(naga_spv(&s));
             }
         }
@@ -251,6 +340,26 @@ struct Input {
     naga: Result<NagaState, String>,
 }
 
+impl Input {
+    /// tessera's state when it can run `stage` on this input.
+    fn tessera_for(&self, stage: &str) -> Result<&TesseraState, String> {
+        let s = self.tessera.as_ref().map_err(Clone::clone)?;
+        match &s.msl {
+            Err(e) if is_msl_stage(stage) => Err(e.clone()),
+            _ => Ok(s),
+        }
+    }
+
+    /// naga's state when it can run `stage` on this input.
+    fn naga_for(&self, stage: &str) -> Result<&NagaState, String> {
+        let s = self.naga.as_ref().map_err(Clone::clone)?;
+        match &s.msl {
+            Err(e) if is_msl_stage(stage) => Err(e.clone()),
+            _ => Ok(s),
+        }
+    }
+}
+
 fn inputs() -> Vec<Input> {
     [
         ("small", SMALL.to_string()),
@@ -272,12 +381,12 @@ fn criterion_benches(c: &mut Criterion, inputs: &[Input]) {
         let mut group = c.benchmark_group(stage);
         for input in inputs {
             group.throughput(Throughput::Bytes(input.source.len() as u64));
-            if let Ok(state) = &input.tessera {
+            if let Ok(state) = input.tessera_for(stage) {
                 group.bench_with_input(BenchmarkId::new("tessera", input.name), state, |b, s| {
                     b.iter(|| tessera_stage(stage, &input.source, s))
                 });
             }
-            if let Ok(state) = &input.naga {
+            if let Ok(state) = input.naga_for(stage) {
                 group.bench_with_input(BenchmarkId::new("naga", input.name), state, |b, s| {
                     b.iter(|| naga_stage(stage, &input.source, s))
                 });
@@ -295,14 +404,12 @@ fn ratio_table(inputs: &[Input]) {
     );
     for stage in STAGES {
         for input in inputs {
-            let tessera = match &input.tessera {
-                Ok(s) => Ok(median_time(|| tessera_stage(stage, &input.source, s))),
-                Err(e) => Err(e.clone()),
-            };
-            let naga = match &input.naga {
-                Ok(s) => Ok(median_time(|| naga_stage(stage, &input.source, s))),
-                Err(e) => Err(e.clone()),
-            };
+            let tessera = input
+                .tessera_for(stage)
+                .map(|s| median_time(|| tessera_stage(stage, &input.source, s)));
+            let naga = input
+                .naga_for(stage)
+                .map(|s| median_time(|| naga_stage(stage, &input.source, s)));
             let show = |r: &Result<Duration, String>| match r {
                 Ok(d) => format!("{:.1}us", d.as_secs_f64() * 1e6),
                 Err(_) => "failed".to_string(),
@@ -335,6 +442,20 @@ fn ratio_table(inputs: &[Input]) {
         if let Err(e) = &input.naga {
             println!(
                 "note: naga cannot compile `{}` ({})",
+                input.name,
+                first_line(e)
+            );
+        }
+        if let Ok(Err(e)) = input.tessera.as_ref().map(|s| &s.msl) {
+            println!(
+                "note: tessera cannot write `{}` as MSL ({})",
+                input.name,
+                first_line(e)
+            );
+        }
+        if let Ok(Err(e)) = input.naga.as_ref().map(|s| &s.msl) {
+            println!(
+                "note: naga cannot write `{}` as MSL ({})",
                 input.name,
                 first_line(e)
             );
@@ -433,6 +554,160 @@ fn scaling() {
     }
 }
 
+/// The function counts of the function-count check, and the most the
+/// larger may cost as a multiple of the smaller's time (10x the functions:
+/// at most 11x the time).
+const FUNCTION_COUNTS: [usize; 2] = [1_000, 10_000];
+const FUNCTION_TIME_BOUND: f64 = 11.0;
+
+/// The stages of the function-count check: MSL (whole pipeline, writer
+/// with its lowering passes, printer alone) and SPIR-V for reference.
+const FUNCTION_STAGES: [&str; 5] = [
+    "wgsl-to-msl",
+    "msl-write",
+    "msl-print",
+    "wgsl-to-spv",
+    "spv-write",
+];
+
+/// Median time of `stage` on `source` for tessera and for naga (`None`
+/// where the compiler fails or, for `msl-print`, naga has no such stage).
+fn function_stage_times(stage: &str, source: &str) -> (Option<Duration>, Option<Duration>) {
+    function_stage_times_of(stage, source, true, true)
+}
+
+/// [`function_stage_times`] for the chosen compilers only.
+fn function_stage_times_of(
+    stage: &str,
+    source: &str,
+    with_tessera: bool,
+    with_naga: bool,
+) -> (Option<Duration>, Option<Duration>) {
+    let tessera = with_tessera
+        .then(|| tessera_prepare(source).ok())
+        .flatten()
+        .and_then(|s| {
+            if stage == "msl-print" {
+                let options = tessera::back::msl::Options::default();
+                let mut lowered = s.pipeline.clone();
+                let info =
+                    tessera::back::msl::lower(&mut lowered, &options, &mut |_, _| {}).ok()?;
+                tessera::back::msl::print(&lowered, &info, &options).ok()?;
+                Some(median_time(|| {
+                    let _ = black_box(tessera::back::msl::print(&lowered, &info, &options));
+                }))
+            } else if is_msl_stage(stage) && s.msl.is_err() {
+                None
+            } else {
+                Some(median_time(|| tessera_stage(stage, source, &s)))
+            }
+        });
+    let naga = match with_naga.then(|| naga_prepare(source)) {
+        Some(Ok(s)) if stage != "msl-print" && (!is_msl_stage(stage) || s.msl.is_ok()) => {
+            Some(median_time(|| naga_stage(stage, source, &s)))
+        }
+        _ => None,
+    };
+    (tessera, naga)
+}
+
+/// Times the MSL (and SPIR-V) stages on `functions_source` at
+/// [`FUNCTION_COUNTS`] and checks tessera's MSL growth against
+/// [`FUNCTION_TIME_BOUND`].
+fn function_scaling() {
+    let [small, large] = FUNCTION_COUNTS;
+    let factor = large as f64 / small as f64;
+    println!(
+        "\nfunction-count scaling: {factor}x the functions ({small} -> {large}) should cost at most {FUNCTION_TIME_BOUND}x the time"
+    );
+    println!(
+        "{:<12} {:>11} {:>11} {:>7} {:>11} {:>11} {:>7} {:>7} {:>7}  check",
+        "stage", "tessera", "tessera", "growth", "naga", "naga", "growth", "ratio", "ratio"
+    );
+    println!(
+        "{:<12} {small:>11} {large:>11} {:>7} {small:>11} {large:>11} {:>7} {small:>7} {large:>7}",
+        "", "", ""
+    );
+    let sources = [functions_source(small), functions_source(large)];
+    for stage in FUNCTION_STAGES {
+        let [(t0, n0), (t1, n1)] = [0, 1].map(|i| function_stage_times(stage, &sources[i]));
+        let ms = |d: Option<Duration>| {
+            d.map_or("-".to_string(), |d| {
+                format!("{:.2}ms", d.as_secs_f64() * 1e3)
+            })
+        };
+        let div = |a: Option<Duration>, b: Option<Duration>| match (a, b) {
+            (Some(a), Some(b)) if !b.is_zero() => Some(a.as_secs_f64() / b.as_secs_f64()),
+            _ => None,
+        };
+        let show =
+            |r: Option<f64>, suffix: &str| r.map_or("-".to_string(), |r| format!("{r:.2}{suffix}"));
+        let growth = div(t1, t0);
+        let check = match growth {
+            _ if !is_msl_stage(stage) => "(reference)",
+            Some(g) if g <= FUNCTION_TIME_BOUND => "ok",
+            Some(_) => "OVER",
+            None => "failed",
+        };
+        println!(
+            "{:<12} {:>11} {:>11} {:>7} {:>11} {:>11} {:>7} {:>7} {:>7}  {check}",
+            stage,
+            ms(t0),
+            ms(t1),
+            show(growth, "x"),
+            ms(n0),
+            ms(n1),
+            show(div(n1, n0), "x"),
+            show(div(t0, n0), ""),
+            show(div(t1, n1), ""),
+        );
+    }
+    function_sweep();
+}
+
+/// The function counts of the per-function cost sweep (doublings).
+const SWEEP_COUNTS: [usize; 5] = [1_000, 2_000, 4_000, 8_000, 16_000];
+
+/// Prints the cost per function of the MSL stages (and naga's WGSL->MSL)
+/// over doublings of the function count: a quadratic term would double it
+/// at every step, a working set outgrowing a cache raises it once.
+fn function_sweep() {
+    println!(
+        "\nper-function cost (us) as the function count doubles (x: against the previous count)"
+    );
+    print!("{:<18}", "stage");
+    for n in SWEEP_COUNTS {
+        print!(" {n:>14}");
+    }
+    println!();
+    let sources: Vec<String> = SWEEP_COUNTS.iter().map(|&n| functions_source(n)).collect();
+    for (stage, naga) in [
+        ("wgsl-to-msl", false),
+        ("msl-print", false),
+        ("wgsl-to-msl", true),
+    ] {
+        let label = if naga {
+            format!("{stage} (naga)")
+        } else {
+            stage.to_string()
+        };
+        print!("{label:<18}");
+        let mut previous: Option<f64> = None;
+        for (source, &n) in sources.iter().zip(&SWEEP_COUNTS) {
+            let (t, nt) = function_stage_times_of(stage, source, !naga, naga);
+            let per = if naga { nt } else { t }.map(|d| d.as_secs_f64() * 1e6 / n as f64);
+            let cell = match (per, previous) {
+                (Some(p), Some(q)) => format!("{p:.2} {:.2}x", p / q),
+                (Some(p), None) => format!("{p:.2}"),
+                _ => "-".to_string(),
+            };
+            print!(" {cell:>14}");
+            previous = per;
+        }
+        println!();
+    }
+}
+
 fn main() {
     let inputs = inputs();
     let mut c = Criterion::default().configure_from_args();
@@ -440,4 +715,5 @@ fn main() {
     c.final_summary();
     ratio_table(&inputs);
     scaling();
+    function_scaling();
 }

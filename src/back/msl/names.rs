@@ -7,6 +7,8 @@
 //! characters become `u<hex>`, and a reserved or already-used name gets a
 //! `_` suffix, or if that is taken too `_2`, `_3`, ... (see [`Namer`]).
 
+use std::sync::OnceLock;
+
 use rustc_hash::{FxHashMap, FxHashSet};
 
 /// C++ keywords and MSL keywords, types and attributes-as-identifiers.
@@ -340,9 +342,16 @@ fn is_numbered(name: &str, prefix: &str) -> bool {
 /// names C++ reserves.
 const RESERVED_PREFIXES: [&str; 3] = ["tessera_", "array_", "__"];
 
+/// [`RESERVED`] as a set, built on first use (every name the writer hands
+/// out is checked against it).
+fn reserved_set() -> &'static FxHashSet<&'static str> {
+    static SET: OnceLock<FxHashSet<&'static str>> = OnceLock::new();
+    SET.get_or_init(|| RESERVED.iter().copied().collect())
+}
+
 /// Whether the writer reserves the name.
 fn is_reserved(name: &str) -> bool {
-    RESERVED.contains(&name)
+    reserved_set().contains(name)
         || is_vector_type_name(name)
         || RESERVED_PREFIXES.iter().any(|p| name.starts_with(p))
         || is_numbered(name, "_e")
@@ -387,9 +396,23 @@ struct Scope {
 }
 
 impl Scope {
+    /// Empties the scope at a cost proportional to what it holds: a hash
+    /// table's `clear` costs its capacity, so the tables a large function
+    /// grew are dropped rather than cleared for every function after it.
     fn clear(&mut self) {
-        self.used.clear();
-        self.next.clear();
+        fn small(len: usize, capacity: usize) -> bool {
+            capacity <= 4 * len.max(16)
+        }
+        if small(self.used.len(), self.used.capacity()) {
+            self.used.clear();
+        } else {
+            self.used = FxHashSet::default();
+        }
+        if small(self.next.len(), self.next.capacity()) {
+            self.next.clear();
+        } else {
+            self.next = FxHashMap::default();
+        }
     }
 }
 
@@ -566,6 +589,27 @@ mod tests {
         n.begin_function();
         assert_eq!(n.call("g"), "g_");
         assert_eq!(n.call("t"), "t");
+    }
+
+    #[test]
+    fn a_large_function_leaves_no_large_scope_behind() {
+        // Clearing a hash table costs its capacity: were the tables of a
+        // large function kept, every later function would pay for them.
+        let mut n = Namer::default();
+        n.begin_function();
+        for i in 0..20_000 {
+            n.call(&format!("v{i}"));
+            n.call("x");
+        }
+        n.begin_function();
+        assert_eq!(n.call("v7"), "v7");
+        assert_eq!(n.call("x"), "x");
+        n.begin_function();
+        assert!(n.function.used.capacity() < 1_000);
+        assert!(n.function.next.capacity() < 1_000);
+        assert_eq!(n.call("x"), "x");
+        assert_eq!(n.call("x"), "x_");
+        assert_eq!(n.call("x"), "x_2");
     }
 
     #[test]
