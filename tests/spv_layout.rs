@@ -179,11 +179,11 @@ fn vertex_and_fragment_interfaces() {
             inner: TypeInner::Struct {
                 members: vec![
                     StructMember {
-                        binding: Some(Binding::BuiltIn(BuiltIn::Position)),
+                        binding: Some(Binding::BuiltIn(BuiltIn::Position { invariant: false })),
                         ..member("pos", v4, 0, 16, 16)
                     },
                     StructMember {
-                        binding: Some(Binding::Location { location: 0 }),
+                        binding: Some(Binding::location(0)),
                         ..member("id", u32t, 16, 4, 4)
                     },
                 ],
@@ -232,7 +232,7 @@ fn vertex_and_fragment_interfaces() {
     fb.f.arguments.push(FunctionArgument {
         name: "id".into(),
         ty: u32t,
-        binding: Some(Binding::Location { location: 0 }),
+        binding: Some(Binding::location(0)),
     });
     fb.f.result = Some(FunctionResult {
         ty: f32t,

@@ -34,6 +34,13 @@ pub fn inner_name(module: &Module, inner: &TypeInner) -> String {
             scalar.wgsl_name()
         ),
         TypeInner::Atomic(s) => format!("atomic<{}>", s.wgsl_name()),
+        TypeInner::Image {
+            dim,
+            arrayed,
+            class,
+        } => crate::ir::image_type_name(dim, arrayed, class),
+        TypeInner::Sampler { comparison: false } => "sampler".to_string(),
+        TypeInner::Sampler { comparison: true } => "sampler_comparison".to_string(),
         // WGSL spells the access mode only for storage pointers.
         TypeInner::Pointer {
             base,

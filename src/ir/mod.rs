@@ -27,11 +27,13 @@
 
 pub mod display;
 pub mod filters;
+mod image;
 mod names;
 mod types;
 pub mod visit;
 
 pub use filters::{DiagnosticFilter, DiagnosticRule, FilterIndex, FilterSeverity};
+pub use image::*;
 pub use types::*;
 
 use crate::arena::{Arena, Handle, HandleRange, UniqueArena};
@@ -224,8 +226,11 @@ pub struct GlobalVariable {
 /// A built-in value (`@builtin(...)`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum BuiltIn {
-    /// `position`
-    Position,
+    /// `position`; `invariant` is `@invariant` (vertex output only)
+    Position {
+        /// `@invariant`
+        invariant: bool,
+    },
     /// `vertex_index`
     VertexIndex,
     /// `instance_index`
@@ -271,7 +276,25 @@ pub enum Binding {
     Location {
         /// Location index.
         location: u32,
+        /// `@interpolate(type)`, if written.
+        interpolation: Option<Interpolation>,
+        /// `@interpolate(type, sampling)`, if written.
+        sampling: Option<Sampling>,
+        /// `@blend_src(n)` (`enable dual_source_blending`), if written.
+        blend_src: Option<u32>,
     },
+}
+
+impl Binding {
+    /// `@location(n)` with no interpolation or blend attributes.
+    pub const fn location(location: u32) -> Binding {
+        Binding::Location {
+            location,
+            interpolation: None,
+            sampling: None,
+            blend_src: None,
+        }
+    }
 }
 
 /// Pipeline stage of an entry point.
@@ -829,6 +852,60 @@ pub enum Expression {
         /// The fill value.
         value: Handle<Expression>,
     },
+    /// `textureSample*`, `textureGather*`, `textureSampleBaseClampToEdge`.
+    ImageSample {
+        /// The texture value.
+        image: Handle<Expression>,
+        /// The sampler value.
+        sampler: Handle<Expression>,
+        /// `textureGather*`: the component gathered (0..=3; 0 for depth
+        /// textures), or `None` for the sampling builtins.
+        gather: Option<u8>,
+        /// Texture coordinates (`f32` scalar or vector).
+        coordinate: Handle<Expression>,
+        /// Array layer (`i32` or `u32`) of arrayed textures.
+        array_index: Option<Handle<Expression>>,
+        /// Texel offset: a const-expression (`vec2<i32>` or `vec3<i32>`).
+        offset: Option<Handle<Expression>>,
+        /// Level of detail.
+        level: SampleLevel,
+        /// Depth reference of the comparison builtins (`f32`).
+        depth_ref: Option<Handle<Expression>>,
+        /// `textureSampleBaseClampToEdge`: coordinates are clamped so
+        /// sampling never reads past the edge texels' centres.
+        clamp_to_edge: bool,
+    },
+    /// `textureLoad`: one texel, without a sampler.
+    ImageLoad {
+        /// The texture value.
+        image: Handle<Expression>,
+        /// Texel coordinates (`i32`/`u32` scalar or vector).
+        coordinate: Handle<Expression>,
+        /// Array layer of arrayed textures.
+        array_index: Option<Handle<Expression>>,
+        /// Sample index of multisampled textures.
+        sample: Option<Handle<Expression>>,
+        /// Mip level of sampled and depth textures.
+        level: Option<Handle<Expression>>,
+    },
+    /// `textureDimensions`, `textureNumLevels`, `textureNumLayers`,
+    /// `textureNumSamples`.
+    ImageQuery {
+        /// The texture value.
+        image: Handle<Expression>,
+        /// What is asked.
+        query: ImageQuery,
+    },
+    /// `dpdx`, `dpdy`, `fwidth` and their `Coarse`/`Fine` forms (fragment
+    /// stage only).
+    Derivative {
+        /// Direction.
+        axis: DerivativeAxis,
+        /// Precision.
+        control: DerivativeControl,
+        /// The operand (`f32` scalar or vector, or `f16` with `enable f16`).
+        expr: Handle<Expression>,
+    },
 }
 
 /// A selector of a switch case.
@@ -980,6 +1057,22 @@ pub enum Statement {
         /// The `SubgroupResult` expression.
         result: Handle<Expression>,
     },
+    /// `textureStore`.
+    ImageStore {
+        /// The texture value (a writable storage texture or texel buffer).
+        image: Handle<Expression>,
+        /// Texel coordinates.
+        coordinate: Handle<Expression>,
+        /// Array layer of arrayed textures.
+        array_index: Option<Handle<Expression>>,
+        /// The texel (`vec4` of the format's channel type).
+        value: Handle<Expression>,
+    },
+    /// `discard`: the invocation becomes a helper invocation (WGSL's
+    /// demote-to-helper semantics): its outputs and later writes to
+    /// memory are discarded, but it keeps running, so derivatives and
+    /// subgroup operations of its quad stay defined.
+    Discard,
     /// `subgroupMatrixStore`; offset/stride as in
     /// [`Expression::SubgroupMatrixLoad`].
     SubgroupMatrixStore {

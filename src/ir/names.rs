@@ -7,7 +7,7 @@ impl BuiltIn {
     /// The WGSL name of the built-in value (`@builtin(...)`).
     pub const fn wgsl_name(self) -> &'static str {
         match self {
-            BuiltIn::Position => "position",
+            BuiltIn::Position { .. } => "position",
             BuiltIn::VertexIndex => "vertex_index",
             BuiltIn::InstanceIndex => "instance_index",
             BuiltIn::FrontFacing => "front_facing",

@@ -142,7 +142,7 @@ pub enum AddressSpace {
     Uniform,
     /// `storage`
     Storage,
-    /// Textures and samplers (`handle`); not supported yet.
+    /// Textures and samplers (`handle`).
     Handle,
     /// `immediate`: immediate data (the `immediate_address_space` language
     /// feature), set by the API per dispatch; read-only, at most one
@@ -307,6 +307,21 @@ pub enum TypeInner {
         members: Vec<StructMember>,
         /// Size in bytes of the whole struct (a multiple of its alignment).
         span: u32,
+    },
+    /// A texture (`texture_*`) or texel buffer (`texel_buffer<F, A>`): a
+    /// variable of it lives in [`AddressSpace::Handle`].
+    Image {
+        /// Dimensionality.
+        dim: crate::ir::ImageDimension,
+        /// `_array` textures.
+        arrayed: bool,
+        /// What it holds and how it is accessed.
+        class: crate::ir::ImageClass,
+    },
+    /// `sampler` or `sampler_comparison`.
+    Sampler {
+        /// `sampler_comparison`.
+        comparison: bool,
     },
     /// `subgroup_matrix_left/right/result<T, C, R>`.
     SubgroupMatrix {

@@ -5,7 +5,7 @@
 //! instead of its own `match`, so a new IR variant is added here once.
 
 use crate::arena::Handle;
-use crate::ir::{Block, Expression, Function, Statement};
+use crate::ir::{Block, Expression, Function, ImageQuery, SampleLevel, Statement};
 use crate::Span;
 
 type H = Handle<Expression>;
@@ -80,6 +80,57 @@ pub fn operands(expr: &Expression, mut f: impl FnMut(H)) {
             f(matrix);
             f(scalar);
         }
+        E::ImageSample {
+            image,
+            sampler,
+            coordinate,
+            array_index,
+            offset,
+            level,
+            depth_ref,
+            ..
+        } => {
+            f(image);
+            f(sampler);
+            f(coordinate);
+            if let Some(a) = array_index {
+                f(a);
+            }
+            if let Some(o) = offset {
+                f(o);
+            }
+            match level {
+                SampleLevel::Auto | SampleLevel::Zero => {}
+                SampleLevel::Exact(l) | SampleLevel::Bias(l) => f(l),
+                SampleLevel::Gradient { x, y } => {
+                    f(x);
+                    f(y);
+                }
+            }
+            if let Some(d) = depth_ref {
+                f(d);
+            }
+        }
+        E::ImageLoad {
+            image,
+            coordinate,
+            array_index,
+            sample,
+            level,
+        } => {
+            f(image);
+            f(coordinate);
+            for h in [array_index, sample, level].into_iter().flatten() {
+                f(h);
+            }
+        }
+        E::ImageQuery { image, query } => {
+            f(image);
+            if let ImageQuery::Size { level: Some(l) } = query {
+                f(l);
+            }
+        }
+        E::Derivative { expr, .. } => f(expr),
     }
 }
 
@@ -151,6 +202,57 @@ pub fn operands_mut(expr: &mut Expression, mut f: impl FnMut(&mut H)) {
             f(matrix);
             f(scalar);
         }
+        E::ImageSample {
+            image,
+            sampler,
+            coordinate,
+            array_index,
+            offset,
+            level,
+            depth_ref,
+            ..
+        } => {
+            f(image);
+            f(sampler);
+            f(coordinate);
+            if let Some(a) = array_index {
+                f(a);
+            }
+            if let Some(o) = offset {
+                f(o);
+            }
+            match level {
+                SampleLevel::Auto | SampleLevel::Zero => {}
+                SampleLevel::Exact(l) | SampleLevel::Bias(l) => f(l),
+                SampleLevel::Gradient { x, y } => {
+                    f(x);
+                    f(y);
+                }
+            }
+            if let Some(d) = depth_ref {
+                f(d);
+            }
+        }
+        E::ImageLoad {
+            image,
+            coordinate,
+            array_index,
+            sample,
+            level,
+        } => {
+            f(image);
+            f(coordinate);
+            for h in [array_index, sample, level].into_iter().flatten() {
+                f(h);
+            }
+        }
+        E::ImageQuery { image, query } => {
+            f(image);
+            if let ImageQuery::Size { level: Some(l) } = query {
+                f(l);
+            }
+        }
+        E::Derivative { expr, .. } => f(expr),
     }
 }
 
@@ -188,7 +290,7 @@ pub fn needs_emit(expr: &Expression) -> bool {
 pub fn statement_operands(st: &Statement, mut f: impl FnMut(H)) {
     use Statement as S;
     match st {
-        S::Emit(_) | S::Block(_) | S::Break | S::Continue | S::Barrier(_) => {}
+        S::Emit(_) | S::Block(_) | S::Break | S::Continue | S::Barrier(_) | S::Discard => {}
         S::If { condition, .. } => f(*condition),
         S::Switch { selector, .. } => f(*selector),
         S::Loop { break_if, .. } => {
@@ -234,6 +336,19 @@ pub fn statement_operands(st: &Statement, mut f: impl FnMut(H)) {
             f(*value);
             f(*stride);
         }
+        S::ImageStore {
+            image,
+            coordinate,
+            array_index,
+            value,
+        } => {
+            f(*image);
+            f(*coordinate);
+            if let Some(a) = array_index {
+                f(*a);
+            }
+            f(*value);
+        }
     }
 }
 
@@ -244,7 +359,7 @@ pub fn statement_operands(st: &Statement, mut f: impl FnMut(H)) {
 pub fn statement_handles_mut(st: &mut Statement, mut f: impl FnMut(&mut H)) {
     use Statement as S;
     match st {
-        S::Emit(_) | S::Block(_) | S::Break | S::Continue | S::Barrier(_) => {}
+        S::Emit(_) | S::Block(_) | S::Break | S::Continue | S::Barrier(_) | S::Discard => {}
         S::If { condition, .. } => f(condition),
         S::Switch { selector, .. } => f(selector),
         S::Loop { break_if, .. } => {
@@ -306,6 +421,19 @@ pub fn statement_handles_mut(st: &mut Statement, mut f: impl FnMut(&mut H)) {
             f(offset);
             f(value);
             f(stride);
+        }
+        S::ImageStore {
+            image,
+            coordinate,
+            array_index,
+            value,
+        } => {
+            f(image);
+            f(coordinate);
+            if let Some(a) = array_index {
+                f(a);
+            }
+            f(value);
         }
     }
 }

@@ -36,7 +36,7 @@ enum Ty {
 fn builtin_rule(b: BuiltIn) -> (&'static [(ShaderStage, bool)], Ty) {
     use ShaderStage::{Compute as C, Fragment as F, Vertex as V};
     match b {
-        BuiltIn::Position => (&[(V, false), (F, true)], Ty::Vec4F32),
+        BuiltIn::Position { .. } => (&[(V, false), (F, true)], Ty::Vec4F32),
         BuiltIn::VertexIndex | BuiltIn::InstanceIndex => (&[(V, true)], Ty::U32),
         BuiltIn::FrontFacing => (&[(F, true)], Ty::Bool),
         BuiltIn::FragDepth => (&[(F, false)], Ty::F32),
@@ -179,7 +179,7 @@ impl IoChecker<'_> {
                         self.span,
                     ));
                 }
-                if b == BuiltIn::Position && !input {
+                if matches!(b, BuiltIn::Position { .. }) && !input {
                     self.has_position_output = true;
                 }
                 let seen = &mut self.seen_builtins[usize::from(input)];
@@ -197,7 +197,7 @@ impl IoChecker<'_> {
                     seen.insert(b, what.to_string());
                 }
             }
-            Some(Binding::Location { location }) => {
+            Some(Binding::Location { location, .. }) => {
                 if self.stage == ShaderStage::Compute {
                     self.diags.push(Diagnostic::error(
                         format!(

@@ -589,7 +589,7 @@ fn compute_interface() {
             FunctionArgument {
                 name: "x".into(),
                 ty: u,
-                binding: Some(Binding::Location { location: 0 }),
+                binding: Some(Binding::location(0)),
             },
             FunctionArgument {
                 name: "vi".into(),
@@ -667,7 +667,7 @@ fn vertex_stage_matrix_use_names_call_chain() {
         name: "vs".into(),
         result: Some(FunctionResult {
             ty: v4,
-            binding: Some(Binding::BuiltIn(BuiltIn::Position)),
+            binding: Some(Binding::BuiltIn(BuiltIn::Position { invariant: false })),
         }),
         ..Default::default()
     };

@@ -26,6 +26,8 @@ bitflags::bitflags! {
         /// Mentions `i8`/`u8`/`bf16` (matrix-component-only types) outside
         /// of a subgroup matrix.
         const BARE_8BIT = 1 << 7;
+        /// Is a texture or sampler (a handle type).
+        const HANDLE = 1 << 8;
     }
 }
 
@@ -81,6 +83,7 @@ impl TypeFacts {
                     }
                     f
                 }
+                TypeInner::Image { .. } | TypeInner::Sampler { .. } => TypeFlags::HANDLE,
                 TypeInner::SubgroupMatrix { scalar, .. } => {
                     let mut f = TypeFlags::MATRIX;
                     if scalar == Scalar::F16 {

@@ -89,6 +89,9 @@ fn name_types(w: &mut Writer) {
                 }
             }
             TypeInner::Pointer { base, .. } => names.get(base.index()).cloned().unwrap_or_default(),
+            // Spelled where used (their access and sampled type are part of
+            // the MSL type); not declared.
+            TypeInner::Image { .. } | TypeInner::Sampler { .. } => String::new(),
             TypeInner::Array { base, size, .. } => {
                 let base_name = names.get(base.index()).cloned().unwrap_or_default();
                 let token: String = base_name

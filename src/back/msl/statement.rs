@@ -232,6 +232,12 @@ fn statement(w: &mut Writer, cx: &mut FnCtx, st: &Statement, span: Span) -> R<()
         | Statement::Barrier(_)
         | Statement::Subgroup { .. }
         | Statement::SubgroupMatrixStore { .. } => builtin_statement(w, cx, st, span)?,
+        Statement::ImageStore { .. } | Statement::Discard => {
+            return Err(super::context::err(
+                "render stages and textures are not supported by the MSL backend yet",
+                span,
+            ))
+        }
     }
     visit::statement_operands(st, |o| release(cx, o));
     Ok(())

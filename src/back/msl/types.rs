@@ -143,7 +143,10 @@ pub(super) fn msl_size_align(
             TypeInner::Struct { span, .. } => {
                 (span, struct_aligns.get(cur.index()).copied().unwrap_or(16))
             }
-            TypeInner::Pointer { .. } | TypeInner::SubgroupMatrix { .. } => (0, 1),
+            TypeInner::Pointer { .. }
+            | TypeInner::SubgroupMatrix { .. }
+            | TypeInner::Image { .. }
+            | TypeInner::Sampler { .. } => (0, 1),
         };
         let total = u64::from(size).saturating_mul(count);
         return (u32::try_from(total).unwrap_or(u32::MAX), align);

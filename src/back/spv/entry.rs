@@ -50,7 +50,7 @@ impl Writer<'_> {
         let id = self.s.id();
         inst(&mut self.s.globals, Op::Variable, &[ptr, id, class as u32]);
         match binding {
-            Binding::Location { location } => {
+            Binding::Location { location, .. } => {
                 inst(
                     &mut self.s.annotations,
                     Op::Decorate,
@@ -67,8 +67,10 @@ impl Writer<'_> {
             }
             Binding::BuiltIn(b) => {
                 let spv = match b {
-                    BuiltIn::Position if stage == ShaderStage::Fragment => SpvBuiltIn::FragCoord,
-                    BuiltIn::Position => SpvBuiltIn::Position,
+                    BuiltIn::Position { .. } if stage == ShaderStage::Fragment => {
+                        SpvBuiltIn::FragCoord
+                    }
+                    BuiltIn::Position { .. } => SpvBuiltIn::Position,
                     BuiltIn::VertexIndex => SpvBuiltIn::VertexIndex,
                     BuiltIn::InstanceIndex => SpvBuiltIn::InstanceIndex,
                     BuiltIn::FrontFacing => SpvBuiltIn::FrontFacing,

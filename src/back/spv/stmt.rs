@@ -215,6 +215,12 @@ impl Writer<'_> {
                 let id = self.subgroup(cx, *op, args, *result, span)?;
                 cx.set(*result, id);
             }
+            Statement::ImageStore { .. } | Statement::Discard => {
+                return Err(err(
+                    "render stages and textures are not supported by the SPIR-V backend yet",
+                    span,
+                ))
+            }
             Statement::SubgroupMatrixStore {
                 pointer,
                 offset,

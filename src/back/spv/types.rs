@@ -401,6 +401,12 @@ impl Writer<'_> {
                 }
                 id
             }
+            (TypeInner::Image { .. } | TypeInner::Sampler { .. }, _) => {
+                return Err(err(
+                    "textures are not supported by the SPIR-V backend yet",
+                    self.m.types.span(ty),
+                ))
+            }
             (
                 TypeInner::SubgroupMatrix {
                     kind,

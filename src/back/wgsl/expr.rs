@@ -457,6 +457,15 @@ impl<'m> Ctx<'m> {
                 });
                 self.write_args(scope, &[matrix, scalar], out, d)?;
             }
+            Expression::ImageSample { .. }
+            | Expression::ImageLoad { .. }
+            | Expression::ImageQuery { .. }
+            | Expression::Derivative { .. } => {
+                return Err(error(
+                    "texture and derivative builtins are not supported by the WGSL writer yet",
+                    span,
+                ))
+            }
             Expression::SubgroupMatrixFill { ty, value } => {
                 self.write_type(ty, out)?;
                 self.write_args(scope, &[value], out, d)?;

@@ -293,10 +293,30 @@ fn choose_module_names(module: &Module, namer: &mut names::Namer) -> ModuleNames
 fn write_binding(binding: Binding, out: &mut String) {
     match binding {
         Binding::BuiltIn(b) => {
+            if matches!(b, crate::ir::BuiltIn::Position { invariant: true }) {
+                out.push_str("@invariant ");
+            }
             let _ = write!(out, "@builtin({})", b.wgsl_name());
         }
-        Binding::Location { location } => {
+        Binding::Location {
+            location,
+            interpolation,
+            sampling,
+            blend_src,
+        } => {
             let _ = write!(out, "@location({location})");
+            if let Some(b) = blend_src {
+                let _ = write!(out, " @blend_src({b})");
+            }
+            match (interpolation, sampling) {
+                (Some(i), Some(s)) => {
+                    let _ = write!(out, " @interpolate({}, {})", i.wgsl_name(), s.wgsl_name());
+                }
+                (Some(i), None) => {
+                    let _ = write!(out, " @interpolate({})", i.wgsl_name());
+                }
+                _ => {}
+            }
         }
     }
 }

@@ -366,6 +366,13 @@ impl<'a, 'm> BodyWriter<'a, 'm> {
                 let call = format!("{}{}", op.wgsl_name(), self.args_string(args)?);
                 self.result_stmt(level, Some(result), call, true);
             }
+            Statement::Discard => self.line(level, "discard;"),
+            Statement::ImageStore { .. } => {
+                return Err(error(
+                    "textureStore is not supported by the WGSL writer yet",
+                    span,
+                ))
+            }
             Statement::SubgroupMatrixStore {
                 pointer,
                 offset,

@@ -143,6 +143,16 @@ impl Ctx<'_> {
                     None => return Err(error("struct type has no declared name", span)),
                 }
             }
+            TypeInner::Image {
+                dim,
+                arrayed,
+                class,
+            } => out.push_str(&crate::ir::image_type_name(dim, arrayed, class)),
+            TypeInner::Sampler { comparison } => out.push_str(if comparison {
+                "sampler_comparison"
+            } else {
+                "sampler"
+            }),
             TypeInner::SubgroupMatrix {
                 kind,
                 scalar,
