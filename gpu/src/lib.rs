@@ -18,6 +18,7 @@ pub mod data;
 pub mod fused;
 pub mod matmul;
 pub mod reference;
+pub mod render;
 pub mod report;
 pub mod robust;
 pub mod tiled;
