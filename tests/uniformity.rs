@@ -820,3 +820,13 @@ fn pointer_parameter_partial_store_depends_on_index_parameter() {
         "    var a = array<u32, 4>();\n    put(&a, u.x % 4u);\n    if a[1] > 0u {\n        workgroupBarrier();\n    }",
     ));
 }
+
+#[test]
+fn chromium_disable_uniformity_analysis_turns_the_analysis_off() {
+    let body = "    if lid > 0u { workgroupBarrier(); }";
+    let _ = error(&compute("", body), BARRIER, "workgroupBarrier()");
+    ok(&compute(
+        "enable chromium_disable_uniformity_analysis;",
+        body,
+    ));
+}

@@ -91,7 +91,12 @@ fn pipeline_options() -> tessera::pipeline::PipelineOptions {
 }
 
 fn first_error(e: &tessera::CompileError) -> String {
-    let d = e.error().diagnostics.first().map(|d| d.message.clone());
+    let diags = &e.error().diagnostics;
+    let d = diags
+        .iter()
+        .find(|d| d.is_error())
+        .or(diags.first())
+        .map(|d| d.message.clone());
     d.unwrap_or_default()
         .lines()
         .next()

@@ -76,6 +76,10 @@ bitflags::bitflags! {
         /// `enable tessera_experimental_bf16;`: `bf16` subgroup-matrix
         /// components (docs/subgroup-matrix-extensions.md)
         const TESSERA_BF16 = 1 << 10;
+        /// `enable chromium_disable_uniformity_analysis;` (Chromium's
+        /// internal extension, accepted as Tint does): the uniformity
+        /// analysis reports nothing.
+        const DISABLE_UNIFORMITY_ANALYSIS = 1 << 13;
     }
 }
 

@@ -34,7 +34,7 @@ use std::collections::HashMap;
 
 use crate::arena::Handle;
 use crate::diagnostic::{Diagnostic, Error};
-use crate::ir::{GlobalVariable, Module, ResourceBinding, Type};
+use crate::ir::{Extensions, GlobalVariable, Module, ResourceBinding, Type};
 use crate::Span;
 
 pub use call_graph::FunctionFacts;
@@ -130,9 +130,14 @@ pub fn validate(module: &Module) -> Result<ModuleInfo, Error> {
         entry_points.push(info);
     }
 
-    let uniformity = uniformity::analyze_with(module, &facts);
-    diags.extend(uniformity.errors);
-    diags.extend(uniformity.warnings);
+    if !module
+        .extensions
+        .contains(Extensions::DISABLE_UNIFORMITY_ANALYSIS)
+    {
+        let uniformity = uniformity::analyze_with(module, &facts);
+        diags.extend(uniformity.errors);
+        diags.extend(uniformity.warnings);
+    }
 
     if diags.iter().any(Diagnostic::is_error) {
         return Err(Error { diagnostics: diags });

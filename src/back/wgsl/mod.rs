@@ -223,6 +223,10 @@ fn write_directives(module: &Module, out: &mut String) {
         (Extensions::CLIP_DISTANCES, "clip_distances"),
         (Extensions::DUAL_SOURCE_BLENDING, "dual_source_blending"),
         (Extensions::PRIMITIVE_INDEX, "primitive_index"),
+        (
+            Extensions::DISABLE_UNIFORMITY_ANALYSIS,
+            "chromium_disable_uniformity_analysis",
+        ),
         (Extensions::SUBGROUP_SIZE_CONTROL, "subgroup_size_control"),
         (
             Extensions::TESSERA_SUBGROUP_MATRIX,

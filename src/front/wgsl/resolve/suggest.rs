@@ -43,6 +43,7 @@ pub(crate) const EXTENSIONS: &[&str] = &[
     "wgpu_cooperative_matrix",
     "tessera_experimental_subgroup_matrix",
     "tessera_experimental_bf16",
+    "chromium_disable_uniformity_analysis",
 ];
 
 /// The address spaces that can be written.
