@@ -30,7 +30,7 @@ cargo run --quiet --release --example tint_conformance -- \
     --msl-out "$work/msl" --msl-sample "$sample" || status=1
 
 if [[ -d "$work/msl" ]]; then
-    TESSERA_MSL_SHIM_DIR="$work/msl" cargo test --quiet --release --test msl_shim -- \
+    TESSERA_MSL_SHIM_DIR="$work/msl" cargo test --quiet --test msl_shim -- \
         --ignored --exact check_dir --nocapture >"$work/shim" 2>"$work/shim.err" || true
     passed=$(grep -c '^shim-ok ' "$work/shim" || true)
     failed=$(grep -c '^shim-fail ' "$work/shim" || true)
