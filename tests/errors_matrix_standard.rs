@@ -564,12 +564,11 @@ fn uniformity_rule_conflicting_filters_use_the_standard_name() {
 #[test]
 fn compute_only() {
     // Matrices are compute-only (the validator also refuses a matrix type
-    // reached from a render stage, see its unit tests); render stages are
-    // not supported at all yet, which the front end says first.
+    // reached from a render stage, see its unit tests).
     check_error(
         std_sm!("@group(0) @binding(0) var<storage, read> b: array<f32>;\n@vertex\nfn vs() -> @builtin(position) vec4<f32> {\n    let m = subgroupMatrixLoad<subgroup_matrix_left<f32, 8, 8>, row_major>(&b, 0u, 8u);\n    return vec4<f32>();\n}\n"),
-        "render pipeline stages are not supported yet",
-        "@vertex",
+        "subgroup matrix type cannot be used in the vertex pipeline stage",
+        "SPAN?",
     );
 }
 

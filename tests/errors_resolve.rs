@@ -27,7 +27,7 @@
 //! - @workgroup_size arguments must be of type 'i32' or 'u32' -> workgroup_size_float
 //! - unknown builtin value '{name}' -> unknown_builtin_value
 //! - @builtin({name}) must be of type '{}', found '{}' -> builtin_wrong_type
-//! - entry point parameter '{}' must have a @builtin attribute ... -> entry_param_without_builtin
+//! - entry point parameter '{}' must have a @builtin or @location attribute ... -> entry_param_without_builtin
 //! - cannot read from a write-only reference -> (no write-only references in compute WGSL)
 //! - cannot load an atomic value directly; use 'atomicLoad' -> load_atomic
 //! - override '{name}' cannot be used in a const-expression -> override_in_const
@@ -251,7 +251,7 @@ t!(
 t!(
     entry_param_without_builtin,
     "@compute @workgroup_size(1)\nfn main(x: u32) {}\n",
-    "entry point parameter 'x' must have a @builtin attribute",
+    "entry point parameter 'x' must have a @builtin or @location attribute",
     "x: u32"
 );
 t!(
@@ -625,20 +625,14 @@ t!(
 t!(
     builtin_render_stage,
     "@compute @workgroup_size(1)\nfn main(@builtin(position) x: vec4<f32>) {}\n",
-    "belongs to a render pipeline stage",
-    "position"
-);
-t!(
-    location_on_compute,
-    "@compute @workgroup_size(1)\nfn main(@location(0) x: f32) {}\n",
-    "@location and interpolation attributes are for render pipeline stages",
-    "@location(0)"
+    "builtin 'position' cannot be used as a compute shader input",
+    "@compute @workgroup_size(1)\nfn main(@builtin(position) x: vec4<f32>) {}"
 );
 t!(
     builtin_function_in_compute,
     "@compute @workgroup_size(1)\nfn main() {\n    let x = dpdx(1.0);\n}\n",
-    "dpdx",
-    "dpdx"
+    "built-in 'dpdx' cannot be used in the compute pipeline stage",
+    "dpdx(1.0)"
 );
 t!(
     module_scope_runtime_expr,

@@ -39,7 +39,7 @@ mod tests_matrix;
 
 use crate::arena::Handle;
 use crate::ir::{
-    AtomicFunction, Barrier, Extensions, MathFunction, MatrixLayout, MatrixScalarOp, Module,
+    AtomicFunction, Barrier, DerivativeAxis, DerivativeControl, Extensions, MathFunction, MatrixLayout, MatrixScalarOp, Module,
     Scalar, ShaderStage, SubgroupOp, Type, VectorSize,
 };
 
@@ -78,7 +78,9 @@ pub enum BuiltinOp {
     SubgroupMatrixToInvocations(bool),
     /// `subgroupMatrixScalarAdd/Subtract/Multiply`.
     SubgroupMatrixScalar(MatrixScalarOp),
-    /// A builtin of the render stages (derivatives, textures, ...): parsed,
+    /// `dpdx*`, `dpdy*`, `fwidth*`: [`crate::ir::Expression::Derivative`].
+    Derivative(DerivativeAxis, DerivativeControl),
+    /// A builtin of the render stages (textures, ...): parsed,
     /// but reported as "not supported yet".
     Unsupported,
 }

@@ -11,7 +11,7 @@ use super::pattern::{
 };
 use super::{BuiltinDef, BuiltinOp, Signature, Special, Stages};
 use crate::ir::{
-    AtomicFunction as A, Barrier, Extensions, MathFunction as M, MatrixScalarOp, Scalar,
+    AtomicFunction as A, Barrier, DerivativeAxis, DerivativeControl, Extensions, MathFunction as M, MatrixScalarOp, Scalar,
     SubgroupOp as G, VectorSize,
 };
 
@@ -234,6 +234,28 @@ const fn special(
         stages,
         const_args: &[],
         sig: Signature::Special(sp),
+    }
+}
+
+const DERIVATIVE: &[Overload] = &[gen(F32, &[T], T)];
+
+/// `dpdx`, `dpdy`, `fwidth` and their `Coarse`/`Fine` forms: `f32` or
+/// `vecN<f32>`, fragment stage only, and (in the uniformity analysis) only in
+/// uniform control flow.
+const fn derivative(
+    name: &'static str,
+    axis: DerivativeAxis,
+    control: DerivativeControl,
+) -> BuiltinDef {
+    BuiltinDef {
+        name,
+        op: BuiltinOp::Derivative(axis, control),
+        must_use: true,
+        const_evaluable: false,
+        extension: Extensions::empty(),
+        stages: FRAGMENT,
+        const_args: &[],
+        sig: Signature::Overloads(DERIVATIVE),
     }
 }
 
@@ -639,15 +661,15 @@ pub(crate) static TABLE: &[BuiltinDef] = &[
         Special::CoopMultiplyAdd,
     ),
     // Render-stage builtins: parsed, reported as not supported yet.
-    unsupported("dpdx", FRAGMENT),
-    unsupported("dpdxCoarse", FRAGMENT),
-    unsupported("dpdxFine", FRAGMENT),
-    unsupported("dpdy", FRAGMENT),
-    unsupported("dpdyCoarse", FRAGMENT),
-    unsupported("dpdyFine", FRAGMENT),
-    unsupported("fwidth", FRAGMENT),
-    unsupported("fwidthCoarse", FRAGMENT),
-    unsupported("fwidthFine", FRAGMENT),
+    derivative("dpdx", DerivativeAxis::X, DerivativeControl::None),
+    derivative("dpdxCoarse", DerivativeAxis::X, DerivativeControl::Coarse),
+    derivative("dpdxFine", DerivativeAxis::X, DerivativeControl::Fine),
+    derivative("dpdy", DerivativeAxis::Y, DerivativeControl::None),
+    derivative("dpdyCoarse", DerivativeAxis::Y, DerivativeControl::Coarse),
+    derivative("dpdyFine", DerivativeAxis::Y, DerivativeControl::Fine),
+    derivative("fwidth", DerivativeAxis::Width, DerivativeControl::None),
+    derivative("fwidthCoarse", DerivativeAxis::Width, DerivativeControl::Coarse),
+    derivative("fwidthFine", DerivativeAxis::Width, DerivativeControl::Fine),
     unsupported("textureDimensions", ALL_STAGES),
     unsupported("textureGather", ALL_STAGES),
     unsupported("textureGatherCompare", ALL_STAGES),

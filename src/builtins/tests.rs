@@ -110,7 +110,10 @@ fn row_flags() {
         .unwrap()
         .stages
         .allows(ShaderStage::Vertex));
-    assert_eq!(lookup("dpdx").unwrap().op, BuiltinOp::Unsupported);
+    assert_eq!(
+        lookup("dpdxFine").unwrap().op,
+        BuiltinOp::Derivative(crate::ir::DerivativeAxis::X, crate::ir::DerivativeControl::Fine)
+    );
 }
 
 #[test]

@@ -362,3 +362,23 @@ pub fn image_type_name(dim: ImageDimension, arrayed: bool, class: ImageClass) ->
         ImageClass::External => "texture_external".to_string(),
     }
 }
+
+impl DerivativeAxis {
+    /// The WGSL name of the derivative builtin of this axis and precision
+    /// (`dpdx`, `dpdyCoarse`, `fwidthFine`, ...).
+    pub const fn wgsl_name(self, control: DerivativeControl) -> &'static str {
+        use DerivativeAxis as A;
+        use DerivativeControl as C;
+        match (self, control) {
+            (A::X, C::None) => "dpdx",
+            (A::X, C::Coarse) => "dpdxCoarse",
+            (A::X, C::Fine) => "dpdxFine",
+            (A::Y, C::None) => "dpdy",
+            (A::Y, C::Coarse) => "dpdyCoarse",
+            (A::Y, C::Fine) => "dpdyFine",
+            (A::Width, C::None) => "fwidth",
+            (A::Width, C::Coarse) => "fwidthCoarse",
+            (A::Width, C::Fine) => "fwidthFine",
+        }
+    }
+}

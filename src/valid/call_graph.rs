@@ -57,6 +57,11 @@ const COMPUTE: Stages = Stages {
     fragment: false,
     compute: true,
 };
+const FRAGMENT: Stages = Stages {
+    vertex: false,
+    fragment: true,
+    compute: false,
+};
 const COMPUTE_FRAGMENT: Stages = Stages {
     vertex: false,
     fragment: true,
@@ -138,6 +143,11 @@ pub fn function_facts(
                     out.globals.len() - 1
                 });
             }
+            Expression::Derivative { axis, control, .. } => out.stage_uses.push(StageUse {
+                name: axis.wgsl_name(control).to_string(),
+                span: espan,
+                stages: FRAGMENT,
+            }),
             Expression::SubgroupMatrixMultiply {
                 ty, left, right, ..
             } => {
@@ -163,6 +173,11 @@ pub fn function_facts(
             name: "workgroupUniformLoad".to_string(),
             span: sspan,
             stages: COMPUTE,
+        }),
+        Statement::Discard => out.stage_uses.push(StageUse {
+            name: "discard".to_string(),
+            span: sspan,
+            stages: FRAGMENT,
         }),
         Statement::Subgroup { op, .. } => out.stage_uses.push(StageUse {
             name: op.wgsl_name().to_string(),

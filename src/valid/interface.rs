@@ -103,7 +103,7 @@ struct IoChecker<'a> {
     ep_name: &'a str,
     span: Span,
     seen_builtins: [HashMap<BuiltIn, String>; 2],
-    seen_locations: [HashMap<u32, String>; 2],
+    seen_locations: [HashMap<(u32, Option<u32>), String>; 2],
     has_position_output: bool,
     diags: &'a mut Vec<Diagnostic>,
 }
@@ -197,7 +197,12 @@ impl IoChecker<'_> {
                     seen.insert(b, what.to_string());
                 }
             }
-            Some(Binding::Location { location, .. }) => {
+            Some(Binding::Location {
+                location,
+                interpolation,
+                blend_src,
+                ..
+            }) => {
                 if self.stage == ShaderStage::Compute {
                     self.diags.push(Diagnostic::error(
                         format!(
@@ -223,8 +228,39 @@ impl IoChecker<'_> {
                         self.span,
                     ));
                 }
+                let integer = matches!(
+                    self.module.types.try_get(ty).map(|t| &t.inner),
+                    Some(
+                        TypeInner::Scalar(Scalar::I32 | Scalar::U32)
+                            | TypeInner::Vector {
+                                scalar: Scalar::I32 | Scalar::U32,
+                                ..
+                            }
+                    )
+                );
+                let interpolated = matches!(
+                    (self.stage, input),
+                    (ShaderStage::Vertex, false) | (ShaderStage::Fragment, true)
+                );
+                if integer
+                    && interpolated
+                    && interpolation != Some(crate::ir::Interpolation::Flat)
+                {
+                    self.diags.push(Diagnostic::error(
+                        format!(
+                            "integral user-defined {stage} {dir} {what} (@location({location})) must have '@interpolate(flat)'"
+                        ),
+                        self.span,
+                    ));
+                }
+                if blend_src.is_some() && (self.stage != ShaderStage::Fragment || input) {
+                    self.diags.push(Diagnostic::error(
+                        format!("@blend_src cannot be used on a {stage} shader {dir} ({what})"),
+                        self.span,
+                    ));
+                }
                 let seen = &mut self.seen_locations[usize::from(input)];
-                if let Some(first) = seen.get(&location) {
+                if let Some(first) = seen.get(&(location, blend_src)) {
                     self.diags.push(
                         Diagnostic::error(
                             format!("@location({location}) is used more than once as an entry point {dir}"),
@@ -233,7 +269,7 @@ impl IoChecker<'_> {
                         .with_note(format!("first used by {first}")),
                     );
                 } else {
-                    seen.insert(location, what.to_string());
+                    seen.insert((location, blend_src), what.to_string());
                 }
             }
         }

@@ -21,11 +21,13 @@ pub fn check_stage(
         let Some(facts) = all.get(f) else { continue };
         for use_ in &facts.stage_uses {
             if !use_.stages.allows(stage) {
+                let what = if use_.name == "discard" {
+                    "a 'discard' statement".to_string()
+                } else {
+                    format!("built-in '{}'", use_.name)
+                };
                 let d = Diagnostic::error(
-                    format!(
-                        "built-in '{}' cannot be used in the {sname} pipeline stage",
-                        use_.name
-                    ),
+                    format!("{what} cannot be used in the {sname} pipeline stage"),
                     use_.span,
                 )
                 .with_note(format!("'{}' is a {sname} entry point", ep.name));

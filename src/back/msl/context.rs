@@ -132,6 +132,9 @@ pub(super) struct FnCtx<'f> {
     pub loops: u32,
     /// The entry point being written, if any.
     pub entry: Option<usize>,
+    /// The output struct of a vertex or fragment entry point with a result
+    /// (`return` fills it).
+    pub render_output: Option<std::rc::Rc<super::render::RenderOutput>>,
 }
 
 impl FnCtx<'_> {

@@ -21,6 +21,8 @@ struct Sig {
     pub params: Vec<String>,
     /// Declarations and initialisation, indented one level.
     pub prologue: String,
+    /// Struct declarations the signature needs (render stages).
+    pub declarations: String,
 }
 
 /// The MSL attribute of a compute built-in value.
@@ -49,21 +51,22 @@ pub(super) fn check_capabilities(w: &Writer) -> R<()> {
             continue;
         };
         let span = w.m.functions.span(ep.function);
-        if ep.stage != ShaderStage::Compute {
+        // `discard_fragment()` demotes to a helper (WGSL's `discard`) only
+        // from MSL 2.3 on.
+        if ep.stage == ShaderStage::Fragment
+            && w.opts.lang_version < (2, 3)
+            && w.info.functions.get(ep.function.index()).is_some()
+            && super::render::reaches_discard(w, ep.function)
+        {
             diags.push(
                 Diagnostic::error(
                     format!(
-                        "the MSL writer supports compute shaders only; `{}` is a {} entry point",
-                        ep.name,
-                        match ep.stage {
-                            ShaderStage::Vertex => "vertex",
-                            ShaderStage::Fragment => "fragment",
-                            ShaderStage::Compute => "compute",
-                        }
+                        "'discard' needs MSL 2.3 or later (discard_fragment() with demote-to-helper semantics); `{}` reaches a 'discard'",
+                        ep.name
                     ),
                     span,
                 )
-                .with_span_label("not a compute entry point"),
+                .with_span_label("fragment entry point"),
             );
             continue;
         }
@@ -191,6 +194,7 @@ pub(super) fn write_kernel(w: &mut Writer, ei: usize, out: &mut String) -> R<()>
     let f = &m.functions[m.entry_points[ei].function];
     let mut cx = super::function::begin(w, f, Some(ei));
     let sig = signature(w, &mut cx, ei)?;
+    out.push_str(&sig.declarations);
     cx.out.push_str(&sig.prologue);
     super::function::finish(w, &mut cx, &sig.header, &sig.params, out)
 }
@@ -202,7 +206,21 @@ fn signature(w: &mut Writer, cx: &mut FnCtx, ei: usize) -> R<Sig> {
     let mut params = Vec::new();
     let mut prologue = String::new();
 
+    let render = if ep.stage == ShaderStage::Compute {
+        None
+    } else {
+        Some(super::render::interface(
+            w,
+            cx,
+            ei,
+            &mut params,
+            &mut prologue,
+        )?)
+    };
     for (i, a) in f.arguments.iter().enumerate() {
+        if render.is_some() {
+            break;
+        }
         let name = cx.arg_names[i].clone();
         match (a.binding, w.m.inner(a.ty)) {
             (Some(Binding::BuiltIn(b)), _) => {
@@ -306,6 +324,14 @@ fn signature(w: &mut Writer, cx: &mut FnCtx, ei: usize) -> R<Sig> {
         })
         .collect();
     let name = w.function_names[ep.function.index()].clone();
+    if let Some(render) = render {
+        return Ok(Sig {
+            header: render.header,
+            params,
+            prologue,
+            declarations: render.declarations,
+        });
+    }
     Ok(Sig {
         header: format!(
             "// @workgroup_size({}): dispatch with threads per threadgroup ({})\nkernel void {name}",
@@ -314,5 +340,6 @@ fn signature(w: &mut Writer, cx: &mut FnCtx, ei: usize) -> R<Sig> {
         ),
         params,
         prologue,
+        declarations: String::new(),
     })
 }

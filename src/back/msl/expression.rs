@@ -365,6 +365,18 @@ fn compute(w: &mut Writer, cx: &mut FnCtx, h: Handle<Expression>) -> R<String> {
             )
         }
         Expression::Math { fun, ref args } => math(w, cx, h, fun, args)?,
+        // Metal has no coarse or fine derivatives: `dfdx`/`dfdy`/`fwidth`
+        // are the implementation's choice, which both forms allow (WGSL
+        // only says how precise each is allowed to be).
+        Expression::Derivative { axis, expr, .. } => {
+            let x = get(w, cx, expr)?;
+            let name = match axis {
+                crate::ir::DerivativeAxis::X => "dfdx",
+                crate::ir::DerivativeAxis::Y => "dfdy",
+                crate::ir::DerivativeAxis::Width => "fwidth",
+            };
+            format!("metal::{name}({})", strip_parens(&x))
+        }
         Expression::Convert { expr, ty: to } => convert(w, cx, expr, to)?,
         Expression::Bitcast { expr, ty: to } => {
             let x = get(w, cx, expr)?;

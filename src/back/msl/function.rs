@@ -30,6 +30,7 @@ pub(super) fn begin<'f>(w: &mut Writer, f: &'f Function, entry: Option<usize>) -
         out: String::new(),
         loops: 0,
         entry,
+        render_output: None,
     };
     analyse(w, f, &mut cx);
     w.namer.begin_function();

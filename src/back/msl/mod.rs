@@ -113,6 +113,7 @@ mod matrix_elementwise;
 mod module;
 mod names;
 mod polyfill;
+mod render;
 mod statement;
 mod subgroup;
 mod types;

@@ -179,6 +179,10 @@ fn statement(w: &mut Writer, cx: &mut FnCtx, st: &Statement, span: Span) -> R<()
                 let s = get(w, cx, *v)?;
                 cx.push_line(&format!("return {};", strip_parens(&s)));
             }
+            Some(v) if cx.render_output.is_some() => {
+                let s = get(w, cx, *v)?;
+                super::render::write_return(w, cx, strip_parens(&s))?;
+            }
             _ => cx.push_line("return;"),
         },
         Statement::Store { pointer, value } => {
@@ -232,7 +236,10 @@ fn statement(w: &mut Writer, cx: &mut FnCtx, st: &Statement, span: Span) -> R<()
         | Statement::Barrier(_)
         | Statement::Subgroup { .. }
         | Statement::SubgroupMatrixStore { .. } => builtin_statement(w, cx, st, span)?,
-        Statement::ImageStore { .. } | Statement::Discard => {
+        // Since MSL 2.3 `discard_fragment()` demotes the invocation to a
+        // helper, WGSL's semantics (the writer refuses older versions).
+        Statement::Discard => cx.push_line("metal::discard_fragment();"),
+        Statement::ImageStore { .. } => {
             return Err(super::context::err(
                 "render stages and textures are not supported by the MSL backend yet",
                 span,

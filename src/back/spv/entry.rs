@@ -12,7 +12,8 @@ use super::types::Mode;
 use super::writer::{err, Writer, R};
 use crate::arena::Handle;
 use crate::ir::{
-    Binding, BuiltIn, EntryPoint, Function, Scalar, ShaderStage, Type, TypeInner, WorkgroupSizeDim,
+    Binding, BuiltIn, EntryPoint, Function, Interpolation, Sampling, Scalar, ShaderStage, Type,
+    TypeInner, WorkgroupSizeDim,
 };
 
 impl Writer<'_> {
@@ -50,19 +51,52 @@ impl Writer<'_> {
         let id = self.s.id();
         inst(&mut self.s.globals, Op::Variable, &[ptr, id, class as u32]);
         match binding {
-            Binding::Location { location, .. } => {
+            Binding::Location {
+                location,
+                interpolation,
+                sampling,
+                blend_src,
+            } => {
                 inst(
                     &mut self.s.annotations,
                     Op::Decorate,
                     &[id, Decoration::Location as u32, location],
                 );
-                let integer = self.m.inner(ty).scalar().is_some_and(|s| s.is_integer());
-                if integer && input && stage == ShaderStage::Fragment {
+                if let Some(index) = blend_src {
                     inst(
                         &mut self.s.annotations,
                         Op::Decorate,
-                        &[id, Decoration::Flat as u32],
+                        &[id, Decoration::Index as u32, index],
                     );
+                }
+                // Interpolation decorations belong on vertex outputs and
+                // fragment inputs only (Vulkan forbids them elsewhere).
+                let interpolated = matches!(
+                    (stage, input),
+                    (ShaderStage::Vertex, false) | (ShaderStage::Fragment, true)
+                );
+                let integer = self.m.inner(ty).scalar().is_some_and(|s| s.is_integer());
+                if interpolated {
+                    let mut decorations = Vec::new();
+                    match interpolation {
+                        _ if integer => decorations.push(Decoration::Flat),
+                        Some(Interpolation::Flat) => decorations.push(Decoration::Flat),
+                        Some(Interpolation::Linear) => decorations.push(Decoration::NoPerspective),
+                        Some(Interpolation::Perspective) | None => {}
+                    }
+                    if interpolation != Some(Interpolation::Flat) && !integer {
+                        match sampling {
+                            Some(Sampling::Centroid) => decorations.push(Decoration::Centroid),
+                            Some(Sampling::Sample) => {
+                                self.s.cap(Capability::SampleRateShading);
+                                decorations.push(Decoration::Sample);
+                            }
+                            _ => {}
+                        }
+                    }
+                    for d in decorations {
+                        inst(&mut self.s.annotations, Op::Decorate, &[id, d as u32]);
+                    }
                 }
             }
             Binding::BuiltIn(b) => {
@@ -131,6 +165,13 @@ impl Writer<'_> {
                     Op::Decorate,
                     &[id, Decoration::BuiltIn as u32, spv as u32],
                 );
+                if b == (BuiltIn::Position { invariant: true }) && !input {
+                    inst(
+                        &mut self.s.annotations,
+                        Op::Decorate,
+                        &[id, Decoration::Invariant as u32],
+                    );
+                }
                 if input {
                     self.builtin_inputs.insert((b, ty), id);
                 }

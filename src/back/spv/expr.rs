@@ -366,6 +366,30 @@ impl Writer<'_> {
                 Ok(self.emit(cx, Op::Select, t, &[c, a, r]))
             }
             Expression::Math { fun, ref args } => self.math(cx, h, fun, args),
+            Expression::Derivative {
+                axis,
+                control,
+                expr,
+            } => {
+                use crate::ir::{DerivativeAxis as A, DerivativeControl as C};
+                let v = self.expr(cx, expr)?;
+                let t = self.expr_type(cx, h)?;
+                if control != C::None {
+                    self.s.cap(spirv::Capability::DerivativeControl);
+                }
+                let op = match (axis, control) {
+                    (A::X, C::None) => Op::DPdx,
+                    (A::X, C::Coarse) => Op::DPdxCoarse,
+                    (A::X, C::Fine) => Op::DPdxFine,
+                    (A::Y, C::None) => Op::DPdy,
+                    (A::Y, C::Coarse) => Op::DPdyCoarse,
+                    (A::Y, C::Fine) => Op::DPdyFine,
+                    (A::Width, C::None) => Op::Fwidth,
+                    (A::Width, C::Coarse) => Op::FwidthCoarse,
+                    (A::Width, C::Fine) => Op::FwidthFine,
+                };
+                Ok(self.emit(cx, op, t, &[v]))
+            }
             Expression::Convert { expr, ty } => self.convert(cx, h, expr, ty),
             Expression::Bitcast { expr, ty } => {
                 let v = self.expr(cx, expr)?;

@@ -215,7 +215,21 @@ impl Writer<'_> {
                 let id = self.subgroup(cx, *op, args, *result, span)?;
                 cx.set(*result, id);
             }
-            Statement::ImageStore { .. } | Statement::Discard => {
+            // WGSL's `discard` demotes the invocation to a helper: its
+            // outputs and memory writes are dropped, it keeps running (see
+            // docs/design-notes.md, "discard is demote-to-helper").
+            Statement::Discard => {
+                // Core in SPIR-V 1.6; an extension (same opcode and
+                // capability number) before.
+                self.s.cap(Capability::DemoteToHelperInvocation);
+                if self.opts.version < (1, 6) {
+                    self.s
+                        .extensions
+                        .insert("SPV_EXT_demote_to_helper_invocation");
+                }
+                cx.raw(Op::DemoteToHelperInvocation, &[]);
+            }
+            Statement::ImageStore { .. } => {
                 return Err(err(
                     "render stages and textures are not supported by the SPIR-V backend yet",
                     span,

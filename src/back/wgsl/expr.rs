@@ -457,12 +457,19 @@ impl<'m> Ctx<'m> {
                 });
                 self.write_args(scope, &[matrix, scalar], out, d)?;
             }
+            Expression::Derivative {
+                axis,
+                control,
+                expr,
+            } => {
+                out.push_str(axis.wgsl_name(control));
+                self.write_args(scope, &[expr], out, d)?;
+            }
             Expression::ImageSample { .. }
             | Expression::ImageLoad { .. }
-            | Expression::ImageQuery { .. }
-            | Expression::Derivative { .. } => {
+            | Expression::ImageQuery { .. } => {
                 return Err(error(
-                    "texture and derivative builtins are not supported by the WGSL writer yet",
+                    "texture builtins are not supported by the WGSL writer yet",
                     span,
                 ))
             }

@@ -290,6 +290,12 @@ impl<'a> Builder<'a> {
             });
             non_uniform = BOTH;
         }
+        let derivative = super::derivative::needs_derivative_uniformity(expr);
+        if let Some(name) = derivative {
+            // ReturnValueMayBeNonUniform.
+            kind = NodeKind::Source(Source::BuiltinResult { name });
+            non_uniform = BOTH;
+        }
         let from_invocations = matches!(expr, Expression::SubgroupMatrixFromInvocations { .. });
         let n = self.graph.add(kind, span);
         self.graph.edge(n, cf, BOTH);
@@ -304,6 +310,20 @@ impl<'a> Builder<'a> {
             }
         }
         self.scratch = operands;
+        if let Some(name) = derivative {
+            if let Some(sev) = self.severity(DiagnosticRule::DerivativeUniformity, span) {
+                self.require(
+                    Channel::Derivative,
+                    sev,
+                    cf,
+                    span,
+                    ReqWhat::CallSite {
+                        callee: format!("'{name}'").into(),
+                        via: None,
+                    },
+                );
+            }
+        }
         match expr {
             Expression::Load { pointer } => {
                 if let Root::Slot { slot, .. } = self.root(*pointer) {

@@ -14,6 +14,11 @@
 //!   uniform). In this scope `subgroup_id` and the results of the subgroup
 //!   reductions and broadcasts are uniform.
 //!
+//! The derivative builtins and the implicit-level texture samples are
+//! checked at workgroup scope under the `derivative_uniformity` rule; which
+//! expressions those are is decided in one place,
+//! [`derivative::needs_derivative_uniformity`].
+//!
 //! Each function gets one graph (`graph`) built by one walk over its body
 //! (`build` for statements and variable values, `expr` for expressions
 //! and calls); edges carry the scopes they hold in. `solve` then walks
@@ -44,6 +49,7 @@
 //!   depend on the control flow of the call.
 
 pub(crate) mod build;
+pub mod derivative;
 pub(crate) mod explain;
 pub(crate) mod expr;
 pub(crate) mod graph;

@@ -28,7 +28,7 @@ pub(crate) struct Solver {
     walker: Walker,
     /// Channels that already reported an error (the first error stops the
     /// analysis of its channel).
-    dead: [bool; 3],
+    dead: [bool; super::summary::CHANNELS],
     /// The diagnostics found.
     pub errors: Vec<Diagnostic>,
     /// Warnings and infos.

@@ -24,11 +24,23 @@ pub(crate) enum Channel {
     /// Subgroup-matrix builtins, constructors and variables: subgroup
     /// scope, `chromium.subgroup_matrix_uniformity`.
     Matrix,
+    /// Builtins that compute a derivative (see
+    /// [`super::derivative::needs_derivative_uniformity`]): workgroup scope,
+    /// `derivative_uniformity`.
+    Derivative,
 }
+
+/// Number of channels (the length of per-channel arrays).
+pub(crate) const CHANNELS: usize = 4;
 
 impl Channel {
     /// Every channel, in the order they are analysed.
-    pub const ALL: [Channel; 3] = [Channel::Sync, Channel::Subgroup, Channel::Matrix];
+    pub const ALL: [Channel; CHANNELS] = [
+        Channel::Sync,
+        Channel::Subgroup,
+        Channel::Matrix,
+        Channel::Derivative,
+    ];
 
     /// Index into per-channel arrays.
     pub fn index(self) -> usize {
@@ -38,7 +50,7 @@ impl Channel {
     /// The scope whose edges the channel's walks follow.
     pub fn scope(self) -> ScopeMask {
         match self {
-            Channel::Sync => WORKGROUP,
+            Channel::Sync | Channel::Derivative => WORKGROUP,
             Channel::Subgroup | Channel::Matrix => SUBGROUP,
         }
     }
@@ -49,13 +61,14 @@ impl Channel {
             Channel::Sync => None,
             Channel::Subgroup => Some(DiagnosticRule::SubgroupUniformity),
             Channel::Matrix => Some(DiagnosticRule::SubgroupMatrixUniformity),
+            Channel::Derivative => Some(DiagnosticRule::DerivativeUniformity),
         }
     }
 
     /// "uniform control flow" in the channel's scope.
     pub fn control_flow(self) -> &'static str {
         match self {
-            Channel::Sync => "uniform control flow",
+            Channel::Sync | Channel::Derivative => "uniform control flow",
             Channel::Subgroup | Channel::Matrix => "subgroup uniform control flow",
         }
     }
@@ -101,9 +114,9 @@ pub(crate) struct ParamDep {
 #[derive(Clone, Debug, Default)]
 pub(crate) struct ParamSummary {
     /// `ParameterRequiredToBeUniform.S`, per channel.
-    pub required: [Option<Tag>; 3],
+    pub required: [Option<Tag>; CHANNELS],
     /// `ParameterContentsRequiredToBeUniform.S`, per channel.
-    pub contents_required: [Option<Tag>; 3],
+    pub contents_required: [Option<Tag>; CHANNELS],
     /// Scopes with `ParameterReturnContentsRequiredToBeUniform` for the
     /// parameter's value.
     pub returned: ScopeMask,
@@ -127,7 +140,7 @@ pub(crate) struct FunctionSummary {
     /// not `{}`).
     pub returns: bool,
     /// `CallSiteRequiredToBeUniform.S`, per channel.
-    pub call_site: [Option<Tag>; 3],
+    pub call_site: [Option<Tag>; CHANNELS],
     /// Scopes with `ReturnValueMayBeNonUniform`.
     pub return_non_uniform: ScopeMask,
     /// Per parameter.

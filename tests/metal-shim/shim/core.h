@@ -36,8 +36,12 @@
 // Metal keywords a compute shader never needs, and `main`, which Metal
 // reserves (MSL specification 1.4.4): using them as names is an error, as
 // in Metal, so a printer that forgets to rename them is caught.
-#define vertex _Pragma("GCC error \"`vertex` is a Metal keyword: rename the identifier\"") tessera_shim_reserved
-#define fragment _Pragma("GCC error \"`fragment` is a Metal keyword: rename the identifier\"") tessera_shim_reserved
+// `vertex` and `fragment` qualify render functions (MSL specification
+// 5.1.1, 5.1.2): an attribute of the declaration, so that a return type
+// and parameters follow as in a plain function, while an identifier spelt
+// `vertex` or `fragment` still fails to parse.
+#define vertex __attribute__((annotate("metal_vertex")))
+#define fragment __attribute__((annotate("metal_fragment")))
 #define threadgroup_imageblock _Pragma("GCC error \"`threadgroup_imageblock` is a Metal keyword: rename the identifier\"") tessera_shim_reserved
 #define ray_data _Pragma("GCC error \"`ray_data` is a Metal keyword: rename the identifier\"") tessera_shim_reserved
 #define object_data _Pragma("GCC error \"`object_data` is a Metal keyword: rename the identifier\"") tessera_shim_reserved

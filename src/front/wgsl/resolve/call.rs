@@ -269,12 +269,6 @@ impl<'t, 'a> Resolver<'t, 'a> {
                 callee.ident.span,
             );
         }
-        if !def.stages.allows(crate::ir::ShaderStage::Compute) {
-            return err(
-                format!("builtin '{name}' is not available in compute shaders"),
-                callee.ident.span,
-            );
-        }
         let mut targs = Vec::with_capacity(callee.template_args.len());
         for &t in &callee.template_args {
             let layout = match self.ast(t) {
@@ -570,6 +564,16 @@ impl<'t, 'a> Resolver<'t, 'a> {
                     scalar: arg(1)?,
                 };
                 self.add_at(Stage::Runtime, e, ty, span).map(Some)
+            }
+            BuiltinOp::Derivative(axis, control) => {
+                let ty = need_result(result)?;
+                let ty = super::abstract_conv::concretize_ty(&mut self.module, ty);
+                let e = Expression::Derivative {
+                    axis,
+                    control,
+                    expr: arg(0)?,
+                };
+                self.add_at(stage, e, ty, span).map(Some)
             }
             BuiltinOp::Unsupported => err(format!("builtin '{name}' is not supported yet"), span),
         }

@@ -8,8 +8,8 @@ use super::{err, FnState, GlobalItem, Res, Resolver, Stage, Val};
 use crate::arena::Handle;
 use crate::const_eval::Value;
 use crate::ir::{
-    self, Binding, BuiltIn, EntryPoint, Expression, Extensions, Literal, Scalar, ShaderStage, Type,
-    TypeInner, VectorSize, WorkgroupSizeDim,
+    self, EntryPoint, Expression, Extensions, Literal, Scalar, ShaderStage, Type, TypeInner,
+    WorkgroupSizeDim,
 };
 
 impl<'t, 'a> Resolver<'t, 'a> {
@@ -21,9 +21,15 @@ impl<'t, 'a> Resolver<'t, 'a> {
         let mut must_use = false;
         for a in &f.attributes {
             match a.name.name {
-                "compute" => stage = Some(ShaderStage::Compute),
-                "vertex" | "fragment" => {
-                    return err("render pipeline stages are not supported yet", a.span)
+                "compute" | "vertex" | "fragment" => {
+                    if stage.is_some() {
+                        return err("a function can have only one shader stage attribute", a.span);
+                    }
+                    stage = Some(match a.name.name {
+                        "compute" => ShaderStage::Compute,
+                        "vertex" => ShaderStage::Vertex,
+                        _ => ShaderStage::Fragment,
+                    });
                 }
                 "workgroup_size" => wg = Some(a),
                 "subgroup_size" => sg = Some(a),
@@ -38,24 +44,25 @@ impl<'t, 'a> Resolver<'t, 'a> {
             }
         }
         let workgroup_size = match (stage, wg) {
-            (Some(_), Some(a)) => Some(self.workgroup_size(a)?),
-            (Some(_), None) => {
+            (Some(ShaderStage::Compute), Some(a)) => Some(self.workgroup_size(a)?),
+            (Some(ShaderStage::Compute), None) => {
                 return err(
                     "a compute entry point requires a @workgroup_size attribute",
                     f.name.span,
                 )
             }
-            (None, Some(a)) => {
+            (_, Some(a)) => {
                 return err(
                     "@workgroup_size is only valid on compute entry points",
                     a.span,
                 )
             }
+            (Some(_), None) => Some([WorkgroupSizeDim::Constant(1); 3]),
             (None, None) => None,
         };
         let subgroup_size = match (stage, sg) {
             (_, None) => None,
-            (None, Some(a)) => {
+            (None | Some(ShaderStage::Vertex | ShaderStage::Fragment), Some(a)) => {
                 return err(
                     "@subgroup_size is only valid on compute entry points",
                     a.span,
@@ -99,12 +106,10 @@ impl<'t, 'a> Resolver<'t, 'a> {
                 continue;
             };
             let tspan = self.span(p.ty);
-            let mut binding = None;
+            let mut io = Vec::new();
             for a in &p.attributes {
                 match a.name.name {
-                    "builtin" | "location" | "interpolate" | "invariant" | "blend_src" => {
-                        binding = self.io_binding(a, ty)?
-                    }
+                    name if super::io::is_io_attribute(name) => io.push(a),
                     other => {
                         return err(
                             format!("attribute '@{other}' is not valid for a parameter"),
@@ -113,6 +118,18 @@ impl<'t, 'a> Resolver<'t, 'a> {
                     }
                 }
             }
+            if stage.is_none() {
+                if let Some(a) = io.first() {
+                    return err(
+                        format!(
+                            "attribute '@{}' is only valid on entry point parameters",
+                            a.name.name
+                        ),
+                        a.name.span,
+                    );
+                }
+            }
+            let binding = self.io_binding(&io, ty, false)?;
             match *self.module.inner(ty) {
                 TypeInner::Pointer { base, space, .. } => {
                     if stage.is_some() {
@@ -152,7 +169,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
             if stage.is_some() && binding.is_none() && !self.struct_all_bound(ty) {
                 return err(
                     format!(
-                        "entry point parameter '{}' must have a @builtin attribute or be a struct of builtins",
+                        "entry point parameter '{}' must have a @builtin or @location attribute, or be a structure whose members all have one",
                         p.name.name
                     ),
                     p.span,
@@ -171,16 +188,27 @@ impl<'t, 'a> Resolver<'t, 'a> {
                 let Some(ty) = self.attempt(ty)? else {
                     return self.body_only(f, None, true);
                 };
-                if stage.is_some() {
+                if stage == Some(ShaderStage::Compute) {
                     return err("compute entry points cannot return a value", self.span(*t));
                 }
-                if let Some(a) = attrs.first() {
+                let mut io = Vec::new();
+                for a in attrs {
+                    if stage.is_none() || !super::io::is_io_attribute(a.name.name) {
+                        return err(
+                            format!(
+                                "attribute '@{}' is not valid on a function return type",
+                                a.name.name
+                            ),
+                            a.name.span,
+                        );
+                    }
+                    io.push(a);
+                }
+                let binding = self.io_binding(&io, ty, false)?;
+                if stage.is_some() && binding.is_none() && !self.struct_all_bound(ty) {
                     return err(
-                        format!(
-                            "attribute '@{}' is not valid on a function return type",
-                            a.name.name
-                        ),
-                        a.name.span,
+                        "the return type of an entry point must have a @builtin or @location attribute, or be a structure whose members all have one",
+                        self.span(*t),
                     );
                 }
                 if !super::types::is_constructible(&self.module, ty)
@@ -194,7 +222,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
                         self.span(*t),
                     );
                 }
-                func.result = Some(ir::FunctionResult { ty, binding: None });
+                func.result = Some(ir::FunctionResult { ty, binding });
                 Some(ty)
             }
             None => None,
@@ -379,82 +407,5 @@ impl<'t, 'a> Resolver<'t, 'a> {
                 ),
             };
         Ok((dim, span))
-    }
-
-    /// Resolves an IO attribute (`@builtin`, `@location`, ...) for a value
-    /// of type `ty`.
-    pub(crate) fn io_binding(
-        &mut self,
-        a: &Attribute<'a>,
-        ty: Handle<Type>,
-    ) -> Res<Option<Binding>> {
-        match a.name.name {
-            "builtin" => {
-                let [e] = a.args.as_slice() else {
-                    return err("@builtin requires exactly one argument", a.span);
-                };
-                let name = self.enumerant(*e)?;
-                let span = self.span(*e);
-                let u32_ = TypeInner::Scalar(Scalar::U32);
-                let vec3u = TypeInner::Vector {
-                    size: VectorSize::Tri,
-                    scalar: Scalar::U32,
-                };
-                let (b, expected, ext) = match name {
-                    "local_invocation_id" => (BuiltIn::LocalInvocationId, vec3u, None),
-                    "local_invocation_index" => (BuiltIn::LocalInvocationIndex, u32_, None),
-                    "global_invocation_id" => (BuiltIn::GlobalInvocationId, vec3u, None),
-                    "workgroup_id" => (BuiltIn::WorkgroupId, vec3u, None),
-                    "num_workgroups" => (BuiltIn::NumWorkgroups, vec3u, None),
-                    "subgroup_invocation_id" => {
-                        (BuiltIn::SubgroupInvocationId, u32_, Some(Extensions::SUBGROUPS))
-                    }
-                    "subgroup_size" => (BuiltIn::SubgroupSize, u32_, Some(Extensions::SUBGROUPS)),
-                    "subgroup_id" => (BuiltIn::SubgroupId, u32_, Some(Extensions::SUBGROUPS)),
-                    "num_subgroups" => (BuiltIn::NumSubgroups, u32_, Some(Extensions::SUBGROUPS)),
-                    "position" | "vertex_index" | "instance_index" | "front_facing"
-                    | "frag_depth" | "sample_index" | "sample_mask" | "clip_distances"
-                    | "primitive_index" => {
-                        return err(
-                            format!("@builtin({name}) belongs to a render pipeline stage; render pipeline stages are not supported yet"),
-                            span,
-                        )
-                    }
-                    _ => {
-                        return Err(Box::new(
-                            crate::Diagnostic::error(
-                                format!("unknown builtin value '{name}'"),
-                                span,
-                            )
-                            .with_closest(name, super::suggest::BUILTIN_VALUES.iter().copied()),
-                        ))
-                    }
-                };
-                if let Some(ext) = ext {
-                    if !self.module.extensions.contains(ext) {
-                        return err(
-                            format!("@builtin({name}) requires enabling extension 'subgroups'"),
-                            span,
-                        );
-                    }
-                }
-                if *self.module.inner(ty) != expected {
-                    let want = self.module.intern(expected);
-                    return err(
-                        format!(
-                            "@builtin({name}) must be of type '{}', found '{}'",
-                            self.type_name(want),
-                            self.type_name(ty)
-                        ),
-                        a.span,
-                    );
-                }
-                Ok(Some(Binding::BuiltIn(b)))
-            }
-            _ => err(
-                "@location and interpolation attributes are for render pipeline stages; render pipeline stages are not supported yet",
-                a.span,
-            ),
-        }
     }
 }

@@ -178,6 +178,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
             );
         }
         let mut members = Vec::with_capacity(s.members.len());
+        let mut location_spans = Vec::with_capacity(s.members.len());
         let mut attrs = Vec::with_capacity(s.members.len());
         let mut seen: rustc_hash::FxHashMap<&str, Span> = Default::default();
         for (i, m) in s.members.iter().enumerate() {
@@ -226,7 +227,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
             }
             let layout = crate::layout::layout(&self.module, ty);
             let mut a = MemberAttrs::default();
-            let mut binding = None;
+            let mut io = Vec::new();
             for at in &m.attributes {
                 match at.name.name {
                     "align" => {
@@ -263,9 +264,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
                         }
                         a.size = Some(n);
                     }
-                    "builtin" | "location" | "interpolate" | "invariant" | "blend_src" => {
-                        binding = self.io_binding(at, ty)?;
-                    }
+                    name if super::io::is_io_attribute(name) => io.push(at),
                     other => {
                         return err(
                             format!("attribute '@{other}' is not valid for a struct member"),
@@ -274,6 +273,12 @@ impl<'t, 'a> Resolver<'t, 'a> {
                     }
                 }
             }
+            let binding = self.io_binding(&io, ty, true)?;
+            location_spans.push(
+                io.iter()
+                    .find(|at| at.name.name == "location")
+                    .map(|at| at.span),
+            );
             attrs.push(a);
             members.push(ir::StructMember {
                 name: m.name.name.to_string(),
@@ -287,6 +292,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
         if members.is_empty() {
             return err("structures must have at least one member", s.name.span);
         }
+        self.check_struct_locations(&members, &location_spans)?;
         let span = crate::layout::layout_struct(&self.module, &mut members, &attrs);
         let ty = self.module.types.insert(
             Type {

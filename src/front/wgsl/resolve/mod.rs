@@ -37,6 +37,7 @@ mod emitter;
 mod entry_point;
 mod expr;
 mod globals;
+mod io;
 mod limits;
 mod matrix_ops;
 mod recover;

@@ -243,10 +243,9 @@ impl<'t, 'a> Resolver<'t, 'a> {
                 err("'continue' must be inside a loop", span)
             }
             StmtKind::Return(e) => self.return_stmt(*e, span),
-            StmtKind::Discard => err(
-                "'discard' is only valid in fragment shaders; render pipeline stages are not supported yet",
-                span,
-            ),
+            // Fragment stage only: checked by the validator for every entry
+            // point that reaches it (`valid::stages`).
+            StmtKind::Discard => self.push(Statement::Discard, span),
             StmtKind::ConstAssert(e) => self.const_assert(*e),
         }
     }

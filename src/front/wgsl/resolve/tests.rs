@@ -324,9 +324,9 @@ fn err_texture() {
 #[test]
 fn err_render_stage() {
     assert_fail(
-        "@fragment fn f() {}",
-        "render pipeline stages are not supported yet",
-        "@fragment",
+        "@fragment @compute fn f() {}",
+        "a function can have only one shader stage attribute",
+        "@compute",
     );
 }
 
