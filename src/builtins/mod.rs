@@ -32,6 +32,7 @@ mod special;
 mod subgroup_matrix;
 mod subgroup_matrix_standard;
 mod table;
+pub mod texture;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
@@ -78,7 +79,9 @@ pub enum BuiltinOp {
     SubgroupMatrixToInvocations(bool),
     /// `subgroupMatrixScalarAdd/Subtract/Multiply`.
     SubgroupMatrixScalar(MatrixScalarOp),
-    /// A builtin of the render stages (derivatives, textures, ...): parsed,
+    /// A texture builtin.
+    Texture(texture::TextureFn),
+    /// A builtin of the render stages (derivatives, ...): parsed,
     /// but reported as "not supported yet".
     Unsupported,
 }
@@ -169,6 +172,8 @@ enum Special {
     CoopStore,
     /// wgpu's `coopMultiplyAdd`.
     CoopMultiplyAdd,
+    /// The texture builtins.
+    Texture(texture::TextureFn),
     /// Render-stage builtins.
     Unsupported,
 }
@@ -252,6 +257,7 @@ pub fn signatures(def: &BuiltinDef) -> Vec<String> {
             .iter()
             .flat_map(|ov| pattern::describe(def.name, ov))
             .collect(),
+        Signature::Special(Special::Texture(f)) => texture::signatures(f),
         Signature::Special(sp) => special_signatures(sp)
             .iter()
             .map(|s| s.to_string())
@@ -275,7 +281,7 @@ fn special_signatures(sp: Special) -> &'static [&'static str] {
         Special::CoopLoad => coop_matrix::LOAD_SIGNATURES,
         Special::CoopStore => coop_matrix::STORE_SIGNATURES,
         Special::CoopMultiplyAdd => coop_matrix::MULTIPLY_ADD_SIGNATURES,
-        Special::Unsupported => &[],
+        Special::Texture(_) | Special::Unsupported => &[],
     }
 }
 
@@ -323,6 +329,7 @@ pub fn resolve_call(
                 Special::CoopLoad => coop_matrix::load(module, &call),
                 Special::CoopStore => coop_matrix::store(module, &call),
                 Special::CoopMultiplyAdd => coop_matrix::multiply_add(module, &call),
+                Special::Texture(f) => texture::check(module, &call, f),
                 Special::Unsupported => Err(OverloadError {
                     message: format!("builtin '{}' is not supported yet", def.name),
                     notes: Vec::new(),
@@ -356,6 +363,14 @@ pub fn modf_result_type(
 /// (`__atomic_compare_exchange_result_i32/u32`), interned.
 pub fn atomic_compare_exchange_result_type(module: &mut Module, scalar: Scalar) -> Handle<Type> {
     result_types::atomic_compare_exchange(module, scalar)
+}
+
+/// The WGSL name of a texture builtin.
+pub(crate) fn table_name(fun: texture::TextureFn) -> &'static str {
+    table::TABLE
+        .iter()
+        .find(|d| d.op == BuiltinOp::Texture(fun))
+        .map_or("texture", |d| d.name)
 }
 
 /// Every builtin in the table (for documentation and tests).

@@ -9,6 +9,7 @@ use super::pattern::{
     MDim, NKind, Overload, Pat, Ret, Sc, ScalarSet, Shp, BOOL, CFLOAT, CINT, CNUMERIC, F32, FLOAT,
     NUMERIC, SCALAR, SIGNED,
 };
+use super::texture::TextureFn as X;
 use super::{BuiltinDef, BuiltinOp, Signature, Special, Stages};
 use crate::ir::{
     AtomicFunction as A, Barrier, Extensions, MathFunction as M, MatrixScalarOp, Scalar,
@@ -247,6 +248,20 @@ const fn unsupported(name: &'static str, stages: Stages) -> BuiltinDef {
         stages,
         const_args: &[],
         sig: Signature::Special(Special::Unsupported),
+    }
+}
+
+/// A texture builtin (`@must_use` except `textureStore`).
+const fn texture(name: &'static str, f: X, stages: Stages) -> BuiltinDef {
+    BuiltinDef {
+        name,
+        op: BuiltinOp::Texture(f),
+        must_use: true,
+        const_evaluable: false,
+        extension: Extensions::empty(),
+        stages,
+        const_args: &[],
+        sig: Signature::Special(Special::Texture(f)),
     }
 }
 
@@ -648,19 +663,27 @@ pub(crate) static TABLE: &[BuiltinDef] = &[
     unsupported("fwidth", FRAGMENT),
     unsupported("fwidthCoarse", FRAGMENT),
     unsupported("fwidthFine", FRAGMENT),
-    unsupported("textureDimensions", ALL_STAGES),
-    unsupported("textureGather", ALL_STAGES),
-    unsupported("textureGatherCompare", ALL_STAGES),
-    unsupported("textureLoad", ALL_STAGES),
-    unsupported("textureNumLayers", ALL_STAGES),
-    unsupported("textureNumLevels", ALL_STAGES),
-    unsupported("textureNumSamples", ALL_STAGES),
-    unsupported("textureSample", FRAGMENT),
-    unsupported("textureSampleBias", FRAGMENT),
-    unsupported("textureSampleCompare", FRAGMENT),
-    unsupported("textureSampleCompareLevel", ALL_STAGES),
-    unsupported("textureSampleGrad", ALL_STAGES),
-    unsupported("textureSampleLevel", ALL_STAGES),
-    unsupported("textureSampleBaseClampToEdge", ALL_STAGES),
-    unsupported("textureStore", FRAGMENT_COMPUTE),
+    // Textures (src/builtins/texture.rs checks the overloads).
+    texture("textureDimensions", X::Dimensions, ALL_STAGES),
+    texture("textureGather", X::Gather, ALL_STAGES),
+    texture("textureGatherCompare", X::GatherCompare, ALL_STAGES),
+    texture("textureLoad", X::Load, ALL_STAGES),
+    texture("textureNumLayers", X::NumLayers, ALL_STAGES),
+    texture("textureNumLevels", X::NumLevels, ALL_STAGES),
+    texture("textureNumSamples", X::NumSamples, ALL_STAGES),
+    texture("textureSample", X::Sample, FRAGMENT),
+    texture("textureSampleBias", X::SampleBias, FRAGMENT),
+    texture("textureSampleCompare", X::SampleCompare, FRAGMENT),
+    texture("textureSampleCompareLevel", X::SampleCompareLevel, ALL_STAGES),
+    texture("textureSampleGrad", X::SampleGrad, ALL_STAGES),
+    texture("textureSampleLevel", X::SampleLevel, ALL_STAGES),
+    texture(
+        "textureSampleBaseClampToEdge",
+        X::SampleBaseClampToEdge,
+        ALL_STAGES,
+    ),
+    BuiltinDef {
+        must_use: false,
+        ..texture("textureStore", X::Store, FRAGMENT_COMPUTE)
+    },
 ];

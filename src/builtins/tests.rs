@@ -336,5 +336,13 @@ fn readable_signatures() {
         ["transpose(matCxR<T>) -> matRxC<T>  where T is abstract-float, f32 or f16"]
     );
     assert_eq!(signatures(lookup("subgroupMatrixLoad").unwrap()).len(), 2);
-    assert!(signatures(lookup("textureLoad").unwrap()).is_empty());
+    let sigs = signatures(lookup("textureLoad").unwrap());
+    assert!(
+        sigs.contains(&"textureLoad(t: texture_2d_array<T>, coords: vec2<C>, array_index: A, level: L) -> vec4<T>".to_string()),
+        "{sigs:?}"
+    );
+    assert!(
+        sigs.contains(&"textureLoad(t: texel_buffer<F, A>, coords: C) -> vec4<T>".to_string()),
+        "{sigs:?}"
+    );
 }

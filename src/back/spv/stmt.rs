@@ -215,7 +215,13 @@ impl Writer<'_> {
                 let id = self.subgroup(cx, *op, args, *result, span)?;
                 cx.set(*result, id);
             }
-            Statement::ImageStore { .. } | Statement::Discard => {
+            Statement::ImageStore {
+                image,
+                coordinate,
+                array_index,
+                value,
+            } => self.image_store(cx, *image, *coordinate, *array_index, *value)?,
+            Statement::Discard => {
                 return Err(err(
                     "render stages and textures are not supported by the SPIR-V backend yet",
                     span,

@@ -459,8 +459,11 @@ impl<'m> Ctx<'m> {
             }
             Expression::ImageSample { .. }
             | Expression::ImageLoad { .. }
-            | Expression::ImageQuery { .. }
-            | Expression::Derivative { .. } => {
+            | Expression::ImageQuery { .. } => {
+                let (name, parts) = self.texture_call(scope, self.expr(scope, h)?)?;
+                self.write_texture_call(scope, name, &parts, out, d)?;
+            }
+            Expression::Derivative { .. } => {
                 return Err(error(
                     "texture and derivative builtins are not supported by the WGSL writer yet",
                     span,

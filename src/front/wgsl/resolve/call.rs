@@ -356,6 +356,9 @@ impl<'t, 'a> Resolver<'t, 'a> {
         if is_stmt && def.must_use {
             return err(format!("ignoring return value of builtin '{name}'"), span);
         }
+        if let BuiltinOp::Texture(fun) = resolved.op {
+            return self.texture_call(fun, &resolved, conv, args, span);
+        }
         let result = resolved.result;
         // Constant folding.
         if def.const_evaluable && conv.iter().all(|v| matches!(v, Val::Const(_))) {
@@ -571,6 +574,10 @@ impl<'t, 'a> Resolver<'t, 'a> {
                 };
                 self.add_at(Stage::Runtime, e, ty, span).map(Some)
             }
+            BuiltinOp::Texture(fun) => err(
+                format!("'{}' is lowered by Resolver::texture_call", builtins::table_name(fun)),
+                span,
+            ),
             BuiltinOp::Unsupported => err(format!("builtin '{name}' is not supported yet"), span),
         }
     }

@@ -138,6 +138,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
                 _ => {
                     if !super::types::is_constructible(&self.module, ty)
                         && !self.module.contains_subgroup_matrix(ty)
+                        && !(stage.is_none() && super::types::is_handle(&self.module, ty))
                     {
                         return err(
                             format!(
