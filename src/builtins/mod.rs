@@ -36,11 +36,12 @@ mod table;
 mod tests;
 #[cfg(test)]
 mod tests_matrix;
+pub mod texture;
 
 use crate::arena::Handle;
 use crate::ir::{
-    AtomicFunction, Barrier, DerivativeAxis, DerivativeControl, Extensions, MathFunction, MatrixLayout, MatrixScalarOp, Module,
-    Scalar, ShaderStage, SubgroupOp, Type, VectorSize,
+    AtomicFunction, Barrier, DerivativeAxis, DerivativeControl, Extensions, MathFunction,
+    MatrixLayout, MatrixScalarOp, Module, Scalar, ShaderStage, SubgroupOp, Type, VectorSize,
 };
 
 /// What a builtin call lowers to in the IR.
@@ -80,9 +81,8 @@ pub enum BuiltinOp {
     SubgroupMatrixScalar(MatrixScalarOp),
     /// `dpdx*`, `dpdy*`, `fwidth*`: [`crate::ir::Expression::Derivative`].
     Derivative(DerivativeAxis, DerivativeControl),
-    /// A builtin of the render stages (textures, ...): parsed,
-    /// but reported as "not supported yet".
-    Unsupported,
+    /// A texture builtin.
+    Texture(texture::TextureFn),
 }
 
 /// Stages a builtin may be used in.
@@ -171,8 +171,8 @@ enum Special {
     CoopStore,
     /// wgpu's `coopMultiplyAdd`.
     CoopMultiplyAdd,
-    /// Render-stage builtins.
-    Unsupported,
+    /// The texture builtins.
+    Texture(texture::TextureFn),
 }
 
 /// A resolved template argument of a builtin call (`bitcast<T>`,
@@ -254,6 +254,7 @@ pub fn signatures(def: &BuiltinDef) -> Vec<String> {
             .iter()
             .flat_map(|ov| pattern::describe(def.name, ov))
             .collect(),
+        Signature::Special(Special::Texture(f)) => texture::signatures(f),
         Signature::Special(sp) => special_signatures(sp)
             .iter()
             .map(|s| s.to_string())
@@ -277,7 +278,7 @@ fn special_signatures(sp: Special) -> &'static [&'static str] {
         Special::CoopLoad => coop_matrix::LOAD_SIGNATURES,
         Special::CoopStore => coop_matrix::STORE_SIGNATURES,
         Special::CoopMultiplyAdd => coop_matrix::MULTIPLY_ADD_SIGNATURES,
-        Special::Unsupported => &[],
+        Special::Texture(_) => &[],
     }
 }
 
@@ -325,11 +326,7 @@ pub fn resolve_call(
                 Special::CoopLoad => coop_matrix::load(module, &call),
                 Special::CoopStore => coop_matrix::store(module, &call),
                 Special::CoopMultiplyAdd => coop_matrix::multiply_add(module, &call),
-                Special::Unsupported => Err(OverloadError {
-                    message: format!("builtin '{}' is not supported yet", def.name),
-                    notes: Vec::new(),
-                    arg_index: None,
-                }),
+                Special::Texture(f) => texture::check(module, &call, f),
             }
         }
     }
@@ -358,6 +355,14 @@ pub fn modf_result_type(
 /// (`__atomic_compare_exchange_result_i32/u32`), interned.
 pub fn atomic_compare_exchange_result_type(module: &mut Module, scalar: Scalar) -> Handle<Type> {
     result_types::atomic_compare_exchange(module, scalar)
+}
+
+/// The WGSL name of a texture builtin.
+pub(crate) fn table_name(fun: texture::TextureFn) -> &'static str {
+    table::TABLE
+        .iter()
+        .find(|d| d.op == BuiltinOp::Texture(fun))
+        .map_or("texture", |d| d.name)
 }
 
 /// Every builtin in the table (for documentation and tests).

@@ -9,10 +9,11 @@ use super::pattern::{
     MDim, NKind, Overload, Pat, Ret, Sc, ScalarSet, Shp, BOOL, CFLOAT, CINT, CNUMERIC, F32, FLOAT,
     NUMERIC, SCALAR, SIGNED,
 };
+use super::texture::TextureFn as X;
 use super::{BuiltinDef, BuiltinOp, Signature, Special, Stages};
 use crate::ir::{
-    AtomicFunction as A, Barrier, DerivativeAxis, DerivativeControl, Extensions, MathFunction as M, MatrixScalarOp, Scalar,
-    SubgroupOp as G, VectorSize,
+    AtomicFunction as A, Barrier, DerivativeAxis, DerivativeControl, Extensions, MathFunction as M,
+    MatrixScalarOp, Scalar, SubgroupOp as G, VectorSize,
 };
 
 // ---- pattern shorthands -------------------------------------------------
@@ -259,16 +260,17 @@ const fn derivative(
     }
 }
 
-const fn unsupported(name: &'static str, stages: Stages) -> BuiltinDef {
+/// A texture builtin (`@must_use` except `textureStore`).
+const fn texture(name: &'static str, f: X, stages: Stages) -> BuiltinDef {
     BuiltinDef {
         name,
-        op: BuiltinOp::Unsupported,
+        op: BuiltinOp::Texture(f),
         must_use: true,
         const_evaluable: false,
         extension: Extensions::empty(),
         stages,
         const_args: &[],
-        sig: Signature::Special(Special::Unsupported),
+        sig: Signature::Special(Special::Texture(f)),
     }
 }
 
@@ -660,7 +662,7 @@ pub(crate) static TABLE: &[BuiltinDef] = &[
         true,
         Special::CoopMultiplyAdd,
     ),
-    // Render-stage builtins: parsed, reported as not supported yet.
+    // Derivatives (fragment stage only).
     derivative("dpdx", DerivativeAxis::X, DerivativeControl::None),
     derivative("dpdxCoarse", DerivativeAxis::X, DerivativeControl::Coarse),
     derivative("dpdxFine", DerivativeAxis::X, DerivativeControl::Fine),
@@ -668,21 +670,37 @@ pub(crate) static TABLE: &[BuiltinDef] = &[
     derivative("dpdyCoarse", DerivativeAxis::Y, DerivativeControl::Coarse),
     derivative("dpdyFine", DerivativeAxis::Y, DerivativeControl::Fine),
     derivative("fwidth", DerivativeAxis::Width, DerivativeControl::None),
-    derivative("fwidthCoarse", DerivativeAxis::Width, DerivativeControl::Coarse),
+    derivative(
+        "fwidthCoarse",
+        DerivativeAxis::Width,
+        DerivativeControl::Coarse,
+    ),
     derivative("fwidthFine", DerivativeAxis::Width, DerivativeControl::Fine),
-    unsupported("textureDimensions", ALL_STAGES),
-    unsupported("textureGather", ALL_STAGES),
-    unsupported("textureGatherCompare", ALL_STAGES),
-    unsupported("textureLoad", ALL_STAGES),
-    unsupported("textureNumLayers", ALL_STAGES),
-    unsupported("textureNumLevels", ALL_STAGES),
-    unsupported("textureNumSamples", ALL_STAGES),
-    unsupported("textureSample", FRAGMENT),
-    unsupported("textureSampleBias", FRAGMENT),
-    unsupported("textureSampleCompare", FRAGMENT),
-    unsupported("textureSampleCompareLevel", ALL_STAGES),
-    unsupported("textureSampleGrad", ALL_STAGES),
-    unsupported("textureSampleLevel", ALL_STAGES),
-    unsupported("textureSampleBaseClampToEdge", ALL_STAGES),
-    unsupported("textureStore", FRAGMENT_COMPUTE),
+    // Textures (src/builtins/texture.rs checks the overloads).
+    texture("textureDimensions", X::Dimensions, ALL_STAGES),
+    texture("textureGather", X::Gather, ALL_STAGES),
+    texture("textureGatherCompare", X::GatherCompare, ALL_STAGES),
+    texture("textureLoad", X::Load, ALL_STAGES),
+    texture("textureNumLayers", X::NumLayers, ALL_STAGES),
+    texture("textureNumLevels", X::NumLevels, ALL_STAGES),
+    texture("textureNumSamples", X::NumSamples, ALL_STAGES),
+    texture("textureSample", X::Sample, FRAGMENT),
+    texture("textureSampleBias", X::SampleBias, FRAGMENT),
+    texture("textureSampleCompare", X::SampleCompare, FRAGMENT),
+    texture(
+        "textureSampleCompareLevel",
+        X::SampleCompareLevel,
+        ALL_STAGES,
+    ),
+    texture("textureSampleGrad", X::SampleGrad, ALL_STAGES),
+    texture("textureSampleLevel", X::SampleLevel, ALL_STAGES),
+    texture(
+        "textureSampleBaseClampToEdge",
+        X::SampleBaseClampToEdge,
+        ALL_STAGES,
+    ),
+    BuiltinDef {
+        must_use: false,
+        ..texture("textureStore", X::Store, FRAGMENT_COMPUTE)
+    },
 ];

@@ -60,8 +60,30 @@ fn check_global(
         return;
     }
     if space == AddressSpace::Handle {
+        if !flags.contains(TypeFlags::HANDLE) {
+            err(format!(
+                "variable '{}' in the 'handle' address space must be a texture or sampler, not '{}'",
+                var.name,
+                tname()
+            ));
+        }
+        if var.binding.is_none() {
+            err(format!(
+                "resource variable '{}' must have @group and @binding attributes",
+                var.name
+            ));
+        }
+        if var.init.is_some() {
+            err(format!(
+                "texture or sampler variable '{}' cannot have an initializer",
+                var.name
+            ));
+        }
+        return;
+    }
+    if flags.contains(TypeFlags::HANDLE) {
         err(format!(
-            "variable '{}': textures and samplers are not supported yet",
+            "texture or sampler variable '{}' cannot be in the '{sname}' address space",
             var.name
         ));
         return;

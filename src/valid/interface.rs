@@ -242,9 +242,7 @@ impl IoChecker<'_> {
                     (self.stage, input),
                     (ShaderStage::Vertex, false) | (ShaderStage::Fragment, true)
                 );
-                if integer
-                    && interpolated
-                    && interpolation != Some(crate::ir::Interpolation::Flat)
+                if integer && interpolated && interpolation != Some(crate::ir::Interpolation::Flat)
                 {
                     self.diags.push(Diagnostic::error(
                         format!(

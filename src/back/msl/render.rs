@@ -325,7 +325,11 @@ pub(super) fn write_return(w: &Writer, cx: &mut FnCtx, value: &str) -> R<()> {
     let Some(out) = cx.render_output.clone() else {
         return Ok(());
     };
-    let names = w.member_names.get(&out.result_ty).cloned().unwrap_or_default();
+    let names = w
+        .member_names
+        .get(&out.result_ty)
+        .cloned()
+        .unwrap_or_default();
     cx.push_line("{");
     cx.indent += 1;
     cx.push_line(&format!(

@@ -120,6 +120,10 @@ impl Writer<'_> {
             TypeInner::Pointer { base, space, .. } => (*base, *space),
             _ => return Err(err("load through a non-pointer", cx.span(pointer))),
         };
+        if space == AddressSpace::Handle {
+            let ty = self.type_id(base, Mode::Plain)?;
+            return Ok(self.emit(cx, Op::Load, ty, &[p]));
+        }
         if let Some(&(b, first)) = cx.split_ptrs.get(&(pointer.index() as u32)) {
             return self.load_columns(cx, b, first, base);
         }
@@ -425,6 +429,37 @@ impl Writer<'_> {
                 self.matrix_scalar(cx, h, op, matrix, scalar)
             }
             Expression::SubgroupMatrixFill { ty, value } => self.matrix_fill(cx, ty, value),
+            Expression::ImageQuery { image, query } => self.image_query(cx, h, image, query),
+            Expression::ImageLoad {
+                image,
+                coordinate,
+                array_index,
+                sample,
+                level,
+            } => self.image_load(cx, h, image, coordinate, array_index, sample, level),
+            Expression::ImageSample {
+                image,
+                sampler,
+                gather,
+                coordinate,
+                array_index,
+                offset,
+                level,
+                depth_ref,
+                clamp_to_edge,
+            } => self.image_sample(
+                cx,
+                h,
+                image,
+                sampler,
+                gather,
+                coordinate,
+                array_index,
+                offset,
+                level,
+                depth_ref,
+                clamp_to_edge,
+            ),
             Expression::SubgroupMatrixLength(ty) => {
                 let u = self.u32_type();
                 let t = self.type_id(ty, super::types::Mode::Plain)?;

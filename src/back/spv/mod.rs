@@ -41,8 +41,9 @@
 //! Pointers to a whole `uniform`/`storage` buffer variable passed to user
 //! functions are handled by specialising the callee (module `specialize`).
 //!
-//! Not supported (reported as errors with a span): textures and samplers,
-//! pointer arguments to part of a buffer (`&buf.field`, `&buf[i]`) or to
+//! Textures, samplers and texel buffers: module `image`.
+//!
+//! Not supported (reported as errors with a span): pointer arguments to part of a buffer (`&buf.field`, `&buf[i]`) or to
 //! part of workgroup memory (they would need variable pointers or a
 //! specialisation carrying the access path).
 
@@ -50,6 +51,7 @@ mod builder;
 mod entry;
 mod expr;
 mod function;
+mod image;
 mod layout_copy;
 mod math;
 mod spec;

@@ -229,12 +229,12 @@ impl Writer<'_> {
                 }
                 cx.raw(Op::DemoteToHelperInvocation, &[]);
             }
-            Statement::ImageStore { .. } => {
-                return Err(err(
-                    "render stages and textures are not supported by the SPIR-V backend yet",
-                    span,
-                ))
-            }
+            Statement::ImageStore {
+                image,
+                coordinate,
+                array_index,
+                value,
+            } => self.image_store(cx, *image, *coordinate, *array_index, *value)?,
             Statement::SubgroupMatrixStore {
                 pointer,
                 offset,

@@ -102,6 +102,13 @@ pub(super) enum LocalType {
     /// `OpTypeCooperativeMatrixNV`: component, scope, rows, columns (no
     /// use, so left, right and result matrices of one shape share it).
     CoopMatrixNv([u32; 4]),
+    /// `OpTypeImage`: sampled type, dim, depth, arrayed, MS, sampled,
+    /// format.
+    Image([u32; 7]),
+    /// `OpTypeSampler`.
+    Sampler,
+    /// `OpTypeSampledImage` of an image type.
+    SampledImage(u32),
 }
 
 /// The SPIR-V storage class of an address space.
@@ -183,6 +190,13 @@ impl Writer<'_> {
                     &[id, ops[0], ops[1], ops[2], ops[3], ops[4]],
                 );
             }
+            LocalType::Image(ops) => {
+                let mut words = vec![id];
+                words.extend_from_slice(&ops);
+                inst(g, Op::TypeImage, &words);
+            }
+            LocalType::Sampler => inst(g, Op::TypeSampler, &[id]),
+            LocalType::SampledImage(image) => inst(g, Op::TypeSampledImage, &[id, image]),
             LocalType::CoopMatrixNv(ops) => {
                 inst(
                     g,
@@ -401,12 +415,15 @@ impl Writer<'_> {
                 }
                 id
             }
-            (TypeInner::Image { .. } | TypeInner::Sampler { .. }, _) => {
-                return Err(err(
-                    "textures are not supported by the SPIR-V backend yet",
-                    self.m.types.span(ty),
-                ))
-            }
+            (
+                &TypeInner::Image {
+                    dim,
+                    arrayed,
+                    class,
+                },
+                _,
+            ) => self.image_type(dim, arrayed, class, self.m.types.span(ty))?,
+            (TypeInner::Sampler { .. }, _) => self.local_type(LocalType::Sampler),
             (
                 TypeInner::SubgroupMatrix {
                     kind,

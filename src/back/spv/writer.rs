@@ -137,10 +137,16 @@ impl<'a> Writer<'a> {
                 (Mode::Plain, storage_class(g.space))
             }
             AddressSpace::Handle => {
-                return Err(err(
-                    "textures and samplers are not supported by the SPIR-V writer",
-                    span,
-                ))
+                if !matches!(
+                    m.inner(g.ty),
+                    TypeInner::Image { .. } | TypeInner::Sampler { .. }
+                ) {
+                    return Err(err(
+                        "a variable in the 'handle' address space must be a texture or sampler",
+                        span,
+                    ));
+                }
+                (Mode::Plain, storage_class(g.space))
             }
         };
         if g.space == AddressSpace::Storage && self.contains_16bit(g.ty, 0) {
@@ -196,6 +202,9 @@ impl<'a> Writer<'a> {
                 Op::Decorate,
                 &[id, Decoration::Binding as u32, b.binding],
             );
+        }
+        if g.space == AddressSpace::Handle {
+            self.storage_image_access(id, m.inner(g.ty));
         }
         if g.space == AddressSpace::Storage && !g.access.can_write() {
             inst(

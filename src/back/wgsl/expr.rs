@@ -468,10 +468,8 @@ impl<'m> Ctx<'m> {
             Expression::ImageSample { .. }
             | Expression::ImageLoad { .. }
             | Expression::ImageQuery { .. } => {
-                return Err(error(
-                    "texture builtins are not supported by the WGSL writer yet",
-                    span,
-                ))
+                let (name, parts) = self.texture_call(scope, self.expr(scope, h)?)?;
+                self.write_texture_call(scope, name, &parts, out, d)?;
             }
             Expression::SubgroupMatrixFill { ty, value } => {
                 self.write_type(ty, out)?;

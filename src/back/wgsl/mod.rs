@@ -26,6 +26,7 @@ mod roundtrip_tests;
 mod stmt;
 #[cfg(test)]
 mod tests;
+mod texture;
 mod types;
 
 use std::fmt::Write as _;
@@ -121,6 +122,15 @@ pub fn write(module: &Module) -> Result<String, Error> {
         let span = module.global_variables.span(h);
         if let Some(b) = g.binding {
             let _ = write!(section, "@group({}) @binding({}) ", b.group, b.binding);
+        }
+        if g.space == AddressSpace::Handle {
+            let _ = writeln!(
+                section,
+                "var {}: {};",
+                ctx.names.globals[h.index()],
+                ctx.type_string(g.ty)?
+            );
+            continue;
         }
         let space = match g.space {
             AddressSpace::Storage => format!("storage, {}", g.access.wgsl_name()),
@@ -237,6 +247,18 @@ fn write_directives(module: &Module, out: &mut String) {
         if extensions.contains(flag) {
             let _ = writeln!(out, "enable {name};");
         }
+    }
+    let texel_buffers = module.types.iter().any(|(_, t)| {
+        matches!(
+            t.inner,
+            crate::ir::TypeInner::Image {
+                dim: crate::ir::ImageDimension::Buffer,
+                ..
+            }
+        )
+    });
+    if texel_buffers {
+        let _ = writeln!(out, "requires texel_buffers;");
     }
     for f in &module.diagnostic_filters {
         if f.range.is_none() {

@@ -367,11 +367,21 @@ impl<'a, 'm> BodyWriter<'a, 'm> {
                 self.result_stmt(level, Some(result), call, true);
             }
             Statement::Discard => self.line(level, "discard;"),
-            Statement::ImageStore { .. } => {
-                return Err(error(
-                    "textureStore is not supported by the WGSL writer yet",
-                    span,
-                ))
+            Statement::ImageStore {
+                image,
+                coordinate,
+                array_index,
+                value,
+            } => {
+                use super::texture::Part::Expr as E;
+                let mut parts = vec![E(image), E(coordinate)];
+                parts.extend(array_index.map(E));
+                parts.push(E(value));
+                let mut s = String::new();
+                self.ctx
+                    .write_texture_call(self.scope(), "textureStore", &parts, &mut s, 0)?;
+                s.push(';');
+                self.line(level, &s);
             }
             Statement::SubgroupMatrixStore {
                 pointer,

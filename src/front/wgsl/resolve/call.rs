@@ -263,12 +263,6 @@ impl<'t, 'a> Resolver<'t, 'a> {
                 callee.ident.span,
             );
         }
-        if def.op == BuiltinOp::Unsupported {
-            return err(
-                format!("builtin '{name}' is not supported yet"),
-                callee.ident.span,
-            );
-        }
         let mut targs = Vec::with_capacity(callee.template_args.len());
         for &t in &callee.template_args {
             let layout = match self.ast(t) {
@@ -349,6 +343,9 @@ impl<'t, 'a> Resolver<'t, 'a> {
         }
         if is_stmt && def.must_use {
             return err(format!("ignoring return value of builtin '{name}'"), span);
+        }
+        if let BuiltinOp::Texture(fun) = resolved.op {
+            return self.texture_call(fun, &resolved, conv, args, span);
         }
         let result = resolved.result;
         // Constant folding.
@@ -575,7 +572,13 @@ impl<'t, 'a> Resolver<'t, 'a> {
                 };
                 self.add_at(stage, e, ty, span).map(Some)
             }
-            BuiltinOp::Unsupported => err(format!("builtin '{name}' is not supported yet"), span),
+            BuiltinOp::Texture(fun) => err(
+                format!(
+                    "'{}' is lowered by Resolver::texture_call",
+                    builtins::table_name(fun)
+                ),
+                span,
+            ),
         }
     }
 

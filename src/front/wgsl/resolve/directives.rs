@@ -49,6 +49,7 @@ const LANGUAGE_FEATURES: &[&str] = &[
     "subgroup_uniformity",
     "swizzle_assignment",
     "immediate_address_space",
+    "texel_buffers",
 ];
 
 impl Resolver<'_, '_> {

@@ -23,7 +23,10 @@ impl<'t, 'a> Resolver<'t, 'a> {
             match a.name.name {
                 "compute" | "vertex" | "fragment" => {
                     if stage.is_some() {
-                        return err("a function can have only one shader stage attribute", a.span);
+                        return err(
+                            "a function can have only one shader stage attribute",
+                            a.span,
+                        );
                     }
                     stage = Some(match a.name.name {
                         "compute" => ShaderStage::Compute,
@@ -155,6 +158,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
                 _ => {
                     if !super::types::is_constructible(&self.module, ty)
                         && !self.module.contains_subgroup_matrix(ty)
+                        && !(stage.is_none() && super::types::is_handle(&self.module, ty))
                     {
                         return err(
                             format!(

@@ -396,6 +396,15 @@ impl<'t, 'a> Resolver<'t, 'a> {
                     space,
                     access,
                 } => {
+                    if space == crate::ir::AddressSpace::Handle {
+                        return err(
+                            format!(
+                                "cannot take the address of '{}': textures and samplers are not in memory",
+                                self.type_name(store)
+                            ),
+                            span,
+                        );
+                    }
                     if let Some(f) = &self.f {
                         if let Expression::AccessIndex { base, .. }
                         | Expression::Access { base, .. } = f.func.expressions[ptr]

@@ -198,6 +198,15 @@ impl<'t, 'a> Resolver<'t, 'a> {
                 TypeInner::Pointer { .. } => {
                     return err("a pointer cannot be used as a struct member type", tspan)
                 }
+                TypeInner::Image { .. } | TypeInner::Sampler { .. } => {
+                    return err(
+                        format!(
+                            "'{}' cannot be used as a struct member type: textures and samplers are not in memory",
+                            self.type_name(ty)
+                        ),
+                        tspan,
+                    )
+                }
                 TypeInner::Array {
                     size: ArraySize::Runtime,
                     ..
@@ -341,7 +350,18 @@ impl<'t, 'a> Resolver<'t, 'a> {
             Some(t) => Some(self.resolve_type(t)?),
             None => None,
         };
+        let handle = declared.is_some_and(|t| super::types::is_handle(&self.module, t));
+        if handle && !v.template_args.is_empty() {
+            return err(
+                format!(
+                    "variables of type '{}' are in the 'handle' address space, which cannot be written",
+                    declared.map_or_else(String::new, |t| self.type_name(t))
+                ),
+                self.span(v.template_args[0]),
+            );
+        }
         let (space, access) = match v.template_args.as_slice() {
+            [] if handle => (AddressSpace::Handle, Access::Read),
             [] => {
                 return err(
                     "module-scope 'var' declarations must specify an address space",
@@ -429,17 +449,28 @@ impl<'t, 'a> Resolver<'t, 'a> {
         let tspan = v.ty.map_or(v.name.span, |t| self.span(t));
         self.check_var_type(ty, space, tspan)?;
         let rb = match (space, group, binding) {
-            (AddressSpace::Uniform | AddressSpace::Storage, Some((g, _)), Some((b, _))) => {
-                Some(ResourceBinding {
-                    group: g,
-                    binding: b,
-                })
-            }
+            (
+                AddressSpace::Uniform | AddressSpace::Storage | AddressSpace::Handle,
+                Some((g, _)),
+                Some((b, _)),
+            ) => Some(ResourceBinding {
+                group: g,
+                binding: b,
+            }),
             (AddressSpace::Uniform | AddressSpace::Storage, _, _) => {
                 return err(
                     format!(
                         "'{}' variables require @group and @binding attributes",
                         space.wgsl_name()
+                    ),
+                    v.name.span,
+                )
+            }
+            (AddressSpace::Handle, _, _) => {
+                return err(
+                    format!(
+                        "variables of type '{}' require @group and @binding attributes",
+                        self.type_name(ty)
                     ),
                     v.name.span,
                 )
@@ -476,6 +507,28 @@ impl<'t, 'a> Resolver<'t, 'a> {
         space: AddressSpace,
         span: Span,
     ) -> Res<()> {
+        if super::types::is_handle(&self.module, ty) != (space == AddressSpace::Handle) {
+            return err(
+                if space == AddressSpace::Handle {
+                    format!(
+                        "type '{}' is not a texture or sampler type",
+                        self.type_name(ty)
+                    )
+                } else if space == AddressSpace::Function {
+                    format!(
+                        "type '{}' cannot be the type of a function-scope 'var': textures and samplers are only module-scope variables (without an address space) and function parameters",
+                        self.type_name(ty)
+                    )
+                } else {
+                    format!(
+                        "type '{}' cannot be used in the '{}' address space: texture and sampler variables are declared without an address space",
+                        self.type_name(ty),
+                        space.wgsl_name()
+                    )
+                },
+                span,
+            );
+        }
         if !super::types::is_storable(&self.module, ty) {
             return err(
                 format!(

@@ -84,7 +84,9 @@ impl<'t, 'a> Resolver<'t, 'a> {
                     if !inv.args.is_empty() {
                         return err("@invariant takes no arguments", inv.span);
                     }
-                    Ok(Some(Binding::BuiltIn(BuiltIn::Position { invariant: true })))
+                    Ok(Some(Binding::BuiltIn(BuiltIn::Position {
+                        invariant: true,
+                    })))
                 }
                 (_, Some(inv)) => err(
                     "@invariant can only be applied to the 'position' builtin value",
@@ -155,11 +157,17 @@ impl<'t, 'a> Resolver<'t, 'a> {
                     );
                 }
                 if !member {
-                    return err("@blend_src can only be applied to a structure member", a.span);
+                    return err(
+                        "@blend_src can only be applied to a structure member",
+                        a.span,
+                    );
                 }
                 let n = self.attr_u32(a)?;
                 if n > 1 {
-                    return err(format!("@blend_src value must be 0 or 1, found {n}"), a.span);
+                    return err(
+                        format!("@blend_src value must be 0 or 1, found {n}"),
+                        a.span,
+                    );
                 }
                 Some(n)
             }

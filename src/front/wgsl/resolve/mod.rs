@@ -47,6 +47,8 @@ mod stmt;
 mod subgroup_matrix;
 mod suggest;
 mod swizzle_assign;
+mod texture;
+mod texture_types;
 mod types;
 
 #[cfg(test)]

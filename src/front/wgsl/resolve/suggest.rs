@@ -54,8 +54,7 @@ pub(crate) const ADDRESS_SPACES: &[&str] =
 pub(crate) const ACCESS_MODES: &[&str] = &["read", "write", "read_write"];
 
 /// The names of the predeclared types and type generators that can be
-/// written (texture and sampler types are not supported, so never
-/// suggested).
+/// written.
 pub(crate) fn predeclared_type_names() -> Vec<String> {
     let mut names: Vec<String> = [
         "bool",
@@ -74,6 +73,25 @@ pub(crate) fn predeclared_type_names() -> Vec<String> {
         "subgroup_matrix_left",
         "subgroup_matrix_right",
         "subgroup_matrix_result",
+        "texture_1d",
+        "texture_2d",
+        "texture_2d_array",
+        "texture_3d",
+        "texture_cube",
+        "texture_cube_array",
+        "texture_multisampled_2d",
+        "texture_depth_2d",
+        "texture_depth_2d_array",
+        "texture_depth_cube",
+        "texture_depth_cube_array",
+        "texture_depth_multisampled_2d",
+        "texture_storage_1d",
+        "texture_storage_2d",
+        "texture_storage_2d_array",
+        "texture_storage_3d",
+        "texture_external",
+        "sampler",
+        "sampler_comparison",
     ]
     .iter()
     .map(|s| s.to_string())

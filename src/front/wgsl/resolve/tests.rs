@@ -315,9 +315,9 @@ fn accepts_matrix_uniformity_rules() {
 #[test]
 fn err_texture() {
     assert_fail(
-        "@group(0) @binding(0) var t: texture_2d<f32>;",
-        "texture and sampler types are not supported yet",
-        "texture_2d<f32>",
+        "@group(0) @binding(0) var t: texture_2d<bool>;",
+        "the sampled type of 'texture_2d' must be 'f32', 'i32' or 'u32', found 'bool'",
+        "bool",
     );
 }
 

@@ -107,7 +107,7 @@ pub(crate) fn is_predeclared_type(name: &str) -> bool {
 }
 
 fn is_texture_name(name: &str) -> bool {
-    name.starts_with("texture_") || name == "sampler" || name == "sampler_comparison"
+    super::texture_types::is_texture_type_name(name)
 }
 
 /// Whether a type is constructible (spec: scalars, vectors, matrices,
@@ -131,6 +131,14 @@ pub(crate) fn is_storable(module: &Module, ty: Handle<Type>) -> bool {
         TypeInner::Pointer { .. } => false,
         _ => true,
     }
+}
+
+/// Whether a type is a texture, sampler or texel buffer (a handle type).
+pub(crate) fn is_handle(module: &Module, ty: Handle<Type>) -> bool {
+    matches!(
+        module.inner(ty),
+        TypeInner::Image { .. } | TypeInner::Sampler { .. }
+    )
 }
 
 impl<'t, 'a> Resolver<'t, 'a> {
@@ -224,7 +232,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
             return Ok(Some(self.module.intern(inner)));
         }
         if is_texture_name(name) {
-            return err("texture and sampler types are not supported yet", t.span);
+            return self.texture_type(t);
         }
         let size = match name {
             "vec2" => Some(VectorSize::Bi),
@@ -371,6 +379,15 @@ impl<'t, 'a> Resolver<'t, 'a> {
             TypeInner::Pointer { .. } => {
                 return err("a pointer cannot be used as an element type of an array", espan)
             }
+            TypeInner::Image { .. } | TypeInner::Sampler { .. } => {
+                return err(
+                    format!(
+                        "'{}' cannot be used as an element type of an array: textures and samplers are not in memory",
+                        self.type_name(base)
+                    ),
+                    espan,
+                )
+            }
             TypeInner::Array {
                 size: ArraySize::Runtime,
                 ..
@@ -458,6 +475,15 @@ impl<'t, 'a> Resolver<'t, 'a> {
         };
         let space = self.address_space(sp)?;
         let base = self.resolve_type(ty)?;
+        if is_handle(&self.module, base) {
+            return err(
+                format!(
+                    "'{}' cannot be the store type of a pointer: textures and samplers are not in memory",
+                    self.type_name(base)
+                ),
+                self.span(ty),
+            );
+        }
         let access = match am {
             Some(a) => {
                 let access = self.access_mode(a)?;
