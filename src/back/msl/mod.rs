@@ -294,6 +294,8 @@ pub fn print(
 }
 
 #[cfg(test)]
+mod image_tests;
+#[cfg(test)]
 mod tests;
 
 /// The error for an override-expression that reads a specialization
