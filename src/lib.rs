@@ -142,6 +142,9 @@ pub struct MslOutput {
     pub source: String,
     /// `(WGSL entry-point name, MSL kernel name)` per chosen entry point.
     pub entry_points: Vec<(String, String)>,
+    /// The `[[buffer(n)]]`, `[[texture(n)]]` and `[[sampler(n)]]` index of
+    /// each resource of each entry point.
+    pub resources: Vec<back::msl::ResourceIndex>,
     /// Workgroup sizes and subgroup-matrix use of the chosen entry points
     /// (MSL cannot state `@workgroup_size`: dispatch with these sizes).
     pub reflection: pipeline::Reflection,
@@ -167,6 +170,7 @@ pub fn compile_to_msl(
     Ok(MslOutput {
         source: out.source,
         entry_points: out.entry_points,
+        resources: out.resources,
         reflection: pipeline.reflection,
         warnings,
     })

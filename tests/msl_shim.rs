@@ -208,6 +208,22 @@ fn attribute_lint() {
             "parameter `p` of type `threadgroup float*` cannot have `[[buffer(0)]]`",
         ),
         (
+            "kernel void k(texture2d<float> a [[texture(1)]], depth2d<float> b [[texture(1)]]) { }",
+            "kernel `k`: `[[texture(1)]]` is used by both `a` and `b`",
+        ),
+        (
+            "kernel void k(sampler a [[sampler(0)]], sampler b [[sampler(0)]], device float *p [[buffer(0)]]) { }",
+            "kernel `k`: `[[sampler(0)]]` is used by both `a` and `b`",
+        ),
+        (
+            "kernel void k(device float *p [[texture(0)]]) { }",
+            "parameter `p` of type `device float*` cannot have `[[texture(0)]]` (allowed: a texture type)",
+        ),
+        (
+            "kernel void k(texture2d<float> t [[sampler(0)]]) { }",
+            "parameter `t` of type `texture2d<float>` cannot have `[[sampler(0)]]` (allowed: sampler)",
+        ),
+        (
             "kernel void k(device float *p [[buffer(0)]], uint2 s [[simdgroup_index_in_threadgroup]]) { }",
             "parameter `s` of type `uint2` cannot have `[[simdgroup_index_in_threadgroup]]` (allowed: uint, ushort)",
         ),
@@ -244,7 +260,7 @@ fn attribute_lint() {
             Err(e) => assert!(e.contains(expect), "expected `{expect}` in:\n{e}"),
         }
     }
-    let good = "#include <metal_stdlib>\nusing namespace metal;\nkernel void k(device float *p [[buffer(0)]], constant metal::uint3 &n [[buffer(1)]], threadgroup float *t [[threadgroup(0)]], metal::uint3 gid [[thread_position_in_grid]], ushort lane [[thread_index_in_simdgroup]]) { p[gid.x] = float(n.x + lane) + t[0]; }\n";
+    let good = "#include <metal_stdlib>\nusing namespace metal;\nkernel void k(metal::texture2d<float, metal::access::read> tex [[texture(0)]], sampler s [[sampler(0)]], texture2d<uint, access::write> u [[texture(1)]], device float *p [[buffer(0)]], constant metal::uint3 &n [[buffer(1)]], threadgroup float *t [[threadgroup(0)]], metal::uint3 gid [[thread_position_in_grid]], ushort lane [[thread_index_in_simdgroup]]) { p[gid.x] = float(n.x + lane) + t[0]; }\n";
     if let Err(e) = clang.check(good) {
         panic!("rejected a good kernel:\n{e}");
     }

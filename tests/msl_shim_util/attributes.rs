@@ -1,7 +1,8 @@
 //! The Metal attributes the shim check accepts (`tests/metal-shim/
 //! attributes.txt`) and a lint of kernel parameters: each attribute is
 //! known, attached to a parameter of a type Metal allows for it, and no
-//! `[[buffer(n)]]` index repeats within a kernel.
+//! `[[buffer(n)]]`, `[[texture(n)]]` or `[[sampler(n)]]` index repeats
+//! within a kernel.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -15,6 +16,10 @@ pub enum Allowed {
     Buffer,
     /// A pointer or reference in threadgroup memory.
     Threadgroup,
+    /// A texture type (`texture2d<float, access::read>`, `depth2d<float>`).
+    Texture,
+    /// `sampler`.
+    Sampler,
     /// One of these scalar/vector types.
     Types(Vec<String>),
 }
@@ -46,6 +51,8 @@ impl Table {
                 [one] if one == "-" => Allowed::NotParameter,
                 [one] if one == "buffer" => Allowed::Buffer,
                 [one] if one == "threadgroup" => Allowed::Threadgroup,
+                [one] if one == "texture" => Allowed::Texture,
+                [one] if one == "sampler" => Allowed::Sampler,
                 [] => return Err(format!("`{name}` lists no allowed types")),
                 types => Allowed::Types(types.to_vec()),
             };
@@ -97,7 +104,9 @@ impl Table {
 
     fn lint_parameters(&self, kernel: &str, params: &str) -> Vec<String> {
         let mut problems = Vec::new();
-        let mut buffers: BTreeMap<String, String> = BTreeMap::new();
+        // (attribute, index) -> parameter, for the indexed resource
+        // attributes.
+        let mut indices: BTreeMap<(String, String), String> = BTreeMap::new();
         for param in split_top_level(params) {
             let param = param.trim();
             let Some(attr_at) = param.find("[[") else {
@@ -125,6 +134,15 @@ impl Table {
                     Allowed::Threadgroup => {
                         ty.contains("threadgroup") && (ty.ends_with('*') || ty.ends_with('&'))
                     }
+                    Allowed::Texture => {
+                        let plain = ty.strip_prefix("metal::").unwrap_or(&ty);
+                        TEXTURE_TYPES.iter().any(|t| {
+                            plain
+                                .strip_prefix(t)
+                                .is_some_and(|rest| rest.starts_with('<') && rest.ends_with('>'))
+                        })
+                    }
+                    Allowed::Sampler => ty == "sampler" || ty == "metal::sampler",
                     Allowed::Types(types) => {
                         let plain = ty.strip_prefix("const ").unwrap_or(&ty);
                         let plain = plain.strip_prefix("metal::").unwrap_or(plain);
@@ -136,17 +154,21 @@ impl Table {
                         Allowed::NotParameter => "no parameter".to_string(),
                         Allowed::Buffer => "a device or constant pointer or reference".to_string(),
                         Allowed::Threadgroup => "a threadgroup pointer or reference".to_string(),
+                        Allowed::Texture => "a texture type".to_string(),
+                        Allowed::Sampler => "sampler".to_string(),
                         Allowed::Types(t) => t.join(", "),
                     };
                     problems.push(format!(
                         "kernel `{kernel}`: parameter `{pname}` of type `{ty}` cannot have `[[{attr}]]` (allowed: {expected})"
                     ));
                 }
-                if name == "buffer" {
+                if matches!(name, "buffer" | "texture" | "sampler") {
                     let index: String = attr.chars().filter(|c| c.is_ascii_digit()).collect();
-                    if let Some(other) = buffers.insert(index.clone(), pname.clone()) {
+                    if let Some(other) =
+                        indices.insert((name.to_string(), index.clone()), pname.clone())
+                    {
                         problems.push(format!(
-                            "kernel `{kernel}`: `[[buffer({index})]]` is used by both `{other}` and `{pname}`"
+                            "kernel `{kernel}`: `[[{name}({index})]]` is used by both `{other}` and `{pname}`"
                         ));
                     }
                 }
@@ -155,6 +177,26 @@ impl Table {
         problems
     }
 }
+
+/// The texture types of MSL 2.9 (`[[texture(n)]]` parameters).
+const TEXTURE_TYPES: &[&str] = &[
+    "texture1d",
+    "texture1d_array",
+    "texture2d",
+    "texture2d_array",
+    "texture3d",
+    "texturecube",
+    "texturecube_array",
+    "texture2d_ms",
+    "texture2d_ms_array",
+    "texture_buffer",
+    "depth2d",
+    "depth2d_array",
+    "depthcube",
+    "depthcube_array",
+    "depth2d_ms",
+    "depth2d_ms_array",
+];
 
 /// The index of the `)` matching the `(` at `open`.
 fn matching_paren(text: &str, open: usize) -> Option<usize> {

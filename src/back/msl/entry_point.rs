@@ -6,7 +6,7 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-use super::context::{at, err, FnCtx, Writer, R};
+use super::context::{at, FnCtx, Writer, R};
 use crate::arena::Handle;
 use crate::diagnostic::Diagnostic;
 use crate::ir::{
@@ -46,6 +46,7 @@ fn builtin_attribute(b: BuiltIn) -> Option<&'static str> {
 /// `simdgroup_matrix` when matrices are used.
 pub(super) fn check_capabilities(w: &Writer) -> R<()> {
     let mut diags = Vec::new();
+    let mut checked = std::collections::BTreeSet::new();
     for &ei in &w.p.entry_points {
         let Some(ep) = w.m.entry_points.get(ei) else {
             continue;
@@ -70,8 +71,34 @@ pub(super) fn check_capabilities(w: &Writer) -> R<()> {
             );
             continue;
         }
-        if let Err(e) = buffer_indices(w, ei) {
+        if let Err(e) = indices(w, ei) {
             diags.extend(e.diagnostics);
+        }
+        for &g in &w.fn_globals[ep.function.index()].globals {
+            let h = Handle::<GlobalVariable>::from_index(g);
+            let gv = &w.m.global_variables[h];
+            if let TypeInner::Image {
+                dim,
+                arrayed,
+                class,
+            } = *w.m.inner(gv.ty)
+            {
+                if !checked.insert(g) {
+                    continue;
+                }
+                let img = super::image::Image {
+                    dim,
+                    arrayed,
+                    class,
+                };
+                let wgsl = crate::ir::image_type_name(dim, arrayed, class);
+                if let Err(d) = super::image::check_type(img, &wgsl, w.opts.lang_version) {
+                    diags.push(
+                        (*d).or_at(w.m.global_variables.span(h))
+                            .with_span_label(format!("`{}` declared here", gv.name)),
+                    );
+                }
+            }
         }
     }
     // The "Metal cannot express" checks.
@@ -85,60 +112,98 @@ pub(super) fn check_capabilities(w: &Writer) -> R<()> {
     }
 }
 
-/// The `[[buffer(n)]]` index of each buffer an entry point uses, and the
-/// sizes buffer's index.
-fn buffer_indices(w: &Writer, ei: usize) -> R<(BTreeMap<usize, u32>, u32)> {
-    let Some(ep) = w.m.entry_points.get(ei) else {
-        return Ok((BTreeMap::new(), 0));
-    };
-    let mut buffers: Vec<(crate::ir::ResourceBinding, usize)> = Vec::new();
-    let mut immediate = None;
-    for &g in &w.fn_globals[ep.function.index()].globals {
-        let gv = &w.m.global_variables[Handle::<GlobalVariable>::from_index(g)];
-        if gv.space == AddressSpace::Immediate {
-            immediate = Some(g);
-        }
-        if matches!(gv.space, AddressSpace::Uniform | AddressSpace::Storage) {
-            if let Some(b) = gv.binding {
-                buffers.push((b, g));
-            }
+/// The kind of an argument-table index: `[[buffer(n)]]`,
+/// `[[texture(n)]]` or `[[sampler(n)]]`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Table {
+    Buffer,
+    Texture,
+    Sampler,
+}
+
+impl Table {
+    fn word(self) -> &'static str {
+        match self {
+            Table::Buffer => "buffer",
+            Table::Texture => "texture",
+            Table::Sampler => "sampler",
         }
     }
-    buffers.sort();
+
+    /// The largest index of the table (Metal's argument-table sizes).
+    fn max(self) -> u32 {
+        match self {
+            Table::Buffer => 30,
+            Table::Texture => 127,
+            Table::Sampler => 15,
+        }
+    }
+
+    /// The table of a handle variable's type.
+    fn of_handle(inner: &TypeInner) -> Table {
+        match inner {
+            TypeInner::Sampler { .. } => Table::Sampler,
+            _ => Table::Texture,
+        }
+    }
+}
+
+/// An entry point's argument-table indices.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Indices {
+    /// `[[buffer(n)]]` per buffer (and immediate-data) global.
+    pub buffers: BTreeMap<usize, u32>,
+    /// `[[texture(n)]]` or `[[sampler(n)]]` per handle global.
+    pub handles: BTreeMap<usize, u32>,
+    /// The sizes buffer's index.
+    pub sizes: u32,
+}
+
+/// Gives each `(binding, global)` of one table its index: the binding
+/// map's, else the lowest free one in `(group, binding)` order (`extra`,
+/// the immediate data, last). Returns the indices and the taken ones.
+fn assign(
+    w: &Writer,
+    ep_name: &str,
+    table: Table,
+    items: &[(crate::ir::ResourceBinding, usize)],
+    extra: Option<usize>,
+    diags: &mut Vec<Diagnostic>,
+) -> (BTreeMap<usize, u32>, BTreeMap<u32, usize>) {
+    let word = table.word();
     let mut out = BTreeMap::new();
     let mut taken: BTreeMap<u32, usize> = BTreeMap::new();
-    let mut diags = Vec::new();
     let span_of = |g: usize| {
         w.m.global_variables
             .span(Handle::<GlobalVariable>::from_index(g))
     };
-    for &(b, g) in &buffers {
+    for &(b, g) in items {
         if let Some(&n) = w.opts.binding_map.get(&b) {
             if let Some(&other) = taken.get(&n) {
                 diags.push(
                     Diagnostic::error(
                         format!(
-                            "the binding map gives @group({}) @binding({}) the buffer index {n}, which `{}` also has",
+                            "the binding map gives @group({}) @binding({}) the {word} index {n}, which `{}` also has",
                             b.group, b.binding, w.m.global_variables[Handle::<GlobalVariable>::from_index(other)].name
                         ),
                         span_of(g),
                     )
-                    .with_span_label(format!("mapped to [[buffer({n})]]"))
-                    .with_label(span_of(other), format!("also mapped to [[buffer({n})]]"))
-                    .with_note(format!("in entry point `{}`; every buffer needs its own index", ep.name)),
+                    .with_span_label(format!("mapped to [[{word}({n})]]"))
+                    .with_label(span_of(other), format!("also mapped to [[{word}({n})]]"))
+                    .with_note(format!("in entry point `{ep_name}`; every {word} needs its own index")),
                 );
                 continue;
             }
-            if n > 30 {
+            if n > table.max() {
                 diags.push(
                     Diagnostic::error(
                         format!(
-                            "buffer index {n} is out of range for @group({}) @binding({})",
+                            "{word} index {n} is out of range for @group({}) @binding({})",
                             b.group, b.binding
                         ),
                         span_of(g),
                     )
-                    .with_note("Metal has buffer indices 0 to 30"),
+                    .with_note(format!("Metal has {word} indices 0 to {}", table.max())),
                 );
                 continue;
             }
@@ -147,16 +212,65 @@ fn buffer_indices(w: &Writer, ei: usize) -> R<(BTreeMap<usize, u32>, u32)> {
         }
     }
     let mut next = 0u32;
-    for g in buffers.iter().map(|&(_, g)| g).chain(immediate) {
+    for g in items.iter().map(|&(_, g)| g).chain(extra) {
         if out.contains_key(&g) {
             continue;
         }
         while taken.contains_key(&next) {
             next += 1;
         }
+        if next > table.max() {
+            diags.push(
+                Diagnostic::error(
+                    format!(
+                        "entry point `{ep_name}` uses more {word}s than Metal's {} {word} indices",
+                        table.max() + 1
+                    ),
+                    span_of(g),
+                )
+                .with_span_label(format!("no free [[{word}(n)]] index for this variable")),
+            );
+            break;
+        }
         taken.insert(next, g);
         out.insert(g, next);
     }
+    (out, taken)
+}
+
+/// The argument-table indices of the resources an entry point uses, and
+/// the sizes buffer's index.
+pub(super) fn indices(w: &Writer, ei: usize) -> R<Indices> {
+    let Some(ep) = w.m.entry_points.get(ei) else {
+        return Ok(Indices::default());
+    };
+    let mut buffers: Vec<(crate::ir::ResourceBinding, usize)> = Vec::new();
+    let mut textures = Vec::new();
+    let mut samplers = Vec::new();
+    let mut immediate = None;
+    for &g in &w.fn_globals[ep.function.index()].globals {
+        let gv = &w.m.global_variables[Handle::<GlobalVariable>::from_index(g)];
+        match (gv.space, gv.binding) {
+            (AddressSpace::Immediate, _) => immediate = Some(g),
+            (AddressSpace::Uniform | AddressSpace::Storage, Some(b)) => buffers.push((b, g)),
+            (AddressSpace::Handle, Some(b)) => match Table::of_handle(w.m.inner(gv.ty)) {
+                Table::Sampler => samplers.push((b, g)),
+                _ => textures.push((b, g)),
+            },
+            _ => {}
+        }
+    }
+    buffers.sort();
+    textures.sort();
+    samplers.sort();
+    let mut diags = Vec::new();
+    let span_of = |g: usize| {
+        w.m.global_variables
+            .span(Handle::<GlobalVariable>::from_index(g))
+    };
+    let (out, taken) = assign(w, &ep.name, Table::Buffer, &buffers, immediate, &mut diags);
+    let (mut handles, _) = assign(w, &ep.name, Table::Texture, &textures, None, &mut diags);
+    handles.extend(assign(w, &ep.name, Table::Sampler, &samplers, None, &mut diags).0);
     let sizes = match w.opts.sizes_buffer {
         Some(n) => {
             if w.fn_globals[ep.function.index()].sizes {
@@ -185,7 +299,46 @@ fn buffer_indices(w: &Writer, ei: usize) -> R<(BTreeMap<usize, u32>, u32)> {
     if !diags.is_empty() {
         return Err(crate::diagnostic::Error { diagnostics: diags });
     }
-    Ok((out, sizes))
+    Ok(Indices {
+        buffers: out,
+        handles,
+        sizes,
+    })
+}
+
+/// The argument-table index of every resource of entry point `ei`, for
+/// [`super::Translation::resources`].
+pub(super) fn resource_indices(w: &Writer, ei: usize) -> R<Vec<super::ResourceIndex>> {
+    let idx = indices(w, ei)?;
+    let ep = &w.m.entry_points[ei];
+    let mut out = Vec::new();
+    for (&g, &index) in idx.buffers.iter().chain(idx.handles.iter()) {
+        let gv = &w.m.global_variables[Handle::<GlobalVariable>::from_index(g)];
+        let kind = match gv.space {
+            AddressSpace::Handle => match Table::of_handle(w.m.inner(gv.ty)) {
+                Table::Sampler => super::ResourceKind::Sampler,
+                _ => super::ResourceKind::Texture,
+            },
+            AddressSpace::Immediate => super::ResourceKind::Immediate,
+            _ => super::ResourceKind::Buffer,
+        };
+        out.push(super::ResourceIndex {
+            entry_point: ep.name.clone(),
+            binding: gv.binding,
+            kind,
+            index,
+        });
+    }
+    if w.fn_globals[ep.function.index()].sizes {
+        out.push(super::ResourceIndex {
+            entry_point: ep.name.clone(),
+            binding: None,
+            kind: super::ResourceKind::SizesBuffer,
+            index: idx.sizes,
+        });
+    }
+    out.sort_by_key(|r| (r.kind, r.index));
+    Ok(out)
 }
 
 /// Writes the kernel of entry point `ei`.
@@ -261,7 +414,8 @@ fn signature(w: &mut Writer, cx: &mut FnCtx, ei: usize) -> R<Sig> {
         }
     }
 
-    let (indices, sizes_index) = buffer_indices(w, ei)?;
+    let idx = indices(w, ei)?;
+    let sizes_index = idx.sizes;
     let globals = w.fn_globals[ep.function.index()].clone();
     for &g in &globals.globals {
         let h = Handle::<GlobalVariable>::from_index(g);
@@ -271,7 +425,7 @@ fn signature(w: &mut Writer, cx: &mut FnCtx, ei: usize) -> R<Sig> {
         match gv.space {
             AddressSpace::Uniform | AddressSpace::Storage | AddressSpace::Immediate => {
                 let q = super::types::space_qualifier(gv.space, gv.access);
-                let n = indices.get(&g).copied().unwrap_or(0);
+                let n = idx.buffers.get(&g).copied().unwrap_or(0);
                 params.push(format!("{q} {tn}& {name} [[buffer({n})]]"));
             }
             AddressSpace::Workgroup => {
@@ -295,10 +449,9 @@ fn signature(w: &mut Writer, cx: &mut FnCtx, ei: usize) -> R<Sig> {
                 let _ = writeln!(prologue, "  {tn} {name} = {init};");
             }
             AddressSpace::Handle => {
-                return Err(err(
-                    "textures and samplers are not supported by the MSL writer",
-                    w.m.global_variables.span(h),
-                ))
+                let n = idx.handles.get(&g).copied().unwrap_or(0);
+                let attr = Table::of_handle(w.m.inner(gv.ty)).word();
+                params.push(format!("{tn} {name} [[{attr}({n})]]"));
             }
         }
     }

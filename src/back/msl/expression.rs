@@ -4,11 +4,13 @@
 
 use super::access::{matrix_access, result_struct};
 use super::context::{at, bind_result, err, FnCtx, Writer, R};
+use super::image::{Image, Level, Query, Sample};
 use super::types::is_packed_member;
 use super::value::{literal, strip_parens};
 use crate::arena::Handle;
 use crate::ir::{
-    visit, BinaryOperator as B, Expression, MathFunction, Scalar, Type, TypeInner, UnaryOperator,
+    visit, AddressSpace, BinaryOperator as B, Expression, ImageQuery as IrQuery, MathFunction,
+    SampleLevel, Scalar, Type, TypeInner, UnaryOperator,
 };
 
 /// Inline expressions deeper than this are baked into temporaries, so long
@@ -96,6 +98,15 @@ pub(super) fn emit(w: &mut Writer, cx: &mut FnCtx, h: Handle<Expression>) -> R<(
     if !visit::needs_emit(e) && (!named || is_ptr) && !cx.hoisted[i] {
         return Ok(());
     }
+    if let Expression::Load { pointer } = *e {
+        if is_handle(w, cx, pointer) && !cx.hoisted[i] {
+            // A texture or sampler variable's value is the variable: its
+            // name (a kernel or function parameter) is printed at each use.
+            cx.exprs[i] = Some(get(w, cx, pointer)?);
+            cx.depth[i] = 0;
+            return Ok(());
+        }
+    }
     let text = if visit::needs_emit(e) {
         compute(w, cx, h)?
     } else {
@@ -150,6 +161,17 @@ fn deref(w: &Writer, ty: Handle<Type>) -> Handle<Type> {
         TypeInner::Pointer { base, .. } => base,
         _ => ty,
     }
+}
+
+/// Whether `p` is a pointer to a texture or sampler variable.
+fn is_handle(w: &Writer, cx: &FnCtx, p: Handle<Expression>) -> bool {
+    matches!(
+        *w.m.inner(cx.f.expression_type(p)),
+        TypeInner::Pointer {
+            space: AddressSpace::Handle,
+            ..
+        }
+    )
 }
 
 /// For a pointer to a packed `vec3` struct member, the packed type name.
@@ -391,6 +413,9 @@ fn compute(w: &mut Writer, cx: &mut FnCtx, h: Handle<Expression>) -> R<String> {
         | Expression::SubgroupMatrixMultiply { .. }
         | Expression::SubgroupMatrixScalar { .. }
         | Expression::SubgroupMatrixFill { .. } => matrix_expr(w, cx, h)?,
+        Expression::ImageSample { .. }
+        | Expression::ImageLoad { .. }
+        | Expression::ImageQuery { .. } => image_expr(w, cx, h)?,
         _ => leaf(w, cx, h)?,
     })
 }
@@ -571,6 +596,115 @@ fn matrix_expr(w: &mut Writer, cx: &FnCtx, h: Handle<Expression>) -> R<String> {
         Expression::SubgroupMatrixFill { ty, value } => {
             let v = strip_parens(&get(w, cx, value)?).to_string();
             super::matrix::fill(m, ty, &v)
+        }
+        _ => return Ok(String::new()),
+    };
+    r.map_err(|d| at(d, span))
+}
+
+/// The shape of the texture an expression holds.
+pub(super) fn image_of(w: &Writer, cx: &FnCtx, image: Handle<Expression>) -> R<Image> {
+    match *w.m.inner(cx.f.expression_type(image)) {
+        TypeInner::Image {
+            dim,
+            arrayed,
+            class,
+        } => Ok(Image {
+            dim,
+            arrayed,
+            class,
+        }),
+        _ => Err(err(
+            "internal error: a texture builtin's operand is not a texture (MSL writer)",
+            cx.span(image),
+        )),
+    }
+}
+
+/// A coordinate, layer, sample or level operand as Metal's `uint` scalar or
+/// vector.
+pub(super) fn uint_operand(w: &Writer, cx: &FnCtx, h: Handle<Expression>) -> R<String> {
+    let text = get(w, cx, h)?;
+    let inner = w.m.inner(cx.f.expression_type(h));
+    let size = match *inner {
+        TypeInner::Vector { size, .. } => size.get(),
+        _ => 1,
+    };
+    let signed = inner.scalar() == Some(Scalar::I32);
+    Ok(super::image::as_uint(
+        if signed { strip_parens(&text) } else { &text },
+        signed,
+        size,
+    ))
+}
+
+/// A texture builtin's expression: `sample`, `read` or a query.
+fn image_expr(w: &mut Writer, cx: &FnCtx, h: Handle<Expression>) -> R<String> {
+    let span = cx.span(h);
+    let opt = |o: Option<Handle<Expression>>| -> R<Option<String>> {
+        o.map(|x| uint_operand(w, cx, x)).transpose()
+    };
+    let plain =
+        |x: Handle<Expression>| -> R<String> { Ok(strip_parens(&get(w, cx, x)?).to_string()) };
+    let r = match cx.f.expressions[h] {
+        Expression::ImageSample {
+            image,
+            sampler,
+            gather,
+            coordinate,
+            array_index,
+            offset,
+            level,
+            depth_ref,
+            clamp_to_edge,
+        } => {
+            let img = image_of(w, cx, image)?;
+            let level = match level {
+                SampleLevel::Auto => Level::Auto,
+                SampleLevel::Zero => Level::Zero,
+                SampleLevel::Exact(x) => Level::Exact(plain(x)?),
+                SampleLevel::Bias(x) => Level::Bias(plain(x)?),
+                SampleLevel::Gradient { x, y } => Level::Gradient(plain(x)?, plain(y)?),
+            };
+            let args = Sample {
+                image: get(w, cx, image)?,
+                sampler: plain(sampler)?,
+                coordinate: plain(coordinate)?,
+                array_index: opt(array_index)?,
+                offset: offset.map(plain).transpose()?,
+                level,
+                depth_ref: depth_ref.map(plain).transpose()?,
+                gather,
+                clamp_to_edge,
+            };
+            super::image::sample(img, &args)
+        }
+        Expression::ImageLoad {
+            image,
+            coordinate,
+            array_index,
+            sample,
+            level,
+        } => {
+            let img = image_of(w, cx, image)?;
+            super::image::load(
+                img,
+                &get(w, cx, image)?,
+                &uint_operand(w, cx, coordinate)?,
+                opt(array_index)?.as_deref(),
+                opt(sample)?.as_deref(),
+                opt(level)?.as_deref(),
+            )
+        }
+        Expression::ImageQuery { image, query } => {
+            let img = image_of(w, cx, image)?;
+            let q = match query {
+                IrQuery::Size { level } => Query::Size(opt(level)?),
+                IrQuery::NumLevels => Query::NumLevels,
+                IrQuery::NumLayers => Query::NumLayers,
+                IrQuery::NumSamples => Query::NumSamples,
+            };
+            super::image::query(img, &get(w, cx, image)?, &q)
         }
         _ => return Ok(String::new()),
     };

@@ -63,12 +63,25 @@ fn analyse(w: &Writer, f: &Function, cx: &mut FnCtx) {
             cx.user[o.index()] = Some(h);
         });
     }
-    // Matrix conversions index their operand once per column.
+    // Matrix conversions index their operand once per column; the texture
+    // builtins below print an operand more than once.
     for (_, e) in f.expressions.iter() {
-        if let Expression::Convert { expr, ty } = *e {
-            if matches!(w.m.inner(ty), TypeInner::Matrix { .. }) {
+        match *e {
+            Expression::Convert { expr, ty }
+                if matches!(w.m.inner(ty), TypeInner::Matrix { .. }) =>
+            {
                 cx.force_bake[expr.index()] = true;
             }
+            Expression::ImageSample {
+                coordinate,
+                clamp_to_edge: true,
+                ..
+            } => cx.force_bake[coordinate.index()] = true,
+            Expression::ImageQuery {
+                query: crate::ir::ImageQuery::Size { level: Some(l) },
+                ..
+            } => cx.force_bake[l.index()] = true,
+            _ => {}
         }
     }
     let mut stack: Vec<(&Block, bool)> = vec![(&f.body, false)];
@@ -160,6 +173,11 @@ pub(super) fn write_function(
     }
     for &g in &globals.globals {
         let gv = &w.m.global_variables[Handle::from_index(g)];
+        if gv.space == crate::ir::AddressSpace::Handle {
+            // Textures and samplers are passed by value, as Metal does.
+            params.push(format!("{} {}", w.type_name(gv.ty), w.global_names[g]));
+            continue;
+        }
         let q = space_qualifier(gv.space, gv.access);
         params.push(format!("{q} {}& {}", w.type_name(gv.ty), w.global_names[g]));
     }

@@ -1,7 +1,7 @@
 //! The Metal Shading Language (MSL) backend.
 //!
 //! [`write()`] turns a [`Pipeline`] into MSL source text for compute
-//! shaders. Only what the selected entry points use is emitted, in a
+//! shaders (with textures and samplers). Only what the selected entry points use is emitted, in a
 //! deterministic order: structs and array wrappers, helper functions
 //! (polyfills), program-scope `constant` variables (constant values too
 //! long to spell out at each use, such as lookup tables), user functions
@@ -17,6 +17,17 @@
 //! buffers, sorted by `(group, binding)`, take the lowest indices not used
 //! by the map, in order (so with an empty map the buffers get 0, 1, 2, ...
 //! per entry point). Two bindings mapped to the same index are an error.
+//!
+//! Every texture or sampler variable an entry point uses becomes a kernel
+//! parameter `metal::texture2d<float, metal::access::sample> name
+//! [[texture(n)]]` or `metal::sampler name [[sampler(n)]]` (see `image` for
+//! the texture types). Textures and samplers have their own index tables,
+//! assigned as buffers are: [`Options::binding_map`]'s entry for the
+//! binding (read as a texture or sampler index for those variables), else
+//! the lowest free index in `(group, binding)` order. User functions that
+//! use a texture or sampler variable take it as a by-value parameter (as
+//! Metal passes textures), like texture and sampler arguments.
+//! [`Translation::resources`] lists every index an entry point uses.
 //!
 //! The immediate data variable (`var<immediate>`, at most one per entry
 //! point) becomes `constant T& name [[buffer(n)]]` with the lowest index
@@ -93,7 +104,8 @@
 //! - `context`: the shared state (`Writer`, `FnCtx`), the result type and
 //!   errors, and the temporaries of a function;
 //! - builtin lowerings that print MSL text from printed operands: `math`,
-//!   `atomics`, `subgroup`, `matrix`, `barrier`; `capability` (public) holds
+//!   `atomics`, `subgroup`, `matrix`, `barrier`, `image` (texture types and
+//!   the texture builtins); `capability` (public) holds
 //!   the "Metal cannot express" checks;
 //! - leaves: `types` (type spellings and struct layout), `names`
 //!   (identifier renaming) and `polyfill` (the helper functions the output
@@ -107,6 +119,7 @@ mod context;
 mod entry_point;
 mod expression;
 mod function;
+mod image;
 mod math;
 mod matrix;
 mod matrix_elementwise;
@@ -134,8 +147,12 @@ pub struct Options {
     /// 1.0-1.2, 2.0-2.4, 3.0-3.2; other values are errors, and subgroup
     /// matrices (`simdgroup_matrix`) need 2.3 or later.
     pub lang_version: (u8, u8),
-    /// Explicit `[[buffer(n)]]` index per `@group/@binding`. Bindings not in
-    /// the map get the lowest free indices, in `(group, binding)` order.
+    /// Explicit argument-table index per `@group/@binding`: the
+    /// `[[buffer(n)]]` index of a buffer, the `[[texture(n)]]` index of a
+    /// texture, the `[[sampler(n)]]` index of a sampler (each table has its
+    /// own indices: buffers 0-30, textures 0-127, samplers 0-15). Bindings
+    /// not in the map get the lowest free indices of their table, in
+    /// `(group, binding)` order.
     pub binding_map: BTreeMap<ResourceBinding, u32>,
     /// The `[[buffer(n)]]` index of the sizes buffer that carries the byte
     /// sizes of runtime-sized buffers (see the module docs); `None` uses the
@@ -169,7 +186,8 @@ impl Default for Options {
     }
 }
 
-/// What the writer produced besides the text: the MSL name of each kernel.
+/// What the writer produced besides the text: the MSL name of each kernel
+/// and the argument-table index of each resource.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Translation {
     /// The MSL source.
@@ -177,6 +195,40 @@ pub struct Translation {
     /// `(WGSL entry-point name, MSL kernel name)` per chosen entry point
     /// (names that are not legal in MSL, such as `main`, are renamed).
     pub entry_points: Vec<(String, String)>,
+    /// The index each entry point gives each resource it uses, in entry
+    /// point order, then by table and index.
+    pub resources: Vec<ResourceIndex>,
+}
+
+/// Which argument table an index is in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum ResourceKind {
+    /// `[[buffer(n)]]`: a uniform or storage buffer.
+    Buffer,
+    /// `[[buffer(n)]]`: the immediate data (`var<immediate>`), set with
+    /// `setBytes`.
+    Immediate,
+    /// `[[buffer(n)]]`: the sizes buffer of runtime-sized arrays (see the
+    /// module docs).
+    SizesBuffer,
+    /// `[[texture(n)]]`: a texture or texel buffer.
+    Texture,
+    /// `[[sampler(n)]]`: a sampler or comparison sampler.
+    Sampler,
+}
+
+/// One resource of one entry point and its argument-table index.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ResourceIndex {
+    /// The WGSL entry-point name.
+    pub entry_point: String,
+    /// The variable's `@group/@binding` (`None` for the immediate data and
+    /// the sizes buffer).
+    pub binding: Option<ResourceBinding>,
+    /// The table.
+    pub kind: ResourceKind,
+    /// The index in the table.
+    pub index: u32,
 }
 
 /// The passes that lower a pipeline's module for this backend, in order
@@ -242,6 +294,8 @@ pub fn print(
     module::write(pipeline, info, options)
 }
 
+#[cfg(test)]
+mod image_tests;
 #[cfg(test)]
 mod tests;
 

@@ -89,9 +89,17 @@ fn name_types(w: &mut Writer) {
                 }
             }
             TypeInner::Pointer { base, .. } => names.get(base.index()).cloned().unwrap_or_default(),
-            // Spelled where used (their access and sampled type are part of
-            // the MSL type); not declared.
-            TypeInner::Image { .. } | TypeInner::Sampler { .. } => String::new(),
+            // Template instances, never declared.
+            TypeInner::Image {
+                dim,
+                arrayed,
+                class,
+            } => super::image::type_name(super::image::Image {
+                dim,
+                arrayed,
+                class,
+            }),
+            TypeInner::Sampler { .. } => super::image::SAMPLER.to_string(),
             TypeInner::Array { base, size, .. } => {
                 let base_name = names.get(base.index()).cloned().unwrap_or_default();
                 let token: String = base_name
@@ -106,7 +114,7 @@ fn name_types(w: &mut Writer) {
             }
             TypeInner::Struct { ref members, .. } => {
                 let name = w.namer.call(t.name.as_deref().unwrap_or("Struct"));
-                let mut member_namer = Namer::default();
+                let mut member_namer = Namer::for_members();
                 let mnames = members
                     .iter()
                     .map(|mm| member_namer.call(&mm.name))
@@ -211,6 +219,7 @@ fn run(mut w: Writer) -> R<Translation> {
     // Bodies first: they record the operator helpers they need.
     let mut body = String::new();
     let mut entry_points = Vec::new();
+    let mut resources = Vec::new();
     for (h, f) in m.functions.iter() {
         if !reachable[h.index()] || entry_fns[h.index()] {
             continue;
@@ -223,6 +232,7 @@ fn run(mut w: Writer) -> R<Translation> {
             continue;
         };
         super::entry_point::write_kernel(&mut w, ei, &mut body)?;
+        resources.extend(super::entry_point::resource_indices(&w, ei)?);
         body.push('\n');
         entry_points.push((
             ep.name.clone(),
@@ -259,6 +269,7 @@ fn run(mut w: Writer) -> R<Translation> {
     Ok(Translation {
         source: out,
         entry_points,
+        resources,
     })
 }
 

@@ -146,6 +146,36 @@ const RESERVED: &[&str] = &[
     "simd",
     "sampler",
     "texture",
+    // Texture types and the texture library's names (`using namespace
+    // metal;` makes them visible unqualified)
+    "texture1d",
+    "texture1d_array",
+    "texture2d",
+    "texture2d_array",
+    "texture3d",
+    "texturecube",
+    "texturecube_array",
+    "texture2d_ms",
+    "texture2d_ms_array",
+    "texture_buffer",
+    "depth2d",
+    "depth2d_array",
+    "depthcube",
+    "depthcube_array",
+    "depth2d_ms",
+    "depth2d_ms_array",
+    "min_lod_clamp",
+    "gradient2d",
+    "gradient3d",
+    "gradientcube",
+    "min_filter",
+    "mag_filter",
+    "mip_filter",
+    "s_address",
+    "t_address",
+    "r_address",
+    "border_color",
+    "compare_func",
     // Metal standard-library names the output may call unqualified
     "abs",
     "acos",
@@ -296,6 +326,22 @@ const RESERVED: &[&str] = &[
     "_local_index",
 ];
 
+/// Metal library names that are common words: reserved for module-scope
+/// names only (functions, structs, globals), which the output uses
+/// unqualified and which would be ambiguous with `metal::level` and the
+/// like under `using namespace metal;`. Locals and struct members shadow
+/// them harmlessly and keep their names.
+const MODULE_RESERVED: &[&str] = &[
+    "access",
+    "address",
+    "bias",
+    "component",
+    "coord",
+    "filter",
+    "level",
+    "reduction",
+];
+
 /// Scalar type prefixes of vector and matrix type names (`float4`, `half3x3`).
 const VECTOR_PREFIXES: &[&str] = &[
     "bool",
@@ -430,9 +476,19 @@ pub(super) struct Namer {
     module: Scope,
     function: Scope,
     in_function: bool,
+    /// Names struct members (no [`MODULE_RESERVED`] names).
+    members: bool,
 }
 
 impl Namer {
+    /// A namer for the members of one struct.
+    pub fn for_members() -> Namer {
+        Namer {
+            members: true,
+            ..Namer::default()
+        }
+    }
+
     /// A legal name not handed out before (in this scope or the module's),
     /// as close to `name` as possible.
     pub fn call(&mut self, name: &str) -> String {
@@ -491,7 +547,8 @@ impl Namer {
     fn is_free(&self, name: &str) -> bool {
         let taken = self.module.used.contains(name)
             || (self.in_function && self.function.used.contains(name));
-        !taken && !is_reserved(name)
+        let module_word = !self.in_function && !self.members && MODULE_RESERVED.contains(&name);
+        !taken && !module_word && !is_reserved(name)
     }
 
     fn take(&mut self, name: String) -> String {

@@ -5,7 +5,9 @@
 
 use super::access::{matrix_access, pointee, result_struct};
 use super::context::{at, bind_result, err, temp_name, FnCtx, Writer, R};
-use super::expression::{get, matrix_access_texts, packed_pointee, release, runtime_length};
+use super::expression::{
+    get, image_of, matrix_access_texts, packed_pointee, release, runtime_length, uint_operand,
+};
 use super::types::ends_with_runtime_array;
 use super::value::{literal, strip_parens};
 use crate::arena::Handle;
@@ -239,11 +241,28 @@ fn statement(w: &mut Writer, cx: &mut FnCtx, st: &Statement, span: Span) -> R<()
         // Since MSL 2.3 `discard_fragment()` demotes the invocation to a
         // helper, WGSL's semantics (the writer refuses older versions).
         Statement::Discard => cx.push_line("metal::discard_fragment();"),
-        Statement::ImageStore { .. } => {
-            return Err(super::context::err(
-                "render stages and textures are not supported by the MSL backend yet",
-                span,
-            ))
+        Statement::ImageStore {
+            image,
+            coordinate,
+            array_index,
+            value,
+        } => {
+            let img = image_of(w, cx, *image)?;
+            let array = match array_index {
+                Some(a) => Some(uint_operand(w, cx, *a)?),
+                None => None,
+            };
+            let lines = super::image::store(
+                img,
+                &get(w, cx, *image)?,
+                &uint_operand(w, cx, *coordinate)?,
+                array.as_deref(),
+                strip_parens(&get(w, cx, *value)?),
+            )
+            .map_err(|d| at(d, span))?;
+            for line in lines {
+                cx.push_line(&format!("{line};"));
+            }
         }
     }
     visit::statement_operands(st, |o| release(cx, o));

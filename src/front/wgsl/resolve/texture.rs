@@ -60,16 +60,17 @@ impl<'t, 'a> Resolver<'t, 'a> {
             let aspan = self.span(arg);
             match role {
                 Role::Component => {
-                    let c =
-                        match &v {
-                            Val::Const(Value::Scalar(l)) => int_of(l),
-                            _ => return err(
+                    let c = match &v {
+                        Val::Const(Value::Scalar(l)) => int_of(l),
+                        _ => {
+                            return err(
                                 format!(
                                     "the component argument of '{name}' must be a const-expression"
                                 ),
                                 aspan,
-                            ),
-                        };
+                            )
+                        }
+                    };
                     match c {
                         Some(c @ 0..=3) => a.component = Some(c as u8),
                         _ => {
