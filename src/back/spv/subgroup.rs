@@ -35,6 +35,31 @@ impl Writer<'_> {
             Some(&x) => self.inner(cx, x)?.scalar(),
             None => None,
         };
+        // The invocation id / lane index operand must be unsigned in
+        // SPIR-V; WGSL allows i32 (the value is then non-negative or the
+        // result is undefined in both languages).
+        if matches!(
+            op,
+            S::Broadcast
+                | S::Shuffle
+                | S::ShuffleXor
+                | S::ShuffleUp
+                | S::ShuffleDown
+                | S::QuadBroadcast
+        ) && args.len() >= 2
+            && self
+                .inner(cx, args[1])?
+                .scalar()
+                .is_some_and(|s| s.is_signed_integer())
+        {
+            a[1] = match self.const_index(cx, args[1]) {
+                Some(v) => self.u32_const(v as u32),
+                None => {
+                    let u = self.u32_type();
+                    self.emit(cx, Op::Bitcast, u, &[a[1]])
+                }
+            };
+        }
         let float = scalar.is_some_and(|s| s.is_float());
         let signed = scalar.is_some_and(|s| s.is_signed_integer());
         self.s.cap(Capability::GroupNonUniform);
