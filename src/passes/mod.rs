@@ -16,6 +16,8 @@
 pub mod bits_clamp;
 pub mod cse;
 pub mod dse;
+pub mod external_texture;
+mod external_texture_helpers;
 pub mod float_to_int;
 pub mod fold;
 pub mod int_division;
@@ -110,6 +112,11 @@ impl<'a> Pass<'a> {
 /// The passes both backends run, in order.
 pub fn shared<'a>(options: PassOptions) -> Vec<Pass<'a>> {
     let mut list = vec![
+        Pass::new(
+            "external-texture",
+            "texture_external becomes two texture_2d<f32> planes and a uniform buffer of parameters",
+            external_texture::run,
+        ),
         Pass::new(
             "pointer-args",
             "pointer arguments become whole variables plus u32 indices (copies per root)",

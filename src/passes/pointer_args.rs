@@ -414,7 +414,7 @@ fn make_copy(module: &mut Module, mut f: Function, bindings: &[Binding]) -> Func
 /// Reorders `module.functions` so every callee comes before its callers
 /// (copies were appended after the functions calling them), remapping
 /// every function handle.
-fn restore_callee_order(module: &mut Module) {
+pub(crate) fn restore_callee_order(module: &mut Module) {
     let n = module.functions.len();
     let callees: Vec<Vec<Handle<Function>>> = module
         .functions

@@ -337,3 +337,28 @@ fn fold_and_cse() {
 }"
     );
 }
+
+const EXTERNAL_TEXTURE: &str = "
+@group(0) @binding(0) var t: texture_external;
+@group(0) @binding(1) var s: sampler;
+@group(1) @binding(0) var<storage, read_write> out: array<vec4f, 4>;
+fn load_at(tex: texture_external, c: vec2i) -> vec4f {
+    return textureLoad(tex, c);
+}
+@compute @workgroup_size(1) fn main() {
+    let size = textureDimensions(t);
+    out[0] = vec4f(vec2f(size), 0.0, 0.0);
+    out[1] = textureLoad(t, vec2u(1u, 2u));
+    out[2] = load_at(t, vec2i(3, 4));
+    out[3] = textureSampleBaseClampToEdge(t, s, vec2f(0.5));
+}";
+
+#[test]
+fn external_texture() {
+    check_from!(
+        "external_texture",
+        "external-texture",
+        EXTERNAL_TEXTURE,
+        "tessera_gamma_correction"
+    );
+}

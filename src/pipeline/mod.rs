@@ -16,6 +16,7 @@
 mod bindings;
 pub mod checks;
 pub mod eval;
+pub mod external_textures;
 mod matrix_access;
 pub mod overrides;
 pub mod spec;
@@ -34,6 +35,7 @@ use crate::ir::{
 use crate::valid::ModuleInfo;
 
 pub use bindings::BindingReflection;
+pub use external_textures::{ExternalTextureBindings, ExternalTextureReflection};
 
 /// Options for creating a pipeline from a module.
 #[derive(Clone, Debug)]
@@ -72,6 +74,24 @@ pub struct PipelineOptions {
     /// SPIR-V writer only: the MSL writer rejects a pipeline with
     /// specialization constants.
     pub spec_constants: bool,
+    /// Where the `external-texture` pass binds the parts of each
+    /// `texture_external` variable, keyed by the variable's own
+    /// `@group`/`@binding` (which plane 0, a `texture_2d<f32>`, keeps):
+    /// plane 1 (`texture_2d<f32>`) and a uniform buffer of
+    /// [`external_textures::EXTERNAL_TEXTURE_PARAMS_SIZE`] bytes of
+    /// parameters, laid out as Dawn's `ExternalTextureParams` (numPlanes,
+    /// doYuvToRgbConversionOnly, yuvToRgbConversionMatrix, gamma decode
+    /// and encode parameters, gamutConversionMatrix, sample and load
+    /// transforms, plane rectangles, apparentSize, plane1CoordFactor; see
+    /// `docs/design-notes.md`, "External textures").
+    ///
+    /// An external texture without an entry gets the next two binding
+    /// numbers of its group after the highest the module (or this map)
+    /// uses, plane 1 first, in declaration order;
+    /// [`EntryPointReflection::external_textures`] reports what was
+    /// chosen. A given binding point that collides with another resource
+    /// of an entry point using the texture is a pipeline-creation error.
+    pub external_textures: BTreeMap<crate::ir::ResourceBinding, ExternalTextureBindings>,
 }
 
 impl Default for PipelineOptions {
@@ -87,6 +107,7 @@ impl Default for PipelineOptions {
             max_workgroup_storage_size: 16384,
             max_immediate_size: 64,
             spec_constants: false,
+            external_textures: BTreeMap::new(),
         }
     }
 }
@@ -184,6 +205,10 @@ pub struct EntryPointReflection {
     /// binding, with their minimum binding sizes (including the
     /// subgroup-matrix proposal's `MinStorageSize`).
     pub bindings: Vec<BindingReflection>,
+    /// The `texture_external` variables the entry point uses, with the
+    /// binding points of their planes and parameters buffer (which also
+    /// appears in [`EntryPointReflection::bindings`]).
+    pub external_textures: Vec<ExternalTextureReflection>,
 }
 
 /// Reflection of the chosen entry points.
@@ -224,6 +249,11 @@ pub struct Pipeline {
     /// The device's smallest and largest subgroup size (from the options;
     /// WebGPU's bounds 4 and 128 when not given).
     pub subgroup_sizes: [u32; 2],
+    /// The binding points of each `texture_external` variable's planes and
+    /// parameters, for the `external-texture` pass (empty for a module
+    /// without external textures; the pass assigns defaults to any
+    /// variable not listed).
+    pub external_textures: external_textures::Assignments,
 }
 
 fn select_entry_points(module: &Module, options: &PipelineOptions) -> Result<Vec<usize>, Error> {
@@ -541,6 +571,8 @@ pub fn process(
     reached.sort_unstable();
     reached.dedup();
     matrix_access::check_standard(module, &reached, &known, &mut diags);
+    let externals =
+        external_textures::assign(module, Some(info), &chosen, &options.external_textures, &mut diags);
     let mut reflection = Reflection::default();
     for &i in &chosen {
         let (Some(ep), Some(epi)) = (module.entry_points.get(i), info.entry_points.get(i)) else {
@@ -610,6 +642,19 @@ pub fn process(
             r.spec_ids = entry_spec_ids(module, info, i, &st);
         }
         r.bindings = bindings::entry_bindings(module, epi, &summaries);
+        r.external_textures = external_textures::entry_reflection(&externals, &epi.globals);
+        for e in &r.external_textures {
+            r.bindings.push(BindingReflection {
+                group: e.bindings.params.group,
+                binding: e.bindings.params.binding,
+                name: format!("{}_params", e.name),
+                space: crate::ir::AddressSpace::Uniform,
+                access: crate::ir::Access::Read,
+                min_binding_size: external_textures::EXTERNAL_TEXTURE_PARAMS_SIZE,
+                subgroup_matrix_min_size: None,
+            });
+        }
+        r.bindings.sort_by_key(|b| (b.group, b.binding));
         for &(ty, span) in &epi.matrix_types {
             if options.spec_constants {
                 check_matrix_dims_known(module, ty, span, &st, &mut diags);
@@ -738,6 +783,7 @@ pub fn process(
         spec_constants: st.constants,
         reflection,
         subgroup_sizes: [min_sg, max_sg],
+        external_textures: externals,
     })
 }
 

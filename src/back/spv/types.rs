@@ -726,6 +726,7 @@ mod tests {
             spec_constants: Vec::new(),
             reflection: Default::default(),
             subgroup_sizes: [4, 128],
+            external_textures: Vec::new(),
         }
     }
 
