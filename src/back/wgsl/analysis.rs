@@ -264,6 +264,22 @@ impl Analyzer<'_> {
             .is_some_and(|t| matches!(t.inner, TypeInner::Pointer { .. }))
     }
 
+    /// Whether `h` is a texture or sampler value: its load reads nothing
+    /// that changes, and WGSL cannot bind it with `let`, so it always
+    /// prints at its uses.
+    fn is_handle(&self, h: Handle<Expression>) -> bool {
+        self.func
+            .expression_types
+            .get(h.index())
+            .and_then(|&t| self.module.types.try_get(t))
+            .is_some_and(|t| {
+                matches!(
+                    t.inner,
+                    TypeInner::Image { .. } | TypeInner::Sampler { .. }
+                )
+            })
+    }
+
     fn decide_baking(&mut self) {
         // Users have larger handles than their operands, so walking
         // backwards decides every user before the expressions it uses.
@@ -272,7 +288,7 @@ impl Analyzer<'_> {
             let Some(pos) = self.emit_pos[i] else {
                 continue;
             };
-            if self.is_pointer(h) {
+            if self.is_pointer(h) || self.is_handle(h) {
                 continue;
             }
             let named = self.func.named_expressions.contains_key(&h);
@@ -386,7 +402,8 @@ impl Analyzer<'_> {
             if matches!(
                 e,
                 Expression::Load { .. } | Expression::SubgroupMatrixLoad { .. }
-            ) {
+            ) && !self.is_handle(h)
+            {
                 return true;
             }
             visit::operands(e, |op| stack.push(op));
@@ -482,7 +499,8 @@ impl Analyzer<'_> {
         if matches!(
             e,
             Expression::Load { .. } | Expression::SubgroupMatrixLoad { .. }
-        ) {
+        ) && !self.is_handle(h)
+        {
             return true;
         }
         let mut reads = false;
