@@ -362,3 +362,42 @@ fn external_texture() {
         "tessera_gamma_correction"
     );
 }
+
+#[test]
+fn external_texture_variables() {
+    // The module-scope part of the lowering: plane 0 keeps the binding,
+    // plane 1 and the parameters take the next numbers of the group.
+    let out = after(EXTERNAL_TEXTURE, "external-texture");
+    let header = &out[..out.find("fn ").unwrap_or(out.len())];
+    insta::with_settings!({
+        snapshot_path => "../../snapshots/passes",
+        prepend_module_to_snapshot => false,
+        omit_expression => true,
+        description => EXTERNAL_TEXTURE,
+    }, {
+        insta::assert_snapshot!("external_texture_variables", header);
+    });
+}
+
+#[test]
+fn external_texture_parameter_only() {
+    // textureDimensions through a parameter; a function that passes its
+    // parameter on.
+    check_from!(
+        "external_texture_parameter",
+        "external-texture",
+        "
+@group(0) @binding(0) var t: texture_external;
+@group(0) @binding(1) var<storage, read_write> out: vec2u;
+fn dims(tex: texture_external) -> vec2u {
+    return textureDimensions(tex);
+}
+fn forward(a: u32, tex: texture_external, b: u32) -> vec2u {
+    return dims(tex) + vec2u(a, b);
+}
+@compute @workgroup_size(1) fn main() {
+    out = forward(1u, t, 2u);
+}",
+        "dims"
+    );
+}
