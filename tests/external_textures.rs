@@ -290,3 +290,25 @@ fn two_external_textures_given_the_same_plane1() {
         "@group(0) @binding(0) var t: texture_external",
     );
 }
+
+#[test]
+fn printers_reject_an_unlowered_external_texture() {
+    // Printing without the backends' passes (`lower`) reaches the
+    // printers' internal-error guards.
+    let p = pipeline(TWO_GROUPS, &PipelineOptions::default());
+    let info = tessera::valid::analyze(&p.module);
+    let e = tessera::back::spv::print(&p, &info, &tessera::back::spv::Options::default())
+        .expect_err("unlowered texture_external");
+    assert!(
+        e.errors()
+            .any(|d| d.message.contains("texture_external must be lowered before the SPIR-V writer")),
+        "{e:?}"
+    );
+    let e = tessera::back::msl::print(&p, &info, &tessera::back::msl::Options::default())
+        .expect_err("unlowered texture_external");
+    assert!(
+        e.errors()
+            .any(|d| d.message.contains("`texture_external` reached the MSL writer without being lowered")),
+        "{e:?}"
+    );
+}
