@@ -211,7 +211,8 @@ const COLLIDE: &str = "@group(0) @binding(0) var t: texture_external;
 
 fn given(plane1: ResourceBinding, params: ResourceBinding) -> PipelineOptions {
     let mut options = PipelineOptions::default();
-    options.external_textures = BTreeMap::from([(rb(0, 0), ExternalTextureBindings { plane1, params })]);
+    options.external_textures =
+        BTreeMap::from([(rb(0, 0), ExternalTextureBindings { plane1, params })]);
     options
 }
 
@@ -300,15 +301,17 @@ fn printers_reject_an_unlowered_external_texture() {
     let e = tessera::back::spv::print(&p, &info, &tessera::back::spv::Options::default())
         .expect_err("unlowered texture_external");
     assert!(
-        e.errors()
-            .any(|d| d.message.contains("texture_external must be lowered before the SPIR-V writer")),
+        e.errors().any(|d| d
+            .message
+            .contains("texture_external must be lowered before the SPIR-V writer")),
         "{e:?}"
     );
     let e = tessera::back::msl::print(&p, &info, &tessera::back::msl::Options::default())
         .expect_err("unlowered texture_external");
     assert!(
-        e.errors()
-            .any(|d| d.message.contains("`texture_external` reached the MSL writer without being lowered")),
+        e.errors().any(|d| d
+            .message
+            .contains("`texture_external` reached the MSL writer without being lowered")),
         "{e:?}"
     );
 }

@@ -77,21 +77,13 @@ pub fn run(p: &mut Pipeline) -> Result<(), Error> {
     // means) get the defaults.
     let mut assigned: Assignments = p.external_textures.clone();
     let mut diags = Vec::new();
-    for (h, r) in assignments::assign(
-        &p.module,
-        None,
-        &[],
-        &Default::default(),
-        &mut diags,
-    ) {
+    for (h, r) in assignments::assign(&p.module, None, &[], &Default::default(), &mut diags) {
         if !assigned.iter().any(|(g, _)| *g == h) {
             assigned.push((h, r));
         }
     }
     if !diags.is_empty() {
-        return Err(Error {
-            diagnostics: diags,
-        });
+        return Err(Error { diagnostics: diags });
     }
     let module = &mut p.module;
     let t = Types::new(module);
@@ -265,15 +257,14 @@ impl FunctionPass for Lower {
             return;
         };
         let t = self.t;
-        let args: Vec<(H, u32)> = cx
-            .f
-            .expressions
-            .iter()
-            .filter_map(|(h, e)| match *e {
-                Expression::FunctionArgument(i) if planes.contains(&i) => Some((h, i)),
-                _ => None,
-            })
-            .collect();
+        let args: Vec<(H, u32)> =
+            cx.f.expressions
+                .iter()
+                .filter_map(|(h, e)| match *e {
+                    Expression::FunctionArgument(i) if planes.contains(&i) => Some((h, i)),
+                    _ => None,
+                })
+                .collect();
         for (h, i) in args {
             let span = cx.f.expressions.span(h);
             let p1 = cx.add(Expression::FunctionArgument(i + 1), t.plane, span);
@@ -371,7 +362,13 @@ impl FunctionPass for Lower {
                 else {
                     return;
                 };
-                self.call(cx, h, helper, vec![p0, p1, params, sampler, coordinate], span);
+                self.call(
+                    cx,
+                    h,
+                    helper,
+                    vec![p0, p1, params, sampler, coordinate],
+                    span,
+                );
             }
             _ => {}
         }

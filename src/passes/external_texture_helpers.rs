@@ -267,7 +267,10 @@ impl<'t> Fb<'t> {
     }
 
     fn close(&mut self) -> Block {
-        self.blocks.pop().map(BlockBuilder::finish).unwrap_or_default()
+        self.blocks
+            .pop()
+            .map(BlockBuilder::finish)
+            .unwrap_or_default()
     }
 
     fn field(&mut self, base: H, index: u32, ty: Handle<Type>) -> H {
@@ -546,7 +549,8 @@ fn texture_sample(t: &Types, color: Handle<Function>) -> Function {
         b.math(MathFunction::Clamp, vec![modified, lo, hi], t.vec2f)
     };
     let coords0 = clamp(&mut b, field::PLANE0_MIN, field::PLANE0_MAX);
-    b.f.named_expressions.insert(coords0, "plane0_coords".into());
+    b.f.named_expressions
+        .insert(coords0, "plane0_coords".into());
     let sample = |b: &mut Fb, image: H, coordinate: H| {
         let level = b.f32(0.0);
         b.e(
@@ -598,8 +602,15 @@ pub(super) fn add(module: &mut Module, t: &Types, need_load: bool, need_sample: 
     let color = module
         .functions
         .append(external_color(t, gamma), Span::UNDEFINED);
-    let load = need_load.then(|| module.functions.append(texture_load(t, color), Span::UNDEFINED));
-    let sample =
-        need_sample.then(|| module.functions.append(texture_sample(t, color), Span::UNDEFINED));
+    let load = need_load.then(|| {
+        module
+            .functions
+            .append(texture_load(t, color), Span::UNDEFINED)
+    });
+    let sample = need_sample.then(|| {
+        module
+            .functions
+            .append(texture_sample(t, color), Span::UNDEFINED)
+    });
     Helpers { load, sample }
 }

@@ -115,7 +115,8 @@ pub fn assign(
             Some(&b) => (b, false),
             None => {
                 let next = highest.get(&plane0.group).copied().unwrap_or(0);
-                let (Some(plane1), Some(params)) = (next.checked_add(1), next.checked_add(2)) else {
+                let (Some(plane1), Some(params)) = (next.checked_add(1), next.checked_add(2))
+                else {
                     diags.push(
                         Diagnostic::error(
                             format!(
@@ -210,7 +211,13 @@ fn check_given(
                     }
                 }
             }
-            None => others.extend(module.global_variables.iter().map(|(g, _)| g).filter(|g| g != h)),
+            None => others.extend(
+                module
+                    .global_variables
+                    .iter()
+                    .map(|(g, _)| g)
+                    .filter(|g| g != h),
+            ),
         }
         others.sort();
         'parts: for (what, at) in parts {
@@ -262,7 +269,10 @@ fn check_given(
 /// The external textures among `globals` (indices of global variables,
 /// as in the validator's entry-point facts), for an entry point's
 /// reflection.
-pub fn entry_reflection(assigned: &Assignments, globals: &[usize]) -> Vec<ExternalTextureReflection> {
+pub fn entry_reflection(
+    assigned: &Assignments,
+    globals: &[usize],
+) -> Vec<ExternalTextureReflection> {
     assigned
         .iter()
         .filter(|(h, _)| globals.contains(&h.index()))

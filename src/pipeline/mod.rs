@@ -571,8 +571,13 @@ pub fn process(
     reached.sort_unstable();
     reached.dedup();
     matrix_access::check_standard(module, &reached, &known, &mut diags);
-    let externals =
-        external_textures::assign(module, Some(info), &chosen, &options.external_textures, &mut diags);
+    let externals = external_textures::assign(
+        module,
+        Some(info),
+        &chosen,
+        &options.external_textures,
+        &mut diags,
+    );
     let mut reflection = Reflection::default();
     for &i in &chosen {
         let (Some(ep), Some(epi)) = (module.entry_points.get(i), info.entry_points.get(i)) else {

@@ -272,12 +272,7 @@ impl Analyzer<'_> {
             .expression_types
             .get(h.index())
             .and_then(|&t| self.module.types.try_get(t))
-            .is_some_and(|t| {
-                matches!(
-                    t.inner,
-                    TypeInner::Image { .. } | TypeInner::Sampler { .. }
-                )
-            })
+            .is_some_and(|t| matches!(t.inner, TypeInner::Image { .. } | TypeInner::Sampler { .. }))
     }
 
     fn decide_baking(&mut self) {
