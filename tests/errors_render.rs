@@ -76,9 +76,9 @@ t!(
 );
 t!(
     interpolate_unknown_type,
-    "@fragment fn f(@location(0) @interpolate(smooth) x: f32) {}\n",
-    "unknown interpolation type 'smooth'",
-    "smooth"
+    "@fragment fn f(@location(0) @interpolate(cubic) x: f32) {}\n",
+    "unknown interpolation type 'cubic'",
+    "cubic"
 );
 t!(
     interpolate_unknown_sampling,
@@ -276,13 +276,13 @@ t!(
     discard_in_vertex,
     "fn g() { discard; }\n@vertex fn v() -> @builtin(position) vec4f { g(); return vec4f(); }\n",
     "a 'discard' statement cannot be used in the vertex pipeline stage",
-    "discard;"
+    "discard"
 );
 t!(
     discard_in_compute,
     "@compute @workgroup_size(1) fn c() { discard; }\n",
     "a 'discard' statement cannot be used in the compute pipeline stage",
-    "discard;"
+    "discard"
 );
 t!(
     derivative_in_vertex,
@@ -299,8 +299,8 @@ t!(
 t!(
     derivative_of_integer,
     "@fragment fn f() { let x = dpdy(1i); }\n",
-    "dpdy",
-    "dpdy"
+    "no matching call to 'dpdy(i32)'",
+    "1i"
 );
 t!(
     workgroup_var_in_fragment,
@@ -328,4 +328,25 @@ t!(
     "@fragment fn f(@location(0) x: f32) -> @location(0) vec4f {\n    var d = 0.0;\n    if x > 0.0 {\n        d = dpdx(x);\n    }\n    return vec4f(d);\n}\n",
     "'dpdx' must only be called from uniform control flow",
     "dpdx(x)"
+);
+
+// ---- the fragment_depth language feature -----------------------------------
+
+t!(
+    depth_condition_unknown,
+    "@fragment fn f() -> @builtin(frag_depth, equal) f32 { return 1.0; }\n",
+    "unknown depth condition 'equal': expected 'less' or 'greater'",
+    "equal"
+);
+t!(
+    depth_condition_on_other_builtin,
+    "@fragment fn f(@builtin(sample_index, less) i: u32) {}\n",
+    "@builtin(sample_index) takes no second argument (only frag_depth does)",
+    "less"
+);
+t!(
+    builtin_three_arguments,
+    "@fragment fn f() -> @builtin(frag_depth, less, greater) f32 { return 1.0; }\n",
+    "@builtin requires exactly one argument",
+    "@builtin(frag_depth, less, greater)"
 );

@@ -236,7 +236,9 @@ fn vertex_and_fragment_interfaces() {
     });
     fb.f.result = Some(FunctionResult {
         ty: f32t,
-        binding: Some(Binding::BuiltIn(BuiltIn::FragDepth)),
+        binding: Some(Binding::BuiltIn(BuiltIn::FragDepth {
+            condition: DepthCondition::Any,
+        })),
     });
     let id = fb.e(Expression::FunctionArgument(0), u32t);
     let d = fb.emit(Expression::Convert { expr: id, ty: f32t }, f32t);
@@ -304,7 +306,7 @@ fn sample_mask_is_an_array_of_one() {
 }
 
 #[test]
-fn textures_are_reported_with_a_span() {
+fn a_handle_variable_of_another_type_is_reported_with_a_span() {
     let mut mb = Mb::new();
     let f32t = mb.scalar(Scalar::F32);
     let g = mb.m.global_variables.append(
@@ -327,9 +329,12 @@ fn textures_are_reported_with_a_span() {
     let _ = fb.emit(Expression::Load { pointer: e }, f32t);
     mb.compute("main", fb.finish(), 1);
     let p = pipeline(&mb.m);
-    let e = tessera::back::spv::write(&p, &Default::default()).expect_err("unsupported");
+    let e = tessera::back::spv::write(&p, &Default::default()).expect_err("not a texture");
     let d = e.errors().next().expect("one error");
-    assert!(d.message.contains("textures and samplers"), "{}", d.message);
+    assert_eq!(
+        d.message,
+        "a variable in the 'handle' address space must be a texture or sampler"
+    );
     assert_eq!(d.span, tessera::Span::new(10, 20));
 }
 

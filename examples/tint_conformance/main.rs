@@ -12,15 +12,18 @@
 //! EXPECTED [--all] [--naga] [--msl-out DIR [--msl-sample N]]
 //! [--write-failures FILE]`
 //! - CORPUS: `../shared/corpus/tint`; EXPECTED: a file of `path<TAB>reason`
-//!   lines (`#` comments) listing the inputs known to fail.
+//!   lines (`#` comments) listing the inputs known to fail to give valid
+//!   SPIR-V, and `msl:path<TAB>reason` lines for those whose MSL is known
+//!   to fail to compile.
 //! - `--naga`: also compiles each input with naga 30 (WGSL in, validation
 //!   with every capability, SPIR-V out) and validates its SPIR-V the same
 //!   way, in the same run: the per-folder table gains naga's column.
 //! - `--msl-out DIR`: writes tessera's MSL for the inputs whose `msl`
 //!   column is `OK` under DIR (one `.metal` per input), every Nth of them
 //!   with `--msl-sample N` (a fixed, deterministic sample), for the shim
-//!   check (`scripts/tint-suite.sh` runs it); MSL compile errors are
-//!   printed and counted.
+//!   check (`scripts/tint-suite.sh` runs it); an MSL compile error not
+//!   listed fails the run. Inputs whose `msl` column is OK but whose
+//!   `spvasm` column is not are compiled to MSL only.
 //! - `--write-failures FILE`: writes the failing inputs as an EXPECTED
 //!   list (path, tab, first line of the error).
 //!
@@ -38,6 +41,9 @@ use spirv_tools::val::Validator as _;
 
 /// Longest time one input may take before it counts as a failure.
 const TIMEOUT: Duration = Duration::from_secs(20);
+/// How an EXPECTED line names an input whose MSL is known to fail
+/// (`msl:PATH<TAB>reason`).
+const MSL_PREFIX: &str = "msl:";
 
 fn compute_only(source: &str) -> bool {
     !["@vertex", "@fragment", "texture", "sampler"]
@@ -49,9 +55,11 @@ fn compute_only(source: &str) -> bool {
 /// `buffer_view` (`buffer`, `buffer<N>`, `bufferView`, ...),
 /// `atomic_vec2u_min_max`, and Chromium's internal or experimental
 /// render extensions (input attachments, framebuffer fetch, resource
-/// tables).
+/// tables), and Tint's debugging `print` builtin (not WGSL; its inputs
+/// are MSL-only).
 fn experiment(source: &str) -> bool {
-    source.contains(": buffer")
+    source.contains("  print(")
+        || source.contains(": buffer")
         || source.contains(" buffer,")
         || source.contains("buffer<")
         || source.contains("bufferView")
@@ -159,6 +167,8 @@ fn no_panic<T>(f: impl FnOnce() -> Result<T, String>) -> Result<T, String> {
 struct Input {
     path: String,
     source: String,
+    /// Check its SPIR-V (its `spvasm` column is `OK`).
+    spv: bool,
     /// Write MSL for it (its `msl` column is `OK` and it is in the sample).
     msl: bool,
 }
@@ -249,7 +259,9 @@ fn collect(args: &Args) -> Result<(Vec<Input>, usize), String> {
     let mut msl_seen = 0usize;
     for line in lines {
         let cells: Vec<&str> = line.split('\t').collect();
-        if cells.get(spv_col) != Some(&"OK") {
+        let spv = cells.get(spv_col) == Some(&"OK");
+        let msl_ok = args.msl_out.is_some() && cells.get(msl_col) == Some(&"OK");
+        if !spv && !msl_ok {
             continue;
         }
         let path = cells[0].to_string();
@@ -264,11 +276,18 @@ fn collect(args: &Args) -> Result<(Vec<Input>, usize), String> {
             continue;
         }
         let mut msl = false;
-        if args.msl_out.is_some() && cells.get(msl_col) == Some(&"OK") {
+        if msl_ok {
             msl = msl_seen % args.msl_sample == 0;
             msl_seen += 1;
         }
-        inputs.push(Input { path, source, msl });
+        if spv || msl {
+            inputs.push(Input {
+                path,
+                source,
+                spv,
+                msl,
+            });
+        }
     }
     Ok((inputs, experiments))
 }
@@ -293,8 +312,8 @@ fn run(inputs: Vec<Input>, naga: bool) -> BTreeMap<String, Outcome> {
             std::thread::spawn(move || {
                 let source = &input.source;
                 let outcome = Outcome {
-                    tessera: Some(no_panic(|| check(source))),
-                    naga: naga.then(|| no_panic(|| naga_peer::check(source))),
+                    tessera: input.spv.then(|| no_panic(|| check(source))),
+                    naga: (naga && input.spv).then(|| no_panic(|| naga_peer::check(source))),
                     msl: input.msl.then(|| no_panic(|| msl(source))),
                 };
                 let _ = tx.send((input.path, outcome));
@@ -339,7 +358,7 @@ fn run(inputs: Vec<Input>, naga: bool) -> BTreeMap<String, Outcome> {
 /// Prints the per-folder table: inputs, tessera's valid count, naga's.
 fn folder_table(results: &BTreeMap<String, Outcome>, naga: bool) {
     let mut folders: BTreeMap<&str, [usize; 3]> = BTreeMap::new();
-    for (path, o) in results {
+    for (path, o) in results.iter().filter(|(_, o)| o.tessera.is_some()) {
         let folder = path.split('/').next().unwrap_or(path);
         let row = folders.entry(folder).or_default();
         row[0] += 1;
@@ -394,7 +413,7 @@ fn main() -> std::process::ExitCode {
     std::panic::set_hook(Box::new(|_| {}));
     let results = run(inputs, args.naga);
     let scope = if args.all { "" } else { "compute-only " };
-    let total = results.len();
+    let total = results.values().filter(|o| o.tessera.is_some()).count();
     let valid = results
         .values()
         .filter(|o| matches!(o.tessera, Some(Ok(()))))
@@ -421,7 +440,15 @@ fn main() -> std::process::ExitCode {
     }
     let stale: Vec<&String> = expected
         .keys()
-        .filter(|p| !results.contains_key(*p))
+        // Without --all, render inputs are not run: their entries are not
+        // stale.
+        .filter(|_| args.all)
+        .filter(|p| match p.strip_prefix(MSL_PREFIX) {
+            // MSL entries are checked when the MSL is written (the sample
+            // may leave them out).
+            Some(_) => false,
+            None => results.get(*p).is_none_or(|o| o.tessera.is_none()),
+        })
         .collect();
     for p in &stale {
         println!("listed but not a {scope}OK input: {p}");
@@ -441,13 +468,23 @@ fn main() -> std::process::ExitCode {
                         return std::process::ExitCode::from(2);
                     }
                     msl_written += 1;
+                    if expected.contains_key(&format!("{MSL_PREFIX}{path}")) {
+                        bad += 1;
+                        println!("MSL PASS (listed as failing; remove it from the list) {path}");
+                    }
                 }
                 Some(Err(e)) => {
                     msl_failed += 1;
                     if e.starts_with("PANIC") {
                         panics += 1;
                     }
-                    println!("MSL FAIL {path}: {e}");
+                    match expected.get(&format!("{MSL_PREFIX}{path}")) {
+                        Some(reason) => println!("MSL expected failure {path}: {e} [{reason}]"),
+                        None => {
+                            bad += 1;
+                            println!("MSL FAIL (unexpected) {path}: {e}");
+                        }
+                    }
                 }
                 None => {}
             }
@@ -460,6 +497,11 @@ fn main() -> std::process::ExitCode {
         for (path, o) in &results {
             if let Some(Err(e)) = &o.tessera {
                 text.push_str(&format!("{path}\t{e}\n"));
+            }
+        }
+        for (path, o) in &results {
+            if let Some(Err(e)) = &o.msl {
+                text.push_str(&format!("{MSL_PREFIX}{path}\t{e}\n"));
             }
         }
         if let Err(e) = std::fs::write(file, text) {
@@ -486,7 +528,12 @@ fn main() -> std::process::ExitCode {
         );
     }
     if args.msl_out.is_some() {
-        println!("MSL: {msl_written} written, {msl_failed} failed to compile");
+        let n = msl_written + msl_failed;
+        println!(
+            "MSL: {msl_written} of {n} ({:.1}%) msl-OK inputs (every {}th) compile to MSL, {msl_failed} fail",
+            100.0 * msl_written as f64 / n.max(1) as f64,
+            args.msl_sample
+        );
     }
     if bad > 0 || !stale.is_empty() || panics > 0 {
         std::process::ExitCode::from(1)

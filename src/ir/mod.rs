@@ -227,6 +227,19 @@ pub struct GlobalVariable {
     pub init: Option<Handle<Expression>>,
 }
 
+/// The promise a fragment shader makes about the depth it writes
+/// (`@builtin(frag_depth, less|greater)`): lets the device keep early depth
+/// tests.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DepthCondition {
+    /// Any value (plain `@builtin(frag_depth)`).
+    Any,
+    /// At most the fragment's interpolated depth.
+    Less,
+    /// At least the fragment's interpolated depth.
+    Greater,
+}
+
 /// A built-in value (`@builtin(...)`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum BuiltIn {
@@ -241,8 +254,12 @@ pub enum BuiltIn {
     InstanceIndex,
     /// `front_facing`
     FrontFacing,
-    /// `frag_depth`
-    FragDepth,
+    /// `frag_depth`, with the `fragment_depth` language feature's
+    /// `less`/`greater` condition (`@builtin(frag_depth, less)`)
+    FragDepth {
+        /// What the shader promises about the written depth
+        condition: DepthCondition,
+    },
     /// `sample_index`
     SampleIndex,
     /// `sample_mask`

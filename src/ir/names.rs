@@ -11,7 +11,7 @@ impl BuiltIn {
             BuiltIn::VertexIndex => "vertex_index",
             BuiltIn::InstanceIndex => "instance_index",
             BuiltIn::FrontFacing => "front_facing",
-            BuiltIn::FragDepth => "frag_depth",
+            BuiltIn::FragDepth { .. } => "frag_depth",
             BuiltIn::SampleIndex => "sample_index",
             BuiltIn::SampleMask => "sample_mask",
             BuiltIn::ClipDistances => "clip_distances",

@@ -361,4 +361,9 @@ impl TypeInner {
     pub fn is_pointer(&self) -> bool {
         matches!(self, TypeInner::Pointer { .. })
     }
+
+    /// Whether this is a texture or a sampler (a handle type).
+    pub fn is_handle(&self) -> bool {
+        matches!(self, TypeInner::Image { .. } | TypeInner::Sampler { .. })
+    }
 }

@@ -30,6 +30,7 @@ pub mod rewrite;
 pub mod robustness;
 pub mod shift_amount;
 pub mod sroa;
+pub mod texture_clamp;
 pub mod unroll;
 pub mod workgroup_zero;
 
@@ -197,6 +198,11 @@ pub fn shared<'a>(options: PassOptions) -> Vec<Pass<'a>> {
             "robustness",
             "indices and subgroup-matrix accesses stay inside their array, vector or matrix",
             move |p: &mut Pipeline| robustness::run_with(p, options.buffers_robust_by_device),
+        ));
+        list.push(Pass::new(
+            "texture-clamp",
+            "textureLoad/textureStore coordinates, levels, layers and samples stay inside the texture",
+            texture_clamp::run,
         ));
     }
     list.push(Pass::new(

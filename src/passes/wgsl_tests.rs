@@ -401,3 +401,27 @@ fn forward(a: u32, tex: texture_external, b: u32) -> vec2u {
         "dims"
     );
 }
+
+#[test]
+fn texture_clamp() {
+    check!(
+        "texture_clamp",
+        "texture-clamp",
+        "
+@group(0) @binding(0) var t: texture_2d<f32>;
+@group(0) @binding(1) var ta: texture_2d_array<u32>;
+@group(0) @binding(2) var ms: texture_multisampled_2d<f32>;
+@group(0) @binding(3) var st: texture_storage_2d<r32float, write>;
+@group(0) @binding(4) var t1: texture_1d<f32>;
+@group(0) @binding(5) var<storage, read_write> out: vec4f;
+@compute @workgroup_size(1) fn main(@builtin(local_invocation_id) id: vec3u) {
+    let c = vec2i(id.xy) - 1;
+    var v = textureLoad(t, c, i32(id.z));
+    v += vec4f(textureLoad(ta, id.xy, id.z, 0));
+    v += textureLoad(ms, c, 2u);
+    v += textureLoad(t1, -5, 0u);
+    textureStore(st, c, v);
+    out = v + vec4f(vec2f(textureDimensions(t, id.x)), 0.0, 0.0);
+}"
+    );
+}

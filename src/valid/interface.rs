@@ -39,7 +39,7 @@ fn builtin_rule(b: BuiltIn) -> (&'static [(ShaderStage, bool)], Ty) {
         BuiltIn::Position { .. } => (&[(V, false), (F, true)], Ty::Vec4F32),
         BuiltIn::VertexIndex | BuiltIn::InstanceIndex => (&[(V, true)], Ty::U32),
         BuiltIn::FrontFacing => (&[(F, true)], Ty::Bool),
-        BuiltIn::FragDepth => (&[(F, false)], Ty::F32),
+        BuiltIn::FragDepth { .. } => (&[(F, false)], Ty::F32),
         BuiltIn::SampleIndex | BuiltIn::PrimitiveIndex => (&[(F, true)], Ty::U32),
         BuiltIn::SampleMask => (&[(F, true), (F, false)], Ty::U32),
         BuiltIn::ClipDistances => (&[(V, false)], Ty::F32Array),

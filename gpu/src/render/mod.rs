@@ -496,3 +496,34 @@ pub fn run(r: &Renderer, version: (u8, u8)) -> Vec<RenderResult> {
     );
     results
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every case's module compiles and passes SPIRV-Tools' validator for
+    /// both SPIR-V versions the runner uses (no GPU needed).
+    #[test]
+    fn every_case_compiles_and_validates() {
+        let sources = [
+            ("interpolation", INTERPOLATION.to_string()),
+            ("sampling", with_triangle(SAMPLING)),
+            ("storage", with_triangle(STORAGE)),
+            ("discard", with_triangle(DISCARD)),
+            ("depth", with_triangle(DEPTH)),
+            ("multisample", with_triangle(MULTISAMPLE)),
+        ];
+        for (name, source) in &sources {
+            for (version, env) in [
+                ((1, 3), spirv_tools::TargetEnv::Vulkan_1_1),
+                ((1, 6), spirv_tools::TargetEnv::Vulkan_1_3),
+            ] {
+                let words = compile(source, version).unwrap_or_else(|e| panic!("{name}: {e}"));
+                let v = spirv_tools::val::create(Some(env));
+                if let Err(e) = spirv_tools::val::Validator::validate(&v, &words, None) {
+                    panic!("{name} (SPIR-V {version:?}): {e}");
+                }
+            }
+        }
+    }
+}

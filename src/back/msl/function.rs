@@ -253,6 +253,16 @@ pub(super) fn finish(
         }
     }
     super::statement::block(w, cx, &f.body)?;
+    // WGSL guarantees that the end of a function with a result is not
+    // reached, but the loop form (`volatile` condition) hides that from
+    // the Metal compiler: after a final loop, an unreachable return keeps
+    // every path returning a value.
+    if let Some(r) = &f.result {
+        let last_is_loop = matches!(f.body.statements.last(), Some(Statement::Loop { .. }));
+        if last_is_loop && !matches!(w.m.inner(r.ty), TypeInner::SubgroupMatrix { .. }) {
+            cx.push_line("return {};");
+        }
+    }
     *out = std::mem::take(&mut cx.out);
     out.push_str("}\n");
     Ok(())

@@ -273,11 +273,13 @@ pub(super) fn sample(img: Image, s: &Sample) -> Result<String, D> {
         return Err(cannot("texel offsets on cube textures"));
     }
     if img.dim == ImageDimension::D1 {
-        // texture1d::sample has no lod option and no offset.
-        if !matches!(s.level, Level::Auto | Level::Zero) || s.offset.is_some() {
-            return Err(cannot(
-                "a level of detail or offset when sampling a 1D texture",
-            ));
+        // texture1d::sample has no lod option and no offset. WebGPU's 1D
+        // textures have exactly one mip level (GPUTextureDescriptor:
+        // mipLevelCount must be 1 for "1d"), so every level, bias or
+        // gradient selects level 0: dropping them is exact. WGSL has no
+        // offset form for 1D textures.
+        if s.offset.is_some() {
+            return Err(cannot("a texel offset when sampling a 1D texture"));
         }
         if s.depth_ref.is_some() || s.gather.is_some() {
             return Err(cannot("comparisons or gathers on 1D textures"));

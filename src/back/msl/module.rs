@@ -327,10 +327,13 @@ fn write_types(w: &Writer, out: &mut String, reachable: &[bool]) {
                     ArraySize::Runtime => 1,
                     _ => super::types::array_count(m, w.p, size).unwrap_or(1),
                 };
+                // Elements keep Metal's aligned vectors: `float3` is 16
+                // bytes, WGSL's `array<vec3<f32>>` stride (a packed
+                // `packed_float3` element would be 12).
                 let _ = writeln!(
                     out,
                     "struct {name} {{\n  {} inner[{n}];\n}};\n",
-                    w.member_type_name(base)
+                    w.type_name(base)
                 );
             }
             TypeInner::Struct { ref members, .. } => {

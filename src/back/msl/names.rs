@@ -334,6 +334,11 @@ const RESERVED: &[&str] = &[
 const MODULE_RESERVED: &[&str] = &[
     "access",
     "address",
+    "array",
+    "matrix",
+    "packed_vec",
+    "sampler",
+    "vec",
     "bias",
     "component",
     "coord",

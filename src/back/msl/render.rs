@@ -18,7 +18,9 @@ use std::fmt::Write as _;
 
 use super::context::{err, FnCtx, Writer, R};
 use crate::arena::Handle;
-use crate::ir::{Binding, BuiltIn, Interpolation, Sampling, ShaderStage, Type, TypeInner};
+use crate::ir::{
+    Binding, BuiltIn, DepthCondition, Interpolation, Sampling, ShaderStage, Type, TypeInner,
+};
 
 /// A member of an entry point's output struct.
 #[derive(Debug)]
@@ -255,7 +257,14 @@ pub(super) fn interface(
                     let inv = if invariant { ", invariant" } else { "" };
                     format!("{tn} {} [[position{inv}]]", leaf.name)
                 }
-                BuiltIn::FragDepth => format!("{tn} {} [[depth(any)]]", leaf.name),
+                BuiltIn::FragDepth { condition } => {
+                    let c = match condition {
+                        DepthCondition::Any => "any",
+                        DepthCondition::Less => "less",
+                        DepthCondition::Greater => "greater",
+                    };
+                    format!("{tn} {} [[depth({c})]]", leaf.name)
+                }
                 BuiltIn::SampleMask => format!("{tn} {} [[sample_mask]]", leaf.name),
                 BuiltIn::ClipDistances => {
                     let n = match w.m.inner(leaf.ty) {

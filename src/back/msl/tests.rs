@@ -237,3 +237,47 @@ fn same_named_locals_get_short_names_in_linear_time() {
     // Quadratic naming takes minutes at this size.
     assert!(start.elapsed().as_secs() < 30);
 }
+
+/// WGSL's `array<vec3<f32>>` has a 16-byte stride: its elements are
+/// Metal's aligned `float3` (16 bytes), never `packed_float3` (12), which
+/// only struct members use.
+#[test]
+fn arrays_of_vec3_keep_a_16_byte_stride() {
+    let out = msl(
+        "@group(0) @binding(0) var<storage, read_write> a: array<vec3f, 4>;
+struct S { v: vec3f, x: f32 }
+@group(0) @binding(1) var<storage, read_write> s: S;
+@compute @workgroup_size(1) fn main() { a[1] = a[2] * 2.0; s.x = s.v.y; }",
+        Options::default(),
+    );
+    assert!(out.contains("metal::float3 inner[4];"), "{out}");
+    assert!(!out.contains("packed_float3 inner"), "{out}");
+    assert!(out.contains("metal::packed_float3 v;"), "{out}");
+}
+
+/// A function named like a Metal library type (`matrix`) is renamed: it
+/// would be ambiguous with `metal::matrix` under `using namespace metal;`.
+#[test]
+fn module_names_avoid_metal_types() {
+    let out = msl(
+        "fn matrix() {}
+fn vec() {}
+@compute @workgroup_size(1) fn main() { matrix(); vec(); }",
+        Options::default(),
+    );
+    assert!(!out.contains("void matrix("), "{out}");
+    assert!(!out.contains("void vec("), "{out}");
+}
+
+/// A function whose body ends in a loop gets an unreachable return: the
+/// `volatile` loop condition hides from the Metal compiler that the end is
+/// never reached.
+#[test]
+fn functions_ending_in_a_loop_return_on_every_path() {
+    let out = msl(
+        "fn f() -> i32 { var i = 0; loop { i++; if i > 4 { return i; } } }
+@compute @workgroup_size(1) fn main() { _ = f(); }",
+        Options::default(),
+    );
+    assert!(out.contains("return {};"), "{out}");
+}

@@ -12,8 +12,8 @@ use super::types::Mode;
 use super::writer::{err, Writer, R};
 use crate::arena::Handle;
 use crate::ir::{
-    Binding, BuiltIn, EntryPoint, Function, Interpolation, Sampling, Scalar, ShaderStage, Type,
-    TypeInner, WorkgroupSizeDim,
+    Binding, BuiltIn, DepthCondition, EntryPoint, Function, Interpolation, Sampling, Scalar,
+    ShaderStage, Type, TypeInner, WorkgroupSizeDim,
 };
 
 impl Writer<'_> {
@@ -108,7 +108,7 @@ impl Writer<'_> {
                     BuiltIn::VertexIndex => SpvBuiltIn::VertexIndex,
                     BuiltIn::InstanceIndex => SpvBuiltIn::InstanceIndex,
                     BuiltIn::FrontFacing => SpvBuiltIn::FrontFacing,
-                    BuiltIn::FragDepth => SpvBuiltIn::FragDepth,
+                    BuiltIn::FragDepth { .. } => SpvBuiltIn::FragDepth,
                     BuiltIn::SampleIndex => {
                         self.s.cap(Capability::SampleRateShading);
                         SpvBuiltIn::SampleId
@@ -217,7 +217,7 @@ impl Writer<'_> {
         let span = self.m.functions.span(ep.function);
         let mut io = EntryIo::default();
         let mut interface = Vec::new();
-        let mut depth_output = false;
+        let mut depth_output = None;
         for arg in &f.arguments {
             let t = self.type_id(arg.ty, Mode::Plain)?;
             if let Some(b) = arg.binding {
@@ -255,7 +255,9 @@ impl Writer<'_> {
         if let Some(result) = &f.result {
             match result.binding {
                 Some(b) => {
-                    depth_output |= b == Binding::BuiltIn(BuiltIn::FragDepth);
+                    if let Binding::BuiltIn(BuiltIn::FragDepth { condition }) = b {
+                        depth_output = Some(condition);
+                    }
                     let var = self.io_var(result.ty, b, ep.stage, false)?;
                     interface.push(var);
                     let p = self.io_pointer(var, result.ty, b, false, &mut io.prologue)?;
@@ -270,7 +272,9 @@ impl Writer<'_> {
                         let Some(b) = mem.binding else {
                             return Err(err("entry-point result member has no binding", span));
                         };
-                        depth_output |= b == Binding::BuiltIn(BuiltIn::FragDepth);
+                        if let Binding::BuiltIn(BuiltIn::FragDepth { condition }) = b {
+                            depth_output = Some(condition);
+                        }
                         let var = self.io_var(mem.ty, b, ep.stage, false)?;
                         interface.push(var);
                         let p = self.io_pointer(var, mem.ty, b, false, &mut io.prologue)?;
@@ -335,12 +339,20 @@ impl Writer<'_> {
                     Op::ExecutionMode,
                     &[fn_id, ExecutionMode::OriginUpperLeft as u32],
                 );
-                if depth_output {
+                if let Some(condition) = depth_output {
                     inst(
                         modes,
                         Op::ExecutionMode,
                         &[fn_id, ExecutionMode::DepthReplacing as u32],
                     );
+                    let mode = match condition {
+                        DepthCondition::Any => None,
+                        DepthCondition::Less => Some(ExecutionMode::DepthLess),
+                        DepthCondition::Greater => Some(ExecutionMode::DepthGreater),
+                    };
+                    if let Some(mode) = mode {
+                        inst(modes, Op::ExecutionMode, &[fn_id, mode as u32]);
+                    }
                 }
             }
             ShaderStage::Vertex => {}

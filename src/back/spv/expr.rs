@@ -430,13 +430,7 @@ impl Writer<'_> {
             }
             Expression::SubgroupMatrixFill { ty, value } => self.matrix_fill(cx, ty, value),
             Expression::ImageQuery { image, query } => self.image_query(cx, h, image, query),
-            Expression::ImageLoad {
-                image,
-                coordinate,
-                array_index,
-                sample,
-                level,
-            } => self.image_load(cx, h, image, coordinate, array_index, sample, level),
+            Expression::ImageLoad { .. } => self.image_load(cx, h),
             Expression::ImageSample {
                 image,
                 sampler,

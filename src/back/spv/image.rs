@@ -318,17 +318,18 @@ impl Writer<'_> {
         }
     }
 
-    /// `textureLoad`.
-    pub(super) fn image_load(
-        &mut self,
-        cx: &mut FnCtx,
-        h: Handle<Expression>,
-        image: Handle<Expression>,
-        coordinate: Handle<Expression>,
-        array_index: Option<Handle<Expression>>,
-        sample: Option<Handle<Expression>>,
-        level: Option<Handle<Expression>>,
-    ) -> R<u32> {
+    /// `textureLoad` (`h` is the [`Expression::ImageLoad`]).
+    pub(super) fn image_load(&mut self, cx: &mut FnCtx, h: Handle<Expression>) -> R<u32> {
+        let Expression::ImageLoad {
+            image,
+            coordinate,
+            array_index,
+            sample,
+            level,
+        } = cx.f.expressions[h]
+        else {
+            return Err(err("internal error: not a texture load", cx.span(h)));
+        };
         let img = self.img(cx, image)?;
         let i = self.expr(cx, image)?;
         let cscalar = self.inner(cx, coordinate)?.scalar().unwrap_or(Scalar::I32);

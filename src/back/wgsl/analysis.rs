@@ -265,8 +265,8 @@ impl Analyzer<'_> {
     }
 
     /// Whether `h` is a texture or sampler value: its load reads nothing
-    /// that changes, and WGSL cannot bind it with `let`, so it always
-    /// prints at its uses.
+    /// that changes, so it prints at its uses unless the source named it
+    /// (a `let` of a texture needs the `texture_and_sampler_let` feature).
     fn is_handle(&self, h: Handle<Expression>) -> bool {
         self.func
             .expression_types
@@ -283,10 +283,13 @@ impl Analyzer<'_> {
             let Some(pos) = self.emit_pos[i] else {
                 continue;
             };
-            if self.is_pointer(h) || self.is_handle(h) {
+            let named = self.func.named_expressions.contains_key(&h);
+            // A texture or sampler `let` of the source stays one
+            // (`texture_and_sampler_let`); other handle values print at
+            // their uses.
+            if self.is_pointer(h) || (self.is_handle(h) && !named) {
                 continue;
             }
-            let named = self.func.named_expressions.contains_key(&h);
             let cheap = matches!(
                 e,
                 Expression::Literal(_)

@@ -322,7 +322,17 @@ fn write_binding(binding: Binding, out: &mut String) {
             if matches!(b, crate::ir::BuiltIn::Position { invariant: true }) {
                 out.push_str("@invariant ");
             }
-            let _ = write!(out, "@builtin({})", b.wgsl_name());
+            let _ = write!(out, "@builtin({}", b.wgsl_name());
+            match b {
+                crate::ir::BuiltIn::FragDepth {
+                    condition: crate::ir::DepthCondition::Less,
+                } => out.push_str(", less"),
+                crate::ir::BuiltIn::FragDepth {
+                    condition: crate::ir::DepthCondition::Greater,
+                } => out.push_str(", greater"),
+                _ => {}
+            }
+            out.push(')');
         }
         Binding::Location {
             location,

@@ -68,6 +68,11 @@ impl<'t, 'a> Collector<'t, 'a> {
 
     fn attrs(&mut self, attrs: &[ast::Attribute<'a>]) {
         for a in attrs {
+            // Their arguments are enumerants (`@builtin(frag_depth, less)`,
+            // `@interpolate(flat)`), not references to declarations.
+            if matches!(a.name.name, "builtin" | "interpolate" | "diagnostic") {
+                continue;
+            }
             for &e in &a.args {
                 self.expr(e);
             }

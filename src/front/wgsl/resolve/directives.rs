@@ -50,6 +50,8 @@ const LANGUAGE_FEATURES: &[&str] = &[
     "swizzle_assignment",
     "immediate_address_space",
     "texel_buffers",
+    "texture_and_sampler_let",
+    "fragment_depth",
 ];
 
 impl Resolver<'_, '_> {

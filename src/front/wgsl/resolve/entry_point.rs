@@ -156,9 +156,10 @@ impl<'t, 'a> Resolver<'t, 'a> {
                     }
                 }
                 _ => {
-                    if !super::types::is_constructible(&self.module, ty)
-                        && !self.module.contains_subgroup_matrix(ty)
-                        && !(stage.is_none() && super::types::is_handle(&self.module, ty))
+                    let handle_param = stage.is_none() && super::types::is_handle(&self.module, ty);
+                    if !(super::types::is_constructible(&self.module, ty)
+                        || self.module.contains_subgroup_matrix(ty)
+                        || handle_param)
                     {
                         return err(
                             format!(

@@ -16,8 +16,8 @@ use super::super::ast::Attribute;
 use super::{err, Res, Resolver};
 use crate::arena::Handle;
 use crate::ir::{
-    ArraySize, Binding, BuiltIn, Extensions, Interpolation, Sampling, Scalar, StructMember, Type,
-    TypeInner, VectorSize,
+    ArraySize, Binding, BuiltIn, DepthCondition, Extensions, Interpolation, Sampling, Scalar,
+    StructMember, Type, TypeInner, VectorSize,
 };
 
 /// Whether `name` is an IO attribute.
@@ -202,7 +202,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
                         format!("unknown interpolation type '{tname}'"),
                         self.span(t),
                     )
-                    .with_closest(tname, ["perspective", "linear", "flat"].into_iter()),
+                    .with_closest(tname, ["perspective", "linear", "flat"]),
                 ))
             }
         };
@@ -224,7 +224,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
                             )
                             .with_closest(
                                 sname,
-                                ["center", "centroid", "sample", "first", "either"].into_iter(),
+                                ["center", "centroid", "sample", "first", "either"],
                             ),
                         ))
                     }
@@ -257,11 +257,34 @@ impl<'t, 'a> Resolver<'t, 'a> {
 
     /// `@builtin(name)` on a value of type `ty`.
     fn builtin_value(&mut self, a: &Attribute<'a>, ty: Handle<Type>) -> Res<BuiltIn> {
-        let [e] = a.args.as_slice() else {
-            return err("@builtin requires exactly one argument", a.span);
+        let (e, condition) = match a.args.as_slice() {
+            [e] => (*e, None),
+            [e, c] => (*e, Some(*c)),
+            _ => return err("@builtin requires exactly one argument", a.span),
         };
-        let name = self.enumerant(*e)?;
-        let span = self.span(*e);
+        let name = self.enumerant(e)?;
+        let span = self.span(e);
+        // `@builtin(frag_depth, less|greater)`: the `fragment_depth`
+        // language feature.
+        let condition = match condition {
+            None => DepthCondition::Any,
+            Some(c) if name == "frag_depth" => match self.enumerant(c)? {
+                "less" => DepthCondition::Less,
+                "greater" => DepthCondition::Greater,
+                other => {
+                    return err(
+                        format!("unknown depth condition '{other}': expected 'less' or 'greater'"),
+                        self.span(c),
+                    )
+                }
+            },
+            Some(c) => {
+                return err(
+                    format!("@builtin({name}) takes no second argument (only frag_depth does)"),
+                    self.span(c),
+                )
+            }
+        };
         let u32_ = Want::Inner(TypeInner::Scalar(Scalar::U32));
         let vec3u = Want::Inner(TypeInner::Vector {
             size: VectorSize::Tri,
@@ -309,7 +332,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
                 None,
             ),
             "frag_depth" => (
-                BuiltIn::FragDepth,
+                BuiltIn::FragDepth { condition },
                 Want::Inner(TypeInner::Scalar(Scalar::F32)),
                 None,
             ),

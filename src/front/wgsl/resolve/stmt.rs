@@ -383,7 +383,9 @@ impl<'t, 'a> Resolver<'t, 'a> {
             None => self.concretize(val, span)?,
         };
         let ty = self.val_ty(&val);
-        let is_ptr = self.module.inner(ty).is_pointer();
+        // Textures and samplers: the `texture_and_sampler_let` language
+        // feature (always on).
+        let is_ptr = self.module.inner(ty).is_pointer() || self.module.inner(ty).is_handle();
         if !is_ptr
             && !super::types::is_constructible(&self.module, ty)
             && !self.module.contains_subgroup_matrix(ty)
@@ -477,6 +479,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
             let ty = self.val_ty(&v);
             if !super::types::is_constructible(&self.module, ty)
                 && !self.module.inner(ty).is_pointer()
+                && !self.module.inner(ty).is_handle()
                 && !self.module.contains_subgroup_matrix(ty)
             {
                 return err(
