@@ -172,6 +172,13 @@ pub struct Args {
     #[arg(long, value_name = "N")]
     pub msl_sizes_buffer: Option<u32>,
 
+    /// Binding points of plane 1 and of the parameters uniform buffer of
+    /// the `texture_external` at `@group(GROUP) @binding(BINDING)`
+    /// (repeatable; SPIR-V and MSL output). Without it they take the next
+    /// binding numbers of the texture's group, reported in a note.
+    #[arg(long, value_name = "G:B=G1:B1,GP:BP", value_parser = parse_external_texture)]
+    pub external_texture: Vec<(ResourceBinding, tessera::pipeline::ExternalTextureBindings)>,
+
     /// Do not clamp dynamic array, vector and matrix indices (SPIR-V and MSL
     /// output). Out-of-bounds accesses then have the target's behaviour.
     #[arg(long)]
@@ -321,6 +328,31 @@ pub fn parse_msl_binding(text: &str) -> Result<(ResourceBinding, u32), String> {
     ))
 }
 
+/// Parses `G:B=G1:B1,GP:BP` (an external texture's binding point, then
+/// those of plane 1 and of its parameters buffer).
+pub fn parse_external_texture(
+    text: &str,
+) -> Result<(ResourceBinding, tessera::pipeline::ExternalTextureBindings), String> {
+    let syntax = || format!("expected G:B=G1:B1,GP:BP (e.g. 0:0=0:5,0:6), found `{text}`");
+    let point = |s: &str| {
+        let (group, binding) = s.split_once(':').ok_or_else(syntax)?;
+        let number = |s: &str| s.trim().parse::<u32>().map_err(|_| syntax());
+        Ok::<_, String>(ResourceBinding {
+            group: number(group)?,
+            binding: number(binding)?,
+        })
+    };
+    let (key, parts) = text.split_once('=').ok_or_else(syntax)?;
+    let (plane1, params) = parts.split_once(',').ok_or_else(syntax)?;
+    Ok((
+        point(key)?,
+        tessera::pipeline::ExternalTextureBindings {
+            plane1: point(plane1)?,
+            params: point(params)?,
+        },
+    ))
+}
+
 /// Parses `NAME=VALUE`.
 pub fn parse_override(text: &str) -> Result<(String, f64), String> {
     let (name, value) = text
@@ -440,6 +472,29 @@ mod tests {
                 parse_msl_binding(bad)
                     .unwrap_err()
                     .contains("expected GROUP:BINDING=INDEX"),
+                "{bad}"
+            );
+        }
+    }
+
+    #[test]
+    fn external_texture_bindings() {
+        let rb = |group, binding| ResourceBinding { group, binding };
+        assert_eq!(
+            parse_external_texture("0:0=0:5, 1:2"),
+            Ok((
+                rb(0, 0),
+                tessera::pipeline::ExternalTextureBindings {
+                    plane1: rb(0, 5),
+                    params: rb(1, 2),
+                }
+            ))
+        );
+        for bad in ["0:0=0:5", "0:0", "0:0=0:5,x:1", "0=0:5,0:6", ""] {
+            assert!(
+                parse_external_texture(bad)
+                    .unwrap_err()
+                    .contains("expected G:B=G1:B1,GP:BP"),
                 "{bad}"
             );
         }

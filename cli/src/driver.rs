@@ -268,6 +268,7 @@ pub fn run(args: &Args) -> Result<(), Failure> {
         max_subgroup_size: args.max_subgroup_size,
         min_subgroup_size: args.min_subgroup_size,
         spec_constants: args.spec_constants,
+        external_textures: args.external_texture.iter().copied().collect(),
         ..PipelineOptions::default()
     };
     // A command-line compile targets no particular device: device limits
@@ -290,6 +291,24 @@ pub fn run(args: &Args) -> Result<(), Failure> {
             "note",
             "no --subgroup-matrix-config given: subgroup-matrix pipeline checks skipped",
         );
+    }
+    for (_, r) in &pipeline.external_textures {
+        if r.defaulted && matches!(format, Format::Spv | Format::Spvasm | Format::Msl) {
+            let at = |b: tessera::ir::ResourceBinding| format!("{}:{}", b.group, b.binding);
+            report::line(
+                "note",
+                &format!(
+                    "external texture '{}' at {}: plane 1 at {}, parameters at {} (set them with --external-texture {}={},{})",
+                    r.name,
+                    at(r.plane0),
+                    at(r.bindings.plane1),
+                    at(r.bindings.params),
+                    at(r.plane0),
+                    at(r.bindings.plane1),
+                    at(r.bindings.params)
+                ),
+            );
+        }
     }
     if args.validate_only {
         report::emit(&warnings, &name, &source);

@@ -587,3 +587,48 @@ enable tessera_experimental_subgroup_matrix;
         );
     }
 }
+
+const EXTERNAL: &str = "@group(0) @binding(0) var t: texture_external;
+@group(0) @binding(1) var<storage, read_write> out: vec4f;
+@compute @workgroup_size(1)
+fn main() {
+    out = textureLoad(t, vec2u(0u));
+}
+";
+
+#[test]
+fn external_texture_bindings() {
+    let dir = scratch("external");
+    let input = write_input(&dir, "e.wgsl", EXTERNAL);
+    // Defaults: the next binding numbers of the group, reported in a note.
+    let out = run(tessera().arg(&input));
+    assert_code(&out, 0);
+    let note = stderr(&out);
+    assert!(
+        note.contains(
+            "note: external texture 't' at 0:0: plane 1 at 0:2, parameters at 0:3 (set them with --external-texture 0:0=0:2,0:3)"
+        ),
+        "{note}"
+    );
+    let text = stdout(&out);
+    assert!(text.contains("Binding 3"), "{text}");
+    // Given binding points: used, and no note.
+    let out = run(tessera()
+        .arg(&input)
+        .args(["--external-texture", "0:0=1:4,2:0"]));
+    assert_code(&out, 0);
+    assert!(!stderr(&out).contains("external texture"), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("DescriptorSet 2"), "{text}");
+    assert!(text.contains("Binding 4"), "{text}");
+    // A collision is a pipeline error.
+    let out = run(tessera()
+        .arg(&input)
+        .args(["--external-texture", "0:0=0:1,0:5"]));
+    assert_code(&out, 1);
+    assert!(
+        stderr(&out).contains("@group(0) @binding(1) given for plane 1 of external texture 't' is already used by 'out'"),
+        "{}",
+        stderr(&out)
+    );
+}
