@@ -210,10 +210,10 @@ const COLLIDE: &str = "@group(0) @binding(0) var t: texture_external;
 ";
 
 fn given(plane1: ResourceBinding, params: ResourceBinding) -> PipelineOptions {
-    let mut options = PipelineOptions::default();
-    options.external_textures =
-        BTreeMap::from([(rb(0, 0), ExternalTextureBindings { plane1, params })]);
-    options
+    PipelineOptions {
+        external_textures: BTreeMap::from([(rb(0, 0), ExternalTextureBindings { plane1, params })]),
+        ..PipelineOptions::default()
+    }
 }
 
 #[test]

@@ -617,7 +617,11 @@ fn external_texture_bindings() {
         .arg(&input)
         .args(["--external-texture", "0:0=1:4,2:0"]));
     assert_code(&out, 0);
-    assert!(!stderr(&out).contains("external texture"), "{}", stderr(&out));
+    assert!(
+        !stderr(&out).contains("external texture"),
+        "{}",
+        stderr(&out)
+    );
     let text = stdout(&out);
     assert!(text.contains("DescriptorSet 2"), "{text}");
     assert!(text.contains("Binding 4"), "{text}");

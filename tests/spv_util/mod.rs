@@ -146,6 +146,7 @@ pub fn pipeline(m: &Module) -> Pipeline {
         spec_constants: Vec::new(),
         reflection: Default::default(),
         subgroup_sizes: [4, 128],
+        external_textures: Vec::new(),
     }
 }
 
