@@ -50,6 +50,7 @@ fn list_passes_names_each_pass_in_order_without_an_input() {
     assert_eq!(
         names,
         [
+            "external-texture",
             "pointer-args",
             "unroll",
             "fold",
@@ -62,6 +63,7 @@ fn list_passes_names_each_pass_in_order_without_an_input() {
             "matrix-scalar-range",
             "matrix-elementwise",
             "robustness",
+            "texture-clamp",
             "cse",
             "workgroup-zero",
             "matrix-scratch"
@@ -110,7 +112,7 @@ fn print_ir_after_all_prints_every_pass() {
     );
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let err = text(&out.stderr);
-    assert_eq!(err.matches("// IR after ").count(), 14, "{err}");
+    assert_eq!(err.matches("// IR after ").count(), 16, "{err}");
     let last = err
         .rsplit("// IR after workgroup-zero\n")
         .next()
@@ -129,7 +131,7 @@ fn unknown_pass_is_a_usage_error_listing_the_passes() {
     assert_eq!(out.status.code(), Some(2));
     let err = text(&out.stderr);
     assert!(
-        err.contains("--print-ir-after: no pass named `robust` (passes: pointer-args, unroll"),
+        err.contains("--print-ir-after: no pass named `robust` (passes: external-texture, pointer-args, unroll"),
         "{err}"
     );
     let out = tessera(

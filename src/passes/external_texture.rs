@@ -26,9 +26,10 @@
 //! YUV-to-RGB matrix), and unless `doYuvToRgbConversionOnly` decode the
 //! gamma, convert the gamut and encode the gamma again.
 //!
-//! Guarantee: afterwards no type, variable, parameter or expression of
-//! the module is a `texture_external` (`ImageClass::External`); the
-//! backends treat one as an internal error.
+//! Guarantee: afterwards no variable, parameter or expression of the
+//! module has a `texture_external` type (`ImageClass::External`; the
+//! interned type itself may stay in the type arena, unused); the backends
+//! treat one that reaches them as an internal error.
 
 use rustc_hash::FxHashMap;
 

@@ -203,7 +203,8 @@ pub struct EntryPointReflection {
     pub matrix_scratch_bytes: u32,
     /// The uniform and storage buffers the entry point uses, by group and
     /// binding, with their minimum binding sizes (including the
-    /// subgroup-matrix proposal's `MinStorageSize`).
+    /// subgroup-matrix proposal's `MinStorageSize`), and the parameters
+    /// buffer (`NAME_params`) of each `texture_external` it uses.
     pub bindings: Vec<BindingReflection>,
     /// The `texture_external` variables the entry point uses, with the
     /// binding points of their planes and parameters buffer (which also
