@@ -33,14 +33,20 @@
 //! Environment variables:
 //!
 //! - `TESSERA_BENCH_PARTS`: which parts run, a comma-separated list of
-//!   `criterion`, `ratio`, `scaling` and `functions` (default: all). For
-//!   the ratio table alone: `TESSERA_BENCH_PARTS=ratio`.
+//!   `criterion`, `ratio`, `scaling`, `functions` and `breakdown` (default:
+//!   all but `breakdown`). For the ratio table alone:
+//!   `TESSERA_BENCH_PARTS=ratio`. `breakdown` times tessera's steps one by
+//!   one (parse, validate, pipeline step, and per backend the pipeline
+//!   copy, each lowering pass, the analysis and the printer) to show which
+//!   one makes an input slow.
 //! - `TESSERA_BENCH_REPEAT=N`: measure the ratio table N times (default 1)
 //!   and then print the per-cell medians of the N runs with the range of
 //!   the per-run ratios, to judge their stability on a busy machine.
 //! - `TESSERA_BENCH_INPUTS`: a comma-separated list of input names (as in
 //!   the table: `small`, `render`, `shadow-fragment`, ...) or the groups
-//!   `compute` and `render`; only those inputs are measured.
+//!   `compute` (`small`, `medium`, `large`) and `tint` (Tint's benchmark
+//!   shaders); only those inputs are measured. The render inputs:
+//!   `TESSERA_BENCH_INPUTS=render,tint`.
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -438,8 +444,8 @@ fn input_selected(name: &str, group: &str) -> bool {
 /// The inputs, and a line for each input that had to be skipped (printed
 /// at once and again under the ratio table).
 fn inputs() -> (Vec<Input>, Vec<String>) {
-    // (name, group, source): the group is `compute` (the kernels) or
-    // `render` (render.wgsl and Tint's benchmark shaders).
+    // (name, group, source): the group is `compute` (the generated
+    // kernels), `render` (render.wgsl) or `tint` (Tint's benchmark shaders).
     let mut sources: Vec<(String, &'static str, String)> = vec![
         ("small".to_string(), "compute", SMALL.to_string()),
         ("medium".to_string(), "compute", MEDIUM.to_string()),
@@ -447,7 +453,7 @@ fn inputs() -> (Vec<Input>, Vec<String>) {
         ("render".to_string(), "render", RENDER.to_string()),
     ];
     let (tint, skipped) = tint_benchmark_sources();
-    sources.extend(tint.into_iter().map(|(n, s)| (n, "render", s)));
+    sources.extend(tint.into_iter().map(|(n, s)| (n, "tint", s)));
     for line in &skipped {
         println!("note: {line}");
     }
@@ -892,11 +898,168 @@ fn function_sweep() {
     }
 }
 
-/// Whether `TESSERA_BENCH_PARTS` (absent: all) selects a part of the bench.
+/// One timed step of tessera's pipeline.
+type Step = (String, Duration);
+
+/// Times a backend's lowering of `pipeline` step by step (the pipeline
+/// copy, each pass, the analysis after the passes, the printer), appending
+/// to `steps`. `lower` and `print` are the backend's.
+fn timed_backend<I>(
+    prefix: &str,
+    pipeline: &tessera::pipeline::Pipeline,
+    lower: impl Fn(
+        &mut tessera::pipeline::Pipeline,
+        &mut dyn FnMut(&str, &tessera::pipeline::Pipeline),
+    ) -> Option<I>,
+    print: impl Fn(&tessera::pipeline::Pipeline, &I) -> bool,
+    steps: &mut Vec<Step>,
+) -> bool {
+    let t = Instant::now();
+    let mut lowered = black_box(pipeline.clone());
+    steps.push((format!("{prefix} copy"), t.elapsed()));
+    let mut passes = Vec::new();
+    let mut last = Instant::now();
+    let info = lower(&mut lowered, &mut |name, _| {
+        let now = Instant::now();
+        passes.push((format!("{prefix} pass {name}"), now - last));
+        last = now;
+    });
+    let end = Instant::now();
+    let Some(info) = info else {
+        return false;
+    };
+    steps.extend(passes);
+    steps.push((format!("{prefix} analyze"), end - last));
+    let t = Instant::now();
+    let ok = print(&lowered, &info);
+    steps.push((format!("{prefix} print"), t.elapsed()));
+    ok
+}
+
+/// tessera's steps on `source` once: the shared front (parse, validate,
+/// pipeline step), then the SPIR-V and the MSL backend. `None` if a step
+/// fails.
+fn tessera_steps(source: &str) -> Option<Vec<Step>> {
+    let mut steps = Vec::new();
+    let t = Instant::now();
+    let parsed = tessera::front::wgsl::parse_str(black_box(source)).ok()?;
+    steps.push(("parse".to_string(), t.elapsed()));
+    let t = Instant::now();
+    let info = tessera::valid::validate(&parsed.module).ok()?;
+    steps.push(("validate".to_string(), t.elapsed()));
+    let t = Instant::now();
+    let pipeline = tessera::pipeline::process(&parsed.module, &info, &Default::default()).ok()?;
+    steps.push(("pipeline".to_string(), t.elapsed()));
+    let spv_options = tessera::back::spv::Options::default();
+    let spv = timed_backend(
+        "spv",
+        &pipeline,
+        |p, after| tessera::back::spv::lower(p, &spv_options, after).ok(),
+        |p, info| black_box(tessera::back::spv::print(p, info, &spv_options)).is_ok(),
+        &mut steps,
+    );
+    let msl_options = tessera::back::msl::Options::default();
+    let msl = timed_backend(
+        "msl",
+        &pipeline,
+        |p, after| tessera::back::msl::lower(p, &msl_options, after).ok(),
+        |p, info| black_box(tessera::back::msl::print(p, info, &msl_options)).is_ok(),
+        &mut steps,
+    );
+    (spv && msl).then_some(steps)
+}
+
+/// Prints, per input, the median time of each of tessera's steps and its
+/// share of the whole WGSL->SPIR-V or WGSL->MSL pipeline (the front's
+/// steps count in both), next to naga's stage times; this tells which step
+/// makes tessera slower than naga on an input. Runs only when
+/// `TESSERA_BENCH_PARTS` names `breakdown`.
+fn breakdown(inputs: &[Input]) {
+    println!(
+        "\ntessera's steps, median time per run (share: of the whole pipeline to that backend)"
+    );
+    for input in inputs {
+        let Some(first) = tessera_steps(&input.source) else {
+            println!(
+                "\n{}: tessera cannot compile it to both SPIR-V and MSL",
+                input.name
+            );
+            continue;
+        };
+        let mut runs = vec![first];
+        let budget = Instant::now();
+        while runs.len() < 5 || (runs.len() < 200 && budget.elapsed() < Duration::from_millis(300))
+        {
+            match tessera_steps(&input.source) {
+                Some(steps) if steps.len() == runs[0].len() => runs.push(steps),
+                _ => break,
+            }
+        }
+        let medians: Vec<Step> = (0..runs[0].len())
+            .map(|k| {
+                let mut times: Vec<Duration> = runs.iter().map(|r| r[k].1).collect();
+                times.sort();
+                (runs[0][k].0.clone(), times[times.len() / 2])
+            })
+            .collect();
+        let front: Duration = medians
+            .iter()
+            .filter(|(n, _)| !n.starts_with("spv ") && !n.starts_with("msl "))
+            .map(|s| s.1)
+            .sum();
+        let total = |prefix: &str| -> Duration {
+            front
+                + medians
+                    .iter()
+                    .filter(|(n, _)| n.starts_with(prefix))
+                    .map(|s| s.1)
+                    .sum::<Duration>()
+        };
+        let (spv_total, msl_total) = (total("spv "), total("msl "));
+        let naga = input.naga.as_ref().ok();
+        let naga_time = |stage: &str| -> String {
+            naga.filter(|s| !is_msl_stage(stage) || s.msl.is_ok())
+                .map_or("-".to_string(), |s| {
+                    let d = median_time(|| naga_stage(stage, &input.source, s));
+                    format!("{:.1}us", d.as_secs_f64() * 1e6)
+                })
+        };
+        println!(
+            "\n{} ({} bytes, {} runs): tessera wgsl-to-spv {:.1}us (naga {}), wgsl-to-msl {:.1}us (naga {}); \
+             naga parse {}, validate {}, spv-write {}, msl-write {}",
+            input.name,
+            input.source.len(),
+            runs.len(),
+            spv_total.as_secs_f64() * 1e6,
+            naga_time("wgsl-to-spv"),
+            msl_total.as_secs_f64() * 1e6,
+            naga_time("wgsl-to-msl"),
+            naga_time("parse"),
+            naga_time("validate"),
+            naga_time("spv-write"),
+            naga_time("msl-write"),
+        );
+        for (name, d) in &medians {
+            let of = if name.starts_with("msl ") {
+                msl_total
+            } else {
+                spv_total
+            };
+            let share = d.as_secs_f64() / of.as_secs_f64().max(1e-12) * 100.0;
+            println!(
+                "  {name:<44} {:>10.1}us {share:>5.1}%",
+                d.as_secs_f64() * 1e6
+            );
+        }
+    }
+}
+
+/// Whether `TESSERA_BENCH_PARTS` selects a part of the bench (absent: all
+/// but `breakdown`, which runs only when named).
 fn part_selected(part: &str) -> bool {
     match std::env::var("TESSERA_BENCH_PARTS") {
         Ok(list) => list.split(',').map(str::trim).any(|p| p == part),
-        Err(_) => true,
+        Err(_) => part != "breakdown",
     }
 }
 
@@ -915,5 +1078,8 @@ fn main() {
     }
     if part_selected("functions") {
         function_scaling();
+    }
+    if part_selected("breakdown") {
+        breakdown(&inputs);
     }
 }
