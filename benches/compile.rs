@@ -38,7 +38,8 @@
 //!   `TESSERA_BENCH_PARTS=ratio`. `breakdown` times tessera's steps one by
 //!   one (parse, validate, pipeline step, and per backend the pipeline
 //!   copy, each lowering pass, the analysis and the printer) to show which
-//!   one makes an input slow.
+//!   one makes an input slow, and the whole pipelines without the `unroll`
+//!   pass and bounds checks (naga does neither).
 //! - `TESSERA_BENCH_REPEAT=N`: measure the ratio table N times (default 1)
 //!   and then print the per-cell medians of the N runs with the range of
 //!   the per-run ratios, to judge their stability on a busy machine.
@@ -969,11 +970,48 @@ fn tessera_steps(source: &str) -> Option<Vec<Step>> {
     (spv && msl).then_some(steps)
 }
 
+/// The median time of tessera's whole pipeline to MSL (`msl`) or SPIR-V,
+/// with the default options or without the `unroll` pass
+/// (`UnrollPolicy::Off`: `no_unroll`) and also without bounds checks
+/// (`unchecked`), which is closer to what naga does by default.
+fn variant_time(source: &str, msl: bool, no_unroll: bool, unchecked: bool) -> String {
+    let unroll = if no_unroll {
+        tessera::passes::unroll::UnrollPolicy::Off
+    } else {
+        Default::default()
+    };
+    let d = if msl {
+        let mut options = tessera::MslCompileOptions::default();
+        options.msl.unroll = unroll;
+        options.msl.bounds_checks &= !unchecked;
+        if tessera::compile_to_msl(source, &options).is_err() {
+            return "failed".to_string();
+        }
+        median_time(|| {
+            let _ = black_box(tessera::compile_to_msl(black_box(source), &options));
+        })
+    } else {
+        let mut options = tessera::CompileOptions::default();
+        options.spv.unroll = unroll;
+        options.spv.bounds_checks &= !unchecked;
+        if tessera::compile_to_spirv(source, &options).is_err() {
+            return "failed".to_string();
+        }
+        median_time(|| {
+            let _ = black_box(tessera::compile_to_spirv(black_box(source), &options));
+        })
+    };
+    format!("{:.1}us", d.as_secs_f64() * 1e6)
+}
+
 /// Prints, per input, the median time of each of tessera's steps and its
 /// share of the whole WGSL->SPIR-V or WGSL->MSL pipeline (the front's
 /// steps count in both), next to naga's stage times; this tells which step
-/// makes tessera slower than naga on an input. Runs only when
-/// `TESSERA_BENCH_PARTS` names `breakdown`.
+/// makes tessera slower than naga on an input. The steps are timed one by
+/// one, in a loop that alternates the two backends, so their sum is
+/// higher than the pipeline measured as a whole (printed too, with and
+/// without unrolling and bounds checks): read the shares, not the sums.
+/// Runs only when `TESSERA_BENCH_PARTS` names `breakdown`.
 fn breakdown(inputs: &[Input]) {
     println!(
         "\ntessera's steps, median time per run (share: of the whole pipeline to that backend)"
@@ -1025,20 +1063,28 @@ fn breakdown(inputs: &[Input]) {
                 })
         };
         println!(
-            "\n{} ({} bytes, {} runs): tessera wgsl-to-spv {:.1}us (naga {}), wgsl-to-msl {:.1}us (naga {}); \
+            "\n{} ({} bytes, {} runs): sum of tessera's steps to SPIR-V {:.1}us, to MSL {:.1}us; \
              naga parse {}, validate {}, spv-write {}, msl-write {}",
             input.name,
             input.source.len(),
             runs.len(),
             spv_total.as_secs_f64() * 1e6,
-            naga_time("wgsl-to-spv"),
             msl_total.as_secs_f64() * 1e6,
-            naga_time("wgsl-to-msl"),
             naga_time("parse"),
             naga_time("validate"),
             naga_time("spv-write"),
             naga_time("msl-write"),
         );
+        for (label, msl) in [("wgsl-to-spv", false), ("wgsl-to-msl", true)] {
+            println!(
+                "  {label} measured whole: {} (naga {}); without unrolling {}; \
+                 and without bounds checks (naga's defaults) {}",
+                variant_time(&input.source, msl, false, false),
+                naga_time(label),
+                variant_time(&input.source, msl, true, false),
+                variant_time(&input.source, msl, true, true),
+            );
+        }
         for (name, d) in &medians {
             let of = if name.starts_with("msl ") {
                 msl_total
