@@ -921,9 +921,10 @@ fn timed_backend<I>(
     let mut passes = Vec::new();
     let mut last = Instant::now();
     let info = lower(&mut lowered, &mut |name, _| {
-        let now = Instant::now();
-        passes.push((format!("{prefix} pass {name}"), now - last));
-        last = now;
+        let took = last.elapsed();
+        passes.push((format!("{prefix} pass {name}"), took));
+        // Not counting the line above in the next pass.
+        last = Instant::now();
     });
     let end = Instant::now();
     let Some(info) = info else {
