@@ -1,8 +1,13 @@
 //! Compile-time benchmarks: tessera against naga on the same inputs.
 //!
-//! Inputs: `benches/inputs/small.wgsl` (~50 lines), `medium.wgsl` (~500
-//! lines of mixed kernels) and a ~3,000-line `large` module generated at
-//! start by replicating `medium` with renamed declarations. For each input
+//! Compute inputs: `benches/inputs/small.wgsl` (~50 lines), `medium.wgsl`
+//! (~500 lines of mixed kernels) and a ~3,000-line `large` module generated
+//! at start by replicating `medium` with renamed declarations. Render
+//! inputs: `benches/inputs/render.wgsl` (a forward-shading pass: vertex and
+//! fragment stage, 2D, cube, depth and 2D-array textures) and the shaders
+//! of Tint's benchmark suite, read at start from
+//! `../shared/corpus/tint/benchmark` (relative to the crate; outside the
+//! repository, so a line says so when they are skipped). For each input
 //! and stage (parse, validate, SPIR-V write, whole WGSL->SPIR-V pipeline,
 //! MSL write, whole WGSL->MSL pipeline) criterion measures both compilers
 //! with byte throughput; afterwards a table of tessera/naga median-time
@@ -25,6 +30,24 @@
 //! SPIR-V stages, tessera clamps indices by default and naga does not.
 //!
 //! Run with `cargo bench --bench compile` (add `-- --quick` for a fast pass).
+//! Environment variables:
+//!
+//! - `TESSERA_BENCH_PARTS`: which parts run, a comma-separated list of
+//!   `criterion`, `ratio`, `scaling`, `functions` and `breakdown` (default:
+//!   all but `breakdown`). For the ratio table alone:
+//!   `TESSERA_BENCH_PARTS=ratio`. `breakdown` times tessera's steps one by
+//!   one (parse, validate, pipeline step, and per backend the pipeline
+//!   copy, each lowering pass, the analysis and the printer) to show which
+//!   one makes an input slow, and the whole pipelines without the `unroll`
+//!   pass and bounds checks (naga does neither).
+//! - `TESSERA_BENCH_REPEAT=N`: measure the ratio table N times (default 1)
+//!   and then print the per-cell medians of the N runs with the range of
+//!   the per-run ratios, to judge their stability on a busy machine.
+//! - `TESSERA_BENCH_INPUTS`: a comma-separated list of input names (as in
+//!   the table: `small`, `render`, `shadow-fragment`, ...) or the groups
+//!   `compute` (`small`, `medium`, `large`) and `tint` (Tint's benchmark
+//!   shaders); only those inputs are measured. The render inputs:
+//!   `TESSERA_BENCH_INPUTS=render,tint`.
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -33,6 +56,24 @@ use criterion::{BenchmarkId, Criterion, Throughput};
 
 const SMALL: &str = include_str!("inputs/small.wgsl");
 const MEDIUM: &str = include_str!("inputs/medium.wgsl");
+const RENDER: &str = include_str!("inputs/render.wgsl");
+/// Where Tint's benchmark shaders are, relative to the crate (outside the
+/// repository: read at run time, never copied in).
+const TINT_BENCHMARK_DIR: &str = "../shared/corpus/tint/benchmark";
+/// The shaders of Tint's benchmark suite that are measured (file stems).
+/// Three are compute-only (`atan2-const-eval`, `cluster-lights`,
+/// `metaball-isosurface`); `particles` has vertex, fragment and compute
+/// entry points and a sampled and a storage texture; `shadow-fragment`
+/// samples a depth texture through a comparison sampler;
+/// `skinned-shadowed-pbr-vertex` is a vertex stage.
+const TINT_BENCHMARKS: [&str; 6] = [
+    "atan2-const-eval",
+    "cluster-lights",
+    "metaball-isosurface",
+    "particles",
+    "shadow-fragment",
+    "skinned-shadowed-pbr-vertex",
+];
 /// How many renamed copies of `medium` make up `large`.
 const LARGE_COPIES: usize = 6;
 
@@ -334,7 +375,7 @@ fn median_time(mut f: impl FnMut()) -> Duration {
 }
 
 struct Input {
-    name: &'static str,
+    name: String,
     source: String,
     tessera: Result<TesseraState, String>,
     naga: Result<NagaState, String>,
@@ -360,20 +401,74 @@ impl Input {
     }
 }
 
-fn inputs() -> Vec<Input> {
-    [
-        ("small", SMALL.to_string()),
-        ("medium", MEDIUM.to_string()),
-        ("large", large_input()),
-    ]
-    .into_iter()
-    .map(|(name, source)| Input {
-        name,
-        tessera: tessera_prepare(&source),
-        naga: naga_prepare(&source),
-        source,
-    })
-    .collect()
+/// Tint's benchmark shaders as (name, source), and a line for each one
+/// (or the whole directory) that could not be read.
+fn tint_benchmark_sources() -> (Vec<(String, String)>, Vec<String>) {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(TINT_BENCHMARK_DIR);
+    if let Err(e) = std::fs::read_dir(&dir) {
+        return (
+            Vec::new(),
+            vec![format!(
+                "skipped the {} Tint benchmark inputs ({}): cannot read {} ({e}); \
+                 they are read from the shared corpus next to the repository, not copied into it",
+                TINT_BENCHMARKS.len(),
+                TINT_BENCHMARKS.join(", "),
+                dir.display()
+            )],
+        );
+    }
+    let (mut sources, mut skipped) = (Vec::new(), Vec::new());
+    for name in TINT_BENCHMARKS {
+        let path = dir.join(format!("{name}.wgsl"));
+        match std::fs::read_to_string(&path) {
+            Ok(source) => sources.push((name.to_string(), source)),
+            Err(e) => skipped.push(format!(
+                "skipped the Tint benchmark input `{name}`: cannot read {} ({e})",
+                path.display()
+            )),
+        }
+    }
+    (sources, skipped)
+}
+
+/// Whether `TESSERA_BENCH_INPUTS` (absent: all) selects an input.
+fn input_selected(name: &str, group: &str) -> bool {
+    match std::env::var("TESSERA_BENCH_INPUTS") {
+        Ok(list) => list
+            .split(',')
+            .map(str::trim)
+            .any(|w| w == name || w == group),
+        Err(_) => true,
+    }
+}
+
+/// The inputs, and a line for each input that had to be skipped (printed
+/// at once and again under the ratio table).
+fn inputs() -> (Vec<Input>, Vec<String>) {
+    // (name, group, source): the group is `compute` (the generated
+    // kernels), `render` (render.wgsl) or `tint` (Tint's benchmark shaders).
+    let mut sources: Vec<(String, &'static str, String)> = vec![
+        ("small".to_string(), "compute", SMALL.to_string()),
+        ("medium".to_string(), "compute", MEDIUM.to_string()),
+        ("large".to_string(), "compute", large_input()),
+        ("render".to_string(), "render", RENDER.to_string()),
+    ];
+    let (tint, skipped) = tint_benchmark_sources();
+    sources.extend(tint.into_iter().map(|(n, s)| (n, "tint", s)));
+    for line in &skipped {
+        println!("note: {line}");
+    }
+    let inputs = sources
+        .into_iter()
+        .filter(|(name, group, _)| input_selected(name, group))
+        .map(|(name, _, source)| Input {
+            name,
+            tessera: tessera_prepare(&source),
+            naga: naga_prepare(&source),
+            source,
+        })
+        .collect();
+    (inputs, skipped)
 }
 
 fn criterion_benches(c: &mut Criterion, inputs: &[Input]) {
@@ -382,12 +477,12 @@ fn criterion_benches(c: &mut Criterion, inputs: &[Input]) {
         for input in inputs {
             group.throughput(Throughput::Bytes(input.source.len() as u64));
             if let Ok(state) = input.tessera_for(stage) {
-                group.bench_with_input(BenchmarkId::new("tessera", input.name), state, |b, s| {
+                group.bench_with_input(BenchmarkId::new("tessera", &input.name), state, |b, s| {
                     b.iter(|| tessera_stage(stage, &input.source, s))
                 });
             }
             if let Ok(state) = input.naga_for(stage) {
-                group.bench_with_input(BenchmarkId::new("naga", input.name), state, |b, s| {
+                group.bench_with_input(BenchmarkId::new("naga", &input.name), state, |b, s| {
                     b.iter(|| naga_stage(stage, &input.source, s))
                 });
             }
@@ -396,40 +491,136 @@ fn criterion_benches(c: &mut Criterion, inputs: &[Input]) {
     }
 }
 
-fn ratio_table(inputs: &[Input]) {
-    println!("\ntessera / naga, median time per run (lower ratio is better for tessera)");
-    println!(
-        "{:<12} {:<7} {:>9} {:>12} {:>12} {:>8}",
-        "stage", "input", "bytes", "tessera", "naga", "ratio"
-    );
+/// One cell of the ratio table: tessera's and naga's median times (`None`
+/// where that compiler cannot run the stage on the input).
+type Cell = (Option<Duration>, Option<Duration>);
+
+/// Measures every (stage, input) cell once, stage by stage.
+fn ratio_cells(inputs: &[Input]) -> Vec<Cell> {
+    let mut cells = Vec::new();
     for stage in STAGES {
         for input in inputs {
             let tessera = input
                 .tessera_for(stage)
+                .ok()
                 .map(|s| median_time(|| tessera_stage(stage, &input.source, s)));
             let naga = input
                 .naga_for(stage)
+                .ok()
                 .map(|s| median_time(|| naga_stage(stage, &input.source, s)));
-            let show = |r: &Result<Duration, String>| match r {
-                Ok(d) => format!("{:.1}us", d.as_secs_f64() * 1e6),
-                Err(_) => "failed".to_string(),
-            };
-            let ratio = match (&tessera, &naga) {
-                (Ok(t), Ok(n)) if !n.is_zero() => {
-                    format!("{:.2}", t.as_secs_f64() / n.as_secs_f64())
-                }
-                _ => "n/a".to_string(),
-            };
-            println!(
-                "{:<12} {:<7} {:>9} {:>12} {:>12} {:>8}",
+            cells.push((tessera, naga));
+        }
+    }
+    cells
+}
+
+fn ratio_of((tessera, naga): Cell) -> Option<f64> {
+    match (tessera, naga) {
+        (Some(t), Some(n)) if !n.is_zero() => Some(t.as_secs_f64() / n.as_secs_f64()),
+        _ => None,
+    }
+}
+
+/// Prints one table; `ranges` (one per cell) adds the lowest and highest
+/// per-run ratio.
+fn print_ratio_table(inputs: &[Input], cells: &[Cell], ranges: Option<&[Option<(f64, f64)>]>) {
+    let width = inputs
+        .iter()
+        .map(|i| i.name.len())
+        .max()
+        .unwrap_or(0)
+        .max(7);
+    print!(
+        "{:<12} {:<width$} {:>9} {:>12} {:>12} {:>8}",
+        "stage", "input", "bytes", "tessera", "naga", "ratio"
+    );
+    if ranges.is_some() {
+        print!(" {:>11}", "range");
+    }
+    println!();
+    let show = |d: Option<Duration>| match d {
+        Some(d) => format!("{:.1}us", d.as_secs_f64() * 1e6),
+        None => "failed".to_string(),
+    };
+    let mut k = 0;
+    for stage in STAGES {
+        for input in inputs {
+            let cell = cells[k];
+            let ratio = ratio_of(cell).map_or("n/a".to_string(), |r| format!("{r:.2}"));
+            print!(
+                "{:<12} {:<width$} {:>9} {:>12} {:>12} {:>8}",
                 stage,
                 input.name,
                 input.source.len(),
-                show(&tessera),
-                show(&naga),
+                show(cell.0),
+                show(cell.1),
                 ratio
             );
+            if let Some(ranges) = ranges {
+                let range =
+                    ranges[k].map_or("-".to_string(), |(lo, hi)| format!("{lo:.2}-{hi:.2}"));
+                print!(" {range:>11}");
+            }
+            println!();
+            k += 1;
         }
+    }
+}
+
+/// The median of some durations (`None` if any is missing).
+fn median_of(times: impl Iterator<Item = Option<Duration>>) -> Option<Duration> {
+    let mut times: Vec<Duration> = times.collect::<Option<_>>()?;
+    times.sort();
+    times.get(times.len() / 2).copied()
+}
+
+fn ratio_table(inputs: &[Input], skipped: &[String]) {
+    let repeat = std::env::var("TESSERA_BENCH_REPEAT")
+        .ok()
+        .and_then(|v| v.trim().parse::<usize>().ok())
+        .unwrap_or(1)
+        .max(1);
+    let mut runs = Vec::new();
+    for run in 1..=repeat {
+        let title = if repeat > 1 {
+            format!(" (run {run} of {repeat})")
+        } else {
+            String::new()
+        };
+        println!(
+            "\ntessera / naga, median time per run (lower ratio is better for tessera){title}"
+        );
+        let cells = ratio_cells(inputs);
+        print_ratio_table(inputs, &cells, None);
+        runs.push(cells);
+    }
+    if repeat > 1 {
+        println!(
+            "\ntessera / naga over {repeat} runs: per-cell median times, ratio of the medians, \
+             lowest-highest per-run ratio"
+        );
+        let count = runs[0].len();
+        let medians: Vec<Cell> = (0..count)
+            .map(|k| {
+                (
+                    median_of(runs.iter().map(|r| r[k].0)),
+                    median_of(runs.iter().map(|r| r[k].1)),
+                )
+            })
+            .collect();
+        let ranges: Vec<Option<(f64, f64)>> = (0..count)
+            .map(|k| {
+                let ratios: Option<Vec<f64>> = runs.iter().map(|r| ratio_of(r[k])).collect();
+                let ratios = ratios?;
+                let lo = ratios.iter().copied().fold(f64::INFINITY, f64::min);
+                let hi = ratios.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+                Some((lo, hi))
+            })
+            .collect();
+        print_ratio_table(inputs, &medians, Some(&ranges));
+    }
+    for line in skipped {
+        println!("note: {line}");
     }
     for input in inputs {
         if let Err(e) = &input.tessera {
@@ -708,12 +899,234 @@ fn function_sweep() {
     }
 }
 
+/// One timed step of tessera's pipeline.
+type Step = (String, Duration);
+
+/// Times a backend's lowering of `pipeline` step by step (the pipeline
+/// copy, each pass, the analysis after the passes, the printer), appending
+/// to `steps`. `lower` and `print` are the backend's.
+fn timed_backend<I>(
+    prefix: &str,
+    pipeline: &tessera::pipeline::Pipeline,
+    lower: impl Fn(
+        &mut tessera::pipeline::Pipeline,
+        &mut dyn FnMut(&str, &tessera::pipeline::Pipeline),
+    ) -> Option<I>,
+    print: impl Fn(&tessera::pipeline::Pipeline, &I) -> bool,
+    steps: &mut Vec<Step>,
+) -> bool {
+    let t = Instant::now();
+    let mut lowered = black_box(pipeline.clone());
+    steps.push((format!("{prefix} copy"), t.elapsed()));
+    let mut passes = Vec::new();
+    let mut last = Instant::now();
+    let info = lower(&mut lowered, &mut |name, _| {
+        let took = last.elapsed();
+        passes.push((format!("{prefix} pass {name}"), took));
+        // Not counting the line above in the next pass.
+        last = Instant::now();
+    });
+    let end = Instant::now();
+    let Some(info) = info else {
+        return false;
+    };
+    steps.extend(passes);
+    steps.push((format!("{prefix} analyze"), end - last));
+    let t = Instant::now();
+    let ok = print(&lowered, &info);
+    steps.push((format!("{prefix} print"), t.elapsed()));
+    ok
+}
+
+/// tessera's steps on `source` once: the shared front (parse, validate,
+/// pipeline step), then the SPIR-V and the MSL backend. `None` if a step
+/// fails.
+fn tessera_steps(source: &str) -> Option<Vec<Step>> {
+    let mut steps = Vec::new();
+    let t = Instant::now();
+    let parsed = tessera::front::wgsl::parse_str(black_box(source)).ok()?;
+    steps.push(("parse".to_string(), t.elapsed()));
+    let t = Instant::now();
+    let info = tessera::valid::validate(&parsed.module).ok()?;
+    steps.push(("validate".to_string(), t.elapsed()));
+    let t = Instant::now();
+    let pipeline = tessera::pipeline::process(&parsed.module, &info, &Default::default()).ok()?;
+    steps.push(("pipeline".to_string(), t.elapsed()));
+    let spv_options = tessera::back::spv::Options::default();
+    let spv = timed_backend(
+        "spv",
+        &pipeline,
+        |p, after| tessera::back::spv::lower(p, &spv_options, after).ok(),
+        |p, info| black_box(tessera::back::spv::print(p, info, &spv_options)).is_ok(),
+        &mut steps,
+    );
+    let msl_options = tessera::back::msl::Options::default();
+    let msl = timed_backend(
+        "msl",
+        &pipeline,
+        |p, after| tessera::back::msl::lower(p, &msl_options, after).ok(),
+        |p, info| black_box(tessera::back::msl::print(p, info, &msl_options)).is_ok(),
+        &mut steps,
+    );
+    (spv && msl).then_some(steps)
+}
+
+/// The median time of tessera's whole pipeline to MSL (`msl`) or SPIR-V,
+/// with the default options or without the `unroll` pass
+/// (`UnrollPolicy::Off`: `no_unroll`) and also without bounds checks
+/// (`unchecked`), which is closer to what naga does by default.
+fn variant_time(source: &str, msl: bool, no_unroll: bool, unchecked: bool) -> String {
+    let unroll = if no_unroll {
+        tessera::passes::unroll::UnrollPolicy::Off
+    } else {
+        Default::default()
+    };
+    let d = if msl {
+        let mut options = tessera::MslCompileOptions::default();
+        options.msl.unroll = unroll;
+        options.msl.bounds_checks &= !unchecked;
+        if tessera::compile_to_msl(source, &options).is_err() {
+            return "failed".to_string();
+        }
+        median_time(|| {
+            let _ = black_box(tessera::compile_to_msl(black_box(source), &options));
+        })
+    } else {
+        let mut options = tessera::CompileOptions::default();
+        options.spv.unroll = unroll;
+        options.spv.bounds_checks &= !unchecked;
+        if tessera::compile_to_spirv(source, &options).is_err() {
+            return "failed".to_string();
+        }
+        median_time(|| {
+            let _ = black_box(tessera::compile_to_spirv(black_box(source), &options));
+        })
+    };
+    format!("{:.1}us", d.as_secs_f64() * 1e6)
+}
+
+/// Prints, per input, the median time of each of tessera's steps and its
+/// share of the whole WGSL->SPIR-V or WGSL->MSL pipeline (the front's
+/// steps count in both), next to naga's stage times; this tells which step
+/// makes tessera slower than naga on an input. The steps are timed one by
+/// one, in a loop that alternates the two backends, so their sum is
+/// higher than the pipeline measured as a whole (printed too, with and
+/// without unrolling and bounds checks): read the shares, not the sums.
+/// Runs only when `TESSERA_BENCH_PARTS` names `breakdown`.
+fn breakdown(inputs: &[Input]) {
+    println!(
+        "\ntessera's steps, median time per run (share: of the whole pipeline to that backend)"
+    );
+    for input in inputs {
+        let Some(first) = tessera_steps(&input.source) else {
+            println!(
+                "\n{}: tessera cannot compile it to both SPIR-V and MSL",
+                input.name
+            );
+            continue;
+        };
+        let mut runs = vec![first];
+        let budget = Instant::now();
+        while runs.len() < 5 || (runs.len() < 200 && budget.elapsed() < Duration::from_millis(300))
+        {
+            match tessera_steps(&input.source) {
+                Some(steps) if steps.len() == runs[0].len() => runs.push(steps),
+                _ => break,
+            }
+        }
+        let medians: Vec<Step> = (0..runs[0].len())
+            .map(|k| {
+                let mut times: Vec<Duration> = runs.iter().map(|r| r[k].1).collect();
+                times.sort();
+                (runs[0][k].0.clone(), times[times.len() / 2])
+            })
+            .collect();
+        let front: Duration = medians
+            .iter()
+            .filter(|(n, _)| !n.starts_with("spv ") && !n.starts_with("msl "))
+            .map(|s| s.1)
+            .sum();
+        let total = |prefix: &str| -> Duration {
+            front
+                + medians
+                    .iter()
+                    .filter(|(n, _)| n.starts_with(prefix))
+                    .map(|s| s.1)
+                    .sum::<Duration>()
+        };
+        let (spv_total, msl_total) = (total("spv "), total("msl "));
+        let naga = input.naga.as_ref().ok();
+        let naga_time = |stage: &str| -> String {
+            naga.filter(|s| !is_msl_stage(stage) || s.msl.is_ok())
+                .map_or("-".to_string(), |s| {
+                    let d = median_time(|| naga_stage(stage, &input.source, s));
+                    format!("{:.1}us", d.as_secs_f64() * 1e6)
+                })
+        };
+        println!(
+            "\n{} ({} bytes, {} runs): sum of tessera's steps to SPIR-V {:.1}us, to MSL {:.1}us; \
+             naga parse {}, validate {}, spv-write {}, msl-write {}",
+            input.name,
+            input.source.len(),
+            runs.len(),
+            spv_total.as_secs_f64() * 1e6,
+            msl_total.as_secs_f64() * 1e6,
+            naga_time("parse"),
+            naga_time("validate"),
+            naga_time("spv-write"),
+            naga_time("msl-write"),
+        );
+        for (label, msl) in [("wgsl-to-spv", false), ("wgsl-to-msl", true)] {
+            println!(
+                "  {label} measured whole: {} (naga {}); without unrolling {}; \
+                 and without bounds checks (naga's defaults) {}",
+                variant_time(&input.source, msl, false, false),
+                naga_time(label),
+                variant_time(&input.source, msl, true, false),
+                variant_time(&input.source, msl, true, true),
+            );
+        }
+        for (name, d) in &medians {
+            let of = if name.starts_with("msl ") {
+                msl_total
+            } else {
+                spv_total
+            };
+            let share = d.as_secs_f64() / of.as_secs_f64().max(1e-12) * 100.0;
+            println!(
+                "  {name:<44} {:>10.1}us {share:>5.1}%",
+                d.as_secs_f64() * 1e6
+            );
+        }
+    }
+}
+
+/// Whether `TESSERA_BENCH_PARTS` selects a part of the bench (absent: all
+/// but `breakdown`, which runs only when named).
+fn part_selected(part: &str) -> bool {
+    match std::env::var("TESSERA_BENCH_PARTS") {
+        Ok(list) => list.split(',').map(str::trim).any(|p| p == part),
+        Err(_) => part != "breakdown",
+    }
+}
+
 fn main() {
-    let inputs = inputs();
-    let mut c = Criterion::default().configure_from_args();
-    criterion_benches(&mut c, &inputs);
-    c.final_summary();
-    ratio_table(&inputs);
-    scaling();
-    function_scaling();
+    let (inputs, skipped) = inputs();
+    if part_selected("criterion") {
+        let mut c = Criterion::default().configure_from_args();
+        criterion_benches(&mut c, &inputs);
+        c.final_summary();
+    }
+    if part_selected("ratio") {
+        ratio_table(&inputs, &skipped);
+    }
+    if part_selected("scaling") {
+        scaling();
+    }
+    if part_selected("functions") {
+        function_scaling();
+    }
+    if part_selected("breakdown") {
+        breakdown(&inputs);
+    }
 }

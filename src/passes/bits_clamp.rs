@@ -25,6 +25,18 @@ pub fn run(p: &mut Pipeline) {
 struct BitsClamp;
 
 impl FunctionPass for BitsClamp {
+    fn wants(&self, _: &crate::ir::Module, f: &crate::ir::Function) -> bool {
+        f.expressions.iter().any(|(_, e)| {
+            matches!(
+                e,
+                Expression::Math {
+                    fun: F::ExtractBits | F::InsertBits,
+                    ..
+                }
+            )
+        })
+    }
+
     fn expression(&mut self, cx: &mut Cx, h: Handle<Expression>) {
         let Expression::Math {
             fun: fun @ (F::ExtractBits | F::InsertBits),

@@ -36,6 +36,12 @@ pub fn bounds(from: Scalar, to: Scalar) -> (f64, f64) {
 }
 
 impl FunctionPass for FloatToInt {
+    fn wants(&self, _: &crate::ir::Module, f: &crate::ir::Function) -> bool {
+        f.expressions
+            .iter()
+            .any(|(_, e)| matches!(e, Expression::Convert { .. }))
+    }
+
     fn expression(&mut self, cx: &mut Cx, h: Handle<Expression>) {
         let Expression::Convert { expr, ty } = cx.f.expressions[h] else {
             return;

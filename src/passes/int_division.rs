@@ -25,6 +25,18 @@ pub fn run(p: &mut Pipeline) {
 struct IntDivision;
 
 impl FunctionPass for IntDivision {
+    fn wants(&self, _: &crate::ir::Module, f: &crate::ir::Function) -> bool {
+        f.expressions.iter().any(|(_, e)| {
+            matches!(
+                e,
+                Expression::Binary {
+                    op: B::Divide | B::Modulo,
+                    ..
+                }
+            )
+        })
+    }
+
     fn expression(&mut self, cx: &mut Cx, h: Handle<Expression>) {
         let Expression::Binary {
             op: op @ (B::Divide | B::Modulo),

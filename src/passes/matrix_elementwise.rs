@@ -68,6 +68,13 @@ fn local(cx: &mut Cx, name: &str, ty: Handle<Type>, span: Span) -> H {
 }
 
 impl FunctionPass for Elementwise {
+    fn wants(&self, module: &crate::ir::Module, _: &crate::ir::Function) -> bool {
+        module
+            .types
+            .iter()
+            .any(|(_, t)| matches!(t.inner, TypeInner::SubgroupMatrix { .. }))
+    }
+
     fn expression(&mut self, cx: &mut Cx, h: H) {
         let ty = cx.ty(h);
         let TypeInner::SubgroupMatrix { scalar: comp, .. } = *cx.module.inner(ty) else {

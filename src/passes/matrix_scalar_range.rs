@@ -59,6 +59,15 @@ fn clamp(
 }
 
 impl FunctionPass for MatrixScalarRange {
+    fn wants(&self, _: &crate::ir::Module, f: &crate::ir::Function) -> bool {
+        f.expressions.iter().any(|(_, e)| {
+            matches!(
+                e,
+                Expression::SubgroupMatrixScalar { .. } | Expression::SubgroupMatrixFill { .. }
+            )
+        })
+    }
+
     fn expression(&mut self, cx: &mut Cx, h: Handle<Expression>) {
         match cx.f.expressions[h] {
             Expression::SubgroupMatrixScalar { op, matrix, scalar } => {

@@ -252,6 +252,14 @@ impl Cx<'_> {
 /// with [`Cx::add`]; they are evaluated just before the expression or
 /// statement the hook was called for.
 pub trait FunctionPass {
+    /// Whether the pass may change `f`. `false` skips the function: its
+    /// blocks are not walked and rebuilt. A pass that rewrites only a few
+    /// kinds of expression answers from a scan of `f.expressions`, much
+    /// cheaper than the walk (the default walks every function).
+    fn wants(&self, _module: &Module, _f: &Function) -> bool {
+        true
+    }
+
     /// Called once per function before its body is walked (`cx.f.body` is
     /// the whole body then); statements inserted here start the body.
     fn begin_function(&mut self, _cx: &mut Cx) {}
@@ -293,6 +301,9 @@ pub fn run(p: &mut crate::pipeline::Pipeline, pass: &mut impl FunctionPass) {
     let module = &mut p.module;
     let mut functions = std::mem::take(&mut module.functions);
     for (handle, f) in functions.iter_mut() {
+        if !pass.wants(module, f) {
+            continue;
+        }
         let values = Values {
             globals: &p.global_values,
             overrides: &p.override_values,

@@ -23,6 +23,18 @@ pub fn run(p: &mut Pipeline) {
 struct ShiftAmount;
 
 impl FunctionPass for ShiftAmount {
+    fn wants(&self, _: &crate::ir::Module, f: &crate::ir::Function) -> bool {
+        f.expressions.iter().any(|(_, e)| {
+            matches!(
+                e,
+                Expression::Binary {
+                    op: B::ShiftLeft | B::ShiftRight,
+                    ..
+                }
+            )
+        })
+    }
+
     fn expression(&mut self, cx: &mut Cx, h: Handle<Expression>) {
         let Expression::Binary {
             op: op @ (B::ShiftLeft | B::ShiftRight),

@@ -111,6 +111,13 @@ fn clampable(cx: &Cx, image: H) -> bool {
 }
 
 impl FunctionPass for TextureClamp {
+    fn wants(&self, module: &crate::ir::Module, _: &crate::ir::Function) -> bool {
+        module
+            .types
+            .iter()
+            .any(|(_, t)| matches!(t.inner, TypeInner::Image { .. }))
+    }
+
     fn expression(&mut self, cx: &mut Cx, h: H) {
         match cx.f.expressions[h] {
             Expression::ImageLoad {

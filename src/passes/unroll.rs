@@ -29,7 +29,7 @@
 //! followed by `Store(i, init + t * step)`. Inner loops are unrolled first,
 //! so nests of such loops unroll completely.
 
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::arena::{Handle, HandleRange};
 use crate::ir::{
@@ -108,10 +108,10 @@ pub(crate) fn matrix_types(module: &Module) -> Vec<bool> {
         .collect()
 }
 
-fn escaped_locals(f: &Function) -> HashSet<Handle<LocalVariable>> {
+fn escaped_locals(f: &Function) -> FxHashSet<Handle<LocalVariable>> {
     // Locals whose pointer feeds any expression other than a load. Unrolling
     // only clones existing uses or drops loads, so this stays exact.
-    let mut escaped = HashSet::new();
+    let mut escaped = FxHashSet::default();
     for (_, e) in f.expressions.iter() {
         if let Expression::Load { .. } = e {
             continue;
@@ -152,8 +152,8 @@ fn run_function(
 pub(crate) fn counter_load_ranges(
     module: &Module,
     f: &mut Function,
-) -> rustc_hash::FxHashMap<H, super::ranges::Range> {
-    let mut out = rustc_hash::FxHashMap::default();
+) -> FxHashMap<H, super::ranges::Range> {
+    let mut out = FxHashMap::default();
     let body = std::mem::take(&mut f.body);
     let escaped = escaped_locals(f);
     let has_matrix = matrix_types(module);
@@ -211,7 +211,7 @@ struct Cx<'a> {
     module: &'a Module,
     has_matrix: &'a [bool],
     /// Locals whose address is used other than by loads.
-    escaped: HashSet<Handle<LocalVariable>>,
+    escaped: FxHashSet<Handle<LocalVariable>>,
     f: &'a mut Function,
     policy: UnrollPolicy,
     /// What the module may still grow by (see [`GROWTH`]).
@@ -496,7 +496,7 @@ impl Cx<'_> {
             });
         }
         emitted.sort_unstable();
-        let mut depends: HashSet<H> = HashSet::new();
+        let mut depends: FxHashSet<H> = FxHashSet::default();
         for h in emitted {
             let e = &self.f.expressions[h];
             let mut dep = self.is_load_of(h, var);
@@ -627,7 +627,7 @@ impl Cx<'_> {
                 var: c.var,
                 value: lit,
                 var_ty: c.ty,
-                map: HashMap::new(),
+                map: FxHashMap::default(),
                 first: k == 0,
             };
             let copy = cl.block(&rest);
@@ -749,7 +749,7 @@ struct Cloner<'c, 'a> {
     var: Handle<LocalVariable>,
     value: Literal,
     var_ty: Handle<Type>,
-    map: HashMap<H, H>,
+    map: FxHashMap<H, H>,
     first: bool,
 }
 
