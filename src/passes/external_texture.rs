@@ -251,6 +251,16 @@ struct Lower {
 }
 
 impl FunctionPass for Lower {
+    /// Functions that name an external texture variable or take one as a
+    /// parameter (now plane 0, plane 1 and the parameters).
+    fn wants(&self, _module: &Module, f: &Function) -> bool {
+        f.arguments.iter().any(|a| a.ty == self.t.params)
+            || f.expressions.iter().any(|(_, e)| match e {
+                Expression::GlobalVariable(g) => self.lowered.contains_key(g),
+                _ => false,
+            })
+    }
+
     fn begin_function(&mut self, cx: &mut Cx) {
         self.values.clear();
         // External parameters: plane 0 keeps the parameter's expression.
