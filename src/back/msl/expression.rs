@@ -268,6 +268,55 @@ fn index_text(w: &Writer, cx: &FnCtx, index: Handle<Expression>) -> R<String> {
 }
 
 /// Computes the text of an expression from its operands.
+/// Prints the pointers that `continuing` (and its `break_if`) use but the
+/// loop body makes: the MSL loop form prints `continuing` first, before
+/// the body has printed them. A pointer is inline text over operands that
+/// are hoisted temporaries (see `function::begin`), so it can be printed
+/// early; returns the pointers primed this way, to be forgotten once
+/// `continuing` is printed (the body prints them again where they are
+/// made).
+pub(super) fn prime_continuing_pointers(
+    w: &mut Writer,
+    cx: &mut FnCtx,
+    continuing: &crate::ir::Block,
+    break_if: Option<Handle<Expression>>,
+) -> R<Vec<Handle<Expression>>> {
+    let f = cx.f;
+    let mut emitted_inside = rustc_hash::FxHashSet::default();
+    let mut used: Vec<Handle<Expression>> = break_if.into_iter().collect();
+    visit::walk_statements(continuing, |st, _| {
+        if let crate::ir::Statement::Emit(r) = st {
+            for h in r.clone() {
+                emitted_inside.insert(h);
+                visit::operands(&f.expressions[h], |o| used.push(o));
+            }
+        }
+        visit::statement_operands(st, |o| used.push(o));
+    });
+    let mut primed = Vec::new();
+    // Depth-first: a pointer's base is primed before the pointer.
+    let mut stack: Vec<(Handle<Expression>, bool)> = used.into_iter().map(|h| (h, false)).collect();
+    while let Some((h, ready)) = stack.pop() {
+        let i = h.index();
+        if cx.exprs[i].is_some()
+            || emitted_inside.contains(&h)
+            || !visit::needs_emit(&f.expressions[h])
+            || !w.m.inner(f.expression_type(h)).is_pointer()
+        {
+            continue;
+        }
+        if ready {
+            let text = compute(w, cx, h)?;
+            cx.exprs[i] = Some(text);
+            primed.push(h);
+        } else {
+            stack.push((h, true));
+            visit::operands(&f.expressions[h], |o| stack.push((o, false)));
+        }
+    }
+    Ok(primed)
+}
+
 fn compute(w: &mut Writer, cx: &mut FnCtx, h: Handle<Expression>) -> R<String> {
     if let Some(text) = super::matrix_elementwise::expression(w, cx, h)? {
         return Ok(text);

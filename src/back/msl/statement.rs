@@ -158,6 +158,8 @@ fn statement(w: &mut Writer, cx: &mut FnCtx, st: &Statement, span: Span) -> R<()
                 cx.push_line(LOOP_HEADER);
                 cx.indent += 1;
                 cx.push_line(&format!("if (!{flag}) {{"));
+                let primed =
+                    super::expression::prime_continuing_pointers(w, cx, continuing, *break_if)?;
                 nested(w, cx, continuing)?;
                 if let Some(b) = break_if {
                     let c = get(w, cx, *b)?;
@@ -168,6 +170,9 @@ fn statement(w: &mut Writer, cx: &mut FnCtx, st: &Statement, span: Span) -> R<()
                     cx.indent -= 1;
                 }
                 cx.push_line("}");
+                for h in primed {
+                    cx.exprs[h.index()] = None;
+                }
                 cx.push_line(&format!("{flag} = false;"));
                 cx.indent -= 1;
                 nested(w, cx, body)?;

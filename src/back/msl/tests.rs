@@ -281,3 +281,32 @@ fn functions_ending_in_a_loop_return_on_every_path() {
     );
     assert!(out.contains("return {};"), "{out}");
 }
+
+/// A pointer made in a loop body and used in its `continuing` block (Tint's
+/// bug 221): the MSL loop form prints `continuing` first, so the pointer is
+/// printed there from its hoisted index.
+#[test]
+fn continuing_uses_a_pointer_made_in_the_body() {
+    let out = msl(
+        "struct Buf { count: u32, data: array<u32, 50> }
+@group(0) @binding(0) var<storage, read_write> b: Buf;
+@compute @workgroup_size(1) fn main() {
+    var i = 0u;
+    loop {
+        if i >= b.count { break; }
+        let p = &b.data[i];
+        if i % 2u == 0u { continue; }
+        *p = 0u;
+        continuing {
+            *p = *p * 2u;
+            i = i + 1u;
+        }
+    }
+}",
+        Options::default(),
+    );
+    assert!(
+        out.contains("b.data.inner[_e24] = b.data.inner[_e24] * 2u;"),
+        "{out}"
+    );
+}
