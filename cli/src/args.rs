@@ -99,33 +99,65 @@ pub const MSL_VERSIONS: &[(u8, u8)] = &[
     (3, 2),
 ];
 
+/// `--help`'s closing text: exit status, environment, flag rules.
+const AFTER_HELP: &str = "\
+Exit status:
+  0  success (warnings may be printed); also when standard output is closed
+     early by its reader (e.g. `| head`): the rest of the output is dropped
+  1  compile error: shader module (parse, validation), pipeline creation
+     (overrides, device configurations) or code generation
+  2  usage error: bad, unknown, repeated or conflicting flags, an output
+     format that cannot be inferred, binary SPIR-V to a terminal
+  3  I/O error: the input cannot be read (or is not UTF-8), the output
+     cannot be written
+
+Environment:
+  NO_COLOR  when set and not empty, `--color auto` does not colour
+
+A flag that takes one value may be given once (a second one is a usage
+error); the flags marked repeatable may be given many times. A flag that
+only applies to other output formats is ignored with a warning.";
+
 /// tessera: a WGSL compiler with first-class subgroup-matrix support.
-///
-/// Exit status: 0 on success (warnings may be printed), 1 on a compile error
-/// (shader module, pipeline creation, code generation), 2 on a usage error
-/// (bad flags, unreadable input, unknown output format).
 #[derive(Debug, Parser)]
-#[command(name = "tessera", version, about, long_about = None)]
+#[command(name = "tessera", version, about, long_about = None, after_help = AFTER_HELP)]
 pub struct Args {
     /// The WGSL file to compile, or `-` for standard input.
     #[arg(required_unless_present = "list_passes")]
     pub input: Option<String>,
 
-    /// Where to write the output; standard output when absent.
+    /// Where to write the output (same as -o; not with -o).
+    #[arg(value_name = "OUTPUT", conflicts_with = "output")]
+    pub output_positional: Option<PathBuf>,
+
+    /// Where to write the output: a file, or `-` for standard output (the
+    /// default).
     #[arg(short, long, value_name = "OUTPUT")]
     pub output: Option<PathBuf>,
 
     /// Output format; inferred from the output extension (`.spv`,
-    /// `.spvasm`, `.wgsl`, `.metal`/`.msl`), `spvasm` otherwise.
+    /// `.spvasm`, `.wgsl`, `.metal`/`.msl`), `spvasm` otherwise. With it
+    /// the output needs no extension; one naming another format is a
+    /// warning.
     #[arg(long, value_enum)]
     pub format: Option<Format>,
 
-    /// Keep only this entry point.
+    /// Keep only this entry point (SPIR-V and MSL output).
     #[arg(long, value_name = "NAME")]
     pub entry_point: Option<String>,
 
-    /// Set an override by name or numeric `@id` (repeatable). VALUE is a
-    /// number, `true` or `false`.
+    /// Colour diagnostics: `auto` (when standard error is a terminal and
+    /// NO_COLOR is unset or empty), `always` or `never`.
+    #[arg(long, value_enum, value_name = "WHEN", default_value = "auto")]
+    pub color: ColorWhen,
+
+    /// Print only errors: no warnings, no notes.
+    #[arg(short, long)]
+    pub quiet: bool,
+
+    /// Set an override by name or numeric `@id` (repeatable; SPIR-V and MSL
+    /// output). VALUE is a number (decimal, `0x` hexadecimal, floating
+    /// point), `true` or `false`.
     #[arg(long = "override", value_name = "NAME=VALUE", value_parser = parse_override)]
     pub overrides: Vec<(String, f64)>,
 
@@ -137,9 +169,9 @@ pub struct Args {
     #[arg(long)]
     pub spec_constants: bool,
 
-    /// SPIR-V version to target.
-    #[arg(long, value_enum, default_value = "1.3")]
-    pub spirv_version: SpirvVersion,
+    /// SPIR-V version to target (default 1.3).
+    #[arg(long, value_enum)]
+    pub spirv_version: Option<SpirvVersion>,
 
     /// The SPIR-V extension that carries subgroup matrices: `khr`
     /// (SPV_KHR_cooperative_matrix, the default) or `nv`
@@ -201,8 +233,8 @@ pub struct Args {
     /// Which small counted loops tessera unrolls (SPIR-V and MSL): `all`
     /// (default), `matrices` (only loops over subgroup matrices), `hint`
     /// (none; SPIR-V marks them with the `Unroll` loop control) or `off`.
-    #[arg(long, value_enum, default_value = "all")]
-    pub unroll: Unroll,
+    #[arg(long, value_enum)]
+    pub unroll: Option<Unroll>,
 
     /// A subgroup-matrix configuration the device supports (repeatable),
     /// e.g. `f16:f32:8x8x8`. Components: f32, f16, u32, i32, u8, i8, bf16.
@@ -229,6 +261,17 @@ pub struct Args {
     /// invocations, 256x256x64). Without it the checks are skipped.
     #[arg(long, value_name = "N|webgpu", value_parser = parse_limit)]
     pub max_workgroup_invocations: Option<Limit>,
+}
+
+/// `--color` values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ColorWhen {
+    /// Colour when standard error is a terminal and NO_COLOR is unset.
+    Auto,
+    /// Always colour.
+    Always,
+    /// Never colour.
+    Never,
 }
 
 /// `--unroll` values.
@@ -364,15 +407,32 @@ pub fn parse_override(text: &str) -> Result<(String, f64), String> {
     }
     let value = value.trim();
     let number = match value {
-        "true" => 1.0,
-        "false" => 0.0,
-        _ => value
-            .parse::<f64>()
-            .ok()
-            .filter(|v| v.is_finite())
-            .ok_or_else(|| format!("invalid override value `{value}` (expected a finite number, `true` or `false`)"))?,
+        "true" => Some(1.0),
+        "false" => Some(0.0),
+        _ => parse_hex(value).or_else(|| value.parse::<f64>().ok().filter(|v| v.is_finite())),
     };
+    let number = number.ok_or_else(|| {
+        format!("invalid override value `{value}` (expected a finite number, `true` or `false`)")
+    })?;
     Ok((name.to_string(), number))
+}
+
+/// A hexadecimal integer `0x1F` (or `0X1F`), optionally signed; `None`
+/// when `text` is not one.
+fn parse_hex(text: &str) -> Option<f64> {
+    let (negative, rest) = match text.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, text.strip_prefix('+').unwrap_or(text)),
+    };
+    let digits = rest
+        .strip_prefix("0x")
+        .or_else(|| rest.strip_prefix("0X"))?;
+    // `from_str_radix` accepts a sign of its own: the digits must be bare.
+    if digits.is_empty() || !digits.chars().all(|c| c.is_ascii_hexdigit()) {
+        return None;
+    }
+    let magnitude = u64::from_str_radix(digits, 16).ok()? as f64;
+    Some(if negative { -magnitude } else { magnitude })
 }
 
 /// Parses `COMPONENT:RESULT:MxNxK` with the library's parser.
@@ -399,6 +459,19 @@ mod tests {
             .unwrap_err()
             .contains("invalid override value `x`"));
         assert!(parse_override("a=inf").is_err());
+        assert_eq!(parse_override("a=0x10"), Ok(("a".into(), 16.0)));
+        assert_eq!(parse_override("a=0XfF"), Ok(("a".into(), 255.0)));
+        assert_eq!(parse_override("a=-0x10"), Ok(("a".into(), -16.0)));
+        assert_eq!(parse_override("a=-3"), Ok(("a".into(), -3.0)));
+        assert_eq!(parse_override("a=1e3"), Ok(("a".into(), 1000.0)));
+        for bad in ["a=0x", "a=0x-1", "a=0xg", "a=0x1.8", "a=--0x1"] {
+            assert!(
+                parse_override(bad)
+                    .unwrap_err()
+                    .contains("invalid override value"),
+                "{bad}"
+            );
+        }
     }
 
     #[test]

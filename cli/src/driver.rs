@@ -7,33 +7,51 @@ use tessera::ir::TypeInner;
 use tessera::pipeline::PipelineOptions;
 use tessera::{Diagnostic, Error};
 
-use crate::args::{Args, Format, Limit};
-use crate::{output, report};
+use crate::applies;
+use crate::args::{Args, Format, Limit, SpirvVersion, Unroll};
+use crate::output::{self, Target, WriteError};
+use crate::report::Reporter;
+
+/// The process exit codes (documented in `--help` and the README).
+pub mod exit {
+    /// Success (warnings may have been printed), or standard output closed
+    /// by its reader.
+    pub const SUCCESS: u8 = 0;
+    /// A compile error: shader module, pipeline creation, code generation.
+    pub const COMPILE: u8 = 1;
+    /// A usage error: flags, output format.
+    pub const USAGE: u8 = 2;
+    /// An I/O error: the input cannot be read, the output cannot be written.
+    pub const IO: u8 = 3;
+}
 
 /// Why the driver failed.
 #[derive(Debug)]
 pub enum Failure {
-    /// A usage error (exit 2): bad arguments, unreadable input.
+    /// A usage error (exit 2): bad or contradictory arguments.
     Usage(String),
     /// A compile error whose diagnostics were already printed (exit 1).
     Compile,
     /// A compile-stage failure described by a message (exit 1).
     Message(String),
+    /// An I/O error (exit 3): unreadable input, unwritable output.
+    Io(String),
 }
 
 impl Failure {
     /// The process exit code.
     pub fn exit_code(&self) -> u8 {
         match self {
-            Failure::Usage(_) => 2,
-            Failure::Compile | Failure::Message(_) => 1,
+            Failure::Usage(_) => exit::USAGE,
+            Failure::Compile | Failure::Message(_) => exit::COMPILE,
+            Failure::Io(_) => exit::IO,
         }
     }
 
     /// Prints the failure's message, if it has one not yet printed.
-    pub fn report(&self) {
+    pub fn report(&self, reporter: &Reporter) {
         match self {
-            Failure::Usage(m) | Failure::Message(m) => report::line("error", m),
+            Failure::Usage(m) | Failure::Message(m) | Failure::Io(m) => reporter.error(m),
             Failure::Compile => {}
         }
     }
@@ -45,25 +63,39 @@ fn read_input(input: &str) -> Result<(String, String), Failure> {
         let mut bytes = Vec::new();
         std::io::stdin()
             .read_to_end(&mut bytes)
-            .map_err(|e| Failure::Usage(format!("cannot read standard input: {e}")))?;
+            .map_err(|e| Failure::Io(format!("cannot read standard input: {e}")))?;
         let text = String::from_utf8(bytes)
-            .map_err(|_| Failure::Usage("standard input is not valid UTF-8".into()))?;
+            .map_err(|_| Failure::Io("standard input is not valid UTF-8".into()))?;
         Ok(("<stdin>".into(), text))
     } else {
-        let bytes = std::fs::read(input)
-            .map_err(|e| Failure::Usage(format!("cannot read `{input}`: {e}")))?;
+        let bytes =
+            std::fs::read(input).map_err(|e| Failure::Io(format!("cannot read `{input}`: {e}")))?;
         let text = String::from_utf8(bytes)
-            .map_err(|_| Failure::Usage(format!("`{input}` is not valid UTF-8")))?;
+            .map_err(|_| Failure::Io(format!("`{input}` is not valid UTF-8")))?;
         Ok((input.to_string(), text))
     }
 }
 
+/// Writes the output; standard output closed by its reader is no failure.
+fn write_output(target: &Target, bytes: &[u8]) -> Result<(), Failure> {
+    match output::write(target, bytes) {
+        Ok(()) | Err(WriteError::ClosedPipe) => Ok(()),
+        Err(WriteError::Failed(message)) => Err(Failure::Io(message)),
+    }
+}
+
+/// Where the output goes: `-o`, else the second positional argument,
+/// else standard output (clap rejects both).
+fn output_target(args: &Args) -> Target {
+    Target::new(args.output.as_deref().or(args.output_positional.as_deref()))
+}
+
 /// The output format: `--format`, else the output extension, else spvasm.
-fn output_format(args: &Args) -> Result<Format, Failure> {
+fn output_format(args: &Args, target: &Target) -> Result<Format, Failure> {
     if let Some(format) = args.format {
         return Ok(format);
     }
-    match &args.output {
+    match target.file() {
         None => Ok(Format::Spvasm),
         Some(path) => Format::from_extension(path).ok_or_else(|| {
             Failure::Usage(format!(
@@ -82,26 +114,31 @@ fn msl_options(args: &Args) -> Result<tessera::back::msl::Options, Failure> {
         lang_version: args.msl_version.unwrap_or(defaults.lang_version),
         sizes_buffer: args.msl_sizes_buffer,
         bounds_checks: !args.no_bounds_checks,
-        unroll: args.unroll.policy(),
+        unroll: args.unroll.unwrap_or(Unroll::All).policy(),
         ..defaults
     };
-    for &(binding, index) in &args.msl_binding {
-        if let Some(previous) = options.binding_map.insert(binding, index) {
-            if previous != index {
-                return Err(Failure::Usage(format!(
-                    "--msl-binding {}:{} is given twice (buffer {previous} and {index})",
-                    binding.group, binding.binding
-                )));
-            }
-        }
-    }
+    applies::repeated_keys(
+        "--msl-binding",
+        "buffer ",
+        &args.msl_binding,
+        |b| format!("{}:{}", b.group, b.binding),
+        |index| index.to_string(),
+    )
+    .map_err(Failure::Usage)?;
+    options.binding_map.extend(args.msl_binding.iter().copied());
     Ok(options)
 }
 
 /// Prints the diagnostics of a failed stage and turns it into a failure.
-fn stage_failed(error: Error, warnings: &[Diagnostic], name: &str, source: &str) -> Failure {
-    report::emit(warnings, name, source);
-    report::emit(&error.diagnostics, name, source);
+fn stage_failed(
+    reporter: &Reporter,
+    error: Error,
+    warnings: &[Diagnostic],
+    name: &str,
+    source: &str,
+) -> Failure {
+    reporter.emit(warnings, name, source);
+    reporter.emit(&error.diagnostics, name, source);
     Failure::Compile
 }
 
@@ -119,9 +156,9 @@ fn spv_options(args: &Args) -> tessera::back::spv::Options {
     // Other fields keep their defaults (the options grow over time).
     #[allow(clippy::needless_update)]
     tessera::back::spv::Options {
-        version: args.spirv_version.pair(),
+        version: args.spirv_version.unwrap_or(SpirvVersion::V1_3).pair(),
         bounds_checks: !args.no_bounds_checks,
-        unroll: args.unroll.policy(),
+        unroll: args.unroll.unwrap_or(Unroll::All).policy(),
         cooperative_matrix: args
             .spirv_cooperative_matrix
             .map(|c| c.extension())
@@ -142,7 +179,7 @@ fn pass_list(args: &Args, format: Format) -> Result<Vec<(&'static str, &'static 
 }
 
 /// `--list-passes`: one line per pass.
-fn list_passes(args: &Args, format: Format) -> Result<(), Failure> {
+fn list_passes(args: &Args, format: Format, target: &Target) -> Result<(), Failure> {
     let list = pass_list(args, format)?;
     let mut text = String::new();
     if list.is_empty() {
@@ -152,19 +189,15 @@ fn list_passes(args: &Args, format: Format) -> Result<(), Failure> {
     for (name, summary) in list {
         text.push_str(&format!("{name:width$}  {summary}\n"));
     }
-    output::write(None, text.as_bytes()).map_err(Failure::Message)
+    write_output(target, text.as_bytes())
 }
 
-/// Checks the `--print-ir-after` names against the pass list.
+/// Checks the `--print-ir-after` names against the pass list (WGSL
+/// output runs no passes: there the flag is ignored with a warning).
 fn check_print_after(args: &Args, format: Format) -> Result<(), Failure> {
-    if args.print_ir_after.is_empty() {
-        return Ok(());
-    }
     let list = pass_list(args, format)?;
-    if list.is_empty() {
-        return Err(Failure::Usage(
-            "--print-ir-after needs SPIR-V or MSL output: WGSL output runs no passes".into(),
-        ));
+    if args.print_ir_after.is_empty() || list.is_empty() {
+        return Ok(());
     }
     for want in &args.print_ir_after {
         if want != "all" && !list.iter().any(|(n, _)| n == want) {
@@ -180,62 +213,50 @@ fn check_print_after(args: &Args, format: Format) -> Result<(), Failure> {
 
 /// The observer of `--print-ir-after`: prints the module as WGSL on
 /// standard error after the chosen passes.
-fn print_after(args: &Args) -> impl FnMut(&str, &tessera::pipeline::Pipeline) + '_ {
+fn print_after<'a>(
+    args: &'a Args,
+    reporter: &'a Reporter,
+) -> impl FnMut(&str, &tessera::pipeline::Pipeline) + 'a {
     move |name, pipeline| {
         if !args.print_ir_after.iter().any(|w| w == "all" || w == name) {
             return;
         }
         match tessera::back::wgsl::write(&pipeline.module) {
-            Ok(text) => eprint!("// IR after {name}\n{text}\n"),
-            Err(e) => eprintln!("// IR after {name}: cannot print as WGSL: {e}"),
+            Ok(text) => reporter.text(&format!("// IR after {name}\n{text}\n")),
+            Err(e) => reporter.text(&format!("// IR after {name}: cannot print as WGSL: {e}\n")),
         }
     }
 }
 
-/// Runs the whole command.
-pub fn run(args: &Args) -> Result<(), Failure> {
-    let format = output_format(args)?;
+/// Runs the whole command, reporting through `reporter`.
+pub fn run(args: &Args, reporter: &Reporter) -> Result<(), Failure> {
+    let target = output_target(args);
+    let format = output_format(args, &target)?;
     if args.list_passes {
-        return list_passes(args, format);
+        return list_passes(args, format, &target);
     }
+    applies::conflicts(args, format).map_err(Failure::Usage)?;
     check_print_after(args, format)?;
     let Some(input) = args.input.as_deref() else {
         return Err(Failure::Usage("no input file given".into()));
     };
     let msl_options = msl_options(args)?;
-    if format != Format::Msl
-        && (args.msl_version.is_some()
-            || !args.msl_binding.is_empty()
-            || args.msl_sizes_buffer.is_some())
-    {
-        report::line(
-            "warning",
-            "--msl-version, --msl-binding and --msl-sizes-buffer only apply to MSL output (--format msl or -o FILE.metal)",
-        );
-    }
-    if args.spec_constants && !matches!(format, Format::Spv | Format::Spvasm) {
-        return Err(Failure::Usage(
-            "--spec-constants only applies to SPIR-V output (--format spv or spvasm): give MSL and WGSL output override values with --override".into(),
-        ));
-    }
-    if args.spirv_cooperative_matrix.is_some() && !matches!(format, Format::Spv | Format::Spvasm) {
-        return Err(Failure::Usage(
-            "--spirv-cooperative-matrix only applies to SPIR-V output (--format spv or spvasm)"
-                .into(),
-        ));
-    }
-    if args.spirv_nv_cooperative_matrix2
-        && (!matches!(format, Format::Spv | Format::Spvasm)
-            || args.spirv_cooperative_matrix.is_some_and(|c| {
-                c.extension() == tessera::back::spv::CooperativeMatrixExtension::Nv
-            }))
-    {
-        return Err(Failure::Usage(
-            "--spirv-nv-cooperative-matrix2 only applies to SPIR-V output with KHR cooperative matrices (SPV_NV_cooperative_matrix2 extends SPV_KHR_cooperative_matrix)".into(),
-        ));
-    }
+    applies::repeated_keys(
+        "--override",
+        "",
+        &args.overrides,
+        |name| name.clone(),
+        |value| value.to_string(),
+    )
+    .map_err(Failure::Usage)?;
+    let at = |b: &tessera::ir::ResourceBinding| format!("{}:{}", b.group, b.binding);
+    applies::repeated_keys("--external-texture", "", &args.external_texture, at, |e| {
+        format!("{},{}", at(&e.plane1), at(&e.params))
+    })
+    .map_err(Failure::Usage)?;
+    applies::warn(args, format, &target, reporter);
     if format == Format::Spv
-        && args.output.is_none()
+        && target == Target::Stdout
         && !args.validate_only
         && output::stdout_is_terminal()
     {
@@ -245,13 +266,12 @@ pub fn run(args: &Args) -> Result<(), Failure> {
         ));
     }
     let (name, source) = read_input(input)?;
+    let failed = |e, warnings: &[Diagnostic]| stage_failed(reporter, e, warnings, &name, &source);
 
-    let parsed = tessera::front::wgsl::parse_str(&source)
-        .map_err(|e| stage_failed(e, &[], &name, &source))?;
+    let parsed = tessera::front::wgsl::parse_str(&source).map_err(|e| failed(e, &[]))?;
     let mut warnings = parsed.warnings;
     let module = parsed.module;
-    let info = tessera::valid::validate(&module)
-        .map_err(|e| stage_failed(e, &warnings, &name, &source))?;
+    let info = tessera::valid::validate(&module).map_err(|e| failed(e, &warnings))?;
     warnings.extend(info.warnings.iter().cloned());
 
     let configs = if args.subgroup_matrix_config.is_empty() {
@@ -259,16 +279,26 @@ pub fn run(args: &Args) -> Result<(), Failure> {
     } else {
         Some(args.subgroup_matrix_config.clone())
     };
+    // Flags that do not apply to the format were warned about: leave them
+    // out (WGSL output keeps every entry point; only SPIR-V has
+    // specialization constants; the external-texture lowering is the
+    // backends').
+    let spirv = matches!(format, Format::Spv | Format::Spvasm);
+    let wgsl = format == Format::Wgsl;
     // Other fields keep their defaults (the options grow over time).
     #[allow(clippy::needless_update)]
     let mut options = PipelineOptions {
-        entry_point: args.entry_point.clone(),
+        entry_point: args.entry_point.clone().filter(|_| !wgsl),
         overrides: args.overrides.iter().cloned().collect(),
         subgroup_matrix_configs: configs,
         max_subgroup_size: args.max_subgroup_size,
         min_subgroup_size: args.min_subgroup_size,
-        spec_constants: args.spec_constants,
-        external_textures: args.external_texture.iter().copied().collect(),
+        spec_constants: args.spec_constants && spirv,
+        external_textures: if wgsl {
+            Default::default()
+        } else {
+            args.external_texture.iter().copied().collect()
+        },
         ..PipelineOptions::default()
     };
     // A command-line compile targets no particular device: device limits
@@ -284,34 +314,28 @@ pub fn run(args: &Args) -> Result<(), Failure> {
         Some(Limit::Value(n)) => (n, [n; 3]),
         None => (u32::MAX, [u32::MAX; 3]),
     };
-    let pipeline = tessera::pipeline::process(&module, &info, &options)
-        .map_err(|e| stage_failed(e, &warnings, &name, &source))?;
+    let pipeline =
+        tessera::pipeline::process(&module, &info, &options).map_err(|e| failed(e, &warnings))?;
     if options.subgroup_matrix_configs.is_none() && uses_subgroup_matrices(&module, &info) {
-        report::line(
-            "note",
-            "no --subgroup-matrix-config given: subgroup-matrix pipeline checks skipped",
-        );
+        reporter.note("no --subgroup-matrix-config given: subgroup-matrix pipeline checks skipped");
     }
     for (_, r) in &pipeline.external_textures {
-        if r.defaulted && matches!(format, Format::Spv | Format::Spvasm | Format::Msl) {
+        if r.defaulted && !wgsl {
             let at = |b: tessera::ir::ResourceBinding| format!("{}:{}", b.group, b.binding);
-            report::line(
-                "note",
-                &format!(
-                    "external texture '{}' at {}: plane 1 at {}, parameters at {} (set them with --external-texture {}={},{})",
-                    r.name,
-                    at(r.plane0),
-                    at(r.bindings.plane1),
-                    at(r.bindings.params),
-                    at(r.plane0),
-                    at(r.bindings.plane1),
-                    at(r.bindings.params)
-                ),
-            );
+            reporter.note(&format!(
+                "external texture '{}' at {}: plane 1 at {}, parameters at {} (set them with --external-texture {}={},{})",
+                r.name,
+                at(r.plane0),
+                at(r.bindings.plane1),
+                at(r.bindings.params),
+                at(r.plane0),
+                at(r.bindings.plane1),
+                at(r.bindings.params)
+            ));
         }
     }
     if args.validate_only {
-        report::emit(&warnings, &name, &source);
+        reporter.emit(&warnings, &name, &source);
         return Ok(());
     }
 
@@ -319,12 +343,14 @@ pub fn run(args: &Args) -> Result<(), Failure> {
         Format::Spv | Format::Spvasm => {
             let spv_options = spv_options(args);
             let mut pipeline = pipeline;
-            let fail = |e| stage_failed(e, &warnings, &name, &source);
-            let info =
-                tessera::back::spv::lower(&mut pipeline, &spv_options, &mut print_after(args))
-                    .map_err(fail)?;
+            let info = tessera::back::spv::lower(
+                &mut pipeline,
+                &spv_options,
+                &mut print_after(args, reporter),
+            )
+            .map_err(|e| failed(e, &warnings))?;
             let words = tessera::back::spv::print(&pipeline, &info, &spv_options)
-                .map_err(|e| stage_failed(e, &warnings, &name, &source))?;
+                .map_err(|e| failed(e, &warnings))?;
             if format == Format::Spv {
                 output::spv_bytes(&words)
             } else {
@@ -336,20 +362,22 @@ pub fn run(args: &Args) -> Result<(), Failure> {
         // The WGSL writer prints the module as written (overrides stay
         // declarations): WGSL has no notion of a specialised pipeline.
         Format::Wgsl => tessera::back::wgsl::write(&module)
-            .map_err(|e| stage_failed(e, &warnings, &name, &source))?
+            .map_err(|e| failed(e, &warnings))?
             .into_bytes(),
         Format::Msl => {
             let mut pipeline = pipeline;
-            let fail = |e| stage_failed(e, &warnings, &name, &source);
-            let info =
-                tessera::back::msl::lower(&mut pipeline, &msl_options, &mut print_after(args))
-                    .map_err(fail)?;
+            let info = tessera::back::msl::lower(
+                &mut pipeline,
+                &msl_options,
+                &mut print_after(args, reporter),
+            )
+            .map_err(|e| failed(e, &warnings))?;
             tessera::back::msl::print(&pipeline, &info, &msl_options)
-                .map_err(|e| stage_failed(e, &warnings, &name, &source))?
+                .map_err(|e| failed(e, &warnings))?
                 .source
                 .into_bytes()
         }
     };
-    report::emit(&warnings, &name, &source);
-    output::write(args.output.as_deref(), &bytes).map_err(Failure::Message)
+    reporter.emit(&warnings, &name, &source);
+    write_output(&target, &bytes)
 }

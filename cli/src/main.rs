@@ -1,8 +1,9 @@
 //! `tessera`: the command-line driver of the tessera WGSL compiler.
 //!
-//! Exit status: 0 on success, 1 on a compile error, 2 on a usage error.
-//! See `tessera --help`.
+//! Exit status: 0 on success, 1 on a compile error, 2 on a usage error,
+//! 3 on an I/O error (see [`driver::exit`] and `tessera --help`).
 
+mod applies;
 mod args;
 mod driver;
 mod output;
@@ -17,15 +18,20 @@ fn main() -> ExitCode {
         Ok(args) => args,
         Err(err) => {
             // `--help` and `--version` are "errors" that print to stdout.
-            let code = if err.use_stderr() { 2 } else { 0 };
+            let code = if err.use_stderr() {
+                driver::exit::USAGE
+            } else {
+                driver::exit::SUCCESS
+            };
             let _ = err.print();
             return ExitCode::from(code);
         }
     };
-    match driver::run(&args) {
+    let reporter = report::Reporter::new(args.color, args.quiet);
+    match driver::run(&args, &reporter) {
         Ok(()) => ExitCode::SUCCESS,
         Err(failure) => {
-            failure.report();
+            failure.report(&reporter);
             ExitCode::from(failure.exit_code())
         }
     }

@@ -1,7 +1,7 @@
 //! Producing the output bytes of each format and writing them out.
 
-use std::io::{IsTerminal, Write};
-use std::path::Path;
+use std::io::{ErrorKind, IsTerminal, Write};
+use std::path::{Path, PathBuf};
 
 /// SPIR-V words as little-endian bytes (the on-disk `.spv` form).
 pub fn spv_bytes(words: &[u32]) -> Vec<u8> {
@@ -59,22 +59,63 @@ pub fn spvasm(words: &[u32]) -> Result<String, String> {
     Ok(text)
 }
 
+/// Where the output goes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Target {
+    /// Standard output (no output path, or `-`).
+    Stdout,
+    /// A file (or a device such as `/dev/null`).
+    File(PathBuf),
+}
+
+impl Target {
+    /// The target of an output path: `-` is standard output.
+    pub fn new(path: Option<&Path>) -> Target {
+        match path {
+            None => Target::Stdout,
+            Some(path) if path == Path::new("-") => Target::Stdout,
+            Some(path) => Target::File(path.to_path_buf()),
+        }
+    }
+
+    /// The output file, if the target is one.
+    pub fn file(&self) -> Option<&Path> {
+        match self {
+            Target::Stdout => None,
+            Target::File(path) => Some(path),
+        }
+    }
+}
+
 /// Whether standard output is a terminal (binary output is refused there).
 pub fn stdout_is_terminal() -> bool {
     std::io::stdout().is_terminal()
 }
 
-/// Writes `bytes` to `path`, or to standard output when `path` is `None`.
-pub fn write(path: Option<&Path>, bytes: &[u8]) -> Result<(), String> {
-    match path {
-        Some(path) => std::fs::write(path, bytes)
-            .map_err(|e| format!("cannot write `{}`: {e}", path.display())),
-        None => {
+/// Why writing the output failed.
+#[derive(Debug)]
+pub enum WriteError {
+    /// Standard output's reader closed it (`EPIPE`, e.g. `| head`): not an
+    /// error of the compiler; the rest of the output is dropped.
+    ClosedPipe,
+    /// Any other failure, described.
+    Failed(String),
+}
+
+/// Writes `bytes` to the target.
+pub fn write(target: &Target, bytes: &[u8]) -> Result<(), WriteError> {
+    match target {
+        Target::File(path) => std::fs::write(path, bytes)
+            .map_err(|e| WriteError::Failed(format!("cannot write `{}`: {e}", path.display()))),
+        Target::Stdout => {
             let mut stdout = std::io::stdout().lock();
             stdout
                 .write_all(bytes)
                 .and_then(|()| stdout.flush())
-                .map_err(|e| format!("cannot write to standard output: {e}"))
+                .map_err(|e| match e.kind() {
+                    ErrorKind::BrokenPipe => WriteError::ClosedPipe,
+                    _ => WriteError::Failed(format!("cannot write to standard output: {e}")),
+                })
         }
     }
 }

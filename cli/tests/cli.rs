@@ -136,9 +136,9 @@ fn unknown_flag_is_usage_error() {
 }
 
 #[test]
-fn unreadable_input_is_usage_error() {
+fn unreadable_input_is_io_error() {
     let out = run(tessera().arg("/nonexistent/dir/shader.wgsl"));
-    assert_code(&out, 2);
+    assert_code(&out, 3);
     assert!(
         stderr(&out).contains("error: cannot read `/nonexistent/dir/shader.wgsl`"),
         "{}",
@@ -451,17 +451,37 @@ fn spec_constants_flag() {
 fn spec_constants_need_spirv_output() {
     let dir = scratch("spec-constants-msl");
     let input = write_input(&dir, "a.wgsl", SPEC);
+    // Ignored with a warning: the overrides then need values (a
+    // pipeline-creation error without them).
     for format in ["msl", "wgsl"] {
         let out = run(tessera()
             .arg(&input)
             .args(["--spec-constants", "--format", format]));
-        assert_code(&out, 2);
+        assert_code(&out, 1);
+        let err = stderr(&out);
         assert!(
-            stderr(&out).contains("--spec-constants only applies to SPIR-V output"),
-            "{}",
-            stderr(&out)
+            err.starts_with(&format!(
+                "warning: --spec-constants only applies to SPIR-V output (--format spv or spvasm): it is ignored for {} output\n",
+                if format == "msl" { "MSL" } else { "WGSL" }
+            )),
+            "{err}"
+        );
+        assert!(
+            err.contains("override 'scale' has no default value"),
+            "{err}"
         );
     }
+    let out = run(tessera().arg(&input).args([
+        "--spec-constants",
+        "--format",
+        "msl",
+        "--override",
+        "scale=2",
+        "--override",
+        "7=64",
+    ]));
+    assert_code(&out, 0);
+    assert!(stdout(&out).contains("kernel void"), "{}", stdout(&out));
 }
 
 #[test]
@@ -529,20 +549,29 @@ fn spirv_cooperative_matrix_needs_spirv_output() {
                 "--format",
                 format,
             ]));
-            assert_code(&out, 2);
+            assert_code(&out, 0);
             assert!(
                 stderr(&out)
-                    .contains("error: --spirv-cooperative-matrix only applies to SPIR-V output"),
+                    .contains("warning: --spirv-cooperative-matrix only applies to SPIR-V output"),
                 "{}",
                 stderr(&out)
             );
         }
     }
+    let metal = dir.join("m.metal");
     let out = run(tessera()
         .arg(&input)
         .args(["--spirv-cooperative-matrix", "nv", "-o"])
-        .arg(dir.join("m.metal")));
-    assert_code(&out, 2);
+        .arg(&metal));
+    assert_code(&out, 0);
+    assert!(
+        stderr(&out).contains("--spirv-cooperative-matrix only applies"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(std::fs::read_to_string(&metal)
+        .unwrap()
+        .contains("simdgroup"));
 }
 
 #[test]
@@ -570,22 +599,29 @@ enable tessera_experimental_subgroup_matrix;
     let out = run(tessera().arg(&input));
     assert_code(&out, 0);
     assert!(stdout(&out).contains("tessera_matrix_scratch_f16"));
-    // Only with SPIR-V output and KHR matrices.
-    for extra in [
-        &["--format", "msl"][..],
-        &["--spirv-cooperative-matrix", "nv"][..],
-    ] {
-        let out = run(tessera()
+    // Only with KHR matrices: with NV ones a usage error.
+    let out = run(tessera().arg(&input).args([
+        "--spirv-nv-cooperative-matrix2",
+        "--spirv-cooperative-matrix",
+        "nv",
+    ]));
+    assert_code(&out, 2);
+    assert!(
+        stderr(&out).contains("error: --spirv-nv-cooperative-matrix2 only applies to SPIR-V output with KHR cooperative matrices"),
+        "{}",
+        stderr(&out)
+    );
+    // Only with SPIR-V output: ignored with a warning for WGSL.
+    let out =
+        run(tessera()
             .arg(&input)
-            .arg("--spirv-nv-cooperative-matrix2")
-            .args(extra));
-        assert_code(&out, 2);
-        assert!(
-            stderr(&out).contains("--spirv-nv-cooperative-matrix2 only applies"),
-            "{}",
-            stderr(&out)
-        );
-    }
+            .args(["--spirv-nv-cooperative-matrix2", "--format", "wgsl"]));
+    assert_code(&out, 0);
+    assert!(
+        stderr(&out).starts_with("warning: --spirv-nv-cooperative-matrix2 only applies to SPIR-V output (--format spv or spvasm): it is ignored for WGSL output\n"),
+        "{}",
+        stderr(&out)
+    );
 }
 
 const EXTERNAL: &str = "@group(0) @binding(0) var t: texture_external;

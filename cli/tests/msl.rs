@@ -347,7 +347,7 @@ fn msl_flags_with_another_format_warn() {
     assert_code(&out, 0);
     assert!(
         text(&out.stderr).contains(
-            "warning: --msl-version, --msl-binding and --msl-sizes-buffer only apply to MSL output"
+            "warning: --msl-binding only applies to MSL output (--format msl or -o FILE.metal): it is ignored for WGSL output\n"
         ),
         "{}",
         text(&out.stderr)
