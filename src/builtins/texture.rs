@@ -1,7 +1,7 @@
 //! The texture builtins (`textureLoad`, `textureStore`, `textureDimensions`,
 //! `textureNumLayers/Levels/Samples`, `textureSample*`, `textureGather*`):
 //! their overloads depend on the texture type, so one checker derives the
-//! parameter list from the texture argument ([`params_for`]) instead of
+//! parameter list from the texture argument (`params_for`) instead of
 //! listing every overload as a pattern. The same list gives the resolver
 //! each argument's role ([`roles`]) and the "candidate" notes
 //! ([`signatures`]).

@@ -268,7 +268,7 @@ fn part_type(module: &Module, ty: Handle<Type>, i: usize) -> Option<(usize, Hand
     }
 }
 
-/// Cache of [`concretize_const`] results: (constant, target type) to the
+/// Cache of `concretize_const` results: (constant, target type) to the
 /// converted constant. Keeping one across calls makes repeated
 /// conversions of the same constant (one per use of an abstract `const`)
 /// cost nothing after the first.

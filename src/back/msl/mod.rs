@@ -277,7 +277,7 @@ pub fn write(pipeline: &Pipeline, options: &Options) -> Result<String, Error> {
 }
 
 /// Writes a pipeline's module as MSL, with the kernel names: lowers a copy
-/// with [`lower`], then prints it with [`print`].
+/// with [`lower`], then prints it with [`print()`].
 pub fn write_translation(pipeline: &Pipeline, options: &Options) -> Result<Translation, Error> {
     let mut lowered = pipeline.clone();
     let info = lower(&mut lowered, options, &mut |_, _| {})?;

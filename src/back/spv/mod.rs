@@ -224,7 +224,7 @@ pub fn lower(
 }
 
 /// Writes a pipeline's module as SPIR-V words: lowers a copy of it with
-/// [`lower`], then prints it with [`print`].
+/// [`lower`], then prints it with [`print()`].
 pub fn write(pipeline: &Pipeline, options: &Options) -> Result<Vec<u32>, Error> {
     check_options(options)?;
     let mut lowered = pipeline.clone();

@@ -6,7 +6,7 @@
 //!
 //! The analysis (`expr::Builder::evaluate`) asks [`needs_derivative_uniformity`]
 //! for every expression: a `Some` gives the call a `CallSiteRequiredToBeUniform.S`
-//! tag on the [`super::summary::Channel::Derivative`] channel (workgroup
+//! tag on the `Channel::Derivative` channel of `super::summary` (workgroup
 //! scope, severity from the nearest `derivative_uniformity` filter, `off`
 //! removing the requirement) and a `ReturnValueMayBeNonUniform` result.
 //! Everything else about the rule (filters, messages, call chains through

@@ -5,7 +5,7 @@
 //!
 //! 1. scanning (byte-based dispatch, zero-copy: a token is a kind and a
 //!    span; identifier text is sliced from the source by the parser),
-//! 2. template list discovery ([`template`]), which turns the `<` and `>`
+//! 2. template list discovery (`template`), which turns the `<` and `>`
 //!    that delimit template lists into [`TokenKind::TemplateArgsStart`] and
 //!    [`TokenKind::TemplateArgsEnd`] exactly as the spec's algorithm says,
 //! 3. joining the remaining adjacent `>` `>` / `>` `=` pairs into `>>`,

@@ -7,7 +7,7 @@
 //! - decimal `h`: parse to f64 first; that is correct unless the f64 lies
 //!   exactly on a midpoint between two f16 values (then double rounding could
 //!   go the wrong way), in which case the decimal text is compared exactly
-//!   against the midpoint with big-integer arithmetic ([`super::float`]);
+//!   against the midpoint with big-integer arithmetic (`super::float`);
 //! - hex floats: an exact bit-level parser that rounds once to the target.
 
 use super::float;

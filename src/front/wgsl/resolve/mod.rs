@@ -2,14 +2,14 @@
 //! const-evaluation, and lowering of the AST to IR.
 //!
 //! # Structure
-//! - [`decl_order`]: module-scope declarations may be used before they are
+//! - `decl_order`: module-scope declarations may be used before they are
 //!   declared. We collect every declaration, compute the identifiers each one
 //!   refers to (honouring local shadowing), and sort them topologically with
 //!   an explicit stack (no recursion), reporting cycles.
 //! - Declarations are then resolved in that order, so every reference to a
 //!   module-scope name finds an already resolved item, and functions land in
 //!   [`crate::ir::Module::functions`] callees before callers.
-//! - Expressions resolve to a [`Val`]: a const-expression value (a
+//! - Expressions resolve to a `Val`: a const-expression value (a
 //!   [`crate::const_eval::Value`], possibly abstract), an override-expression
 //!   (in `Module::global_expressions`), a runtime value, or a reference (the
 //!   IR has no reference type: a reference is a pointer expression that is

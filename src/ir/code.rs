@@ -1,0 +1,449 @@
+//! Expressions, blocks and statements: the code of IR functions.
+
+use super::*;
+use crate::arena::{Handle, HandleRange};
+use crate::Span;
+
+/// An expression in a function or in [`Module::global_expressions`].
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Expression {
+    /// A concrete scalar literal.
+    Literal(Literal),
+    /// A constant value.
+    Constant(Handle<ConstValue>),
+    /// The value of an override (global expressions only).
+    Override(Handle<Override>),
+    /// A function's use of an override-expression living in
+    /// [`Module::global_expressions`].
+    OverrideExpr(Handle<Expression>),
+    /// The zero value of a type (also `T()` for subgroup matrices).
+    ZeroValue(Handle<Type>),
+    /// Builds a vector, matrix, array or struct from its parts.
+    Compose {
+        /// Result type.
+        ty: Handle<Type>,
+        /// Parts: scalars or vectors for vectors (flattened by the resolver
+        /// to exactly `size` scalars or a mix summing to `size`), columns for
+        /// matrices, elements for arrays, members for structs.
+        components: Vec<Handle<Expression>>,
+    },
+    /// A vector with every component `value`.
+    Splat {
+        /// Component count.
+        size: VectorSize,
+        /// The scalar.
+        value: Handle<Expression>,
+    },
+    /// `v.xyz`-style swizzle of a vector value.
+    Swizzle {
+        /// Result size.
+        size: VectorSize,
+        /// The vector value.
+        vector: Handle<Expression>,
+        /// Component indices (the first `size` are used).
+        pattern: [u8; 4],
+    },
+    /// Dynamic index. If `base` is a pointer, the result is a pointer to the
+    /// element; otherwise the element value.
+    Access {
+        /// Pointer or value.
+        base: Handle<Expression>,
+        /// Index (i32 or u32).
+        index: Handle<Expression>,
+    },
+    /// Constant index or struct member. Same pointer/value rule as `Access`.
+    AccessIndex {
+        /// Pointer or value.
+        base: Handle<Expression>,
+        /// Index or member number.
+        index: u32,
+    },
+    /// Function argument `n` (a value; pointer parameters are pointers).
+    FunctionArgument(u32),
+    /// Pointer to a global variable.
+    GlobalVariable(Handle<GlobalVariable>),
+    /// Pointer to a local variable.
+    LocalVariable(Handle<LocalVariable>),
+    /// Reads through a pointer.
+    Load {
+        /// The pointer.
+        pointer: Handle<Expression>,
+    },
+    /// Unary operator.
+    Unary {
+        /// Operator.
+        op: UnaryOperator,
+        /// Operand.
+        expr: Handle<Expression>,
+    },
+    /// Binary operator.
+    Binary {
+        /// Operator.
+        op: BinaryOperator,
+        /// Left operand.
+        left: Handle<Expression>,
+        /// Right operand.
+        right: Handle<Expression>,
+    },
+    /// `select(reject, accept, condition)`.
+    Select {
+        /// `bool` or `vecN<bool>`.
+        condition: Handle<Expression>,
+        /// Value when true.
+        accept: Handle<Expression>,
+        /// Value when false.
+        reject: Handle<Expression>,
+    },
+    /// A pure builtin function.
+    Math {
+        /// Which one.
+        fun: MathFunction,
+        /// Arguments, in WGSL order.
+        args: Vec<Handle<Expression>>,
+    },
+    /// Value conversion (`f32(x)`, `vec3<i32>(v)`), to a scalar or vector type.
+    Convert {
+        /// Operand.
+        expr: Handle<Expression>,
+        /// Target type.
+        ty: Handle<Type>,
+    },
+    /// `bitcast<T>(x)`.
+    Bitcast {
+        /// Operand.
+        expr: Handle<Expression>,
+        /// Target type.
+        ty: Handle<Type>,
+    },
+    /// `arrayLength(p)`: p points to a runtime-sized array.
+    ArrayLength(Handle<Expression>),
+    /// Result of a [`Statement::Call`].
+    CallResult(Handle<Function>),
+    /// Result of a [`Statement::Atomic`].
+    AtomicResult {
+        /// Result type.
+        ty: Handle<Type>,
+    },
+    /// Result of a [`Statement::WorkgroupUniformLoad`].
+    WorkgroupUniformLoadResult {
+        /// Result type.
+        ty: Handle<Type>,
+    },
+    /// Result of a [`Statement::Subgroup`].
+    SubgroupResult {
+        /// Result type.
+        ty: Handle<Type>,
+    },
+    /// `subgroupMatrixLoad`: reads a matrix from an array. Both WGSL forms
+    /// lower to this; `offset` and `stride` count elements of the pointed-to
+    /// array (the resolver converts the proposal form's component units).
+    SubgroupMatrixLoad {
+        /// Matrix type.
+        ty: Handle<Type>,
+        /// Pointer to an array in storage or workgroup.
+        pointer: Handle<Expression>,
+        /// Index of the array element holding component [0, 0] (i32 or u32).
+        offset: Handle<Expression>,
+        /// Elements between rows (row-major) or columns (column-major).
+        stride: Handle<Expression>,
+        /// Majorness.
+        layout: MatrixLayout,
+        /// Written in the proposal's form (`col_major` as an argument before
+        /// the stride), so diagnostics can number arguments as written.
+        proposal_form: bool,
+    },
+    /// `subgroupMatrixMultiply` (`acc` is `None`) or
+    /// `subgroupMatrixMultiplyAccumulate`.
+    SubgroupMatrixMultiply {
+        /// Result matrix type.
+        ty: Handle<Type>,
+        /// Left operand.
+        left: Handle<Expression>,
+        /// Right operand.
+        right: Handle<Expression>,
+        /// Accumulator.
+        acc: Option<Handle<Expression>>,
+    },
+    /// `subgroupMatrixScalarAdd/Subtract/Multiply`. The scalar has the
+    /// matrix's shader scalar type; backends clamp it for 8-bit components.
+    SubgroupMatrixScalar {
+        /// Operation.
+        op: MatrixScalarOp,
+        /// The matrix.
+        matrix: Handle<Expression>,
+        /// The scalar.
+        scalar: Handle<Expression>,
+    },
+    /// `subgroupMatrixFromRows<T>(v)` / `subgroupMatrixFromColumns<T>(v)`
+    /// (`tessera_experimental_subgroup_matrix`): invocation `i` of the
+    /// subgroup supplies row (column) `i` of the matrix `ty` as the array
+    /// `array`. Lowered through workgroup scratch by a pass.
+    SubgroupMatrixFromInvocations {
+        /// Matrix type.
+        ty: Handle<Type>,
+        /// This invocation's row or column (an array value).
+        array: Handle<Expression>,
+        /// Columns rather than rows.
+        columns: bool,
+    },
+    /// `subgroupMatrixRow(m)` / `subgroupMatrixColumn(m)`: invocation `i`
+    /// receives row (column) `i` of `matrix` as an array, zeros past the
+    /// last one. Lowered through workgroup scratch by a pass.
+    SubgroupMatrixToInvocations {
+        /// The matrix.
+        matrix: Handle<Expression>,
+        /// Columns rather than rows.
+        columns: bool,
+    },
+    /// How many of a subgroup matrix's elements each invocation holds (u32;
+    /// SPIR-V's `OpCooperativeMatrixLengthKHR`). Only passes create it:
+    /// with an `Access` into a function-scope matrix variable it lets a
+    /// lowering visit an invocation's own elements.
+    SubgroupMatrixLength(Handle<Type>),
+    /// Fill constructor `M(v)`: every component is `value` (shader scalar
+    /// type; backends clamp and narrow for 8-bit components).
+    SubgroupMatrixFill {
+        /// Matrix type.
+        ty: Handle<Type>,
+        /// The fill value.
+        value: Handle<Expression>,
+    },
+    /// `textureSample*`, `textureGather*`, `textureSampleBaseClampToEdge`.
+    ImageSample {
+        /// The texture value.
+        image: Handle<Expression>,
+        /// The sampler value.
+        sampler: Handle<Expression>,
+        /// `textureGather*`: the component gathered (0..=3; 0 for depth
+        /// textures), or `None` for the sampling builtins.
+        gather: Option<u8>,
+        /// Texture coordinates (`f32` scalar or vector).
+        coordinate: Handle<Expression>,
+        /// Array layer (`i32` or `u32`) of arrayed textures.
+        array_index: Option<Handle<Expression>>,
+        /// Texel offset: a const-expression (`vec2<i32>` or `vec3<i32>`).
+        offset: Option<Handle<Expression>>,
+        /// Level of detail.
+        level: SampleLevel,
+        /// Depth reference of the comparison builtins (`f32`).
+        depth_ref: Option<Handle<Expression>>,
+        /// `textureSampleBaseClampToEdge`: coordinates are clamped so
+        /// sampling never reads past the edge texels' centres.
+        clamp_to_edge: bool,
+    },
+    /// `textureLoad`: one texel, without a sampler.
+    ImageLoad {
+        /// The texture value.
+        image: Handle<Expression>,
+        /// Texel coordinates (`i32`/`u32` scalar or vector).
+        coordinate: Handle<Expression>,
+        /// Array layer of arrayed textures.
+        array_index: Option<Handle<Expression>>,
+        /// Sample index of multisampled textures.
+        sample: Option<Handle<Expression>>,
+        /// Mip level of sampled and depth textures.
+        level: Option<Handle<Expression>>,
+    },
+    /// `textureDimensions`, `textureNumLevels`, `textureNumLayers`,
+    /// `textureNumSamples`.
+    ImageQuery {
+        /// The texture value.
+        image: Handle<Expression>,
+        /// What is asked.
+        query: ImageQuery,
+    },
+    /// `dpdx`, `dpdy`, `fwidth` and their `Coarse`/`Fine` forms (fragment
+    /// stage only).
+    Derivative {
+        /// Direction.
+        axis: DerivativeAxis,
+        /// Precision.
+        control: DerivativeControl,
+        /// The operand (`f32` scalar or vector, or `f16` with `enable f16`).
+        expr: Handle<Expression>,
+    },
+}
+
+/// A selector of a switch case.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CaseSelector {
+    /// An i32 case value.
+    I32(i32),
+    /// A u32 case value.
+    U32(u32),
+    /// `default`
+    Default,
+}
+
+/// One clause of a switch.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SwitchCase {
+    /// The selectors (at least one).
+    pub selectors: Vec<CaseSelector>,
+    /// The body.
+    pub body: Block,
+}
+
+/// A sequence of statements with their spans.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Block {
+    /// The statements.
+    pub statements: Vec<Statement>,
+    /// One span per statement.
+    pub spans: Vec<Span>,
+}
+
+impl Block {
+    /// An empty block.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Appends a statement.
+    pub fn push(&mut self, statement: Statement, span: Span) {
+        self.statements.push(statement);
+        self.spans.push(span);
+    }
+
+    /// Iterates over statements with spans.
+    pub fn iter(&self) -> impl Iterator<Item = (&Statement, Span)> {
+        self.statements.iter().zip(self.spans.iter().copied())
+    }
+
+    /// Number of statements.
+    pub fn len(&self) -> usize {
+        self.statements.len()
+    }
+
+    /// Whether the block is empty.
+    pub fn is_empty(&self) -> bool {
+        self.statements.is_empty()
+    }
+}
+
+/// A statement.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Statement {
+    /// Evaluates the expressions in the range, in order.
+    Emit(HandleRange<Expression>),
+    /// A nested block (a WGSL compound statement).
+    Block(Block),
+    /// `if`.
+    If {
+        /// bool condition.
+        condition: Handle<Expression>,
+        /// Taken when true.
+        accept: Block,
+        /// Taken when false (`else`; empty if none).
+        reject: Block,
+    },
+    /// `switch`. Cases do not fall through.
+    Switch {
+        /// i32 or u32 selector.
+        selector: Handle<Expression>,
+        /// Clauses; exactly one contains `Default`.
+        cases: Vec<SwitchCase>,
+    },
+    /// `loop`, and `for`/`while` lowered to it.
+    Loop {
+        /// The body.
+        body: Block,
+        /// The `continuing` block.
+        continuing: Block,
+        /// `break if` condition, evaluated at the end of `continuing`.
+        break_if: Option<Handle<Expression>>,
+        /// A hint that the loop is a small counted loop worth unrolling by
+        /// the target's compiler (SPIR-V's `Unroll` loop control). It has no
+        /// meaning in WGSL.
+        unroll: bool,
+    },
+    /// `break`.
+    Break,
+    /// `continue`.
+    Continue,
+    /// `return`.
+    Return {
+        /// The returned value.
+        value: Option<Handle<Expression>>,
+    },
+    /// Writes `value` through `pointer`.
+    Store {
+        /// Destination.
+        pointer: Handle<Expression>,
+        /// Value.
+        value: Handle<Expression>,
+    },
+    /// A user function call.
+    Call {
+        /// Callee.
+        function: Handle<Function>,
+        /// Arguments.
+        arguments: Vec<Handle<Expression>>,
+        /// The `CallResult` expression, if the callee returns a value.
+        result: Option<Handle<Expression>>,
+    },
+    /// An atomic operation.
+    Atomic {
+        /// Pointer to `atomic<T>`.
+        pointer: Handle<Expression>,
+        /// Operation.
+        fun: AtomicFunction,
+        /// The operand (not used by `Load`).
+        value: Option<Handle<Expression>>,
+        /// The comparand of `CompareExchangeWeak`.
+        compare: Option<Handle<Expression>>,
+        /// The `AtomicResult` expression, if any (none for `Store`).
+        result: Option<Handle<Expression>>,
+    },
+    /// `workgroupUniformLoad(p)`.
+    WorkgroupUniformLoad {
+        /// Pointer into workgroup memory.
+        pointer: Handle<Expression>,
+        /// The `WorkgroupUniformLoadResult` expression.
+        result: Handle<Expression>,
+    },
+    /// `workgroupBarrier()`, `storageBarrier()`, `textureBarrier()`.
+    Barrier(Barrier),
+    /// A subgroup or quad builtin.
+    Subgroup {
+        /// Which one.
+        op: SubgroupOp,
+        /// Arguments, in WGSL order.
+        args: Vec<Handle<Expression>>,
+        /// The `SubgroupResult` expression.
+        result: Handle<Expression>,
+    },
+    /// `textureStore`.
+    ImageStore {
+        /// The texture value (a writable storage texture or texel buffer).
+        image: Handle<Expression>,
+        /// Texel coordinates.
+        coordinate: Handle<Expression>,
+        /// Array layer of arrayed textures.
+        array_index: Option<Handle<Expression>>,
+        /// The texel (`vec4` of the format's channel type).
+        value: Handle<Expression>,
+    },
+    /// `discard`: the invocation becomes a helper invocation (WGSL's
+    /// demote-to-helper semantics): its outputs and later writes to
+    /// memory are discarded, but it keeps running, so derivatives and
+    /// subgroup operations of its quad stay defined.
+    Discard,
+    /// `subgroupMatrixStore`; offset/stride as in
+    /// [`Expression::SubgroupMatrixLoad`].
+    SubgroupMatrixStore {
+        /// Pointer to an array in storage or workgroup.
+        pointer: Handle<Expression>,
+        /// Element index of component [0, 0].
+        offset: Handle<Expression>,
+        /// The matrix.
+        value: Handle<Expression>,
+        /// Elements between rows or columns.
+        stride: Handle<Expression>,
+        /// Majorness.
+        layout: MatrixLayout,
+        /// Written in the proposal's form (see
+        /// [`Expression::SubgroupMatrixLoad`]).
+        proposal_form: bool,
+    },
+}
