@@ -104,6 +104,13 @@ pub struct SpirvOutput {
     pub warnings: Vec<Diagnostic>,
 }
 
+impl SpirvOutput {
+    /// The reflection as JSON ([`pipeline::Reflection::to_json`]).
+    pub fn reflection_json(&self) -> String {
+        self.reflection.to_json()
+    }
+}
+
 /// Compiles WGSL source to SPIR-V: parse, validate, pipeline step, write.
 pub fn compile_to_spirv(
     source: &str,
@@ -150,6 +157,15 @@ pub struct MslOutput {
     pub reflection: pipeline::Reflection,
     /// Warnings produced along the way.
     pub warnings: Vec<Diagnostic>,
+}
+
+impl MslOutput {
+    /// The reflection as JSON, with each entry point's MSL name and
+    /// argument-table indices ([`pipeline::Reflection::to_json_msl`]).
+    pub fn reflection_json(&self) -> String {
+        self.reflection
+            .to_json_msl(&self.entry_points, &self.resources)
+    }
 }
 
 /// Compiles WGSL source to Metal Shading Language: parse, validate,

@@ -81,6 +81,7 @@ pub fn inapplicable(args: &Args, format: Format) -> Vec<(Vec<&'static str>, &'st
             ("--unroll", args.unroll.is_some()),
             ("--external-texture", !args.external_texture.is_empty()),
             ("--print-ir-after", !args.print_ir_after.is_empty()),
+            ("--reflect", args.reflect.is_some()),
         ]);
         if !flags.is_empty() {
             groups.push((
@@ -133,8 +134,25 @@ fn format_name(format: Format) -> &'static str {
 }
 
 /// Combinations that are usage errors: NV cooperative matrix 2 extends the
-/// KHR extension, not the NV one.
-pub fn conflicts(args: &Args, format: Format) -> Result<(), String> {
+/// KHR extension, not the NV one; `--reflect` to the output's own
+/// destination or with `--validate-only`.
+pub fn conflicts(args: &Args, format: Format, target: &Target) -> Result<(), String> {
+    if let Some(reflect) = &args.reflect {
+        let reflect = Target::new(Some(reflect));
+        if format != Format::Wgsl && !args.validate_only {
+            if reflect == Target::Stdout && *target == Target::Stdout {
+                return Err("--reflect - writes the reflection to standard output, where the output goes: give the output a file (-o FILE) or the reflection one".into());
+            }
+            if reflect != Target::Stdout && reflect == *target {
+                return Err(
+                    "--reflect names the output file: give the reflection its own file".into(),
+                );
+            }
+        }
+        if args.validate_only {
+            return Err("--reflect writes the reflection of the compiled output: it cannot be combined with --validate-only".into());
+        }
+    }
     if is_spirv(format)
         && args.spirv_nv_cooperative_matrix2
         && args

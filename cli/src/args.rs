@@ -216,6 +216,14 @@ pub struct Args {
     #[arg(long)]
     pub no_bounds_checks: bool,
 
+    /// Also write the reflection as JSON to this file (`-`: standard
+    /// output, when the output goes to a file): entry points with stage,
+    /// workgroup size and bindings, overrides, specialization constants,
+    /// and for MSL each kernel's name and argument-table indices (SPIR-V
+    /// and MSL output; written after a successful compile).
+    #[arg(long, value_name = "FILE.json")]
+    pub reflect: Option<PathBuf>,
+
     /// Only check the module (parse, validate, pipeline step); write nothing.
     #[arg(long)]
     pub validate_only: bool,

@@ -235,7 +235,7 @@ pub fn run(args: &Args, reporter: &Reporter) -> Result<(), Failure> {
     if args.list_passes {
         return list_passes(args, format, &target);
     }
-    applies::conflicts(args, format).map_err(Failure::Usage)?;
+    applies::conflicts(args, format, &target).map_err(Failure::Usage)?;
     check_print_after(args, format)?;
     let Some(input) = args.input.as_deref() else {
         return Err(Failure::Usage("no input file given".into()));
@@ -339,6 +339,8 @@ pub fn run(args: &Args, reporter: &Reporter) -> Result<(), Failure> {
         return Ok(());
     }
 
+    // The reflection (after lowering: the SPIR-V writer adds scratch sizes).
+    let mut reflection = None;
     let bytes = match format {
         Format::Spv | Format::Spvasm => {
             let spv_options = spv_options(args);
@@ -351,6 +353,7 @@ pub fn run(args: &Args, reporter: &Reporter) -> Result<(), Failure> {
             .map_err(|e| failed(e, &warnings))?;
             let words = tessera::back::spv::print(&pipeline, &info, &spv_options)
                 .map_err(|e| failed(e, &warnings))?;
+            reflection = Some(pipeline.reflection.to_json());
             if format == Format::Spv {
                 output::spv_bytes(&words)
             } else {
@@ -372,12 +375,21 @@ pub fn run(args: &Args, reporter: &Reporter) -> Result<(), Failure> {
                 &mut print_after(args, reporter),
             )
             .map_err(|e| failed(e, &warnings))?;
-            tessera::back::msl::print(&pipeline, &info, &msl_options)
-                .map_err(|e| failed(e, &warnings))?
-                .source
-                .into_bytes()
+            let out = tessera::back::msl::print(&pipeline, &info, &msl_options)
+                .map_err(|e| failed(e, &warnings))?;
+            reflection = Some(
+                pipeline
+                    .reflection
+                    .to_json_msl(&out.entry_points, &out.resources),
+            );
+            out.source.into_bytes()
         }
     };
     reporter.emit(&warnings, &name, &source);
-    write_output(&target, &bytes)
+    write_output(&target, &bytes)?;
+    // WGSL output has none (--reflect was warned about).
+    if let (Some(path), Some(json)) = (&args.reflect, reflection) {
+        write_output(&Target::new(Some(path)), json.as_bytes())?;
+    }
+    Ok(())
 }

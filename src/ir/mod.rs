@@ -323,13 +323,14 @@ impl Binding {
 }
 
 /// Pipeline stage of an entry point.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum ShaderStage {
     /// `@vertex`
     Vertex,
     /// `@fragment`
     Fragment,
-    /// `@compute`
+    /// `@compute` (the default, for reflection built by other means)
+    #[default]
     Compute,
 }
 

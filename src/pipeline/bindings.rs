@@ -39,6 +39,9 @@ pub struct BindingReflection {
     pub binding: u32,
     /// The variable's name.
     pub name: String,
+    /// The WGSL spelling of the store type (`array<u32>`, a struct's
+    /// name, ...).
+    pub type_name: String,
     /// `Uniform` or `Storage`.
     pub space: AddressSpace,
     /// The access mode (`Read` for uniform buffers).
@@ -52,6 +55,78 @@ pub struct BindingReflection {
     /// accessed array in the variable (the proposal's requirement on the
     /// binding size). `None` when no load or store reaches the buffer.
     pub subgroup_matrix_min_size: Option<u64>,
+}
+
+/// What kind of texture or sampler a resource is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum HandleKind {
+    /// A sampled texture (`texture_2d<f32>`, `texture_multisampled_2d<i32>`, ...).
+    SampledTexture,
+    /// A depth texture (`texture_depth_2d`, ...).
+    DepthTexture,
+    /// A storage texture (`texture_storage_2d<rgba8unorm, write>`, ...).
+    StorageTexture,
+    /// `texture_external` (lowered to two planes and a parameters buffer:
+    /// see [`super::EntryPointReflection::external_textures`]).
+    ExternalTexture,
+    /// `sampler`.
+    Sampler,
+    /// `sampler_comparison`.
+    ComparisonSampler,
+}
+
+/// A texture or sampler an entry point uses.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ResourceReflection {
+    /// `@group`.
+    pub group: u32,
+    /// `@binding`.
+    pub binding: u32,
+    /// The variable's name.
+    pub name: String,
+    /// The WGSL spelling of the type (`texture_2d<f32>`, `sampler`, ...).
+    pub type_name: String,
+    /// Texture or sampler, and which.
+    pub kind: HandleKind,
+    /// The access mode of a storage texture (`None` for the others).
+    pub access: Option<Access>,
+}
+
+/// The textures and samplers of one entry point, sorted by group and
+/// binding.
+pub(crate) fn entry_resources(module: &Module, epi: &EntryPointInfo) -> Vec<ResourceReflection> {
+    use crate::ir::ImageClass;
+    let mut out: Vec<ResourceReflection> = epi
+        .globals
+        .iter()
+        .filter_map(|&g| {
+            let var = module.global_variables.try_get(Handle::from_index(g))?;
+            let binding = var.binding?;
+            let (kind, access) = match module.types.try_get(var.ty)?.inner {
+                TypeInner::Sampler { comparison: false } => (HandleKind::Sampler, None),
+                TypeInner::Sampler { comparison: true } => (HandleKind::ComparisonSampler, None),
+                TypeInner::Image { class, .. } => match class {
+                    ImageClass::Sampled { .. } => (HandleKind::SampledTexture, None),
+                    ImageClass::Depth { .. } => (HandleKind::DepthTexture, None),
+                    ImageClass::Storage { access, .. } => {
+                        (HandleKind::StorageTexture, Some(access))
+                    }
+                    ImageClass::External => (HandleKind::ExternalTexture, None),
+                },
+                _ => return None,
+            };
+            Some(ResourceReflection {
+                group: binding.group,
+                binding: binding.binding,
+                name: var.name.clone(),
+                type_name: crate::ir::display::type_name(module, var.ty),
+                kind,
+                access,
+            })
+        })
+        .collect();
+    out.sort_by_key(|r| (r.group, r.binding));
+    out
 }
 
 /// Where a pointer expression points: a module-scope variable or a
@@ -210,6 +285,7 @@ pub(crate) fn entry_bindings(
                 group: binding.group,
                 binding: binding.binding,
                 name: var.name.clone(),
+                type_name: crate::ir::display::type_name(module, var.ty),
                 space: var.space,
                 access: var.access,
                 min_binding_size: webgpu.max(subgroup_matrix_min_size.unwrap_or(0)),

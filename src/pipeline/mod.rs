@@ -17,6 +17,7 @@ mod bindings;
 pub mod checks;
 pub mod eval;
 pub mod external_textures;
+mod json;
 mod matrix_access;
 pub mod overrides;
 pub mod spec;
@@ -34,7 +35,7 @@ use crate::ir::{
 };
 use crate::valid::ModuleInfo;
 
-pub use bindings::BindingReflection;
+pub use bindings::{BindingReflection, HandleKind, ResourceReflection};
 pub use external_textures::{ExternalTextureBindings, ExternalTextureReflection};
 
 /// Options for creating a pipeline from a module.
@@ -177,6 +178,8 @@ pub struct SpecConstantInfo {
 pub struct EntryPointReflection {
     /// The entry point's name.
     pub name: String,
+    /// Its stage.
+    pub stage: crate::ir::ShaderStage,
     /// Workgroup size after overrides (`[1, 1, 1]` for render stages); 0
     /// for a dimension given by specialization constants (see
     /// [`EntryPointReflection::workgroup_size_spec`]).
@@ -210,6 +213,29 @@ pub struct EntryPointReflection {
     /// binding points of their planes and parameters buffer (which also
     /// appears in [`EntryPointReflection::bindings`]).
     pub external_textures: Vec<ExternalTextureReflection>,
+    /// The textures and samplers the entry point uses, by group and
+    /// binding (a `texture_external` appears once, at plane 0's binding).
+    pub resources: Vec<ResourceReflection>,
+}
+
+/// An override of the module and the value the pipeline gave it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OverrideReflection {
+    /// The override's name.
+    pub name: String,
+    /// Its `@id`, if declared.
+    pub id: Option<u16>,
+    /// Its type.
+    pub scalar: crate::ir::Scalar,
+    /// Whether a chosen entry point (or a type it uses) depends on it.
+    pub used: bool,
+    /// The value the pipeline step used (given, or the default): `None`
+    /// for a specialization constant, and for an unused override without
+    /// a value.
+    pub value: Option<crate::ir::Literal>,
+    /// Its `SpecId` when it is a specialization constant (see
+    /// [`Reflection::spec_constants`]).
+    pub spec_id: Option<u32>,
 }
 
 /// Reflection of the chosen entry points.
@@ -221,6 +247,8 @@ pub struct Reflection {
     /// declaration order (empty without
     /// [`PipelineOptions::spec_constants`]).
     pub spec_constants: Vec<SpecConstantInfo>,
+    /// Every override of the module, in declaration order.
+    pub overrides: Vec<OverrideReflection>,
 }
 
 /// A module ready for a backend: overrides evaluated, entry points chosen.
@@ -638,6 +666,7 @@ pub fn process(
         };
         let mut r = EntryPointReflection {
             name: ep.name.clone(),
+            stage: ep.stage,
             workgroup_size: size,
             workgroup_size_spec: size_spec,
             subgroup_size_spec,
@@ -648,12 +677,14 @@ pub fn process(
             r.spec_ids = entry_spec_ids(module, info, i, &st);
         }
         r.bindings = bindings::entry_bindings(module, epi, &summaries);
+        r.resources = bindings::entry_resources(module, epi);
         r.external_textures = external_textures::entry_reflection(&externals, &epi.globals);
         for e in &r.external_textures {
             r.bindings.push(BindingReflection {
                 group: e.bindings.params.group,
                 binding: e.bindings.params.binding,
                 name: format!("{}_params", e.name),
+                type_name: "ExternalTextureParams".to_string(),
                 space: crate::ir::AddressSpace::Uniform,
                 access: crate::ir::Access::Read,
                 min_binding_size: external_textures::EXTERNAL_TEXTURE_PARAMS_SIZE,
@@ -732,6 +763,35 @@ pub fn process(
 
     if diags.iter().any(Diagnostic::is_error) {
         return Err(Error { diagnostics: diags });
+    }
+    for (h, o) in module.overrides.iter() {
+        let i = h.index();
+        let used = override_needed.get(i).copied().unwrap_or(false);
+        // Only a used override is emitted as a specialization constant.
+        let spec_id = st
+            .constants
+            .get(i)
+            .copied()
+            .flatten()
+            .filter(|_| used)
+            .map(|c| c.spec_id);
+        let symbolic = st.symbolic_override.get(i).copied().unwrap_or(false);
+        let value = match evaluated.overrides.get(i) {
+            Some(Some(crate::const_eval::Value::Scalar(l))) if !symbolic => Some(*l),
+            _ => None,
+        };
+        let scalar = match module.types.try_get(o.ty).map(|t| &t.inner) {
+            Some(TypeInner::Scalar(s)) => *s,
+            _ => value.map_or(crate::ir::Scalar::U32, |l| l.scalar()),
+        };
+        reflection.overrides.push(OverrideReflection {
+            name: o.name.clone(),
+            id: o.id,
+            scalar,
+            used,
+            value,
+            spec_id,
+        });
     }
 
     // Intern every value.
