@@ -17,7 +17,7 @@
 //!     "bindings": [{ "group", "binding", "name", "kind", "type", "access",
 //!                    "min_binding_size", "subgroup_matrix_min_size" }],
 //!     "external_textures": [{ "name", "plane0", "plane1", "params", "defaulted" }],
-//!     "matrix_types": [{ "kind", "component", "rows", "columns" }],
+//!     "matrix_types": [{ "kind" (subgroup_matrix_left/right/result), "component", "rows", "columns" }],
 //!     "multiplies": [{ "m", "n", "k", "component", "result" }],
 //!     "msl": { "name": MSL function name, "resources": [{ "group", "binding", "kind", "index" }] }
 //!                                      (MSL output only)
