@@ -69,7 +69,7 @@ fn spirv() {
     assert_eq!(v["entry_points"][0]["stage"], "compute");
     assert_eq!(v["entry_points"][1]["stage"], "fragment");
     assert!(v["entry_points"][0].get("msl").is_none());
-    insta::assert_snapshot!("reflection@spirv", json);
+    snapshot("reflection@spirv", &json);
 }
 
 #[test]
@@ -79,7 +79,7 @@ fn msl() {
     let v = parse(&json);
     assert_eq!(v["entry_points"][0]["name"], "main");
     assert_eq!(v["entry_points"][0]["msl"]["name"], "main_");
-    insta::assert_snapshot!("reflection@msl", json);
+    snapshot("reflection@msl", &json);
 }
 
 #[test]
@@ -110,7 +110,7 @@ fn matrices() {
     let out = tessera::compile_to_spirv(MATRICES, &CompileOptions::default()).unwrap();
     let json = out.reflection_json();
     parse(&json);
-    insta::assert_snapshot!("reflection@matrices", json);
+    snapshot("reflection@matrices", &json);
 }
 
 #[test]
@@ -133,4 +133,16 @@ fn strings_are_escaped() {
         });
     let v = parse(&r.to_json());
     assert_eq!(v["entry_points"][0]["name"], "a\"b\\c\nd\u{1}é");
+}
+
+/// Asserts a snapshot in the repository's `snapshots/` directory, as the
+/// other snapshot tests do.
+fn snapshot(name: &str, json: &str) {
+    insta::with_settings!({
+        snapshot_path => "../snapshots",
+        prepend_module_to_snapshot => false,
+        omit_expression => true,
+    }, {
+        insta::assert_snapshot!(name, json);
+    });
 }
