@@ -65,6 +65,21 @@ pub fn fold(op: B, a: Literal, b: Literal) -> Option<Literal> {
 }
 
 impl FunctionPass for Fold {
+    /// Folding starts at a binary operation on two integer literals (a
+    /// fold only ever makes literals out of those).
+    fn wants(&self, _: &crate::ir::Module, f: &crate::ir::Function) -> bool {
+        let int_literal = |h: Handle<Expression>| {
+            matches!(
+                f.expressions[h],
+                Expression::Literal(Literal::U32(_) | Literal::I32(_))
+            )
+        };
+        f.expressions.iter().any(|(_, e)| match *e {
+            Expression::Binary { left, right, .. } => int_literal(left) && int_literal(right),
+            _ => false,
+        })
+    }
+
     fn expression(&mut self, cx: &mut Cx, h: Handle<Expression>) {
         let Expression::Binary { op, left, right } = cx.f.expressions[h] else {
             return;

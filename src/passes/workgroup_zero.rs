@@ -56,6 +56,15 @@ const FLOOR: usize = 1 << 15;
 
 /// Runs the pass over every chosen compute entry point.
 pub fn run(p: &mut Pipeline) -> Result<(), Error> {
+    // Nothing to zero: skip the per-function usage scan.
+    if !p
+        .module
+        .global_variables
+        .iter()
+        .any(|(_, g)| g.space == crate::ir::AddressSpace::Workgroup)
+    {
+        return Ok(());
+    }
     let globals = used_globals(&p.module);
     let budget = growth_budget(&p.module, GROWTH, FLOOR) as u64;
     let mut spent: u64 = 0;
