@@ -213,11 +213,13 @@ pub(super) struct Helpers {
     pub sample: Option<Handle<Function>>,
 }
 
-/// Builds one function: a stack of blocks under construction.
+/// Builds one function: its body and the nested blocks under
+/// construction (innermost last).
 struct Fb<'t> {
     f: Function,
     t: &'t Types,
-    blocks: Vec<BlockBuilder>,
+    body: BlockBuilder,
+    nested: Vec<BlockBuilder>,
 }
 
 impl<'t> Fb<'t> {
@@ -232,8 +234,14 @@ impl<'t> Fb<'t> {
                 ..Function::default()
             },
             t,
-            blocks: vec![BlockBuilder::new()],
+            body: BlockBuilder::new(),
+            nested: Vec::new(),
         }
+    }
+
+    /// The block being built: the innermost open one, else the body.
+    fn current(&mut self) -> &mut BlockBuilder {
+        self.nested.last_mut().unwrap_or(&mut self.body)
     }
 
     fn arg(&mut self, name: &str, ty: Handle<Type>) -> H {
@@ -247,8 +255,13 @@ impl<'t> Fb<'t> {
     }
 
     fn e(&mut self, e: Expression, ty: Handle<Type>) -> H {
-        let b = self.blocks.last_mut().expect("a block is open");
-        b.expr(&mut self.f, e, ty, Span::UNDEFINED)
+        let Fb {
+            f, body, nested, ..
+        } = self;
+        nested
+            .last_mut()
+            .unwrap_or(body)
+            .expr(f, e, ty, Span::UNDEFINED)
     }
 
     fn named(&mut self, name: &str, e: Expression, ty: Handle<Type>) -> H {
@@ -258,16 +271,15 @@ impl<'t> Fb<'t> {
     }
 
     fn stmt(&mut self, st: Statement) {
-        let b = self.blocks.last_mut().expect("a block is open");
-        b.stmt(st, Span::UNDEFINED);
+        self.current().stmt(st, Span::UNDEFINED);
     }
 
     fn open(&mut self) {
-        self.blocks.push(BlockBuilder::new());
+        self.nested.push(BlockBuilder::new());
     }
 
     fn close(&mut self) -> Block {
-        self.blocks
+        self.nested
             .pop()
             .map(BlockBuilder::finish)
             .unwrap_or_default()
@@ -323,8 +335,7 @@ impl<'t> Fb<'t> {
     }
 
     fn finish(mut self) -> Function {
-        let body = self.close();
-        self.f.body = body;
+        self.f.body = self.body.finish();
         self.f
     }
 }
