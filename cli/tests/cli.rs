@@ -2,8 +2,10 @@
 //! standard output and standard error.
 
 use std::io::Write;
-use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
+
+mod common;
+use common::*;
 
 const SIMPLE: &str = "@group(0) @binding(0) var<storage, read_write> data: array<u32>;
 
@@ -40,30 +42,6 @@ fn main() {
 }
 ";
 
-fn tessera() -> Command {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_tessera"));
-    cmd.env_remove("NO_COLOR");
-    cmd
-}
-
-/// A fresh scratch directory for one test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("tessera-cli-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn write_input(dir: &std::path::Path, name: &str, source: &str) -> PathBuf {
-    let path = dir.join(name);
-    std::fs::write(&path, source).unwrap();
-    path
-}
-
-fn run(cmd: &mut Command) -> Output {
-    cmd.stdin(Stdio::null()).output().unwrap()
-}
-
 fn run_with_stdin(cmd: &mut Command, input: &str) -> Output {
     let mut child = cmd
         .stdin(Stdio::piped())
@@ -78,25 +56,6 @@ fn run_with_stdin(cmd: &mut Command, input: &str) -> Output {
         .write_all(input.as_bytes())
         .unwrap();
     child.wait_with_output().unwrap()
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-#[track_caller]
-fn assert_code(out: &Output, code: i32) {
-    assert_eq!(
-        out.status.code(),
-        Some(code),
-        "stdout:\n{}\nstderr:\n{}",
-        stdout(out),
-        stderr(out)
-    );
 }
 
 // ---- usage errors (exit 2) ----

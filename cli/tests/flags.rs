@@ -2,8 +2,11 @@
 //! exit statuses, colour and `--quiet` (issue 17, section 5).
 
 use std::io::Read;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+mod common;
+use common::*;
 
 const SIMPLE: &str = "@group(0) @binding(0) var<storage, read_write> data: array<u32>;
 
@@ -55,49 +58,6 @@ fn main() {
     let x = y + 1;
 }
 ";
-
-fn tessera() -> Command {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_tessera"));
-    cmd.env_remove("NO_COLOR");
-    cmd
-}
-
-/// A fresh scratch directory for one test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("tessera-cli-flags-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn write_input(dir: &Path, name: &str, source: &str) -> PathBuf {
-    let path = dir.join(name);
-    std::fs::write(&path, source).unwrap();
-    path
-}
-
-fn run(cmd: &mut Command) -> Output {
-    cmd.stdin(Stdio::null()).output().unwrap()
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-#[track_caller]
-fn assert_code(out: &Output, code: i32) {
-    assert_eq!(
-        out.status.code(),
-        Some(code),
-        "stdout:\n{}\nstderr:\n{}",
-        stdout(out),
-        stderr(out)
-    );
-}
 
 /// The SPIR-V magic number, little-endian.
 const MAGIC: [u8; 4] = [0x03, 0x02, 0x23, 0x07];

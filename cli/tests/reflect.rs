@@ -2,7 +2,9 @@
 //! and MSL output (issue 17, section 3), and its exit statuses.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+
+mod common;
+use common::*;
 
 const SHADER: &str = "@id(3) override block: u32 = 32;
 @group(0) @binding(0) var<storage, read_write> data: array<u32>;
@@ -20,42 +22,8 @@ fn fs(@location(0) uv: vec2<f32>) -> @location(0) vec4<f32> {
 }
 ";
 
-fn tessera() -> Command {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_tessera"));
-    cmd.env_remove("NO_COLOR").stdin(Stdio::null());
-    cmd
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("tessera-reflect-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
 fn input(dir: &Path, source: &str) -> PathBuf {
-    let path = dir.join("in.wgsl");
-    std::fs::write(&path, source).unwrap();
-    path
-}
-
-fn run(cmd: &mut Command) -> Output {
-    cmd.output().unwrap()
-}
-
-#[track_caller]
-fn assert_code(out: &Output, code: i32) {
-    assert_eq!(
-        out.status.code(),
-        Some(code),
-        "stdout:\n{}\nstderr:\n{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
+    write_input(dir, "in.wgsl", source)
 }
 
 fn json(text: &str) -> serde_json::Value {
