@@ -194,9 +194,14 @@ fn errors() {
         "a",
     );
     check_error(
-        &program("let c = subgroupMatrixConvert<subgroup_matrix_result<u32, 16, 16>>(a);"),
-        "'subgroupMatrixConvert' cannot convert 'f32' components to 'u32'",
-        "a",
+        &program("let i = subgroupMatrixLoad<subgroup_matrix_result<i32, 16, 16>, row_major>(&u, 0u, 16u); let c = subgroupMatrixConvert<subgroup_matrix_result<u32, 16, 16>>(i);"),
+        "'subgroupMatrixConvert' cannot convert 'i32' components to 'u32'",
+        "i",
+    );
+    check_error(
+        &program("let i = subgroupMatrixLoad<subgroup_matrix_result<u8, 16, 16>, row_major>(&u, 0u, 16u); let c = subgroupMatrixConvert<subgroup_matrix_result<i8, 16, 16>>(i);"),
+        "'subgroupMatrixConvert' cannot convert 'u8' components to 'i8'",
+        "i",
     );
     check_error(
         &program("let c = subgroupMatrixConvert<f32>(a);"),
@@ -333,6 +338,46 @@ fn readme_example_compiles() {
     let text = compiles(&readme[start..end]);
     assert!(text.contains("OpCooperativeMatrixLengthKHR"));
     assert!(text.contains("tessera_matrix_scratch_f16"));
+}
+
+/// Float -> integer and narrowing integer conversions saturate, as WGSL's
+/// `i32(f)`: the operand is clamped element by element (the loop of the
+/// matrix-elementwise pass), then converted with one instruction.
+#[test]
+fn float_to_integer_and_narrowing_conversions_saturate() {
+    // 8-bit result matrices are no H100 configuration: no config check.
+    let mut any_device = h100();
+    any_device.subgroup_matrix_configs = None;
+    let text = compiles_for(&program(
+        "let i = subgroupMatrixConvert<subgroup_matrix_result<i32, 16, 16>>(a);
+  subgroupMatrixStore<row_major>(&u, 0u, i, 16u);
+  let q = subgroupMatrixConvert<subgroup_matrix_result<u8, 16, 16>>(i);
+  subgroupMatrixStore<row_major>(&u, 512u, q, 16u);
+  let w = subgroupMatrixConvert<subgroup_matrix_result<u32, 16, 16>>(q);
+  subgroupMatrixStore<row_major>(&u, 1024u, w, 16u);
+  let hq = subgroupMatrixConvert<subgroup_matrix_result<i8, 16, 16>>(subgroupMatrixLoad<RH, row_major>(&h, 0u, 16u));
+  subgroupMatrixStore<row_major>(&u, 2048u, hq, 16u);",
+    ), any_device);
+    for op in ["OpConvertFToS", "OpSConvert", "OpUConvert"] {
+        assert_eq!(
+            text.matches(op).count(),
+            if op == "OpConvertFToS" { 2 } else { 1 },
+            "{op}:\n{text}"
+        );
+    }
+    // One clamp loop per saturating conversion (f32 -> i32, i32 -> u8,
+    // f16 -> i8); u8 -> u32 widens without one.
+    assert_eq!(
+        text.matches("OpCooperativeMatrixLengthKHR").count(),
+        3,
+        "{text}"
+    );
+    // The bounds: f32 -> i32 as WGSL's scalar conversion (the
+    // disassembler rounds -2147483648.0 and 2147483520.0 when printing),
+    // i32 -> u8 the 8-bit range.
+    for c in ["-2147483600", "2147483500", "0", "255"] {
+        assert!(text.contains(&format!(" {c}\n")), "{c} missing:\n{text}");
+    }
 }
 
 /// With `SPV_NV_cooperative_matrix2`, result -> left/right conversions are

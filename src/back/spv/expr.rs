@@ -834,10 +834,21 @@ impl Writer<'_> {
             }
             (f, tt) if f.is_float() => {
                 // The float-to-int pass has clamped the operand.
-                let o = if tt == S::I32 {
+                let o = if tt.is_signed_integer() {
                     Op::ConvertFToS
                 } else {
                     Op::ConvertFToU
+                };
+                self.emit(cx, o, t, &[v])
+            }
+            // Integer widths differ only for subgroup-matrix components
+            // (u8 -> u32, i8 -> i32, and narrowing after the float-to-int
+            // pass's clamp): extend or truncate by the source's sign.
+            (f, tt) if f.size() != tt.size() => {
+                let o = if f.is_signed_integer() {
+                    Op::SConvert
+                } else {
+                    Op::UConvert
                 };
                 self.emit(cx, o, t, &[v])
             }
