@@ -412,6 +412,56 @@ fn nv_cooperative_matrix2_converts_natively() {
     }
 }
 
+/// With `SPV_NV_cooperative_matrix2`, a math builtin with one matrix
+/// argument is `OpCooperativeMatrixPerElementOpNV` with a generated
+/// function (one per builtin, argument types and matrix position); one
+/// with several matrix arguments keeps the element loop.
+#[test]
+fn nv_cooperative_matrix2_applies_builtins_per_element() {
+    let src = program(
+        "let c = max(a + b, 0.0);
+  let d = clamp(tanh(c), 0.0, 1.0);
+  let e = max(0.5, d) + max(d, 2.0) + max(c, 0.0);
+  let f = clamp(a, b, b * 2.0);
+  subgroupMatrixStore<row_major>(&s, 512u, e + f, 16u);
+  let i = subgroupMatrixConvert<subgroup_matrix_result<i32, 16, 16>>(e);
+  subgroupMatrixStore<row_major>(&u, 0u, i, 16u);",
+    );
+    for version in [(1, 3), (1, 6)] {
+        let mut opts = tessera::CompileOptions {
+            pipeline: h100(),
+            ..Default::default()
+        };
+        opts.spv.version = version;
+        opts.spv.nv_cooperative_matrix2 = true;
+        let words = tessera::compile_to_spirv(&src, &opts).unwrap().words;
+        spv_util::validate(&words, version).unwrap();
+        let text = spv_util::disasm(&words);
+        // max(c, 0.0), tanh, clamp(d, 0.0, 1.0), max(0.5, d), max(d, 2.0),
+        // max(c, 0.0) again, and the saturating conversion's clamp.
+        assert_eq!(
+            text.matches("OpCooperativeMatrixPerElementOpNV").count(),
+            7,
+            "{text}"
+        );
+        // max(x, f32) twice (one helper), tanh, clamp(x, f32, f32) twice
+        // (the literal bounds and the conversion's), max(f32, x): four
+        // helpers, each `OpFunction` with a u32 row and column.
+        assert_eq!(text.matches("OpFunction ").count(), 5, "{text}");
+        assert!(text.contains("OpCapability CooperativeMatrixPerElementOperationsNV"));
+        assert!(text.contains("OpExtension \"SPV_NV_cooperative_matrix2\""));
+        // clamp(a, b, b * 2.0) has three matrix arguments: the loop.
+        assert_eq!(
+            text.matches("OpCooperativeMatrixLengthKHR").count(),
+            1,
+            "{text}"
+        );
+    }
+    // Without the option nothing changes: every builtin loops.
+    let text = compiles(&src);
+    assert!(!text.contains("PerElement"));
+}
+
 const BF16: &str = "enable f16;
 enable chromium_experimental_subgroup_matrix;
 enable tessera_experimental_subgroup_matrix;

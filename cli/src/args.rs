@@ -180,9 +180,12 @@ pub struct Args {
     #[arg(long, value_enum, value_name = "khr|nv")]
     pub spirv_cooperative_matrix: Option<CooperativeMatrix>,
 
-    /// The device has VK_NV_cooperative_matrix2 (cooperativeMatrixConversions):
-    /// subgroup-matrix conversions from a result matrix to a left or right
-    /// one use OpCooperativeMatrixConvertNV instead of workgroup scratch.
+    /// The device has VK_NV_cooperative_matrix2 (cooperativeMatrixConversions,
+    /// cooperativeMatrixPerElementOperations): subgroup-matrix conversions
+    /// from a result matrix to a left or right one use
+    /// OpCooperativeMatrixConvertNV instead of workgroup scratch, and math
+    /// builtins with one matrix argument OpCooperativeMatrixPerElementOpNV
+    /// instead of a loop over the elements.
     /// SPIR-V output with KHR cooperative matrices only.
     #[arg(long)]
     pub spirv_nv_cooperative_matrix2: bool,

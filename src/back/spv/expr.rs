@@ -464,6 +464,14 @@ impl Writer<'_> {
                 };
                 Ok(self.emit(cx, op, u, &[t]))
             }
+            Expression::SubgroupMatrixPerElement {
+                matrix,
+                function,
+                ref arguments,
+            } => {
+                let arguments = arguments.clone();
+                self.matrix_per_element(cx, h, matrix, function, &arguments)
+            }
             _ => Err(err("internal error: unexpected expression", span)),
         }
     }

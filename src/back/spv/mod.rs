@@ -95,10 +95,13 @@ pub struct Options {
     /// `VK_NV_cooperative_matrix`.
     pub cooperative_matrix: CooperativeMatrixExtension,
     /// The device has `VK_NV_cooperative_matrix2` with
-    /// `cooperativeMatrixConversions` (KHR matrices only): a
+    /// `cooperativeMatrixConversions` and
+    /// `cooperativeMatrixPerElementOperations` (KHR matrices only): a
     /// `subgroupMatrixConvert` from a result matrix to a left or right one
     /// is `OpCooperativeMatrixConvertNV` (`SPV_NV_cooperative_matrix2`)
-    /// instead of a round trip through workgroup scratch.
+    /// instead of a round trip through workgroup scratch, and a math
+    /// builtin with one matrix argument is `OpCooperativeMatrixPerElementOpNV`
+    /// with a generated function instead of a loop over the elements.
     pub nv_cooperative_matrix2: bool,
 }
 
@@ -189,8 +192,8 @@ pub fn passes<'a>(options: &Options) -> Vec<Pass<'a>> {
         at,
         Pass::new(
             "matrix-elementwise",
-            "math builtins on subgroup matrices (and, for NV, element-wise products) loop over each invocation's elements",
-            move |p: &mut Pipeline| crate::passes::matrix_elementwise::run(p, nv),
+            "math builtins on subgroup matrices (and, for NV, element-wise products) loop over each invocation's elements (with NV2, one-matrix builtins become per-element operations)",
+            move |p: &mut Pipeline| crate::passes::matrix_elementwise::run(p, nv, nv2 && !nv),
         ),
     );
     // NV matrices have no kind: a kind change is no instruction at all.

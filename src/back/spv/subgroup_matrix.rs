@@ -321,6 +321,42 @@ impl Writer<'_> {
     }
 }
 
+impl Writer<'_> {
+    /// `OpCooperativeMatrixPerElementOpNV` (`SPV_NV_cooperative_matrix2`):
+    /// `function(row, column, element, arguments...)` on every element.
+    pub(super) fn matrix_per_element(
+        &mut self,
+        cx: &mut FnCtx,
+        h: Handle<Expression>,
+        matrix: Handle<Expression>,
+        function: Handle<crate::ir::Function>,
+        arguments: &[Handle<Expression>],
+    ) -> R<u32> {
+        let span = cx.span(h);
+        let m = self.expr(cx, matrix)?;
+        let t = self.type_id(cx.ty(matrix)?, Mode::Plain)?;
+        let f = match self.function_ids.get(function.index()) {
+            Some(&id) if id != 0 => id,
+            _ => {
+                return Err(err(
+                    "internal error: the function of a per-element operation is not written",
+                    span,
+                ))
+            }
+        };
+        let mut operands = Vec::with_capacity(2 + arguments.len());
+        operands.push(m);
+        operands.push(f);
+        for &a in arguments {
+            operands.push(self.expr(cx, a)?);
+        }
+        self.s
+            .cap(spirv::Capability::CooperativeMatrixPerElementOperationsNV);
+        self.s.extensions.insert("SPV_NV_cooperative_matrix2");
+        Ok(self.emit(cx, Op::CooperativeMatrixPerElementOpNV, t, &operands))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::with_memory_operand;
