@@ -412,6 +412,112 @@ fn nv_cooperative_matrix2_converts_natively() {
     }
 }
 
+/// The QCOM test program: rows of a result matrix from and to the
+/// invocations (native), columns of a result matrix (scratch: the
+/// extension hands out result rows only), rows of an f16 left matrix and
+/// columns of an f32 right matrix (native), rows of an f32 left matrix with
+/// 16 columns (scratch: the extension wants 8).
+const QCOM_PROGRAM: &str = include_str!("qcom/rows.wgsl");
+
+/// With `SPV_QCOM_cooperative_matrix_conversion`, rows and columns the
+/// extension allows are one instruction each; the others keep scratch.
+/// The SPIRV-Tools these tests link predates the extension, so the checks
+/// here are structural (rspirv); `scripts/validate-qcom.sh` runs a newer
+/// spirv-val over the same output.
+#[test]
+fn qcom_conversion_moves_rows_natively() {
+    let mut pipeline = h100();
+    // 16x8 right and f32 left matrices are no H100 configuration.
+    pipeline.subgroup_matrix_configs = None;
+    let mut opts = tessera::CompileOptions {
+        pipeline,
+        ..Default::default()
+    };
+    let scratch_only = tessera::compile_to_spirv(QCOM_PROGRAM, &opts)
+        .unwrap()
+        .words;
+    spv_util::validate(&scratch_only, (1, 3)).unwrap();
+    assert!(!spv_util::disasm(&scratch_only).contains("QCOM"));
+    opts.spv.qcom_cooperative_matrix_conversion = true;
+    let out = tessera::compile_to_spirv(QCOM_PROGRAM, &opts).unwrap();
+    let text = spv_util::disasm(&out.words);
+    assert!(
+        text.contains("OpCapability CooperativeMatrixConversionQCOM"),
+        "{text}"
+    );
+    assert!(text.contains("OpExtension \"SPV_QCOM_cooperative_matrix_conversion\""));
+    // FromRows of the result matrix.
+    assert_eq!(
+        text.matches("OpCompositeConstructCoopMatQCOM").count(),
+        1,
+        "{text}"
+    );
+    // Row of m + c, row of the f16 left matrix, column of the right one.
+    assert_eq!(
+        text.matches("OpCompositeExtractCoopMatQCOM").count(),
+        3,
+        "{text}"
+    );
+    // FromColumns of a result matrix and the f32 left matrix's rows (16,
+    // not 8, per row) still go through scratch.
+    assert!(text.contains("tessera_matrix_scratch_f32"), "{text}");
+    // Each instruction's operand and result types, read back with rspirv.
+    let module = rspirv::dr::load_words(&out.words).unwrap();
+    let type_of = |id: u32| {
+        module
+            .types_global_values
+            .iter()
+            .find(|i| i.result_id == Some(id))
+            .cloned()
+    };
+    let value_type = |id: u32| {
+        module
+            .functions
+            .iter()
+            .flat_map(|f| f.blocks.iter())
+            .flat_map(|b| b.instructions.iter())
+            .find(|i| i.result_id == Some(id))
+            .and_then(|i| i.result_type)
+    };
+    let array_len = |ty: u32| {
+        let arr = type_of(ty).unwrap();
+        assert_eq!(arr.class.opcode, spirv::Op::TypeArray);
+        let len = type_of(arr.operands[1].unwrap_id_ref()).unwrap();
+        len.operands[0].unwrap_literal_bit32()
+    };
+    let mut lens = Vec::new();
+    for inst in module
+        .functions
+        .iter()
+        .flat_map(|f| f.blocks.iter())
+        .flat_map(|b| b.instructions.iter())
+    {
+        match inst.class.opcode {
+            spirv::Op::CompositeConstructCoopMatQCOM => {
+                let src = value_type(inst.operands[0].unwrap_id_ref()).unwrap();
+                lens.push(("construct", array_len(src)));
+            }
+            spirv::Op::CompositeExtractCoopMatQCOM => {
+                lens.push(("extract", array_len(inst.result_type.unwrap())));
+            }
+            _ => {}
+        }
+    }
+    lens.sort();
+    assert_eq!(
+        lens,
+        [
+            ("construct", 16),
+            ("extract", 8),
+            ("extract", 16),
+            ("extract", 16)
+        ],
+        "{text}"
+    );
+    // Invocations past the last row get zeros: one select per element.
+    assert!(text.matches("OpSelect").count() >= 16 + 16 + 8, "{text}");
+}
+
 /// With `SPV_NV_cooperative_matrix2`, a math builtin with one matrix
 /// argument is `OpCooperativeMatrixPerElementOpNV` with a generated
 /// function (one per builtin, argument types and matrix position); one

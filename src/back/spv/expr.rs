@@ -464,6 +464,12 @@ impl Writer<'_> {
                 };
                 Ok(self.emit(cx, op, u, &[t]))
             }
+            Expression::SubgroupMatrixFromInvocations { ty, array, .. } => {
+                self.matrix_from_invocations_qcom(cx, h, ty, array)
+            }
+            Expression::SubgroupMatrixToInvocations { matrix, .. } => {
+                self.matrix_to_invocations_qcom(cx, h, matrix)
+            }
             Expression::SubgroupMatrixPerElement {
                 matrix,
                 function,

@@ -103,6 +103,16 @@ pub struct Options {
     /// builtin with one matrix argument is `OpCooperativeMatrixPerElementOpNV`
     /// with a generated function instead of a loop over the elements.
     pub nv_cooperative_matrix2: bool,
+    /// The device has `VK_QCOM_cooperative_matrix_conversion` (KHR
+    /// matrices only): `subgroupMatrixFromRows/Columns` and
+    /// `subgroupMatrixRow/Column` whose shape the extension allows (rows of
+    /// left and result matrices, columns of right ones; 8 f32 or 16 f16
+    /// elements per row of a left matrix and per column of a right one)
+    /// are `OpCompositeConstructCoopMatQCOM` / `OpCompositeExtractCoopMatQCOM`
+    /// (`SPV_QCOM_cooperative_matrix_conversion`) instead of a round trip
+    /// through workgroup scratch. The invocations past the last row
+    /// (column) still receive zeros.
+    pub qcom_cooperative_matrix_conversion: bool,
 }
 
 /// The SPIR-V extension that carries subgroup matrices
@@ -167,6 +177,7 @@ impl Default for Options {
             buffers_robust_by_device: false,
             cooperative_matrix: CooperativeMatrixExtension::Khr,
             nv_cooperative_matrix2: false,
+            qcom_cooperative_matrix_conversion: false,
         }
     }
 }
@@ -176,6 +187,7 @@ impl Default for Options {
 pub fn passes<'a>(options: &Options) -> Vec<Pass<'a>> {
     let nv = options.cooperative_matrix == CooperativeMatrixExtension::Nv;
     let nv2 = options.nv_cooperative_matrix2;
+    let qcom = options.qcom_cooperative_matrix_conversion && !nv;
     let mut list = crate::passes::shared(PassOptions {
         bounds_checks: options.bounds_checks,
         zero_initialize_workgroup_memory: options.zero_initialize_workgroup_memory,
@@ -208,7 +220,7 @@ pub fn passes<'a>(options: &Options) -> Vec<Pass<'a>> {
             } else {
                 crate::passes::matrix_scratch::KindChanges::All
             };
-            crate::passes::matrix_scratch::run(p, kinds)
+            crate::passes::matrix_scratch::run(p, kinds, qcom)
         },
     ));
     list
