@@ -718,10 +718,10 @@ impl FunctionPass for Scratch {
                     }
                 }
             }
-            Expression::SubgroupMatrixFromInvocations { ty, array, columns } => {
-                if !(self.qcom && qcom_native(cx.module, ty, columns)) {
-                    self.lower_from_invocations(cx, h, ty, array, columns)
-                }
+            Expression::SubgroupMatrixFromInvocations { ty, array, columns }
+                if !(self.qcom && qcom_native(cx.module, ty, columns)) =>
+            {
+                self.lower_from_invocations(cx, h, ty, array, columns)
             }
             Expression::SubgroupMatrixToInvocations { matrix, columns } => {
                 if self.qcom && qcom_native(cx.module, cx.ty(matrix), columns) {
