@@ -36,14 +36,14 @@
 
 pub mod arena;
 pub mod back;
-pub mod builtins;
+pub(crate) mod builtins;
 pub mod configs;
-pub mod const_eval;
+pub(crate) mod const_eval;
 pub mod diagnostic;
 pub mod front;
 pub mod ir;
-pub mod layout;
-pub mod passes;
+pub(crate) mod layout;
+pub(crate) mod passes;
 pub mod pipeline;
 mod span;
 mod suggest;

@@ -309,8 +309,8 @@ pub enum Unroll {
 
 impl Unroll {
     /// The library's policy.
-    pub fn policy(self) -> tessera::passes::unroll::UnrollPolicy {
-        use tessera::passes::unroll::UnrollPolicy as P;
+    pub fn policy(self) -> tessera::back::UnrollPolicy {
+        use tessera::back::UnrollPolicy as P;
         match self {
             Unroll::All => P::All,
             Unroll::Matrices => P::Matrices,

@@ -519,7 +519,7 @@ fn run_matmul(
         };
         let looped = config.loop_wgsl().unwrap_or_default();
         let unrolled = config.unrolled_wgsl();
-        use tessera::passes::unroll::UnrollPolicy;
+        use tessera::back::UnrollPolicy;
         let policy = |p: UnrollPolicy| Target {
             unroll: p,
             ..target.clone()

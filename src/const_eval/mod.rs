@@ -161,6 +161,7 @@ pub fn convert(value: &Value, target: Scalar) -> Result<Value, EvalError> {
 /// `target_ty` gives the full destination type). Errors when the value is
 /// not representable (e.g. AbstractInt 5000000000 to i32, or an
 /// AbstractFloat that overflows f32).
+#[cfg(test)]
 pub fn concretize(
     module: &mut Module,
     value: &Value,

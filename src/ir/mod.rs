@@ -466,6 +466,13 @@ pub struct Module {
 }
 
 impl Module {
+    /// The element stride of `array<base, N>` in this module (WGSL's
+    /// `roundUp(AlignOf(base), SizeOf(base))`): what
+    /// [`TypeInner::Array::stride`] holds for IR built by hand.
+    pub fn array_stride(&self, base: Handle<Type>) -> u32 {
+        crate::layout::array_stride(self, base)
+    }
+
     /// A measure of the module's size: its expressions, local variables
     /// and arguments, types, constants, globals and module-scope
     /// expressions. Stages whose cost can multiply (passes that copy or

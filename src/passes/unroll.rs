@@ -78,6 +78,7 @@ pub enum UnrollPolicy {
 }
 
 /// Unrolls the qualifying loops of every function of `module`.
+#[cfg(test)]
 pub fn run(module: &mut Module) {
     run_with(module, UnrollPolicy::All);
 }
