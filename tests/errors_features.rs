@@ -68,7 +68,11 @@ fn every_gated_enable_needs_its_feature() {
         );
         assert!(errors(&source, Features::all()).is_empty(), "{source}");
         assert!(
-            errors(&source, feature | Features::CHROMIUM_EXPERIMENTAL_SUBGROUP_MATRIX).is_empty(),
+            errors(
+                &source,
+                feature | Features::CHROMIUM_EXPERIMENTAL_SUBGROUP_MATRIX
+            )
+            .is_empty(),
             "{source}"
         );
     }
@@ -191,8 +195,7 @@ fn compile_options_carry_features() {
         err.error().diagnostics[0].message,
         "`enable f16;` needs the device feature `shader-f16`, which the device profile does not have"
     );
-    let err =
-        tessera::compile_to_msl(source, &MslCompileOptions::for_device(&webgpu)).unwrap_err();
+    let err = tessera::compile_to_msl(source, &MslCompileOptions::for_device(&webgpu)).unwrap_err();
     assert!(matches!(err, tessera::CompileError::ShaderModule(_)));
     // The default options and the Metal profile have shader-f16.
     assert!(tessera::compile_to_spirv(source, &CompileOptions::default()).is_ok());
@@ -206,10 +209,7 @@ fn profile_limits_reach_the_pipeline() {
     let source = "@compute @workgroup_size(512) fn main() {}\n";
     let webgpu = DeviceProfile::builtin("webgpu").unwrap();
     let err = tessera::compile_to_spirv(source, &CompileOptions::for_device(&webgpu)).unwrap_err();
-    assert!(
-        matches!(err, tessera::CompileError::Pipeline(_)),
-        "{err}"
-    );
+    assert!(matches!(err, tessera::CompileError::Pipeline(_)), "{err}");
     let h100 = DeviceProfile::builtin("h100-vulkan").unwrap();
     assert!(tessera::compile_to_spirv(source, &CompileOptions::for_device(&h100)).is_ok());
     // Metal's configurations: 8x8x8 only.

@@ -30,7 +30,7 @@ pub fn check_enables(module: &Module, features: Features, diags: &mut Vec<Diagno
         let feature = needed.webgpu_name().unwrap_or("?");
         let have: Vec<&str> = features.webgpu_names().collect();
         let note = if have.is_empty() {
-            "the device profile has no optional feature".to_string()
+            "the device profile has no optional features".to_string()
         } else {
             format!("the device profile's features: {}", have.join(", "))
         };
