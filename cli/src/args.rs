@@ -181,12 +181,24 @@ pub struct Args {
     #[arg(long, value_enum, value_name = "khr|nv")]
     pub spirv_cooperative_matrix: Option<CooperativeMatrix>,
 
-    /// The device has VK_NV_cooperative_matrix2 (cooperativeMatrixConversions):
-    /// subgroup-matrix conversions from a result matrix to a left or right
-    /// one use OpCooperativeMatrixConvertNV instead of workgroup scratch.
+    /// The device has VK_NV_cooperative_matrix2 (cooperativeMatrixConversions,
+    /// cooperativeMatrixPerElementOperations): subgroup-matrix conversions
+    /// from a result matrix to a left or right one use
+    /// OpCooperativeMatrixConvertNV instead of workgroup scratch, and math
+    /// builtins with one matrix argument OpCooperativeMatrixPerElementOpNV
+    /// instead of a loop over the elements.
     /// SPIR-V output with KHR cooperative matrices only.
     #[arg(long)]
     pub spirv_nv_cooperative_matrix2: bool,
+
+    /// The device has VK_QCOM_cooperative_matrix_conversion: subgroup-matrix
+    /// rows and columns to and from the invocations
+    /// (subgroupMatrixFromRows/Columns, subgroupMatrixRow/Column) use
+    /// OpCompositeConstructCoopMatQCOM / OpCompositeExtractCoopMatQCOM where
+    /// the extension allows the shape, instead of workgroup scratch. SPIR-V
+    /// output with KHR cooperative matrices only.
+    #[arg(long)]
+    pub spirv_qcom_cooperative_matrix_conversion: bool,
 
     /// Metal Shading Language version (MSL output): 1.0-1.2, 2.0-2.4,
     /// 3.0-3.2; default 2.4. Subgroup matrices need 2.3 or later.

@@ -189,6 +189,7 @@ fn spv_options(args: &Args) -> tessera::back::spv::Options {
             .map(|c| c.extension())
             .unwrap_or_default(),
         nv_cooperative_matrix2: args.spirv_nv_cooperative_matrix2,
+        qcom_cooperative_matrix_conversion: args.spirv_qcom_cooperative_matrix_conversion,
         ..tessera::back::spv::Options::default()
     }
 }

@@ -844,6 +844,23 @@ fn main() -> ExitCode {
                 }
             }
         }
+        // Saturating conversions, through the element loop and (with NV2)
+        // the per-element operation.
+        let khr = args.cooperative_matrix == tessera::back::spv::CooperativeMatrixExtension::Khr;
+        let mut targets = vec![("", &target)];
+        if gpu.nv_cooperative_matrix2 && khr {
+            targets.push(("/nv2", &native_target));
+        }
+        if args
+            .filter
+            .as_ref()
+            .is_none_or(|f| "experimental/saturate".contains(f.as_str()))
+        {
+            for r in tessera_gpu::saturate::run(&gpu, &targets) {
+                eprintln!("{} {}", if r.passed { "pass" } else { "FAIL" }, r.name);
+                results.cases.push(r);
+            }
+        }
     }
     let device_target = Target {
         buffers_robust_by_device: true,

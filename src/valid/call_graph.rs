@@ -148,6 +148,11 @@ pub fn function_facts(
                 span: espan,
                 stages: FRAGMENT,
             }),
+            // A per-element operation calls its function (passes only).
+            Expression::SubgroupMatrixPerElement { function, .. } => out.calls.push(CallSite {
+                callee: function,
+                span: espan,
+            }),
             Expression::SubgroupMatrixMultiply {
                 ty, left, right, ..
             } => {

@@ -36,7 +36,8 @@ struct Nv2Features {
 
 impl Nv2Features {
     /// A structure asking for (or receiving) the features; `conversions`
-    /// set when enabling.
+    /// and `per_element_operations` (what tessera's
+    /// `nv_cooperative_matrix2` output uses) set when enabling.
     fn conversions() -> Self {
         Nv2Features {
             s_type: vk::StructureType::from_raw(1_000_593_000),
@@ -45,7 +46,7 @@ impl Nv2Features {
             flexible_dimensions: 0,
             reductions: 0,
             conversions: 1,
-            per_element_operations: 0,
+            per_element_operations: 1,
             tensor_addressing: 0,
             block_loads: 0,
         }
@@ -93,16 +94,18 @@ pub(super) unsafe fn bf16_matrices(instance: &ash::Instance, pd: vk::PhysicalDev
     f.shader_bfloat16_type != 0 && f.shader_bfloat16_cooperative_matrix != 0
 }
 
-/// Whether the device supports `cooperativeMatrixConversions`.
+/// Whether the device supports `cooperativeMatrixConversions` and
+/// `cooperativeMatrixPerElementOperations`.
 unsafe fn nv2_conversions(instance: &ash::Instance, pd: vk::PhysicalDevice) -> bool {
     let mut f = Nv2Features::conversions();
     f.conversions = 0;
+    f.per_element_operations = 0;
     let mut f2 = vk::PhysicalDeviceFeatures2 {
         p_next: (&mut f as *mut Nv2Features).cast(),
         ..Default::default()
     };
     instance.get_physical_device_features2(pd, &mut f2);
-    f.conversions != 0
+    f.conversions != 0 && f.per_element_operations != 0
 }
 
 /// Converts a Vulkan component type; unknown values map to `None`.

@@ -95,11 +95,24 @@ pub struct Options {
     /// `VK_NV_cooperative_matrix`.
     pub cooperative_matrix: CooperativeMatrixExtension,
     /// The device has `VK_NV_cooperative_matrix2` with
-    /// `cooperativeMatrixConversions` (KHR matrices only): a
+    /// `cooperativeMatrixConversions` and
+    /// `cooperativeMatrixPerElementOperations` (KHR matrices only): a
     /// `subgroupMatrixConvert` from a result matrix to a left or right one
     /// is `OpCooperativeMatrixConvertNV` (`SPV_NV_cooperative_matrix2`)
-    /// instead of a round trip through workgroup scratch.
+    /// instead of a round trip through workgroup scratch, and a math
+    /// builtin with one matrix argument is `OpCooperativeMatrixPerElementOpNV`
+    /// with a generated function instead of a loop over the elements.
     pub nv_cooperative_matrix2: bool,
+    /// The device has `VK_QCOM_cooperative_matrix_conversion` (KHR
+    /// matrices only): `subgroupMatrixFromRows/Columns` and
+    /// `subgroupMatrixRow/Column` whose shape the extension allows (rows of
+    /// left and result matrices, columns of right ones; 8 f32 or 16 f16
+    /// elements per row of a left matrix and per column of a right one)
+    /// are `OpCompositeConstructCoopMatQCOM` / `OpCompositeExtractCoopMatQCOM`
+    /// (`SPV_QCOM_cooperative_matrix_conversion`) instead of a round trip
+    /// through workgroup scratch. The invocations past the last row
+    /// (column) still receive zeros.
+    pub qcom_cooperative_matrix_conversion: bool,
 }
 
 /// The SPIR-V extension that carries subgroup matrices
@@ -164,6 +177,7 @@ impl Default for Options {
             buffers_robust_by_device: false,
             cooperative_matrix: CooperativeMatrixExtension::Khr,
             nv_cooperative_matrix2: false,
+            qcom_cooperative_matrix_conversion: false,
         }
     }
 }
@@ -173,6 +187,7 @@ impl Default for Options {
 pub fn passes<'a>(options: &Options) -> Vec<Pass<'a>> {
     let nv = options.cooperative_matrix == CooperativeMatrixExtension::Nv;
     let nv2 = options.nv_cooperative_matrix2;
+    let qcom = options.qcom_cooperative_matrix_conversion && !nv;
     let mut list = crate::passes::shared(PassOptions {
         bounds_checks: options.bounds_checks,
         zero_initialize_workgroup_memory: options.zero_initialize_workgroup_memory,
@@ -189,8 +204,8 @@ pub fn passes<'a>(options: &Options) -> Vec<Pass<'a>> {
         at,
         Pass::new(
             "matrix-elementwise",
-            "math builtins on subgroup matrices (and, for NV, element-wise products) loop over each invocation's elements",
-            move |p: &mut Pipeline| crate::passes::matrix_elementwise::run(p, nv),
+            "math builtins on subgroup matrices (and, for NV, element-wise products) loop over each invocation's elements (with NV2, one-matrix builtins become per-element operations)",
+            move |p: &mut Pipeline| crate::passes::matrix_elementwise::run(p, nv, nv2 && !nv),
         ),
     );
     // NV matrices have no kind: a kind change is no instruction at all.
@@ -205,7 +220,7 @@ pub fn passes<'a>(options: &Options) -> Vec<Pass<'a>> {
             } else {
                 crate::passes::matrix_scratch::KindChanges::All
             };
-            crate::passes::matrix_scratch::run(p, kinds)
+            crate::passes::matrix_scratch::run(p, kinds, qcom)
         },
     ));
     list
