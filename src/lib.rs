@@ -39,6 +39,7 @@ pub mod back;
 pub(crate) mod builtins;
 pub mod configs;
 pub(crate) mod const_eval;
+pub mod device;
 pub mod diagnostic;
 pub mod front;
 pub mod ir;
@@ -86,6 +87,9 @@ impl CompileError {
 /// Options for [`compile_to_spirv`].
 #[derive(Clone, Debug, Default)]
 pub struct CompileOptions {
+    /// The device's features: an `enable` whose feature is missing is a
+    /// shader-module error (default: every feature).
+    pub features: device::Features,
     /// Pipeline-step options (entry point, overrides, device configs).
     pub pipeline: pipeline::PipelineOptions,
     /// SPIR-V writer options.
@@ -104,6 +108,20 @@ pub struct SpirvOutput {
     pub warnings: Vec<Diagnostic>,
 }
 
+impl CompileOptions {
+    /// Options for the device `profile`: its features, limits and
+    /// subgroup-matrix configurations ([`device::DeviceProfile::apply`]),
+    /// other options at their defaults.
+    pub fn for_device(profile: &device::DeviceProfile) -> CompileOptions {
+        let mut options = CompileOptions {
+            features: profile.features,
+            ..CompileOptions::default()
+        };
+        profile.apply(&mut options.pipeline);
+        options
+    }
+}
+
 impl SpirvOutput {
     /// The reflection as JSON ([`pipeline::Reflection::to_json`]).
     pub fn reflection_json(&self) -> String {
@@ -117,7 +135,8 @@ pub fn compile_to_spirv(
     options: &CompileOptions,
 ) -> Result<SpirvOutput, CompileError> {
     let parsed = front::wgsl::parse_str(source).map_err(CompileError::ShaderModule)?;
-    let info = valid::validate(&parsed.module).map_err(CompileError::ShaderModule)?;
+    let info = valid::validate_with_features(&parsed.module, options.features)
+        .map_err(CompileError::ShaderModule)?;
     let mut pipeline = pipeline::process(&parsed.module, &info, &options.pipeline)
         .map_err(CompileError::Pipeline)?;
     let lowered = back::spv::lower(&mut pipeline, &options.spv, &mut |_, _| {})
@@ -136,6 +155,9 @@ pub fn compile_to_spirv(
 /// Options for [`compile_to_msl`].
 #[derive(Clone, Debug, Default)]
 pub struct MslCompileOptions {
+    /// The device's features: an `enable` whose feature is missing is a
+    /// shader-module error (default: every feature).
+    pub features: device::Features,
     /// Pipeline-step options (entry point, overrides, device configs).
     pub pipeline: pipeline::PipelineOptions,
     /// MSL writer options.
@@ -159,6 +181,18 @@ pub struct MslOutput {
     pub warnings: Vec<Diagnostic>,
 }
 
+impl MslCompileOptions {
+    /// Options for the device `profile` (see [`CompileOptions::for_device`]).
+    pub fn for_device(profile: &device::DeviceProfile) -> MslCompileOptions {
+        let mut options = MslCompileOptions {
+            features: profile.features,
+            ..MslCompileOptions::default()
+        };
+        profile.apply(&mut options.pipeline);
+        options
+    }
+}
+
 impl MslOutput {
     /// The reflection as JSON, with each entry point's MSL name and
     /// argument-table indices ([`pipeline::Reflection::to_json_msl`]).
@@ -175,7 +209,8 @@ pub fn compile_to_msl(
     options: &MslCompileOptions,
 ) -> Result<MslOutput, CompileError> {
     let parsed = front::wgsl::parse_str(source).map_err(CompileError::ShaderModule)?;
-    let info = valid::validate(&parsed.module).map_err(CompileError::ShaderModule)?;
+    let info = valid::validate_with_features(&parsed.module, options.features)
+        .map_err(CompileError::ShaderModule)?;
     let mut pipeline = pipeline::process(&parsed.module, &info, &options.pipeline)
         .map_err(CompileError::Pipeline)?;
     let lowered = back::msl::lower(&mut pipeline, &options.msl, &mut |_, _| {})

@@ -107,9 +107,10 @@ Exit status:
   1  compile error: shader module (parse, validation), pipeline creation
      (overrides, device configurations) or code generation
   2  usage error: bad, unknown, repeated or conflicting flags, an output
-     format that cannot be inferred, binary SPIR-V to a terminal
-  3  I/O error: the input cannot be read (or is not UTF-8), the output
-     cannot be written
+     format that cannot be inferred, binary SPIR-V to a terminal, a device
+     profile that is not valid or an unknown built-in profile name
+  3  I/O error: the input or the device profile cannot be read (or is not
+     UTF-8), the output cannot be written
 
 Environment:
   NO_COLOR  when set and not empty, `--color auto` does not colour
@@ -255,6 +256,15 @@ pub struct Args {
     /// (none; SPIR-V marks them with the `Unroll` loop control) or `off`.
     #[arg(long, value_enum)]
     pub unroll: Option<Unroll>,
+
+    /// The target device's capabilities: a JSON device profile (a path
+    /// with a `/` or ending in `.json`) or a built-in one: `metal`,
+    /// `webgpu`, `h100-vulkan`, `h200-vulkan`. An `enable` whose feature
+    /// the profile lacks is an error; its limits and subgroup-matrix
+    /// configurations are checked. The device flags below replace the
+    /// profile's value for what they set.
+    #[arg(long, value_name = "FILE.json|NAME")]
+    pub device_profile: Option<String>,
 
     /// A subgroup-matrix configuration the device supports (repeatable),
     /// e.g. `f16:f32:8x8x8`. Components: f32, f16, u32, i32, u8, i8, bf16.

@@ -96,6 +96,7 @@ impl Target {
                 nv_cooperative_matrix2: self.nv_cooperative_matrix2,
                 ..Default::default()
             },
+            ..CompileOptions::default()
         }
     }
 

@@ -101,6 +101,15 @@ impl Extensions {
     }
 }
 
+/// One name of an `enable` directive and its span.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EnableName {
+    /// The extension's name, e.g. `f16`.
+    pub name: String,
+    /// The span of the name.
+    pub span: Span,
+}
+
 /// A concrete scalar value. Floating-point values compare and hash by bits,
 /// so `ConstValue`s can be interned.
 #[derive(Clone, Copy, Debug)]
@@ -444,6 +453,11 @@ impl Function {
 pub struct Module {
     /// `enable` extensions.
     pub extensions: Extensions,
+    /// Each known extension name of the `enable` directives, as written
+    /// and in source order (`enable f16, subgroups;` gives two), for the
+    /// validator's device-feature check ([`crate::device::Features`]).
+    /// Empty for a module not built from WGSL.
+    pub enables: Vec<EnableName>,
     /// Interned types.
     pub types: UniqueArena<Type>,
     /// Interned constant values.
