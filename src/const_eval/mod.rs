@@ -139,13 +139,6 @@ impl Value {
         Value::from_const_impl(module, value)
     }
 
-    /// The scalar value, if this is a scalar.
-    pub fn as_scalar(&self) -> Option<Literal> {
-        match *self {
-            Value::Scalar(l) => Some(l),
-            _ => None,
-        }
-    }
 }
 
 /// Explicit value conversion `T(e)` (componentwise for vectors and

@@ -48,7 +48,7 @@
 //! Errors say where: syntax errors and errors about a member's value
 //! carry the line and column ([`ProfileError`]).
 
-pub mod json;
+pub(crate) mod json;
 pub mod vulkan;
 
 use std::fmt;

@@ -26,7 +26,7 @@
 //!   which gives WGSL's re-initialisation semantics inside loops.
 
 mod code;
-pub mod display;
+pub(crate) mod display;
 pub mod filters;
 mod image;
 mod names;

@@ -8,23 +8,25 @@
 //! (per entry point for reachability); no check recurses on user-controlled
 //! depth.
 //!
-//! Modules: [`type_facts`] (per-type flags, type names), [`layout_rules`]
-//! (address-space layout constraints, sizes), [`address_space`] (which types
-//! may live where), [`call_graph`] (per-function facts, reachability),
-//! [`interface`] (entry-point IO), [`stages`] (stage restrictions),
-//! [`alias`] (aliasing of pointer arguments at calls),
+//! Modules: `type_facts` (per-type flags, type names), `layout_rules`
+//! (address-space layout constraints, sizes), `address_space` (which types
+//! may live where), `call_graph` (per-function facts, reachability),
+//! `interface` (entry-point IO), `stages` (stage restrictions),
+//! `alias` (aliasing of pointer arguments at calls),
 //! [`uniformity`] (uniformity analysis and its diagnostic filtering),
-//! [`capabilities`] (`enable` directives against the device's features).
+//! `capabilities` (`enable` directives against the device's features).
 
-pub mod address_space;
-pub mod alias;
-pub mod call_graph;
-pub mod capabilities;
-pub mod interface;
-pub mod layout_rules;
-pub mod report;
-pub mod stages;
-pub mod type_facts;
+pub(crate) mod address_space;
+pub(crate) mod alias;
+pub(crate) mod call_graph;
+pub(crate) mod capabilities;
+pub(crate) mod interface;
+pub(crate) mod layout_rules;
+pub(crate) mod report;
+pub(crate) mod stages;
+pub(crate) mod type_facts;
+// Public only for the project's benchmarks and tests: not part of the API.
+#[doc(hidden)]
 pub mod uniformity;
 
 #[cfg(test)]
@@ -96,7 +98,7 @@ pub fn validate(module: &Module) -> Result<ModuleInfo, Error> {
 
 /// Validates a module for a device with `features`: an `enable` whose
 /// WebGPU feature is missing is an error at the extension's name
-/// ([`capabilities`]), as WebGPU's `createShaderModule` reports it.
+/// (`capabilities`), as WebGPU's `createShaderModule` reports it.
 pub fn validate_with_features(module: &Module, features: Features) -> Result<ModuleInfo, Error> {
     let mut diags = Vec::new();
     capabilities::check_enables(module, features, &mut diags);
