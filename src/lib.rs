@@ -135,12 +135,12 @@ pub mod valid;
 #[path = "wgpu_support.rs"]
 pub mod wgpu;
 
-pub use diagnostic::{Diagnostic, Error, Severity};
-pub use span::Span;
 /// The diagnostics renderer tessera uses ([`Error::render_to_string`] and
 /// [`Error::emit_to_stderr`] cover the common cases; [`diagnostic::emit`]
 /// writes to any `WriteColor`).
 pub use codespan_reporting;
+pub use diagnostic::{Diagnostic, Error, Severity};
+pub use span::Span;
 
 /// Which step of compilation failed. WebGPU reports shader-module errors at
 /// `createShaderModule` and pipeline errors at `create*Pipeline`; an

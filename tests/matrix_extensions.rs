@@ -700,3 +700,49 @@ fn bf16_configs_only_on_request() {
     let cfg: tessera::configs::SubgroupMatrixConfig = "bf16:f32:16x16x16".parse().unwrap();
     assert_eq!(cfg.to_string(), "bf16:f32:16x16x16");
 }
+
+/// Asserts a snapshot in the repository's `snapshots/` directory.
+fn snapshot(name: &str, text: &str) {
+    insta::with_settings!({
+        snapshot_path => "../snapshots",
+        prepend_module_to_snapshot => false,
+        omit_expression => true,
+    }, {
+        insta::assert_snapshot!(name, text);
+    });
+}
+
+/// Each lowering path's SPIR-V, as snapshots: the portable one (element
+/// loops, workgroup scratch), `SPV_NV_cooperative_matrix2` (per-element
+/// operations and native conversions) and
+/// `SPV_QCOM_cooperative_matrix_conversion` (rows and columns), for
+/// `tests/in/subgroup_matrix_elementwise.wgsl` and `tests/qcom/rows.wgsl`.
+#[test]
+fn lowering_path_snapshots() {
+    let elementwise = include_str!("in/subgroup_matrix_elementwise.wgsl");
+    let mut pipeline = h100();
+    pipeline.subgroup_matrix_configs = None;
+    for (name, src, nv2, qcom) in [
+        (
+            "spv_nv2@subgroup_matrix_elementwise",
+            elementwise,
+            true,
+            false,
+        ),
+        ("spv_qcom@rows", QCOM_PROGRAM, false, true),
+    ] {
+        let mut opts = tessera::CompileOptions {
+            pipeline: pipeline.clone(),
+            ..Default::default()
+        };
+        opts.spv.nv_cooperative_matrix2 = nv2;
+        opts.spv.qcom_cooperative_matrix_conversion = qcom;
+        let words = tessera::compile_to_spirv(src, &opts)
+            .unwrap_or_else(|e| panic!("{}", e.render_to_string(name, src)))
+            .words;
+        if !qcom {
+            spv_util::validate(&words, (1, 3)).unwrap();
+        }
+        snapshot(name, &spv_util::disasm(&words));
+    }
+}

@@ -138,7 +138,6 @@ impl Value {
     pub fn from_const(module: &Module, value: Handle<ConstValue>) -> Value {
         Value::from_const_impl(module, value)
     }
-
 }
 
 /// Explicit value conversion `T(e)` (componentwise for vectors and

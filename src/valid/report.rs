@@ -18,9 +18,9 @@
 //! Errors are all kept.
 
 use crate::diagnostic::{Diagnostic, Severity};
+use crate::ir::filters::FilterSeverity;
 #[cfg(test)]
 use crate::ir::filters::{DiagnosticRule, FilterIndex};
-use crate::ir::filters::FilterSeverity;
 
 /// Reports `diag`, triggered by `rule`, at the severity the filters of the
 /// module give its triggering location (the start of `diag.span`).
