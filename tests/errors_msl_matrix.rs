@@ -12,6 +12,8 @@
 //!   u8_matrix, i8_matrix_in_helper_function
 //! - Metal cannot express a multiply of ... one component type -> mixed_precision_multiply,
 //!   mixed_precision_multiply_accumulate
+//! - Metal cannot express '{bf16 type}' before MSL 3.1 -> bf16_needs_msl_3_1
+//!   (bf16 x bf16 -> f32: bf16_into_f32_is_mixed_precision)
 //! - subgroup matrices need MSL 2.3 or later -> msl_2_2_with_matrices
 //! - subgroup builtins need MSL 2.1 or later -> msl_2_0_with_subgroups
 //!
@@ -328,4 +330,54 @@ fn f16_and_f32_8x8_pass() {
         "    subgroupMatrixStore<row_major>(&b, 0, x, 8);"
     ));
     assert_eq!(check(src, DEFAULT_VERSION, None), Ok(()));
+}
+
+/// bf16 matrices (`enable tessera_experimental_bf16;`).
+const BF16_HEAD: &str = "enable chromium_experimental_subgroup_matrix;
+enable tessera_experimental_subgroup_matrix;
+enable tessera_experimental_bf16;
+@group(0) @binding(0) var<storage, read_write> b: array<u32>;
+@group(0) @binding(1) var<storage, read_write> f: array<f32>;
+@compute @workgroup_size(32)
+fn main() {
+";
+
+#[test]
+fn bf16_needs_msl_3_1() {
+    let src = format!(
+        "{BF16_HEAD}    let m = subgroupMatrixLoad<subgroup_matrix_left<bf16, 8, 8>, row_major>(&b, 0u, 4u);
+    subgroupMatrixStore<row_major>(&b, 64u, m, 4u);
+}}
+"
+    );
+    let errs = errors(&src, DEFAULT_VERSION, None);
+    assert_eq!(errs.len(), 1, "{errs:?}");
+    assert_eq!(
+        errs[0].0,
+        "Metal cannot express 'subgroup_matrix_left<bf16, 8, 8>' before MSL 3.1: the target is MSL 2.4"
+    );
+    assert_eq!(
+        errs[0].1,
+        "subgroupMatrixLoad<subgroup_matrix_left<bf16, 8, 8>, row_major>(&b, 0u, 4u)"
+    );
+    assert!(check(&src, (3, 1), None).is_ok());
+}
+
+#[test]
+fn bf16_into_f32_is_mixed_precision() {
+    let src = format!(
+        "{BF16_HEAD}    let l = subgroupMatrixLoad<subgroup_matrix_left<bf16, 8, 8>, row_major>(&b, 0u, 4u);
+    let r = subgroupMatrixLoad<subgroup_matrix_right<bf16, 8, 8>, row_major>(&b, 32u, 4u);
+    let d = subgroupMatrixMultiply<f32>(l, r);
+    subgroupMatrixStore<row_major>(&f, 0u, d, 8u);
+}}
+"
+    );
+    let errs = errors(&src, (3, 1), None);
+    assert_eq!(errs.len(), 1, "{errs:?}");
+    assert_eq!(
+        errs[0].0,
+        "Metal cannot express a multiply of 'subgroup_matrix_left<bf16, 8, 8>' and 'subgroup_matrix_right<bf16, 8, 8>' into 'subgroup_matrix_result<f32, 8, 8>': simdgroup_multiply needs operands and result of one component type"
+    );
+    assert_eq!(errs[0].1, "subgroupMatrixMultiply<f32>(l, r)");
 }

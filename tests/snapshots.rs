@@ -53,7 +53,13 @@ fn check_input(name: &str, source: &str) -> Vec<String> {
         Err(e) => problems.push(format!("wgsl write:\n{}", e.render(name, source))),
     }
 
-    check_msl(name, source, &compiled, &mut problems);
+    check_msl(
+        name,
+        source,
+        &compiled,
+        directives.msl_version,
+        &mut problems,
+    );
     problems
 }
 
@@ -91,8 +97,17 @@ const MSL_REJECTED: &[(&str, &str)] = &[
 ];
 
 /// Snapshots the MSL output as `msl@NAME`, or checks the expected error.
-fn check_msl(name: &str, source: &str, compiled: &common::Compiled, problems: &mut Vec<String>) {
-    let options = tessera::back::msl::Options::default();
+fn check_msl(
+    name: &str,
+    source: &str,
+    compiled: &common::Compiled,
+    version: Option<(u8, u8)>,
+    problems: &mut Vec<String>,
+) {
+    let mut options = tessera::back::msl::Options::default();
+    if let Some(v) = version {
+        options.lang_version = v;
+    }
     let result = tessera::back::msl::write(&compiled.pipeline, &options);
     let expected = MSL_REJECTED
         .iter()

@@ -37,13 +37,16 @@ pub fn inputs() -> Vec<(String, String)> {
 }
 
 /// Directives read from an input's leading comment lines:
-/// `// overrides: NAME=VALUE ...` and `// entry: NAME`.
+/// `// overrides: NAME=VALUE ...`, `// entry: NAME` and
+/// `// msl-version: MAJOR.MINOR` (the MSL snapshot's language version).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Directives {
     /// Override values by name or `@id`.
     pub overrides: BTreeMap<String, f64>,
     /// The entry point to keep.
     pub entry_point: Option<String>,
+    /// The MSL language version of the MSL snapshot (default: the writer's).
+    pub msl_version: Option<(u8, u8)>,
 }
 
 /// Parses the directives of the leading `//` comment block.
@@ -70,6 +73,13 @@ pub fn directives(source: &str) -> Result<Directives, String> {
             }
         } else if let Some(rest) = comment.strip_prefix("entry:") {
             d.entry_point = Some(rest.trim().to_string());
+        } else if let Some(rest) = comment.strip_prefix("msl-version:") {
+            let bad = || format!("bad msl-version directive `{}`", rest.trim());
+            let (major, minor) = rest.trim().split_once('.').ok_or_else(bad)?;
+            d.msl_version = Some((
+                major.parse().map_err(|_| bad())?,
+                minor.parse().map_err(|_| bad())?,
+            ));
         }
     }
     Ok(d)
@@ -152,10 +162,13 @@ pub fn disassemble(words: &[u32]) -> Result<String, String> {
 
 #[test]
 fn directives_are_parsed() {
-    let d =
-        directives("// overrides: a=1.5 7=true b=false\n// entry: main2\nfn f() {}\n// entry: no")
-            .unwrap();
+    let d = directives(
+        "// overrides: a=1.5 7=true b=false\n// entry: main2\n// msl-version: 3.1\nfn f() {}\n// entry: no",
+    )
+    .unwrap();
     assert_eq!(d.entry_point.as_deref(), Some("main2"));
+    assert_eq!(d.msl_version, Some((3, 1)));
+    assert!(directives("// msl-version: 3").is_err());
     assert_eq!(d.overrides.get("a"), Some(&1.5));
     assert_eq!(d.overrides.get("7"), Some(&1.0));
     assert_eq!(d.overrides.get("b"), Some(&0.0));

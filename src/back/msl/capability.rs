@@ -4,7 +4,8 @@
 //! For the chosen entry points of a [`Pipeline`]:
 //! - every subgroup-matrix type used must be 8x8 (Metal's `simdgroup_matrix`
 //!   exists only in that shape) with f32 or f16 components (Metal has
-//!   `simdgroup_float8x8` and `simdgroup_half8x8`; no integer matrices);
+//!   `simdgroup_float8x8` and `simdgroup_half8x8`; no integer matrices), or
+//!   bf16 ones from MSL 3.1 (`simdgroup_bfloat8x8`);
 //! - every multiply must have operands of the result's component type:
 //!   Apple's Metal Shading Language Specification declares
 //!   `simdgroup_multiply` and `simdgroup_multiply_accumulate` with one
@@ -29,6 +30,8 @@ use crate::Span;
 
 /// The first MSL version with `simdgroup_matrix`.
 pub const MATRIX_VERSION: (u8, u8) = (2, 3);
+/// The first MSL version with `bfloat` and `simdgroup_bfloat8x8`.
+pub const BFLOAT_VERSION: (u8, u8) = (3, 1);
 /// The first MSL version with the SIMD-group reductions, scans and ballot
 /// that the subgroup builtins use.
 pub const SUBGROUP_VERSION: (u8, u8) = (2, 1);
@@ -78,7 +81,7 @@ pub(super) fn check(
                 );
             }
             if seen_types.insert(ty) {
-                check_type(pipeline, ty, span, &mut diags);
+                check_type(pipeline, ty, span, lang_version, &mut diags);
             }
         }
         for mm in &epi.multiplies {
@@ -143,7 +146,7 @@ fn res_name(s: Scalar) -> &'static str {
 fn float_component(pipeline: &Pipeline, ty: Handle<Type>) -> Option<Scalar> {
     match pipeline.module.types.try_get(ty).map(|t| &t.inner) {
         Some(TypeInner::SubgroupMatrix { scalar, .. })
-            if matches!(scalar, Scalar::F32 | Scalar::F16) =>
+            if matches!(scalar, Scalar::F32 | Scalar::F16 | Scalar::BF16) =>
         {
             Some(*scalar)
         }
@@ -167,7 +170,13 @@ fn dim_value(pipeline: &Pipeline, dim: MatrixDim) -> Option<u64> {
     }
 }
 
-fn check_type(pipeline: &Pipeline, ty: Handle<Type>, span: Span, diags: &mut Vec<Diagnostic>) {
+fn check_type(
+    pipeline: &Pipeline,
+    ty: Handle<Type>,
+    span: Span,
+    lang_version: (u8, u8),
+    diags: &mut Vec<Diagnostic>,
+) {
     let module = &pipeline.module;
     let Some(TypeInner::SubgroupMatrix {
         scalar,
@@ -179,7 +188,19 @@ fn check_type(pipeline: &Pipeline, ty: Handle<Type>, span: Span, diags: &mut Vec
         return;
     };
     let name = type_name(module, ty);
-    if !matches!(scalar, Scalar::F32 | Scalar::F16) {
+    if *scalar == Scalar::BF16 && lang_version < BFLOAT_VERSION {
+        diags.push(
+            Diagnostic::error(
+                format!(
+                    "Metal cannot express '{name}' before MSL {}.{}: the target is MSL {}.{}",
+                    BFLOAT_VERSION.0, BFLOAT_VERSION.1, lang_version.0, lang_version.1
+                ),
+                span,
+            )
+            .with_span_label("used here")
+            .with_note("Metal added bfloat and simdgroup_bfloat8x8 in MSL 3.1 (--msl-version 3.1)"),
+        );
+    } else if !matches!(scalar, Scalar::F32 | Scalar::F16 | Scalar::BF16) {
         diags.push(
             Diagnostic::error(
                 format!(
@@ -189,7 +210,7 @@ fn check_type(pipeline: &Pipeline, ty: Handle<Type>, span: Span, diags: &mut Vec
                 span,
             )
             .with_span_label("used here")
-            .with_note("Metal has simdgroup_float8x8 and simdgroup_half8x8 only"),
+            .with_note("Metal has simdgroup_float8x8, simdgroup_half8x8 and (MSL 3.1) simdgroup_bfloat8x8 only"),
         );
     }
     let (c, r) = (dim_value(pipeline, *columns), dim_value(pipeline, *rows));

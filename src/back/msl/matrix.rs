@@ -3,8 +3,10 @@
 //! Mapping (the proposal's MSL column; `capability` has already rejected
 //! what Metal cannot express, so every matrix here is 8x8 with f32 or f16
 //! components):
-//! - left, right and result types all become `metal::simdgroup_float8x8` or
-//!   `metal::simdgroup_half8x8`;
+//! - left, right and result types all become `metal::simdgroup_float8x8`,
+//!   `metal::simdgroup_half8x8` or (MSL 3.1) `metal::simdgroup_bfloat8x8`;
+//!   a bf16 fill value (an `f32`) is converted explicitly, `bfloat(x)`,
+//!   as Metal converts to `bfloat` only explicitly;
 //! - `M()` and `M(v)` become `metal::make_filled_simdgroup_matrix<T, 8, 8>`;
 //! - `subgroupMatrixLoad`/`Store` call `metal::simdgroup_load`/`_store`
 //!   through helpers (so a load composes as an expression). The pointer is
@@ -46,12 +48,12 @@ fn err(message: impl Into<String>) -> Box<Diagnostic> {
 fn component(module: &Module, ty: Handle<Type>) -> Result<Scalar, Box<Diagnostic>> {
     match module.types.try_get(ty).map(|t| &t.inner) {
         Some(TypeInner::SubgroupMatrix { scalar, .. })
-            if matches!(scalar, Scalar::F32 | Scalar::F16) =>
+            if matches!(scalar, Scalar::F32 | Scalar::F16 | Scalar::BF16) =>
         {
             Ok(*scalar)
         }
         Some(TypeInner::SubgroupMatrix { .. }) => Err(err(format!(
-            "Metal cannot express '{}': simdgroup matrices have f32 or f16 components",
+            "Metal cannot express '{}': simdgroup matrices have f32, f16 or bf16 components",
             crate::ir::display::type_name(module, ty)
         ))),
         _ => Err(err("expected a subgroup matrix type")),

@@ -315,6 +315,7 @@ const RESERVED: &[&str] = &[
     "simdgroup_matrix",
     "simdgroup_float8x8",
     "simdgroup_half8x8",
+    "simdgroup_bfloat8x8",
     "simdgroup_load",
     "simdgroup_store",
     "simdgroup_multiply",

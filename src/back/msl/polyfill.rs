@@ -483,12 +483,18 @@ fn int_dot(out: &mut String, name: &str, t: ValTy) -> std::fmt::Result {
 pub(super) fn comp_type_name(comp: Scalar) -> &'static str {
     match comp {
         Scalar::F16 => "metal::simdgroup_half8x8",
+        Scalar::BF16 => "metal::simdgroup_bfloat8x8",
         _ => "metal::simdgroup_float8x8",
     }
 }
 
 /// `metal::make_filled_simdgroup_matrix` with `comp` components.
 pub(super) fn filled(comp: Scalar, value: &str) -> String {
+    if comp == Scalar::BF16 {
+        // The shader scalar of a bf16 matrix is f32, which Metal converts
+        // to bfloat only explicitly.
+        return format!("metal::make_filled_simdgroup_matrix<bfloat, 8, 8>(bfloat({value}))");
+    }
     format!(
         "metal::make_filled_simdgroup_matrix<{}, 8, 8>({value})",
         scalar_name(comp)

@@ -52,6 +52,7 @@ using metal::tessera_shim_make_vec;
 #define float3(...) tessera_shim_make_vec<float, 3>(__VA_ARGS__)
 #define float4(...) tessera_shim_make_vec<float, 4>(__VA_ARGS__)
 #define half2(...) tessera_shim_make_vec<half, 2>(__VA_ARGS__)
+#define bfloat2(...) tessera_shim_make_vec<bfloat, 2>(__VA_ARGS__)
 #define half3(...) tessera_shim_make_vec<half, 3>(__VA_ARGS__)
 #define half4(...) tessera_shim_make_vec<half, 4>(__VA_ARGS__)
 #define int2(...) tessera_shim_make_vec<int, 2>(__VA_ARGS__)

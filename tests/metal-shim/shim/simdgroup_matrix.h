@@ -1,5 +1,6 @@
 // tessera Metal shim: SIMD-group matrices (MSL specification 6.7, Metal
-// 2.3+): `simdgroup_matrix<T, Cols, Rows>` with T half or float and 8x8
+// 2.3+): `simdgroup_matrix<T, Cols, Rows>` with T half or float (or
+// bfloat, MSL 3.1; the shim does not check the version) and 8x8
 // shapes only, `make_filled_simdgroup_matrix`, `simdgroup_load`/`_store`
 // from/to device or threadgroup memory, `simdgroup_multiply[_accumulate]`.
 //
@@ -15,8 +16,8 @@
 namespace metal {
 
 template <class T, int Cols, int Rows> struct simdgroup_matrix {
-    static_assert(is_same_v<T, float> || is_same_v<T, half>,
-                  "simdgroup_matrix components are half or float");
+    static_assert(is_same_v<T, float> || is_same_v<T, half> || is_same_v<T, bfloat>,
+                  "simdgroup_matrix components are half, float or bfloat");
     static_assert(Cols == 8 && Rows == 8, "simdgroup_matrix supports only 8x8 matrices");
     simdgroup_matrix() = default;
     /// A diagonal matrix with the given value.
@@ -64,9 +65,11 @@ void simdgroup_multiply_accumulate(thread simdgroup_matrix<T, Cols, Rows> &d,
 
 typedef metal::simdgroup_matrix<half, 8, 8> simdgroup_half8x8;
 typedef metal::simdgroup_matrix<float, 8, 8> simdgroup_float8x8;
+typedef metal::simdgroup_matrix<bfloat, 8, 8> simdgroup_bfloat8x8;
 namespace metal {
 using ::simdgroup_half8x8;
 using ::simdgroup_float8x8;
+using ::simdgroup_bfloat8x8;
 } // namespace metal
 
 #endif

@@ -1,4 +1,4 @@
-// expect: simdgroup_matrix components are half or float
+// expect: simdgroup_matrix components are half, float or bfloat
 #include <metal_stdlib>
 using namespace metal;
 kernel void k(device int *p [[buffer(0)]]) {
