@@ -455,19 +455,8 @@ impl Scratch {
         };
         let (lanes, len, layout) = Self::geometry(rows, cols, columns);
         let u32_ty = cx.intern(TypeInner::Scalar(Scalar::U32));
-        let bool_ty = cx.intern(TypeInner::Scalar(Scalar::Bool));
         let comp_ty = cx.intern(TypeInner::Scalar(comp));
-        let lane = cx.add(Expression::FunctionArgument(lane_arg), u32_ty, span);
-        let n = cx.u32(lanes, span);
-        let inside = cx.add(
-            Expression::Binary {
-                op: BinaryOperator::Less,
-                left: lane,
-                right: n,
-            },
-            bool_ty,
-            span,
-        );
+        let (lane, inside) = lane_inside(cx, lane_arg, lanes, span);
         let l = cx.u32(len, span);
         let row = cx.binary(BinaryOperator::Multiply, lane, l, Scalar::U32, None, span);
         let start = cx.binary(BinaryOperator::Add, s.base, row, Scalar::U32, None, span);
@@ -548,25 +537,13 @@ impl Scratch {
         let span = cx.f.expressions.span(h);
         let (lanes, len, _) = Self::geometry(rows, cols, columns);
         let ty = cx.ty(h);
-        let u32_ty = cx.intern(TypeInner::Scalar(Scalar::U32));
-        let bool_ty = cx.intern(TypeInner::Scalar(Scalar::Bool));
         let comp_ty = cx.intern(TypeInner::Scalar(comp));
         let native = cx.add(
             Expression::SubgroupMatrixToInvocations { matrix, columns },
             ty,
             span,
         );
-        let lane = cx.add(Expression::FunctionArgument(lane_arg), u32_ty, span);
-        let n = cx.u32(lanes, span);
-        let inside = cx.add(
-            Expression::Binary {
-                op: BinaryOperator::Less,
-                left: lane,
-                right: n,
-            },
-            bool_ty,
-            span,
-        );
+        let (_, inside) = lane_inside(cx, lane_arg, lanes, span);
         let zero = cx.add(Expression::ZeroValue(comp_ty), comp_ty, span);
         let mut components = Vec::with_capacity(len as usize);
         for j in 0..len {
@@ -605,7 +582,6 @@ impl Scratch {
         };
         let (lanes, len, layout) = Self::geometry(rows, cols, columns);
         let u32_ty = cx.intern(TypeInner::Scalar(Scalar::U32));
-        let bool_ty = cx.intern(TypeInner::Scalar(Scalar::Bool));
         let comp_ty = cx.intern(TypeInner::Scalar(comp));
         let stride = cx.u32(len, span);
         cx.insert_statement(Statement::Barrier(Barrier::SUBGROUP), span);
@@ -621,17 +597,7 @@ impl Scratch {
             span,
         );
         cx.insert_statement(Statement::Barrier(Barrier::SUBGROUP), span);
-        let lane = cx.add(Expression::FunctionArgument(lane_arg), u32_ty, span);
-        let n = cx.u32(lanes, span);
-        let inside = cx.add(
-            Expression::Binary {
-                op: BinaryOperator::Less,
-                left: lane,
-                right: n,
-            },
-            bool_ty,
-            span,
-        );
+        let (lane, inside) = lane_inside(cx, lane_arg, lanes, span);
         let last = cx.u32(lanes - 1, span);
         let clamped = cx.add(
             Expression::Math {
@@ -678,6 +644,25 @@ impl Scratch {
         let ty = cx.ty(h);
         cx.f.expressions[h] = Expression::Compose { ty, components };
     }
+}
+
+/// This invocation's index in its subgroup (the function's argument
+/// `lane_arg`) and whether it is below `lanes`.
+fn lane_inside(cx: &mut Cx, lane_arg: u32, lanes: u32, span: Span) -> (H, H) {
+    let u32_ty = cx.intern(TypeInner::Scalar(Scalar::U32));
+    let bool_ty = cx.intern(TypeInner::Scalar(Scalar::Bool));
+    let lane = cx.add(Expression::FunctionArgument(lane_arg), u32_ty, span);
+    let n = cx.u32(lanes, span);
+    let inside = cx.add(
+        Expression::Binary {
+            op: BinaryOperator::Less,
+            left: lane,
+            right: n,
+        },
+        bool_ty,
+        span,
+    );
+    (lane, inside)
 }
 
 impl FunctionPass for Scratch {

@@ -270,7 +270,16 @@ mod tests {
         let i = matrix(&mut m, SubgroupMatrixKind::Left, Scalar::I8);
         assert_eq!(
             zero(&m, i).unwrap_err().message,
-            "Metal cannot express 'subgroup_matrix_left<i8, 8, 8>': simdgroup matrices have f32 or f16 components"
+            "Metal cannot express 'subgroup_matrix_left<i8, 8, 8>': simdgroup matrices have f32, f16 or bf16 components"
+        );
+        let b = matrix(&mut m, SubgroupMatrixKind::Right, Scalar::BF16);
+        assert_eq!(
+            matrix_type_name(&m, b).unwrap(),
+            "metal::simdgroup_bfloat8x8"
+        );
+        assert_eq!(
+            fill(&m, b, "v").unwrap(),
+            "metal::make_filled_simdgroup_matrix<bfloat, 8, 8>(bfloat(v))"
         );
     }
 
