@@ -59,6 +59,7 @@ pub fn inapplicable(args: &Args, format: Format) -> Vec<(Vec<&'static str>, &'st
                 args.spirv_nv_cooperative_matrix2,
             ),
             ("--spec-constants", args.spec_constants),
+            ("-g/--debug-info", args.debug_info),
         ]);
         if !flags.is_empty() {
             groups.push((flags, "SPIR-V output (--format spv or spvasm)"));

@@ -30,6 +30,9 @@ impl Writer<'_> {
     }
 
     fn statement(&mut self, cx: &mut FnCtx, st: &Statement, span: Span) -> R<()> {
+        if self.debug.is_some() {
+            self.statement_line(cx, st, span);
+        }
         match st {
             Statement::Emit(range) => {
                 for i in range.index_range() {
