@@ -188,6 +188,8 @@ fn lines_of_known_statements() {
 fn lets_are_named() {
     let text = disassemble(&compile("debug.wgsl", SOURCE, (1, 3), true));
     assert!(text.contains("\"y\""), "{text}");
+    // The entry point's argument: the value loaded from its input.
+    assert!(text.contains("OpName %23 \"id\""), "{text}");
     let plain = disassemble(&compile("debug.wgsl", SOURCE, (1, 3), false));
     assert!(!plain.contains("\"y\""), "{plain}");
     // Names given without debug information stay.
