@@ -41,12 +41,18 @@ fn dash_g_adds_source_lines_and_names() {
         assert!(text.contains(&format!("OpString \"{path}\"")), "{text}");
         assert!(text.contains("OpSource Unknown 0 %"), "{text}");
         assert!(text.contains("let doubled = data[id.x] * 2u;"), "{text}");
-        assert!(text.contains("OpName %") && text.contains("\"doubled\""), "{text}");
+        assert!(
+            text.contains("OpName %") && text.contains("\"doubled\""),
+            "{text}"
+        );
         let lines = lines(&text);
         // The multiplication (line 5, at `data`) and the store (line 6).
         assert!(lines.contains(&(5, 19)), "{lines:?}\n{text}");
         assert!(lines.contains(&(6, 5)), "{lines:?}\n{text}");
-        assert!(lines.iter().all(|&(l, _)| (4..=7).contains(&l)), "{lines:?}");
+        assert!(
+            lines.iter().all(|&(l, _)| (4..=7).contains(&l)),
+            "{lines:?}"
+        );
     }
 }
 

@@ -25,8 +25,9 @@
 //! between a merge instruction and its branch; a new block starts with no
 //! line in effect (the spec ends an `OpLine`'s scope at the block's end).
 //!
-//! With debug information off the writer pays one predictable branch per
-//! evaluated expression and statement, and nothing else.
+//! The writer enters this module through one check per block
+//! (`block_with_lines`) and one per function (`name_lets`): with debug
+//! information off it pays a predictable branch there and nothing else.
 //!
 //! [`Options::debug_info`]: super::Options::debug_info
 //! [`Span::UNDEFINED`]: crate::Span::UNDEFINED
@@ -36,10 +37,11 @@ use spirv::Op;
 
 use super::builder::{inst, inst_str, push_string, Sections};
 use super::function::FnCtx;
+use super::stmt::is_deferred;
 use super::writer::{Writer, R};
 use super::Options;
 use crate::arena::Handle;
-use crate::ir::{Expression, Statement};
+use crate::ir::{Block, Expression, Statement};
 use crate::Span;
 
 /// The source of a module compiled with debug information
@@ -78,10 +80,6 @@ pub(super) struct Lines {
     /// location in effect before it: a line instruction followed by no
     /// other instruction is replaced rather than followed by another.
     last: Option<(usize, Option<(u32, u32)>)>,
-    /// The span of the statement or expression being written, restored
-    /// after an operand evaluated on demand moved the line (`None` inside
-    /// `Emit`, whose expressions each set their own).
-    context: Option<Span>,
 }
 
 impl Lines {
@@ -209,35 +207,39 @@ fn no_nul(text: &str) -> std::borrow::Cow<'_, str> {
 }
 
 impl Writer<'_> {
-    /// Evaluates an expression with its location in effect, then restores
-    /// the location of the statement or expression that needed it.
-    pub(super) fn eval_with_line(&mut self, cx: &mut FnCtx, h: Handle<Expression>) -> R<u32> {
-        let span = cx.span(h);
-        let saved = cx.lines.context;
-        if let Some(d) = &self.debug {
-            d.at(cx, span);
-        }
-        cx.lines.context = Some(span);
-        let id = self.eval(cx, h);
-        cx.lines.context = saved;
-        if let (Some(d), Some(outer)) = (&self.debug, saved) {
-            d.at(cx, outer);
-        }
-        id
-    }
-
-    /// Puts a statement's location in effect (`Emit` and nested blocks
-    /// leave it to their parts).
-    pub(super) fn statement_line(&mut self, cx: &mut FnCtx, st: &Statement, span: Span) {
-        match st {
-            Statement::Emit(_) | Statement::Block(_) => cx.lines.context = None,
-            _ => {
-                cx.lines.context = Some(span);
-                if let Some(d) = &self.debug {
-                    d.at(cx, span);
+    /// [`Self::block`] with debug information: each statement's location
+    /// is put in effect before it is written, and within `Emit` each
+    /// expression's location before it is evaluated (operands evaluated
+    /// on demand, which is rare, share the location of their user).
+    #[cold]
+    #[inline(never)]
+    pub(super) fn block_with_lines(&mut self, cx: &mut FnCtx, block: &Block) -> R<()> {
+        for (st, span) in block.iter() {
+            if !cx.open {
+                break;
+            }
+            match st {
+                Statement::Emit(range) => {
+                    for i in range.index_range() {
+                        let h = Handle::from_index(i);
+                        if cx.ids.get(i).copied() == Some(0) && !is_deferred(&cx.f.expressions[h]) {
+                            if let Some(d) = &self.debug {
+                                d.at(cx, cx.span(h));
+                            }
+                            self.expr(cx, h)?;
+                        }
+                    }
+                }
+                Statement::Block(_) => self.statement(cx, st, span)?,
+                _ => {
+                    if let Some(d) = &self.debug {
+                        d.at(cx, span);
+                    }
+                    self.statement(cx, st, span)?;
                 }
             }
         }
+        Ok(())
     }
 
     /// `OpName` for the values of a function's `let`s, once the body is

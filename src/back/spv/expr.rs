@@ -31,11 +31,7 @@ impl Writer<'_> {
             return Err(err("expression is nested too deeply", cx.span(h)));
         }
         cx.depth += 1;
-        let id = if self.debug.is_none() {
-            self.eval(cx, h)
-        } else {
-            self.eval_with_line(cx, h)
-        };
+        let id = self.eval(cx, h);
         cx.depth -= 1;
         let id = id?;
         cx.set(h, id);
@@ -235,7 +231,7 @@ impl Writer<'_> {
         }
     }
 
-    pub(super) fn eval(&mut self, cx: &mut FnCtx, h: Handle<Expression>) -> R<u32> {
+    fn eval(&mut self, cx: &mut FnCtx, h: Handle<Expression>) -> R<u32> {
         let span = cx.span(h);
         let f = cx.f;
         let e = &f.expressions[h];
