@@ -67,7 +67,10 @@ fn validate(words: &[u32], version: (u8, u8)) -> Result<(), String> {
 
 /// Each function-body instruction with the `(line, column)` in effect:
 /// an `OpLine` sets it, `OpNoLine` and the end of a block clear it.
-fn located(words: &[u32]) -> Vec<(Op, Option<(u32, u32)>, Instruction)> {
+/// An instruction's opcode and the `(line, column)` in effect.
+type Located = (Op, Option<(u32, u32)>);
+
+fn located(words: &[u32]) -> Vec<Located> {
     let module = common::disasm::load(words).expect("rspirv loads it");
     let mut out = Vec::new();
     for f in &module.functions {
@@ -82,7 +85,7 @@ fn located(words: &[u32]) -> Vec<(Op, Option<(u32, u32)>, Instruction)> {
                         }
                     }
                     Op::NoLine => current = None,
-                    op => out.push((op, current, i.clone())),
+                    op => out.push((op, current)),
                 }
             }
         }
@@ -149,8 +152,8 @@ fn lines_of_known_statements() {
     let at = |op: Op| -> Vec<Option<(u32, u32)>> {
         insts
             .iter()
-            .filter(|(o, _, _)| *o == op)
-            .map(|(_, l, _)| *l)
+            .filter(|(o, _)| *o == op)
+            .map(|(_, l)| *l)
             .collect()
     };
     // `let y = x * params.scale;` (line 10, `x` at column 13).
@@ -235,10 +238,7 @@ fn every_input_validates_with_debug_info() {
     for (name, source) in common::inputs() {
         for version in [(1, 3), (1, 6)] {
             let words = compile(&name, &source, version, true);
-            lines += located(&words)
-                .iter()
-                .filter(|(_, l, _)| l.is_some())
-                .count();
+            lines += located(&words).iter().filter(|(_, l)| l.is_some()).count();
             if let Err(e) = validate(&words, version) {
                 failed.push(format!("{name} (SPIR-V {}.{}): {e}", version.0, version.1));
             }
@@ -265,7 +265,7 @@ fn long_source_is_continued_and_validates() {
     assert_eq!(continued, 2);
     // Lines count past the comments.
     let insts = located(&words);
-    let fmul = insts.iter().find(|(o, _, _)| *o == Op::FMul).unwrap();
+    let fmul = insts.iter().find(|(o, _)| *o == Op::FMul).unwrap();
     assert_eq!(fmul.1, Some((710, 13)));
 }
 
