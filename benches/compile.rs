@@ -977,7 +977,7 @@ fn tessera_steps(source: &str) -> Option<Vec<Step>> {
 /// (`unchecked`), which is closer to what naga does by default.
 fn variant_time(source: &str, msl: bool, no_unroll: bool, unchecked: bool) -> String {
     let unroll = if no_unroll {
-        tessera::passes::unroll::UnrollPolicy::Off
+        tessera::back::UnrollPolicy::Off
     } else {
         Default::default()
     };

@@ -285,6 +285,36 @@ impl Error {
     pub fn render(&self, path: &str, source: &str) -> String {
         render_all(&self.diagnostics, path, source)
     }
+
+    /// Renders every diagnostic against `source` (named `path` in the
+    /// output) as plain text, as a compiler prints it: the message, the
+    /// source line with the span underlined, labels and notes.
+    ///
+    /// ```
+    /// let source = "fn main() { let x: u32 = 1.5; }";
+    /// let err = tessera::front::wgsl::parse_str(source).unwrap_err();
+    /// let text = err.render_to_string("shader.wgsl", source);
+    /// assert!(text.starts_with("error: "));
+    /// assert!(text.contains("shader.wgsl:1:"));
+    /// ```
+    pub fn render_to_string(&self, path: &str, source: &str) -> String {
+        self.render(path, source)
+    }
+
+    /// Writes every diagnostic to standard error, in colour when standard
+    /// error is a terminal and `NO_COLOR` is not set.
+    pub fn emit_to_stderr(&self, path: &str, source: &str) {
+        use std::io::IsTerminal;
+        let color = std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none();
+        let choice = if color {
+            term::termcolor::ColorChoice::Auto
+        } else {
+            term::termcolor::ColorChoice::Never
+        };
+        let stream = term::termcolor::StandardStream::stderr(choice);
+        let mut lock = stream.lock();
+        emit(&mut lock, &self.diagnostics, path, source);
+    }
 }
 
 impl fmt::Display for Error {

@@ -1,23 +1,15 @@
 //! # tessera
 //!
 //! A WGSL compiler with first-class support for subgroup matrices
-//! (`enable chromium_experimental_subgroup_matrix;`), writing SPIR-V
+//! (`enable chromium_experimental_subgroup_matrix;`, `subgroup_matrix`,
+//! wgpu's `wgpu_cooperative_matrix`), writing SPIR-V
 //! (`SPV_KHR_cooperative_matrix`, or `SPV_NV_cooperative_matrix` with
-//! [`back::spv::CooperativeMatrixExtension::Nv`]), Metal Shading Language (compute kernels
-//! with `simdgroup_matrix`) and WGSL.
+//! [`back::spv::CooperativeMatrixExtension::Nv`]), Metal Shading Language
+//! (`simdgroup_matrix`) and WGSL.
 //!
-//! The pipeline is: [`front::wgsl::parse_str`] (lexer, parser, resolver) to
-//! an [`ir::Module`], [`valid::validate`] to a [`valid::ModuleInfo`],
-//! [`pipeline::process`] (entry point, override values, device checks) to a
-//! [`pipeline::Pipeline`], then a backend such as [`back::spv::write`]: its
-//! ordered IR-to-IR passes ([`passes`]; `back::spv::lower`) and its
-//! printer (`back::spv::print`).
-//! [`compile_to_spirv`] and [`compile_to_msl`] run them all.
+//! ## In one call
 //!
-//! Overrides get their values in the pipeline step; with
-//! [`pipeline::PipelineOptions::spec_constants`] the ones given no value
-//! become SPIR-V specialization constants instead (see [`pipeline::spec`]),
-//! with their `SpecId`s in [`pipeline::Reflection::spec_constants`].
+//! [`compile_to_spirv`] and [`compile_to_msl`] run every stage below:
 //!
 //! ```
 //! let source = r#"
@@ -30,20 +22,110 @@
 //! let out = tessera::compile_to_spirv(source, &tessera::CompileOptions::default())
 //!     .expect("valid shader");
 //! assert_eq!(out.words[0], 0x0723_0203); // SPIR-V magic number
+//! assert_eq!(out.reflection.entry_points[0].workgroup_size, [64, 1, 1]);
 //! ```
+//!
+//! ## Stage by stage
+//!
+//! The stages are the same for every backend, and every writer takes the
+//! same input, a [`pipeline::Pipeline`]:
+//!
+//! 1. **Parse**: [`front::wgsl::parse_str`] lexes, parses and resolves the
+//!    source to an [`ir::Module`] (errors: a shader-module creation error).
+//! 2. **Validate**: [`valid::validate`] (or
+//!    [`valid::validate_with_features`] with the device's
+//!    [`device::Features`]) checks the module, including the uniformity
+//!    analysis, and gives a [`valid::ModuleInfo`].
+//! 3. **Pipeline**: [`pipeline::process`] picks an entry point, gives the
+//!    overrides their values and checks the device limits and
+//!    subgroup-matrix configurations ([`pipeline::PipelineOptions`]; a
+//!    [`device::DeviceProfile`] fills them from a device). Errors here are
+//!    pipeline-creation errors.
+//! 4. **Write**: [`back::spv::write`], [`back::msl::write`] (or
+//!    [`back::msl::write_translation`] for the entry-point names and
+//!    argument indices), or [`back::wgsl::write`] for the module. Each
+//!    writer runs its backend's ordered IR-to-IR passes (WGSL's robustness
+//!    and polyfills; `tessera --list-passes`) on a copy, then prints.
+//!
+//! ```
+//! use tessera::{back, front, pipeline, valid};
+//!
+//! let source = "
+//!     override scale: f32 = 2.0;
+//!     @group(0) @binding(0) var<storage, read_write> v: array<f32, 64>;
+//!     @compute @workgroup_size(64)
+//!     fn main(@builtin(local_invocation_index) i: u32) { v[i] *= scale; }
+//! ";
+//! let parsed = front::wgsl::parse_str(source)?;
+//! let info = valid::validate(&parsed.module)?;
+//! let mut options = pipeline::PipelineOptions::default();
+//! options.overrides.insert("scale".into(), 3.0);
+//! let pipeline = pipeline::process(&parsed.module, &info, &options)?;
+//!
+//! let spirv: Vec<u32> = back::spv::write(&pipeline, &back::spv::Options::default())?;
+//! let msl: String = back::msl::write(&pipeline, &back::msl::Options::default())?;
+//! let wgsl: String = back::wgsl::write(&pipeline.module)?;
+//! assert_eq!(spirv[0], 0x0723_0203);
+//! assert!(msl.contains("kernel void main_("));
+//! assert!(wgsl.contains("fn main("));
+//! # Ok::<(), tessera::Error>(())
+//! ```
+//!
+//! ## Devices
+//!
+//! A WebGPU implementation compiles for the device it runs on: the enabled
+//! features decide which `enable` directives a module may use, the limits
+//! and subgroup-matrix configurations which pipelines it may create.
+//!
+//! ```
+//! use tessera::device::DeviceProfile;
+//!
+//! let metal = DeviceProfile::builtin("metal").expect("built in");
+//! let options = tessera::CompileOptions::for_device(&metal);
+//! // Metal's simdgroup matrices are 8x8: a 16x16 one is a pipeline error.
+//! let source = "
+//!     enable chromium_experimental_subgroup_matrix;
+//!     @group(0) @binding(0) var<storage, read_write> s: array<f32>;
+//!     @compute @workgroup_size(32) fn main() {
+//!         let m = subgroupMatrixLoad<subgroup_matrix_result<f32, 16, 16>, row_major>(&s, 0u, 16u);
+//!         subgroupMatrixStore<row_major>(&s, 256u, m, 16u);
+//!     }
+//! ";
+//! let err = tessera::compile_to_spirv(source, &options).unwrap_err();
+//! assert!(matches!(err, tessera::CompileError::Pipeline(_)));
+//! ```
+//!
+//! ## Diagnostics
+//!
+//! Errors carry spans; render them without depending on
+//! `codespan-reporting` yourself:
+//!
+//! ```
+//! let source = "fn f() -> u32 { return 1.5; }";
+//! let err = tessera::compile_to_spirv(source, &Default::default()).unwrap_err();
+//! let text = err.render_to_string("shader.wgsl", source);
+//! assert!(text.contains("shader.wgsl:1:24"), "{text}");
+//! // Or, in a command-line tool: err.emit_to_stderr("shader.wgsl", source);
+//! ```
+//!
+//! Overrides get their values in the pipeline step; with
+//! [`pipeline::PipelineOptions::spec_constants`] the ones given no value
+//! become SPIR-V specialization constants instead (see [`pipeline::spec`]),
+//! with their `SpecId`s in [`pipeline::Reflection::spec_constants`].
 
 #![warn(missing_docs)]
 
 pub mod arena;
 pub mod back;
-pub mod builtins;
+pub(crate) mod builtins;
 pub mod configs;
-pub mod const_eval;
+pub(crate) mod const_eval;
+pub mod device;
 pub mod diagnostic;
 pub mod front;
 pub mod ir;
-pub mod layout;
-pub mod passes;
+pub(crate) mod layout;
+pub(crate) mod passes;
 pub mod pipeline;
 mod span;
 mod suggest;
@@ -53,6 +135,10 @@ pub mod valid;
 #[path = "wgpu_support.rs"]
 pub mod wgpu;
 
+/// The diagnostics renderer tessera uses ([`Error::render_to_string`] and
+/// [`Error::emit_to_stderr`] cover the common cases; [`diagnostic::emit`]
+/// writes to any `WriteColor`).
+pub use codespan_reporting;
 pub use diagnostic::{Diagnostic, Error, Severity};
 pub use span::Span;
 
@@ -81,11 +167,25 @@ impl CompileError {
             | CompileError::Backend(e) => e,
         }
     }
+
+    /// The diagnostics rendered against `source` as plain text
+    /// ([`Error::render_to_string`]).
+    pub fn render_to_string(&self, path: &str, source: &str) -> String {
+        self.error().render_to_string(path, source)
+    }
+
+    /// The diagnostics written to standard error ([`Error::emit_to_stderr`]).
+    pub fn emit_to_stderr(&self, path: &str, source: &str) {
+        self.error().emit_to_stderr(path, source)
+    }
 }
 
 /// Options for [`compile_to_spirv`].
 #[derive(Clone, Debug, Default)]
 pub struct CompileOptions {
+    /// The device's features: an `enable` whose feature is missing is a
+    /// shader-module error (default: every feature).
+    pub features: device::Features,
     /// Pipeline-step options (entry point, overrides, device configs).
     pub pipeline: pipeline::PipelineOptions,
     /// SPIR-V writer options.
@@ -104,6 +204,20 @@ pub struct SpirvOutput {
     pub warnings: Vec<Diagnostic>,
 }
 
+impl CompileOptions {
+    /// Options for the device `profile`: its features, limits and
+    /// subgroup-matrix configurations ([`device::DeviceProfile::apply`]),
+    /// other options at their defaults.
+    pub fn for_device(profile: &device::DeviceProfile) -> CompileOptions {
+        let mut options = CompileOptions {
+            features: profile.features,
+            ..CompileOptions::default()
+        };
+        profile.apply(&mut options.pipeline);
+        options
+    }
+}
+
 impl SpirvOutput {
     /// The reflection as JSON ([`pipeline::Reflection::to_json`]).
     pub fn reflection_json(&self) -> String {
@@ -117,7 +231,8 @@ pub fn compile_to_spirv(
     options: &CompileOptions,
 ) -> Result<SpirvOutput, CompileError> {
     let parsed = front::wgsl::parse_str(source).map_err(CompileError::ShaderModule)?;
-    let info = valid::validate(&parsed.module).map_err(CompileError::ShaderModule)?;
+    let info = valid::validate_with_features(&parsed.module, options.features)
+        .map_err(CompileError::ShaderModule)?;
     let mut pipeline = pipeline::process(&parsed.module, &info, &options.pipeline)
         .map_err(CompileError::Pipeline)?;
     let lowered = back::spv::lower(&mut pipeline, &options.spv, &mut |_, _| {})
@@ -147,6 +262,9 @@ pub fn compile_to_spirv(
 /// Options for [`compile_to_msl`].
 #[derive(Clone, Debug, Default)]
 pub struct MslCompileOptions {
+    /// The device's features: an `enable` whose feature is missing is a
+    /// shader-module error (default: every feature).
+    pub features: device::Features,
     /// Pipeline-step options (entry point, overrides, device configs).
     pub pipeline: pipeline::PipelineOptions,
     /// MSL writer options.
@@ -170,6 +288,18 @@ pub struct MslOutput {
     pub warnings: Vec<Diagnostic>,
 }
 
+impl MslCompileOptions {
+    /// Options for the device `profile` (see [`CompileOptions::for_device`]).
+    pub fn for_device(profile: &device::DeviceProfile) -> MslCompileOptions {
+        let mut options = MslCompileOptions {
+            features: profile.features,
+            ..MslCompileOptions::default()
+        };
+        profile.apply(&mut options.pipeline);
+        options
+    }
+}
+
 impl MslOutput {
     /// The reflection as JSON, with each entry point's MSL name and
     /// argument-table indices ([`pipeline::Reflection::to_json_msl`]).
@@ -186,7 +316,8 @@ pub fn compile_to_msl(
     options: &MslCompileOptions,
 ) -> Result<MslOutput, CompileError> {
     let parsed = front::wgsl::parse_str(source).map_err(CompileError::ShaderModule)?;
-    let info = valid::validate(&parsed.module).map_err(CompileError::ShaderModule)?;
+    let info = valid::validate_with_features(&parsed.module, options.features)
+        .map_err(CompileError::ShaderModule)?;
     let mut pipeline = pipeline::process(&parsed.module, &info, &options.pipeline)
         .map_err(CompileError::Pipeline)?;
     let lowered = back::msl::lower(&mut pipeline, &options.msl, &mut |_, _| {})

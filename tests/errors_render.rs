@@ -350,3 +350,66 @@ t!(
     "@builtin requires exactly one argument",
     "@builtin(frag_depth, less, greater)"
 );
+
+// ---- stage rules from the builtin table --------------------------------------
+
+t!(
+    implicit_lod_sample_in_compute,
+    "@group(0) @binding(0) var t: texture_2d<f32>;
+@group(0) @binding(1) var s: sampler;
+@group(0) @binding(2) var<storage, read_write> o: vec4f;
+@compute @workgroup_size(1) fn main() { o = textureSample(t, s, vec2f(0.5)); }
+",
+    "built-in 'textureSample' cannot be used in the compute pipeline stage",
+    "textureSample(t, s, vec2f(0.5))"
+);
+t!(
+    sample_bias_in_vertex,
+    "@group(0) @binding(0) var t: texture_2d<f32>;
+@group(0) @binding(1) var s: sampler;
+fn color() -> vec4f { return textureSampleBias(t, s, vec2f(0.5), 1.0); }
+@vertex fn main() -> @builtin(position) vec4f { return color(); }
+",
+    "built-in 'textureSampleBias' cannot be used in the vertex pipeline stage",
+    "textureSampleBias(t, s, vec2f(0.5), 1.0)"
+);
+t!(
+    sample_compare_in_compute,
+    "@group(0) @binding(0) var t: texture_depth_2d;
+@group(0) @binding(1) var s: sampler_comparison;
+@group(0) @binding(2) var<storage, read_write> o: f32;
+@compute @workgroup_size(1) fn main() { o = textureSampleCompare(t, s, vec2f(0.5), 0.5); }
+",
+    "built-in 'textureSampleCompare' cannot be used in the compute pipeline stage",
+    "textureSampleCompare(t, s, vec2f(0.5), 0.5)"
+);
+
+// ---- const-expression arguments ----------------------------------------------
+
+t!(
+    broadcast_id_not_const,
+    "enable subgroups;
+@group(0) @binding(0) var<storage, read_write> o: u32;
+@compute @workgroup_size(32) fn main(@builtin(local_invocation_index) i: u32) { o = subgroupBroadcast(o, i); }
+",
+    "argument 2 of 'subgroupBroadcast' must be a const-expression",
+    "i"
+);
+t!(
+    broadcast_id_out_of_range,
+    "enable subgroups;
+@group(0) @binding(0) var<storage, read_write> o: u32;
+@compute @workgroup_size(32) fn main() { o = subgroupBroadcast(o, 128u); }
+",
+    "the invocation id of 'subgroupBroadcast' must be in the range [0, 128), found 128",
+    "128u"
+);
+t!(
+    quad_broadcast_id_out_of_range,
+    "enable subgroups;
+@group(0) @binding(0) var<storage, read_write> o: f32;
+@compute @workgroup_size(32) fn main() { o = quadBroadcast(o, -1); }
+",
+    "the invocation id of 'quadBroadcast' must be in the range [0, 4), found -1",
+    "-1"
+);

@@ -194,9 +194,14 @@ fn errors() {
         "a",
     );
     check_error(
-        &program("let c = subgroupMatrixConvert<subgroup_matrix_result<u32, 16, 16>>(a);"),
-        "'subgroupMatrixConvert' cannot convert 'f32' components to 'u32'",
-        "a",
+        &program("let i = subgroupMatrixLoad<subgroup_matrix_result<i32, 16, 16>, row_major>(&u, 0u, 16u); let c = subgroupMatrixConvert<subgroup_matrix_result<u32, 16, 16>>(i);"),
+        "'subgroupMatrixConvert' cannot convert 'i32' components to 'u32'",
+        "i",
+    );
+    check_error(
+        &program("let i = subgroupMatrixLoad<subgroup_matrix_result<u8, 16, 16>, row_major>(&u, 0u, 16u); let c = subgroupMatrixConvert<subgroup_matrix_result<i8, 16, 16>>(i);"),
+        "'subgroupMatrixConvert' cannot convert 'u8' components to 'i8'",
+        "i",
     );
     check_error(
         &program("let c = subgroupMatrixConvert<f32>(a);"),
@@ -335,6 +340,46 @@ fn readme_example_compiles() {
     assert!(text.contains("tessera_matrix_scratch_f16"));
 }
 
+/// Float -> integer and narrowing integer conversions saturate, as WGSL's
+/// `i32(f)`: the operand is clamped element by element (the loop of the
+/// matrix-elementwise pass), then converted with one instruction.
+#[test]
+fn float_to_integer_and_narrowing_conversions_saturate() {
+    // 8-bit result matrices are no H100 configuration: no config check.
+    let mut any_device = h100();
+    any_device.subgroup_matrix_configs = None;
+    let text = compiles_for(&program(
+        "let i = subgroupMatrixConvert<subgroup_matrix_result<i32, 16, 16>>(a);
+  subgroupMatrixStore<row_major>(&u, 0u, i, 16u);
+  let q = subgroupMatrixConvert<subgroup_matrix_result<u8, 16, 16>>(i);
+  subgroupMatrixStore<row_major>(&u, 512u, q, 16u);
+  let w = subgroupMatrixConvert<subgroup_matrix_result<u32, 16, 16>>(q);
+  subgroupMatrixStore<row_major>(&u, 1024u, w, 16u);
+  let hq = subgroupMatrixConvert<subgroup_matrix_result<i8, 16, 16>>(subgroupMatrixLoad<RH, row_major>(&h, 0u, 16u));
+  subgroupMatrixStore<row_major>(&u, 2048u, hq, 16u);",
+    ), any_device);
+    for op in ["OpConvertFToS", "OpSConvert", "OpUConvert"] {
+        assert_eq!(
+            text.matches(op).count(),
+            if op == "OpConvertFToS" { 2 } else { 1 },
+            "{op}:\n{text}"
+        );
+    }
+    // One clamp loop per saturating conversion (f32 -> i32, i32 -> u8,
+    // f16 -> i8); u8 -> u32 widens without one.
+    assert_eq!(
+        text.matches("OpCooperativeMatrixLengthKHR").count(),
+        3,
+        "{text}"
+    );
+    // The bounds: f32 -> i32 as WGSL's scalar conversion (the
+    // disassembler rounds -2147483648.0 and 2147483520.0 when printing),
+    // i32 -> u8 the 8-bit range.
+    for c in ["-2147483600", "2147483500", "0", "255"] {
+        assert!(text.contains(&format!(" {c}\n")), "{c} missing:\n{text}");
+    }
+}
+
 /// With `SPV_NV_cooperative_matrix2`, result -> left/right conversions are
 /// one instruction; other kind changes keep the scratch path.
 #[test]
@@ -365,6 +410,162 @@ fn nv_cooperative_matrix2_converts_natively() {
         // left -> result goes through scratch.
         assert!(text.contains("tessera_matrix_scratch_f16"), "{text}");
     }
+}
+
+/// The QCOM test program: rows of a result matrix from and to the
+/// invocations (native), columns of a result matrix (scratch: the
+/// extension hands out result rows only), rows of an f16 left matrix and
+/// columns of an f32 right matrix (native), rows of an f32 left matrix with
+/// 16 columns (scratch: the extension wants 8).
+const QCOM_PROGRAM: &str = include_str!("qcom/rows.wgsl");
+
+/// With `SPV_QCOM_cooperative_matrix_conversion`, rows and columns the
+/// extension allows are one instruction each; the others keep scratch.
+/// The SPIRV-Tools these tests link predates the extension, so the checks
+/// here are structural (rspirv); `scripts/validate-qcom.sh` runs a newer
+/// spirv-val over the same output.
+#[test]
+fn qcom_conversion_moves_rows_natively() {
+    let mut pipeline = h100();
+    // 16x8 right and f32 left matrices are no H100 configuration.
+    pipeline.subgroup_matrix_configs = None;
+    let mut opts = tessera::CompileOptions {
+        pipeline,
+        ..Default::default()
+    };
+    let scratch_only = tessera::compile_to_spirv(QCOM_PROGRAM, &opts)
+        .unwrap()
+        .words;
+    spv_util::validate(&scratch_only, (1, 3)).unwrap();
+    assert!(!spv_util::disasm(&scratch_only).contains("QCOM"));
+    opts.spv.qcom_cooperative_matrix_conversion = true;
+    let out = tessera::compile_to_spirv(QCOM_PROGRAM, &opts).unwrap();
+    let text = spv_util::disasm(&out.words);
+    assert!(
+        text.contains("OpCapability CooperativeMatrixConversionQCOM"),
+        "{text}"
+    );
+    assert!(text.contains("OpExtension \"SPV_QCOM_cooperative_matrix_conversion\""));
+    // FromRows of the result matrix.
+    assert_eq!(
+        text.matches("OpCompositeConstructCoopMatQCOM").count(),
+        1,
+        "{text}"
+    );
+    // Row of m + c, row of the f16 left matrix, column of the right one.
+    assert_eq!(
+        text.matches("OpCompositeExtractCoopMatQCOM").count(),
+        3,
+        "{text}"
+    );
+    // FromColumns of a result matrix and the f32 left matrix's rows (16,
+    // not 8, per row) still go through scratch.
+    assert!(text.contains("tessera_matrix_scratch_f32"), "{text}");
+    // Each instruction's operand and result types, read back with rspirv.
+    let module = rspirv::dr::load_words(&out.words).unwrap();
+    let type_of = |id: u32| {
+        module
+            .types_global_values
+            .iter()
+            .find(|i| i.result_id == Some(id))
+            .cloned()
+    };
+    let value_type = |id: u32| {
+        module
+            .functions
+            .iter()
+            .flat_map(|f| f.blocks.iter())
+            .flat_map(|b| b.instructions.iter())
+            .find(|i| i.result_id == Some(id))
+            .and_then(|i| i.result_type)
+    };
+    let array_len = |ty: u32| {
+        let arr = type_of(ty).unwrap();
+        assert_eq!(arr.class.opcode, spirv::Op::TypeArray);
+        let len = type_of(arr.operands[1].unwrap_id_ref()).unwrap();
+        len.operands[0].unwrap_literal_bit32()
+    };
+    let mut lens = Vec::new();
+    for inst in module
+        .functions
+        .iter()
+        .flat_map(|f| f.blocks.iter())
+        .flat_map(|b| b.instructions.iter())
+    {
+        match inst.class.opcode {
+            spirv::Op::CompositeConstructCoopMatQCOM => {
+                let src = value_type(inst.operands[0].unwrap_id_ref()).unwrap();
+                lens.push(("construct", array_len(src)));
+            }
+            spirv::Op::CompositeExtractCoopMatQCOM => {
+                lens.push(("extract", array_len(inst.result_type.unwrap())));
+            }
+            _ => {}
+        }
+    }
+    lens.sort();
+    assert_eq!(
+        lens,
+        [
+            ("construct", 16),
+            ("extract", 8),
+            ("extract", 16),
+            ("extract", 16)
+        ],
+        "{text}"
+    );
+    // Invocations past the last row get zeros: one select per element.
+    assert!(text.matches("OpSelect").count() >= 16 + 16 + 8, "{text}");
+}
+
+/// With `SPV_NV_cooperative_matrix2`, a math builtin with one matrix
+/// argument is `OpCooperativeMatrixPerElementOpNV` with a generated
+/// function (one per builtin, argument types and matrix position); one
+/// with several matrix arguments keeps the element loop.
+#[test]
+fn nv_cooperative_matrix2_applies_builtins_per_element() {
+    let src = program(
+        "let c = max(a + b, 0.0);
+  let d = clamp(tanh(c), 0.0, 1.0);
+  let e = max(0.5, d) + max(d, 2.0) + max(c, 0.0);
+  let f = clamp(a, b, b * 2.0);
+  subgroupMatrixStore<row_major>(&s, 512u, e + f, 16u);
+  let i = subgroupMatrixConvert<subgroup_matrix_result<i32, 16, 16>>(e);
+  subgroupMatrixStore<row_major>(&u, 0u, i, 16u);",
+    );
+    for version in [(1, 3), (1, 6)] {
+        let mut opts = tessera::CompileOptions {
+            pipeline: h100(),
+            ..Default::default()
+        };
+        opts.spv.version = version;
+        opts.spv.nv_cooperative_matrix2 = true;
+        let words = tessera::compile_to_spirv(&src, &opts).unwrap().words;
+        spv_util::validate(&words, version).unwrap();
+        let text = spv_util::disasm(&words);
+        // max(c, 0.0), tanh, clamp(d, 0.0, 1.0), max(0.5, d), max(d, 2.0),
+        // max(c, 0.0) again, and the saturating conversion's clamp.
+        assert_eq!(
+            text.matches("OpCooperativeMatrixPerElementOpNV").count(),
+            7,
+            "{text}"
+        );
+        // max(x, f32) twice (one helper), tanh, clamp(x, f32, f32) twice
+        // (the literal bounds and the conversion's), max(f32, x): four
+        // helpers, each `OpFunction` with a u32 row and column.
+        assert_eq!(text.matches("OpFunction ").count(), 5, "{text}");
+        assert!(text.contains("OpCapability CooperativeMatrixPerElementOperationsNV"));
+        assert!(text.contains("OpExtension \"SPV_NV_cooperative_matrix2\""));
+        // clamp(a, b, b * 2.0) has three matrix arguments: the loop.
+        assert_eq!(
+            text.matches("OpCooperativeMatrixLengthKHR").count(),
+            1,
+            "{text}"
+        );
+    }
+    // Without the option nothing changes: every builtin loops.
+    let text = compiles(&src);
+    assert!(!text.contains("PerElement"));
 }
 
 const BF16: &str = "enable f16;
@@ -498,4 +699,50 @@ fn bf16_configs_only_on_request() {
     assert_eq!(with, ["bf16:f32:16x16x16"]);
     let cfg: tessera::configs::SubgroupMatrixConfig = "bf16:f32:16x16x16".parse().unwrap();
     assert_eq!(cfg.to_string(), "bf16:f32:16x16x16");
+}
+
+/// Asserts a snapshot in the repository's `snapshots/` directory.
+fn snapshot(name: &str, text: &str) {
+    insta::with_settings!({
+        snapshot_path => "../snapshots",
+        prepend_module_to_snapshot => false,
+        omit_expression => true,
+    }, {
+        insta::assert_snapshot!(name, text);
+    });
+}
+
+/// Each lowering path's SPIR-V, as snapshots: the portable one (element
+/// loops, workgroup scratch), `SPV_NV_cooperative_matrix2` (per-element
+/// operations and native conversions) and
+/// `SPV_QCOM_cooperative_matrix_conversion` (rows and columns), for
+/// `tests/in/subgroup_matrix_elementwise.wgsl` and `tests/qcom/rows.wgsl`.
+#[test]
+fn lowering_path_snapshots() {
+    let elementwise = include_str!("in/subgroup_matrix_elementwise.wgsl");
+    let mut pipeline = h100();
+    pipeline.subgroup_matrix_configs = None;
+    for (name, src, nv2, qcom) in [
+        (
+            "spv_nv2@subgroup_matrix_elementwise",
+            elementwise,
+            true,
+            false,
+        ),
+        ("spv_qcom@rows", QCOM_PROGRAM, false, true),
+    ] {
+        let mut opts = tessera::CompileOptions {
+            pipeline: pipeline.clone(),
+            ..Default::default()
+        };
+        opts.spv.nv_cooperative_matrix2 = nv2;
+        opts.spv.qcom_cooperative_matrix_conversion = qcom;
+        let words = tessera::compile_to_spirv(src, &opts)
+            .unwrap_or_else(|e| panic!("{}", e.render_to_string(name, src)))
+            .words;
+        if !qcom {
+            spv_util::validate(&words, (1, 3)).unwrap();
+        }
+        snapshot(name, &spv_util::disasm(&words));
+    }
 }

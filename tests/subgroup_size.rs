@@ -175,13 +175,19 @@ fn subgroup_matrix_workgroup_rule_uses_the_explicit_size() {
 /// The robustness pass's output for `main`, as WGSL.
 fn after_robustness(source: &str, options: &PipelineOptions) -> String {
     let mut p = pipeline(source, options);
-    for pass in tessera::passes::shared(tessera::passes::PassOptions::default()) {
-        (pass.run)(&mut p).unwrap_or_else(|e| panic!("{e:?}"));
-        if pass.name == "robustness" {
-            break;
-        }
-    }
-    tessera::back::wgsl::write(&p.module).unwrap_or_else(|e| panic!("{e:?}"))
+    let mut text = None;
+    tessera::back::spv::lower(
+        &mut p,
+        &tessera::back::spv::Options::default(),
+        &mut |name, p| {
+            if name == "robustness" {
+                text =
+                    Some(tessera::back::wgsl::write(&p.module).unwrap_or_else(|e| panic!("{e:?}")));
+            }
+        },
+    )
+    .unwrap_or_else(|e| panic!("{e:?}"));
+    text.expect("the robustness pass ran")
 }
 
 #[test]

@@ -58,6 +58,10 @@ pub fn inapplicable(args: &Args, format: Format) -> Vec<(Vec<&'static str>, &'st
                 "--spirv-nv-cooperative-matrix2",
                 args.spirv_nv_cooperative_matrix2,
             ),
+            (
+                "--spirv-qcom-cooperative-matrix-conversion",
+                args.spirv_qcom_cooperative_matrix_conversion,
+            ),
             ("--spec-constants", args.spec_constants),
             ("-g/--debug-info", args.debug_info),
         ]);
@@ -161,6 +165,14 @@ pub fn conflicts(args: &Args, format: Format, target: &Target) -> Result<(), Str
             .is_some_and(|c| c.extension() == tessera::back::spv::CooperativeMatrixExtension::Nv)
     {
         return Err("--spirv-nv-cooperative-matrix2 only applies to SPIR-V output with KHR cooperative matrices (SPV_NV_cooperative_matrix2 extends SPV_KHR_cooperative_matrix), not with --spirv-cooperative-matrix nv".into());
+    }
+    if is_spirv(format)
+        && args.spirv_qcom_cooperative_matrix_conversion
+        && args
+            .spirv_cooperative_matrix
+            .is_some_and(|c| c.extension() == tessera::back::spv::CooperativeMatrixExtension::Nv)
+    {
+        return Err("--spirv-qcom-cooperative-matrix-conversion only applies to SPIR-V output with KHR cooperative matrices (SPV_QCOM_cooperative_matrix_conversion extends SPV_KHR_cooperative_matrix), not with --spirv-cooperative-matrix nv".into());
     }
     Ok(())
 }

@@ -107,9 +107,10 @@ Exit status:
   1  compile error: shader module (parse, validation), pipeline creation
      (overrides, device configurations) or code generation
   2  usage error: bad, unknown, repeated or conflicting flags, an output
-     format that cannot be inferred, binary SPIR-V to a terminal
-  3  I/O error: the input cannot be read (or is not UTF-8), the output
-     cannot be written
+     format that cannot be inferred, binary SPIR-V to a terminal, a device
+     profile that is not valid or an unknown built-in profile name
+  3  I/O error: the input or the device profile cannot be read (or is not
+     UTF-8), the output cannot be written
 
 Environment:
   NO_COLOR  when set and not empty, `--color auto` does not colour
@@ -187,12 +188,24 @@ pub struct Args {
     #[arg(long, value_enum, value_name = "khr|nv")]
     pub spirv_cooperative_matrix: Option<CooperativeMatrix>,
 
-    /// The device has VK_NV_cooperative_matrix2 (cooperativeMatrixConversions):
-    /// subgroup-matrix conversions from a result matrix to a left or right
-    /// one use OpCooperativeMatrixConvertNV instead of workgroup scratch.
+    /// The device has VK_NV_cooperative_matrix2 (cooperativeMatrixConversions,
+    /// cooperativeMatrixPerElementOperations): subgroup-matrix conversions
+    /// from a result matrix to a left or right one use
+    /// OpCooperativeMatrixConvertNV instead of workgroup scratch, and math
+    /// builtins with one matrix argument OpCooperativeMatrixPerElementOpNV
+    /// instead of a loop over the elements.
     /// SPIR-V output with KHR cooperative matrices only.
     #[arg(long)]
     pub spirv_nv_cooperative_matrix2: bool,
+
+    /// The device has VK_QCOM_cooperative_matrix_conversion: subgroup-matrix
+    /// rows and columns to and from the invocations
+    /// (subgroupMatrixFromRows/Columns, subgroupMatrixRow/Column) use
+    /// OpCompositeConstructCoopMatQCOM / OpCompositeExtractCoopMatQCOM where
+    /// the extension allows the shape, instead of workgroup scratch. SPIR-V
+    /// output with KHR cooperative matrices only.
+    #[arg(long)]
+    pub spirv_qcom_cooperative_matrix_conversion: bool,
 
     /// Metal Shading Language version (MSL output): 1.0-1.2, 2.0-2.4,
     /// 3.0-3.2; default 2.4. Subgroup matrices need 2.3 or later.
@@ -251,6 +264,15 @@ pub struct Args {
     #[arg(long, value_enum)]
     pub unroll: Option<Unroll>,
 
+    /// The target device's capabilities: a JSON device profile (a path
+    /// with a `/` or ending in `.json`) or a built-in one: `metal`,
+    /// `webgpu`, `h100-vulkan`, `h200-vulkan`. An `enable` whose feature
+    /// the profile lacks is an error; its limits and subgroup-matrix
+    /// configurations are checked. The device flags below replace the
+    /// profile's value for what they set.
+    #[arg(long, value_name = "FILE.json|NAME")]
+    pub device_profile: Option<String>,
+
     /// A subgroup-matrix configuration the device supports (repeatable),
     /// e.g. `f16:f32:8x8x8`. Components: f32, f16, u32, i32, u8, i8, bf16.
     #[arg(long, value_name = "COMPONENT:RESULT:MxNxK", value_parser = parse_config)]
@@ -304,8 +326,8 @@ pub enum Unroll {
 
 impl Unroll {
     /// The library's policy.
-    pub fn policy(self) -> tessera::passes::unroll::UnrollPolicy {
-        use tessera::passes::unroll::UnrollPolicy as P;
+    pub fn policy(self) -> tessera::back::UnrollPolicy {
+        use tessera::back::UnrollPolicy as P;
         match self {
             Unroll::All => P::All,
             Unroll::Matrices => P::Matrices,

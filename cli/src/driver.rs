@@ -3,6 +3,7 @@
 
 use std::io::Read;
 
+use tessera::device::{DeviceProfile, Features};
 use tessera::ir::TypeInner;
 use tessera::pipeline::PipelineOptions;
 use tessera::{Diagnostic, Error};
@@ -74,6 +75,30 @@ fn read_input(input: &str) -> Result<(String, String), Failure> {
             .map_err(|_| Failure::Io(format!("`{input}` is not valid UTF-8")))?;
         Ok((input.to_string(), text))
     }
+}
+
+/// The `--device-profile` value: a built-in profile by name, or a JSON
+/// file (a value with a path separator or ending in `.json`). A file that
+/// cannot be read is an I/O error; a profile that is not valid, or an
+/// unknown name, a usage error.
+fn device_profile(value: &str) -> Result<DeviceProfile, Failure> {
+    let is_path = value.contains('/')
+        || value.contains(std::path::MAIN_SEPARATOR)
+        || value.to_ascii_lowercase().ends_with(".json");
+    if !is_path {
+        return DeviceProfile::builtin(value).ok_or_else(|| {
+            Failure::Usage(format!(
+                "--device-profile: no built-in device profile named `{value}` (built-in: {}; a file needs a `/` or the `.json` extension, e.g. ./{value}.json)",
+                tessera::device::BUILTIN_PROFILES.join(", ")
+            ))
+        });
+    }
+    let bytes = std::fs::read(value)
+        .map_err(|e| Failure::Io(format!("cannot read device profile `{value}`: {e}")))?;
+    let text = String::from_utf8(bytes)
+        .map_err(|_| Failure::Io(format!("device profile `{value}` is not valid UTF-8")))?;
+    DeviceProfile::from_json(&text)
+        .map_err(|e| Failure::Usage(format!("device profile `{value}`: {e}")))
 }
 
 /// Writes the output; standard output closed by its reader is no failure.
@@ -166,6 +191,7 @@ fn spv_options(args: &Args) -> tessera::back::spv::Options {
             .unwrap_or_default(),
         nv_cooperative_matrix2: args.spirv_nv_cooperative_matrix2,
         debug_info: args.debug_info,
+        qcom_cooperative_matrix_conversion: args.spirv_qcom_cooperative_matrix_conversion,
         ..tessera::back::spv::Options::default()
     }
 }
@@ -267,20 +293,22 @@ pub fn run(args: &Args, reporter: &Reporter) -> Result<(), Failure> {
                 .into(),
         ));
     }
+    let profile = args
+        .device_profile
+        .as_deref()
+        .map(device_profile)
+        .transpose()?;
     let (name, source) = read_input(input)?;
     let failed = |e, warnings: &[Diagnostic]| stage_failed(reporter, e, warnings, &name, &source);
 
     let parsed = tessera::front::wgsl::parse_str(&source).map_err(|e| failed(e, &[]))?;
     let mut warnings = parsed.warnings;
     let module = parsed.module;
-    let info = tessera::valid::validate(&module).map_err(|e| failed(e, &warnings))?;
+    let features = profile.as_ref().map_or(Features::all(), |p| p.features);
+    let info = tessera::valid::validate_with_features(&module, features)
+        .map_err(|e| failed(e, &warnings))?;
     warnings.extend(info.warnings.iter().cloned());
 
-    let configs = if args.subgroup_matrix_config.is_empty() {
-        None
-    } else {
-        Some(args.subgroup_matrix_config.clone())
-    };
     // Flags that do not apply to the format were warned about: leave them
     // out (WGSL output keeps every entry point; only SPIR-V has
     // specialization constants; the external-texture lowering is the
@@ -292,9 +320,6 @@ pub fn run(args: &Args, reporter: &Reporter) -> Result<(), Failure> {
     let mut options = PipelineOptions {
         entry_point: args.entry_point.clone().filter(|_| !wgsl),
         overrides: args.overrides.iter().cloned().collect(),
-        subgroup_matrix_configs: configs,
-        max_subgroup_size: args.max_subgroup_size,
-        min_subgroup_size: args.min_subgroup_size,
         spec_constants: args.spec_constants && spirv,
         external_textures: if wgsl {
             Default::default()
@@ -304,22 +329,52 @@ pub fn run(args: &Args, reporter: &Reporter) -> Result<(), Failure> {
         ..PipelineOptions::default()
     };
     // A command-line compile targets no particular device: device limits
-    // are checked only when given (WebGPU's defaults with `webgpu`).
+    // are checked only when a device profile or a flag gives them
+    // (WebGPU's defaults with `webgpu`); a flag replaces the profile's
+    // value.
+    options.max_workgroup_storage_size = u32::MAX;
+    (options.max_invocations, options.max_workgroup_size) = (u32::MAX, [u32::MAX; 3]);
+    if let Some(profile) = &profile {
+        profile.apply(&mut options);
+    }
+    if !args.subgroup_matrix_config.is_empty() {
+        options.subgroup_matrix_configs = Some(args.subgroup_matrix_config.clone());
+    }
+    if args.max_subgroup_size.is_some() {
+        options.max_subgroup_size = args.max_subgroup_size;
+    }
+    if args.min_subgroup_size.is_some() {
+        options.min_subgroup_size = args.min_subgroup_size;
+    }
     let webgpu = PipelineOptions::default();
-    options.max_workgroup_storage_size = match args.max_workgroup_storage_size {
-        Some(Limit::WebGpu) => webgpu.max_workgroup_storage_size,
-        Some(Limit::Value(n)) => n,
-        None => u32::MAX,
-    };
-    (options.max_invocations, options.max_workgroup_size) = match args.max_workgroup_invocations {
-        Some(Limit::WebGpu) => (webgpu.max_invocations, webgpu.max_workgroup_size),
-        Some(Limit::Value(n)) => (n, [n; 3]),
-        None => (u32::MAX, [u32::MAX; 3]),
-    };
+    match args.max_workgroup_storage_size {
+        Some(Limit::WebGpu) => {
+            options.max_workgroup_storage_size = webgpu.max_workgroup_storage_size
+        }
+        Some(Limit::Value(n)) => options.max_workgroup_storage_size = n,
+        None => {}
+    }
+    match args.max_workgroup_invocations {
+        Some(Limit::WebGpu) => {
+            (options.max_invocations, options.max_workgroup_size) =
+                (webgpu.max_invocations, webgpu.max_workgroup_size)
+        }
+        Some(Limit::Value(n)) => {
+            (options.max_invocations, options.max_workgroup_size) = (n, [n; 3])
+        }
+        None => {}
+    }
     let pipeline =
         tessera::pipeline::process(&module, &info, &options).map_err(|e| failed(e, &warnings))?;
     if options.subgroup_matrix_configs.is_none() && uses_subgroup_matrices(&module, &info) {
-        reporter.note("no --subgroup-matrix-config given: subgroup-matrix pipeline checks skipped");
+        match &profile {
+            Some(p) => reporter.note(&format!(
+                "device profile '{}' lists no subgroupMatrixConfigs and no --subgroup-matrix-config was given: subgroup-matrix pipeline checks skipped",
+                p.name
+            )),
+            None => reporter
+                .note("no --subgroup-matrix-config given: subgroup-matrix pipeline checks skipped"),
+        }
     }
     for (_, r) in &pipeline.external_textures {
         if r.defaulted && !wgsl {

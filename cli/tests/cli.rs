@@ -584,6 +584,53 @@ enable tessera_experimental_subgroup_matrix;
     );
 }
 
+#[test]
+fn spirv_qcom_cooperative_matrix_conversion_flag() {
+    let input = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/qcom/rows.wgsl");
+    let out = run(tessera().arg(&input).args([
+        "--spirv-qcom-cooperative-matrix-conversion",
+        "--format",
+        "spvasm",
+        "-q",
+    ]));
+    assert_code(&out, 0);
+    let text = stdout(&out);
+    assert!(text.contains("OpCompositeConstructCoopMatQCOM"), "{text}");
+    assert!(text.contains("OpCompositeExtractCoopMatQCOM"), "{text}");
+    assert!(
+        text.contains("\"SPV_QCOM_cooperative_matrix_conversion\""),
+        "{text}"
+    );
+    // Without it: no QCOM instruction.
+    let out = run(tessera().arg(&input).args(["--format", "spvasm", "-q"]));
+    assert_code(&out, 0);
+    assert!(!stdout(&out).contains("QCOM"));
+    // Only with KHR matrices: with NV ones a usage error.
+    let out = run(tessera().arg(&input).args([
+        "--spirv-qcom-cooperative-matrix-conversion",
+        "--spirv-cooperative-matrix",
+        "nv",
+    ]));
+    assert_code(&out, 2);
+    assert!(
+        stderr(&out).contains("error: --spirv-qcom-cooperative-matrix-conversion only applies to SPIR-V output with KHR cooperative matrices"),
+        "{}",
+        stderr(&out)
+    );
+    // Only with SPIR-V output: ignored with a warning for WGSL.
+    let out = run(tessera().arg(&input).args([
+        "--spirv-qcom-cooperative-matrix-conversion",
+        "--format",
+        "wgsl",
+    ]));
+    assert_code(&out, 0);
+    assert!(
+        stderr(&out).starts_with("warning: --spirv-qcom-cooperative-matrix-conversion only applies to SPIR-V output (--format spv or spvasm): it is ignored for WGSL output\n"),
+        "{}",
+        stderr(&out)
+    );
+}
+
 const EXTERNAL: &str = "@group(0) @binding(0) var t: texture_external;
 @group(0) @binding(1) var<storage, read_write> out: vec4f;
 @compute @workgroup_size(1)

@@ -27,7 +27,7 @@ pub struct Target {
     /// Whether tessera inserts bounds checks (its default).
     pub bounds_checks: bool,
     /// Which counted loops tessera unrolls.
-    pub unroll: tessera::passes::unroll::UnrollPolicy,
+    pub unroll: tessera::back::UnrollPolicy,
     /// Leave plain buffer indices to the device's robust buffer access (the
     /// pipeline must then be created with it).
     pub buffers_robust_by_device: bool,
@@ -96,6 +96,7 @@ impl Target {
                 nv_cooperative_matrix2: self.nv_cooperative_matrix2,
                 ..Default::default()
             },
+            ..CompileOptions::default()
         }
     }
 

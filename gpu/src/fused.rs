@@ -5,6 +5,11 @@
 //!   (`max(acc + bias_tile, 0.0)`: an `OpFAdd` on cooperative matrices and
 //!   an element-wise `max` loop over `OpCooperativeMatrixLengthKHR`
 //!   elements), stored straight to C;
+//! - **fused, per-element** (where the device has `VK_NV_cooperative_matrix2`
+//!   and the run uses KHR matrices): the same kernel compiled with
+//!   `nv_cooperative_matrix2`, so `max(.., 0.0)` is one
+//!   `OpCooperativeMatrixPerElementOpNV`; reported as a second entry whose
+//!   `fallback_tflops` is the element-loop kernel of the same run;
 //! - **round trip** (today's practice, e.g. llama.cpp): each accumulator is
 //!   stored to workgroup memory, and the invocations of the subgroup apply
 //!   the epilogue element by element on the way to C.
@@ -138,6 +143,9 @@ pub struct FusedResult {
     pub roundtrip_tflops: Option<f64>,
     /// The lowering of the fused epilogue.
     pub path: String,
+    /// For a native path (NV2 per-element operations): the portable
+    /// fallback's TFLOP/s (the element loop), measured in the same rounds.
+    pub fallback_tflops: Option<f64>,
     /// Failures.
     pub errors: Vec<String>,
 }
@@ -223,8 +231,21 @@ pub fn run(
         };
         let groups = config.groups(m, n);
         let mut kernels_ok = Vec::new();
-        for src in [&fused, &round_trip] {
-            let built = target.compile(src).and_then(|w| {
+        // The element loop, the round trip and, with NV2, the per-element
+        // operation (the same fused source, compiled for NV2).
+        let per_element = gpu.nv_cooperative_matrix2
+            && target.cooperative_matrix == tessera::back::spv::CooperativeMatrixExtension::Khr;
+        let native = crate::compile::Target {
+            nv_cooperative_matrix2: true,
+            ..target.clone()
+        };
+        let mut builds: Vec<(&crate::compile::Target, &String)> =
+            vec![(target, &fused), (target, &round_trip)];
+        if per_element {
+            builds.push((&native, &fused));
+        }
+        for (t, src) in builds.iter().copied() {
+            let built = t.compile(src).and_then(|w| {
                 let kernel = gpu.kernel_robust(&w, &bindings, &[], false)?;
                 let checked = gpu
                     .upload(&bufs[2], &vec![0xFFu8; bufs[2].size as usize])
@@ -253,11 +274,19 @@ pub fn run(
                 Err(e) => res.errors.push(e),
             }
         }
-        if kernels_ok.len() == 2 {
-            let mut per: [Vec<f64>; 2] = [Vec::new(), Vec::new()];
-            for pass in 0..4 {
-                for q in 0..2 {
-                    let v = (pass + q) % 2;
+        let mut native_res = per_element.then(|| FusedResult {
+            kernel: res.kernel.clone(),
+            m,
+            path: "khr + SPV_NV_cooperative_matrix2: OpFAdd on cooperative matrices + OpCooperativeMatrixPerElementOpNV for max (fallback_tflops: the element loop)".into(),
+            ..Default::default()
+        });
+        if kernels_ok.len() == builds.len() {
+            let count = builds.len();
+            let mut per: Vec<Vec<f64>> = vec![Vec::new(); count];
+            // Every kernel leads once per rotation (order alternates).
+            for pass in 0..2 * count {
+                for q in 0..count {
+                    let v = (pass + q) % count;
                     match gpu.time(&kernels_ok[v], groups, 3, iters) {
                         Ok(t) => per[v].push(crate::matmul::tflops(m, n, k, median(&t))),
                         Err(e) => res.errors.push(e),
@@ -267,10 +296,21 @@ pub fn run(
             if res.errors.is_empty() {
                 res.fused_tflops = Some(median(&per[0]));
                 res.roundtrip_tflops = Some(median(&per[1]));
+                if let Some(nr) = native_res.as_mut() {
+                    nr.fused_tflops = Some(median(&per[2]));
+                    nr.roundtrip_tflops = res.roundtrip_tflops;
+                    nr.fallback_tflops = res.fused_tflops;
+                }
             }
         }
+        if let Some(mut nr) = native_res {
+            nr.errors = res.errors.clone();
+            out.push(res);
+            out.push(nr);
+        } else {
+            out.push(res);
+        }
         kernels_ok.iter().for_each(|kn| gpu.destroy_kernel(kn));
-        out.push(res);
     }
     bufs.iter().for_each(|b| gpu.free(b));
     out
@@ -294,6 +334,23 @@ mod tests {
                     panic!("{} {name}: {e}\n{src}", c.name());
                 }
             }
+            // The NV2 build applies max per element: no element loop.
+            let native = Target {
+                nv_cooperative_matrix2: true,
+                ..t.clone()
+            };
+            let words = native.compile(&fused).expect("NV2 build");
+            let ops: Vec<u32> = {
+                let (mut i, mut ops) = (5, Vec::new());
+                while i < words.len() && words[i] >> 16 != 0 {
+                    ops.push(words[i] & 0xFFFF);
+                    i += (words[i] >> 16) as usize;
+                }
+                ops
+            };
+            // OpCooperativeMatrixPerElementOpNV (5369), no
+            // OpCooperativeMatrixLengthKHR (4460).
+            assert!(ops.contains(&5369) && !ops.contains(&4460), "{}", c.name());
         }
     }
 }

@@ -21,5 +21,6 @@ pub mod reference;
 pub mod render;
 pub mod report;
 pub mod robust;
+pub mod saturate;
 pub mod tiled;
 pub mod vk;

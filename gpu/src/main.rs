@@ -37,11 +37,13 @@ struct Args {
     unroll_variants: bool,
     cooperative_matrix: CooperativeMatrixExtension,
     fused: bool,
+    write_profile: Option<PathBuf>,
 }
 
 const USAGE: &str = "usage: tessera-gpu [--out DIR] [--spirv 1.3|1.6] [--sizes 4096,8192] \
 [--skip-conformance] [--skip-matmul] [--filter TEXT] [--iters N] [--no-bounds-checks] \
-[--cublas FILE] [--dump-kernels DIR] [--unroll-variants] [--cooperative-matrix khr|nv] [--skip-fused]";
+[--cublas FILE] [--dump-kernels DIR] [--unroll-variants] [--cooperative-matrix khr|nv] [--skip-fused] \
+[--write-profile FILE.json]";
 
 fn parse_args(args: impl IntoIterator<Item = String>) -> Result<Args, String> {
     let mut a = Args {
@@ -58,6 +60,7 @@ fn parse_args(args: impl IntoIterator<Item = String>) -> Result<Args, String> {
         unroll_variants: false,
         cooperative_matrix: CooperativeMatrixExtension::Khr,
         fused: true,
+        write_profile: None,
     };
     let mut it = args.into_iter();
     while let Some(arg) = it.next() {
@@ -101,6 +104,7 @@ fn parse_args(args: impl IntoIterator<Item = String>) -> Result<Args, String> {
             "--unroll-variants" => a.unroll_variants = true,
             "--cublas" => a.cublas = Some(PathBuf::from(value("--cublas")?)),
             "--dump-kernels" => a.dump = Some(PathBuf::from(value("--dump-kernels")?)),
+            "--write-profile" => a.write_profile = Some(PathBuf::from(value("--write-profile")?)),
             "--cooperative-matrix" => {
                 a.cooperative_matrix = match value("--cooperative-matrix")?.as_str() {
                     "khr" => CooperativeMatrixExtension::Khr,
@@ -519,7 +523,7 @@ fn run_matmul(
         };
         let looped = config.loop_wgsl().unwrap_or_default();
         let unrolled = config.unrolled_wgsl();
-        use tessera::passes::unroll::UnrollPolicy;
+        use tessera::back::UnrollPolicy;
         let policy = |p: UnrollPolicy| Target {
             unroll: p,
             ..target.clone()
@@ -676,6 +680,18 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    if let Some(path) = &args.write_profile {
+        return match tessera_gpu::vk::profile::write(path, EXIT_NO_DEVICE) {
+            Ok(name) => {
+                eprintln!("wrote the profile of {name} to {}", path.display());
+                ExitCode::SUCCESS
+            }
+            Err((code, why)) => {
+                eprintln!("{why}");
+                ExitCode::from(code)
+            }
+        };
+    }
     if let Some(dir) = &args.dump {
         let target = Target {
             spirv_version: args.spirv_version,
@@ -828,6 +844,23 @@ fn main() -> ExitCode {
                 }
             }
         }
+        // Saturating conversions, through the element loop and (with NV2)
+        // the per-element operation.
+        let khr = args.cooperative_matrix == tessera::back::spv::CooperativeMatrixExtension::Khr;
+        let mut targets = vec![("", &target)];
+        if gpu.nv_cooperative_matrix2 && khr {
+            targets.push(("/nv2", &native_target));
+        }
+        if args
+            .filter
+            .as_ref()
+            .is_none_or(|f| "experimental/saturate".contains(f.as_str()))
+        {
+            for r in tessera_gpu::saturate::run(&gpu, &targets) {
+                eprintln!("{} {}", if r.passed { "pass" } else { "FAIL" }, r.name);
+                results.cases.push(r);
+            }
+        }
     }
     let device_target = Target {
         buffers_robust_by_device: true,
@@ -944,5 +977,17 @@ mod tests {
             Some("--cooperative-matrix needs a value")
         );
         assert!(USAGE.contains("--cooperative-matrix khr|nv"));
+    }
+
+    #[test]
+    fn write_profile_flag() {
+        assert_eq!(parse(&[]).expect("defaults").write_profile, None);
+        let a = parse(&["--write-profile", "h100.json"]).expect("path");
+        assert_eq!(a.write_profile, Some(PathBuf::from("h100.json")));
+        assert_eq!(
+            parse(&["--write-profile"]).err().as_deref(),
+            Some("--write-profile needs a value")
+        );
+        assert!(USAGE.contains("--write-profile FILE.json"));
     }
 }

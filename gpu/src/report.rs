@@ -3,7 +3,7 @@
 use serde_json::{json, Value};
 
 /// The outcome of one conformance case.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct CaseResult {
     /// Case name (starts with the config).
     pub name: String,
@@ -198,6 +198,11 @@ impl Results {
                     _ => None,
                 },
                 "path": f.path,
+                "fallback_tflops": f.fallback_tflops,
+                "fused_vs_fallback": match (f.fused_tflops, f.fallback_tflops) {
+                    (Some(a), Some(b)) if b > 0.0 => Some(a / b),
+                    _ => None,
+                },
                 "errors": f.errors,
             })).collect::<Vec<_>>(),
             "naga_differential": {
@@ -318,6 +323,12 @@ impl Results {
                 f(fr.roundtrip_tflops),
                 fr.path
             ));
+            if fr.fallback_tflops.is_some() {
+                s.push_str(&format!(
+                    "  fallback (element loop) {} TFLOP/s\n",
+                    f(fr.fallback_tflops)
+                ));
+            }
             for e in &fr.errors {
                 s.push_str(&format!("  error: {e}\n"));
             }

@@ -4,6 +4,7 @@
 //! with full subgroups, dispatches and timestamp timing.
 
 mod device;
+pub mod profile;
 
 use std::ffi::CStr;
 

@@ -34,7 +34,7 @@ pub(crate) const MULTIPLY_ADD_SIGNATURES: &[&str] = &[
 
 /// Readable `subgroupMatrixConvert` overloads.
 pub(crate) const CONVERT_SIGNATURES: &[&str] = &[
-    "subgroupMatrixConvert<T>(m: M) -> T  where T and M are subgroup matrix types with the same rows and columns (any kinds); components convert f32 <-> f16, from an integer type to a float type, u8 -> u32 and i8 -> i32, or stay the same",
+    "subgroupMatrixConvert<T>(m: M) -> T  where T and M are subgroup matrix types with the same rows and columns (any kinds); components convert f32 <-> f16 <-> bf16, from an integer type to f32 or f16, from f32 or f16 to an integer type (saturating), u8 -> u32 and i8 -> i32, i32 or u32 to i8 or u8 (saturating), or stay the same",
 ];
 
 /// Whether `subgroupMatrixConvert` converts components `from` to `to`.
@@ -50,6 +50,10 @@ pub(crate) fn conversion_allowed(from: Scalar, to: Scalar) -> bool {
                 | (U8 | I8 | U32 | I32, F32 | F16)
                 | (U8, U32)
                 | (I8, I32)
+                // Saturating, as WGSL's `i32(f)` (the float-to-int pass
+                // clamps first).
+                | (F32 | F16, I32 | U32 | I8 | U8)
+                | (I32 | U32, I8 | U8)
         )
 }
 

@@ -1,7 +1,7 @@
 //! Readable WGSL spellings of IR types, for error messages (the shared
 //! implementation lives in [`crate::ir::display`]).
 
-pub use crate::ir::display::{inner_name, type_name};
+pub use crate::ir::display::type_name;
 
 #[cfg(test)]
 mod tests {

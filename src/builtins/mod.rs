@@ -248,6 +248,7 @@ pub fn lookup(name: &str) -> Option<&'static BuiltinDef> {
 
 /// The readable overloads of a builtin, as listed in "no matching call"
 /// notes (without the `candidate: ` prefix).
+#[cfg(test)]
 pub fn signatures(def: &BuiltinDef) -> Vec<String> {
     match def.sig {
         Signature::Overloads(ovs) => ovs
@@ -262,6 +263,7 @@ pub fn signatures(def: &BuiltinDef) -> Vec<String> {
     }
 }
 
+#[cfg(test)]
 fn special_signatures(sp: Special) -> &'static [&'static str] {
     match sp {
         Special::Bitcast => special::BITCAST_SIGNATURES,
@@ -349,12 +351,6 @@ pub fn modf_result_type(
     size: Option<VectorSize>,
 ) -> Handle<Type> {
     result_types::modf(module, scalar, size)
-}
-
-/// The result struct type of `atomicCompareExchangeWeak`
-/// (`__atomic_compare_exchange_result_i32/u32`), interned.
-pub fn atomic_compare_exchange_result_type(module: &mut Module, scalar: Scalar) -> Handle<Type> {
-    result_types::atomic_compare_exchange(module, scalar)
 }
 
 /// The WGSL name of a texture builtin.

@@ -48,17 +48,7 @@ pub enum TextureFn {
     GatherCompare,
 }
 
-impl TextureFn {
-    /// Whether the builtin computes an implicit level of detail from
-    /// derivatives (fragment stage only; subject to the
-    /// `derivative_uniformity` rule).
-    pub const fn uses_implicit_derivatives(self) -> bool {
-        matches!(
-            self,
-            TextureFn::Sample | TextureFn::SampleBias | TextureFn::SampleCompare
-        )
-    }
-}
+impl TextureFn {}
 
 /// The role of one argument of a texture builtin.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -138,14 +138,6 @@ impl Value {
     pub fn from_const(module: &Module, value: Handle<ConstValue>) -> Value {
         Value::from_const_impl(module, value)
     }
-
-    /// The scalar value, if this is a scalar.
-    pub fn as_scalar(&self) -> Option<Literal> {
-        match *self {
-            Value::Scalar(l) => Some(l),
-            _ => None,
-        }
-    }
 }
 
 /// Explicit value conversion `T(e)` (componentwise for vectors and
@@ -161,6 +153,7 @@ pub fn convert(value: &Value, target: Scalar) -> Result<Value, EvalError> {
 /// `target_ty` gives the full destination type). Errors when the value is
 /// not representable (e.g. AbstractInt 5000000000 to i32, or an
 /// AbstractFloat that overflows f32).
+#[cfg(test)]
 pub fn concretize(
     module: &mut Module,
     value: &Value,

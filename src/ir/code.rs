@@ -200,6 +200,21 @@ pub enum Expression {
     /// with an `Access` into a function-scope matrix variable it lets a
     /// lowering visit an invocation's own elements.
     SubgroupMatrixLength(Handle<Type>),
+    /// `function(row, column, element, arguments...)` applied to each
+    /// element of `matrix`, giving a matrix of the same type
+    /// (`SPV_NV_cooperative_matrix2`'s `OpCooperativeMatrixPerElementOpNV`).
+    /// Only the matrix-elementwise pass creates it, with the SPIR-V
+    /// writer's `nv_cooperative_matrix2` option; `function` takes two
+    /// `u32` (row, column), an element of `matrix`'s component type and
+    /// one parameter per argument, and returns the new element.
+    SubgroupMatrixPerElement {
+        /// The matrix.
+        matrix: Handle<Expression>,
+        /// The function applied to each element.
+        function: Handle<super::Function>,
+        /// The arguments passed to `function` after the element.
+        arguments: Vec<Handle<Expression>>,
+    },
     /// Fill constructor `M(v)`: every component is `value` (shader scalar
     /// type; backends clamp and narrow for 8-bit components).
     SubgroupMatrixFill {

@@ -26,7 +26,7 @@
 //!   which gives WGSL's re-initialisation semantics inside loops.
 
 mod code;
-pub mod display;
+pub(crate) mod display;
 pub mod filters;
 mod image;
 mod names;
@@ -99,6 +99,15 @@ impl Extensions {
         self.contains(Extensions::WGPU_COOPERATIVE_MATRIX)
             && !self.contains(Extensions::SUBGROUP_MATRIX)
     }
+}
+
+/// One name of an `enable` directive and its span.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EnableName {
+    /// The extension's name, e.g. `f16`.
+    pub name: String,
+    /// The span of the name.
+    pub span: Span,
 }
 
 /// A concrete scalar value. Floating-point values compare and hash by bits,
@@ -444,6 +453,11 @@ impl Function {
 pub struct Module {
     /// `enable` extensions.
     pub extensions: Extensions,
+    /// Each known extension name of the `enable` directives, as written
+    /// and in source order (`enable f16, subgroups;` gives two), for the
+    /// validator's device-feature check ([`crate::device::Features`]).
+    /// Empty for a module not built from WGSL.
+    pub enables: Vec<EnableName>,
     /// Interned types.
     pub types: UniqueArena<Type>,
     /// Interned constant values.
@@ -466,6 +480,13 @@ pub struct Module {
 }
 
 impl Module {
+    /// The element stride of `array<base, N>` in this module (WGSL's
+    /// `roundUp(AlignOf(base), SizeOf(base))`): what
+    /// [`TypeInner::Array::stride`] holds for IR built by hand.
+    pub fn array_stride(&self, base: Handle<Type>) -> u32 {
+        crate::layout::array_stride(self, base)
+    }
+
     /// A measure of the module's size: its expressions, local variables
     /// and arguments, types, constants, globals and module-scope
     /// expressions. Stages whose cost can multiply (passes that copy or

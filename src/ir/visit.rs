@@ -35,6 +35,14 @@ pub fn operands(expr: &Expression, mut f: impl FnMut(H)) {
         E::Splat { value, .. } | E::SubgroupMatrixFill { value, .. } => f(value),
         E::SubgroupMatrixFromInvocations { array, .. } => f(array),
         E::SubgroupMatrixToInvocations { matrix, .. } => f(matrix),
+        E::SubgroupMatrixPerElement {
+            matrix,
+            ref arguments,
+            ..
+        } => {
+            f(matrix);
+            arguments.iter().copied().for_each(f);
+        }
         E::Swizzle { vector, .. } => f(vector),
         E::Access { base, index } => {
             f(base);
@@ -157,6 +165,12 @@ pub fn operands_mut(expr: &mut Expression, mut f: impl FnMut(&mut H)) {
         E::Splat { value, .. } | E::SubgroupMatrixFill { value, .. } => f(value),
         E::SubgroupMatrixFromInvocations { array, .. } => f(array),
         E::SubgroupMatrixToInvocations { matrix, .. } => f(matrix),
+        E::SubgroupMatrixPerElement {
+            matrix, arguments, ..
+        } => {
+            f(matrix);
+            arguments.iter_mut().for_each(f);
+        }
         E::Swizzle { vector, .. } => f(vector),
         E::Access { base, index } => {
             f(base);
@@ -521,7 +535,8 @@ pub fn walk_blocks_mut(block: &mut Block, f: &mut impl FnMut(&mut Block)) {
     f(block);
 }
 
-/// The functions `function` calls, each once, in first-call order.
+/// The functions `function` calls, each once, in first-call order (call
+/// statements, then the functions of per-element operations).
 pub fn callees(function: &Function) -> Vec<Handle<Function>> {
     let mut out: Vec<Handle<Function>> = Vec::new();
     walk_statements(&function.body, |st, _| {
@@ -531,6 +546,13 @@ pub fn callees(function: &Function) -> Vec<Handle<Function>> {
             }
         }
     });
+    for (_, e) in function.expressions.iter() {
+        if let Expression::SubgroupMatrixPerElement { function, .. } = e {
+            if !out.contains(function) {
+                out.push(*function);
+            }
+        }
+    }
     out
 }
 

@@ -10,8 +10,18 @@
 //! u32(h)   ->   u32(clamp(h, 0h, 65504h))
 //! ```
 //!
-//! Guarantee: after this pass every float-to-integer `Convert` has an
-//! operand inside the integer type's range.
+//! `subgroupMatrixConvert` (`tessera_experimental_subgroup_matrix`) from a
+//! float matrix to an integer one, or from `i32`/`u32` to `i8`/`u8`, gets
+//! the same clamp as an element-wise `clamp` on the source matrix (which
+//! the matrix-elementwise pass lowers later):
+//!
+//! ```text
+//! subgroupMatrixConvert<R<i8>>(m)  ->  subgroupMatrixConvert<R<i8>>(clamp(m, -128.0, 127.0))
+//! ```
+//!
+//! Guarantee: after this pass every float-to-integer `Convert` and every
+//! narrowing integer `Convert` of subgroup matrices has an operand inside
+//! the target type's range.
 
 use super::rewrite::{self, Cx, FunctionPass};
 use crate::arena::Handle;
@@ -28,6 +38,8 @@ struct FloatToInt;
 /// The clamp bounds for converting `from` to `to`.
 pub fn bounds(from: Scalar, to: Scalar) -> (f64, f64) {
     match (from, to) {
+        (_, Scalar::I8) => (-128.0, 127.0),
+        (_, Scalar::U8) => (0.0, 255.0),
         (Scalar::F16, Scalar::I32) => (-65504.0, 65504.0),
         (Scalar::F16, _) => (0.0, 65504.0),
         (_, Scalar::I32) => (-2147483648.0, 2147483520.0),
@@ -48,6 +60,10 @@ impl FunctionPass for FloatToInt {
         };
         let to = match *cx.module.inner(ty) {
             TypeInner::Scalar(s) | TypeInner::Vector { scalar: s, .. } => s,
+            TypeInner::SubgroupMatrix { scalar: to, .. } => {
+                saturate_matrix(cx, h, expr, to);
+                return;
+            }
             _ => return,
         };
         let Some((from, size)) = cx.shape(expr) else {
@@ -63,4 +79,40 @@ impl FunctionPass for FloatToInt {
         let clamped = cx.math(MathFunction::Clamp, vec![expr, lo, hi], from, size, span);
         cx.f.expressions[h] = Expression::Convert { expr: clamped, ty };
     }
+}
+
+/// Clamps the operand of a saturating subgroup-matrix conversion to `to`'s
+/// range (a float source to an integer, or `i32`/`u32` to `i8`/`u8`).
+fn saturate_matrix(cx: &mut Cx, h: Handle<Expression>, expr: Handle<Expression>, to: Scalar) {
+    let TypeInner::SubgroupMatrix { scalar: from, .. } = *cx.inner(expr) else {
+        return;
+    };
+    let narrowing = from.is_integer() && to.is_integer() && to.size() < from.size();
+    if !(from.is_float() && to.is_integer() || narrowing) {
+        return;
+    }
+    // The shader scalar type of the source's components.
+    let s = match from {
+        Scalar::I8 => Scalar::I32,
+        Scalar::U8 => Scalar::U32,
+        s => s,
+    };
+    let span = cx.f.expressions.span(h);
+    let (lo, hi) = bounds(from, to);
+    let lo = cx.splat_literal(s, None, lo, span);
+    let hi = cx.splat_literal(s, None, hi, span);
+    let m = cx.ty(expr);
+    let clamped = cx.add(
+        Expression::Math {
+            fun: MathFunction::Clamp,
+            args: vec![expr, lo, hi],
+        },
+        m,
+        span,
+    );
+    let ty = match cx.f.expressions[h] {
+        Expression::Convert { ty, .. } => ty,
+        _ => return,
+    };
+    cx.f.expressions[h] = Expression::Convert { expr: clamped, ty };
 }

@@ -20,13 +20,28 @@
 //! elements, whatever the implementation's mapping), Metal's
 //! `thread_elements()`. No data moves between invocations, so an
 //! element-wise function of element-wise values is exact.
+//!
+//! With `per_element` (the SPIR-V writer's `nv_cooperative_matrix2`
+//! option), a builtin with one matrix argument (the others scalars, as in
+//! the epilogue `max(acc, 0.0)`) becomes instead
+//! [`Expression::SubgroupMatrixPerElement`] with a generated function
+//!
+//! ```text
+//! fn tessera_per_element(row: u32, column: u32, x: C, s0: S0, ...) -> C {
+//!     return fun(..., x, ..., s0, ...);    // x where the matrix was
+//! }
+//! ```
+//!
+//! (one per builtin, component type, matrix position and argument types),
+//! which the writer prints as `OpCooperativeMatrixPerElementOpNV`: the
+//! driver applies the function in registers, with no copy and no loop.
 
 use super::rewrite::{self, BlockBuilder, Cx, FunctionPass};
 use crate::arena::Handle;
 use crate::diagnostic::Error;
 use crate::ir::{
-    Access, AddressSpace, BinaryOperator, Block, Expression, Literal, LocalVariable, Scalar,
-    Statement, Type, TypeInner,
+    Access, AddressSpace, BinaryOperator, Block, Expression, Function, FunctionArgument,
+    FunctionResult, Literal, LocalVariable, Scalar, Statement, Type, TypeInner,
 };
 use crate::pipeline::Pipeline;
 use crate::Span;
@@ -35,14 +50,92 @@ type H = Handle<Expression>;
 
 /// Runs the pass. With `products` (SPV_NV_cooperative_matrix, which has no
 /// element-wise multiply of two matrices) `a * b` between matrices becomes
-/// the same loop.
-pub fn run(p: &mut Pipeline, products: bool) -> Result<(), Error> {
-    rewrite::run(p, &mut Elementwise { products });
+/// the same loop; with `per_element` (SPV_NV_cooperative_matrix2), a
+/// builtin with one matrix argument becomes a per-element operation.
+pub fn run(p: &mut Pipeline, products: bool, per_element: bool) -> Result<(), Error> {
+    let mut pass = Elementwise {
+        products,
+        per_element,
+        first_helper: p.module.functions.len(),
+        helpers: Vec::new(),
+    };
+    rewrite::run(p, &mut pass);
+    if !pass.helpers.is_empty() {
+        for (_, f) in pass.helpers {
+            p.module.functions.append(f, Span::UNDEFINED);
+        }
+        super::pointer_args::restore_callee_order(&mut p.module);
+    }
     Ok(())
+}
+
+/// What a per-element helper computes: the builtin, the component type,
+/// the matrix argument's position and the other arguments' types.
+#[derive(PartialEq)]
+struct HelperKey {
+    fun: crate::ir::MathFunction,
+    component: Handle<Type>,
+    position: usize,
+    scalars: Vec<Handle<Type>>,
 }
 
 struct Elementwise {
     products: bool,
+    per_element: bool,
+    /// The handle the first helper gets (the module's function count
+    /// before the pass).
+    first_helper: usize,
+    /// The helpers to append after the rewrite, in handle order.
+    helpers: Vec<(HelperKey, Function)>,
+}
+
+impl Elementwise {
+    /// The helper function for `key`, created on first use.
+    fn helper(&mut self, cx: &mut Cx, key: HelperKey) -> Handle<Function> {
+        if let Some(i) = self.helpers.iter().position(|(k, _)| *k == key) {
+            return Handle::from_index(self.first_helper + i);
+        }
+        let span = Span::UNDEFINED;
+        let u32_ty = cx.intern(TypeInner::Scalar(Scalar::U32));
+        let mut f = Function {
+            name: "tessera_per_element".into(),
+            result: Some(FunctionResult {
+                ty: key.component,
+                binding: None,
+            }),
+            ..Function::default()
+        };
+        let mut param = |name: &str, ty| {
+            f.arguments.push(FunctionArgument {
+                name: name.into(),
+                ty,
+                binding: None,
+            })
+        };
+        param("row", u32_ty);
+        param("column", u32_ty);
+        param("element", key.component);
+        for (i, &ty) in key.scalars.iter().enumerate() {
+            param(&format!("arg{i}"), ty);
+        }
+        let mut body = BlockBuilder::new();
+        let mut args = Vec::with_capacity(1 + key.scalars.len());
+        for (i, &ty) in key.scalars.iter().enumerate() {
+            args.push(body.expr(&mut f, Expression::FunctionArgument(3 + i as u32), ty, span));
+        }
+        let x = body.expr(&mut f, Expression::FunctionArgument(2), key.component, span);
+        args.insert(key.position, x);
+        let r = body.expr(
+            &mut f,
+            Expression::Math { fun: key.fun, args },
+            key.component,
+            span,
+        );
+        body.stmt(Statement::Return { value: Some(r) }, span);
+        f.body = body.finish();
+        self.helpers.push((key, f));
+        Handle::from_index(self.first_helper + self.helpers.len() - 1)
+    }
 }
 
 /// What one element of the result is computed by.
@@ -92,6 +185,26 @@ impl FunctionPass for Elementwise {
             _ => return,
         };
         let span = cx.f.expressions.span(h);
+        if let (true, ElementFn::Math(fun)) = (self.per_element, &fun) {
+            let mut matrices = args.iter().enumerate().filter(|&(_, &a)| cx.ty(a) == ty);
+            if let (Some((position, &matrix)), None) = (matrices.next(), matrices.next()) {
+                let scalars: Vec<H> = args.iter().copied().filter(|&a| a != matrix).collect();
+                let component = cx.intern(TypeInner::Scalar(comp));
+                let key = HelperKey {
+                    fun: *fun,
+                    component,
+                    position,
+                    scalars: scalars.iter().map(|&a| cx.ty(a)).collect(),
+                };
+                let function = self.helper(cx, key);
+                cx.f.expressions[h] = Expression::SubgroupMatrixPerElement {
+                    matrix,
+                    function,
+                    arguments: scalars,
+                };
+                return;
+            }
+        }
         let u32_ty = cx.intern(TypeInner::Scalar(Scalar::U32));
         let bool_ty = cx.intern(TypeInner::Scalar(Scalar::Bool));
         let comp_ty = cx.intern(TypeInner::Scalar(comp));

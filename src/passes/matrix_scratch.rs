@@ -30,6 +30,16 @@
 //! The array has one slice per subgroup of the workgroup (invocations over
 //! the device's minimum subgroup size); its size is reported in
 //! `EntryPointReflection::matrix_scratch_bytes`.
+//!
+//! With `qcom` (SPIR-V's `SPV_QCOM_cooperative_matrix_conversion`), rows and
+//! columns whose shape the extension allows ([`qcom_native`]) stay: the
+//! writer prints `OpCompositeConstructCoopMatQCOM` and
+//! `OpCompositeExtractCoopMatQCOM`. The extraction leaves the invocations
+//! past the last row undefined, so they still get zeros here:
+//!
+//! ```text
+//! to (native):  let v = subgroupMatrixRow(m);   ... = array(select(0, v[j], lane < n), ...)
+//! ```
 
 use rustc_hash::FxHashMap;
 
@@ -46,8 +56,8 @@ use crate::Span;
 
 type H = Handle<Expression>;
 /// A function's operations to lower: (expression, matrix type, needs the
-/// invocation index).
-type Uses = Vec<(H, Handle<Type>, bool)>;
+/// invocation index, needs no scratch).
+type Uses = Vec<(H, Handle<Type>, bool, bool)>;
 
 /// Which kind-changing conversions go through scratch.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -94,6 +104,28 @@ fn shape(module: &crate::ir::Module, ty: Handle<Type>) -> Option<(u32, u32, Scal
     }
 }
 
+/// Whether `SPV_QCOM_cooperative_matrix_conversion` moves the rows
+/// (`columns`: the columns) of matrix type `ty` to or from the invocations:
+/// rows of left and result matrices and columns of right ones; a left
+/// matrix's rows and a right matrix's columns hold 8 f32 or 16 f16
+/// elements; result matrices of f32, f16, i32 or u32.
+pub fn qcom_native(module: &crate::ir::Module, ty: Handle<Type>, columns: bool) -> bool {
+    let TypeInner::SubgroupMatrix { kind, .. } = *module.inner(ty) else {
+        return false;
+    };
+    let Some((rows, cols, comp)) = shape(module, ty) else {
+        return false;
+    };
+    let per_invocation = |n: u32| matches!((comp, n), (Scalar::F32, 8) | (Scalar::F16, 16));
+    match kind {
+        SubgroupMatrixKind::Left => !columns && per_invocation(cols),
+        SubgroupMatrixKind::Right => columns && per_invocation(rows),
+        SubgroupMatrixKind::Result => {
+            !columns && matches!(comp, Scalar::F32 | Scalar::F16 | Scalar::I32 | Scalar::U32)
+        }
+    }
+}
+
 /// Elements of the scratch array one matrix of `ty` takes.
 fn slice_elems(module: &crate::ir::Module, ty: Handle<Type>) -> Option<u32> {
     let (r, c, comp) = shape(module, ty)?;
@@ -102,7 +134,7 @@ fn slice_elems(module: &crate::ir::Module, ty: Handle<Type>) -> Option<u32> {
 }
 
 /// The operations of `f` this pass lowers.
-fn uses(module: &crate::ir::Module, f: &Function, kind_changes: KindChanges) -> Uses {
+fn uses(module: &crate::ir::Module, f: &Function, kind_changes: KindChanges, qcom: bool) -> Uses {
     let kind = |ty| match *module.inner(ty) {
         TypeInner::SubgroupMatrix { kind, .. } => Some(kind),
         _ => None,
@@ -112,11 +144,17 @@ fn uses(module: &crate::ir::Module, f: &Function, kind_changes: KindChanges) -> 
         .filter_map(|(h, e)| match *e {
             Expression::Convert { expr, ty } => {
                 let (from, to) = (kind(f.expression_type(expr))?, kind(ty)?);
-                kind_changes.lowers(from, to).then_some((h, ty, false))
+                kind_changes
+                    .lowers(from, to)
+                    .then_some((h, ty, false, false))
             }
-            Expression::SubgroupMatrixFromInvocations { ty, .. } => Some((h, ty, true)),
-            Expression::SubgroupMatrixToInvocations { matrix, .. } => {
-                Some((h, f.expression_type(matrix), true))
+            Expression::SubgroupMatrixFromInvocations { ty, columns, .. } => {
+                // A native construction needs nothing from this pass.
+                (!(qcom && qcom_native(module, ty, columns))).then_some((h, ty, true, false))
+            }
+            Expression::SubgroupMatrixToInvocations { matrix, columns } => {
+                let ty = f.expression_type(matrix);
+                Some((h, ty, true, qcom && qcom_native(module, ty, columns)))
             }
             _ => None,
         })
@@ -142,14 +180,14 @@ fn builtin_argument(f: &mut Function, b: BuiltIn, name: &str, u32_ty: Handle<Typ
 }
 
 /// Runs the pass; `kind_changes` says which kind-changing conversions it
-/// lowers.
-pub fn run(p: &mut Pipeline, kind_changes: KindChanges) -> Result<(), Error> {
+/// lowers; with `qcom`, rows and columns the QCOM extension moves stay.
+pub fn run(p: &mut Pipeline, kind_changes: KindChanges, qcom: bool) -> Result<(), Error> {
     if kind_changes == KindChanges::NotFromResult {
         rewrite::run(p, &mut SplitNative);
     }
     let mut users: Vec<(Handle<Function>, Uses)> = Vec::new();
     for (h, f) in p.module.functions.iter() {
-        let found = uses(&p.module, f, kind_changes);
+        let found = uses(&p.module, f, kind_changes, qcom);
         if !found.is_empty() {
             users.push((h, found));
         }
@@ -182,7 +220,10 @@ pub fn run(p: &mut Pipeline, kind_changes: KindChanges) -> Result<(), Error> {
     }
     for (fh, found) in &users {
         let f = &p.module.functions[*fh];
-        for &(e, ty, _) in found {
+        for &(e, ty, _, native) in found {
+            if native {
+                continue;
+            }
             let Some(n) = slice_elems(&p.module, ty) else {
                 errors.push(Diagnostic::error(
                     "this subgroup-matrix operation needs constant matrix dimensions",
@@ -269,6 +310,7 @@ pub fn run(p: &mut Pipeline, kind_changes: KindChanges) -> Result<(), Error> {
             scratch,
             args,
             kind_changes,
+            qcom,
         },
     );
     Ok(())
@@ -280,6 +322,7 @@ struct Scratch {
     /// `subgroup_invocation_id`.
     args: FxHashMap<Handle<Function>, (u32, Option<u32>)>,
     kind_changes: KindChanges,
+    qcom: bool,
 }
 
 /// What the scratch slice of one operation looks like.
@@ -493,6 +536,61 @@ impl Scratch {
         };
     }
 
+    /// A native row/column extraction, with zeros for the invocations past
+    /// the last row (column), which the extension leaves undefined.
+    fn zero_past_last(&mut self, cx: &mut Cx, h: H, matrix: H, columns: bool) {
+        let Some((rows, cols, comp)) = shape(cx.module, cx.ty(matrix)) else {
+            return;
+        };
+        let Some(&(_, Some(lane_arg))) = self.args.get(&cx.handle) else {
+            return;
+        };
+        let span = cx.f.expressions.span(h);
+        let (lanes, len, _) = Self::geometry(rows, cols, columns);
+        let ty = cx.ty(h);
+        let u32_ty = cx.intern(TypeInner::Scalar(Scalar::U32));
+        let bool_ty = cx.intern(TypeInner::Scalar(Scalar::Bool));
+        let comp_ty = cx.intern(TypeInner::Scalar(comp));
+        let native = cx.add(
+            Expression::SubgroupMatrixToInvocations { matrix, columns },
+            ty,
+            span,
+        );
+        let lane = cx.add(Expression::FunctionArgument(lane_arg), u32_ty, span);
+        let n = cx.u32(lanes, span);
+        let inside = cx.add(
+            Expression::Binary {
+                op: BinaryOperator::Less,
+                left: lane,
+                right: n,
+            },
+            bool_ty,
+            span,
+        );
+        let zero = cx.add(Expression::ZeroValue(comp_ty), comp_ty, span);
+        let mut components = Vec::with_capacity(len as usize);
+        for j in 0..len {
+            let v = cx.add(
+                Expression::AccessIndex {
+                    base: native,
+                    index: j,
+                },
+                comp_ty,
+                span,
+            );
+            components.push(cx.add(
+                Expression::Select {
+                    condition: inside,
+                    accept: v,
+                    reject: zero,
+                },
+                comp_ty,
+                span,
+            ));
+        }
+        cx.f.expressions[h] = Expression::Compose { ty, components };
+    }
+
     fn lower_to_invocations(&mut self, cx: &mut Cx, h: H, matrix: H, columns: bool) {
         let mty = cx.ty(matrix);
         let Some((rows, cols, comp)) = shape(cx.module, mty) else {
@@ -620,11 +718,17 @@ impl FunctionPass for Scratch {
                     }
                 }
             }
-            Expression::SubgroupMatrixFromInvocations { ty, array, columns } => {
+            Expression::SubgroupMatrixFromInvocations { ty, array, columns }
+                if !(self.qcom && qcom_native(cx.module, ty, columns)) =>
+            {
                 self.lower_from_invocations(cx, h, ty, array, columns)
             }
             Expression::SubgroupMatrixToInvocations { matrix, columns } => {
-                self.lower_to_invocations(cx, h, matrix, columns)
+                if self.qcom && qcom_native(cx.module, cx.ty(matrix), columns) {
+                    self.zero_past_last(cx, h, matrix, columns)
+                } else {
+                    self.lower_to_invocations(cx, h, matrix, columns)
+                }
             }
             _ => {}
         }

@@ -462,8 +462,10 @@ pub(crate) fn restore_callee_order(module: &mut Module) {
     for &o in &order {
         if let Some((mut f, span)) = taken[o].take() {
             for (_, e) in f.expressions.iter_mut() {
-                if let Expression::CallResult(c) = e {
-                    *c = remap(*c);
+                match e {
+                    Expression::CallResult(c)
+                    | Expression::SubgroupMatrixPerElement { function: c, .. } => *c = remap(*c),
+                    _ => {}
                 }
             }
             visit::walk_blocks_mut(&mut f.body, &mut |b| {

@@ -43,12 +43,6 @@ use crate::Span;
 
 type H = Handle<Expression>;
 
-/// Runs the pass over every function: every access is made safe by the
-/// compiler.
-pub fn run(p: &mut Pipeline) -> Result<(), Error> {
-    run_with(p, false)
-}
-
 /// Runs the pass; with `buffers_by_device`, indices into `storage` and
 /// `uniform` buffers (not subgroup-matrix accesses) are left to the
 /// device's robust buffer access (Vulkan `robustBufferAccess` or

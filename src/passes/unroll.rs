@@ -65,8 +65,8 @@ type H = Handle<Expression>;
 /// hint (SPIR-V's `Unroll` loop control) so the target's compiler may.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum UnrollPolicy {
-    /// Loops over subgroup matrices within [`BUDGET`] and other loops
-    /// within [`PLAIN_BUDGET`] (the default).
+    /// Loops over subgroup matrices within a budget of unrolled work and
+    /// other loops within a smaller one (the default).
     #[default]
     All,
     /// Only loops over subgroup matrices; other counted loops are hinted.
@@ -78,6 +78,7 @@ pub enum UnrollPolicy {
 }
 
 /// Unrolls the qualifying loops of every function of `module`.
+#[cfg(test)]
 pub fn run(module: &mut Module) {
     run_with(module, UnrollPolicy::All);
 }

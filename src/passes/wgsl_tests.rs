@@ -125,6 +125,28 @@ enable f16;
 }
 
 #[test]
+fn float_to_int_subgroup_matrices() {
+    check!(
+        "float_to_int_subgroup_matrices",
+        "float-to-int",
+        "
+enable chromium_experimental_subgroup_matrix;
+enable tessera_experimental_subgroup_matrix;
+@group(0) @binding(0) var<storage, read_write> f: array<f32, 256>;
+@group(0) @binding(1) var<storage, read_write> i: array<i32, 1024>;
+@compute @workgroup_size(32) fn main() {
+    let a = subgroupMatrixLoad<subgroup_matrix_result<f32, 8, 8>, row_major>(&f, 0u, 8u);
+    let b = subgroupMatrixConvert<subgroup_matrix_result<i32, 8, 8>>(a);
+    subgroupMatrixStore<row_major>(&i, 0u, b, 8u);
+    let c = subgroupMatrixConvert<subgroup_matrix_result<i8, 8, 8>>(b);
+    subgroupMatrixStore<row_major>(&i, 64u, c, 8u);
+    let d = subgroupMatrixConvert<subgroup_matrix_result<f32, 8, 8>>(c);
+    subgroupMatrixStore<row_major>(&f, 64u, d, 8u);
+}"
+    );
+}
+
+#[test]
 fn bits_clamp() {
     check!(
         "bits_clamp",

@@ -14,12 +14,12 @@
 //! [`spec`]).
 
 mod bindings;
-pub mod checks;
-pub mod eval;
+pub(crate) mod checks;
+pub(crate) mod eval;
 pub mod external_textures;
 mod json;
 mod matrix_access;
-pub mod overrides;
+pub(crate) mod overrides;
 pub mod spec;
 
 #[cfg(test)]

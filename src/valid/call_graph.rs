@@ -52,21 +52,23 @@ pub struct FunctionFacts {
     pub stage_uses: Vec<StageUse>,
 }
 
-const COMPUTE: Stages = Stages {
-    vertex: false,
-    fragment: false,
-    compute: true,
-};
 const FRAGMENT: Stages = Stages {
     vertex: false,
     fragment: true,
     compute: false,
 };
-const COMPUTE_FRAGMENT: Stages = Stages {
-    vertex: false,
-    fragment: true,
-    compute: true,
-};
+
+/// A use of builtin `name` at `span`, with the stages its row of the
+/// builtin table allows; `None` for a builtin every stage may use.
+fn builtin_use(name: &str, span: Span) -> Option<StageUse> {
+    let def = crate::builtins::lookup(name)?;
+    let s = def.stages;
+    (!(s.vertex && s.fragment && s.compute)).then(|| StageUse {
+        name: def.name.to_string(),
+        span,
+        stages: s,
+    })
+}
 
 /// The WGSL name of a subgroup or quad builtin.
 struct MatrixCollector<'a> {
@@ -143,10 +145,28 @@ pub fn function_facts(
                     out.globals.len() - 1
                 });
             }
-            Expression::Derivative { axis, control, .. } => out.stage_uses.push(StageUse {
-                name: axis.wgsl_name(control).to_string(),
+            Expression::Derivative { axis, control, .. } => out
+                .stage_uses
+                .extend(builtin_use(axis.wgsl_name(control), espan)),
+            // The builtins that sample with an implicit level of detail.
+            Expression::ImageSample {
+                gather: None,
+                level,
+                depth_ref,
+                ..
+            } => {
+                let name = match (level, depth_ref) {
+                    (crate::ir::SampleLevel::Auto, None) => "textureSample",
+                    (crate::ir::SampleLevel::Auto, Some(_)) => "textureSampleCompare",
+                    (crate::ir::SampleLevel::Bias(_), _) => "textureSampleBias",
+                    _ => "",
+                };
+                out.stage_uses.extend(builtin_use(name, espan))
+            }
+            // A per-element operation calls its function (passes only).
+            Expression::SubgroupMatrixPerElement { function, .. } => out.calls.push(CallSite {
+                callee: function,
                 span: espan,
-                stages: FRAGMENT,
             }),
             Expression::SubgroupMatrixMultiply {
                 ty, left, right, ..
@@ -164,26 +184,16 @@ pub fn function_facts(
             callee: *function,
             span: sspan,
         }),
-        Statement::Barrier(b) => out.stage_uses.push(StageUse {
-            name: b.wgsl_name().to_string(),
-            span: sspan,
-            stages: COMPUTE,
-        }),
-        Statement::WorkgroupUniformLoad { .. } => out.stage_uses.push(StageUse {
-            name: "workgroupUniformLoad".to_string(),
-            span: sspan,
-            stages: COMPUTE,
-        }),
+        Statement::Barrier(b) => out.stage_uses.extend(builtin_use(b.wgsl_name(), sspan)),
+        Statement::WorkgroupUniformLoad { .. } => out
+            .stage_uses
+            .extend(builtin_use("workgroupUniformLoad", sspan)),
         Statement::Discard => out.stage_uses.push(StageUse {
             name: "discard".to_string(),
             span: sspan,
             stages: FRAGMENT,
         }),
-        Statement::Subgroup { op, .. } => out.stage_uses.push(StageUse {
-            name: op.wgsl_name().to_string(),
-            span: sspan,
-            stages: COMPUTE_FRAGMENT,
-        }),
+        Statement::Subgroup { op, .. } => out.stage_uses.extend(builtin_use(op.wgsl_name(), sspan)),
         _ => {}
     });
     out.matrix_use = mc.first;

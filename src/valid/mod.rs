@@ -8,21 +8,25 @@
 //! (per entry point for reachability); no check recurses on user-controlled
 //! depth.
 //!
-//! Modules: [`type_facts`] (per-type flags, type names), [`layout_rules`]
-//! (address-space layout constraints, sizes), [`address_space`] (which types
-//! may live where), [`call_graph`] (per-function facts, reachability),
-//! [`interface`] (entry-point IO), [`stages`] (stage restrictions),
-//! [`alias`] (aliasing of pointer arguments at calls),
-//! [`uniformity`] (uniformity analysis and its diagnostic filtering).
+//! Modules: `type_facts` (per-type flags, type names), `layout_rules`
+//! (address-space layout constraints, sizes), `address_space` (which types
+//! may live where), `call_graph` (per-function facts, reachability),
+//! `interface` (entry-point IO), `stages` (stage restrictions),
+//! `alias` (aliasing of pointer arguments at calls),
+//! [`uniformity`] (uniformity analysis and its diagnostic filtering),
+//! `capabilities` (`enable` directives against the device's features).
 
-pub mod address_space;
-pub mod alias;
-pub mod call_graph;
-pub mod interface;
-pub mod layout_rules;
-pub mod report;
-pub mod stages;
-pub mod type_facts;
+pub(crate) mod address_space;
+pub(crate) mod alias;
+pub(crate) mod call_graph;
+pub(crate) mod capabilities;
+pub(crate) mod interface;
+pub(crate) mod layout_rules;
+pub(crate) mod report;
+pub(crate) mod stages;
+pub(crate) mod type_facts;
+// Public only for the project's benchmarks and tests: not part of the API.
+#[doc(hidden)]
 pub mod uniformity;
 
 #[cfg(test)]
@@ -33,6 +37,7 @@ mod wgsl_tests;
 use std::collections::HashMap;
 
 use crate::arena::Handle;
+use crate::device::Features;
 use crate::diagnostic::{Diagnostic, Error};
 use crate::ir::{Extensions, GlobalVariable, Module, ResourceBinding, Type};
 use crate::Span;
@@ -85,9 +90,18 @@ pub struct EntryPointInfo {
     pub multiplies: Vec<MatrixMultiply>,
 }
 
-/// Validates a module.
+/// Validates a module for a device with every feature
+/// ([`validate_with_features`] with [`Features::all`]).
 pub fn validate(module: &Module) -> Result<ModuleInfo, Error> {
+    validate_with_features(module, Features::all())
+}
+
+/// Validates a module for a device with `features`: an `enable` whose
+/// WebGPU feature is missing is an error at the extension's name
+/// (`capabilities`), as WebGPU's `createShaderModule` reports it.
+pub fn validate_with_features(module: &Module, features: Features) -> Result<ModuleInfo, Error> {
     let mut diags = Vec::new();
+    capabilities::check_enables(module, features, &mut diags);
     let facts = TypeFacts::new(module);
 
     address_space::check_types(module, &facts, &mut diags);

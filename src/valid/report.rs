@@ -18,10 +18,13 @@
 //! Errors are all kept.
 
 use crate::diagnostic::{Diagnostic, Severity};
-use crate::ir::filters::{DiagnosticRule, FilterIndex, FilterSeverity};
+use crate::ir::filters::FilterSeverity;
+#[cfg(test)]
+use crate::ir::filters::{DiagnosticRule, FilterIndex};
 
 /// Reports `diag`, triggered by `rule`, at the severity the filters of the
 /// module give its triggering location (the start of `diag.span`).
+#[cfg(test)]
 pub fn report_filtered(
     filters: &FilterIndex,
     rule: DiagnosticRule,
@@ -36,6 +39,7 @@ pub fn report_filtered(
 /// Reports `diag`, triggered by `rule`, at `severity`: into `errors` for
 /// `error`, into `warnings` for `warning` and `info` (de-duplicated per
 /// rule, see the module documentation), nowhere for `off`.
+#[cfg(test)]
 pub fn report(
     rule: DiagnosticRule,
     severity: FilterSeverity,

@@ -108,7 +108,7 @@ impl TypeFacts {
     }
 }
 
-pub use crate::ir::display::{inner_name, type_name};
+pub use crate::ir::display::type_name;
 
 #[cfg(test)]
 mod tests {

@@ -36,7 +36,7 @@ impl Mb {
         })
     }
     pub fn array(&mut self, base: Handle<Type>, size: ArraySize) -> Handle<Type> {
-        let stride = tessera::layout::array_stride(&self.m, base);
+        let stride = self.m.array_stride(base);
         self.ty(TypeInner::Array { base, size, stride })
     }
     pub fn global(

@@ -36,7 +36,8 @@ struct Nv2Features {
 
 impl Nv2Features {
     /// A structure asking for (or receiving) the features; `conversions`
-    /// set when enabling.
+    /// and `per_element_operations` (what tessera's
+    /// `nv_cooperative_matrix2` output uses) set when enabling.
     fn conversions() -> Self {
         Nv2Features {
             s_type: vk::StructureType::from_raw(1_000_593_000),
@@ -45,7 +46,7 @@ impl Nv2Features {
             flexible_dimensions: 0,
             reductions: 0,
             conversions: 1,
-            per_element_operations: 0,
+            per_element_operations: 1,
             tensor_addressing: 0,
             block_loads: 0,
         }
@@ -53,7 +54,7 @@ impl Nv2Features {
 }
 
 /// `VK_KHR_shader_bfloat16` (not in ash 0.38).
-const BF16_NAME: &std::ffi::CStr = c"VK_KHR_shader_bfloat16";
+pub(super) const BF16_NAME: &std::ffi::CStr = c"VK_KHR_shader_bfloat16";
 
 /// `VkPhysicalDeviceShaderBfloat16FeaturesKHR` (not in ash 0.38): sType
 /// 1000141000 (`VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_BFLOAT16_FEATURES_KHR`).
@@ -81,7 +82,7 @@ impl Bf16Features {
 }
 
 /// Whether the device supports bf16 and bf16 cooperative matrices.
-unsafe fn bf16_matrices(instance: &ash::Instance, pd: vk::PhysicalDevice) -> bool {
+pub(super) unsafe fn bf16_matrices(instance: &ash::Instance, pd: vk::PhysicalDevice) -> bool {
     let mut f = Bf16Features::matrices();
     f.shader_bfloat16_type = 0;
     f.shader_bfloat16_cooperative_matrix = 0;
@@ -93,16 +94,18 @@ unsafe fn bf16_matrices(instance: &ash::Instance, pd: vk::PhysicalDevice) -> boo
     f.shader_bfloat16_type != 0 && f.shader_bfloat16_cooperative_matrix != 0
 }
 
-/// Whether the device supports `cooperativeMatrixConversions`.
+/// Whether the device supports `cooperativeMatrixConversions` and
+/// `cooperativeMatrixPerElementOperations`.
 unsafe fn nv2_conversions(instance: &ash::Instance, pd: vk::PhysicalDevice) -> bool {
     let mut f = Nv2Features::conversions();
     f.conversions = 0;
+    f.per_element_operations = 0;
     let mut f2 = vk::PhysicalDeviceFeatures2 {
         p_next: (&mut f as *mut Nv2Features).cast(),
         ..Default::default()
     };
     instance.get_physical_device_features2(pd, &mut f2);
-    f.conversions != 0
+    f.conversions != 0 && f.per_element_operations != 0
 }
 
 /// Converts a Vulkan component type; unknown values map to `None`.
@@ -139,7 +142,11 @@ pub fn nv_properties(p: &vk::CooperativeMatrixPropertiesNV) -> VulkanCooperative
 }
 
 /// Whether the device lists the extension `name`.
-unsafe fn has_extension(instance: &ash::Instance, pd: vk::PhysicalDevice, name: &CStr) -> bool {
+pub(super) unsafe fn has_extension(
+    instance: &ash::Instance,
+    pd: vk::PhysicalDevice,
+    name: &CStr,
+) -> bool {
     instance
         .enumerate_device_extension_properties(pd)
         .map(|all| {
@@ -151,13 +158,13 @@ unsafe fn has_extension(instance: &ash::Instance, pd: vk::PhysicalDevice, name: 
 
 /// The device's cooperative-matrix properties and the configs tessera
 /// builds from them (`from_vulkan`, or `from_vulkan_nv` for NV).
-struct Properties {
-    khr: Vec<VulkanCooperativeMatrixProperties>,
+pub(super) struct Properties {
+    pub(super) khr: Vec<VulkanCooperativeMatrixProperties>,
     nv: Vec<VulkanCooperativeMatrixPropertiesNv>,
     configs: Vec<tessera::configs::SubgroupMatrixConfig>,
 }
 
-unsafe fn query_properties(
+pub(super) unsafe fn query_properties(
     entry: &ash::Entry,
     instance: &ash::Instance,
     pd: vk::PhysicalDevice,

@@ -1,5 +1,5 @@
 //! Textures and samplers through the whole MSL writer, on IR built by hand
-//! (a compute entry point parsed from WGSL, to which texture variables and
+//! (a compute or fragment entry point parsed from WGSL, to which texture variables and
 //! texture builtins are added). The outputs are snapshots
 //! (`snapshots/msl@ir_textures_*.snap`), which `tests/msl_shim.rs` compiles
 //! against the Metal shim; the errors are checked with their spans.
@@ -29,9 +29,24 @@ const BASE: &str = "@compute @workgroup_size(1)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>) {}
 ";
 
+/// [`BASE`] as a fragment entry point, for the builtins that sample with
+/// an implicit level of detail (fragment stage only).
+const BASE_FRAGMENT: &str = "@fragment
+fn main(@location(0) @interpolate(flat) gid: vec3<u32>) {}
+";
+
 impl Builder {
     fn new() -> Builder {
-        let parsed = crate::front::wgsl::parse_str(BASE).expect("base parses");
+        Self::from(BASE)
+    }
+
+    /// A fragment entry point `main` with the same `gid` argument.
+    fn fragment() -> Builder {
+        Self::from(BASE_FRAGMENT)
+    }
+
+    fn from(base: &str) -> Builder {
+        let parsed = crate::front::wgsl::parse_str(base).expect("base parses");
         let m = parsed.module;
         let main = m.entry_points[0].function;
         let emitted = m.functions[main].expressions.len();
@@ -261,7 +276,7 @@ fn sample(
 
 #[test]
 fn sampling() {
-    let mut b = Builder::new();
+    let mut b = Builder::fragment();
     let sampler_ty = b.ty(TypeInner::Sampler { comparison: false });
     let t2_ty = b.image(Dim::D2, false, F32);
     let t2a_ty = b.image(Dim::D2, true, F32);
@@ -419,7 +434,7 @@ fn sampling() {
 
 #[test]
 fn depth_and_gather() {
-    let mut b = Builder::new();
+    let mut b = Builder::fragment();
     let cmp_ty = b.ty(TypeInner::Sampler { comparison: true });
     let s_ty = b.ty(TypeInner::Sampler { comparison: false });
     let d2_ty = b.image(Dim::D2, false, DEPTH);

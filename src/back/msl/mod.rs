@@ -245,7 +245,11 @@ pub fn passes<'a>(options: &Options) -> Vec<Pass<'a>> {
         "matrix-scratch",
         "subgroup-matrix rows/columns to and from invocations go through per-simdgroup threadgroup scratch",
         |p: &mut Pipeline| {
-            crate::passes::matrix_scratch::run(p, crate::passes::matrix_scratch::KindChanges::None)
+            crate::passes::matrix_scratch::run(
+                p,
+                crate::passes::matrix_scratch::KindChanges::None,
+                false,
+            )
         },
     ));
     list

@@ -464,6 +464,20 @@ impl Writer<'_> {
                 };
                 Ok(self.emit(cx, op, u, &[t]))
             }
+            Expression::SubgroupMatrixFromInvocations { ty, array, .. } => {
+                self.matrix_from_invocations_qcom(cx, h, ty, array)
+            }
+            Expression::SubgroupMatrixToInvocations { matrix, .. } => {
+                self.matrix_to_invocations_qcom(cx, h, matrix)
+            }
+            Expression::SubgroupMatrixPerElement {
+                matrix,
+                function,
+                ref arguments,
+            } => {
+                let arguments = arguments.clone();
+                self.matrix_per_element(cx, h, matrix, function, &arguments)
+            }
             _ => Err(err("internal error: unexpected expression", span)),
         }
     }
@@ -834,10 +848,21 @@ impl Writer<'_> {
             }
             (f, tt) if f.is_float() => {
                 // The float-to-int pass has clamped the operand.
-                let o = if tt == S::I32 {
+                let o = if tt.is_signed_integer() {
                     Op::ConvertFToS
                 } else {
                     Op::ConvertFToU
+                };
+                self.emit(cx, o, t, &[v])
+            }
+            // Integer widths differ only for subgroup-matrix components
+            // (u8 -> u32, i8 -> i32, and narrowing after the float-to-int
+            // pass's clamp): extend or truncate by the source's sign.
+            (f, tt) if f.size() != tt.size() => {
+                let o = if f.is_signed_integer() {
+                    Op::SConvert
+                } else {
+                    Op::UConvert
                 };
                 self.emit(cx, o, t, &[v])
             }

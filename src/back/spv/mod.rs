@@ -100,10 +100,13 @@ pub struct Options {
     /// `VK_NV_cooperative_matrix`.
     pub cooperative_matrix: CooperativeMatrixExtension,
     /// The device has `VK_NV_cooperative_matrix2` with
-    /// `cooperativeMatrixConversions` (KHR matrices only): a
+    /// `cooperativeMatrixConversions` and
+    /// `cooperativeMatrixPerElementOperations` (KHR matrices only): a
     /// `subgroupMatrixConvert` from a result matrix to a left or right one
     /// is `OpCooperativeMatrixConvertNV` (`SPV_NV_cooperative_matrix2`)
-    /// instead of a round trip through workgroup scratch.
+    /// instead of a round trip through workgroup scratch, and a math
+    /// builtin with one matrix argument is `OpCooperativeMatrixPerElementOpNV`
+    /// with a generated function instead of a loop over the elements.
     pub nv_cooperative_matrix2: bool,
     /// Emit debug information for RenderDoc, Nsight and other tools:
     /// `OpString`/`OpSource` with [`debug_source`](Self::debug_source)'s
@@ -118,6 +121,16 @@ pub struct Options {
     /// The file name and WGSL text the module was parsed from, for
     /// [`debug_info`](Self::debug_info) (ignored when it is off).
     pub debug_source: Option<DebugSource>,
+    /// The device has `VK_QCOM_cooperative_matrix_conversion` (KHR
+    /// matrices only): `subgroupMatrixFromRows/Columns` and
+    /// `subgroupMatrixRow/Column` whose shape the extension allows (rows of
+    /// left and result matrices, columns of right ones; 8 f32 or 16 f16
+    /// elements per row of a left matrix and per column of a right one)
+    /// are `OpCompositeConstructCoopMatQCOM` / `OpCompositeExtractCoopMatQCOM`
+    /// (`SPV_QCOM_cooperative_matrix_conversion`) instead of a round trip
+    /// through workgroup scratch. The invocations past the last row
+    /// (column) still receive zeros.
+    pub qcom_cooperative_matrix_conversion: bool,
 }
 
 /// The SPIR-V extension that carries subgroup matrices
@@ -184,6 +197,7 @@ impl Default for Options {
             nv_cooperative_matrix2: false,
             debug_info: false,
             debug_source: None,
+            qcom_cooperative_matrix_conversion: false,
         }
     }
 }
@@ -193,6 +207,7 @@ impl Default for Options {
 pub fn passes<'a>(options: &Options) -> Vec<Pass<'a>> {
     let nv = options.cooperative_matrix == CooperativeMatrixExtension::Nv;
     let nv2 = options.nv_cooperative_matrix2;
+    let qcom = options.qcom_cooperative_matrix_conversion && !nv;
     let mut list = crate::passes::shared(PassOptions {
         bounds_checks: options.bounds_checks,
         zero_initialize_workgroup_memory: options.zero_initialize_workgroup_memory,
@@ -209,8 +224,8 @@ pub fn passes<'a>(options: &Options) -> Vec<Pass<'a>> {
         at,
         Pass::new(
             "matrix-elementwise",
-            "math builtins on subgroup matrices (and, for NV, element-wise products) loop over each invocation's elements",
-            move |p: &mut Pipeline| crate::passes::matrix_elementwise::run(p, nv),
+            "math builtins on subgroup matrices (and, for NV, element-wise products) loop over each invocation's elements (with NV2, one-matrix builtins become per-element operations)",
+            move |p: &mut Pipeline| crate::passes::matrix_elementwise::run(p, nv, nv2 && !nv),
         ),
     );
     // NV matrices have no kind: a kind change is no instruction at all.
@@ -225,7 +240,7 @@ pub fn passes<'a>(options: &Options) -> Vec<Pass<'a>> {
             } else {
                 crate::passes::matrix_scratch::KindChanges::All
             };
-            crate::passes::matrix_scratch::run(p, kinds)
+            crate::passes::matrix_scratch::run(p, kinds, qcom)
         },
     ));
     list

@@ -321,6 +321,91 @@ impl Writer<'_> {
     }
 }
 
+impl Writer<'_> {
+    /// `OpCooperativeMatrixPerElementOpNV` (`SPV_NV_cooperative_matrix2`):
+    /// `function(row, column, element, arguments...)` on every element.
+    pub(super) fn matrix_per_element(
+        &mut self,
+        cx: &mut FnCtx,
+        h: Handle<Expression>,
+        matrix: Handle<Expression>,
+        function: Handle<crate::ir::Function>,
+        arguments: &[Handle<Expression>],
+    ) -> R<u32> {
+        let span = cx.span(h);
+        let m = self.expr(cx, matrix)?;
+        let t = self.type_id(cx.ty(matrix)?, Mode::Plain)?;
+        let f = match self.function_ids.get(function.index()) {
+            Some(&id) if id != 0 => id,
+            _ => {
+                return Err(err(
+                    "internal error: the function of a per-element operation is not written",
+                    span,
+                ))
+            }
+        };
+        let mut operands = Vec::with_capacity(2 + arguments.len());
+        operands.push(m);
+        operands.push(f);
+        for &a in arguments {
+            operands.push(self.expr(cx, a)?);
+        }
+        self.s
+            .cap(spirv::Capability::CooperativeMatrixPerElementOperationsNV);
+        self.s.extensions.insert("SPV_NV_cooperative_matrix2");
+        Ok(self.emit(cx, Op::CooperativeMatrixPerElementOpNV, t, &operands))
+    }
+}
+
+impl Writer<'_> {
+    /// `SPV_QCOM_cooperative_matrix_conversion`'s capability and extension,
+    /// or an error when the option is off (the matrix-scratch pass lowers
+    /// these operations then).
+    fn qcom(&mut self, span: crate::Span) -> R<()> {
+        if !self.opts.qcom_cooperative_matrix_conversion || self.nv() {
+            return Err(err(
+                "internal error: rows or columns of a subgroup matrix reached the SPIR-V writer without the QCOM conversion option",
+                span,
+            ));
+        }
+        self.s
+            .cap(spirv::Capability::CooperativeMatrixConversionQCOM);
+        self.s
+            .extensions
+            .insert("SPV_QCOM_cooperative_matrix_conversion");
+        Ok(())
+    }
+
+    /// `OpCompositeConstructCoopMatQCOM`: invocation `i`'s array is row `i`
+    /// (column `i` of a right matrix); the pass left only such shapes.
+    pub(super) fn matrix_from_invocations_qcom(
+        &mut self,
+        cx: &mut FnCtx,
+        h: Handle<Expression>,
+        ty: Handle<Type>,
+        array: Handle<Expression>,
+    ) -> R<u32> {
+        self.qcom(cx.span(h))?;
+        let a = self.expr(cx, array)?;
+        let t = self.type_id(ty, Mode::Plain)?;
+        Ok(self.emit(cx, Op::CompositeConstructCoopMatQCOM, t, &[a]))
+    }
+
+    /// `OpCompositeExtractCoopMatQCOM`: invocation `i` receives row `i`
+    /// (column `i` of a right matrix).
+    pub(super) fn matrix_to_invocations_qcom(
+        &mut self,
+        cx: &mut FnCtx,
+        h: Handle<Expression>,
+        matrix: Handle<Expression>,
+    ) -> R<u32> {
+        self.qcom(cx.span(h))?;
+        let m = self.expr(cx, matrix)?;
+        let t = self.type_id(cx.ty(h)?, Mode::Plain)?;
+        Ok(self.emit(cx, Op::CompositeExtractCoopMatQCOM, t, &[m]))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::with_memory_operand;

@@ -498,6 +498,11 @@ impl<'m> Ctx<'m> {
                     "a subgroup matrix's per-invocation length has no WGSL spelling (it exists only after lowering passes)",
                 ))
             }
+            Expression::SubgroupMatrixPerElement { .. } => {
+                return Err(Error::without_location(
+                    "a per-element operation on a subgroup matrix has no WGSL spelling (it exists only after lowering passes)",
+                ))
+            }
         }
         Ok(())
     }

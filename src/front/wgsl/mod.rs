@@ -1,9 +1,17 @@
-//! The WGSL front end: lexer, parser (to [`ast`]), and resolver (to
-//! [`crate::ir`]).
+//! The WGSL front end: [`parse_str`] lexes, parses and resolves a WGSL
+//! source to an [`crate::ir::Module`].
+//!
+//! The stages inside (the lexer, the parser to an AST, the resolver) are
+//! public only for the project's own benchmarks, fuzz targets and tests:
+//! they are hidden from the documentation and are not part of the API.
 
+#[doc(hidden)]
 pub mod ast;
+#[doc(hidden)]
 pub mod lexer;
+#[doc(hidden)]
 pub mod parser;
+#[doc(hidden)]
 pub mod resolve;
 
 use crate::diagnostic::{Diagnostic, Error};

@@ -344,6 +344,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
         if is_stmt && def.must_use {
             return err(format!("ignoring return value of builtin '{name}'"), span);
         }
+        self.check_const_args(def, &conv, args)?;
         if let BuiltinOp::Texture(fun) = resolved.op {
             return self.texture_call(fun, &resolved, conv, args, span);
         }
@@ -594,6 +595,53 @@ impl<'t, 'a> Resolver<'t, 'a> {
     /// (immutable, interned) argument types and the const bool arguments,
     /// and its only side effect is interning types, which a repeat call
     /// would find already present. Errors are not cached.
+    /// The arguments the table marks as const-expressions
+    /// ([`crate::builtins::BuiltinDef::const_args`]) are, and the invocation
+    /// ids of `subgroupBroadcast` / `quadBroadcast` are in [0, 128) / [0, 4).
+    fn check_const_args(
+        &self,
+        def: &crate::builtins::BuiltinDef,
+        conv: &[Val],
+        args: &[ExprId],
+    ) -> Result<(), Box<Diagnostic>> {
+        for &i in def.const_args {
+            let (Some(v), Some(&a)) = (conv.get(i), args.get(i)) else {
+                continue;
+            };
+            let Val::Const(c) = v else {
+                return err(
+                    format!(
+                        "argument {} of '{}' must be a const-expression",
+                        i + 1,
+                        def.name
+                    ),
+                    self.span(a),
+                );
+            };
+            let limit = match def.op {
+                BuiltinOp::Subgroup(crate::ir::SubgroupOp::Broadcast) => 128,
+                BuiltinOp::Subgroup(crate::ir::SubgroupOp::QuadBroadcast) => 4,
+                _ => continue,
+            };
+            let id = match *c {
+                Value::Scalar(Literal::I32(v)) => i64::from(v),
+                Value::Scalar(Literal::U32(v)) => i64::from(v),
+                Value::Scalar(Literal::AbstractInt(v)) => v,
+                _ => continue,
+            };
+            if !(0..limit).contains(&id) {
+                return err(
+                    format!(
+                        "the invocation id of '{}' must be in the range [0, {limit}), found {id}",
+                        def.name
+                    ),
+                    self.span(a),
+                );
+            }
+        }
+        Ok(())
+    }
+
     fn resolve_builtin_cached(
         &mut self,
         def: &'static builtins::BuiltinDef,

@@ -106,6 +106,10 @@ impl Resolver<'_, '_> {
                             experimental = Some(n.span);
                         }
                         self.module.extensions |= ext;
+                        self.module.enables.push(crate::ir::EnableName {
+                            name: n.name.to_string(),
+                            span: n.span,
+                        });
                     }
                 }
                 Directive::Requires(names, _) => {

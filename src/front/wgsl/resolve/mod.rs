@@ -10,7 +10,7 @@
 //!   module-scope name finds an already resolved item, and functions land in
 //!   [`crate::ir::Module::functions`] callees before callers.
 //! - Expressions resolve to a `Val`: a const-expression value (a
-//!   [`crate::const_eval::Value`], possibly abstract), an override-expression
+//!   `const_eval::Value`, possibly abstract), an override-expression
 //!   (in `Module::global_expressions`), a runtime value, or a reference (the
 //!   IR has no reference type: a reference is a pointer expression that is
 //!   loaded when a value is needed).

@@ -1,0 +1,323 @@
+//! End-to-end tests of `--device-profile` (issue 17, section 2): profile
+//! files and built-in profiles, the `enable` check, limits and
+//! configurations, how the device flags combine with a profile, and the
+//! exit status of each failure.
+
+mod common;
+use common::*;
+
+const F16: &str = "enable f16;
+@compute @workgroup_size(1)
+fn main() {
+    let x = 1h;
+}
+";
+
+const WIDE: &str = "@compute @workgroup_size(512)
+fn main() {
+}
+";
+
+/// A 16x16 f16 matrix: an H100 configuration, not a Metal one.
+const MATRIX_16: &str = "enable f16;
+enable chromium_experimental_subgroup_matrix;
+@group(0) @binding(0) var<storage, read_write> data: array<f16>;
+@compute @workgroup_size(32)
+fn main() {
+    let m = subgroupMatrixLoad<subgroup_matrix_left<f16, 16, 16>>(&data, 0, false, 16);
+    subgroupMatrixStore(&data, 256, m, false, 16);
+}
+";
+
+/// An 8x8 f32 matrix: a Metal configuration, not an H100 one.
+const MATRIX_8: &str = "enable chromium_experimental_subgroup_matrix;
+@group(0) @binding(0) var<storage, read_write> data: array<f32>;
+@compute @workgroup_size(32)
+fn main() {
+    let m = subgroupMatrixLoad<subgroup_matrix_result<f32, 8, 8>>(&data, 0, false, 8);
+    subgroupMatrixStore(&data, 64, m, false, 8);
+}
+";
+
+const PROFILE: &str = r#"{
+  "name": "small test GPU",
+  "features": ["subgroups", "timestamp-query"],
+  "limits": {
+    "maxComputeInvocationsPerWorkgroup": 256,
+    "maxComputeWorkgroupSizeX": 256
+  }
+}
+"#;
+
+/// Runs `tessera INPUT --validate-only ARGS...` on `source`.
+fn check(dir: &std::path::Path, source: &str, args: &[&str]) -> std::process::Output {
+    let input = write_input(dir, "shader.wgsl", source);
+    run(tessera()
+        .arg(&input)
+        .arg("--validate-only")
+        .args(["--color", "never"])
+        .args(args))
+}
+
+#[test]
+fn valid_profile_file() {
+    let dir = scratch("valid");
+    let profile = write_input(&dir, "gpu.json", PROFILE);
+    let profile = profile.to_str().unwrap();
+    // Within its limits: compiles (to SPIR-V too).
+    let input = write_input(
+        &dir,
+        "ok.wgsl",
+        "@compute @workgroup_size(64) fn main() {}\n",
+    );
+    let out = run(tessera().arg(&input).args(["--device-profile", profile]));
+    assert_code(&out, 0);
+    assert!(stdout(&out).contains("OpEntryPoint"), "{}", stdout(&out));
+    // Over its invocation limit: a pipeline-creation error.
+    let out = check(&dir, WIDE, &["--device-profile", profile]);
+    assert_code(&out, 1);
+    assert!(
+        stderr(&out).contains("exceeds the limit 256"),
+        "{}",
+        stderr(&out)
+    );
+    // Without the profile the CLI checks no limit.
+    assert_code(&check(&dir, WIDE, &[]), 0);
+}
+
+#[test]
+fn enable_without_the_feature() {
+    let dir = scratch("f16");
+    let profile = write_input(&dir, "gpu.json", PROFILE);
+    let out = check(&dir, F16, &["--device-profile", profile.to_str().unwrap()]);
+    assert_code(&out, 1);
+    let err = stderr(&out);
+    assert!(
+        err.contains("error: `enable f16;` needs the device feature `shader-f16`, which the device profile does not have"),
+        "{err}"
+    );
+    // The span: line 1, column 8, under `f16`.
+    assert!(err.contains("shader.wgsl:1:8"), "{err}");
+    assert!(err.contains("1 │ enable f16;\n  │        ^^^"), "{err}");
+    assert!(
+        err.contains("= the device profile's features: subgroups"),
+        "{err}"
+    );
+    // The built-in WebGPU profile has no optional feature either.
+    let out = check(&dir, F16, &["--device-profile", "webgpu"]);
+    assert_code(&out, 1);
+    assert!(
+        stderr(&out).contains("has no optional features"),
+        "{}",
+        stderr(&out)
+    );
+    // WGSL output validates too.
+    let input = write_input(&dir, "f16.wgsl", F16);
+    let out = run(tessera()
+        .arg(&input)
+        .args(["--format", "wgsl", "--device-profile", "webgpu"]));
+    assert_code(&out, 1);
+}
+
+#[test]
+fn missing_file_is_an_io_error() {
+    let dir = scratch("missing");
+    let missing = dir.join("absent.json");
+    let out = check(&dir, F16, &["--device-profile", missing.to_str().unwrap()]);
+    assert_code(&out, 3);
+    let err = stderr(&out);
+    assert!(err.contains("error: cannot read device profile `"), "{err}");
+    assert!(err.contains("absent.json`"), "{err}");
+}
+
+#[test]
+fn bad_json_is_a_usage_error_with_line_and_column() {
+    let dir = scratch("bad-json");
+    let profile = write_input(
+        &dir,
+        "bad.json",
+        "{\n  \"features\": [\"shader-f16\",]\n}\n",
+    );
+    let out = check(&dir, F16, &["--device-profile", profile.to_str().unwrap()]);
+    assert_code(&out, 2);
+    let err = stderr(&out);
+    assert!(
+        err.contains("bad.json`: line 2, column 29: expected a JSON value, found `]`"),
+        "{err}"
+    );
+}
+
+#[test]
+fn unknown_feature_is_a_usage_error() {
+    let dir = scratch("unknown-feature");
+    let profile = write_input(&dir, "typo.json", "{\"features\": [\"shader-f61\"]}");
+    let out = check(&dir, F16, &["--device-profile", profile.to_str().unwrap()]);
+    assert_code(&out, 2);
+    let err = stderr(&out);
+    assert!(
+        err.contains("typo.json`: line 1, column 15: unknown feature `shader-f61` (did you mean `shader-f16`?)"),
+        "{err}"
+    );
+}
+
+#[test]
+fn bad_configuration_is_a_usage_error() {
+    let dir = scratch("bad-config");
+    let profile = write_input(
+        &dir,
+        "cfg.json",
+        "{\"features\": [], \"subgroupMatrixConfigs\": [\"f64:f64:8x8x8\"]}",
+    );
+    let out = check(&dir, F16, &["--device-profile", profile.to_str().unwrap()]);
+    assert_code(&out, 2);
+    assert!(
+        stderr(&out).contains("unknown subgroup matrix component type 'f64'"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn unknown_builtin_name_is_a_usage_error() {
+    let dir = scratch("unknown-name");
+    let out = check(&dir, F16, &["--device-profile", "h300-vulkan"]);
+    assert_code(&out, 2);
+    assert!(
+        stderr(&out).contains("no built-in device profile named `h300-vulkan` (built-in: metal, webgpu, h100-vulkan, h200-vulkan"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn metal_builtin() {
+    let dir = scratch("metal");
+    // Metal's table is 8x8x8: a 16x16 matrix is a pipeline error ...
+    let out = check(&dir, MATRIX_16, &["--device-profile", "metal"]);
+    assert_code(&out, 1);
+    assert!(
+        stderr(&out).contains("is not supported by the device"),
+        "{}",
+        stderr(&out)
+    );
+    // ... and 8x8 f32 compiles, to MSL too, without the missing-config note.
+    let input = write_input(&dir, "m8.wgsl", MATRIX_8);
+    let out = run(tessera()
+        .arg(&input)
+        .args(["--format", "msl", "--device-profile", "metal"]));
+    assert_code(&out, 0);
+    assert!(
+        stdout(&out).contains("simdgroup_float8x8"),
+        "{}",
+        stdout(&out)
+    );
+    assert!(!stderr(&out).contains("note"), "{}", stderr(&out));
+    // Metal has no bf16 matrices.
+    let bf16 = "enable chromium_experimental_subgroup_matrix;\nenable tessera_experimental_bf16;\n";
+    let out = check(&dir, bf16, &["--device-profile", "metal"]);
+    assert_code(&out, 1);
+    assert!(
+        stderr(&out).contains("needs the device feature `tessera-experimental-bf16`"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn measured_builtins() {
+    let dir = scratch("h100");
+    for name in ["h100-vulkan", "h200-vulkan"] {
+        assert_code(&check(&dir, MATRIX_16, &["--device-profile", name]), 0);
+        // No 8x8 f32 configuration on NVIDIA.
+        assert_code(&check(&dir, MATRIX_8, &["--device-profile", name]), 1);
+    }
+    // The shipped files are the same as the built-in profiles.
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/../profiles/h100-vulkan.json");
+    assert_code(&check(&dir, MATRIX_16, &["--device-profile", file]), 0);
+    assert_code(&check(&dir, MATRIX_8, &["--device-profile", file]), 1);
+}
+
+#[test]
+fn flags_replace_the_profile_values() {
+    let dir = scratch("flags");
+    let profile = write_input(&dir, "gpu.json", PROFILE);
+    let profile = profile.to_str().unwrap();
+    // The flag raises the profile's invocation limit.
+    let out = check(
+        &dir,
+        WIDE,
+        &[
+            "--device-profile",
+            profile,
+            "--max-workgroup-invocations",
+            "1024",
+        ],
+    );
+    assert_code(&out, 0);
+    // --subgroup-matrix-config replaces Metal's list.
+    let out = check(
+        &dir,
+        MATRIX_16,
+        &[
+            "--device-profile",
+            "metal",
+            "--subgroup-matrix-config",
+            "f16:f16:16x16x16",
+        ],
+    );
+    assert_code(&out, 0);
+    // --max-subgroup-size replaces the H100's 32: 32 is not a multiple of 64.
+    let out = check(
+        &dir,
+        MATRIX_16,
+        &[
+            "--device-profile",
+            "h100-vulkan",
+            "--max-subgroup-size",
+            "64",
+        ],
+    );
+    assert_code(&out, 1);
+    assert!(
+        stderr(&out).contains("multiple of the maximum subgroup size"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn profile_without_configurations_notes_it() {
+    let dir = scratch("no-configs");
+    let profile = write_input(
+        &dir,
+        "gpu.json",
+        "{\"name\": \"no list\", \"features\": [\"chromium-experimental-subgroup-matrix\"]}",
+    );
+    let out = check(
+        &dir,
+        MATRIX_8,
+        &["--device-profile", profile.to_str().unwrap()],
+    );
+    assert_code(&out, 0);
+    assert!(
+        stderr(&out).contains("note: device profile 'no list' lists no subgroupMatrixConfigs and no --subgroup-matrix-config was given: subgroup-matrix pipeline checks skipped"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn given_once() {
+    let dir = scratch("twice");
+    let out = check(
+        &dir,
+        F16,
+        &["--device-profile", "metal", "--device-profile", "webgpu"],
+    );
+    assert_code(&out, 2);
+    assert!(
+        stderr(&out).contains("cannot be used multiple times"),
+        "{}",
+        stderr(&out)
+    );
+}

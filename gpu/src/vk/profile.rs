@@ -1,0 +1,340 @@
+//! `tessera-gpu --write-profile FILE.json`: a tessera device profile
+//! (`tessera::device::DeviceProfile`) from what the Vulkan device reports.
+//!
+//! [`query`] asks the driver (no logical device is created); [`facts`]
+//! turns the Vulkan structures into `tessera::device::vulkan::VulkanDeviceFacts`
+//! and is plain code, tested with made-up structures; the library's
+//! `profile_from_vulkan` applies the feature rules.
+
+use ash::vk;
+use tessera::back::spv::CooperativeMatrixExtension;
+use tessera::configs::VulkanCooperativeMatrixProperties;
+use tessera::device::vulkan::{profile_from_vulkan, VulkanDeviceFacts};
+use tessera::device::DeviceProfile;
+
+use super::{cstr, VkResult};
+
+/// What [`query`] reads from the driver, as Vulkan's own structures (their
+/// `pNext` pointers are not followed).
+#[derive(Clone, Default)]
+pub struct Queried<'a> {
+    /// `VkPhysicalDeviceProperties` (name, limits).
+    pub properties: vk::PhysicalDeviceProperties,
+    /// Subgroup operations and stages.
+    pub p11: vk::PhysicalDeviceVulkan11Properties<'a>,
+    /// Subgroup sizes.
+    pub p13: vk::PhysicalDeviceVulkan13Properties<'a>,
+    /// Core features (clip distances, dual-source blending, geometry shaders).
+    pub f10: vk::PhysicalDeviceFeatures,
+    /// 16-bit storage.
+    pub f11: vk::PhysicalDeviceVulkan11Features<'a>,
+    /// `shaderFloat16`, the memory model.
+    pub f12: vk::PhysicalDeviceVulkan12Features<'a>,
+    /// Subgroup size control, full subgroups.
+    pub f13: vk::PhysicalDeviceVulkan13Features<'a>,
+    /// The cooperative-matrix feature (KHR, or NV for an NV-only driver).
+    pub cooperative_matrix: bool,
+    /// `shaderBFloat16Type` and `shaderBFloat16CooperativeMatrix`.
+    pub bfloat16_cooperative_matrix: bool,
+    /// The cooperative-matrix properties, in KHR form.
+    pub cooperative_matrix_properties: Vec<VulkanCooperativeMatrixProperties>,
+}
+
+/// The facts tessera's profile rules read, from the queried structures.
+pub fn facts(q: &Queried<'_>) -> VulkanDeviceFacts {
+    let on = |b: vk::Bool32| b != 0;
+    let limits = &q.properties.limits;
+    VulkanDeviceFacts {
+        device_name: cstr(&q.properties.device_name),
+        shader_clip_distance: on(q.f10.shader_clip_distance),
+        dual_src_blend: on(q.f10.dual_src_blend),
+        geometry_shader: on(q.f10.geometry_shader),
+        storage_buffer_16bit_access: on(q.f11.storage_buffer16_bit_access),
+        uniform_and_storage_buffer_16bit_access: on(q.f11.uniform_and_storage_buffer16_bit_access),
+        shader_float16: on(q.f12.shader_float16),
+        vulkan_memory_model: on(q.f12.vulkan_memory_model),
+        subgroup_size_control: on(q.f13.subgroup_size_control),
+        compute_full_subgroups: on(q.f13.compute_full_subgroups),
+        subgroup_supported_operations: q.p11.subgroup_supported_operations.as_raw(),
+        subgroup_supported_stages: q.p11.subgroup_supported_stages.as_raw(),
+        cooperative_matrix: q.cooperative_matrix,
+        bfloat16_cooperative_matrix: q.bfloat16_cooperative_matrix,
+        cooperative_matrix_properties: q.cooperative_matrix_properties.clone(),
+        max_compute_work_group_size: limits.max_compute_work_group_size,
+        max_compute_work_group_invocations: limits.max_compute_work_group_invocations,
+        max_compute_shared_memory_size: limits.max_compute_shared_memory_size,
+        max_push_constants_size: limits.max_push_constants_size,
+        min_subgroup_size: q.p13.min_subgroup_size,
+        max_subgroup_size: q.p13.max_subgroup_size,
+    }
+}
+
+/// The profile of the first Vulkan device (API 1.3 or later) that lists
+/// `VK_KHR_cooperative_matrix` or `VK_NV_cooperative_matrix`, else of the
+/// first device at all.
+pub fn query() -> Result<DeviceProfile, String> {
+    // SAFETY: the loader is opened and the instance destroyed before
+    // returning; only physical-device queries are made.
+    unsafe {
+        let entry = ash::Entry::load().map_err(|e| format!("no Vulkan loader: {e}"))?;
+        let app = vk::ApplicationInfo::default()
+            .application_name(c"tessera-gpu")
+            .api_version(vk::API_VERSION_1_3);
+        let instance = entry
+            .create_instance(
+                &vk::InstanceCreateInfo::default().application_info(&app),
+                None,
+            )
+            .map_err(|e| format!("vkCreateInstance failed: {e:?}"))?;
+        let result = query_instance(&entry, &instance);
+        instance.destroy_instance(None);
+        result
+    }
+}
+
+/// `--write-profile FILE.json`: queries the device and writes its profile
+/// to `path` (`-`: standard output). The profile's name, or the exit
+/// status and message: `no_device` without a Vulkan device, 2 when the
+/// file cannot be written.
+pub fn write(path: &std::path::Path, no_device: u8) -> Result<String, (u8, String)> {
+    let profile = query().map_err(|why| {
+        (
+            no_device,
+            format!("no Vulkan device to write a profile of ({why})"),
+        )
+    })?;
+    let json = profile.to_json();
+    let written = if path == std::path::Path::new("-") {
+        use std::io::Write;
+        std::io::stdout().write_all(json.as_bytes())
+    } else {
+        std::fs::write(path, &json)
+    };
+    written
+        .map(|()| profile.name)
+        .map_err(|e| (2, format!("cannot write {}: {e}", path.display())))
+}
+
+unsafe fn query_instance(
+    entry: &ash::Entry,
+    instance: &ash::Instance,
+) -> Result<DeviceProfile, String> {
+    let devices = instance
+        .enumerate_physical_devices()
+        .map_err(|e| format!("vkEnumeratePhysicalDevices failed: {e:?}"))?;
+    let recent: Vec<vk::PhysicalDevice> = devices
+        .iter()
+        .copied()
+        .filter(|&pd| {
+            instance.get_physical_device_properties(pd).api_version >= vk::API_VERSION_1_3
+        })
+        .collect();
+    let lists = |pd, name| super::device::has_extension(instance, pd, name);
+    let khr = ash::khr::cooperative_matrix::NAME;
+    let nv = ash::nv::cooperative_matrix::NAME;
+    let pd = recent
+        .iter()
+        .copied()
+        .find(|&pd| lists(pd, khr) || lists(pd, nv))
+        .or_else(|| recent.first().copied())
+        .ok_or("no Vulkan device with API 1.3 or later")?;
+    let queried = read(entry, instance, pd)?;
+    Ok(profile_from_vulkan(&facts(&queried)))
+}
+
+unsafe fn read(
+    entry: &ash::Entry,
+    instance: &ash::Instance,
+    pd: vk::PhysicalDevice,
+) -> VkResult<Queried<'static>> {
+    let lists = |name| super::device::has_extension(instance, pd, name);
+    let lists_khr = lists(ash::khr::cooperative_matrix::NAME);
+    let lists_nv = lists(ash::nv::cooperative_matrix::NAME);
+
+    let mut p11 = vk::PhysicalDeviceVulkan11Properties::default();
+    let mut p13 = vk::PhysicalDeviceVulkan13Properties::default();
+    let mut p2 = vk::PhysicalDeviceProperties2::default()
+        .push_next(&mut p11)
+        .push_next(&mut p13);
+    instance.get_physical_device_properties2(pd, &mut p2);
+    let properties = p2.properties;
+
+    let mut f11 = vk::PhysicalDeviceVulkan11Features::default();
+    let mut f12 = vk::PhysicalDeviceVulkan12Features::default();
+    let mut f13 = vk::PhysicalDeviceVulkan13Features::default();
+    let mut fkhr = vk::PhysicalDeviceCooperativeMatrixFeaturesKHR::default();
+    let mut fnv = vk::PhysicalDeviceCooperativeMatrixFeaturesNV::default();
+    let mut f2 = vk::PhysicalDeviceFeatures2::default()
+        .push_next(&mut f11)
+        .push_next(&mut f12)
+        .push_next(&mut f13);
+    if lists_khr {
+        f2 = f2.push_next(&mut fkhr);
+    }
+    if lists_nv {
+        f2 = f2.push_next(&mut fnv);
+    }
+    instance.get_physical_device_features2(pd, &mut f2);
+    let f10 = f2.features;
+    let khr_feature = lists_khr && fkhr.cooperative_matrix != 0;
+    let nv_feature = lists_nv && fnv.cooperative_matrix != 0;
+    let bf16 = lists(super::device::BF16_NAME) && super::device::bf16_matrices(instance, pd);
+
+    let cooperative_matrix_properties = if khr_feature {
+        super::device::query_properties(entry, instance, pd, CooperativeMatrixExtension::Khr, bf16)?
+            .khr
+    } else if nv_feature {
+        super::device::query_properties(entry, instance, pd, CooperativeMatrixExtension::Nv, false)?
+            .khr
+    } else {
+        Vec::new()
+    };
+    // Copies without the pNext chains (which point at the locals above).
+    let unchained = Queried {
+        properties,
+        p11: vk::PhysicalDeviceVulkan11Properties {
+            p_next: std::ptr::null_mut(),
+            ..p11
+        },
+        p13: vk::PhysicalDeviceVulkan13Properties {
+            p_next: std::ptr::null_mut(),
+            ..p13
+        },
+        f10,
+        f11: vk::PhysicalDeviceVulkan11Features {
+            p_next: std::ptr::null_mut(),
+            ..f11
+        },
+        f12: vk::PhysicalDeviceVulkan12Features {
+            p_next: std::ptr::null_mut(),
+            ..f12
+        },
+        f13: vk::PhysicalDeviceVulkan13Features {
+            p_next: std::ptr::null_mut(),
+            ..f13
+        },
+        cooperative_matrix: khr_feature || nv_feature,
+        bfloat16_cooperative_matrix: bf16,
+        cooperative_matrix_properties,
+    };
+    Ok(unchained)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tessera::configs::{VulkanComponentType as V, VulkanScope};
+    use tessera::device::Features;
+
+    /// An H100 as the driver describes it (driver 580), made up from the
+    /// values `results-h100-conformance-khr.json` records and NVIDIA's
+    /// published Vulkan limits.
+    fn h100() -> Queried<'static> {
+        let mut properties = vk::PhysicalDeviceProperties::default();
+        for (dst, src) in properties
+            .device_name
+            .iter_mut()
+            .zip(b"NVIDIA H100 80GB HBM3")
+        {
+            *dst = *src as std::ffi::c_char;
+        }
+        properties.limits.max_compute_work_group_size = [1024, 1024, 64];
+        properties.limits.max_compute_work_group_invocations = 1024;
+        properties.limits.max_compute_shared_memory_size = 49152;
+        properties.limits.max_push_constants_size = 256;
+        let prop = |a, c, m, n, k| VulkanCooperativeMatrixProperties {
+            m_size: m,
+            n_size: n,
+            k_size: k,
+            a_type: a,
+            b_type: a,
+            c_type: c,
+            result_type: c,
+            saturating_accumulation: false,
+            scope: VulkanScope::Subgroup,
+        };
+        Queried {
+            properties,
+            p11: vk::PhysicalDeviceVulkan11Properties {
+                subgroup_supported_operations: vk::SubgroupFeatureFlags::from_raw(0xff),
+                subgroup_supported_stages: vk::ShaderStageFlags::ALL,
+                ..Default::default()
+            },
+            p13: vk::PhysicalDeviceVulkan13Properties {
+                min_subgroup_size: 32,
+                max_subgroup_size: 32,
+                ..Default::default()
+            },
+            f10: vk::PhysicalDeviceFeatures {
+                shader_clip_distance: 1,
+                dual_src_blend: 1,
+                geometry_shader: 1,
+                ..Default::default()
+            },
+            f11: vk::PhysicalDeviceVulkan11Features {
+                storage_buffer16_bit_access: 1,
+                uniform_and_storage_buffer16_bit_access: 1,
+                ..Default::default()
+            },
+            f12: vk::PhysicalDeviceVulkan12Features {
+                shader_float16: 1,
+                vulkan_memory_model: 1,
+                ..Default::default()
+            },
+            f13: vk::PhysicalDeviceVulkan13Features {
+                subgroup_size_control: 1,
+                compute_full_subgroups: 1,
+                ..Default::default()
+            },
+            cooperative_matrix: true,
+            bfloat16_cooperative_matrix: true,
+            cooperative_matrix_properties: vec![
+                prop(V::Float16, V::Float16, 16, 16, 16),
+                prop(V::Float16, V::Float16, 16, 8, 16),
+                prop(V::Float16, V::Float16, 16, 8, 8),
+                prop(V::Float16, V::Float32, 16, 16, 16),
+                prop(V::Float16, V::Float32, 16, 8, 16),
+                prop(V::Float16, V::Float32, 16, 8, 8),
+                prop(V::Uint8, V::Uint32, 16, 16, 32),
+                prop(V::Sint8, V::Sint32, 16, 16, 32),
+                prop(V::Uint8, V::Uint32, 16, 8, 32),
+                prop(V::Sint8, V::Sint32, 16, 8, 32),
+                prop(V::Bfloat16, V::Float32, 16, 16, 16),
+            ],
+        }
+    }
+
+    #[test]
+    fn h100_facts_give_the_shipped_profile() {
+        let profile = profile_from_vulkan(&facts(&h100()));
+        let shipped = include_str!("../../../profiles/h100-vulkan.json");
+        assert_eq!(profile.to_json(), shipped);
+    }
+
+    #[test]
+    fn missing_features() {
+        // A device without geometry shaders, 16-bit storage or cooperative
+        // matrices.
+        let mut q = h100();
+        q.f10.geometry_shader = 0;
+        q.f11.uniform_and_storage_buffer16_bit_access = 0;
+        q.cooperative_matrix = false;
+        let p = profile_from_vulkan(&facts(&q));
+        assert_eq!(
+            p.features,
+            Features::SUBGROUPS
+                | Features::SUBGROUP_SIZE_CONTROL
+                | Features::CLIP_DISTANCES
+                | Features::DUAL_SOURCE_BLENDING
+        );
+        assert_eq!(p.subgroup_matrix_configs, Some(Vec::new()));
+        assert_eq!(p.limits.max_immediate_size, Some(256));
+        assert_eq!(p.name, "NVIDIA H100 80GB HBM3 (Vulkan)");
+        // Subgroup operations only in compute shaders: no subgroups.
+        let mut q = h100();
+        q.p11.subgroup_supported_stages = vk::ShaderStageFlags::COMPUTE;
+        let p = profile_from_vulkan(&facts(&q));
+        assert!(!p.features.contains(Features::SUBGROUPS));
+        assert_eq!(p.limits.subgroup_min_size, None);
+    }
+}

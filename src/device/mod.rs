@@ -1,0 +1,702 @@
+//! Device capabilities: the WebGPU features that gate WGSL's `enable`
+//! directives ([`Features`]), the device limits the pipeline step checks
+//! ([`Limits`]), the subgroup-matrix configurations, and a whole
+//! [`DeviceProfile`] read from (and written as) JSON.
+//!
+//! A WebGPU implementation rejects `enable f16;` when the device lacks
+//! `shader-f16` (a shader-module creation error). tessera does the same in
+//! the validator when given the device's features
+//! ([`crate::valid::validate_with_features`], or
+//! [`crate::CompileOptions::features`]); the default, [`Features::all`],
+//! accepts every enable as before. The limits and configurations are
+//! pipeline-creation checks: [`DeviceProfile::apply`] writes them into
+//! [`PipelineOptions`].
+//!
+//! # The profile format
+//!
+//! ```json
+//! {
+//!   "tessera_device_profile": 1,
+//!   "name": "NVIDIA H100 80GB HBM3 (Vulkan)",
+//!   "features": ["shader-f16", "subgroups", "subgroup-matrix"],
+//!   "limits": {
+//!     "maxComputeWorkgroupSizeX": 1024,
+//!     "maxComputeInvocationsPerWorkgroup": 1024,
+//!     "subgroupMinSize": 32,
+//!     "subgroupMaxSize": 32
+//!   },
+//!   "subgroupMatrixConfigs": ["f16:f32:16x16x16", "i8:i32:16x16x32"]
+//! }
+//! ```
+//!
+//! - `features` (required): WebGPU feature names (`GPUFeatureName`). The
+//!   ones that gate an enable are listed in [`FEATURES`]; the other
+//!   standard WebGPU feature names ([`OTHER_WEBGPU_FEATURES`], e.g.
+//!   `timestamp-query`) are accepted and ignored, so a browser's
+//!   `adapter.features` can be pasted in. Any other name is an error.
+//! - `limits` (optional): WebGPU limit names ([`LIMITS`]); other standard
+//!   limit names ([`OTHER_WEBGPU_LIMITS`]) are ignored, any other name is
+//!   an error. A limit the profile does not give is not changed in the
+//!   options it is applied to.
+//! - `subgroupMatrixConfigs` (optional): `COMPONENT:RESULT:MxNxK` strings,
+//!   the spelling of the CLI's `--subgroup-matrix-config`. Without the
+//!   member, the configuration checks are skipped; `[]` means the device
+//!   has none.
+//! - `name` (optional) names the device in messages;
+//!   `tessera_device_profile` (optional) is the format's version, 1.
+//!
+//! Errors say where: syntax errors and errors about a member's value
+//! carry the line and column ([`ProfileError`]).
+
+pub(crate) mod json;
+pub mod vulkan;
+
+use std::fmt;
+
+use crate::configs::SubgroupMatrixConfig;
+use crate::pipeline::PipelineOptions;
+
+use json::{Kind, Pos, Value};
+
+bitflags::bitflags! {
+    /// The WebGPU features a device has that decide which WGSL `enable`
+    /// directives a module may use. [`Features::default`] is
+    /// [`Features::all`] (no check), what tessera did before device
+    /// profiles.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    pub struct Features: u32 {
+        /// `shader-f16`: `enable f16;`
+        const SHADER_F16 = 1 << 0;
+        /// `subgroups`: `enable subgroups;`
+        const SUBGROUPS = 1 << 1;
+        /// `subgroup-size-control`: `enable subgroup_size_control;`
+        const SUBGROUP_SIZE_CONTROL = 1 << 2;
+        /// `clip-distances`: `enable clip_distances;`
+        const CLIP_DISTANCES = 1 << 3;
+        /// `dual-source-blending`: `enable dual_source_blending;`
+        const DUAL_SOURCE_BLENDING = 1 << 4;
+        /// `primitive-index`: `enable primitive_index;`
+        const PRIMITIVE_INDEX = 1 << 5;
+        /// `subgroup-matrix` (the proposal's name): `enable subgroup_matrix;`
+        const SUBGROUP_MATRIX = 1 << 6;
+        /// `chromium-experimental-subgroup-matrix` (Dawn):
+        /// `enable chromium_experimental_subgroup_matrix;`
+        const CHROMIUM_EXPERIMENTAL_SUBGROUP_MATRIX = 1 << 7;
+        /// `wgpu-cooperative-matrix` (wgpu's `EXPERIMENTAL_COOPERATIVE_MATRIX`):
+        /// `enable wgpu_cooperative_matrix;`
+        const WGPU_COOPERATIVE_MATRIX = 1 << 8;
+        /// `tessera-experimental-subgroup-matrix`:
+        /// `enable tessera_experimental_subgroup_matrix;` (conversions,
+        /// element-wise operations; docs/subgroup-matrix-extensions.md)
+        const TESSERA_EXPERIMENTAL_SUBGROUP_MATRIX = 1 << 9;
+        /// `tessera-experimental-bf16`: `enable tessera_experimental_bf16;`
+        /// (bf16 matrix components: on Vulkan, `VK_KHR_shader_bfloat16`
+        /// with `shaderBFloat16CooperativeMatrix`)
+        const TESSERA_EXPERIMENTAL_BF16 = 1 << 10;
+    }
+}
+
+impl Default for Features {
+    /// Every feature: no enable is rejected.
+    fn default() -> Self {
+        Features::all()
+    }
+}
+
+/// Each feature with its WebGPU name and the WGSL enable it gates, in
+/// declaration order.
+pub const FEATURES: &[(Features, &str, &str)] = &[
+    (Features::SHADER_F16, "shader-f16", "f16"),
+    (Features::SUBGROUPS, "subgroups", "subgroups"),
+    (
+        Features::SUBGROUP_SIZE_CONTROL,
+        "subgroup-size-control",
+        "subgroup_size_control",
+    ),
+    (Features::CLIP_DISTANCES, "clip-distances", "clip_distances"),
+    (
+        Features::DUAL_SOURCE_BLENDING,
+        "dual-source-blending",
+        "dual_source_blending",
+    ),
+    (
+        Features::PRIMITIVE_INDEX,
+        "primitive-index",
+        "primitive_index",
+    ),
+    (
+        Features::SUBGROUP_MATRIX,
+        "subgroup-matrix",
+        "subgroup_matrix",
+    ),
+    (
+        Features::CHROMIUM_EXPERIMENTAL_SUBGROUP_MATRIX,
+        "chromium-experimental-subgroup-matrix",
+        "chromium_experimental_subgroup_matrix",
+    ),
+    (
+        Features::WGPU_COOPERATIVE_MATRIX,
+        "wgpu-cooperative-matrix",
+        "wgpu_cooperative_matrix",
+    ),
+    (
+        Features::TESSERA_EXPERIMENTAL_SUBGROUP_MATRIX,
+        "tessera-experimental-subgroup-matrix",
+        "tessera_experimental_subgroup_matrix",
+    ),
+    (
+        Features::TESSERA_EXPERIMENTAL_BF16,
+        "tessera-experimental-bf16",
+        "tessera_experimental_bf16",
+    ),
+];
+
+/// Standard WebGPU feature names that gate no WGSL enable: accepted in a
+/// profile and ignored.
+pub const OTHER_WEBGPU_FEATURES: &[&str] = &[
+    "core-features-and-limits",
+    "depth-clip-control",
+    "depth32float-stencil8",
+    "texture-compression-bc",
+    "texture-compression-bc-sliced-3d",
+    "texture-compression-etc2",
+    "texture-compression-astc",
+    "texture-compression-astc-sliced-3d",
+    "timestamp-query",
+    "indirect-first-instance",
+    "rg11b10ufloat-renderable",
+    "bgra8unorm-storage",
+    "float32-filterable",
+    "float32-blendable",
+    "texture-formats-tier1",
+    "texture-formats-tier2",
+    "texture-component-swizzle",
+];
+
+impl Features {
+    /// The WebGPU name of a single feature (`shader-f16`).
+    pub fn webgpu_name(self) -> Option<&'static str> {
+        FEATURES.iter().find(|f| f.0 == self).map(|f| f.1)
+    }
+
+    /// The feature with WebGPU name `name`.
+    pub fn from_webgpu_name(name: &str) -> Option<Features> {
+        FEATURES.iter().find(|f| f.1 == name).map(|f| f.0)
+    }
+
+    /// The feature a WGSL `enable` name needs; `None` for an enable no
+    /// device feature gates (`chromium_disable_uniformity_analysis`, which
+    /// only changes what the compiler reports) or an unknown name.
+    pub fn for_enable(enable: &str) -> Option<Features> {
+        FEATURES.iter().find(|f| f.2 == enable).map(|f| f.0)
+    }
+
+    /// The WebGPU names of the features in the set, in [`FEATURES`] order.
+    pub fn webgpu_names(self) -> impl Iterator<Item = &'static str> {
+        FEATURES
+            .iter()
+            .filter(move |f| self.contains(f.0))
+            .map(|f| f.1)
+    }
+}
+
+/// The device limits a profile can give (WebGPU's names); `None` for a
+/// limit it does not give.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Limits {
+    /// `maxComputeWorkgroupSizeX`
+    pub max_compute_workgroup_size_x: Option<u32>,
+    /// `maxComputeWorkgroupSizeY`
+    pub max_compute_workgroup_size_y: Option<u32>,
+    /// `maxComputeWorkgroupSizeZ`
+    pub max_compute_workgroup_size_z: Option<u32>,
+    /// `maxComputeInvocationsPerWorkgroup`
+    pub max_compute_invocations_per_workgroup: Option<u32>,
+    /// `maxComputeWorkgroupStorageSize` (bytes)
+    pub max_compute_workgroup_storage_size: Option<u32>,
+    /// `maxImmediateSize` (bytes)
+    pub max_immediate_size: Option<u32>,
+    /// `subgroupMinSize`
+    pub subgroup_min_size: Option<u32>,
+    /// `subgroupMaxSize`
+    pub subgroup_max_size: Option<u32>,
+}
+
+/// A limit's field in [`Limits`].
+type LimitField = fn(&mut Limits) -> &mut Option<u32>;
+
+/// Each limit's WebGPU name and field, in the order profiles are written.
+pub const LIMITS: &[(&str, LimitField)] = &[
+    ("maxComputeWorkgroupSizeX", |l| {
+        &mut l.max_compute_workgroup_size_x
+    }),
+    ("maxComputeWorkgroupSizeY", |l| {
+        &mut l.max_compute_workgroup_size_y
+    }),
+    ("maxComputeWorkgroupSizeZ", |l| {
+        &mut l.max_compute_workgroup_size_z
+    }),
+    ("maxComputeInvocationsPerWorkgroup", |l| {
+        &mut l.max_compute_invocations_per_workgroup
+    }),
+    ("maxComputeWorkgroupStorageSize", |l| {
+        &mut l.max_compute_workgroup_storage_size
+    }),
+    ("maxImmediateSize", |l| &mut l.max_immediate_size),
+    ("subgroupMinSize", |l| &mut l.subgroup_min_size),
+    ("subgroupMaxSize", |l| &mut l.subgroup_max_size),
+];
+
+/// Standard WebGPU limit names tessera does not check: accepted in a
+/// profile and ignored.
+pub const OTHER_WEBGPU_LIMITS: &[&str] = &[
+    "maxTextureDimension1D",
+    "maxTextureDimension2D",
+    "maxTextureDimension3D",
+    "maxTextureArrayLayers",
+    "maxBindGroups",
+    "maxBindGroupsPlusVertexBuffers",
+    "maxBindingsPerBindGroup",
+    "maxDynamicUniformBuffersPerPipelineLayout",
+    "maxDynamicStorageBuffersPerPipelineLayout",
+    "maxSampledTexturesPerShaderStage",
+    "maxSamplersPerShaderStage",
+    "maxStorageBuffersPerShaderStage",
+    "maxStorageBuffersInVertexStage",
+    "maxStorageBuffersInFragmentStage",
+    "maxStorageTexturesPerShaderStage",
+    "maxStorageTexturesInVertexStage",
+    "maxStorageTexturesInFragmentStage",
+    "maxUniformBuffersPerShaderStage",
+    "maxUniformBufferBindingSize",
+    "maxStorageBufferBindingSize",
+    "minUniformBufferOffsetAlignment",
+    "minStorageBufferOffsetAlignment",
+    "maxVertexBuffers",
+    "maxBufferSize",
+    "maxVertexAttributes",
+    "maxVertexBufferArrayStride",
+    "maxInterStageShaderVariables",
+    "maxColorAttachments",
+    "maxColorAttachmentBytesPerSample",
+    "maxComputeWorkgroupsPerDimension",
+];
+
+impl Limits {
+    /// The value of the limit named `name`.
+    pub fn get(&self, name: &str) -> Option<u32> {
+        let mut copy = *self;
+        LIMITS
+            .iter()
+            .find(|l| l.0 == name)
+            .and_then(|l| *(l.1)(&mut copy))
+    }
+
+    /// WebGPU's default limits (what every device has).
+    pub fn webgpu_defaults() -> Limits {
+        let d = PipelineOptions::default();
+        Limits {
+            max_compute_workgroup_size_x: Some(d.max_workgroup_size[0]),
+            max_compute_workgroup_size_y: Some(d.max_workgroup_size[1]),
+            max_compute_workgroup_size_z: Some(d.max_workgroup_size[2]),
+            max_compute_invocations_per_workgroup: Some(d.max_invocations),
+            max_compute_workgroup_storage_size: Some(d.max_workgroup_storage_size),
+            max_immediate_size: Some(d.max_immediate_size),
+            subgroup_min_size: None,
+            subgroup_max_size: None,
+        }
+    }
+}
+
+/// A device's capabilities: its features, limits and subgroup-matrix
+/// configurations (see the module documentation for the JSON form).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DeviceProfile {
+    /// The device's name, for messages.
+    pub name: String,
+    /// The features that gate WGSL enables.
+    pub features: Features,
+    /// The limits the profile gives.
+    pub limits: Limits,
+    /// The subgroup-matrix configurations; `None` when the profile gives
+    /// none (the configuration checks are then skipped).
+    pub subgroup_matrix_configs: Option<Vec<SubgroupMatrixConfig>>,
+}
+
+impl Default for DeviceProfile {
+    /// Everything allowed: every feature, no limit, no configuration
+    /// check (tessera's behaviour without a profile).
+    fn default() -> Self {
+        DeviceProfile {
+            name: "any device".into(),
+            features: Features::all(),
+            limits: Limits::default(),
+            subgroup_matrix_configs: None,
+        }
+    }
+}
+
+/// Why a profile could not be read: the message, and where in the JSON
+/// text when it is about a place in it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ProfileError {
+    /// What is wrong.
+    pub message: String,
+    /// Where (line and column, from 1).
+    pub pos: Option<Pos>,
+}
+
+impl fmt::Display for ProfileError {
+    /// `line L, column C: MESSAGE`, or the message alone.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.pos {
+            Some(pos) => write!(f, "{pos}: {}", self.message),
+            None => f.write_str(&self.message),
+        }
+    }
+}
+
+impl std::error::Error for ProfileError {}
+
+fn at(pos: Pos, message: impl Into<String>) -> ProfileError {
+    ProfileError {
+        message: message.into(),
+        pos: Some(pos),
+    }
+}
+
+/// ` (did you mean `X`?)` when a candidate is close to `written`.
+fn did_you_mean<'a>(written: &str, candidates: impl IntoIterator<Item = &'a str>) -> String {
+    crate::suggest::closest(written, candidates)
+        .map(|c| format!(" (did you mean `{c}`?)"))
+        .unwrap_or_default()
+}
+
+/// The names of the built-in profiles ([`DeviceProfile::builtin`]).
+pub const BUILTIN_PROFILES: &[&str] = &["metal", "webgpu", "h100-vulkan", "h200-vulkan"];
+
+impl DeviceProfile {
+    /// Reads a profile from its JSON text.
+    pub fn from_json(text: &str) -> Result<DeviceProfile, ProfileError> {
+        let root = json::parse(text).map_err(|e| at(e.pos, e.message))?;
+        let Kind::Object(members) = &root.kind else {
+            return Err(at(
+                root.pos,
+                format!(
+                    "a device profile is a JSON object, found {}",
+                    root.describe()
+                ),
+            ));
+        };
+        let mut profile = DeviceProfile {
+            name: String::new(),
+            features: Features::empty(),
+            limits: Limits::default(),
+            subgroup_matrix_configs: None,
+        };
+        let mut has_features = false;
+        const KEYS: &[&str] = &[
+            "tessera_device_profile",
+            "name",
+            "features",
+            "limits",
+            "subgroupMatrixConfigs",
+        ];
+        for (key, key_pos, value) in members {
+            match key.as_str() {
+                "tessera_device_profile" => {
+                    if value.as_u32() != Some(1) {
+                        return Err(at(
+                            value.pos,
+                            "`tessera_device_profile` must be 1 (the only version of the format)",
+                        ));
+                    }
+                }
+                "name" => match &value.kind {
+                    Kind::String(s) => profile.name = s.clone(),
+                    _ => {
+                        return Err(at(
+                            value.pos,
+                            format!("`name` must be a string, found {}", value.describe()),
+                        ))
+                    }
+                },
+                "features" => {
+                    has_features = true;
+                    profile.features = features(value)?;
+                }
+                "limits" => profile.limits = limits(value)?,
+                "subgroupMatrixConfigs" => profile.subgroup_matrix_configs = Some(configs(value)?),
+                other => {
+                    return Err(at(
+                        *key_pos,
+                        format!(
+                            "unknown member `{other}` (expected {}){}",
+                            KEYS.iter()
+                                .map(|k| format!("`{k}`"))
+                                .collect::<Vec<_>>()
+                                .join(", "),
+                            did_you_mean(other, KEYS.iter().copied())
+                        ),
+                    ))
+                }
+            }
+        }
+        if !has_features {
+            return Err(at(
+                root.pos,
+                "a device profile needs a `features` member (a list of WebGPU feature names; `[]` for none)",
+            ));
+        }
+        Ok(profile)
+    }
+
+    /// The profile as JSON, in the format [`DeviceProfile::from_json`]
+    /// reads: members in a fixed order, one value per line.
+    pub fn to_json(&self) -> String {
+        let mut out = String::from("{\n  \"tessera_device_profile\": 1,\n  \"name\": ");
+        json::write_string(&self.name, &mut out);
+        out.push_str(",\n  \"features\": [");
+        let names: Vec<&str> = self.features.webgpu_names().collect();
+        for (i, name) in names.iter().enumerate() {
+            out.push_str(if i == 0 { "\n    " } else { ",\n    " });
+            json::write_string(name, &mut out);
+        }
+        out.push_str(if names.is_empty() { "]" } else { "\n  ]" });
+        out.push_str(",\n  \"limits\": {");
+        let mut first = true;
+        for (name, _) in LIMITS {
+            if let Some(v) = self.limits.get(name) {
+                out.push_str(if first { "\n    " } else { ",\n    " });
+                first = false;
+                out.push_str(&format!("\"{name}\": {v}"));
+            }
+        }
+        out.push_str(if first { "}" } else { "\n  }" });
+        if let Some(configs) = &self.subgroup_matrix_configs {
+            out.push_str(",\n  \"subgroupMatrixConfigs\": [");
+            for (i, c) in configs.iter().enumerate() {
+                out.push_str(if i == 0 { "\n    " } else { ",\n    " });
+                out.push_str(&format!("\"{c}\""));
+            }
+            out.push_str(if configs.is_empty() { "]" } else { "\n  ]" });
+        }
+        out.push_str("\n}\n");
+        out
+    }
+
+    /// A built-in profile by name (one of [`BUILTIN_PROFILES`]):
+    /// [`DeviceProfile::metal`], [`DeviceProfile::webgpu`], and the
+    /// profiles of the devices tessera was measured on,
+    /// `profiles/h100-vulkan.json` and `profiles/h200-vulkan.json`.
+    pub fn builtin(name: &str) -> Option<DeviceProfile> {
+        let text = match name {
+            "metal" => return Some(DeviceProfile::metal()),
+            "webgpu" => return Some(DeviceProfile::webgpu()),
+            "h100-vulkan" => include_str!("../../profiles/h100-vulkan.json"),
+            "h200-vulkan" => include_str!("../../profiles/h200-vulkan.json"),
+            _ => return None,
+        };
+        // The shipped files are checked by the tests: they always parse.
+        DeviceProfile::from_json(text).ok()
+    }
+
+    /// Apple GPUs with `simdgroup_matrix` (family Apple7 and later) through
+    /// tessera's MSL output: the proposal's fixed configuration table
+    /// ([`crate::configs::metal`]: f32 and f16 8x8x8), a SIMD-group width
+    /// of 32, Metal's 1024 threads per threadgroup and 32 KiB of
+    /// threadgroup memory. No bf16 matrices (tessera's MSL writer has
+    /// none) and no `subgroup-size-control` (Metal's SIMD-group width is
+    /// fixed).
+    pub fn metal() -> DeviceProfile {
+        DeviceProfile {
+            name: "Apple GPU, family Apple7+ (Metal)".into(),
+            features: Features::SHADER_F16
+                | Features::SUBGROUPS
+                | Features::CLIP_DISTANCES
+                | Features::DUAL_SOURCE_BLENDING
+                | Features::PRIMITIVE_INDEX
+                | Features::SUBGROUP_MATRIX
+                | Features::CHROMIUM_EXPERIMENTAL_SUBGROUP_MATRIX
+                | Features::WGPU_COOPERATIVE_MATRIX
+                | Features::TESSERA_EXPERIMENTAL_SUBGROUP_MATRIX,
+            limits: Limits {
+                max_compute_workgroup_size_x: Some(1024),
+                max_compute_workgroup_size_y: Some(1024),
+                max_compute_workgroup_size_z: Some(1024),
+                max_compute_invocations_per_workgroup: Some(1024),
+                max_compute_workgroup_storage_size: Some(32768),
+                max_immediate_size: None,
+                subgroup_min_size: Some(32),
+                subgroup_max_size: Some(32),
+            },
+            subgroup_matrix_configs: Some(crate::configs::metal(true)),
+        }
+    }
+
+    /// A device with nothing beyond core WebGPU: no optional feature and
+    /// WebGPU's default limits, for checking that a shader is portable.
+    pub fn webgpu() -> DeviceProfile {
+        DeviceProfile {
+            name: "WebGPU defaults".into(),
+            features: Features::empty(),
+            limits: Limits::webgpu_defaults(),
+            subgroup_matrix_configs: None,
+        }
+    }
+
+    /// Writes the profile's limits and configurations into `options`; what
+    /// the profile does not give is left as it is.
+    pub fn apply(&self, options: &mut PipelineOptions) {
+        let l = &self.limits;
+        let dims = [
+            l.max_compute_workgroup_size_x,
+            l.max_compute_workgroup_size_y,
+            l.max_compute_workgroup_size_z,
+        ];
+        for (slot, v) in options.max_workgroup_size.iter_mut().zip(dims) {
+            if let Some(v) = v {
+                *slot = v;
+            }
+        }
+        if let Some(v) = l.max_compute_invocations_per_workgroup {
+            options.max_invocations = v;
+        }
+        if let Some(v) = l.max_compute_workgroup_storage_size {
+            options.max_workgroup_storage_size = v;
+        }
+        if let Some(v) = l.max_immediate_size {
+            options.max_immediate_size = v;
+        }
+        if l.subgroup_min_size.is_some() {
+            options.min_subgroup_size = l.subgroup_min_size;
+        }
+        if l.subgroup_max_size.is_some() {
+            options.max_subgroup_size = l.subgroup_max_size;
+        }
+        if let Some(configs) = &self.subgroup_matrix_configs {
+            options.subgroup_matrix_configs = Some(configs.clone());
+        }
+    }
+}
+
+fn features(value: &Value) -> Result<Features, ProfileError> {
+    let Kind::Array(items) = &value.kind else {
+        return Err(at(
+            value.pos,
+            format!(
+                "`features` must be an array of WebGPU feature names, found {}",
+                value.describe()
+            ),
+        ));
+    };
+    let mut set = Features::empty();
+    for item in items {
+        let Kind::String(name) = &item.kind else {
+            return Err(at(
+                item.pos,
+                format!(
+                    "a feature must be a string (a WebGPU feature name), found {}",
+                    item.describe()
+                ),
+            ));
+        };
+        if let Some(f) = Features::from_webgpu_name(name) {
+            set |= f;
+        } else if !OTHER_WEBGPU_FEATURES.contains(&name.as_str()) {
+            let known = FEATURES
+                .iter()
+                .map(|f| f.1)
+                .chain(OTHER_WEBGPU_FEATURES.iter().copied());
+            return Err(at(
+                item.pos,
+                format!("unknown feature `{name}`{}", did_you_mean(name, known)),
+            ));
+        }
+    }
+    Ok(set)
+}
+
+fn limits(value: &Value) -> Result<Limits, ProfileError> {
+    let Kind::Object(members) = &value.kind else {
+        return Err(at(
+            value.pos,
+            format!(
+                "`limits` must be an object of WebGPU limit names and values, found {}",
+                value.describe()
+            ),
+        ));
+    };
+    let mut limits = Limits::default();
+    for (name, key_pos, v) in members {
+        let field = LIMITS.iter().find(|l| l.0 == name);
+        if field.is_none() && !OTHER_WEBGPU_LIMITS.contains(&name.as_str()) {
+            let known = LIMITS
+                .iter()
+                .map(|l| l.0)
+                .chain(OTHER_WEBGPU_LIMITS.iter().copied());
+            return Err(at(
+                *key_pos,
+                format!("unknown limit `{name}`{}", did_you_mean(name, known)),
+            ));
+        }
+        // Ignored limits may be larger than a u32 (maxBufferSize).
+        let Some(&(_, field)) = field else { continue };
+        let Some(n) = v.as_u32() else {
+            return Err(at(
+                v.pos,
+                format!(
+                    "limit `{name}` must be an integer from 0 to 4294967295, found {}",
+                    match &v.kind {
+                        Kind::Number(text) => format!("`{text}`"),
+                        _ => v.describe().to_string(),
+                    }
+                ),
+            ));
+        };
+        *field(&mut limits) = Some(n);
+    }
+    if let (Some(min), Some(max)) = (limits.subgroup_min_size, limits.subgroup_max_size) {
+        if min > max {
+            return Err(at(
+                value.pos,
+                format!("`subgroupMinSize` ({min}) is larger than `subgroupMaxSize` ({max})"),
+            ));
+        }
+    }
+    Ok(limits)
+}
+
+fn configs(value: &Value) -> Result<Vec<SubgroupMatrixConfig>, ProfileError> {
+    let Kind::Array(items) = &value.kind else {
+        return Err(at(
+            value.pos,
+            format!(
+                "`subgroupMatrixConfigs` must be an array of `COMPONENT:RESULT:MxNxK` strings, found {}",
+                value.describe()
+            ),
+        ));
+    };
+    let mut out: Vec<SubgroupMatrixConfig> = Vec::new();
+    for item in items {
+        let Kind::String(text) = &item.kind else {
+            return Err(at(
+                item.pos,
+                format!(
+                    "a subgroup-matrix configuration must be a `COMPONENT:RESULT:MxNxK` string, found {}",
+                    item.describe()
+                ),
+            ));
+        };
+        let config: SubgroupMatrixConfig = text
+            .parse()
+            .map_err(|e: crate::configs::ConfigParseError| at(item.pos, e.0))?;
+        if !out.contains(&config) {
+            out.push(config);
+        }
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests;

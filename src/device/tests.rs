@@ -1,0 +1,326 @@
+use super::vulkan::{profile_from_vulkan, VulkanDeviceFacts};
+use super::*;
+use crate::configs::{VulkanComponentType as V, VulkanScope};
+
+fn err(text: &str) -> String {
+    DeviceProfile::from_json(text).unwrap_err().to_string()
+}
+
+#[test]
+fn reads_a_profile() {
+    let p = DeviceProfile::from_json(
+        r#"{
+  "name": "test GPU",
+  "features": ["shader-f16", "subgroups", "timestamp-query"],
+  "limits": {"maxComputeWorkgroupSizeX": 512, "subgroupMinSize": 16, "subgroupMaxSize": 64,
+             "maxBufferSize": 1099511627776},
+  "subgroupMatrixConfigs": ["f16:f32:16x16x16", "f16:f32:16x16x16", "f32:f32:8x8x8"]
+}"#,
+    )
+    .unwrap();
+    assert_eq!(p.name, "test GPU");
+    assert_eq!(p.features, Features::SHADER_F16 | Features::SUBGROUPS);
+    assert_eq!(p.limits.max_compute_workgroup_size_x, Some(512));
+    assert_eq!(p.limits.max_compute_workgroup_size_y, None);
+    assert_eq!(p.limits.get("subgroupMaxSize"), Some(64));
+    let configs: Vec<String> = p
+        .subgroup_matrix_configs
+        .as_ref()
+        .unwrap()
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    assert_eq!(configs, ["f16:f32:16x16x16", "f32:f32:8x8x8"]);
+
+    let mut options = PipelineOptions::default();
+    p.apply(&mut options);
+    assert_eq!(options.max_workgroup_size, [512, 256, 64]);
+    assert_eq!(options.max_invocations, 256);
+    assert_eq!(options.min_subgroup_size, Some(16));
+    assert_eq!(options.max_subgroup_size, Some(64));
+    assert_eq!(
+        options.subgroup_matrix_configs.as_ref().map(Vec::len),
+        Some(2)
+    );
+
+    let minimal = DeviceProfile::from_json(r#"{"features": []}"#).unwrap();
+    assert_eq!(minimal.features, Features::empty());
+    assert_eq!(minimal.subgroup_matrix_configs, None);
+    let mut options = PipelineOptions::default();
+    minimal.apply(&mut options);
+    assert_eq!(options.subgroup_matrix_configs, None);
+    assert_eq!(options.max_invocations, 256);
+}
+
+#[test]
+fn json_round_trip() {
+    for name in BUILTIN_PROFILES {
+        let p = DeviceProfile::builtin(name).unwrap_or_else(|| panic!("built-in {name}"));
+        let text = p.to_json();
+        assert_eq!(DeviceProfile::from_json(&text).unwrap(), p, "{text}");
+    }
+    let empty = DeviceProfile {
+        name: "e\"".into(),
+        features: Features::empty(),
+        limits: Limits::default(),
+        subgroup_matrix_configs: Some(Vec::new()),
+    };
+    let text = empty.to_json();
+    assert_eq!(
+        text,
+        "{\n  \"tessera_device_profile\": 1,\n  \"name\": \"e\\\"\",\n  \"features\": [],\n  \"limits\": {},\n  \"subgroupMatrixConfigs\": []\n}\n"
+    );
+    assert_eq!(DeviceProfile::from_json(&text).unwrap(), empty);
+}
+
+#[test]
+fn shipped_profiles_are_written_by_to_json() {
+    // The files in profiles/ are exactly what `to_json` writes (as
+    // `tessera-gpu --write-profile` does), so regenerating one gives no
+    // spurious diff.
+    for (name, text) in [
+        (
+            "h100-vulkan",
+            include_str!("../../profiles/h100-vulkan.json"),
+        ),
+        (
+            "h200-vulkan",
+            include_str!("../../profiles/h200-vulkan.json"),
+        ),
+    ] {
+        let p = DeviceProfile::from_json(text).unwrap();
+        assert_eq!(p.to_json(), text, "{name}");
+        assert!(p
+            .features
+            .contains(Features::SHADER_F16 | Features::TESSERA_EXPERIMENTAL_BF16));
+        assert_eq!(p.subgroup_matrix_configs.as_ref().map(Vec::len), Some(11));
+    }
+}
+
+#[test]
+fn builtin_profiles() {
+    let metal = DeviceProfile::builtin("metal").unwrap();
+    let configs: Vec<String> = metal
+        .subgroup_matrix_configs
+        .unwrap()
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    assert_eq!(configs, ["f32:f32:8x8x8", "f16:f16:8x8x8"]);
+    assert!(!metal.features.contains(Features::TESSERA_EXPERIMENTAL_BF16));
+    assert!(!metal.features.contains(Features::SUBGROUP_SIZE_CONTROL));
+    assert_eq!(metal.limits.subgroup_max_size, Some(32));
+    let webgpu = DeviceProfile::builtin("webgpu").unwrap();
+    assert_eq!(webgpu.features, Features::empty());
+    let mut options = PipelineOptions {
+        max_invocations: u32::MAX,
+        ..PipelineOptions::default()
+    };
+    webgpu.apply(&mut options);
+    assert_eq!(options.max_invocations, 256);
+    assert!(DeviceProfile::builtin("h300").is_none());
+    assert_eq!(DeviceProfile::default().features, Features::all());
+}
+
+#[test]
+fn feature_names() {
+    assert_eq!(
+        Features::from_webgpu_name("shader-f16"),
+        Some(Features::SHADER_F16)
+    );
+    assert_eq!(Features::for_enable("f16"), Some(Features::SHADER_F16));
+    assert_eq!(
+        Features::for_enable("subgroup_matrix"),
+        Some(Features::SUBGROUP_MATRIX)
+    );
+    assert_eq!(
+        Features::for_enable("chromium_disable_uniformity_analysis"),
+        None
+    );
+    assert_eq!(Features::SUBGROUPS.webgpu_name(), Some("subgroups"));
+    assert_eq!(FEATURES.len(), Features::all().bits().count_ones() as usize);
+    // Each gated name is an enable the front end knows.
+    for &(_, _, enable) in FEATURES {
+        let matrix = if enable.starts_with("tessera_") {
+            "enable chromium_experimental_subgroup_matrix;\n"
+        } else {
+            ""
+        };
+        let source = format!("{matrix}enable {enable};");
+        assert!(crate::front::wgsl::parse_str(&source).is_ok(), "{source}");
+    }
+    assert_eq!(Features::default(), Features::all());
+}
+
+#[test]
+fn errors_say_where() {
+    assert_eq!(
+        err("{\n  \"features\": [\"shader-f16\",]\n}"),
+        "line 2, column 29: expected a JSON value, found `]`"
+    );
+    assert_eq!(
+        err("{\n  \"features\": [\"shader-f16\", \"shader-f17\"]\n}"),
+        "line 2, column 30: unknown feature `shader-f17` (did you mean `shader-f16`?)"
+    );
+    assert_eq!(
+        err("{\"features\": [\"warp-speed\"]}"),
+        "line 1, column 15: unknown feature `warp-speed`"
+    );
+    assert_eq!(
+        err("{\"features\": [], \"limits\": {\"maxComputeWorkgroupSizeW\": 1}}"),
+        "line 1, column 29: unknown limit `maxComputeWorkgroupSizeW` (did you mean `maxComputeWorkgroupSizeX`?)"
+    );
+    assert_eq!(
+        err("{\"features\": [], \"limits\": {\"subgroupMaxSize\": -32}}"),
+        "line 1, column 48: limit `subgroupMaxSize` must be an integer from 0 to 4294967295, found `-32`"
+    );
+    assert_eq!(
+        err("{\"features\": [], \"limits\": {\"subgroupMinSize\": 64, \"subgroupMaxSize\": 32}}"),
+        "line 1, column 28: `subgroupMinSize` (64) is larger than `subgroupMaxSize` (32)"
+    );
+    assert_eq!(
+        err("{\"features\": [], \"subgroupMatrixConfigs\": [\"f16:f32:16x16\"]}"),
+        "line 1, column 44: invalid subgroup matrix dimensions '16x16' in 'f16:f32:16x16': expected MxNxK, e.g. 16x16x16"
+    );
+    assert_eq!(
+        err("{\"features\": [], \"subgroupMatrixConfigs\": [{\"M\": 8}]}"),
+        "line 1, column 44: a subgroup-matrix configuration must be a `COMPONENT:RESULT:MxNxK` string, found an object"
+    );
+    assert_eq!(
+        err("{\"name\": \"x\"}"),
+        "line 1, column 1: a device profile needs a `features` member (a list of WebGPU feature names; `[]` for none)"
+    );
+    assert_eq!(
+        err("{\"features\": [], \"feature\": []}"),
+        "line 1, column 18: unknown member `feature` (expected `tessera_device_profile`, `name`, `features`, `limits`, `subgroupMatrixConfigs`) (did you mean `features`?)"
+    );
+    assert_eq!(
+        err("[]"),
+        "line 1, column 1: a device profile is a JSON object, found an array"
+    );
+    assert_eq!(
+        err("{\"features\": \"shader-f16\"}"),
+        "line 1, column 14: `features` must be an array of WebGPU feature names, found a string"
+    );
+    assert_eq!(
+        err("{\"features\": [], \"tessera_device_profile\": 2}"),
+        "line 1, column 44: `tessera_device_profile` must be 1 (the only version of the format)"
+    );
+}
+
+fn h100_facts() -> VulkanDeviceFacts {
+    let prop = |a, c, m, n, k| VulkanCooperativeMatrixProperties {
+        m_size: m,
+        n_size: n,
+        k_size: k,
+        a_type: a,
+        b_type: a,
+        c_type: c,
+        result_type: c,
+        saturating_accumulation: false,
+        scope: VulkanScope::Subgroup,
+    };
+    VulkanDeviceFacts {
+        device_name: "NVIDIA H100 80GB HBM3".into(),
+        shader_clip_distance: true,
+        dual_src_blend: true,
+        geometry_shader: true,
+        storage_buffer_16bit_access: true,
+        uniform_and_storage_buffer_16bit_access: true,
+        shader_float16: true,
+        vulkan_memory_model: true,
+        subgroup_size_control: true,
+        compute_full_subgroups: true,
+        subgroup_supported_operations: 0xff,
+        subgroup_supported_stages: 0x3f,
+        cooperative_matrix: true,
+        bfloat16_cooperative_matrix: true,
+        cooperative_matrix_properties: vec![
+            prop(V::Float16, V::Float16, 16, 16, 16),
+            prop(V::Float16, V::Float16, 16, 8, 16),
+            prop(V::Float16, V::Float16, 16, 8, 8),
+            prop(V::Float16, V::Float32, 16, 16, 16),
+            prop(V::Float16, V::Float32, 16, 8, 16),
+            prop(V::Float16, V::Float32, 16, 8, 8),
+            prop(V::Uint8, V::Uint32, 16, 16, 32),
+            prop(V::Sint8, V::Sint32, 16, 16, 32),
+            prop(V::Uint8, V::Uint32, 16, 8, 32),
+            prop(V::Sint8, V::Sint32, 16, 8, 32),
+            prop(V::Bfloat16, V::Float32, 16, 16, 16),
+            prop(V::Float64, V::Float64, 8, 8, 4),
+        ],
+        max_compute_work_group_size: [1024, 1024, 64],
+        max_compute_work_group_invocations: 1024,
+        max_compute_shared_memory_size: 49152,
+        max_push_constants_size: 256,
+        min_subgroup_size: 32,
+        max_subgroup_size: 32,
+    }
+}
+
+use crate::configs::VulkanCooperativeMatrixProperties;
+
+#[test]
+fn vulkan_facts_to_profile() {
+    let p = profile_from_vulkan(&h100_facts());
+    // The shipped H100 profile is what the conversion gives for the
+    // H100's facts (gpu/results-h100-conformance-khr.json).
+    assert_eq!(
+        p,
+        DeviceProfile::from_json(include_str!("../../profiles/h100-vulkan.json")).unwrap()
+    );
+
+    // No 16-bit storage: no shader-f16, and no f16 configurations.
+    let mut facts = h100_facts();
+    facts.uniform_and_storage_buffer_16bit_access = false;
+    let p = profile_from_vulkan(&facts);
+    assert!(!p.features.contains(Features::SHADER_F16));
+    assert!(p.features.contains(Features::SUBGROUP_MATRIX));
+    let configs: Vec<String> = p
+        .subgroup_matrix_configs
+        .unwrap()
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    assert_eq!(
+        configs,
+        [
+            "u8:u32:16x16x32",
+            "i8:i32:16x16x32",
+            "u8:u32:16x8x32",
+            "i8:i32:16x8x32",
+            "bf16:f32:16x16x16"
+        ]
+    );
+
+    // Subgroups without quad operations: no subgroups, hence no size
+    // control and no matrices; the subgroup sizes are not given.
+    let mut facts = h100_facts();
+    facts.subgroup_supported_operations = 0x7f;
+    let p = profile_from_vulkan(&facts);
+    assert_eq!(
+        p.features,
+        Features::SHADER_F16
+            | Features::CLIP_DISTANCES
+            | Features::DUAL_SOURCE_BLENDING
+            | Features::PRIMITIVE_INDEX
+    );
+    assert_eq!(p.subgroup_matrix_configs, Some(Vec::new()));
+    assert_eq!(p.limits.subgroup_max_size, None);
+
+    // No bf16 cooperative matrices: no bf16 feature or configuration.
+    let mut facts = h100_facts();
+    facts.bfloat16_cooperative_matrix = false;
+    let p = profile_from_vulkan(&facts);
+    assert!(!p.features.contains(Features::TESSERA_EXPERIMENTAL_BF16));
+    assert_eq!(p.subgroup_matrix_configs.map(|c| c.len()), Some(10));
+
+    // No memory model: no matrices.
+    let mut facts = h100_facts();
+    facts.vulkan_memory_model = false;
+    let p = profile_from_vulkan(&facts);
+    assert!(!p
+        .features
+        .intersects(Features::SUBGROUP_MATRIX | Features::CHROMIUM_EXPERIMENTAL_SUBGROUP_MATRIX));
+    assert!(p.features.contains(Features::SUBGROUP_SIZE_CONTROL));
+}

@@ -1,0 +1,143 @@
+//! A [`DeviceProfile`] from what a Vulkan device reports, without
+//! depending on Vulkan: [`VulkanDeviceFacts`] is a plain-Rust record an
+//! embedder (or `tessera-gpu --write-profile`) fills from its own
+//! bindings, and [`profile_from_vulkan`] applies the rules below, which
+//! follow what a WebGPU implementation on Vulkan needs before it exposes a
+//! feature.
+//!
+//! | feature | needs |
+//! | --- | --- |
+//! | `shader-f16` | `shaderFloat16`, `storageBuffer16BitAccess`, `uniformAndStorageBuffer16BitAccess` |
+//! | `subgroups` | subgroup operations basic, vote, arithmetic, ballot, shuffle, shuffle-relative and quad in the compute and fragment stages |
+//! | `subgroup-size-control` | `subgroups`, `subgroupSizeControl`, `computeFullSubgroups` |
+//! | `clip-distances` | `shaderClipDistance` |
+//! | `dual-source-blending` | `dualSrcBlend` |
+//! | `primitive-index` | `geometryShader` (SPIR-V's `PrimitiveId` in a fragment shader) |
+//! | the subgroup-matrix features | `subgroups`, `cooperativeMatrix`, `vulkanMemoryModel`, `subgroupSizeControl`, `computeFullSubgroups`, and at least one configuration (the proposal's "API" section) |
+//! | `tessera-experimental-bf16` | the subgroup-matrix features and `shaderBFloat16Type` with `shaderBFloat16CooperativeMatrix` (`VK_KHR_shader_bfloat16`) |
+//!
+//! The configurations are [`crate::configs::from_vulkan_with`] of the
+//! cooperative-matrix properties (f16 entries only with `shader-f16`,
+//! bf16 ones only with `tessera-experimental-bf16`).
+
+use super::{DeviceProfile, Features, Limits};
+use crate::configs::VulkanCooperativeMatrixProperties;
+
+/// `VkSubgroupFeatureFlagBits` tessera's subgroup builtins need: BASIC,
+/// VOTE, ARITHMETIC, BALLOT, SHUFFLE, SHUFFLE_RELATIVE, QUAD.
+pub const REQUIRED_SUBGROUP_OPERATIONS: u32 = 0x1 | 0x2 | 0x4 | 0x8 | 0x10 | 0x20 | 0x80;
+
+/// `VkShaderStageFlagBits` in which subgroup operations are needed:
+/// FRAGMENT and COMPUTE.
+pub const REQUIRED_SUBGROUP_STAGES: u32 = 0x10 | 0x20;
+
+/// What a Vulkan device reports, as far as a profile needs it. Field
+/// names follow the Vulkan structures they come from.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct VulkanDeviceFacts {
+    /// `VkPhysicalDeviceProperties::deviceName`.
+    pub device_name: String,
+    /// `VkPhysicalDeviceFeatures::shaderClipDistance`.
+    pub shader_clip_distance: bool,
+    /// `VkPhysicalDeviceFeatures::dualSrcBlend`.
+    pub dual_src_blend: bool,
+    /// `VkPhysicalDeviceFeatures::geometryShader`.
+    pub geometry_shader: bool,
+    /// `VkPhysicalDeviceVulkan11Features::storageBuffer16BitAccess`.
+    pub storage_buffer_16bit_access: bool,
+    /// `VkPhysicalDeviceVulkan11Features::uniformAndStorageBuffer16BitAccess`.
+    pub uniform_and_storage_buffer_16bit_access: bool,
+    /// `VkPhysicalDeviceVulkan12Features::shaderFloat16`.
+    pub shader_float16: bool,
+    /// `VkPhysicalDeviceVulkan12Features::vulkanMemoryModel`.
+    pub vulkan_memory_model: bool,
+    /// `VkPhysicalDeviceVulkan13Features::subgroupSizeControl`.
+    pub subgroup_size_control: bool,
+    /// `VkPhysicalDeviceVulkan13Features::computeFullSubgroups`.
+    pub compute_full_subgroups: bool,
+    /// `VkPhysicalDeviceVulkan11Properties::subgroupSupportedOperations`
+    /// (raw `VkSubgroupFeatureFlags`).
+    pub subgroup_supported_operations: u32,
+    /// `VkPhysicalDeviceVulkan11Properties::subgroupSupportedStages` (raw
+    /// `VkShaderStageFlags`).
+    pub subgroup_supported_stages: u32,
+    /// `VkPhysicalDeviceCooperativeMatrixFeaturesKHR::cooperativeMatrix`
+    /// (or the NV feature, for a device with only `VK_NV_cooperative_matrix`).
+    pub cooperative_matrix: bool,
+    /// `VkPhysicalDeviceShaderBfloat16FeaturesKHR`: `shaderBFloat16Type`
+    /// and `shaderBFloat16CooperativeMatrix` both.
+    pub bfloat16_cooperative_matrix: bool,
+    /// The cooperative-matrix properties
+    /// (`vkGetPhysicalDeviceCooperativeMatrixPropertiesKHR`, or the NV
+    /// ones through `VulkanCooperativeMatrixPropertiesNv::to_khr`).
+    pub cooperative_matrix_properties: Vec<VulkanCooperativeMatrixProperties>,
+    /// `VkPhysicalDeviceLimits::maxComputeWorkGroupSize`.
+    pub max_compute_work_group_size: [u32; 3],
+    /// `VkPhysicalDeviceLimits::maxComputeWorkGroupInvocations`.
+    pub max_compute_work_group_invocations: u32,
+    /// `VkPhysicalDeviceLimits::maxComputeSharedMemorySize`.
+    pub max_compute_shared_memory_size: u32,
+    /// `VkPhysicalDeviceLimits::maxPushConstantsSize` (WebGPU's immediate
+    /// data is push constants on Vulkan).
+    pub max_push_constants_size: u32,
+    /// `VkPhysicalDeviceVulkan13Properties::minSubgroupSize`.
+    pub min_subgroup_size: u32,
+    /// `VkPhysicalDeviceVulkan13Properties::maxSubgroupSize`.
+    pub max_subgroup_size: u32,
+}
+
+/// The profile of a Vulkan device (see the module documentation for the
+/// rules). The name is the device name with ` (Vulkan)`.
+pub fn profile_from_vulkan(facts: &VulkanDeviceFacts) -> DeviceProfile {
+    let mut features = Features::empty();
+    let f16 = facts.shader_float16
+        && facts.storage_buffer_16bit_access
+        && facts.uniform_and_storage_buffer_16bit_access;
+    features.set(Features::SHADER_F16, f16);
+    let subgroups = facts.subgroup_supported_operations & REQUIRED_SUBGROUP_OPERATIONS
+        == REQUIRED_SUBGROUP_OPERATIONS
+        && facts.subgroup_supported_stages & REQUIRED_SUBGROUP_STAGES == REQUIRED_SUBGROUP_STAGES;
+    features.set(Features::SUBGROUPS, subgroups);
+    let size_control = subgroups && facts.subgroup_size_control && facts.compute_full_subgroups;
+    features.set(Features::SUBGROUP_SIZE_CONTROL, size_control);
+    features.set(Features::CLIP_DISTANCES, facts.shader_clip_distance);
+    features.set(Features::DUAL_SOURCE_BLENDING, facts.dual_src_blend);
+    features.set(Features::PRIMITIVE_INDEX, facts.geometry_shader);
+
+    let bf16_possible = facts.bfloat16_cooperative_matrix;
+    let configs =
+        crate::configs::from_vulkan_with(&facts.cooperative_matrix_properties, f16, bf16_possible);
+    let matrices = size_control
+        && facts.cooperative_matrix
+        && facts.vulkan_memory_model
+        && !configs.is_empty();
+    let matrix_features = Features::SUBGROUP_MATRIX
+        | Features::CHROMIUM_EXPERIMENTAL_SUBGROUP_MATRIX
+        | Features::WGPU_COOPERATIVE_MATRIX
+        | Features::TESSERA_EXPERIMENTAL_SUBGROUP_MATRIX;
+    features.set(matrix_features, matrices);
+    let bf16 = matrices
+        && bf16_possible
+        && configs.iter().any(|c| {
+            c.component_type == crate::configs::ComponentType::BF16
+                || c.result_component_type == crate::configs::ComponentType::BF16
+        });
+    features.set(Features::TESSERA_EXPERIMENTAL_BF16, bf16);
+
+    let subgroup_sizes = |v: u32| (subgroups && v > 0).then_some(v);
+    DeviceProfile {
+        name: format!("{} (Vulkan)", facts.device_name),
+        features,
+        limits: Limits {
+            max_compute_workgroup_size_x: Some(facts.max_compute_work_group_size[0]),
+            max_compute_workgroup_size_y: Some(facts.max_compute_work_group_size[1]),
+            max_compute_workgroup_size_z: Some(facts.max_compute_work_group_size[2]),
+            max_compute_invocations_per_workgroup: Some(facts.max_compute_work_group_invocations),
+            max_compute_workgroup_storage_size: Some(facts.max_compute_shared_memory_size),
+            max_immediate_size: Some(facts.max_push_constants_size),
+            subgroup_min_size: subgroup_sizes(facts.min_subgroup_size),
+            subgroup_max_size: subgroup_sizes(facts.max_subgroup_size),
+        },
+        subgroup_matrix_configs: Some(if matrices { configs } else { Vec::new() }),
+    }
+}
