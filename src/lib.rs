@@ -237,8 +237,19 @@ pub fn compile_to_spirv(
         .map_err(CompileError::Pipeline)?;
     let lowered = back::spv::lower(&mut pipeline, &options.spv, &mut |_, _| {})
         .map_err(CompileError::Backend)?;
-    let words =
-        back::spv::print(&pipeline, &lowered, &options.spv).map_err(CompileError::Backend)?;
+    // Debug information needs the source text: this one, unless given.
+    let spv = if options.spv.debug_info && options.spv.debug_source.is_none() {
+        std::borrow::Cow::Owned(back::spv::Options {
+            debug_source: Some(back::spv::DebugSource {
+                file_name: "shader.wgsl".into(),
+                text: source.into(),
+            }),
+            ..options.spv.clone()
+        })
+    } else {
+        std::borrow::Cow::Borrowed(&options.spv)
+    };
+    let words = back::spv::print(&pipeline, &lowered, &spv).map_err(CompileError::Backend)?;
     let mut warnings = parsed.warnings;
     warnings.extend(info.warnings);
     Ok(SpirvOutput {

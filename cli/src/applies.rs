@@ -63,6 +63,7 @@ pub fn inapplicable(args: &Args, format: Format) -> Vec<(Vec<&'static str>, &'st
                 args.spirv_qcom_cooperative_matrix_conversion,
             ),
             ("--spec-constants", args.spec_constants),
+            ("-g/--debug-info", args.debug_info),
         ]);
         if !flags.is_empty() {
             groups.push((flags, "SPIR-V output (--format spv or spvasm)"));

@@ -170,6 +170,13 @@ pub struct Args {
     #[arg(long)]
     pub spec_constants: bool,
 
+    /// Emit debug information (SPIR-V output): OpSource with the input's
+    /// path and text, OpLine with WGSL line and column on the
+    /// instructions, OpName for `let` values, so RenderDoc and Nsight show
+    /// WGSL lines.
+    #[arg(short = 'g', long)]
+    pub debug_info: bool,
+
     /// SPIR-V version to target (default 1.3).
     #[arg(long, value_enum)]
     pub spirv_version: Option<SpirvVersion>,

@@ -178,6 +178,7 @@ fn uses_subgroup_matrices(module: &tessera::ir::Module, info: &tessera::valid::M
 
 /// The SPIR-V writer options from the command line.
 fn spv_options(args: &Args) -> tessera::back::spv::Options {
+    // `-g`'s source is added by `run`, once the input is read.
     // Other fields keep their defaults (the options grow over time).
     #[allow(clippy::needless_update)]
     tessera::back::spv::Options {
@@ -189,6 +190,7 @@ fn spv_options(args: &Args) -> tessera::back::spv::Options {
             .map(|c| c.extension())
             .unwrap_or_default(),
         nv_cooperative_matrix2: args.spirv_nv_cooperative_matrix2,
+        debug_info: args.debug_info,
         qcom_cooperative_matrix_conversion: args.spirv_qcom_cooperative_matrix_conversion,
         ..tessera::back::spv::Options::default()
     }
@@ -398,7 +400,13 @@ pub fn run(args: &Args, reporter: &Reporter) -> Result<(), Failure> {
     let mut reflection = None;
     let bytes = match format {
         Format::Spv | Format::Spvasm => {
-            let spv_options = spv_options(args);
+            let mut spv_options = spv_options(args);
+            if args.debug_info {
+                spv_options.debug_source = Some(tessera::back::spv::DebugSource {
+                    file_name: name.clone(),
+                    text: source.clone(),
+                });
+            }
             let mut pipeline = pipeline;
             let info = tessera::back::spv::lower(
                 &mut pipeline,

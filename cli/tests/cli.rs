@@ -75,6 +75,7 @@ fn help_exits_zero() {
         "--max-subgroup-size",
         "--spec-constants",
         "--spirv-cooperative-matrix",
+        "--debug-info",
     ] {
         assert!(text.contains(flag), "help lacks {flag}:\n{text}");
     }

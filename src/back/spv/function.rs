@@ -61,6 +61,8 @@ pub(super) struct FnCtx<'f> {
     /// Pointer expressions (by index) that point into a Function-variable
     /// copy although their IR type says uniform (see `std140`).
     pub fn_ptrs: rustc_hash::FxHashSet<u32>,
+    /// The source location in effect (debug information).
+    pub lines: super::debug::Lines,
 }
 
 impl FnCtx<'_> {
@@ -84,6 +86,7 @@ impl FnCtx<'_> {
     pub fn label(&mut self, id: u32) {
         inst(&mut self.body, Op::Label, &[id]);
         self.open = true;
+        self.lines.block_start();
     }
 
     /// Branches to `target` if the current block is open.
@@ -186,6 +189,7 @@ impl Writer<'_> {
             depth: 0,
             split_ptrs: Default::default(),
             fn_ptrs: Default::default(),
+            lines: Default::default(),
         };
         for (_, var) in f.local_variables.iter() {
             let t = self.type_id(var.ty, Mode::Plain)?;
@@ -216,6 +220,7 @@ impl Writer<'_> {
                 cx.open = false;
             }
         }
+        self.name_lets(&cx);
         inst(&mut out, Op::Label, &[entry_label]);
         out.extend_from_slice(&cx.vars);
         out.extend_from_slice(&cx.prologue);

@@ -7,6 +7,8 @@
 //!
 //! Module map:
 //! - `builder`: word encoding and module sections;
+//! - `debug`: debug information (`OpSource`, `OpLine`, `let` names) when
+//!   [`Options::debug_info`] is on;
 //! - `types`: types (plain and explicit-layout flavours) and constants;
 //! - `writer`: module state, reachability, global variables, driver;
 //! - `function`, `stmt`, `expr`: function bodies;
@@ -48,6 +50,7 @@
 //! specialisation carrying the access path).
 
 mod builder;
+mod debug;
 mod entry;
 mod expr;
 mod function;
@@ -66,6 +69,8 @@ use crate::diagnostic::{Diagnostic, Error};
 use crate::passes::{Pass, PassOptions};
 use crate::pipeline::Pipeline;
 use crate::valid::ModuleInfo;
+
+pub use debug::DebugSource;
 
 /// SPIR-V writer options.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -103,6 +108,19 @@ pub struct Options {
     /// builtin with one matrix argument is `OpCooperativeMatrixPerElementOpNV`
     /// with a generated function instead of a loop over the elements.
     pub nv_cooperative_matrix2: bool,
+    /// Emit debug information for RenderDoc, Nsight and other tools:
+    /// `OpString`/`OpSource` with [`debug_source`](Self::debug_source)'s
+    /// file name and text, `OpLine` (file, line, column) before the
+    /// instructions of each expression and statement that has a span
+    /// (`OpNoLine` before code that passes generated), and `OpName` for
+    /// `let` values. Without a `debug_source` only the names are added
+    /// ([`crate::compile_to_spirv`] supplies its source). Off (the
+    /// default): none of it, at no cost. Functions, parameters, variables
+    /// and struct members are named either way.
+    pub debug_info: bool,
+    /// The file name and WGSL text the module was parsed from, for
+    /// [`debug_info`](Self::debug_info) (ignored when it is off).
+    pub debug_source: Option<DebugSource>,
     /// The device has `VK_QCOM_cooperative_matrix_conversion` (KHR
     /// matrices only): `subgroupMatrixFromRows/Columns` and
     /// `subgroupMatrixRow/Column` whose shape the extension allows (rows of
@@ -177,6 +195,8 @@ impl Default for Options {
             buffers_robust_by_device: false,
             cooperative_matrix: CooperativeMatrixExtension::Khr,
             nv_cooperative_matrix2: false,
+            debug_info: false,
+            debug_source: None,
             qcom_cooperative_matrix_conversion: false,
         }
     }

@@ -20,6 +20,9 @@ use crate::Span;
 impl Writer<'_> {
     /// Writes a block, stopping at the first terminator.
     pub(super) fn block(&mut self, cx: &mut FnCtx, block: &Block) -> R<()> {
+        if self.debug.is_some() {
+            return self.block_with_lines(cx, block);
+        }
         for (st, span) in block.iter() {
             if !cx.open {
                 break;
@@ -29,7 +32,7 @@ impl Writer<'_> {
         Ok(())
     }
 
-    fn statement(&mut self, cx: &mut FnCtx, st: &Statement, span: Span) -> R<()> {
+    pub(super) fn statement(&mut self, cx: &mut FnCtx, st: &Statement, span: Span) -> R<()> {
         match st {
             Statement::Emit(range) => {
                 for i in range.index_range() {

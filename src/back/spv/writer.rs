@@ -68,6 +68,8 @@ pub(super) struct Writer<'a> {
     /// The `WorkgroupSize` built-in constant (before SPIR-V 1.6), once
     /// emitted.
     pub workgroup_size_builtin: Option<u32>,
+    /// Debug-information state (`Options::debug_info`).
+    pub debug: Option<super::debug::DebugInfo>,
 }
 
 impl<'a> Writer<'a> {
@@ -100,6 +102,7 @@ impl<'a> Writer<'a> {
             spec_consts: FxHashMap::default(),
             spec_insts: FxHashMap::default(),
             workgroup_size_builtin: None,
+            debug: None,
         }
     }
 
@@ -289,6 +292,9 @@ impl<'a> Writer<'a> {
     /// Runs the writer over the selected entry points.
     pub(super) fn run(mut self) -> R<Vec<u32>> {
         let m = self.m;
+        if self.opts.debug_info {
+            self.debug = Some(super::debug::DebugInfo::begin(&mut self.s, self.opts));
+        }
         self.s.cap(Capability::Shader);
         let info = self.info;
         let mut any_reachable = vec![false; m.functions.len()];
