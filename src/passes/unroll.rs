@@ -154,13 +154,23 @@ pub(crate) fn counter_load_ranges(
     f: &mut Function,
 ) -> FxHashMap<H, super::ranges::Range> {
     let mut out = FxHashMap::default();
+    // A counted loop is a `Loop` statement: without one there is nothing
+    // to find (and nothing to set up).
+    let mut any_loop = false;
+    visit::walk_statements(&f.body, |st, _| {
+        any_loop |= matches!(st, Statement::Loop { .. });
+    });
+    if !any_loop {
+        return out;
+    }
     let body = std::mem::take(&mut f.body);
     let escaped = escaped_locals(f);
-    let has_matrix = matrix_types(module);
     let mut remaining = 0;
     let cx = Cx {
         module,
-        has_matrix: &has_matrix,
+        // Whether a loop touches a subgroup matrix only matters to the
+        // unrolling budget, not to the counter's range.
+        has_matrix: &[],
         escaped,
         f,
         policy: UnrollPolicy::Off,
@@ -188,11 +198,7 @@ pub(crate) fn counter_load_ranges(
                 lo: c.init.min(last),
                 hi: c.init.max(last),
             };
-            let rest = Block {
-                statements: lb.statements[c.rest..].to_vec(),
-                spans: lb.spans[c.rest..].to_vec(),
-            };
-            visit::walk_statements(&rest, |st, _| {
+            let mut record = |st: &Statement, _| {
                 if let Statement::Emit(r) = st {
                     for h in r.clone() {
                         if cx.is_load_of(h, c.var) {
@@ -200,7 +206,13 @@ pub(crate) fn counter_load_ranges(
                         }
                     }
                 }
-            });
+            };
+            // The statements after the exit test and everything in them,
+            // in order (as a walk of a block holding them would).
+            for (st, &span) in lb.statements[c.rest..].iter().zip(&lb.spans[c.rest..]) {
+                record(st, span);
+                visit::child_blocks(st, |b| visit::walk_statements(b, &mut record));
+            }
         }
     }
     cx.f.body = body;
