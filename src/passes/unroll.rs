@@ -627,22 +627,26 @@ impl Cx<'_> {
 
     fn unroll(&mut self, c: &Counted, body: &Block, span: Span) -> Block {
         let mut out = Block::new();
-        let rest = Block {
-            statements: body.statements[c.rest..].to_vec(),
-            spans: body.spans[c.rest..].to_vec(),
-        };
+        let (rest, rest_spans) = (&body.statements[c.rest..], &body.spans[c.rest..]);
+        // One map for all copies: cleared, not reallocated, per copy.
+        let mut map = FxHashMap::default();
         for k in 0..c.trips {
             let value = c.init + k as i64 * c.step;
             let lit = self.literal(c.scalar, value);
+            map.clear();
             let mut cl = Cloner {
                 cx: self,
                 var: c.var,
                 value: lit,
                 var_ty: c.ty,
-                map: FxHashMap::default(),
+                map,
                 first: k == 0,
             };
-            let copy = cl.block(&rest);
+            let mut copy = Block::new();
+            for (s, &span) in rest.iter().zip(rest_spans) {
+                cl.stmt(s, span, &mut copy);
+            }
+            map = cl.map;
             // The copies follow each other in one block (compound
             // statements inside them too), so what one iteration evaluates
             // is visible to the next for the cse pass.

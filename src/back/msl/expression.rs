@@ -2,6 +2,8 @@
 //! semantics; builtin function calls and subgroup-matrix operations are
 //! handed, printed, to `math` and `matrix`.
 
+use std::borrow::Cow;
+
 use super::access::{matrix_access, result_struct};
 use super::context::{at, bind_result, err, FnCtx, Writer, R};
 use super::image::{Image, Level, Query, Sample};
@@ -20,9 +22,13 @@ const MAX_INLINE_DEPTH: u32 = 8;
 
 /// The printed form of an evaluated expression (leaves are printed on
 /// demand).
-pub(super) fn get(w: &Writer, cx: &FnCtx, h: Handle<Expression>) -> R<String> {
+///
+/// Borrowed from `cx` where the text is there already (an evaluated
+/// expression, a local or a parameter), so reading an operand copies
+/// nothing.
+pub(super) fn get<'c>(w: &Writer, cx: &'c FnCtx, h: Handle<Expression>) -> R<Cow<'c, str>> {
     if let Some(s) = cx.exprs.get(h.index()).and_then(|s| s.as_ref()) {
-        return Ok(s.clone());
+        return Ok(Cow::Borrowed(s));
     }
     let e = &cx.f.expressions[h];
     if visit::needs_emit(e) {
@@ -31,7 +37,14 @@ pub(super) fn get(w: &Writer, cx: &FnCtx, h: Handle<Expression>) -> R<String> {
             cx.span(h),
         ));
     }
-    leaf(w, cx, h)
+    match *e {
+        Expression::LocalVariable(l) => Ok(Cow::Borrowed(&cx.local_names[l.index()])),
+        Expression::FunctionArgument(i) => match cx.arg_names.get(i as usize) {
+            Some(name) => Ok(Cow::Borrowed(name)),
+            None => Err(err("invalid function argument", cx.span(h))),
+        },
+        _ => leaf(w, cx, h).map(Cow::Owned),
+    }
 }
 
 fn leaf(w: &Writer, cx: &FnCtx, h: Handle<Expression>) -> R<String> {
@@ -102,7 +115,7 @@ pub(super) fn emit(w: &mut Writer, cx: &mut FnCtx, h: Handle<Expression>) -> R<(
         if is_handle(w, cx, pointer) && !cx.hoisted[i] {
             // A texture or sampler variable's value is the variable: its
             // name (a kernel or function parameter) is printed at each use.
-            cx.exprs[i] = Some(get(w, cx, pointer)?);
+            cx.exprs[i] = Some(get(w, cx, pointer)?.into_owned());
             cx.depth[i] = 0;
             return Ok(());
         }
@@ -394,7 +407,7 @@ fn compute(w: &mut Writer, cx: &mut FnCtx, h: Handle<Expression>) -> R<String> {
             let p = get(w, cx, pointer)?;
             match packed_pointee(w, cx, pointer) {
                 Some(_) => format!("{}({p})", w.type_name(ty)),
-                None => p,
+                None => p.into_owned(),
             }
         }
         Expression::Unary { op, expr } => {
@@ -452,7 +465,7 @@ fn compute(w: &mut Writer, cx: &mut FnCtx, h: Handle<Expression>) -> R<String> {
         Expression::Bitcast { expr, ty: to } => {
             let x = get(w, cx, expr)?;
             if f.expression_type(expr) == to {
-                x
+                x.into_owned()
             } else {
                 format!("as_type<{}>({})", w.type_name(to), strip_parens(&x))
             }
@@ -473,7 +486,7 @@ fn convert(w: &mut Writer, cx: &FnCtx, expr: Handle<Expression>, to: Handle<Type
     let from = cx.f.expression_type(expr);
     let x = get(w, cx, expr)?;
     if from == to {
-        return Ok(x);
+        return Ok(x.into_owned());
     }
     let tn = w.type_name(to);
     let fi = w.m.inner(from);
@@ -716,7 +729,7 @@ fn image_expr(w: &mut Writer, cx: &FnCtx, h: Handle<Expression>) -> R<String> {
                 SampleLevel::Gradient { x, y } => Level::Gradient(plain(x)?, plain(y)?),
             };
             let args = Sample {
-                image: get(w, cx, image)?,
+                image: get(w, cx, image)?.into_owned(),
                 sampler: plain(sampler)?,
                 coordinate: plain(coordinate)?,
                 array_index: opt(array_index)?,

@@ -162,9 +162,9 @@ fn statement(w: &mut Writer, cx: &mut FnCtx, st: &Statement, span: Span) -> R<()
                     super::expression::prime_continuing_pointers(w, cx, continuing, *break_if)?;
                 nested(w, cx, continuing)?;
                 if let Some(b) = break_if {
-                    let c = get(w, cx, *b)?;
+                    let line = format!("if ({}) {{", strip_parens(&get(w, cx, *b)?));
                     cx.indent += 1;
-                    cx.push_line(&format!("if ({}) {{", strip_parens(&c)));
+                    cx.push_line(&line);
                     cx.push_line("  break;");
                     cx.push_line("}");
                     cx.indent -= 1;
@@ -187,7 +187,7 @@ fn statement(w: &mut Writer, cx: &mut FnCtx, st: &Statement, span: Span) -> R<()
                 cx.push_line(&format!("return {};", strip_parens(&s)));
             }
             Some(v) if cx.render_output.is_some() => {
-                let s = get(w, cx, *v)?;
+                let s = get(w, cx, *v)?.into_owned();
                 super::render::write_return(w, cx, strip_parens(&s))?;
             }
             _ => cx.push_line("return;"),
@@ -283,7 +283,7 @@ fn builtin_statement(w: &mut Writer, cx: &mut FnCtx, st: &Statement, span: Span)
             cx.push_line(&line);
         }
         Statement::WorkgroupUniformLoad { pointer, result } => {
-            let mut p = get(w, cx, pointer)?;
+            let mut p = get(w, cx, pointer)?.into_owned();
             // `ptr<workgroup, atomic<T>>`: an atomic load between the
             // barriers.
             let (base, space) = pointee(w, cx.f.expression_type(pointer));
