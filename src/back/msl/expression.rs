@@ -8,7 +8,7 @@ use super::access::{matrix_access, result_struct};
 use super::context::{at, bind_result, err, FnCtx, Writer, R};
 use super::image::{Image, Level, Query, Sample};
 use super::types::is_packed_member;
-use super::value::{literal, strip_parens};
+use super::value::{cat, literal, strip_parens};
 use crate::arena::Handle;
 use crate::ir::{
     visit, AddressSpace, BinaryOperator as B, Expression, ImageQuery as IrQuery, MathFunction,
@@ -210,10 +210,14 @@ pub(super) fn packed_pointee(
 }
 
 /// The unsigned type with the shape of `ty` (a signed scalar or vector).
-fn unsigned_of(w: &Writer, ty: Handle<Type>) -> String {
+fn unsigned_of(w: &Writer, ty: Handle<Type>) -> &'static str {
     match *w.m.inner(ty) {
-        TypeInner::Vector { size, .. } => format!("metal::uint{}", size.get()),
-        _ => "uint".into(),
+        TypeInner::Vector { size, .. } => match size.get() {
+            2 => "metal::uint2",
+            3 => "metal::uint3",
+            _ => "metal::uint4",
+        },
+        _ => "uint",
     }
 }
 
@@ -274,11 +278,6 @@ fn unsupported_length(cx: &FnCtx, p: Handle<Expression>) -> crate::diagnostic::E
     .into()
 }
 
-/// A dynamic index (the robustness pass has clamped it when bounds checks
-/// are on).
-fn index_text(w: &Writer, cx: &FnCtx, index: Handle<Expression>) -> R<String> {
-    Ok(strip_parens(&get(w, cx, index)?).to_string())
-}
 
 /// Computes the text of an expression from its operands.
 /// Prints the pointers that `continuing` (and its `break_if`) use but the
@@ -340,14 +339,15 @@ fn compute(w: &mut Writer, cx: &mut FnCtx, h: Handle<Expression>) -> R<String> {
     Ok(match f.expressions[h] {
         Expression::ZeroValue(_) => leaf(w, cx, h)?,
         Expression::Compose { ty, ref components } => {
-            let parts = components
+            let texts = components
                 .iter()
-                .map(|&c| get(w, cx, c).map(|s| strip_parens(&s).to_string()))
+                .map(|&c| get(w, cx, c))
                 .collect::<R<Vec<_>>>()?;
+            let parts: Vec<&str> = texts.iter().map(|t| strip_parens(t)).collect();
             w.compose(ty, &parts)
         }
         Expression::Splat { value, .. } => {
-            format!("{}({})", w.type_name(ty), strip_parens(&get(w, cx, value)?))
+            cat(&[&w.type_str(ty), "(", strip_parens(&get(w, cx, value)?), ")"])
         }
         Expression::Swizzle {
             size,
@@ -355,20 +355,26 @@ fn compute(w: &mut Writer, cx: &mut FnCtx, h: Handle<Expression>) -> R<String> {
             pattern,
         } => {
             let v = get(w, cx, vector)?;
-            let comps: String = pattern[..size.get() as usize]
-                .iter()
-                .map(|&c| ['x', 'y', 'z', 'w'][usize::from(c & 3)])
-                .collect();
-            format!("{v}.{comps}")
+            let n = size.get() as usize;
+            let mut text = String::with_capacity(v.len() + 1 + n);
+            text.push_str(&v);
+            text.push('.');
+            text.extend(
+                pattern[..n]
+                    .iter()
+                    .map(|&c| ['x', 'y', 'z', 'w'][usize::from(c & 3)]),
+            );
+            text
         }
         Expression::Access { base, index } => {
             let container = deref(w, f.expression_type(base));
             let inner = w.m.inner(container);
             let b = get(w, cx, base)?;
-            let idx = index_text(w, cx, index)?;
+            let idx = get(w, cx, index)?;
+            let idx = strip_parens(&idx);
             match inner {
-                TypeInner::Array { .. } => format!("{b}.inner[{idx}]"),
-                _ => format!("{b}[{idx}]"),
+                TypeInner::Array { .. } => cat(&[&b, ".inner[", idx, "]"]),
+                _ => cat(&[&b, "[", idx, "]"]),
             }
         }
         Expression::AccessIndex { base, index } => {
@@ -389,16 +395,16 @@ fn compute(w: &mut Writer, cx: &mut FnCtx, h: Handle<Expression>) -> R<String> {
                         .is_some_and(|mm| is_packed_member(w.m.inner(mm.ty)).is_some());
                     if packed && !base_is_ptr {
                         // A packed vec3 member read as a value.
-                        format!("{}({b}.{m})", w.type_name(ty))
+                        cat(&[&w.type_str(ty), "(", &b, ".", m, ")"])
                     } else {
-                        format!("{b}.{m}")
+                        cat(&[&b, ".", m])
                     }
                 }
                 TypeInner::Array { .. } => format!("{b}.inner[{index}]"),
                 // Lvalues may be packed vectors: index them.
                 TypeInner::Vector { .. } if base_is_ptr => format!("{b}[{index}]"),
                 TypeInner::Vector { .. } => {
-                    format!("{b}.{}", ['x', 'y', 'z', 'w'][(index & 3) as usize])
+                    cat(&[&b, [".x", ".y", ".z", ".w"][(index & 3) as usize]])
                 }
                 _ => format!("{b}[{index}]"),
             }
@@ -406,7 +412,7 @@ fn compute(w: &mut Writer, cx: &mut FnCtx, h: Handle<Expression>) -> R<String> {
         Expression::Load { pointer } => {
             let p = get(w, cx, pointer)?;
             match packed_pointee(w, cx, pointer) {
-                Some(_) => format!("{}({p})", w.type_name(ty)),
+                Some(_) => cat(&[&w.type_str(ty), "(", &p, ")"]),
                 None => p.into_owned(),
             }
         }
@@ -422,9 +428,9 @@ fn compute(w: &mut Writer, cx: &mut FnCtx, h: Handle<Expression>) -> R<String> {
                         strip_parens(&x)
                     )
                 }
-                UnaryOperator::Negate => format!("(-{x})"),
-                UnaryOperator::LogicalNot => format!("(!{x})"),
-                UnaryOperator::BitwiseNot => format!("(~{x})"),
+                UnaryOperator::Negate => cat(&["(-", &x, ")"]),
+                UnaryOperator::LogicalNot => cat(&["(!", &x, ")"]),
+                UnaryOperator::BitwiseNot => cat(&["(~", &x, ")"]),
             }
         }
         Expression::Binary { op, left, right } => binary(w, cx, h, op, left, right)?,
@@ -459,7 +465,7 @@ fn compute(w: &mut Writer, cx: &mut FnCtx, h: Handle<Expression>) -> R<String> {
                 crate::ir::DerivativeAxis::Y => "dfdy",
                 crate::ir::DerivativeAxis::Width => "fwidth",
             };
-            format!("metal::{name}({})", strip_parens(&x))
+            cat(&["metal::", name, "(", strip_parens(&x), ")"])
         }
         Expression::Convert { expr, ty: to } => convert(w, cx, expr, to)?,
         Expression::Bitcast { expr, ty: to } => {
@@ -535,45 +541,61 @@ fn binary(
         }
     };
     let sym = op.symbol();
+    let (l, r) = (&*l, &*r);
     let int = scalar.is_some_and(|s| s == Scalar::I32 || s == Scalar::U32);
     let matrix = matches!(li, TypeInner::Matrix { .. }) || matches!(ri, TypeInner::Matrix { .. });
     Ok(match op {
         // The int-division pass has made integer divisors safe.
-        B::Divide | B::Modulo if int => format!("({l} {sym} {r})"),
+        B::Divide | B::Modulo if int => cat(&["(", l, " ", sym, " ", r, ")"]),
         B::Modulo if !matrix => {
-            let l = splat(w, &l, li, rt);
-            let r = splat(w, &r, ri, lt);
-            format!("metal::fmod({l}, {r})")
+            let l = splat(w, l, li, rt);
+            let r = splat(w, r, ri, lt);
+            cat(&["metal::fmod(", &l, ", ", &r, ")"])
         }
         B::Add | B::Subtract | B::Multiply if scalar == Some(Scalar::I32) && !matrix => {
             let lu = unsigned_of(w, lt);
             let ru = unsigned_of(w, rt);
-            format!(
-                "as_type<{}>(as_type<{lu}>({}) {sym} as_type<{ru}>({}))",
-                w.type_name(ty),
-                strip_parens(&l),
-                strip_parens(&r)
-            )
+            cat(&[
+                "as_type<",
+                &w.type_str(ty),
+                ">(as_type<",
+                lu,
+                ">(",
+                strip_parens(l),
+                ") ",
+                sym,
+                " as_type<",
+                ru,
+                ">(",
+                strip_parens(r),
+                "))",
+            ])
         }
         // The shift-amount pass has masked the amount; a signed left shift
         // is done unsigned (C++ leaves signed overflow undefined).
         B::ShiftLeft if scalar == Some(Scalar::I32) => {
             let lu = unsigned_of(w, lt);
-            format!(
-                "as_type<{}>(as_type<{lu}>({}) << {r})",
-                w.type_name(ty),
-                strip_parens(&l)
-            )
+            cat(&[
+                "as_type<",
+                &w.type_str(ty),
+                ">(as_type<",
+                lu,
+                ">(",
+                strip_parens(l),
+                ") << ",
+                r,
+                ")",
+            ])
         }
         B::And | B::InclusiveOr | B::ExclusiveOr if scalar == Some(Scalar::Bool) => {
             match (op, is_vec(li)) {
-                (B::And, false) => format!("({l} && {r})"),
-                (B::InclusiveOr, false) => format!("({l} || {r})"),
-                (B::ExclusiveOr, _) => format!("({l} != {r})"),
-                _ => format!("({l} {sym} {r})"),
+                (B::And, false) => cat(&["(", l, " && ", r, ")"]),
+                (B::InclusiveOr, false) => cat(&["(", l, " || ", r, ")"]),
+                (B::ExclusiveOr, _) => cat(&["(", l, " != ", r, ")"]),
+                _ => cat(&["(", l, " ", sym, " ", r, ")"]),
             }
         }
-        _ => format!("({l} {sym} {r})"),
+        _ => cat(&["(", l, " ", sym, " ", r, ")"]),
     })
 }
 

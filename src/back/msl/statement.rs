@@ -9,7 +9,7 @@ use super::expression::{
     get, image_of, matrix_access_texts, packed_pointee, release, runtime_length, uint_operand,
 };
 use super::types::ends_with_runtime_array;
-use super::value::{literal, strip_parens};
+use super::value::{cat, literal, strip_parens};
 use crate::arena::Handle;
 use crate::ir::{visit, Block, CaseSelector, Expression, Scalar, Statement, TypeInner};
 use crate::Span;
@@ -103,8 +103,8 @@ fn statement(w: &mut Writer, cx: &mut FnCtx, st: &Statement, span: Span) -> R<()
             accept,
             reject,
         } => {
-            let c = get(w, cx, *condition)?;
-            cx.push_line(&format!("if ({}) {{", strip_parens(&c)));
+            let line = cat(&["if (", strip_parens(&get(w, cx, *condition)?), ") {"]);
+            cx.push_line(&line);
             nested(w, cx, accept)?;
             if !reject.is_empty() {
                 cx.push_line("} else {");
@@ -113,8 +113,8 @@ fn statement(w: &mut Writer, cx: &mut FnCtx, st: &Statement, span: Span) -> R<()
             cx.push_line("}");
         }
         Statement::Switch { selector, cases } => {
-            let s = get(w, cx, *selector)?;
-            cx.push_line(&format!("switch ({}) {{", strip_parens(&s)));
+            let line = cat(&["switch (", strip_parens(&get(w, cx, *selector)?), ") {"]);
+            cx.push_line(&line);
             for case in cases {
                 cx.indent += 1;
                 for sel in &case.selectors {
@@ -162,7 +162,7 @@ fn statement(w: &mut Writer, cx: &mut FnCtx, st: &Statement, span: Span) -> R<()
                     super::expression::prime_continuing_pointers(w, cx, continuing, *break_if)?;
                 nested(w, cx, continuing)?;
                 if let Some(b) = break_if {
-                    let line = format!("if ({}) {{", strip_parens(&get(w, cx, *b)?));
+                    let line = cat(&["if (", strip_parens(&get(w, cx, *b)?), ") {"]);
                     cx.indent += 1;
                     cx.push_line(&line);
                     cx.push_line("  break;");
@@ -183,8 +183,8 @@ fn statement(w: &mut Writer, cx: &mut FnCtx, st: &Statement, span: Span) -> R<()
         Statement::Continue => cx.push_line("continue;"),
         Statement::Return { value } => match value {
             Some(v) if cx.entry.is_none() => {
-                let s = get(w, cx, *v)?;
-                cx.push_line(&format!("return {};", strip_parens(&s)));
+                let line = cat(&["return ", strip_parens(&get(w, cx, *v)?), ";"]);
+                cx.push_line(&line);
             }
             Some(v) if cx.render_output.is_some() => {
                 let s = get(w, cx, *v)?.into_owned();
@@ -195,11 +195,11 @@ fn statement(w: &mut Writer, cx: &mut FnCtx, st: &Statement, span: Span) -> R<()
         Statement::Store { pointer, value } => {
             let p = get(w, cx, *pointer)?;
             let v = get(w, cx, *value)?;
-            let v = match packed_pointee(w, cx, *pointer) {
-                Some(packed) => format!("{packed}({v})"),
-                None => strip_parens(&v).to_string(),
+            let line = match packed_pointee(w, cx, *pointer) {
+                Some(packed) => cat(&[&p, " = ", packed, "(", &v, ");"]),
+                None => cat(&[&p, " = ", strip_parens(&v), ";"]),
             };
-            cx.push_line(&format!("{p} = {v};"));
+            cx.push_line(&line);
         }
         Statement::Call {
             function,
