@@ -295,7 +295,8 @@ impl Cx<'_> {
                     if c.unrolled_size <= budget && c.unrolled_size <= *self.remaining =>
                 {
                     *self.remaining -= c.unrolled_size;
-                    let body = body.clone();
+                    // The loop is replaced: its body is taken, not copied.
+                    let body = std::mem::take(body);
                     let new = self.unroll(&c, &body, span);
                     block.statements[i] = Statement::Block(new);
                 }
@@ -628,6 +629,10 @@ impl Cx<'_> {
     fn unroll(&mut self, c: &Counted, body: &Block, span: Span) -> Block {
         let mut out = Block::new();
         let (rest, rest_spans) = (&body.statements[c.rest..], &body.spans[c.rest..]);
+        // The copies' expressions (`unrolled_size` counts them, and the
+        // statements): one allocation rather than repeated doubling.
+        self.f.expressions.reserve(c.unrolled_size);
+        self.f.expression_types.reserve(c.unrolled_size);
         // One map for all copies: cleared, not reallocated, per copy.
         let mut map = FxHashMap::default();
         for k in 0..c.trips {
