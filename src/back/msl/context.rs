@@ -176,11 +176,9 @@ impl FnCtx<'_> {
 pub(super) fn temp_name(w: &mut Writer, cx: &FnCtx, h: Handle<Expression>) -> String {
     match cx.f.named_expressions.get(&h) {
         Some(n) => w.namer.call(n),
-        None => {
-            let n = format!("_e{}", h.index());
-            w.namer.reserve(&n);
-            n
-        }
+        // `_e<N>` is reserved (see `names::is_reserved`): no other name
+        // can take it, so it need not be recorded as taken.
+        None => format!("_e{}", h.index()),
     }
 }
 

@@ -39,20 +39,10 @@ pub(super) fn block(w: &mut Writer, cx: &mut FnCtx, b: &Block) -> R<()> {
 /// evaluates its operands before it writes anything), directly or through
 /// other such expressions of the run.
 fn mark_read_in_place(cx: &mut FnCtx, rest: &[Statement]) {
-    let mut handles: Vec<Handle<Expression>> = Vec::new();
-    let mut next = None;
-    for st in rest {
-        match st {
-            Statement::Emit(range) => handles.extend(range.clone()),
-            other => {
-                next = Some(other);
-                break;
-            }
-        }
-    }
-    let Some(next) = next else {
+    let Some(run) = rest.iter().position(|st| !matches!(st, Statement::Emit(_))) else {
         return;
     };
+    let next = &rest[run];
     if !matches!(
         next,
         Statement::Store { .. }
@@ -67,15 +57,31 @@ fn mark_read_in_place(cx: &mut FnCtx, rest: &[Statement]) {
     }
     let mut direct: Vec<Handle<Expression>> = Vec::new();
     visit::statement_operands(next, |o| direct.push(o));
-    let in_run: rustc_hash::FxHashSet<Handle<Expression>> = handles.iter().copied().collect();
-    for &h in handles.iter().rev() {
-        let i = h.index();
-        if cx.uses[i] != 1 || cx.hoisted[i] || cx.f.named_expressions.contains_key(&h) {
-            continue;
+    // The run's expressions: usually a few ranges, whose membership is a
+    // scan of them; a hash set for runs of many `Emit`s (stays linear).
+    let ranges: Vec<std::ops::Range<usize>> = rest[..run]
+        .iter()
+        .filter_map(|st| match st {
+            Statement::Emit(range) => Some(range.index_range()),
+            _ => None,
+        })
+        .collect();
+    let set: Option<rustc_hash::FxHashSet<usize>> =
+        (ranges.len() > 8).then(|| ranges.iter().flat_map(|r| r.clone()).collect());
+    let in_run = |u: Handle<Expression>| match &set {
+        Some(set) => set.contains(&u.index()),
+        None => ranges.iter().any(|r| r.contains(&u.index())),
+    };
+    for r in ranges.iter().rev() {
+        for i in r.clone().rev() {
+            let h = Handle::from_index(i);
+            if cx.uses[i] != 1 || cx.hoisted[i] || cx.f.named_expressions.contains_key(&h) {
+                continue;
+            }
+            let ok = direct.contains(&h)
+                || cx.user[i].is_some_and(|u| in_run(u) && cx.read_in_place[u.index()]);
+            cx.read_in_place[i] = ok;
         }
-        let ok = direct.contains(&h)
-            || cx.user[i].is_some_and(|u| in_run.contains(&u) && cx.read_in_place[u.index()]);
-        cx.read_in_place[i] = ok;
     }
 }
 
