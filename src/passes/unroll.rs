@@ -633,6 +633,9 @@ impl Cx<'_> {
         // statements): one allocation rather than repeated doubling.
         self.f.expressions.reserve(c.unrolled_size);
         self.f.expression_types.reserve(c.unrolled_size);
+        let copies = (c.trips as usize).saturating_mul(rest.len()).min(c.unrolled_size);
+        out.statements.reserve(copies + 1);
+        out.spans.reserve(copies + 1);
         // One map for all copies: cleared, not reallocated, per copy.
         let mut map = FxHashMap::default();
         for k in 0..c.trips {
@@ -648,6 +651,8 @@ impl Cx<'_> {
                 first: k == 0,
             };
             let mut copy = Block::new();
+            copy.statements.reserve(rest.len());
+            copy.spans.reserve(rest.len());
             for (s, &span) in rest.iter().zip(rest_spans) {
                 cl.stmt(s, span, &mut copy);
             }
