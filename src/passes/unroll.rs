@@ -633,7 +633,9 @@ impl Cx<'_> {
         // statements): one allocation rather than repeated doubling.
         self.f.expressions.reserve(c.unrolled_size);
         self.f.expression_types.reserve(c.unrolled_size);
-        let copies = (c.trips as usize).saturating_mul(rest.len()).min(c.unrolled_size);
+        let copies = (c.trips as usize)
+            .saturating_mul(rest.len())
+            .min(c.unrolled_size);
         out.statements.reserve(copies + 1);
         out.spans.reserve(copies + 1);
         // One map for all copies: cleared, not reallocated, per copy.

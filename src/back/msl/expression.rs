@@ -278,7 +278,6 @@ fn unsupported_length(cx: &FnCtx, p: Handle<Expression>) -> crate::diagnostic::E
     .into()
 }
 
-
 /// Computes the text of an expression from its operands.
 /// Prints the pointers that `continuing` (and its `break_if`) use but the
 /// loop body makes: the MSL loop form prints `continuing` first, before
