@@ -509,7 +509,8 @@ impl Cx<'_> {
             });
         }
         emitted.sort_unstable();
-        let mut depends: FxHashSet<H> = FxHashSet::default();
+        let mut depends: FxHashSet<H> =
+            FxHashSet::with_capacity_and_hasher(emitted.len(), Default::default());
         for h in emitted {
             let e = &self.f.expressions[h];
             let mut dep = self.is_load_of(h, var);
@@ -638,8 +639,10 @@ impl Cx<'_> {
             .min(c.unrolled_size);
         out.statements.reserve(copies + 1);
         out.spans.reserve(copies + 1);
-        // One map for all copies: cleared, not reallocated, per copy.
-        let mut map = FxHashMap::default();
+        // One map for all copies: cleared, not reallocated, per copy, and
+        // sized for one copy's expressions from the start.
+        let per_copy = c.unrolled_size / usize::try_from(c.trips.max(1)).unwrap_or(usize::MAX);
+        let mut map = FxHashMap::with_capacity_and_hasher(per_copy, Default::default());
         for k in 0..c.trips {
             let value = c.init + k as i64 * c.step;
             let lit = self.literal(c.scalar, value);
