@@ -165,6 +165,12 @@ impl<T> Arena<T> {
         Self::default()
     }
 
+    /// Makes room for `additional` more values.
+    pub fn reserve(&mut self, additional: usize) {
+        self.data.reserve(additional);
+        self.spans.reserve(additional);
+    }
+
     /// Appends `value` with its source span and returns its handle.
     pub fn append(&mut self, value: T, span: crate::Span) -> Handle<T> {
         let h = Handle::from_index(self.data.len());

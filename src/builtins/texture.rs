@@ -407,13 +407,14 @@ pub(crate) fn check(
 ) -> Result<ResolvedCall, OverloadError> {
     let name = call.def.name;
     let args = call.args;
-    let notes: Vec<String> = signatures(fun)
-        .into_iter()
-        .map(|s| format!("candidate: {s}"))
-        .collect();
+    // The candidate notes are built only for an error: listing every
+    // texture type's overloads costs more than checking a call.
     let fail = |message: String, arg_index: Option<usize>| OverloadError {
         message,
-        notes: notes.clone(),
+        notes: signatures(fun)
+            .into_iter()
+            .map(|s| format!("candidate: {s}"))
+            .collect(),
         arg_index,
     };
     if !call.template_args.is_empty() {

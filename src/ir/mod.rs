@@ -420,7 +420,8 @@ pub struct Function {
     /// The type of each expression, parallel to `expressions`.
     pub expression_types: Vec<Handle<Type>>,
     /// Names given by `let` declarations (for readable output).
-    pub named_expressions: indexmap::IndexMap<Handle<Expression>, String>,
+    pub named_expressions:
+        indexmap::IndexMap<Handle<Expression>, String, rustc_hash::FxBuildHasher>,
     /// The source span of each argument of each user-function call, keyed
     /// by the span of the [`Statement::Call`] (for diagnostics that point
     /// at arguments: an argument expression may be shared, e.g. a local

@@ -517,11 +517,10 @@ pub fn walk_statements<'a>(block: &'a Block, mut f: impl FnMut(&'a Statement, Sp
             continue;
         };
         f(st, span);
-        let mut children = Vec::new();
-        child_blocks(st, |b| {
-            children.push(b.statements.iter().zip(b.spans.iter()))
-        });
-        stack.extend(children.into_iter().rev());
+        // Children go on the stack in reverse, so the first is walked first.
+        let first = stack.len();
+        child_blocks(st, |b| stack.push(b.statements.iter().zip(b.spans.iter())));
+        stack[first..].reverse();
     }
 }
 

@@ -18,12 +18,14 @@
 //! Guarantee: the module computes the same values with no two evaluations
 //! of equal pure expressions on one path.
 
-use rustc_hash::{FxHashMap, FxHashSet};
+use std::hash::BuildHasher;
+
+use rustc_hash::FxHashMap;
 
 use super::rewrite::{self, Cx, FunctionPass};
 use crate::arena::Handle;
 use crate::diagnostic::Error;
-use crate::ir::{visit, Expression, Literal, Statement, Type};
+use crate::ir::{visit, Expression, Literal, Statement};
 use crate::pipeline::Pipeline;
 use crate::Span;
 
@@ -37,16 +39,33 @@ pub fn run(p: &mut Pipeline) -> Result<(), Error> {
 
 #[derive(Default)]
 struct Cse {
-    /// Available expressions per open block, innermost last.
-    scopes: Vec<FxHashMap<(Expression, Handle<Type>), H>>,
-    /// Duplicates and the expression that replaces them.
-    replaced: FxHashMap<H, H>,
-    /// `break if` conditions of the current function: they are read by a
-    /// statement visited before them, so they are never replaced.
-    keep: FxHashSet<H>,
-    /// Per open block: whether it pushed a scope.
-    pushed: Vec<bool>,
+    /// The available expressions, all open blocks together: each entry is
+    /// an evaluated expression and the entry it shadows in `heads` (same
+    /// hash), pushed in evaluation order and popped when its block ends.
+    /// No expression is available twice (a duplicate is replaced, never
+    /// added), so one table serves every scope.
+    entries: Vec<Entry>,
+    /// Per hash of (expression, type): the newest entry with that hash.
+    heads: FxHashMap<u64, u32>,
+    /// Per open block: the length of `entries` when it was entered.
+    scopes: Vec<u32>,
+    /// Per expression: the expression that replaces it (a duplicate).
+    replaced: Vec<Option<H>>,
+    /// Per expression: a `break if` condition of the current function. They
+    /// are read by a statement visited before them, so they are never
+    /// replaced.
+    keep: Vec<bool>,
 }
+
+/// An available expression.
+struct Entry {
+    hash: u64,
+    h: H,
+    /// The entry with the same hash it shadows (`u32::MAX`: none).
+    next: u32,
+}
+
+const NONE: u32 = u32::MAX;
 
 /// Whether an expression is pure and worth sharing.
 fn shareable(e: &Expression) -> bool {
@@ -67,26 +86,55 @@ fn shareable(e: &Expression) -> bool {
     )
 }
 
+fn remap(replaced: &[Option<H>], h: &mut H) {
+    if let Some(&Some(r)) = replaced.get(h.index()) {
+        *h = r;
+    }
+}
+
 impl Cse {
-    fn remap(&self, h: &mut H) {
-        if let Some(&r) = self.replaced.get(h) {
-            *h = r;
+    /// The available expression equal to `h` (same expression and type).
+    fn find(&self, f: &crate::ir::Function, hash: u64, h: H) -> Option<H> {
+        let mut at = *self.heads.get(&hash)?;
+        let (e, ty) = (&f.expressions[h], f.expression_type(h));
+        while at != NONE {
+            let entry = &self.entries[at as usize];
+            if entry.hash == hash
+                && f.expression_type(entry.h) == ty
+                && f.expressions[entry.h] == *e
+            {
+                return Some(entry.h);
+            }
+            at = entry.next;
         }
+        None
+    }
+
+    fn add(&mut self, hash: u64, h: H) {
+        let at = self.entries.len() as u32;
+        let next = self.heads.insert(hash, at).unwrap_or(NONE);
+        self.entries.push(Entry { hash, h, next });
     }
 }
 
 impl FunctionPass for Cse {
     fn begin_function(&mut self, cx: &mut Cx) {
+        self.entries.clear();
+        self.heads.clear();
         self.scopes.clear();
-        self.pushed.clear();
+        let n = cx.f.expressions.len();
         self.replaced.clear();
+        self.replaced.resize(n, None);
         self.keep.clear();
+        self.keep.resize(n, false);
         visit::walk_statements(&cx.f.body, |st, _| {
             if let Statement::Loop {
                 break_if: Some(b), ..
             } = st
             {
-                self.keep.insert(*b);
+                if let Some(k) = self.keep.get_mut(b.index()) {
+                    *k = true;
+                }
             }
         });
     }
@@ -95,41 +143,54 @@ impl FunctionPass for Cse {
         // Every block is a scope, also a compound statement's: the printers
         // declare what a block evaluates inside the target's block, so it is
         // not visible after it.
-        self.scopes.push(FxHashMap::default());
-        self.pushed.push(true);
+        self.scopes.push(self.entries.len() as u32);
     }
 
     fn exit_block(&mut self, _plain: bool) {
-        if self.pushed.pop() == Some(true) {
-            self.scopes.pop();
+        let Some(start) = self.scopes.pop() else {
+            return;
+        };
+        // Newest first: each popped entry is the head of its hash.
+        while self.entries.len() > start as usize {
+            let Some(entry) = self.entries.pop() else {
+                break;
+            };
+            if entry.next == NONE {
+                self.heads.remove(&entry.hash);
+            } else {
+                self.heads.insert(entry.hash, entry.next);
+            }
         }
     }
 
     fn expression(&mut self, cx: &mut Cx, h: H) {
-        let mut e = cx.f.expressions[h].clone();
-        visit::operands_mut(&mut e, |o| self.remap(o));
-        if !shareable(&e) {
-            cx.f.expressions[h] = e;
+        let replaced = &self.replaced;
+        visit::operands_mut(&mut cx.f.expressions[h], |o| remap(replaced, o));
+        if !shareable(&cx.f.expressions[h]) {
             return;
         }
-        let key = (e, cx.ty(h));
-        let found = self.scopes.iter().rev().find_map(|s| s.get(&key)).copied();
-        match found {
-            Some(first) if !self.keep.contains(&h) && !cx.f.named_expressions.contains_key(&h) => {
-                self.replaced.insert(h, first);
+        let hash = rustc_hash::FxBuildHasher.hash_one((&cx.f.expressions[h], cx.ty(h)));
+        match self.find(cx.f, hash, h) {
+            Some(first)
+                if !self.keep.get(h.index()).copied().unwrap_or(false)
+                    && !cx.f.named_expressions.contains_key(&h) =>
+            {
+                if let Some(r) = self.replaced.get_mut(h.index()) {
+                    *r = Some(first);
+                }
                 // No longer evaluated (a leaf is left out of its Emit).
                 cx.f.expressions[h] = Expression::Literal(Literal::Bool(false));
             }
             _ => {
-                cx.f.expressions[h] = key.0.clone();
-                if let Some(scope) = self.scopes.last_mut() {
-                    scope.insert(key, h);
+                if !self.scopes.is_empty() {
+                    self.add(hash, h);
                 }
             }
         }
     }
 
     fn statement(&mut self, _cx: &mut Cx, st: &mut Statement, _span: Span) {
-        visit::statement_handles_mut(st, |o| self.remap(o));
+        let replaced = &self.replaced;
+        visit::statement_handles_mut(st, |o| remap(replaced, o));
     }
 }

@@ -48,10 +48,15 @@ pub fn bounds(from: Scalar, to: Scalar) -> (f64, f64) {
 }
 
 impl FunctionPass for FloatToInt {
-    fn wants(&self, _: &crate::ir::Module, f: &crate::ir::Function) -> bool {
-        f.expressions
-            .iter()
-            .any(|(_, e)| matches!(e, Expression::Convert { .. }))
+    fn wants(&self, module: &crate::ir::Module, f: &crate::ir::Function) -> bool {
+        // Conversions to integers only.
+        f.expressions.iter().any(|(_, e)| match *e {
+            Expression::Convert { ty, .. } => matches!(
+                *module.inner(ty),
+                TypeInner::Scalar(s) | TypeInner::Vector { scalar: s, .. } if s.is_integer()
+            ),
+            _ => false,
+        })
     }
 
     fn expression(&mut self, cx: &mut Cx, h: Handle<Expression>) {

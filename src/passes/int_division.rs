@@ -25,14 +25,19 @@ pub fn run(p: &mut Pipeline) {
 struct IntDivision;
 
 impl FunctionPass for IntDivision {
-    fn wants(&self, _: &crate::ir::Module, f: &crate::ir::Function) -> bool {
-        f.expressions.iter().any(|(_, e)| {
+    fn wants(&self, module: &crate::ir::Module, f: &crate::ir::Function) -> bool {
+        // Integer divisions only (a float division is left alone).
+        f.expressions.iter().any(|(h, e)| {
             matches!(
                 e,
                 Expression::Binary {
                     op: B::Divide | B::Modulo,
                     ..
                 }
+            ) && matches!(
+                *module.inner(f.expression_type(h)),
+                crate::ir::TypeInner::Scalar(s) | crate::ir::TypeInner::Vector { scalar: s, .. }
+                    if s.is_integer()
             )
         })
     }

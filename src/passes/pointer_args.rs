@@ -85,6 +85,11 @@ pub fn run(p: &mut Pipeline) -> Result<(), Error> {
         .map(Handle::from_index)
         .collect();
     while let Some(h) = work.pop() {
+        // Only calls of functions with pointer parameters change: a
+        // function without one is not walked.
+        if !calls_pointer_function(module, pass.functions, &pass.functions[h]) {
+            continue;
+        }
         let mut f = std::mem::take(&mut pass.functions[h]);
         rewrite::run_function(module, values, None, h, &mut f, &mut pass);
         pass.functions[h] = f;
@@ -98,6 +103,22 @@ pub fn run(p: &mut Pipeline) -> Result<(), Error> {
     module.functions = functions;
     restore_callee_order(module);
     Ok(())
+}
+
+/// Whether `f` calls a function with a pointer parameter.
+fn calls_pointer_function(module: &Module, functions: &Arena<Function>, f: &Function) -> bool {
+    let mut found = false;
+    visit::walk_statements(&f.body, |st, _| {
+        if let Statement::Call { function, .. } = st {
+            found |= functions.try_get(*function).is_some_and(|callee| {
+                callee
+                    .arguments
+                    .iter()
+                    .any(|a| matches!(module.inner(a.ty), TypeInner::Pointer { .. }))
+            });
+        }
+    });
+    found
 }
 
 struct PointerArgs<'a> {

@@ -515,17 +515,10 @@ fn rewrite_statements(cx: &mut Cx, pass: &mut impl FunctionPass, block: Block, o
                 take_inserted(cx, out);
                 let mut st = st;
                 let plain = matches!(st, Statement::Block(_));
-                let mut children: Vec<Block> = Vec::new();
-                visit::child_blocks_mut(&mut st, |b| children.push(std::mem::take(b)));
-                let mut rewritten = children.into_iter().map(|b| {
-                    let mut nb = Block::new();
-                    rewrite_block_as(cx, pass, b, &mut nb, plain);
-                    nb
-                });
+                // Each nested block in order, rewritten where it is.
                 visit::child_blocks_mut(&mut st, |b| {
-                    if let Some(nb) = rewritten.next() {
-                        *b = nb;
-                    }
+                    let old = std::mem::take(b);
+                    rewrite_block_as(cx, pass, old, b, plain);
                 });
                 out.push(st, span);
             }

@@ -405,6 +405,25 @@ fn plan_matrix(
 }
 
 impl FunctionPass for Robustness {
+    fn wants(&self, _: &crate::ir::Module, f: &crate::ir::Function) -> bool {
+        // Only accesses (and subgroup-matrix loads and stores) change.
+        if f.expressions.iter().any(|(_, e)| {
+            matches!(
+                e,
+                Expression::Access { .. }
+                    | Expression::AccessIndex { .. }
+                    | Expression::SubgroupMatrixLoad { .. }
+            )
+        }) {
+            return true;
+        }
+        let mut store = false;
+        crate::ir::visit::walk_statements(&f.body, |st, _| {
+            store |= matches!(st, Statement::SubgroupMatrixStore { .. });
+        });
+        store
+    }
+
     fn begin_function(&mut self, cx: &mut Cx) {
         // Loops the unroll pass left as loops still bound their counters.
         cx.known = super::unroll::counter_load_ranges(cx.module, cx.f);

@@ -111,11 +111,28 @@ fn clampable(cx: &Cx, image: H) -> bool {
 }
 
 impl FunctionPass for TextureClamp {
-    fn wants(&self, module: &crate::ir::Module, _: &crate::ir::Function) -> bool {
-        module
+    fn wants(&self, module: &crate::ir::Module, f: &crate::ir::Function) -> bool {
+        // Only texel loads, size queries and stores change.
+        if !module
             .types
             .iter()
             .any(|(_, t)| matches!(t.inner, TypeInner::Image { .. }))
+        {
+            return false;
+        }
+        if f.expressions.iter().any(|(_, e)| {
+            matches!(
+                e,
+                Expression::ImageLoad { .. } | Expression::ImageQuery { .. }
+            )
+        }) {
+            return true;
+        }
+        let mut store = false;
+        crate::ir::visit::walk_statements(&f.body, |st, _| {
+            store |= matches!(st, Statement::ImageStore { .. });
+        });
+        store
     }
 
     fn expression(&mut self, cx: &mut Cx, h: H) {

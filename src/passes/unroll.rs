@@ -155,13 +155,23 @@ pub(crate) fn counter_load_ranges(
     f: &mut Function,
 ) -> FxHashMap<H, super::ranges::Range> {
     let mut out = FxHashMap::default();
+    // A counted loop is a `Loop` statement: without one there is nothing
+    // to find (and nothing to set up).
+    let mut any_loop = false;
+    visit::walk_statements(&f.body, |st, _| {
+        any_loop |= matches!(st, Statement::Loop { .. });
+    });
+    if !any_loop {
+        return out;
+    }
     let body = std::mem::take(&mut f.body);
     let escaped = escaped_locals(f);
-    let has_matrix = matrix_types(module);
     let mut remaining = 0;
     let cx = Cx {
         module,
-        has_matrix: &has_matrix,
+        // Whether a loop touches a subgroup matrix only matters to the
+        // unrolling budget, not to the counter's range.
+        has_matrix: &[],
         escaped,
         f,
         policy: UnrollPolicy::Off,
@@ -189,11 +199,7 @@ pub(crate) fn counter_load_ranges(
                 lo: c.init.min(last),
                 hi: c.init.max(last),
             };
-            let rest = Block {
-                statements: lb.statements[c.rest..].to_vec(),
-                spans: lb.spans[c.rest..].to_vec(),
-            };
-            visit::walk_statements(&rest, |st, _| {
+            let mut record = |st: &Statement, _| {
                 if let Statement::Emit(r) = st {
                     for h in r.clone() {
                         if cx.is_load_of(h, c.var) {
@@ -201,7 +207,13 @@ pub(crate) fn counter_load_ranges(
                         }
                     }
                 }
-            });
+            };
+            // The statements after the exit test and everything in them,
+            // in order (as a walk of a block holding them would).
+            for (st, &span) in lb.statements[c.rest..].iter().zip(&lb.spans[c.rest..]) {
+                record(st, span);
+                visit::child_blocks(st, |b| visit::walk_statements(b, &mut record));
+            }
         }
     }
     cx.f.body = body;
@@ -284,7 +296,8 @@ impl Cx<'_> {
                     if c.unrolled_size <= budget && c.unrolled_size <= *self.remaining =>
                 {
                     *self.remaining -= c.unrolled_size;
-                    let body = body.clone();
+                    // The loop is replaced: its body is taken, not copied.
+                    let body = std::mem::take(body);
                     let new = self.unroll(&c, &body, span);
                     block.statements[i] = Statement::Block(new);
                 }
@@ -497,7 +510,8 @@ impl Cx<'_> {
             });
         }
         emitted.sort_unstable();
-        let mut depends: FxHashSet<H> = FxHashSet::default();
+        let mut depends: FxHashSet<H> =
+            FxHashSet::with_capacity_and_hasher(emitted.len(), Default::default());
         for h in emitted {
             let e = &self.f.expressions[h];
             let mut dep = self.is_load_of(h, var);
@@ -616,22 +630,39 @@ impl Cx<'_> {
 
     fn unroll(&mut self, c: &Counted, body: &Block, span: Span) -> Block {
         let mut out = Block::new();
-        let rest = Block {
-            statements: body.statements[c.rest..].to_vec(),
-            spans: body.spans[c.rest..].to_vec(),
-        };
+        let (rest, rest_spans) = (&body.statements[c.rest..], &body.spans[c.rest..]);
+        // The copies' expressions (`unrolled_size` counts them, and the
+        // statements): one allocation rather than repeated doubling.
+        self.f.expressions.reserve(c.unrolled_size);
+        self.f.expression_types.reserve(c.unrolled_size);
+        let copies = (c.trips as usize)
+            .saturating_mul(rest.len())
+            .min(c.unrolled_size);
+        out.statements.reserve(copies + 1);
+        out.spans.reserve(copies + 1);
+        // One map for all copies: cleared, not reallocated, per copy, and
+        // sized for one copy's expressions from the start.
+        let per_copy = c.unrolled_size / usize::try_from(c.trips.max(1)).unwrap_or(usize::MAX);
+        let mut map = FxHashMap::with_capacity_and_hasher(per_copy, Default::default());
         for k in 0..c.trips {
             let value = c.init + k as i64 * c.step;
             let lit = self.literal(c.scalar, value);
+            map.clear();
             let mut cl = Cloner {
                 cx: self,
                 var: c.var,
                 value: lit,
                 var_ty: c.ty,
-                map: FxHashMap::default(),
+                map,
                 first: k == 0,
             };
-            let copy = cl.block(&rest);
+            let mut copy = Block::new();
+            copy.statements.reserve(rest.len());
+            copy.spans.reserve(rest.len());
+            for (s, &span) in rest.iter().zip(rest_spans) {
+                cl.stmt(s, span, &mut copy);
+            }
+            map = cl.map;
             // The copies follow each other in one block (compound
             // statements inside them too), so what one iteration evaluates
             // is visible to the next for the cse pass.

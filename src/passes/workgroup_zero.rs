@@ -148,17 +148,23 @@ pub fn run(p: &mut Pipeline) -> Result<(), Error> {
     Ok(())
 }
 
-/// The globals each function uses, directly or through calls (functions
+/// The workgroup variables each function uses, directly or through calls (functions
 /// are ordered callees first).
 fn used_globals(module: &Module) -> Vec<FxHashSet<Handle<GlobalVariable>>> {
     let mut out: Vec<FxHashSet<Handle<GlobalVariable>>> =
         Vec::with_capacity(module.functions.len());
     for (_, f) in module.functions.iter() {
+        // Workgroup variables only: the only ones zeroed (most functions
+        // then have an empty set, which allocates nothing).
         let mut set: FxHashSet<Handle<GlobalVariable>> = f
             .expressions
             .iter()
             .filter_map(|(_, e)| match *e {
-                Expression::GlobalVariable(g) => Some(g),
+                Expression::GlobalVariable(g)
+                    if module.global_variables[g].space == AddressSpace::Workgroup =>
+                {
+                    Some(g)
+                }
                 _ => None,
             })
             .collect();

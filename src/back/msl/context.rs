@@ -90,6 +90,15 @@ impl Writer<'_> {
         self.tcx.type_name(ty)
     }
 
+    /// The MSL spelling of a type, borrowed where the writer has it (every
+    /// type of the module: see `module::name_types`).
+    pub fn type_str(&self, ty: Handle<Type>) -> std::borrow::Cow<'_, str> {
+        match self.tcx.names.get(ty.index()) {
+            Some(n) => std::borrow::Cow::Borrowed(n),
+            None => std::borrow::Cow::Owned(self.tcx.type_name(ty)),
+        }
+    }
+
     /// The spelling of a type as a struct member or array element (vec3
     /// members are packed).
     pub fn member_type_name(&self, ty: Handle<Type>) -> String {
@@ -137,12 +146,17 @@ pub(super) struct FnCtx<'f> {
     pub render_output: Option<std::rc::Rc<super::render::RenderOutput>>,
 }
 
+/// Starts a line of `out` at indentation `indent`.
+fn indent_line(out: &mut String, indent: usize) {
+    for _ in 0..indent {
+        out.push_str("  ");
+    }
+}
+
 impl FnCtx<'_> {
     /// Starts a line at the current indentation.
     pub fn line(&mut self) -> &mut String {
-        for _ in 0..self.indent {
-            self.out.push_str("  ");
-        }
+        indent_line(&mut self.out, self.indent);
         &mut self.out
     }
 
@@ -162,25 +176,30 @@ impl FnCtx<'_> {
 pub(super) fn temp_name(w: &mut Writer, cx: &FnCtx, h: Handle<Expression>) -> String {
     match cx.f.named_expressions.get(&h) {
         Some(n) => w.namer.call(n),
-        None => {
-            let n = format!("_e{}", h.index());
-            w.namer.reserve(&n);
-            n
-        }
+        // `_e<N>` is reserved (see `names::is_reserved`): no other name
+        // can take it, so it need not be recorded as taken.
+        None => format!("_e{}", h.index()),
     }
 }
 
 /// Declares (or assigns, when hoisted) the temporary of a result expression.
 pub(super) fn bind_result(w: &mut Writer, cx: &mut FnCtx, h: Handle<Expression>, value: &str) {
     if cx.hoisted[h.index()] {
-        let name = cx.exprs[h.index()].clone().unwrap_or_default();
-        let line = format!("{name} = {value};");
-        cx.push_line(&line);
+        let FnCtx {
+            exprs, out, indent, ..
+        } = cx;
+        let name = exprs[h.index()].as_deref().unwrap_or_default();
+        indent_line(out, *indent);
+        for part in [name, " = ", value, ";\n"] {
+            out.push_str(part);
+        }
         return;
     }
     let name = temp_name(w, cx, h);
-    let tn = w.type_name(cx.f.expression_type(h));
-    let line = format!("{tn} {name} = {value};");
-    cx.push_line(&line);
+    let tn = w.type_str(cx.f.expression_type(h));
+    cx.line();
+    for part in [&*tn, " ", &name, " = ", value, ";\n"] {
+        cx.out.push_str(part);
+    }
     cx.exprs[h.index()] = Some(name);
 }

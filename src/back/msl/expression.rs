@@ -2,11 +2,13 @@
 //! semantics; builtin function calls and subgroup-matrix operations are
 //! handed, printed, to `math` and `matrix`.
 
+use std::borrow::Cow;
+
 use super::access::{matrix_access, result_struct};
 use super::context::{at, bind_result, err, FnCtx, Writer, R};
 use super::image::{Image, Level, Query, Sample};
 use super::types::is_packed_member;
-use super::value::{literal, strip_parens};
+use super::value::{cat, literal, strip_parens};
 use crate::arena::Handle;
 use crate::ir::{
     visit, AddressSpace, BinaryOperator as B, Expression, ImageQuery as IrQuery, MathFunction,
@@ -20,9 +22,13 @@ const MAX_INLINE_DEPTH: u32 = 8;
 
 /// The printed form of an evaluated expression (leaves are printed on
 /// demand).
-pub(super) fn get(w: &Writer, cx: &FnCtx, h: Handle<Expression>) -> R<String> {
+///
+/// Borrowed from `cx` where the text is there already (an evaluated
+/// expression, a local or a parameter), so reading an operand copies
+/// nothing.
+pub(super) fn get<'c>(w: &Writer, cx: &'c FnCtx, h: Handle<Expression>) -> R<Cow<'c, str>> {
     if let Some(s) = cx.exprs.get(h.index()).and_then(|s| s.as_ref()) {
-        return Ok(s.clone());
+        return Ok(Cow::Borrowed(s));
     }
     let e = &cx.f.expressions[h];
     if visit::needs_emit(e) {
@@ -31,7 +37,14 @@ pub(super) fn get(w: &Writer, cx: &FnCtx, h: Handle<Expression>) -> R<String> {
             cx.span(h),
         ));
     }
-    leaf(w, cx, h)
+    match *e {
+        Expression::LocalVariable(l) => Ok(Cow::Borrowed(&cx.local_names[l.index()])),
+        Expression::FunctionArgument(i) => match cx.arg_names.get(i as usize) {
+            Some(name) => Ok(Cow::Borrowed(name)),
+            None => Err(err("invalid function argument", cx.span(h))),
+        },
+        _ => leaf(w, cx, h).map(Cow::Owned),
+    }
 }
 
 fn leaf(w: &Writer, cx: &FnCtx, h: Handle<Expression>) -> R<String> {
@@ -102,7 +115,7 @@ pub(super) fn emit(w: &mut Writer, cx: &mut FnCtx, h: Handle<Expression>) -> R<(
         if is_handle(w, cx, pointer) && !cx.hoisted[i] {
             // A texture or sampler variable's value is the variable: its
             // name (a kernel or function parameter) is printed at each use.
-            cx.exprs[i] = Some(get(w, cx, pointer)?);
+            cx.exprs[i] = Some(get(w, cx, pointer)?.into_owned());
             cx.depth[i] = 0;
             return Ok(());
         }
@@ -197,10 +210,14 @@ pub(super) fn packed_pointee(
 }
 
 /// The unsigned type with the shape of `ty` (a signed scalar or vector).
-fn unsigned_of(w: &Writer, ty: Handle<Type>) -> String {
+fn unsigned_of(w: &Writer, ty: Handle<Type>) -> &'static str {
     match *w.m.inner(ty) {
-        TypeInner::Vector { size, .. } => format!("metal::uint{}", size.get()),
-        _ => "uint".into(),
+        TypeInner::Vector { size, .. } => match size.get() {
+            2 => "metal::uint2",
+            3 => "metal::uint3",
+            _ => "metal::uint4",
+        },
+        _ => "uint",
     }
 }
 
@@ -259,12 +276,6 @@ fn unsupported_length(cx: &FnCtx, p: Handle<Expression>) -> crate::diagnostic::E
     )
     .with_note("only buffer variables and pointer parameters carry their length in the MSL output")
     .into()
-}
-
-/// A dynamic index (the robustness pass has clamped it when bounds checks
-/// are on).
-fn index_text(w: &Writer, cx: &FnCtx, index: Handle<Expression>) -> R<String> {
-    Ok(strip_parens(&get(w, cx, index)?).to_string())
 }
 
 /// Computes the text of an expression from its operands.
@@ -327,14 +338,15 @@ fn compute(w: &mut Writer, cx: &mut FnCtx, h: Handle<Expression>) -> R<String> {
     Ok(match f.expressions[h] {
         Expression::ZeroValue(_) => leaf(w, cx, h)?,
         Expression::Compose { ty, ref components } => {
-            let parts = components
+            let texts = components
                 .iter()
-                .map(|&c| get(w, cx, c).map(|s| strip_parens(&s).to_string()))
+                .map(|&c| get(w, cx, c))
                 .collect::<R<Vec<_>>>()?;
+            let parts: Vec<&str> = texts.iter().map(|t| strip_parens(t)).collect();
             w.compose(ty, &parts)
         }
         Expression::Splat { value, .. } => {
-            format!("{}({})", w.type_name(ty), strip_parens(&get(w, cx, value)?))
+            cat(&[&w.type_str(ty), "(", strip_parens(&get(w, cx, value)?), ")"])
         }
         Expression::Swizzle {
             size,
@@ -342,20 +354,26 @@ fn compute(w: &mut Writer, cx: &mut FnCtx, h: Handle<Expression>) -> R<String> {
             pattern,
         } => {
             let v = get(w, cx, vector)?;
-            let comps: String = pattern[..size.get() as usize]
-                .iter()
-                .map(|&c| ['x', 'y', 'z', 'w'][usize::from(c & 3)])
-                .collect();
-            format!("{v}.{comps}")
+            let n = size.get() as usize;
+            let mut text = String::with_capacity(v.len() + 1 + n);
+            text.push_str(&v);
+            text.push('.');
+            text.extend(
+                pattern[..n]
+                    .iter()
+                    .map(|&c| ['x', 'y', 'z', 'w'][usize::from(c & 3)]),
+            );
+            text
         }
         Expression::Access { base, index } => {
             let container = deref(w, f.expression_type(base));
             let inner = w.m.inner(container);
             let b = get(w, cx, base)?;
-            let idx = index_text(w, cx, index)?;
+            let idx = get(w, cx, index)?;
+            let idx = strip_parens(&idx);
             match inner {
-                TypeInner::Array { .. } => format!("{b}.inner[{idx}]"),
-                _ => format!("{b}[{idx}]"),
+                TypeInner::Array { .. } => cat(&[&b, ".inner[", idx, "]"]),
+                _ => cat(&[&b, "[", idx, "]"]),
             }
         }
         Expression::AccessIndex { base, index } => {
@@ -376,16 +394,16 @@ fn compute(w: &mut Writer, cx: &mut FnCtx, h: Handle<Expression>) -> R<String> {
                         .is_some_and(|mm| is_packed_member(w.m.inner(mm.ty)).is_some());
                     if packed && !base_is_ptr {
                         // A packed vec3 member read as a value.
-                        format!("{}({b}.{m})", w.type_name(ty))
+                        cat(&[&w.type_str(ty), "(", &b, ".", m, ")"])
                     } else {
-                        format!("{b}.{m}")
+                        cat(&[&b, ".", m])
                     }
                 }
                 TypeInner::Array { .. } => format!("{b}.inner[{index}]"),
                 // Lvalues may be packed vectors: index them.
                 TypeInner::Vector { .. } if base_is_ptr => format!("{b}[{index}]"),
                 TypeInner::Vector { .. } => {
-                    format!("{b}.{}", ['x', 'y', 'z', 'w'][(index & 3) as usize])
+                    cat(&[&b, [".x", ".y", ".z", ".w"][(index & 3) as usize]])
                 }
                 _ => format!("{b}[{index}]"),
             }
@@ -393,8 +411,8 @@ fn compute(w: &mut Writer, cx: &mut FnCtx, h: Handle<Expression>) -> R<String> {
         Expression::Load { pointer } => {
             let p = get(w, cx, pointer)?;
             match packed_pointee(w, cx, pointer) {
-                Some(_) => format!("{}({p})", w.type_name(ty)),
-                None => p,
+                Some(_) => cat(&[&w.type_str(ty), "(", &p, ")"]),
+                None => p.into_owned(),
             }
         }
         Expression::Unary { op, expr } => {
@@ -409,9 +427,9 @@ fn compute(w: &mut Writer, cx: &mut FnCtx, h: Handle<Expression>) -> R<String> {
                         strip_parens(&x)
                     )
                 }
-                UnaryOperator::Negate => format!("(-{x})"),
-                UnaryOperator::LogicalNot => format!("(!{x})"),
-                UnaryOperator::BitwiseNot => format!("(~{x})"),
+                UnaryOperator::Negate => cat(&["(-", &x, ")"]),
+                UnaryOperator::LogicalNot => cat(&["(!", &x, ")"]),
+                UnaryOperator::BitwiseNot => cat(&["(~", &x, ")"]),
             }
         }
         Expression::Binary { op, left, right } => binary(w, cx, h, op, left, right)?,
@@ -446,13 +464,13 @@ fn compute(w: &mut Writer, cx: &mut FnCtx, h: Handle<Expression>) -> R<String> {
                 crate::ir::DerivativeAxis::Y => "dfdy",
                 crate::ir::DerivativeAxis::Width => "fwidth",
             };
-            format!("metal::{name}({})", strip_parens(&x))
+            cat(&["metal::", name, "(", strip_parens(&x), ")"])
         }
         Expression::Convert { expr, ty: to } => convert(w, cx, expr, to)?,
         Expression::Bitcast { expr, ty: to } => {
             let x = get(w, cx, expr)?;
             if f.expression_type(expr) == to {
-                x
+                x.into_owned()
             } else {
                 format!("as_type<{}>({})", w.type_name(to), strip_parens(&x))
             }
@@ -473,7 +491,7 @@ fn convert(w: &mut Writer, cx: &FnCtx, expr: Handle<Expression>, to: Handle<Type
     let from = cx.f.expression_type(expr);
     let x = get(w, cx, expr)?;
     if from == to {
-        return Ok(x);
+        return Ok(x.into_owned());
     }
     let tn = w.type_name(to);
     let fi = w.m.inner(from);
@@ -522,45 +540,61 @@ fn binary(
         }
     };
     let sym = op.symbol();
+    let (l, r) = (&*l, &*r);
     let int = scalar.is_some_and(|s| s == Scalar::I32 || s == Scalar::U32);
     let matrix = matches!(li, TypeInner::Matrix { .. }) || matches!(ri, TypeInner::Matrix { .. });
     Ok(match op {
         // The int-division pass has made integer divisors safe.
-        B::Divide | B::Modulo if int => format!("({l} {sym} {r})"),
+        B::Divide | B::Modulo if int => cat(&["(", l, " ", sym, " ", r, ")"]),
         B::Modulo if !matrix => {
-            let l = splat(w, &l, li, rt);
-            let r = splat(w, &r, ri, lt);
-            format!("metal::fmod({l}, {r})")
+            let l = splat(w, l, li, rt);
+            let r = splat(w, r, ri, lt);
+            cat(&["metal::fmod(", &l, ", ", &r, ")"])
         }
         B::Add | B::Subtract | B::Multiply if scalar == Some(Scalar::I32) && !matrix => {
             let lu = unsigned_of(w, lt);
             let ru = unsigned_of(w, rt);
-            format!(
-                "as_type<{}>(as_type<{lu}>({}) {sym} as_type<{ru}>({}))",
-                w.type_name(ty),
-                strip_parens(&l),
-                strip_parens(&r)
-            )
+            cat(&[
+                "as_type<",
+                &w.type_str(ty),
+                ">(as_type<",
+                lu,
+                ">(",
+                strip_parens(l),
+                ") ",
+                sym,
+                " as_type<",
+                ru,
+                ">(",
+                strip_parens(r),
+                "))",
+            ])
         }
         // The shift-amount pass has masked the amount; a signed left shift
         // is done unsigned (C++ leaves signed overflow undefined).
         B::ShiftLeft if scalar == Some(Scalar::I32) => {
             let lu = unsigned_of(w, lt);
-            format!(
-                "as_type<{}>(as_type<{lu}>({}) << {r})",
-                w.type_name(ty),
-                strip_parens(&l)
-            )
+            cat(&[
+                "as_type<",
+                &w.type_str(ty),
+                ">(as_type<",
+                lu,
+                ">(",
+                strip_parens(l),
+                ") << ",
+                r,
+                ")",
+            ])
         }
         B::And | B::InclusiveOr | B::ExclusiveOr if scalar == Some(Scalar::Bool) => {
             match (op, is_vec(li)) {
-                (B::And, false) => format!("({l} && {r})"),
-                (B::InclusiveOr, false) => format!("({l} || {r})"),
-                (B::ExclusiveOr, _) => format!("({l} != {r})"),
-                _ => format!("({l} {sym} {r})"),
+                (B::And, false) => cat(&["(", l, " && ", r, ")"]),
+                (B::InclusiveOr, false) => cat(&["(", l, " || ", r, ")"]),
+                (B::ExclusiveOr, _) => cat(&["(", l, " != ", r, ")"]),
+                _ => cat(&["(", l, " ", sym, " ", r, ")"]),
             }
         }
-        _ => format!("({l} {sym} {r})"),
+        _ => cat(&["(", l, " ", sym, " ", r, ")"]),
     })
 }
 
@@ -716,7 +750,7 @@ fn image_expr(w: &mut Writer, cx: &FnCtx, h: Handle<Expression>) -> R<String> {
                 SampleLevel::Gradient { x, y } => Level::Gradient(plain(x)?, plain(y)?),
             };
             let args = Sample {
-                image: get(w, cx, image)?,
+                image: get(w, cx, image)?.into_owned(),
                 sampler: plain(sampler)?,
                 coordinate: plain(coordinate)?,
                 array_index: opt(array_index)?,

@@ -93,7 +93,22 @@ pub(super) fn math_call(
     let float = s.is_float();
     let signed = s.is_signed_integer();
     let vector = t0.size.is_some();
-    let metal = |name: &str| format!("metal::{name}({})", args.join(", "));
+    // `metal::name(a, b, ...)`, built in one allocation.
+    let metal = |name: &str| {
+        let len: usize = args.iter().map(|a| a.len() + 2).sum();
+        let mut out = String::with_capacity(name.len() + len + 9);
+        out.push_str("metal::");
+        out.push_str(name);
+        out.push('(');
+        for (i, a) in args.iter().enumerate() {
+            if i > 0 {
+                out.push_str(", ");
+            }
+            out.push_str(a);
+        }
+        out.push(')');
+        out
+    };
     let out = match fun {
         F::Abs if float => metal("abs"),
         F::Abs if signed => call(helpers, Helper::IntAbs(t0), args),

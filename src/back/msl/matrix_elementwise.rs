@@ -205,7 +205,7 @@ pub(super) fn expression(
             let x = get(w, cx, expr)?;
             if from == to {
                 // Only the kind changes: one Metal type for every kind.
-                return Ok(Some(x));
+                return Ok(Some(x.into_owned()));
             }
             (ElementOp::Convert(to), from, vec![expr])
         }

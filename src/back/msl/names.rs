@@ -375,6 +375,10 @@ const VECTOR_PREFIXES: &[&str] = &[
 
 /// Whether `name` is a vector or matrix type name such as `float4`.
 fn is_vector_type_name(name: &str) -> bool {
+    // Every such name ends with its size: most names are out at once.
+    if !matches!(name.as_bytes().last(), Some(b'2'..=b'4')) {
+        return false;
+    }
     VECTOR_PREFIXES.iter().any(|p| {
         name.strip_prefix(p).is_some_and(|rest| {
             let b = rest.as_bytes();
@@ -414,6 +418,14 @@ fn is_reserved(name: &str) -> bool {
 
 /// Turns an IR name into an ASCII C++ identifier.
 fn sanitize(name: &str) -> String {
+    // Most names are already plain identifiers: kept as they are.
+    let b = name.as_bytes();
+    if b.first().is_some_and(|c| !c.is_ascii_digit())
+        && b.iter().all(|&c| c.is_ascii_alphanumeric() || c == b'_')
+        && !name.contains("__")
+    {
+        return name.to_string();
+    }
     let mut out = String::with_capacity(name.len());
     for c in name.chars() {
         if c.is_ascii_alphanumeric() || c == '_' {
@@ -536,11 +548,6 @@ impl Namer {
         };
         self.scope_mut().next.insert(stem, n);
         self.take(candidate)
-    }
-
-    /// Marks a name as taken (e.g. a writer-chosen name).
-    pub fn reserve(&mut self, name: &str) {
-        self.scope_mut().used.insert(name.to_string());
     }
 
     /// Starts a function's scope: the names of the previous function are

@@ -9,7 +9,7 @@ use super::expression::{
     get, image_of, matrix_access_texts, packed_pointee, release, runtime_length, uint_operand,
 };
 use super::types::ends_with_runtime_array;
-use super::value::{literal, strip_parens};
+use super::value::{cat, literal, strip_parens};
 use crate::arena::Handle;
 use crate::ir::{visit, Block, CaseSelector, Expression, Scalar, Statement, TypeInner};
 use crate::Span;
@@ -39,20 +39,10 @@ pub(super) fn block(w: &mut Writer, cx: &mut FnCtx, b: &Block) -> R<()> {
 /// evaluates its operands before it writes anything), directly or through
 /// other such expressions of the run.
 fn mark_read_in_place(cx: &mut FnCtx, rest: &[Statement]) {
-    let mut handles: Vec<Handle<Expression>> = Vec::new();
-    let mut next = None;
-    for st in rest {
-        match st {
-            Statement::Emit(range) => handles.extend(range.clone()),
-            other => {
-                next = Some(other);
-                break;
-            }
-        }
-    }
-    let Some(next) = next else {
+    let Some(run) = rest.iter().position(|st| !matches!(st, Statement::Emit(_))) else {
         return;
     };
+    let next = &rest[run];
     if !matches!(
         next,
         Statement::Store { .. }
@@ -67,15 +57,31 @@ fn mark_read_in_place(cx: &mut FnCtx, rest: &[Statement]) {
     }
     let mut direct: Vec<Handle<Expression>> = Vec::new();
     visit::statement_operands(next, |o| direct.push(o));
-    let in_run: rustc_hash::FxHashSet<Handle<Expression>> = handles.iter().copied().collect();
-    for &h in handles.iter().rev() {
-        let i = h.index();
-        if cx.uses[i] != 1 || cx.hoisted[i] || cx.f.named_expressions.contains_key(&h) {
-            continue;
+    // The run's expressions: usually a few ranges, whose membership is a
+    // scan of them; a hash set for runs of many `Emit`s (stays linear).
+    let ranges: Vec<std::ops::Range<usize>> = rest[..run]
+        .iter()
+        .filter_map(|st| match st {
+            Statement::Emit(range) => Some(range.index_range()),
+            _ => None,
+        })
+        .collect();
+    let set: Option<rustc_hash::FxHashSet<usize>> =
+        (ranges.len() > 8).then(|| ranges.iter().flat_map(|r| r.clone()).collect());
+    let in_run = |u: Handle<Expression>| match &set {
+        Some(set) => set.contains(&u.index()),
+        None => ranges.iter().any(|r| r.contains(&u.index())),
+    };
+    for r in ranges.iter().rev() {
+        for i in r.clone().rev() {
+            let h = Handle::from_index(i);
+            if cx.uses[i] != 1 || cx.hoisted[i] || cx.f.named_expressions.contains_key(&h) {
+                continue;
+            }
+            let ok = direct.contains(&h)
+                || cx.user[i].is_some_and(|u| in_run(u) && cx.read_in_place[u.index()]);
+            cx.read_in_place[i] = ok;
         }
-        let ok = direct.contains(&h)
-            || cx.user[i].is_some_and(|u| in_run.contains(&u) && cx.read_in_place[u.index()]);
-        cx.read_in_place[i] = ok;
     }
 }
 
@@ -103,8 +109,8 @@ fn statement(w: &mut Writer, cx: &mut FnCtx, st: &Statement, span: Span) -> R<()
             accept,
             reject,
         } => {
-            let c = get(w, cx, *condition)?;
-            cx.push_line(&format!("if ({}) {{", strip_parens(&c)));
+            let line = cat(&["if (", strip_parens(&get(w, cx, *condition)?), ") {"]);
+            cx.push_line(&line);
             nested(w, cx, accept)?;
             if !reject.is_empty() {
                 cx.push_line("} else {");
@@ -113,8 +119,8 @@ fn statement(w: &mut Writer, cx: &mut FnCtx, st: &Statement, span: Span) -> R<()
             cx.push_line("}");
         }
         Statement::Switch { selector, cases } => {
-            let s = get(w, cx, *selector)?;
-            cx.push_line(&format!("switch ({}) {{", strip_parens(&s)));
+            let line = cat(&["switch (", strip_parens(&get(w, cx, *selector)?), ") {"]);
+            cx.push_line(&line);
             for case in cases {
                 cx.indent += 1;
                 for sel in &case.selectors {
@@ -162,9 +168,9 @@ fn statement(w: &mut Writer, cx: &mut FnCtx, st: &Statement, span: Span) -> R<()
                     super::expression::prime_continuing_pointers(w, cx, continuing, *break_if)?;
                 nested(w, cx, continuing)?;
                 if let Some(b) = break_if {
-                    let c = get(w, cx, *b)?;
+                    let line = cat(&["if (", strip_parens(&get(w, cx, *b)?), ") {"]);
                     cx.indent += 1;
-                    cx.push_line(&format!("if ({}) {{", strip_parens(&c)));
+                    cx.push_line(&line);
                     cx.push_line("  break;");
                     cx.push_line("}");
                     cx.indent -= 1;
@@ -183,11 +189,11 @@ fn statement(w: &mut Writer, cx: &mut FnCtx, st: &Statement, span: Span) -> R<()
         Statement::Continue => cx.push_line("continue;"),
         Statement::Return { value } => match value {
             Some(v) if cx.entry.is_none() => {
-                let s = get(w, cx, *v)?;
-                cx.push_line(&format!("return {};", strip_parens(&s)));
+                let line = cat(&["return ", strip_parens(&get(w, cx, *v)?), ";"]);
+                cx.push_line(&line);
             }
             Some(v) if cx.render_output.is_some() => {
-                let s = get(w, cx, *v)?;
+                let s = get(w, cx, *v)?.into_owned();
                 super::render::write_return(w, cx, strip_parens(&s))?;
             }
             _ => cx.push_line("return;"),
@@ -195,11 +201,11 @@ fn statement(w: &mut Writer, cx: &mut FnCtx, st: &Statement, span: Span) -> R<()
         Statement::Store { pointer, value } => {
             let p = get(w, cx, *pointer)?;
             let v = get(w, cx, *value)?;
-            let v = match packed_pointee(w, cx, *pointer) {
-                Some(packed) => format!("{packed}({v})"),
-                None => strip_parens(&v).to_string(),
+            let line = match packed_pointee(w, cx, *pointer) {
+                Some(packed) => cat(&[&p, " = ", packed, "(", &v, ");"]),
+                None => cat(&[&p, " = ", strip_parens(&v), ";"]),
             };
-            cx.push_line(&format!("{p} = {v};"));
+            cx.push_line(&line);
         }
         Statement::Call {
             function,
@@ -283,7 +289,7 @@ fn builtin_statement(w: &mut Writer, cx: &mut FnCtx, st: &Statement, span: Span)
             cx.push_line(&line);
         }
         Statement::WorkgroupUniformLoad { pointer, result } => {
-            let mut p = get(w, cx, pointer)?;
+            let mut p = get(w, cx, pointer)?.into_owned();
             // `ptr<workgroup, atomic<T>>`: an atomic load between the
             // barriers.
             let (base, space) = pointee(w, cx.f.expression_type(pointer));

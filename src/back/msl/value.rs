@@ -59,43 +59,62 @@ impl Writer<'_> {
     }
 
     /// Builds a composite of type `ty` from printed parts.
-    pub fn compose(&self, ty: Handle<Type>, parts: &[String]) -> String {
-        let name = self.type_name(ty);
+    pub fn compose<S: AsRef<str>>(&self, ty: Handle<Type>, parts: &[S]) -> String {
+        let name = self.type_str(ty);
+        let len: usize = parts.iter().map(|p| p.as_ref().len() + 2).sum();
+        let mut out = String::with_capacity(name.len() + len + 4);
+        out.push_str(&name);
+        // `sep` before every part but the first.
+        let mut first = true;
+        let mut part = |out: &mut String, conv: Option<&str>, p: &str| {
+            if !std::mem::take(&mut first) {
+                out.push_str(", ");
+            }
+            match conv {
+                Some(c) => {
+                    for piece in [c, "(", p, ")"] {
+                        out.push_str(piece);
+                    }
+                }
+                None => out.push_str(p),
+            }
+        };
         match self.m.inner(ty) {
             TypeInner::Array { base, .. } => {
                 let conv = is_packed_member(self.m.inner(*base));
-                let parts: Vec<String> = parts
-                    .iter()
-                    .map(|p| match conv {
-                        Some(c) => format!("{c}({p})"),
-                        None => p.clone(),
-                    })
-                    .collect();
-                format!("{name}{{{{{}}}}}", parts.join(", "))
+                out.push_str("{{");
+                for p in parts {
+                    part(&mut out, conv, p.as_ref());
+                }
+                out.push_str("}}");
             }
             TypeInner::Struct { members, .. } => {
-                let mut out = Vec::new();
+                out.push('{');
                 if let Some(fields) = self.fields.get(&ty) {
                     for f in fields {
                         match *f {
                             Field::Member(i) => {
-                                let p = parts.get(i).cloned().unwrap_or_default();
-                                match members
+                                let p = parts.get(i).map_or("", |p| p.as_ref());
+                                let conv = members
                                     .get(i)
-                                    .and_then(|mm| is_packed_member(self.m.inner(mm.ty)))
-                                {
-                                    Some(c) => out.push(format!("{c}({p})")),
-                                    None => out.push(p),
-                                }
+                                    .and_then(|mm| is_packed_member(self.m.inner(mm.ty)));
+                                part(&mut out, conv, p);
                             }
-                            Field::Pad(_) => out.push("{}".into()),
+                            Field::Pad(_) => part(&mut out, None, "{}"),
                         }
                     }
                 }
-                format!("{name}{{{}}}", out.join(", "))
+                out.push('}');
             }
-            _ => format!("{name}({})", parts.join(", ")),
+            _ => {
+                out.push('(');
+                for p in parts {
+                    part(&mut out, None, p.as_ref());
+                }
+                out.push(')');
+            }
         }
+        out
     }
 }
 
@@ -127,16 +146,29 @@ fn float_text(v: f64, shortest: String, suffix: &str) -> String {
             "(-INFINITY)".into()
         };
     }
-    let s = if shortest.contains('e') || shortest.contains('.') {
-        format!("{shortest}{suffix}")
+    let point = if shortest.contains('e') || shortest.contains('.') {
+        ""
     } else {
-        format!("{shortest}.0{suffix}")
+        ".0"
     };
-    if s.starts_with('-') {
-        format!("({s})")
+    if shortest.starts_with('-') {
+        cat(&["(", &shortest, point, suffix, ")"])
     } else {
+        let mut s = shortest;
+        s.push_str(point);
+        s.push_str(suffix);
         s
     }
+}
+
+/// The concatenation of `parts`, built with one allocation of the exact
+/// size (no formatting machinery, no regrowth).
+pub(super) fn cat(parts: &[&str]) -> String {
+    let mut out = String::with_capacity(parts.iter().map(|p| p.len()).sum());
+    for p in parts {
+        out.push_str(p);
+    }
+    out
 }
 
 /// Removes one pair of enclosing parentheses when they wrap the whole text.
