@@ -49,11 +49,13 @@ pub fn bounds(from: Scalar, to: Scalar) -> (f64, f64) {
 
 impl FunctionPass for FloatToInt {
     fn wants(&self, module: &crate::ir::Module, f: &crate::ir::Function) -> bool {
-        // Conversions to integers only.
+        // Conversions to integers (scalars, vectors, subgroup matrices) only.
         f.expressions.iter().any(|(_, e)| match *e {
             Expression::Convert { ty, .. } => matches!(
                 *module.inner(ty),
-                TypeInner::Scalar(s) | TypeInner::Vector { scalar: s, .. } if s.is_integer()
+                TypeInner::Scalar(s)
+                | TypeInner::Vector { scalar: s, .. }
+                | TypeInner::SubgroupMatrix { scalar: s, .. } if s.is_integer()
             ),
             _ => false,
         })
