@@ -326,22 +326,6 @@ fn reflection(r: &Reflection, msl: Option<Msl<'_>>) -> J {
     ])
 }
 
-fn escape(s: &str, out: &mut String) {
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if u32::from(c) < 0x20 => out.push_str(&format!("\\u{:04x}", u32::from(c))),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-}
-
 fn indent(depth: usize, out: &mut String) {
     out.push('\n');
     for _ in 0..depth {
@@ -354,7 +338,7 @@ fn write(j: &J, depth: usize, out: &mut String) {
         J::Null => out.push_str("null"),
         J::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
         J::Num(n) => out.push_str(n),
-        J::Str(s) => escape(s, out),
+        J::Str(s) => crate::device::json::write_string(s, out),
         J::Arr(items) if items.iter().all(|i| !matches!(i, J::Arr(_) | J::Obj(_))) => {
             // Scalars on one line: `[64, 1, 1]`, `[]`.
             out.push('[');
@@ -386,7 +370,7 @@ fn write(j: &J, depth: usize, out: &mut String) {
                     out.push(',');
                 }
                 indent(depth + 1, out);
-                escape(key, out);
+                crate::device::json::write_string(key, out);
                 out.push_str(": ");
                 write(value, depth + 1, out);
             }
