@@ -380,6 +380,20 @@ fn float_to_integer_and_narrowing_conversions_saturate() {
     }
 }
 
+/// `src` compiled for the H100's configurations with
+/// `nv_cooperative_matrix2` at SPIR-V `version`, validated, disassembled.
+fn nv2_disassembly(src: &str, version: (u8, u8)) -> String {
+    let mut opts = tessera::CompileOptions {
+        pipeline: h100(),
+        ..Default::default()
+    };
+    opts.spv.version = version;
+    opts.spv.nv_cooperative_matrix2 = true;
+    let words = tessera::compile_to_spirv(src, &opts).unwrap().words;
+    spv_util::validate(&words, version).unwrap();
+    spv_util::disasm(&words)
+}
+
 /// With `SPV_NV_cooperative_matrix2`, result -> left/right conversions are
 /// one instruction; other kind changes keep the scratch path.
 #[test]
@@ -392,15 +406,7 @@ fn nv_cooperative_matrix2_converts_natively() {
   subgroupMatrixStore<row_major>(&s, 512u, subgroupMatrixMultiplyAccumulate(p, v, b), 16u);",
     );
     for version in [(1, 3), (1, 6)] {
-        let mut opts = tessera::CompileOptions {
-            pipeline: h100(),
-            ..Default::default()
-        };
-        opts.spv.version = version;
-        opts.spv.nv_cooperative_matrix2 = true;
-        let words = tessera::compile_to_spirv(&src, &opts).unwrap().words;
-        spv_util::validate(&words, version).unwrap();
-        let text = spv_util::disasm(&words);
+        let text = nv2_disassembly(&src, version);
         assert_eq!(
             text.matches("OpCooperativeMatrixConvertNV").count(),
             1,
@@ -534,15 +540,7 @@ fn nv_cooperative_matrix2_applies_builtins_per_element() {
   subgroupMatrixStore<row_major>(&u, 0u, i, 16u);",
     );
     for version in [(1, 3), (1, 6)] {
-        let mut opts = tessera::CompileOptions {
-            pipeline: h100(),
-            ..Default::default()
-        };
-        opts.spv.version = version;
-        opts.spv.nv_cooperative_matrix2 = true;
-        let words = tessera::compile_to_spirv(&src, &opts).unwrap().words;
-        spv_util::validate(&words, version).unwrap();
-        let text = spv_util::disasm(&words);
+        let text = nv2_disassembly(&src, version);
         // max(c, 0.0), tanh, clamp(d, 0.0, 1.0), max(0.5, d), max(d, 2.0),
         // max(c, 0.0) again, and the saturating conversion's clamp.
         assert_eq!(
