@@ -33,7 +33,7 @@ pub struct TemplatedIdent<'a> {
     pub ident: Ident<'a>,
     /// Template arguments (each an expression; enumerants like `storage` or
     /// `read_write` are plain identifier expressions).
-    pub template_args: Vec<ExprId>,
+    pub template_args: Box<[ExprId]>,
     /// Span of the whole thing, template list included.
     pub span: Span,
 }
@@ -136,7 +136,7 @@ pub enum Expr<'a> {
         /// The callee (function, builtin or type).
         callee: TemplatedIdent<'a>,
         /// Arguments.
-        args: Vec<ExprId>,
+        args: Box<[ExprId]>,
     },
     /// `( e )`
     Paren(ExprId),
@@ -172,6 +172,9 @@ pub enum Expr<'a> {
     },
 }
 
+/// An exact-size attribute list (usually empty: no allocation).
+pub type Attributes<'a> = Box<[Attribute<'a>]>;
+
 /// An attribute: `@name` or `@name(args...)`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Attribute<'a> {
@@ -179,9 +182,9 @@ pub struct Attribute<'a> {
     pub name: Ident<'a>,
     /// Arguments (enumerants such as `position` are identifier expressions).
     /// For `@diagnostic(...)` use [`Attribute::diagnostic`] instead.
-    pub args: Vec<ExprId>,
+    pub args: Box<[ExprId]>,
     /// The diagnostic control of a `@diagnostic(severity, rule)` attribute.
-    pub diagnostic: Option<DiagnosticControl<'a>>,
+    pub diagnostic: Option<Box<DiagnosticControl<'a>>>,
     /// Span of the whole attribute.
     pub span: Span,
 }
@@ -215,9 +218,9 @@ pub enum Directive<'a> {
 #[derive(Clone, Debug, PartialEq)]
 pub struct VarDecl<'a> {
     /// Attributes (`@group`, `@binding`).
-    pub attributes: Vec<Attribute<'a>>,
+    pub attributes: Attributes<'a>,
     /// Template list after `var` (address space, access mode).
-    pub template_args: Vec<ExprId>,
+    pub template_args: Box<[ExprId]>,
     /// Name.
     pub name: Ident<'a>,
     /// Declared type.
@@ -232,7 +235,7 @@ pub struct VarDecl<'a> {
 #[derive(Clone, Debug, PartialEq)]
 pub struct ValueDecl<'a> {
     /// Attributes (`@id` for overrides).
-    pub attributes: Vec<Attribute<'a>>,
+    pub attributes: Attributes<'a>,
     /// Name.
     pub name: Ident<'a>,
     /// Declared type.
@@ -247,7 +250,7 @@ pub struct ValueDecl<'a> {
 #[derive(Clone, Debug, PartialEq)]
 pub struct StructMember<'a> {
     /// Attributes (`@align`, `@size`, `@builtin`, `@location`, ...).
-    pub attributes: Vec<Attribute<'a>>,
+    pub attributes: Attributes<'a>,
     /// Name.
     pub name: Ident<'a>,
     /// Type.
@@ -260,7 +263,7 @@ pub struct StructDecl<'a> {
     /// Name.
     pub name: Ident<'a>,
     /// Members.
-    pub members: Vec<StructMember<'a>>,
+    pub members: Box<[StructMember<'a>]>,
     /// Span of the whole declaration.
     pub span: Span,
 }
@@ -280,7 +283,7 @@ pub struct AliasDecl<'a> {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Param<'a> {
     /// Attributes (`@builtin`, `@location`, ...).
-    pub attributes: Vec<Attribute<'a>>,
+    pub attributes: Attributes<'a>,
     /// Name.
     pub name: Ident<'a>,
     /// Type.
@@ -293,13 +296,13 @@ pub struct Param<'a> {
 #[derive(Clone, Debug, PartialEq)]
 pub struct FnDecl<'a> {
     /// Attributes (`@compute`, `@workgroup_size`, `@must_use`, `@diagnostic`, ...).
-    pub attributes: Vec<Attribute<'a>>,
+    pub attributes: Attributes<'a>,
     /// Name.
     pub name: Ident<'a>,
     /// Parameters.
-    pub params: Vec<Param<'a>>,
+    pub params: Box<[Param<'a>]>,
     /// Return type with its attributes.
-    pub result: Option<(Vec<Attribute<'a>>, ExprId)>,
+    pub result: Option<(Attributes<'a>, ExprId)>,
     /// Body.
     pub body: Block<'a>,
     /// Span of the whole declaration.
@@ -352,9 +355,9 @@ impl GlobalDecl<'_> {
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct Block<'a> {
     /// `@diagnostic` attributes before `{`.
-    pub attributes: Vec<Attribute<'a>>,
+    pub attributes: Attributes<'a>,
     /// The statements.
-    pub stmts: Vec<Stmt<'a>>,
+    pub stmts: Box<[Stmt<'a>]>,
     /// Span from `{` to `}`.
     pub span: Span,
 }
@@ -363,7 +366,7 @@ pub struct Block<'a> {
 #[derive(Clone, Debug, PartialEq)]
 pub struct SwitchClause<'a> {
     /// Selectors; `None` is `default`.
-    pub selectors: Vec<Option<ExprId>>,
+    pub selectors: Box<[Option<ExprId>]>,
     /// Body.
     pub body: Block<'a>,
     /// Span of the clause.
@@ -421,18 +424,18 @@ pub enum StmtKind<'a> {
         /// Selector.
         selector: ExprId,
         /// Attributes on the body (`@diagnostic`).
-        body_attributes: Vec<Attribute<'a>>,
+        body_attributes: Attributes<'a>,
         /// Clauses.
-        clauses: Vec<SwitchClause<'a>>,
+        clauses: Box<[SwitchClause<'a>]>,
     },
     /// `loop { ... continuing { ... break if e; } }`
     Loop {
         /// Attributes on the body.
-        body_attributes: Vec<Attribute<'a>>,
+        body_attributes: Attributes<'a>,
         /// Body statements.
         body: Block<'a>,
         /// `continuing` block.
-        continuing: Option<Continuing<'a>>,
+        continuing: Option<Box<Continuing<'a>>>,
     },
     /// `for (init; cond; update) { ... }`
     For {
@@ -482,7 +485,7 @@ pub struct Continuing<'a> {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Stmt<'a> {
     /// Attributes before the statement (`@diagnostic`, ...).
-    pub attributes: Vec<Attribute<'a>>,
+    pub attributes: Attributes<'a>,
     /// What it is.
     pub kind: StmtKind<'a>,
     /// Span (without a trailing `;`).

@@ -3,6 +3,7 @@
 use super::{PResult, Parser};
 use crate::diagnostic::Diagnostic;
 use crate::front::wgsl::ast::{
+    Attributes,
     AliasDecl, Attribute, ConstAssert, DiagnosticControl, Directive, FnDecl, GlobalDecl, Ident,
     Param, StructDecl, StructMember, ValueDecl,
 };
@@ -168,7 +169,7 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn fn_decl(&mut self, attributes: Vec<Attribute<'a>>, start: u32) -> PResult<FnDecl<'a>> {
+    fn fn_decl(&mut self, attributes: Attributes<'a>, start: u32) -> PResult<FnDecl<'a>> {
         self.expect(TokenKind::Fn)?;
         let name = self.ident()?;
         self.expect(TokenKind::ParenLeft)?;
@@ -205,7 +206,7 @@ impl<'a> Parser<'a> {
         Ok(FnDecl {
             attributes,
             name,
-            params,
+            params: params.into_boxed_slice(),
             result,
             body,
             span: self.span_from(start),
@@ -249,7 +250,7 @@ impl<'a> Parser<'a> {
         }
         Ok(StructDecl {
             name,
-            members,
+            members: members.into_boxed_slice(),
             span: self.span_from(start),
         })
     }
@@ -263,7 +264,7 @@ impl<'a> Parser<'a> {
     }
 
     /// `attribute*`.
-    pub(super) fn attributes(&mut self) -> PResult<Vec<Attribute<'a>>> {
+    pub(super) fn attributes(&mut self) -> PResult<Attributes<'a>> {
         let mut attrs = Vec::new();
         while let Some(at) = self.eat(TokenKind::At) {
             let tok = self.peek();
@@ -286,10 +287,10 @@ impl<'a> Parser<'a> {
                         .with_closest(name.name, ATTRIBUTE_NAMES.iter().copied()),
                 ));
             }
-            let mut args = Vec::new();
+            let mut args = Box::default();
             let mut diagnostic = None;
             if name.name == "diagnostic" {
-                diagnostic = Some(self.diagnostic_control()?);
+                diagnostic = Some(Box::new(self.diagnostic_control()?));
             } else if self.peek_kind() == TokenKind::ParenLeft {
                 args = self.call_arguments()?;
             }
@@ -300,7 +301,7 @@ impl<'a> Parser<'a> {
                 span: self.span_from(at.span.start),
             });
         }
-        Ok(attrs)
+        Ok(attrs.into_boxed_slice())
     }
 
     /// `( severity , rule[.suffix] ,? )`

@@ -314,25 +314,32 @@ impl<'a> Parser<'a> {
     }
 
     /// `( expression, ... )` with an optional trailing comma.
-    pub(super) fn call_arguments(&mut self) -> PResult<Vec<ExprId>> {
+    pub(super) fn call_arguments(&mut self) -> PResult<Box<[ExprId]>> {
         self.expect(TokenKind::ParenLeft)?;
         self.comma_list(TokenKind::ParenRight)
     }
 
     /// Expressions separated by commas (trailing comma allowed) up to and
     /// including `close`.
-    fn comma_list(&mut self, close: TokenKind) -> PResult<Vec<ExprId>> {
-        let mut args = Vec::new();
-        loop {
+    fn comma_list(&mut self, close: TokenKind) -> PResult<Box<[ExprId]>> {
+        // Nested lists push above this one's start on the shared stack and
+        // are popped before this one continues.
+        let start = self.list_stack.len();
+        let result = loop {
             if self.eat(close).is_some() {
-                return Ok(args);
+                break Ok(());
             }
-            args.push(self.expression()?);
+            match self.expression() {
+                Ok(e) => self.list_stack.push(e),
+                Err(e) => break Err(e),
+            }
             if self.eat(TokenKind::Comma).is_none() {
-                self.expect(close)?;
-                return Ok(args);
+                break self.expect(close).map(|_| ());
             }
-        }
+        };
+        let list = Box::from(&self.list_stack[start..]);
+        self.list_stack.truncate(start);
+        result.map(|()| list)
     }
 
     /// An identifier with an optional template list.
@@ -347,18 +354,16 @@ impl<'a> Parser<'a> {
     }
 
     /// An optional template list `<a, b>` (empty vector if absent).
-    pub(super) fn template_list(&mut self) -> PResult<Vec<ExprId>> {
+    pub(super) fn template_list(&mut self) -> PResult<Box<[ExprId]>> {
         let Some(open) = self.eat(TokenKind::TemplateArgsStart) else {
-            return Ok(Vec::new());
+            return Ok(Box::default());
         };
         self.enter(Nesting::Expression, open.span)?;
-        let mut args = vec![self.expression()?];
-        while self.eat(TokenKind::Comma).is_some() {
-            if self.peek_kind() == TokenKind::TemplateArgsEnd {
-                break;
-            }
-            args.push(self.expression()?);
-        }
+        let start = self.list_stack.len();
+        let result = self.template_args_into_stack();
+        let args: Box<[ExprId]> = Box::from(&self.list_stack[start..]);
+        self.list_stack.truncate(start);
+        result?;
         if self.peek_kind() != TokenKind::TemplateArgsEnd {
             return Err(Box::new(
                 self.unexpected("',' or '>' closing the template list")
@@ -368,6 +373,22 @@ impl<'a> Parser<'a> {
         self.advance();
         self.leave();
         Ok(args)
+    }
+
+    /// The expressions of a template list after `<` (a trailing comma
+    /// allowed), pushed on the list stack; stops before `>` or any other
+    /// token that cannot continue the list.
+    fn template_args_into_stack(&mut self) -> PResult<()> {
+        let first = self.expression()?;
+        self.list_stack.push(first);
+        while self.eat(TokenKind::Comma).is_some() {
+            if self.peek_kind() == TokenKind::TemplateArgsEnd {
+                break;
+            }
+            let arg = self.expression()?;
+            self.list_stack.push(arg);
+        }
+        Ok(())
     }
 
     /// `type_specifier`: an identifier with an optional template list, as

@@ -42,6 +42,8 @@ pub fn parse(source: &str) -> Result<TranslationUnit<'_>, Error> {
         pos: 0,
         depth: 0,
         unary_stack: Vec::new(),
+        list_stack: Vec::new(),
+        stmt_stack: Vec::new(),
         tu,
         errors: Vec::new(),
     };
@@ -66,6 +68,11 @@ struct Parser<'a> {
     depth: u32,
     /// Pending prefix operators of the unary expressions being parsed.
     unary_stack: Vec<(super::ast::UnaryOp, u32)>,
+    /// Expressions of the argument and template lists being parsed
+    /// (innermost last), copied out into exact-size boxes when complete.
+    list_stack: Vec<super::ast::ExprId>,
+    /// Statements of the blocks being parsed, likewise.
+    stmt_stack: Vec<super::ast::Stmt<'a>>,
     /// The unit being built.
     tu: TranslationUnit<'a>,
     /// Syntax errors of declarations, recovered from (see `recover.rs`).

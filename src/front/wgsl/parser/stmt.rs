@@ -3,7 +3,8 @@
 use super::{Nesting, PResult, Parser, MAX_ELSE_IF_CHAIN};
 use crate::diagnostic::Diagnostic;
 use crate::front::wgsl::ast::{
-    AssignOp, Attribute, BinaryOp, Block, Continuing, Expr, ExprId, Stmt, StmtKind, SwitchClause,
+    Attributes,
+    AssignOp, BinaryOp, Block, Continuing, Expr, ExprId, Stmt, StmtKind, SwitchClause,
     UnaryOp, ValueDecl, VarDecl,
 };
 use crate::front::wgsl::lexer::TokenKind;
@@ -31,10 +32,10 @@ fn assign_op(kind: TokenKind) -> Option<AssignOp> {
 
 impl<'a> Parser<'a> {
     /// `compound_statement` with already-parsed attributes.
-    pub(super) fn block(&mut self, attributes: Vec<Attribute<'a>>) -> PResult<Block<'a>> {
+    pub(super) fn block(&mut self, attributes: Attributes<'a>) -> PResult<Block<'a>> {
         let open = self.expect(TokenKind::BraceLeft)?;
         self.enter(Nesting::Statement, open.span)?;
-        let mut stmts = Vec::new();
+        let stmts = self.stmt_stack.len();
         while self.peek_kind() != TokenKind::BraceRight {
             if self.peek_kind() == TokenKind::Eof {
                 return Err(Box::new(
@@ -42,13 +43,14 @@ impl<'a> Parser<'a> {
                         .with_label(open.span, "block starts here"),
                 ));
             }
-            stmts.push(self.statement()?);
+            let stmt = self.statement()?;
+            self.stmt_stack.push(stmt);
         }
         self.advance();
         self.leave();
         Ok(Block {
             attributes,
-            stmts,
+            stmts: self.stmt_stack.drain(stmts..).collect(),
             span: self.span_from(open.span.start),
         })
     }
@@ -178,7 +180,7 @@ impl<'a> Parser<'a> {
         let tok = self.advance();
         match tok.kind {
             TokenKind::Var => {
-                let decl = self.var_decl_rest(Vec::new(), tok.span.start)?;
+                let decl = self.var_decl_rest(Box::default(), tok.span.start)?;
                 Ok(StmtKind::Var(decl))
             }
             _ => {
@@ -187,7 +189,7 @@ impl<'a> Parser<'a> {
                 self.expect(TokenKind::Equal)?;
                 let init = Some(self.expression()?);
                 let decl = ValueDecl {
-                    attributes: Vec::new(),
+                    attributes: Box::default(),
                     name,
                     ty,
                     init,
@@ -205,7 +207,7 @@ impl<'a> Parser<'a> {
     /// After `var`: template list, name, optional type and initialiser.
     pub(super) fn var_decl_rest(
         &mut self,
-        attributes: Vec<Attribute<'a>>,
+        attributes: Attributes<'a>,
         start: u32,
     ) -> PResult<VarDecl<'a>> {
         let template_args = self.template_list()?;
@@ -342,7 +344,7 @@ impl<'a> Parser<'a> {
                 let block = self.block(attrs)?;
                 let span = block.span;
                 final_else = Some(Stmt {
-                    attributes: Vec::new(),
+                    attributes: Box::default(),
                     kind: StmtKind::Block(block),
                     span,
                 });
@@ -353,7 +355,7 @@ impl<'a> Parser<'a> {
         let mut reject = final_else.map(Box::new);
         while let Some((start, cond, block)) = chain.pop() {
             reject = Some(Box::new(Stmt {
-                attributes: Vec::new(),
+                attributes: Box::default(),
                 kind: StmtKind::If {
                     condition: cond,
                     accept: block,
@@ -399,11 +401,11 @@ impl<'a> Parser<'a> {
                             break;
                         }
                     }
-                    selectors
+                    selectors.into_boxed_slice()
                 }
                 TokenKind::Default => {
                     self.advance();
-                    vec![None]
+                    Box::new([None])
                 }
                 _ => {
                     return Err(Box::new(
@@ -425,7 +427,7 @@ impl<'a> Parser<'a> {
         Ok(StmtKind::Switch {
             selector,
             body_attributes,
-            clauses,
+            clauses: clauses.into_boxed_slice(),
         })
     }
 
@@ -434,13 +436,13 @@ impl<'a> Parser<'a> {
         let body_attributes = self.attributes()?;
         let open = self.expect(TokenKind::BraceLeft)?;
         self.enter(Nesting::Statement, open.span)?;
-        let mut stmts = Vec::new();
+        let stmts = self.stmt_stack.len();
         let mut continuing = None;
         loop {
             match self.peek_kind() {
                 TokenKind::BraceRight => break,
                 TokenKind::Continuing => {
-                    continuing = Some(self.continuing()?);
+                    continuing = Some(Box::new(self.continuing()?));
                     if self.peek_kind() != TokenKind::BraceRight {
                         return Err(Box::new(
                             self.unexpected("'}'")
@@ -455,7 +457,10 @@ impl<'a> Parser<'a> {
                             .with_label(open.span, "loop body starts here"),
                     ))
                 }
-                _ => stmts.push(self.statement()?),
+                _ => {
+                    let stmt = self.statement()?;
+                    self.stmt_stack.push(stmt);
+                }
             }
         }
         let close = self.advance();
@@ -463,8 +468,8 @@ impl<'a> Parser<'a> {
         Ok(StmtKind::Loop {
             body_attributes,
             body: Block {
-                attributes: Vec::new(),
-                stmts,
+                attributes: Box::default(),
+                stmts: self.stmt_stack.drain(stmts..).collect(),
                 span: Span::new(open.span.start, close.span.end),
             },
             continuing,
@@ -477,7 +482,7 @@ impl<'a> Parser<'a> {
         let attributes = self.attributes()?;
         let open = self.expect(TokenKind::BraceLeft)?;
         self.enter(Nesting::Statement, open.span)?;
-        let mut stmts = Vec::new();
+        let stmts = self.stmt_stack.len();
         let mut break_if = None;
         loop {
             match self.peek_kind() {
@@ -500,7 +505,10 @@ impl<'a> Parser<'a> {
                             .with_label(open.span, "continuing block starts here"),
                     ))
                 }
-                _ => stmts.push(self.statement()?),
+                _ => {
+                    let stmt = self.statement()?;
+                    self.stmt_stack.push(stmt);
+                }
             }
         }
         let close = self.advance();
@@ -508,7 +516,7 @@ impl<'a> Parser<'a> {
         Ok(Continuing {
             body: Block {
                 attributes,
-                stmts,
+                stmts: self.stmt_stack.drain(stmts..).collect(),
                 span: Span::new(open.span.start, close.span.end),
             },
             break_if,
@@ -530,7 +538,7 @@ impl<'a> Parser<'a> {
                 _ => self.for_simple_statement("for-loop initializer")?,
             };
             Some(Box::new(Stmt {
-                attributes: Vec::new(),
+                attributes: Box::default(),
                 kind,
                 span: self.span_from(start),
             }))
@@ -548,7 +556,7 @@ impl<'a> Parser<'a> {
             let start = self.peek().span.start;
             let kind = self.for_simple_statement("for-loop update")?;
             Some(Box::new(Stmt {
-                attributes: Vec::new(),
+                attributes: Box::default(),
                 kind,
                 span: self.span_from(start),
             }))

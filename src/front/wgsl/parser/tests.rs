@@ -77,7 +77,7 @@ fn body(src: &str) -> (TranslationUnit<'_>, Vec<Stmt<'_>>) {
     let GlobalDecl::Fn(f) = tu.decls.remove(index) else {
         panic!("not a fn")
     };
-    (tu, f.body.stmts)
+    (tu, f.body.stmts.into_vec())
 }
 
 #[test]
@@ -508,7 +508,7 @@ fn control_flow() {
     assert_eq!(clauses[0].selectors.len(), 2);
     assert_eq!(clauses[1].selectors[0], None);
     assert!(clauses[1].selectors[1].is_some());
-    assert_eq!(clauses[2].selectors, vec![None]);
+    assert_eq!(&clauses[2].selectors[..], &[None]);
     let StmtKind::Switch {
         body_attributes, ..
     } = &stmts[2].kind

@@ -316,7 +316,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
 
     /// A non-negative integer const-expression attribute argument.
     pub(crate) fn attr_u32(&mut self, a: &Attribute<'a>) -> Res<u32> {
-        let [e] = a.args.as_slice() else {
+        let [e] = &a.args[..] else {
             return err(
                 format!("@{} requires exactly one argument", a.name.name),
                 a.span,
@@ -360,7 +360,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
                 self.span(v.template_args[0]),
             );
         }
-        let (space, access) = match v.template_args.as_slice() {
+        let (space, access) = match &v.template_args[..] {
             [] if handle => (AddressSpace::Handle, Access::Read),
             [] => {
                 return err(

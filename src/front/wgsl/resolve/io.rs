@@ -257,7 +257,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
 
     /// `@builtin(name)` on a value of type `ty`.
     fn builtin_value(&mut self, a: &Attribute<'a>, ty: Handle<Type>) -> Res<BuiltIn> {
-        let (e, condition) = match a.args.as_slice() {
+        let (e, condition) = match &a.args[..] {
             [e] => (*e, None),
             [e, c] => (*e, Some(*c)),
             _ => return err("@builtin requires exactly one argument", a.span),

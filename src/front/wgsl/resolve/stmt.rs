@@ -193,7 +193,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
                 continuing,
             } => {
                 self.statement_attrs(body_attributes, body.span, "a loop body")?;
-                self.lower_loop(None, &body.stmts, continuing.as_ref(), None, span)
+                self.lower_loop(None, &body.stmts, continuing.as_deref(), None, span)
             }
             StmtKind::For {
                 init,
@@ -258,7 +258,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
     }
 
     fn local_var(&mut self, v: &'t ast::VarDecl<'a>) -> Res<()> {
-        match v.template_args.as_slice() {
+        match &v.template_args[..] {
             [] => {}
             [s] => {
                 let space = self.address_space(*s)?;

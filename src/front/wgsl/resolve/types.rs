@@ -336,7 +336,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
     }
 
     fn expect_args<const N: usize>(&self, t: &ast::TemplatedIdent<'a>) -> Res<[ExprId; N]> {
-        match <[ExprId; N]>::try_from(t.template_args.as_slice()) {
+        match <[ExprId; N]>::try_from(&t.template_args[..]) {
             Ok(a) => Ok(a),
             Err(_) => err(
                 format!(
@@ -362,7 +362,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
     }
 
     fn array_type(&mut self, t: &'t ast::TemplatedIdent<'a>) -> Res<Handle<Type>> {
-        let (elem, count) = match t.template_args.as_slice() {
+        let (elem, count) = match &t.template_args[..] {
             [e] => (*e, None),
             [e, n] => (*e, Some(*n)),
             _ => return err("'array' requires 1 or 2 template arguments", t.span),
@@ -468,7 +468,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
     }
 
     fn ptr_type(&mut self, t: &'t ast::TemplatedIdent<'a>) -> Res<Handle<Type>> {
-        let (sp, ty, am) = match t.template_args.as_slice() {
+        let (sp, ty, am) = match &t.template_args[..] {
             [s, ty] => (*s, *ty, None),
             [s, ty, a] => (*s, *ty, Some(*a)),
             _ => return err("'ptr' requires 2 or 3 template arguments", t.span),
