@@ -53,7 +53,14 @@ pub fn parse(source: &str) -> Result<TranslationUnit<'_>, Error> {
             diagnostics: parser.errors,
         });
     }
-    Ok(parser.tu)
+    // The AST lives on through resolution, alongside the IR being built:
+    // give back the arenas' spare capacity (the token vector goes first).
+    let Parser { tokens, mut tu, .. } = parser;
+    drop(tokens);
+    tu.exprs.shrink_to_fit();
+    tu.expr_spans.shrink_to_fit();
+    tu.decls.shrink_to_fit();
+    Ok(tu)
 }
 
 type PResult<T> = Result<T, Box<Diagnostic>>;
