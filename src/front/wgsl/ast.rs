@@ -25,6 +25,28 @@ pub struct Ident<'a> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ExprId(pub u32);
 
+/// A list of expressions stored in [`TranslationUnit::lists`] (argument
+/// and template lists): 8 bytes in the node and no allocation of its own.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct ExprList {
+    /// Index of the first element in [`TranslationUnit::lists`].
+    pub start: u32,
+    /// Number of elements.
+    pub len: u32,
+}
+
+impl ExprList {
+    /// The number of expressions.
+    pub fn len(self) -> usize {
+        self.len as usize
+    }
+
+    /// Whether the list is empty.
+    pub fn is_empty(self) -> bool {
+        self.len == 0
+    }
+}
+
 /// An identifier with an optional template list: `vec3<f32>`, `foo`,
 /// `array<i32, 4>`, `ptr<storage, T, read>`, `row_major`.
 #[derive(Clone, Debug, PartialEq)]
@@ -33,7 +55,7 @@ pub struct TemplatedIdent<'a> {
     pub ident: Ident<'a>,
     /// Template arguments (each an expression; enumerants like `storage` or
     /// `read_write` are plain identifier expressions).
-    pub template_args: Box<[ExprId]>,
+    pub template_args: ExprList,
     /// Span of the whole thing, template list included.
     pub span: Span,
 }
@@ -136,7 +158,7 @@ pub enum Expr<'a> {
         /// The callee (function, builtin or type).
         callee: TemplatedIdent<'a>,
         /// Arguments.
-        args: Box<[ExprId]>,
+        args: ExprList,
     },
     /// `( e )`
     Paren(ExprId),
@@ -220,7 +242,7 @@ pub struct VarDecl<'a> {
     /// Attributes (`@group`, `@binding`).
     pub attributes: Attributes<'a>,
     /// Template list after `var` (address space, access mode).
-    pub template_args: Box<[ExprId]>,
+    pub template_args: ExprList,
     /// Name.
     pub name: Ident<'a>,
     /// Declared type.
@@ -503,12 +525,19 @@ pub struct TranslationUnit<'a> {
     pub exprs: Vec<Expr<'a>>,
     /// One span per expression.
     pub expr_spans: Vec<Span>,
+    /// The elements of every [`ExprList`], each list contiguous.
+    pub lists: Vec<ExprId>,
 }
 
 impl<'a> TranslationUnit<'a> {
     /// The expression with the given id.
     pub fn expr(&self, id: ExprId) -> &Expr<'a> {
         &self.exprs[id.0 as usize]
+    }
+
+    /// The expressions of a list.
+    pub fn list(&self, list: ExprList) -> &[ExprId] {
+        &self.lists[list.start as usize..][..list.len as usize]
     }
 
     /// The span of an expression.

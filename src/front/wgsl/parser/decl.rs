@@ -292,7 +292,7 @@ impl<'a> Parser<'a> {
             if name.name == "diagnostic" {
                 diagnostic = Some(Box::new(self.diagnostic_control()?));
             } else if self.peek_kind() == TokenKind::ParenLeft {
-                args = self.call_arguments()?;
+                args = self.call_arguments_boxed()?;
             }
             attrs.push(Attribute {
                 name,

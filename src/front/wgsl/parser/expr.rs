@@ -2,7 +2,9 @@
 
 use super::{Nesting, PResult, Parser};
 use crate::diagnostic::Diagnostic;
-use crate::front::wgsl::ast::{BinaryOp, Expr, ExprId, Ident, Literal, TemplatedIdent, UnaryOp};
+use crate::front::wgsl::ast::{
+    BinaryOp, Expr, ExprId, ExprList, Ident, Literal, TemplatedIdent, UnaryOp,
+};
 use crate::front::wgsl::lexer::{number::literal_value, Token, TokenKind};
 use crate::Span;
 
@@ -314,16 +316,42 @@ impl<'a> Parser<'a> {
     }
 
     /// `( expression, ... )` with an optional trailing comma.
-    pub(super) fn call_arguments(&mut self) -> PResult<Box<[ExprId]>> {
+    pub(super) fn call_arguments(&mut self) -> PResult<ExprList> {
         self.expect(TokenKind::ParenLeft)?;
-        self.comma_list(TokenKind::ParenRight)
+        let start = self.comma_list(TokenKind::ParenRight)?;
+        Ok(self.finish_list(start))
+    }
+
+    /// [`Self::call_arguments`] as an exact-size box (for attributes).
+    pub(super) fn call_arguments_boxed(&mut self) -> PResult<Box<[ExprId]>> {
+        self.expect(TokenKind::ParenLeft)?;
+        let start = self.comma_list(TokenKind::ParenRight)?;
+        let list = Box::from(&self.list_stack[start..]);
+        self.list_stack.truncate(start);
+        Ok(list)
+    }
+
+    /// Moves the list stack's elements from `start` up into the unit's
+    /// list arena.
+    fn finish_list(&mut self, start: usize) -> ExprList {
+        let len = self.list_stack.len() - start;
+        if len == 0 {
+            return ExprList::default();
+        }
+        let list = ExprList {
+            start: self.tu.lists.len() as u32,
+            len: len as u32,
+        };
+        self.tu.lists.extend_from_slice(&self.list_stack[start..]);
+        self.list_stack.truncate(start);
+        list
     }
 
     /// Expressions separated by commas (trailing comma allowed) up to and
     /// including `close`.
-    fn comma_list(&mut self, close: TokenKind) -> PResult<Box<[ExprId]>> {
-        // Nested lists push above this one's start on the shared stack and
-        // are popped before this one continues.
+    /// The expressions are pushed on the list stack above the returned
+    /// start (nested lists are moved off it before this one continues).
+    fn comma_list(&mut self, close: TokenKind) -> PResult<usize> {
         let start = self.list_stack.len();
         let result = loop {
             if self.eat(close).is_some() {
@@ -337,9 +365,10 @@ impl<'a> Parser<'a> {
                 break self.expect(close).map(|_| ());
             }
         };
-        let list = Box::from(&self.list_stack[start..]);
-        self.list_stack.truncate(start);
-        result.map(|()| list)
+        if result.is_err() {
+            self.list_stack.truncate(start);
+        }
+        result.map(|()| start)
     }
 
     /// An identifier with an optional template list.
@@ -354,15 +383,14 @@ impl<'a> Parser<'a> {
     }
 
     /// An optional template list `<a, b>` (empty vector if absent).
-    pub(super) fn template_list(&mut self) -> PResult<Box<[ExprId]>> {
+    pub(super) fn template_list(&mut self) -> PResult<ExprList> {
         let Some(open) = self.eat(TokenKind::TemplateArgsStart) else {
-            return Ok(Box::default());
+            return Ok(ExprList::default());
         };
         self.enter(Nesting::Expression, open.span)?;
         let start = self.list_stack.len();
         let result = self.template_args_into_stack();
-        let args: Box<[ExprId]> = Box::from(&self.list_stack[start..]);
-        self.list_stack.truncate(start);
+        let args = self.finish_list(start);
         result?;
         if self.peek_kind() != TokenKind::TemplateArgsEnd {
             return Err(Box::new(

@@ -59,6 +59,7 @@ pub fn parse(source: &str) -> Result<TranslationUnit<'_>, Error> {
     drop(tokens);
     tu.exprs.shrink_to_fit();
     tu.expr_spans.shrink_to_fit();
+    tu.lists.shrink_to_fit();
     tu.decls.shrink_to_fit();
     Ok(tu)
 }

@@ -36,7 +36,7 @@ fn show(tu: &TranslationUnit, id: ExprId) -> String {
         Expr::Literal(Literal::Float { value, suffix }) => format!("{value}{suffix:?}f"),
         Expr::Ident(t) => show_templated(tu, t),
         Expr::Call { callee, args } => {
-            let args: Vec<String> = args.iter().map(|a| show(tu, *a)).collect();
+            let args: Vec<String> = tu.list(*args).iter().map(|a| show(tu, *a)).collect();
             format!("{}({})", show_templated(tu, callee), args.join(", "))
         }
         Expr::Paren(e) => format!("[{}]", show(tu, *e)),
@@ -53,7 +53,7 @@ fn show_templated(tu: &TranslationUnit, t: &TemplatedIdent) -> String {
     if t.template_args.is_empty() {
         t.ident.name.to_string()
     } else {
-        let args: Vec<String> = t.template_args.iter().map(|a| show(tu, *a)).collect();
+        let args: Vec<String> = tu.list(t.template_args).iter().map(|a| show(tu, *a)).collect();
         format!("{}<{}>", t.ident.name, args.join(", "))
     }
 }
@@ -326,7 +326,7 @@ fn global_declarations() {
     assert_eq!(v.attributes.len(), 2);
     assert_eq!(v.attributes[1].name.name, "binding");
     assert_eq!(v.template_args.len(), 2);
-    assert_eq!(show(&tu, v.template_args[1]), "read_write");
+    assert_eq!(show(&tu, tu.list(v.template_args)[1]), "read_write");
     assert_eq!(show(&tu, v.ty.unwrap()), "array<u32>");
     assert_eq!(
         &src[v.span.to_range()],

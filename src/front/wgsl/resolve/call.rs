@@ -264,7 +264,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
             );
         }
         let mut targs = Vec::with_capacity(callee.template_args.len());
-        for &t in &callee.template_args {
+        for &t in self.list(callee.template_args) {
             let layout = match self.ast(t) {
                 ast::Expr::Ident(ti)
                     if ti.template_args.is_empty() && !self.names.contains_key(ti.ident.name) =>

@@ -45,12 +45,12 @@ impl<'t, 'a> Collector<'t, 'a> {
                 ast::Expr::Literal(_) => {}
                 ast::Expr::Ident(t) => {
                     self.name(t.ident.name, t.ident.span);
-                    self.stack.extend(t.template_args.iter().copied());
+                    self.stack.extend(self.tu.list(t.template_args).iter().copied());
                 }
                 ast::Expr::Call { callee, args } => {
                     self.name(callee.ident.name, callee.ident.span);
-                    self.stack.extend(callee.template_args.iter().copied());
-                    self.stack.extend(args.iter().copied());
+                    self.stack.extend(self.tu.list(callee.template_args).iter().copied());
+                    self.stack.extend(self.tu.list(*args).iter().copied());
                 }
                 ast::Expr::Paren(e) | ast::Expr::Unary { expr: e, .. } => self.stack.push(*e),
                 ast::Expr::Binary { left, right, .. } => {
@@ -118,8 +118,9 @@ impl<'t, 'a> Collector<'t, 'a> {
             StmtKind::Empty | StmtKind::Break | StmtKind::Continue | StmtKind::Discard => {}
             StmtKind::Block(b) => self.block(b),
             StmtKind::Var(v) => {
-                for &e in v
-                    .template_args
+                for &e in self
+                    .tu
+                    .list(v.template_args)
                     .iter()
                     .chain(v.ty.iter())
                     .chain(v.init.iter())
@@ -217,8 +218,9 @@ impl<'t, 'a> Collector<'t, 'a> {
         match d {
             GlobalDecl::Var(v) => {
                 self.attrs(&v.attributes);
-                for &e in v
-                    .template_args
+                for &e in self
+                    .tu
+                    .list(v.template_args)
                     .iter()
                     .chain(v.ty.iter())
                     .chain(v.init.iter())

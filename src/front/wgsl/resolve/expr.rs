@@ -257,7 +257,9 @@ impl<'t, 'a> Resolver<'t, 'a> {
                 }
                 self.ident(t.ident.name, span, limit)
             }
-            ast::Expr::Call { callee, args } => self.call(callee, args, span, limit),
+            ast::Expr::Call { callee, args } => {
+                self.call(callee, self.list(*args), span, limit)
+            }
             ast::Expr::Unary { op, expr } => self.unary(*op, *expr, span, limit),
             // The spine walk removed these.
             _ => self.expr(id, limit),

@@ -357,10 +357,10 @@ impl<'t, 'a> Resolver<'t, 'a> {
                     "variables of type '{}' are in the 'handle' address space, which cannot be written",
                     declared.map_or_else(String::new, |t| self.type_name(t))
                 ),
-                self.span(v.template_args[0]),
+                self.span(self.list(v.template_args)[0]),
             );
         }
-        let (space, access) = match &v.template_args[..] {
+        let (space, access) = match self.list(v.template_args) {
             [] if handle => (AddressSpace::Handle, Access::Read),
             [] => {
                 return err(

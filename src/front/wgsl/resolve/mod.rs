@@ -255,6 +255,11 @@ impl<'t, 'a> Resolver<'t, 'a> {
         self.tu.expr(id)
     }
 
+    /// The expressions of an argument or template list.
+    pub fn list(&self, list: ast::ExprList) -> &'t [ExprId] {
+        self.tu.list(list)
+    }
+
     /// The WGSL spelling of a type, for messages.
     pub fn type_name(&self, ty: Handle<Type>) -> String {
         types::type_name(&self.module, ty)

@@ -58,8 +58,8 @@ pub(crate) struct FnState<'a> {
     pub blocks: Vec<ir::Block>,
     /// Start of the pending `Emit` range.
     pub emit_start: usize,
-    /// Lexical scopes, innermost last.
-    pub scopes: Vec<HashMap<&'a str, Local>>,
+    /// Lexical scopes of local names.
+    pub scopes: Scopes<'a>,
     /// Enclosing breakable constructs, innermost last.
     pub ctl: Vec<Ctl>,
     /// Declared return type.
@@ -83,7 +83,7 @@ impl<'a> FnState<'a> {
             func,
             blocks: vec![ir::Block::new()],
             emit_start: 0,
-            scopes: vec![HashMap::default()],
+            scopes: Scopes::default(),
             ctl: Vec::new(),
             result: None,
             result_unknown: false,
@@ -95,21 +95,107 @@ impl<'a> FnState<'a> {
 
     /// Looks a local name up, innermost scope first.
     pub fn lookup(&self, name: &str) -> Option<&Local> {
-        self.scopes.iter().rev().find_map(|s| s.get(name))
+        self.scopes.lookup(name)
     }
 
     /// Declares a local name in the innermost scope; returns false if the
     /// name is already declared in that scope.
     pub fn declare(&mut self, name: &'a str, local: Local) -> bool {
-        match self.scopes.last_mut() {
-            Some(s) => {
-                if s.contains_key(name) {
+        self.scopes.declare(name, local)
+    }
+}
+
+/// One declaration of a local name.
+struct Binding<'a> {
+    name: &'a str,
+    local: Local,
+    /// The scope depth it was declared at.
+    depth: u32,
+    /// The binding of the same name it shadows (index in `bindings`).
+    shadows: Option<u32>,
+}
+
+/// The lexical scopes of a function as one shadowing table: each name maps
+/// to its innermost binding, and closing a scope undoes its declarations
+/// (one hash probe per lookup, no map per block).
+pub(crate) struct Scopes<'a> {
+    /// Name to the index of its innermost binding.
+    innermost: HashMap<&'a str, u32>,
+    /// Bindings in declaration order; a scope's are a suffix.
+    bindings: Vec<Binding<'a>>,
+    /// `bindings.len()` when each open scope (after the function's
+    /// outermost one) started.
+    starts: Vec<usize>,
+}
+
+impl Default for Scopes<'_> {
+    fn default() -> Self {
+        Scopes {
+            innermost: HashMap::default(),
+            bindings: Vec::new(),
+            starts: Vec::new(),
+        }
+    }
+}
+
+impl<'a> Scopes<'a> {
+    /// Opens a nested scope.
+    pub fn push(&mut self) {
+        self.starts.push(self.bindings.len());
+    }
+
+    /// Closes the innermost scope (the function's outermost scope stays).
+    pub fn pop(&mut self) {
+        let Some(start) = self.starts.pop() else {
+            return;
+        };
+        while self.bindings.len() > start {
+            let Some(b) = self.bindings.pop() else { break };
+            match b.shadows {
+                Some(prev) => {
+                    self.innermost.insert(b.name, prev);
+                }
+                None => {
+                    self.innermost.remove(b.name);
+                }
+            }
+        }
+    }
+
+    /// The innermost binding of `name`.
+    pub fn lookup(&self, name: &str) -> Option<&Local> {
+        let &i = self.innermost.get(name)?;
+        Some(&self.bindings[i as usize].local)
+    }
+
+    /// Declares `name` in the innermost scope; false if that scope already
+    /// declares it.
+    pub fn declare(&mut self, name: &'a str, local: Local) -> bool {
+        let depth = self.starts.len() as u32;
+        let index = self.bindings.len() as u32;
+        let shadows = match self.innermost.entry(name) {
+            std::collections::hash_map::Entry::Occupied(mut e) => {
+                if self.bindings[*e.get() as usize].depth == depth {
                     return false;
                 }
-                s.insert(name, local);
-                true
+                Some(std::mem::replace(e.get_mut(), index))
             }
-            None => false,
-        }
+            std::collections::hash_map::Entry::Vacant(e) => {
+                e.insert(index);
+                None
+            }
+        };
+        self.bindings.push(Binding {
+            name,
+            local,
+            depth,
+            shadows,
+        });
+        true
+    }
+
+    /// Every name in scope (each once).
+    pub fn names(&self) -> impl Iterator<Item = &'a str> + '_ {
+        self.innermost.keys().copied()
     }
 }

@@ -70,7 +70,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
         let span = Span::UNDEFINED;
         let fs = self.fs(span)?;
         fs.open();
-        fs.scopes.push(HashMap::default());
+        fs.scopes.push();
         let r = f(self);
         let fs = self.fs(span)?;
         fs.scopes.pop();
@@ -141,7 +141,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
                 let ast::Expr::Call { callee, args } = self.ast(*e) else {
                     return err("expected a function call", self.span(*e));
                 };
-                let v = self.call_inner(callee, args, self.span(*e), Stage::Runtime, true)?;
+                let v = self.call_inner(callee, self.list(*args), self.span(*e), Stage::Runtime, true)?;
                 if let Some(v) = v {
                     // Evaluate (emit) the value even though it is unused.
                     self.lift(v, Stage::Runtime, span)?;
@@ -258,7 +258,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
     }
 
     fn local_var(&mut self, v: &'t ast::VarDecl<'a>) -> Res<()> {
-        match &v.template_args[..] {
+        match self.list(v.template_args) {
             [] => {}
             [s] => {
                 let space = self.address_space(*s)?;

@@ -130,7 +130,7 @@ impl<'a> Resolver<'_, 'a> {
             )
         });
         if let Some(f) = &self.f {
-            names.extend(f.scopes.iter().flat_map(|s| s.keys().copied()));
+            names.extend(f.scopes.names());
         }
         names
     }

@@ -68,7 +68,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
         let Some(shape) = shape(name) else {
             return Ok(None);
         };
-        let args = &t.template_args;
+        let args = self.list(t.template_args);
         let expect = |r: &Self, n: usize, what: &str| -> Res<()> {
             if args.len() == n {
                 return Ok(());

@@ -208,7 +208,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
                 _ => err(format!("'{name}' is not a type"), span),
             };
         }
-        let args = &t.template_args;
+        let args = self.list(t.template_args);
         let no_args = |r: &Self| -> Res<()> {
             if args.is_empty() {
                 Ok(())
@@ -336,7 +336,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
     }
 
     fn expect_args<const N: usize>(&self, t: &ast::TemplatedIdent<'a>) -> Res<[ExprId; N]> {
-        match <[ExprId; N]>::try_from(&t.template_args[..]) {
+        match <[ExprId; N]>::try_from(self.list(t.template_args)) {
             Ok(a) => Ok(a),
             Err(_) => err(
                 format!(
@@ -362,7 +362,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
     }
 
     fn array_type(&mut self, t: &'t ast::TemplatedIdent<'a>) -> Res<Handle<Type>> {
-        let (elem, count) = match &t.template_args[..] {
+        let (elem, count) = match self.list(t.template_args) {
             [e] => (*e, None),
             [e, n] => (*e, Some(*n)),
             _ => return err("'array' requires 1 or 2 template arguments", t.span),
@@ -468,7 +468,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
     }
 
     fn ptr_type(&mut self, t: &'t ast::TemplatedIdent<'a>) -> Res<Handle<Type>> {
-        let (sp, ty, am) = match &t.template_args[..] {
+        let (sp, ty, am) = match self.list(t.template_args) {
             [s, ty] => (*s, *ty, None),
             [s, ty, a] => (*s, *ty, Some(*a)),
             _ => return err("'ptr' requires 2 or 3 template arguments", t.span),
@@ -611,7 +611,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
                 t.span,
             );
         }
-        let (e, r) = (t.template_args[0], t.template_args[1]);
+        let (e, r) = (self.list(t.template_args)[0], self.list(t.template_args)[1]);
         let ety = self.resolve_type(e)?;
         let scalar = match *self.module.inner(ety) {
             TypeInner::Scalar(s @ (Scalar::F32 | Scalar::F16)) => s,
