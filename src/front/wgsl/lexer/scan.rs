@@ -161,12 +161,24 @@ fn is_blank(c: char) -> bool {
     )
 }
 
+/// ASCII bytes that continue an identifier: `[0-9A-Za-z_]`.
+static IDENT_CONTINUE_ASCII: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut b = 0;
+    while b < 128 {
+        let c = b as u8;
+        t[b] = c.is_ascii_alphanumeric() || c == b'_';
+        b += 1;
+    }
+    t
+};
+
 /// The end of an identifier whose XID_Continue tail starts at `i`.
 fn ident_end(source: &str, mut i: usize) -> usize {
     let bytes = source.as_bytes();
     while i < bytes.len() {
         let b = bytes[i];
-        if b.is_ascii_alphanumeric() || b == b'_' {
+        if IDENT_CONTINUE_ASCII[b as usize] {
             i += 1;
         } else if b >= 0x80 {
             match source[i..].chars().next() {

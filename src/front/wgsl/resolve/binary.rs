@@ -197,7 +197,7 @@ impl Resolver<'_, '_> {
             if !same {
                 return None;
             }
-            let rconv = if a.is_abstract() && b.is_abstract() {
+            let rconv = if a.is_abstract() && b.is_abstract() || b == Scalar::U32 {
                 rt
             } else {
                 self.shape_ty(rs, Scalar::U32)
@@ -205,8 +205,10 @@ impl Resolver<'_, '_> {
             return Some((lt, rconv, lt));
         }
         let s = unify(a, b)?;
-        let l2 = self.shape_ty(ls, s);
-        let r2 = self.shape_ty(rs, s);
+        // An operand already of the unified scalar keeps its (unnamed,
+        // interned) type: no need to intern it again.
+        let l2 = if a == s { lt } else { self.shape_ty(ls, s) };
+        let r2 = if b == s { rt } else { self.shape_ty(rs, s) };
         let numeric = s != Scalar::Bool;
         match op {
             BinaryOp::Add | BinaryOp::Sub | BinaryOp::Mul | BinaryOp::Div | BinaryOp::Mod => {
