@@ -3,9 +3,8 @@
 use super::{PResult, Parser};
 use crate::diagnostic::Diagnostic;
 use crate::front::wgsl::ast::{
-    Attributes,
-    AliasDecl, Attribute, ConstAssert, DiagnosticControl, Directive, FnDecl, GlobalDecl, Ident,
-    Param, StructDecl, StructMember, ValueDecl,
+    AliasDecl, Attribute, Attributes, ConstAssert, DiagnosticControl, Directive, FnDecl,
+    GlobalDecl, Ident, Param, StructDecl, StructMember, ValueDecl,
 };
 use crate::front::wgsl::lexer::TokenKind;
 use crate::Span;

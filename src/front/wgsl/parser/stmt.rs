@@ -3,8 +3,7 @@
 use super::{Nesting, PResult, Parser, MAX_ELSE_IF_CHAIN};
 use crate::diagnostic::Diagnostic;
 use crate::front::wgsl::ast::{
-    Attributes,
-    AssignOp, BinaryOp, Block, Continuing, Expr, ExprId, Stmt, StmtKind, SwitchClause,
+    AssignOp, Attributes, BinaryOp, Block, Continuing, Expr, ExprId, Stmt, StmtKind, SwitchClause,
     UnaryOp, ValueDecl, VarDecl,
 };
 use crate::front::wgsl::lexer::TokenKind;

@@ -53,7 +53,11 @@ fn show_templated(tu: &TranslationUnit, t: &TemplatedIdent) -> String {
     if t.template_args.is_empty() {
         t.ident.name.to_string()
     } else {
-        let args: Vec<String> = tu.list(t.template_args).iter().map(|a| show(tu, *a)).collect();
+        let args: Vec<String> = tu
+            .list(t.template_args)
+            .iter()
+            .map(|a| show(tu, *a))
+            .collect();
         format!("{}<{}>", t.ident.name, args.join(", "))
     }
 }

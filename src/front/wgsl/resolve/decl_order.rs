@@ -45,11 +45,13 @@ impl<'t, 'a> Collector<'t, 'a> {
                 ast::Expr::Literal(_) => {}
                 ast::Expr::Ident(t) => {
                     self.name(t.ident.name, t.ident.span);
-                    self.stack.extend(self.tu.list(t.template_args).iter().copied());
+                    self.stack
+                        .extend(self.tu.list(t.template_args).iter().copied());
                 }
                 ast::Expr::Call { callee, args } => {
                     self.name(callee.ident.name, callee.ident.span);
-                    self.stack.extend(self.tu.list(callee.template_args).iter().copied());
+                    self.stack
+                        .extend(self.tu.list(callee.template_args).iter().copied());
                     self.stack.extend(self.tu.list(*args).iter().copied());
                 }
                 ast::Expr::Paren(e) | ast::Expr::Unary { expr: e, .. } => self.stack.push(*e),

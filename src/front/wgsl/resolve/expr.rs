@@ -257,9 +257,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
                 }
                 self.ident(t.ident.name, span, limit)
             }
-            ast::Expr::Call { callee, args } => {
-                self.call(callee, self.list(*args), span, limit)
-            }
+            ast::Expr::Call { callee, args } => self.call(callee, self.list(*args), span, limit),
             ast::Expr::Unary { op, expr } => self.unary(*op, *expr, span, limit),
             // The spine walk removed these.
             _ => self.expr(id, limit),

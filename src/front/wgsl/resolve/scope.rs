@@ -118,6 +118,7 @@ struct Binding<'a> {
 /// The lexical scopes of a function as one shadowing table: each name maps
 /// to its innermost binding, and closing a scope undoes its declarations
 /// (one hash probe per lookup, no map per block).
+#[derive(Default)]
 pub(crate) struct Scopes<'a> {
     /// Name to the index of its innermost binding.
     innermost: HashMap<&'a str, u32>,
@@ -126,16 +127,6 @@ pub(crate) struct Scopes<'a> {
     /// `bindings.len()` when each open scope (after the function's
     /// outermost one) started.
     starts: Vec<usize>,
-}
-
-impl Default for Scopes<'_> {
-    fn default() -> Self {
-        Scopes {
-            innermost: HashMap::default(),
-            bindings: Vec::new(),
-            starts: Vec::new(),
-        }
-    }
 }
 
 impl<'a> Scopes<'a> {

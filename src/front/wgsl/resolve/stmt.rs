@@ -141,7 +141,13 @@ impl<'t, 'a> Resolver<'t, 'a> {
                 let ast::Expr::Call { callee, args } = self.ast(*e) else {
                     return err("expected a function call", self.span(*e));
                 };
-                let v = self.call_inner(callee, self.list(*args), self.span(*e), Stage::Runtime, true)?;
+                let v = self.call_inner(
+                    callee,
+                    self.list(*args),
+                    self.span(*e),
+                    Stage::Runtime,
+                    true,
+                )?;
                 if let Some(v) = v {
                     // Evaluate (emit) the value even though it is unused.
                     self.lift(v, Stage::Runtime, span)?;
