@@ -36,14 +36,17 @@ impl Resolver<'_, '_> {
         if let Some(&d) = self.nest_depths.get(&ty) {
             return d;
         }
-        let d = match self.module.inner(ty).clone() {
+        let d = match self.module.inner(ty) {
             TypeInner::Vector { .. } => 1,
             TypeInner::Matrix { .. } => 2,
-            TypeInner::Array { base, .. } => 1 + self.nest_depth(base),
+            &TypeInner::Array { base, .. } => 1 + self.nest_depth(base),
             TypeInner::Struct { members, .. } => {
+                // The member types only (not a clone of the whole type,
+                // member names included).
+                let tys: Vec<Handle<Type>> = members.iter().map(|m| m.ty).collect();
                 let mut deepest = 0;
-                for m in &members {
-                    deepest = deepest.max(self.nest_depth(m.ty));
+                for t in tys {
+                    deepest = deepest.max(self.nest_depth(t));
                 }
                 1 + deepest
             }
