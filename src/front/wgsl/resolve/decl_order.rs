@@ -274,7 +274,6 @@ pub(super) fn order(
     names: &HashMap<&str, usize>,
 ) -> Result<Vec<usize>, Vec<Diagnostic>> {
     let n = tu.decls.len();
-    let mut deps: Vec<Vec<(usize, crate::Span)>> = Vec::with_capacity(n);
     let mut c = Collector {
         tu,
         names,
@@ -285,23 +284,31 @@ pub(super) fn order(
         seen: HashSet::default(),
         stack: Vec::new(),
     };
+    // Every declaration's dependencies in one vector: those of `i` are
+    // `c.deps[starts[i]..starts[i + 1]]`.
+    let mut starts = Vec::with_capacity(n + 1);
     for d in &tu.decls {
+        starts.push(c.deps.len());
         c.seen.clear();
         c.decl(d);
-        deps.push(std::mem::take(&mut c.deps));
     }
+    starts.push(c.deps.len());
+    let all_deps = std::mem::take(&mut c.deps);
+    let deps = |i: usize| &all_deps[starts[i]..starts[i + 1]];
     // 0 = unvisited, 1 = on stack, 2 = done.
     let mut state = vec![0u8; n];
     let mut out = Vec::with_capacity(n);
     let mut errors = Vec::new();
+    let mut stack: Vec<(usize, usize)> = Vec::new();
     for root in 0..n {
         if state[root] != 0 {
             continue;
         }
-        let mut stack: Vec<(usize, usize)> = vec![(root, 0)];
+        stack.clear();
+        stack.push((root, 0));
         state[root] = 1;
         while let Some(&mut (node, ref mut next)) = stack.last_mut() {
-            if let Some(&(dep, span)) = deps[node].get(*next) {
+            if let Some(&(dep, span)) = deps(node).get(*next) {
                 *next += 1;
                 match state[dep] {
                     0 => {
