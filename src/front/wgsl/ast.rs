@@ -325,6 +325,9 @@ pub struct FnDecl<'a> {
     pub params: Box<[Param<'a>]>,
     /// Return type with its attributes.
     pub result: Option<(Attributes<'a>, ExprId)>,
+    /// How many expressions the body has (all of them, at any depth), for
+    /// sizing the IR function's arenas.
+    pub body_exprs: u32,
     /// Body.
     pub body: Block<'a>,
     /// Span of the whole declaration.

@@ -201,12 +201,14 @@ impl<'a> Parser<'a> {
             None
         };
         let body_attrs = self.attributes()?;
+        let body_first = self.tu.exprs.len();
         let body = self.block(body_attrs)?;
         Ok(FnDecl {
             attributes,
             name,
             params: params.into_boxed_slice(),
             result,
+            body_exprs: (self.tu.exprs.len() - body_first) as u32,
             body,
             span: self.span_from(start),
         })

@@ -235,6 +235,13 @@ impl<'t, 'a> Resolver<'t, 'a> {
         if signature_failed {
             return self.body_only(f, result, false);
         }
+        // About one IR expression per AST expression of the body, plus the
+        // arguments: reserving that saves the first regrowth copies. Capped,
+        // as constant folding can make the IR much smaller than the AST (and
+        // doubling is cheap per element for large functions anyway).
+        let estimate = (f.body_exprs as usize + f.params.len()).min(64);
+        func.expressions.reserve(estimate);
+        func.expression_types.reserve(estimate);
         let mut fs = FnState::new(func);
         fs.result = result;
         for (i, p) in f.params.iter().enumerate() {
