@@ -4,8 +4,12 @@
 //! allocation). Expressions live in one arena per translation unit
 //! ([`TranslationUnit::exprs`]) and refer to each other by [`ExprId`], so
 //! that a 100,000-term `a + b - c ...` chain is a flat vector (no recursive
-//! drop) and consumers can walk left spines iteratively. Statements nest
-//! normally; their depth is bounded by the parser's nesting limit.
+//! drop) and consumers can walk left spines iteratively. Argument and
+//! template lists are [`ExprList`] ranges into one more vector
+//! ([`TranslationUnit::lists`]); other lists are exact-size boxed slices,
+//! so the tree holds no spare capacity while it lives on through
+//! resolution next to the IR. Statements nest normally; their depth is
+//! bounded by the parser's nesting limit.
 //!
 //! Types are expressions, as in the WGSL grammar: `array<f32, 4>` is an
 //! [`Expr::Ident`] whose [`TemplatedIdent`] has two template arguments.
