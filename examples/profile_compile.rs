@@ -1,7 +1,7 @@
 //! Profiling driver for whole compiles (for `perf record`).
 //!
-//! `profile_compile FILE spv|msl [N]` compiles FILE N times (default
-//! 2,000) to SPIR-V or MSL with the default options and prints the
+//! `profile_compile FILE spv|msl|parse [N]` compiles FILE N times (default
+//! 2,000) to SPIR-V or MSL (or only parses and resolves it) with the default options and prints the
 //! median time per compile. `profile_compile FILE dump-spv|dump-msl`
 //! writes the output once to stdout (words as hex), for comparing builds.
 
@@ -62,7 +62,9 @@ fn main() {
     let mut times = Vec::with_capacity(n);
     for _ in 0..n {
         let t = Instant::now();
-        let ok = if target == "spv" {
+        let ok = if target == "parse" {
+            tessera::front::wgsl::parse_str(&source).is_ok()
+        } else if target == "spv" {
             spv().is_ok()
         } else {
             msl().is_ok()
