@@ -210,6 +210,12 @@ impl<T> Arena<T> {
             .map(|(i, v)| (Handle::from_index(i), v))
     }
 
+    /// Consumes the arena, yielding each value with its span in insertion
+    /// order.
+    pub fn into_values(self) -> impl ExactSizeIterator<Item = (T, crate::Span)> {
+        self.data.into_iter().zip(self.spans)
+    }
+
     /// Iterates mutably over `(handle, value)` pairs.
     pub fn iter_mut(&mut self) -> impl Iterator<Item = (Handle<T>, &mut T)> {
         self.data
