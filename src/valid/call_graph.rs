@@ -50,6 +50,11 @@ pub struct FunctionFacts {
     pub multiplies: Vec<([Handle<Type>; 3], Span)>,
     /// Uses of stage-restricted builtins.
     pub stage_uses: Vec<StageUse>,
+    /// Whether the body may hold a uniformity requirement itself (not
+    /// counting its calls): a collective operation, a derivative, an
+    /// implicit-level sample, anything of a subgroup-matrix type, or an
+    /// expression or statement not known to be free of requirements.
+    pub may_require_uniformity: bool,
 }
 
 const FRAGMENT: Stages = Stages {
@@ -133,7 +138,9 @@ pub fn function_facts(
         mc.mention(local.ty, function.local_variables.span(h));
     }
     let mut global_index: HashMap<Handle<GlobalVariable>, usize> = HashMap::new();
+    let mut may_require = false;
     for (h, expr) in function.expressions.iter() {
+        may_require |= !crate::valid::uniformity::scope::expression_is_free(expr);
         let espan = function.expressions.span(h);
         if let Some(&ty) = function.expression_types.get(h.index()) {
             mc.mention(ty, espan);
@@ -179,7 +186,19 @@ pub fn function_facts(
             _ => {}
         }
     }
-    crate::ir::visit::walk_statements(&function.body, |stmt, sspan| match stmt {
+    crate::ir::visit::walk_statements(&function.body, |stmt, sspan| {
+        may_require |= !crate::valid::uniformity::scope::statement_is_free(stmt);
+        statement_facts(stmt, sspan, &mut out)
+    });
+    out.matrix_use = mc.first;
+    out.may_require_uniformity = may_require || out.matrix_use.is_some();
+    out.matrix_types = mc.found.into_iter().collect();
+    out
+}
+
+/// The facts one statement adds to `out`.
+fn statement_facts(stmt: &Statement, sspan: Span, out: &mut FunctionFacts) {
+    match stmt {
         Statement::Call { function, .. } => out.calls.push(CallSite {
             callee: *function,
             span: sspan,
@@ -195,10 +214,7 @@ pub fn function_facts(
         }),
         Statement::Subgroup { op, .. } => out.stage_uses.extend(builtin_use(op.wgsl_name(), sspan)),
         _ => {}
-    });
-    out.matrix_use = mc.first;
-    out.matrix_types = mc.found.into_iter().collect();
-    out
+    }
 }
 
 /// Checks the calls of every function: callees come before callers (no
