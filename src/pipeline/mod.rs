@@ -554,7 +554,7 @@ pub fn process_owned(
     // Everything but the functions, which the step reads from `source` and
     // moves over at the end (nothing before then changes them).
     let mut out = Module {
-        extensions: module.extensions.clone(),
+        extensions: module.extensions,
         enables: module.enables.clone(),
         types: module.types.clone(),
         constants: module.constants.clone(),
