@@ -256,8 +256,6 @@ struct Counted {
     rest: usize,
     /// Whether the rest of the body touches a subgroup matrix.
     matrix: bool,
-    /// Where the counter ends up as an index.
-    indexes: CounterIndexes,
     /// Trip count times the size of the rest of the body.
     unrolled_size: usize,
 }
@@ -300,9 +298,23 @@ impl Cx<'_> {
             // counter that only feeds arithmetic, e.g. the offsets of a
             // filter kernel) get the hint, as unrolling them would only make
             // the code larger.
-            let budget = match (self.policy, c.matrix, c.indexes) {
-                (UnrollPolicy::All | UnrollPolicy::Matrices, true, i) if i.local_array => BUDGET,
-                (UnrollPolicy::All, false, i) if i.checked => PLAIN_BUDGET,
+            let budget = match (self.policy, c.matrix) {
+                (UnrollPolicy::All | UnrollPolicy::Matrices, true) => BUDGET,
+                (UnrollPolicy::All, false) => PLAIN_BUDGET,
+                _ => 0,
+            };
+            // Where the counter ends up is looked at only for loops small
+            // enough to be unrolled.
+            let fits = c.unrolled_size <= budget && c.unrolled_size <= *self.remaining;
+            let budget = match &block.statements[i] {
+                Statement::Loop { body, .. } if fits => {
+                    let at = self.counter_indexes(&body.statements[c.rest..], c.var);
+                    if (c.matrix && at.local_array) || (!c.matrix && at.checked) {
+                        budget
+                    } else {
+                        0
+                    }
+                }
                 _ => 0,
             };
             let span = block.spans[i];
@@ -490,7 +502,6 @@ impl Cx<'_> {
         for s in rest {
             self.measure(s, &mut size, &mut matrix);
         }
-        let indexes = self.counter_indexes(rest, var);
 
         Some(Counted {
             var,
@@ -502,7 +513,6 @@ impl Cx<'_> {
             trips,
             rest: k + 1,
             matrix,
-            indexes,
             unrolled_size: (trips as usize).saturating_mul(size),
         })
     }
