@@ -1,7 +1,7 @@
 //! Per-function facts (calls, used globals, subgroup-matrix mentions,
 //! stage-restricted builtins) and per-entry-point reachability.
 
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 use indexmap::IndexMap;
 
@@ -124,7 +124,7 @@ pub fn function_facts(
     let mut mc = MatrixCollector {
         module,
         facts,
-        seen: HashSet::new(),
+        seen: HashSet::default(),
         found: IndexMap::new(),
         first: None,
     };
@@ -137,7 +137,7 @@ pub fn function_facts(
     for (h, local) in function.local_variables.iter() {
         mc.mention(local.ty, function.local_variables.span(h));
     }
-    let mut global_index: HashMap<Handle<GlobalVariable>, usize> = HashMap::new();
+    let mut global_index: HashMap<Handle<GlobalVariable>, usize> = HashMap::default();
     let mut may_require = false;
     for (h, expr) in function.expressions.iter() {
         may_require |= !crate::valid::uniformity::scope::expression_is_free(expr);
@@ -265,7 +265,7 @@ pub struct Reachable {
 /// Computes the functions reachable from `root`.
 pub fn reachable(all: &[FunctionFacts], root: usize) -> Reachable {
     let mut seen = vec![false; all.len()];
-    let mut parent = HashMap::new();
+    let mut parent = HashMap::default();
     let mut stack = vec![root];
     if let Some(s) = seen.get_mut(root) {
         *s = true;

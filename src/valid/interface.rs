@@ -1,7 +1,7 @@
 //! Entry-point interfaces: built-in values (stage, direction, type),
 //! duplicated bindings, user-defined IO, and `@workgroup_size`.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use crate::arena::Handle;
 use crate::diagnostic::Diagnostic;

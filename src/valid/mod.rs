@@ -34,7 +34,7 @@ pub(crate) mod tests;
 #[cfg(test)]
 mod wgsl_tests;
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use crate::arena::Handle;
 use crate::device::Features;
@@ -272,7 +272,7 @@ fn check_binding_collisions(
     globals: &[usize],
     diags: &mut Vec<Diagnostic>,
 ) {
-    let mut seen: HashMap<ResourceBinding, Handle<GlobalVariable>> = HashMap::new();
+    let mut seen: HashMap<ResourceBinding, Handle<GlobalVariable>> = HashMap::default();
     for &g in globals {
         let h = Handle::from_index(g);
         let Some(var) = module.global_variables.try_get(h) else {
