@@ -1,7 +1,7 @@
 //! Entry-point interfaces: built-in values (stage, direction, type),
 //! duplicated bindings, user-defined IO, and `@workgroup_size`.
 
-use rustc_hash::FxHashMap as HashMap;
+use std::collections::HashMap;
 
 use crate::arena::Handle;
 use crate::diagnostic::Diagnostic;
@@ -103,6 +103,8 @@ struct IoChecker<'a> {
     ep_name: &'a str,
     span: Span,
     seen_builtins: [HashMap<BuiltIn, String>; 2],
+    /// Locations are numbers the shader chooses: a keyed hash keeps them
+    /// from being made to collide.
     seen_locations: [HashMap<(u32, Option<u32>), String>; 2],
     has_position_output: bool,
     diags: &'a mut Vec<Diagnostic>,

@@ -34,7 +34,7 @@ pub(crate) mod tests;
 #[cfg(test)]
 mod wgsl_tests;
 
-use rustc_hash::FxHashMap as HashMap;
+use std::collections::HashMap;
 
 use crate::arena::Handle;
 use crate::device::Features;
@@ -272,6 +272,8 @@ fn check_binding_collisions(
     globals: &[usize],
     diags: &mut Vec<Diagnostic>,
 ) {
+    // Bindings are numbers the shader chooses: a keyed hash keeps them from
+    // being made to collide.
     let mut seen: HashMap<ResourceBinding, Handle<GlobalVariable>> = HashMap::default();
     for &g in globals {
         let h = Handle::from_index(g);
