@@ -171,6 +171,12 @@ impl<T> Arena<T> {
         self.spans.reserve(additional);
     }
 
+    /// Gives back spare capacity.
+    pub fn shrink_to_fit(&mut self) {
+        self.data.shrink_to_fit();
+        self.spans.shrink_to_fit();
+    }
+
     /// Appends `value` with its source span and returns its handle.
     pub fn append(&mut self, value: T, span: crate::Span) -> Handle<T> {
         let h = Handle::from_index(self.data.len());
