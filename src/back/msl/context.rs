@@ -138,6 +138,9 @@ pub(super) struct FnCtx<'f> {
     pub arg_lengths: Vec<Option<String>>,
     pub indent: usize,
     pub out: String,
+    /// Where inline expression texts are built (reused: see
+    /// `expression::emit`).
+    pub scratch: String,
     pub loops: u32,
     /// The entry point being written, if any.
     pub entry: Option<usize>,
@@ -147,7 +150,7 @@ pub(super) struct FnCtx<'f> {
 }
 
 /// Starts a line of `out` at indentation `indent`.
-fn indent_line(out: &mut String, indent: usize) {
+pub(super) fn indent_line(out: &mut String, indent: usize) {
     for _ in 0..indent {
         out.push_str("  ");
     }

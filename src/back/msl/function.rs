@@ -28,6 +28,7 @@ pub(super) fn begin<'f>(w: &mut Writer, f: &'f Function, entry: Option<usize>) -
         arg_lengths: Vec::new(),
         indent: 1,
         out: String::new(),
+        scratch: String::new(),
         loops: 0,
         entry,
         render_output: None,
