@@ -54,6 +54,21 @@ pub(super) struct ProgramConstants {
     pub declarations: String,
 }
 
+/// The per-expression tables of the function last written, kept so that
+/// the next function reuses their memory (see `function::begin`).
+#[derive(Default)]
+pub(super) struct FnTables {
+    pub exprs: Vec<Option<String>>,
+    pub depth: Vec<u32>,
+    pub uses: Vec<u32>,
+    pub hoisted: Vec<bool>,
+    pub force_bake: Vec<bool>,
+    pub named: Vec<bool>,
+    pub user: Vec<Option<Handle<Expression>>>,
+    pub read_in_place: Vec<bool>,
+    pub scratch: String,
+}
+
 /// Module-level writer state.
 pub(super) struct Writer<'a> {
     pub m: &'a Module,
@@ -82,6 +97,8 @@ pub(super) struct Writer<'a> {
     /// Constants declared at program scope; filled while printing values,
     /// which reads the writer only.
     pub constants: RefCell<ProgramConstants>,
+    /// Memory for the next function's tables.
+    pub tables: FnTables,
 }
 
 impl Writer<'_> {
@@ -124,6 +141,8 @@ pub(super) struct FnCtx<'f> {
     pub hoisted: Vec<bool>,
     /// Expressions whose operand must be baked (used more than once).
     pub force_bake: Vec<bool>,
+    /// Expressions a `let` names.
+    pub named: Vec<bool>,
     /// The expression using each expression (meaningful when it has one
     /// use).
     pub user: Vec<Option<Handle<Expression>>>,

@@ -97,7 +97,7 @@ fn leaf(w: &Writer, cx: &FnCtx, h: Handle<Expression>) -> R<String> {
 pub(super) fn emit(w: &mut Writer, cx: &mut FnCtx, h: Handle<Expression>) -> R<()> {
     let i = h.index();
     let e = &cx.f.expressions[h];
-    let named = cx.f.named_expressions.contains_key(&h);
+    let named = cx.named[i];
     if matches!(
         e,
         Expression::CallResult(_)

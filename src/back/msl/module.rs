@@ -61,6 +61,7 @@ pub(super) fn write(p: &Pipeline, info: &ModuleInfo, opts: &Options) -> R<Transl
         helpers: super::polyfill::Helpers::default(),
         any_sizes: false,
         constants: Default::default(),
+        tables: Default::default(),
     };
     name_types(&mut w);
     w.global_names = m

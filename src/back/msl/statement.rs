@@ -75,7 +75,7 @@ fn mark_read_in_place(cx: &mut FnCtx, rest: &[Statement]) {
     for r in ranges.iter().rev() {
         for i in r.clone().rev() {
             let h = Handle::from_index(i);
-            if cx.uses[i] != 1 || cx.hoisted[i] || cx.f.named_expressions.contains_key(&h) {
+            if cx.uses[i] != 1 || cx.hoisted[i] || cx.named[i] {
                 continue;
             }
             let ok = direct.contains(&h)
