@@ -118,10 +118,10 @@ impl Writer<'_> {
 
     /// The spelling of a type as a struct member or array element (vec3
     /// members are packed).
-    pub fn member_type_name(&self, ty: Handle<Type>) -> String {
+    pub fn member_type_name(&self, ty: Handle<Type>) -> std::borrow::Cow<'_, str> {
         match is_packed_member(self.m.inner(ty)) {
-            Some(p) => p.to_string(),
-            None => self.type_name(ty),
+            Some(p) => std::borrow::Cow::Borrowed(p),
+            None => self.type_str(ty),
         }
     }
 }
@@ -160,6 +160,9 @@ pub(super) struct FnCtx<'f> {
     /// Where inline expression texts are built (reused: see
     /// `expression::emit`).
     pub scratch: String,
+    /// Scratch lists of `statement::mark_read_in_place`.
+    pub direct: Vec<Handle<Expression>>,
+    pub ranges: Vec<std::ops::Range<usize>>,
     pub loops: u32,
     /// The entry point being written, if any.
     pub entry: Option<usize>,

@@ -38,6 +38,8 @@ pub(super) fn begin<'f>(w: &mut Writer, f: &'f Function, entry: Option<usize>) -
         indent: 1,
         out: String::new(),
         scratch: std::mem::take(&mut t.scratch),
+        direct: Vec::new(),
+        ranges: Vec::new(),
         loops: 0,
         entry,
         render_output: None,

@@ -55,17 +55,17 @@ fn mark_read_in_place(cx: &mut FnCtx, rest: &[Statement]) {
     ) {
         return;
     }
-    let mut direct: Vec<Handle<Expression>> = Vec::new();
+    let mut direct = std::mem::take(&mut cx.direct);
+    direct.clear();
     visit::statement_operands(next, |o| direct.push(o));
     // The run's expressions: usually a few ranges, whose membership is a
     // scan of them; a hash set for runs of many `Emit`s (stays linear).
-    let ranges: Vec<std::ops::Range<usize>> = rest[..run]
-        .iter()
-        .filter_map(|st| match st {
-            Statement::Emit(range) => Some(range.index_range()),
-            _ => None,
-        })
-        .collect();
+    let mut ranges = std::mem::take(&mut cx.ranges);
+    ranges.clear();
+    ranges.extend(rest[..run].iter().filter_map(|st| match st {
+        Statement::Emit(range) => Some(range.index_range()),
+        _ => None,
+    }));
     let set: Option<rustc_hash::FxHashSet<usize>> =
         (ranges.len() > 8).then(|| ranges.iter().flat_map(|r| r.clone()).collect());
     let in_run = |u: Handle<Expression>| match &set {
@@ -83,6 +83,8 @@ fn mark_read_in_place(cx: &mut FnCtx, rest: &[Statement]) {
             cx.read_in_place[i] = ok;
         }
     }
+    cx.direct = direct;
+    cx.ranges = ranges;
 }
 
 fn nested(w: &mut Writer, cx: &mut FnCtx, b: &Block) -> R<()> {
