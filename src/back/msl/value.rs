@@ -128,8 +128,17 @@ pub(super) fn literal(l: Literal) -> String {
         Literal::Bool(b) => b.to_string(),
         Literal::I32(i32::MIN) => "(-2147483647 - 1)".into(),
         Literal::I32(v) => v.to_string(),
-        Literal::U32(v) => format!("{v}u"),
-        Literal::F32(v) => float_text(f64::from(v), format!("{v:?}"), "f"),
+        Literal::U32(v) => {
+            let mut s = String::with_capacity(11);
+            let _ = write!(s, "{v}u");
+            s
+        }
+        Literal::F32(v) => {
+            // Room for the shortest form and the suffix: no regrowth.
+            let mut s = String::with_capacity(24);
+            let _ = write!(s, "{v:?}");
+            float_text(f64::from(v), s, "f")
+        }
         Literal::F16(v) => {
             let t = float_text(f64::from(v.to_f32()), format!("{:?}", v.to_f32()), "");
             format!("half({})", t.trim_start_matches('(').trim_end_matches(')'))
