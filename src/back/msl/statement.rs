@@ -214,7 +214,9 @@ fn statement(w: &mut Writer, cx: &mut FnCtx, st: &Statement, span: Span) -> R<()
             arguments,
             result,
         } => {
-            let mut args = Vec::with_capacity(arguments.len());
+            // `name(arg, ..., global, ...)`: every argument is followed by
+            // `, `, and the last one's is removed.
+            let mut call = cat(&[&w.function_names[function.index()], "("]);
             for &a in arguments {
                 if packed_pointee(w, cx, a).is_some() {
                     return Err(err(
@@ -222,28 +224,36 @@ fn statement(w: &mut Writer, cx: &mut FnCtx, st: &Statement, span: Span) -> R<()
                         cx.span(a),
                     ));
                 }
-                args.push(strip_parens(&get(w, cx, a)?).to_string());
+                for part in [strip_parens(&get(w, cx, a)?), ", "] {
+                    call.push_str(part);
+                }
                 if let TypeInner::Pointer { base, .. } = *w.m.inner(cx.f.expression_type(a)) {
                     if ends_with_runtime_array(w.m, base) {
-                        args.push(runtime_length(w, cx, a)?);
+                        for part in [&runtime_length(w, cx, a)?, ", "] {
+                            call.push_str(part);
+                        }
                     }
                 }
             }
             let g = &w.fn_globals[function.index()];
             for &gi in &g.globals {
-                args.push(w.global_names[gi].clone());
+                for part in [&w.global_names[gi], ", "] {
+                    call.push_str(part);
+                }
             }
             if g.sizes {
-                args.push("_buffer_sizes".into());
+                call.push_str("_buffer_sizes, ");
             }
-            let call = format!(
-                "{}({})",
-                w.function_names[function.index()],
-                args.join(", ")
-            );
+            if call.ends_with(", ") {
+                call.truncate(call.len() - 2);
+            }
+            call.push(')');
             match result {
                 Some(r) => bind_result(w, cx, *r, &call),
-                None => cx.push_line(&format!("{call};")),
+                None => {
+                    call.push(';');
+                    cx.push_line(&call);
+                }
             }
         }
         Statement::Atomic { .. }

@@ -136,7 +136,14 @@ pub(super) fn literal(l: Literal) -> String {
         Literal::F32(v) => {
             // Room for the shortest form and the suffix: no regrowth.
             let mut s = String::with_capacity(24);
-            let _ = write!(s, "{v:?}");
+            if v.fract() == 0.0 && v.abs() < 1e7 && !(v == 0.0 && v.is_sign_negative()) {
+                // Whole numbers: the integer's digits and `.0` are the
+                // shortest form (`{v:?}`), printed without the float
+                // algorithm (checked for every such f32).
+                let _ = write!(s, "{}.0", v as i32);
+            } else {
+                let _ = write!(s, "{v:?}");
+            }
             float_text(f64::from(v), s, "f")
         }
         Literal::F16(v) => {
