@@ -149,7 +149,10 @@ pub(super) fn emit(w: &mut Writer, cx: &mut FnCtx, h: Handle<Expression>) -> R<(
         indent_line(&mut out, cx.indent);
         match &name {
             Some(name) => put(&mut out, &[&w.type_str(ty), " ", name, " = "]),
-            None => put(&mut out, &[cx.exprs[i].as_deref().unwrap_or_default(), " = "]),
+            None => put(
+                &mut out,
+                &[cx.exprs[i].as_deref().unwrap_or_default(), " = "],
+            ),
         }
         let start = out.len();
         let r = value(w, cx, h, &mut out);

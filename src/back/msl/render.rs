@@ -340,7 +340,10 @@ pub(super) fn write_return(w: &Writer, cx: &mut FnCtx, value: &str) -> R<()> {
     cx.indent += 1;
     let tn = w.type_str(out.result_ty);
     put(cx.line(), &[&tn, " ", &out.value_name, " = ", value, ";\n"]);
-    put(cx.line(), &[&out.struct_name, " ", &out.out_name, " = {};\n"]);
+    put(
+        cx.line(),
+        &[&out.struct_name, " ", &out.out_name, " = {};\n"],
+    );
     for m in &out.members {
         let (dot, member) = match m.source {
             Some(i) => (".", names.get(i).map_or("", |n| n.as_str())),
