@@ -8,6 +8,7 @@
 //! every other printer module imports it.
 
 use std::cell::RefCell;
+use std::fmt::Write as _;
 
 use rustc_hash::FxHashMap;
 
@@ -203,7 +204,12 @@ pub(super) fn temp_name(w: &mut Writer, cx: &FnCtx, h: Handle<Expression>) -> St
         Some(n) => w.namer.call(n),
         // `_e<N>` is reserved (see `names::is_reserved`): no other name
         // can take it, so it need not be recorded as taken.
-        None => format!("_e{}", h.index()),
+        None => {
+            let mut name = String::with_capacity(12);
+            name.push_str("_e");
+            let _ = write!(name, "{}", h.index());
+            name
+        }
     }
 }
 

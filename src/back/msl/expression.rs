@@ -665,10 +665,8 @@ fn math(
     fun: MathFunction,
     args: &[Handle<Expression>],
 ) -> R<String> {
-    let texts = args
-        .iter()
-        .map(|&a| get(w, cx, a).map(|s| strip_parens(&s).to_string()))
-        .collect::<R<Vec<_>>>()?;
+    let texts = args.iter().map(|&a| get(w, cx, a)).collect::<R<Vec<_>>>()?;
+    let texts: Vec<&str> = texts.iter().map(|t| strip_parens(t)).collect();
     let tys: Vec<Handle<Type>> = args.iter().map(|&a| cx.f.expression_type(a)).collect();
     let result = cx.f.expression_type(h);
     let members = match fun {
