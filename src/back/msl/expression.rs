@@ -172,7 +172,9 @@ pub(super) fn emit(w: &mut Writer, cx: &mut FnCtx, h: Handle<Expression>) -> R<(
         let mut buf = std::mem::take(&mut cx.scratch);
         buf.clear();
         let r = value(w, cx, h, &mut buf);
-        cx.exprs[i] = Some(buf.as_str().to_owned());
+        if r.is_ok() {
+            cx.exprs[i] = Some(buf.as_str().to_owned());
+        }
         cx.scratch = buf;
         r?;
         cx.depth[i] = depth;

@@ -102,7 +102,7 @@ fn name_types(w: &mut Writer) {
             }),
             TypeInner::Sampler { .. } => super::image::SAMPLER.to_string(),
             TypeInner::Array { base, size, .. } => {
-                let base_name = names.get(base.index()).cloned().unwrap_or_default();
+                let base_name = names.get(base.index()).map_or("", |n| n.as_str());
                 let token: String = base_name
                     .trim_start_matches("metal::")
                     .chars()
