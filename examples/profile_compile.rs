@@ -1,7 +1,8 @@
 //! Profiling driver for whole compiles (for `perf record`).
 //!
-//! `profile_compile FILE spv|msl|parse [N]` compiles FILE N times (default
-//! 2,000) to SPIR-V or MSL (or only parses and resolves it) with the default options and prints the
+//! `profile_compile FILE spv|msl|parse|validate [N]` compiles FILE N times (default
+//! 2,000) to SPIR-V or MSL (or only parses and resolves it, or
+//! validates one parse N times) with the default options and prints the
 //! median time per compile. `profile_compile FILE dump-spv|dump-msl`
 //! writes the output once to stdout (words as hex), for comparing builds.
 
@@ -27,6 +28,19 @@ fn main() {
         }
         "dump-msl" => {
             print!("{}", msl().map(|o| o.source).unwrap_or_default());
+            return;
+        }
+        "validate" => {
+            // The validator alone, on one parse.
+            let parsed = tessera::front::wgsl::parse_str(&source).expect("valid input");
+            let mut times = Vec::with_capacity(n);
+            for _ in 0..n {
+                let t = Instant::now();
+                std::hint::black_box(tessera::valid::validate(&parsed.module).is_ok());
+                times.push(t.elapsed().as_secs_f64());
+            }
+            times.sort_by(f64::total_cmp);
+            println!("{:.1} us median", times[n / 2] * 1e6);
             return;
         }
         "print-msl" | "print-spv" => {

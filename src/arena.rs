@@ -171,6 +171,12 @@ impl<T> Arena<T> {
         self.spans.reserve(additional);
     }
 
+    /// Gives back spare capacity.
+    pub fn shrink_to_fit(&mut self) {
+        self.data.shrink_to_fit();
+        self.spans.shrink_to_fit();
+    }
+
     /// Appends `value` with its source span and returns its handle.
     pub fn append(&mut self, value: T, span: crate::Span) -> Handle<T> {
         let h = Handle::from_index(self.data.len());
@@ -208,6 +214,12 @@ impl<T> Arena<T> {
             .iter()
             .enumerate()
             .map(|(i, v)| (Handle::from_index(i), v))
+    }
+
+    /// Consumes the arena, yielding each value with its span in insertion
+    /// order.
+    pub fn into_values(self) -> impl ExactSizeIterator<Item = (T, crate::Span)> {
+        self.data.into_iter().zip(self.spans)
     }
 
     /// Iterates mutably over `(handle, value)` pairs.

@@ -233,7 +233,7 @@ pub fn compile_to_spirv(
     let parsed = front::wgsl::parse_str(source).map_err(CompileError::ShaderModule)?;
     let info = valid::validate_with_features(&parsed.module, options.features)
         .map_err(CompileError::ShaderModule)?;
-    let mut pipeline = pipeline::process(&parsed.module, &info, &options.pipeline)
+    let mut pipeline = pipeline::process_owned(parsed.module, &info, &options.pipeline)
         .map_err(CompileError::Pipeline)?;
     let lowered = back::spv::lower(&mut pipeline, &options.spv, &mut |_, _| {})
         .map_err(CompileError::Backend)?;
@@ -318,7 +318,7 @@ pub fn compile_to_msl(
     let parsed = front::wgsl::parse_str(source).map_err(CompileError::ShaderModule)?;
     let info = valid::validate_with_features(&parsed.module, options.features)
         .map_err(CompileError::ShaderModule)?;
-    let mut pipeline = pipeline::process(&parsed.module, &info, &options.pipeline)
+    let mut pipeline = pipeline::process_owned(parsed.module, &info, &options.pipeline)
         .map_err(CompileError::Pipeline)?;
     let lowered = back::msl::lower(&mut pipeline, &options.msl, &mut |_, _| {})
         .map_err(CompileError::Backend)?;

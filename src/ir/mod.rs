@@ -447,6 +447,21 @@ impl Function {
     pub fn expression_type(&self, expr: Handle<Expression>) -> Handle<Type> {
         self.expression_types[expr.index()]
     }
+
+    /// Gives back the spare capacity of the function's tables and blocks
+    /// (once it is built: growth by doubling leaves up to half unused).
+    pub fn shrink_to_fit(&mut self) {
+        self.arguments.shrink_to_fit();
+        self.local_variables.shrink_to_fit();
+        self.expressions.shrink_to_fit();
+        self.expression_types.shrink_to_fit();
+        self.named_expressions.shrink_to_fit();
+        self.call_argument_spans.shrink_to_fit();
+        crate::ir::visit::walk_blocks_mut(&mut self.body, &mut |b| {
+            b.statements.shrink_to_fit();
+            b.spans.shrink_to_fit();
+        });
+    }
 }
 
 /// A WGSL module in IR form.

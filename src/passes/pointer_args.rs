@@ -100,8 +100,12 @@ pub fn run(p: &mut Pipeline) -> Result<(), Error> {
             return Err(e);
         }
     }
+    // Only copies (appended after their callers) can break the order.
+    let copied = !pass.copies.is_empty();
     module.functions = functions;
-    restore_callee_order(module);
+    if copied {
+        restore_callee_order(module);
+    }
     Ok(())
 }
 
@@ -476,10 +480,8 @@ pub(crate) fn restore_callee_order(module: &mut Module) {
     }
     let remap = |h: Handle<Function>| Handle::from_index(new_of[h.index()]);
     let old = std::mem::take(&mut module.functions);
-    let mut taken: Vec<Option<(Function, Span)>> = old
-        .iter()
-        .map(|(h, f)| Some((f.clone(), old.span(h))))
-        .collect();
+    // The functions are moved, not copied, into their new places.
+    let mut taken: Vec<Option<(Function, Span)>> = old.into_values().map(Some).collect();
     for &o in &order {
         if let Some((mut f, span)) = taken[o].take() {
             for (_, e) in f.expressions.iter_mut() {

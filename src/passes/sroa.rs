@@ -9,7 +9,7 @@
 //! (the declaration's initialiser). Nested arrays are split level by level
 //! until no candidate is left.
 
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 use crate::arena::{Handle, HandleRange};
 use crate::ir::{
@@ -77,7 +77,7 @@ fn const_index(module: &Module, f: &Function, h: H) -> Option<u32> {
 /// One splitting round; returns whether anything changed.
 fn round(module: &mut Module, has_matrix: &[bool], f: &mut Function) -> bool {
     // Candidate locals and the expressions pointing at them.
-    let mut cands: HashMap<Handle<LocalVariable>, (Handle<Type>, u32)> = HashMap::new();
+    let mut cands: HashMap<Handle<LocalVariable>, (Handle<Type>, u32)> = HashMap::default();
     for (h, v) in f.local_variables.iter() {
         if let Some(c) = candidate(module, has_matrix, v.ty) {
             cands.insert(h, c);
@@ -90,7 +90,7 @@ fn round(module: &mut Module, has_matrix: &[bool], f: &mut Function) -> bool {
     // no statement reaches (left behind by earlier passes) do not count.
     let live = live_expressions(f);
     let is_live = |h: H| live.get(h.index()).copied().unwrap_or(false);
-    let mut ptr_of: HashMap<H, Handle<LocalVariable>> = HashMap::new();
+    let mut ptr_of: HashMap<H, Handle<LocalVariable>> = HashMap::default();
     for (h, e) in f.expressions.iter() {
         if !is_live(h) {
             continue;
@@ -143,7 +143,7 @@ fn round(module: &mut Module, has_matrix: &[bool], f: &mut Function) -> bool {
         return false;
     }
     // New variables.
-    let mut parts: HashMap<Handle<LocalVariable>, Vec<Handle<LocalVariable>>> = HashMap::new();
+    let mut parts: HashMap<Handle<LocalVariable>, Vec<Handle<LocalVariable>>> = HashMap::default();
     let mut keys: Vec<_> = cands.keys().copied().collect();
     keys.sort_by_key(|h| h.index());
     for v in keys {
@@ -164,7 +164,7 @@ fn round(module: &mut Module, has_matrix: &[bool], f: &mut Function) -> bool {
         parts.insert(v, new);
     }
     // Pointer types of the element variables, from the array's pointer type.
-    let mut elem_ptr: HashMap<Handle<LocalVariable>, Handle<Type>> = HashMap::new();
+    let mut elem_ptr: HashMap<Handle<LocalVariable>, Handle<Type>> = HashMap::default();
     for (&h, v) in &ptr_of {
         let Some((elem, _)) = cands.get(v).copied() else {
             continue;
@@ -185,7 +185,7 @@ fn round(module: &mut Module, has_matrix: &[bool], f: &mut Function) -> bool {
         f.local_variables[*v].ty = u32_ty;
     }
     // Accesses become the element variables (no longer emitted).
-    let mut replaced: HashSet<H> = HashSet::new();
+    let mut replaced: HashSet<H> = HashSet::default();
     for (h, v, i) in accesses {
         if let Some(p) = parts.get(&v) {
             f.expressions[h] = Expression::LocalVariable(p[i as usize]);

@@ -104,20 +104,62 @@ fn nested_accumulator_loops_unroll_fully() {
 
 #[test]
 fn small_loop_without_matrices_is_unrolled_too() {
+    // The counter indexes an array: its index is checked for bounds.
+    let src = kernel(
+        "var s = 0.0;
+        for (var i = 0u; i < 4u; i++) { s += c[i * 64u + lid]; }
+        c[lid] = s;",
+    );
+    let text = compile(&src);
+    assert_eq!(count(&text, "loop {"), 0, "{text}");
+    assert_eq!(count(&text, "c[192u + lid]"), 1, "{text}");
+}
+
+#[test]
+fn loop_whose_counter_feeds_no_index_keeps_the_hint() {
+    // The counter only feeds arithmetic (like the offsets of a filter
+    // kernel): unrolling would make the code larger and drop no check.
     let src = kernel(
         "var s = 0.0;
         for (var i = 0u; i < 4u; i++) { s += f32(i); }
         c[lid] = s;",
     );
     let text = compile(&src);
+    assert_eq!(count(&text, "loop {"), 1, "{text}");
+    assert_eq!(count(&text, "f32(3u)"), 0, "{text}");
+    let mut module = crate::front::wgsl::parse_str(&src).unwrap().module;
+    super::unroll::run(&mut module);
+    let mut hinted = 0;
+    for (_, f) in module.functions.iter() {
+        crate::ir::visit::walk_statements(&f.body, |st, _| {
+            hinted += usize::from(matches!(
+                st,
+                crate::ir::Statement::Loop { unroll: true, .. }
+            ));
+        });
+    }
+    assert_eq!(hinted, 1);
+}
+
+#[test]
+fn loop_whose_counter_is_a_texel_coordinate_is_unrolled() {
+    let src = "@group(0) @binding(0) var t: texture_2d<f32>;
+@group(0) @binding(1) var<storage, read_write> c: array<f32>;
+@compute @workgroup_size(1)
+fn main() {
+    var s = 0.0;
+    for (var i = 0; i < 3; i++) { s += textureLoad(t, vec2(i, 0), 0).x; }
+    c[0] = s;
+}
+";
+    let text = compile(src);
     assert_eq!(count(&text, "loop {"), 0, "{text}");
-    assert_eq!(count(&text, "f32(3u)"), 1, "{text}");
 }
 
 #[test]
 fn large_loop_without_matrices_is_untouched() {
     // 16 trips of a body above the plain budget's share stay a loop.
-    let body: String = (0..80).map(|k| format!("s += f32(i * {k}u);\n")).collect();
+    let body: String = (0..80).map(|k| format!("s += c[i * {k}u];\n")).collect();
     let src = kernel(&format!(
         "var s = 0.0;
         for (var i = 0u; i < 16u; i++) {{ {body} }}

@@ -3,9 +3,11 @@
 //! Arrays of subgroup matrices indexed by a loop counter force drivers to
 //! keep the matrices in memory; once every index is a constant they stay in
 //! registers. Small counted loops without matrices (the copy of a tile into
-//! workgroup memory, index set-up) are unrolled too: their indices become
+//! workgroup memory, index set-up) are unrolled too when their counter
+//! reaches an index that is checked for bounds: their indices become
 //! constants the robustness pass can prove in bounds, and the loop overhead
-//! goes. This pass recognises the shape the resolver gives a counted
+//! goes. A counter that only feeds arithmetic (the offsets of a filter
+//! kernel) gains nothing from unrolling here: such loops get the hint. This pass recognises the shape the resolver gives a counted
 //! `for` loop:
 //!
 //! ```text
@@ -231,6 +233,15 @@ struct Cx<'a> {
     remaining: &'a mut usize,
 }
 
+/// Where a loop counter ends up as an index (see [`Cx::counter_indexes`]).
+#[derive(Clone, Copy, Debug, Default)]
+struct CounterIndexes {
+    /// Into an array held in a local variable or value.
+    local_array: bool,
+    /// Into anything a robustness pass checks (implied by `local_array`).
+    checked: bool,
+}
+
 /// A recognised counted loop.
 struct Counted {
     var: Handle<LocalVariable>,
@@ -245,8 +256,6 @@ struct Counted {
     rest: usize,
     /// Whether the rest of the body touches a subgroup matrix.
     matrix: bool,
-    /// Whether the counter indexes an array in a local variable or value.
-    indexes: bool,
     /// Trip count times the size of the rest of the body.
     unrolled_size: usize,
 }
@@ -284,10 +293,28 @@ impl Cx<'_> {
             // local array (arrays of matrices must end up with constant
             // indices); one whose counter only feeds offsets stays a loop, so
             // the code stays small. Small loops without matrices are
-            // unrolled.
-            let budget = match (self.policy, c.matrix, c.indexes) {
-                (UnrollPolicy::All | UnrollPolicy::Matrices, true, true) => BUDGET,
-                (UnrollPolicy::All, false, _) => PLAIN_BUDGET,
+            // unrolled when their counter reaches an index that is checked
+            // for bounds (constant indices need no check); the others (a
+            // counter that only feeds arithmetic, e.g. the offsets of a
+            // filter kernel) get the hint, as unrolling them would only make
+            // the code larger.
+            let budget = match (self.policy, c.matrix) {
+                (UnrollPolicy::All | UnrollPolicy::Matrices, true) => BUDGET,
+                (UnrollPolicy::All, false) => PLAIN_BUDGET,
+                _ => 0,
+            };
+            // Where the counter ends up is looked at only for loops small
+            // enough to be unrolled.
+            let fits = c.unrolled_size <= budget && c.unrolled_size <= *self.remaining;
+            let budget = match &block.statements[i] {
+                Statement::Loop { body, .. } if fits => {
+                    let at = self.counter_indexes(&body.statements[c.rest..], c.var);
+                    if (c.matrix && at.local_array) || (!c.matrix && at.checked) {
+                        budget
+                    } else {
+                        0
+                    }
+                }
                 _ => 0,
             };
             let span = block.spans[i];
@@ -475,7 +502,6 @@ impl Cx<'_> {
         for s in rest {
             self.measure(s, &mut size, &mut matrix);
         }
-        let indexes = self.counter_indexes_local_array(rest, var);
 
         Some(Counted {
             var,
@@ -487,31 +513,37 @@ impl Cx<'_> {
             trips,
             rest: k + 1,
             matrix,
-            indexes,
             unrolled_size: (trips as usize).saturating_mul(size),
         })
     }
 
-    /// Whether the counter (through arithmetic on its loads) indexes an
-    /// array held in a local variable or value: such arrays stay in
-    /// registers only once every index is a constant.
-    fn counter_indexes_local_array(&self, rest: &[Statement], var: Handle<LocalVariable>) -> bool {
+    /// Where the counter (through arithmetic on its loads) ends up as an
+    /// index: into an array held in a local variable or value (such arrays
+    /// stay in registers only once every index is a constant), or into
+    /// anything the robustness passes check (an array, vector or matrix
+    /// index, a texel coordinate, layer, sample or level of
+    /// `textureLoad`/`textureStore`), whose check a constant index lets
+    /// them drop.
+    fn counter_indexes(&self, rest: &[Statement], var: Handle<LocalVariable>) -> CounterIndexes {
         let mut emitted: Vec<H> = Vec::new();
+        let mut stores: Vec<(H, Option<H>)> = Vec::new();
+        let mut collect = |st: &Statement| match st {
+            Statement::Emit(r) => emitted.extend(r.clone()),
+            Statement::ImageStore {
+                coordinate,
+                array_index,
+                ..
+            } => stores.push((*coordinate, *array_index)),
+            _ => {}
+        };
         for s in rest {
-            if let Statement::Emit(r) = s {
-                emitted.extend(r.clone());
-            }
-            visit::child_blocks(s, |b| {
-                visit::walk_statements(b, |st, _| {
-                    if let Statement::Emit(r) = st {
-                        emitted.extend(r.clone());
-                    }
-                })
-            });
+            collect(s);
+            visit::child_blocks(s, |b| visit::walk_statements(b, |st, _| collect(st)));
         }
         emitted.sort_unstable();
         let mut depends: FxHashSet<H> =
             FxHashSet::with_capacity_and_hasher(emitted.len(), Default::default());
+        let mut out = CounterIndexes::default();
         for h in emitted {
             let e = &self.f.expressions[h];
             let mut dep = self.is_load_of(h, var);
@@ -520,26 +552,43 @@ impl Cx<'_> {
                 continue;
             }
             depends.insert(h);
-            if let Expression::Access { base, index } = *e {
-                if !depends.contains(&index) {
-                    continue;
+            match *e {
+                Expression::Access { base, index } if depends.contains(&index) => {
+                    out.checked = true;
+                    let local = match self.f.expressions[base] {
+                        Expression::LocalVariable(_) => true,
+                        _ => match self.module.inner(self.f.expression_type(base)) {
+                            TypeInner::Pointer { space, .. } => {
+                                *space == crate::ir::AddressSpace::Function
+                            }
+                            TypeInner::Array { .. } => true,
+                            _ => false,
+                        },
+                    };
+                    if local {
+                        out.local_array = true;
+                        return out;
+                    }
                 }
-                let local = match self.f.expressions[base] {
-                    Expression::LocalVariable(_) => true,
-                    _ => match self.module.inner(self.f.expression_type(base)) {
-                        TypeInner::Pointer { space, .. } => {
-                            *space == crate::ir::AddressSpace::Function
-                        }
-                        TypeInner::Array { .. } => true,
-                        _ => false,
-                    },
-                };
-                if local {
-                    return true;
+                Expression::ImageLoad {
+                    coordinate,
+                    array_index,
+                    sample,
+                    level,
+                    ..
+                } => {
+                    out.checked |= [Some(coordinate), array_index, sample, level]
+                        .into_iter()
+                        .flatten()
+                        .any(|o| depends.contains(&o));
                 }
+                _ => {}
             }
         }
-        false
+        out.checked |= stores
+            .iter()
+            .any(|&(c, a)| depends.contains(&c) || a.is_some_and(|a| depends.contains(&a)));
+        out
     }
 
     /// Whether statements can be unrolled: no `break`/`continue`/`return`

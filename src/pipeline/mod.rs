@@ -530,15 +530,42 @@ fn entry_spec_ids(module: &Module, info: &ModuleInfo, i: usize, st: &SpecState) 
     ids
 }
 
-/// Runs the pipeline step.
+/// Runs the pipeline step on a copy of `module` (see [`process_owned`],
+/// which takes the module and copies nothing).
 pub fn process(
     module: &Module,
     info: &ModuleInfo,
     options: &PipelineOptions,
 ) -> Result<Pipeline, Error> {
+    process_owned(module.clone(), info, options)
+}
+
+/// Runs the pipeline step, taking `source` (validated into `info`): its
+/// functions move into the pipeline's module rather than being copied,
+/// which saves a copy of the largest part of the IR in time and memory.
+pub fn process_owned(
+    source: Module,
+    info: &ModuleInfo,
+    options: &PipelineOptions,
+) -> Result<Pipeline, Error> {
+    let module = &source;
     let chosen = select_entry_points(module, options)?;
     let mut diags = Vec::new();
-    let mut out = module.clone();
+    // Everything but the functions, which the step reads from `source` and
+    // moves over at the end (nothing before then changes them).
+    let mut out = Module {
+        extensions: module.extensions,
+        enables: module.enables.clone(),
+        types: module.types.clone(),
+        constants: module.constants.clone(),
+        overrides: module.overrides.clone(),
+        global_variables: module.global_variables.clone(),
+        global_expressions: module.global_expressions.clone(),
+        global_expression_types: module.global_expression_types.clone(),
+        functions: Default::default(),
+        entry_points: module.entry_points.clone(),
+        diagnostic_filters: module.diagnostic_filters.clone(),
+    };
 
     let user = overrides::user_values(module, &options.overrides, &mut diags);
     let (needed, override_needed) = roots(module, info, &chosen);
@@ -829,14 +856,19 @@ pub fn process(
         };
         override_values.push(Some(h));
     }
-    if options.spec_constants {
-        let entry_globals: Vec<(Handle<crate::ir::Function>, Vec<usize>)> = chosen
+    let entry_globals: Vec<(Handle<crate::ir::Function>, Vec<usize>)> = if options.spec_constants {
+        chosen
             .iter()
             .filter_map(|&i| {
                 let ep = module.entry_points.get(i)?;
                 Some((ep.function, info.entry_points.get(i)?.globals.clone()))
             })
-            .collect();
+            .collect()
+    } else {
+        Vec::new()
+    };
+    out.functions = source.functions;
+    if options.spec_constants {
         spec::materialize(&mut out, &st.forms, &st.constants, &entry_globals);
     }
     let max_sg = options.max_subgroup_size.unwrap_or(128).max(1);

@@ -2,7 +2,7 @@
 //! resource bindings of buffers, pointer types to subgroup matrices, and the
 //! extensions that types need.
 
-use std::collections::HashSet;
+use rustc_hash::FxHashSet as HashSet;
 
 use crate::arena::Handle;
 use crate::diagnostic::Diagnostic;
@@ -15,7 +15,7 @@ use super::type_facts::{type_name, TypeFacts, TypeFlags};
 
 /// Checks every module-scope variable.
 pub fn check_globals(module: &Module, facts: &TypeFacts, diags: &mut Vec<Diagnostic>) {
-    let mut checked = HashSet::new();
+    let mut checked = HashSet::default();
     for (h, var) in module.global_variables.iter() {
         check_global(module, facts, h, var, &mut checked, diags);
     }
@@ -342,7 +342,7 @@ pub fn check_type_uses(module: &Module, facts: &TypeFacts, diags: &mut Vec<Diagn
         .iter()
         .map(|(_, v)| (v.ty, v.space))
         .collect();
-    let mut reported: HashSet<Handle<Type>> = HashSet::new();
+    let mut reported: HashSet<Handle<Type>> = HashSet::default();
     let mut check = |ty: Handle<Type>, span: crate::Span, diags: &mut Vec<Diagnostic>| {
         if facts.has(ty, TypeFlags::BARE_8BIT) && reported.insert(ty) {
             diags.push(Diagnostic::error(

@@ -113,20 +113,22 @@ impl FnAccess {
 }
 
 /// Runs the analysis over every function, reporting aliasing at calls.
-pub fn check_aliasing(module: &Module, diags: &mut Vec<Diagnostic>) {
+pub fn check_aliasing(
+    module: &Module,
+    functions: &[super::call_graph::FunctionFacts],
+    diags: &mut Vec<Diagnostic>,
+) {
     // Only a called function's accesses are read again (at its calls):
     // the others (entry points, unused functions) keep no callee sets, so
     // many entry points calling one function that touches many variables
     // cost their calls, not entry points x variables.
     let mut called = vec![false; module.functions.len()];
-    for (_, f) in module.functions.iter() {
-        crate::ir::visit::walk_statements(&f.body, |st, _| {
-            if let Statement::Call { function, .. } = st {
-                if let Some(c) = called.get_mut(function.index()) {
-                    *c = true;
-                }
+    for facts in functions {
+        for call in &facts.calls {
+            if let Some(c) = called.get_mut(call.callee.index()) {
+                *c = true;
             }
-        });
+        }
     }
     let mut done: Vec<FnAccess> = Vec::with_capacity(module.functions.len());
     for (h, f) in module.functions.iter() {

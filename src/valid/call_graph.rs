@@ -1,7 +1,7 @@
 //! Per-function facts (calls, used globals, subgroup-matrix mentions,
 //! stage-restricted builtins) and per-entry-point reachability.
 
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 use indexmap::IndexMap;
 
@@ -50,6 +50,11 @@ pub struct FunctionFacts {
     pub multiplies: Vec<([Handle<Type>; 3], Span)>,
     /// Uses of stage-restricted builtins.
     pub stage_uses: Vec<StageUse>,
+    /// Whether the body may hold a uniformity requirement itself (not
+    /// counting its calls): a collective operation, a derivative, an
+    /// implicit-level sample, anything of a subgroup-matrix type, or an
+    /// expression or statement not known to be free of requirements.
+    pub may_require_uniformity: bool,
 }
 
 const FRAGMENT: Stages = Stages {
@@ -119,7 +124,7 @@ pub fn function_facts(
     let mut mc = MatrixCollector {
         module,
         facts,
-        seen: HashSet::new(),
+        seen: HashSet::default(),
         found: IndexMap::new(),
         first: None,
     };
@@ -132,8 +137,10 @@ pub fn function_facts(
     for (h, local) in function.local_variables.iter() {
         mc.mention(local.ty, function.local_variables.span(h));
     }
-    let mut global_index: HashMap<Handle<GlobalVariable>, usize> = HashMap::new();
+    let mut global_index: HashMap<Handle<GlobalVariable>, usize> = HashMap::default();
+    let mut may_require = false;
     for (h, expr) in function.expressions.iter() {
+        may_require |= !crate::valid::uniformity::scope::expression_is_free(expr);
         let espan = function.expressions.span(h);
         if let Some(&ty) = function.expression_types.get(h.index()) {
             mc.mention(ty, espan);
@@ -179,7 +186,19 @@ pub fn function_facts(
             _ => {}
         }
     }
-    crate::ir::visit::walk_statements(&function.body, |stmt, sspan| match stmt {
+    crate::ir::visit::walk_statements(&function.body, |stmt, sspan| {
+        may_require |= !crate::valid::uniformity::scope::statement_is_free(stmt);
+        statement_facts(stmt, sspan, &mut out)
+    });
+    out.matrix_use = mc.first;
+    out.may_require_uniformity = may_require || out.matrix_use.is_some();
+    out.matrix_types = mc.found.into_iter().collect();
+    out
+}
+
+/// The facts one statement adds to `out`.
+fn statement_facts(stmt: &Statement, sspan: Span, out: &mut FunctionFacts) {
+    match stmt {
         Statement::Call { function, .. } => out.calls.push(CallSite {
             callee: *function,
             span: sspan,
@@ -195,10 +214,7 @@ pub fn function_facts(
         }),
         Statement::Subgroup { op, .. } => out.stage_uses.extend(builtin_use(op.wgsl_name(), sspan)),
         _ => {}
-    });
-    out.matrix_use = mc.first;
-    out.matrix_types = mc.found.into_iter().collect();
-    out
+    }
 }
 
 /// Checks the calls of every function: callees come before callers (no
@@ -249,7 +265,7 @@ pub struct Reachable {
 /// Computes the functions reachable from `root`.
 pub fn reachable(all: &[FunctionFacts], root: usize) -> Reachable {
     let mut seen = vec![false; all.len()];
-    let mut parent = HashMap::new();
+    let mut parent = HashMap::default();
     let mut stack = vec![root];
     if let Some(s) = seen.get_mut(root) {
         *s = true;

@@ -103,6 +103,8 @@ struct IoChecker<'a> {
     ep_name: &'a str,
     span: Span,
     seen_builtins: [HashMap<BuiltIn, String>; 2],
+    /// Locations are numbers the shader chooses: a keyed hash keeps them
+    /// from being made to collide.
     seen_locations: [HashMap<(u32, Option<u32>), String>; 2],
     has_position_output: bool,
     diags: &'a mut Vec<Diagnostic>,

@@ -1,7 +1,7 @@
 //! Memory-layout rules: the spec's "Address Space Layout Constraints" for
 //! the types of storage and uniform buffers, and sizes that do not fit.
 
-use std::collections::HashSet;
+use rustc_hash::FxHashSet as HashSet;
 
 use crate::arena::Handle;
 use crate::diagnostic::Diagnostic;

@@ -112,7 +112,7 @@ pub fn validate_with_features(module: &Module, features: Features) -> Result<Mod
 
     let function_facts = all_function_facts(module, &facts);
     call_graph::check_calls(module, &function_facts, &mut diags);
-    alias::check_aliasing(module, &mut diags);
+    alias::check_aliasing(module, &function_facts, &mut diags);
 
     let mut entry_points = Vec::with_capacity(module.entry_points.len());
     // What the entry points reach (functions and variables, summed over
@@ -148,7 +148,7 @@ pub fn validate_with_features(module: &Module, features: Features) -> Result<Mod
         .extensions
         .contains(Extensions::DISABLE_UNIFORMITY_ANALYSIS)
     {
-        let uniformity = uniformity::analyze_with(module, &facts);
+        let uniformity = uniformity::analyze_with(module, &facts, &function_facts);
         diags.extend(uniformity.errors);
         diags.extend(uniformity.warnings);
     }
@@ -190,7 +190,7 @@ pub fn analyze(module: &Module) -> ModuleInfo {
     }
 }
 
-fn all_function_facts(module: &Module, facts: &TypeFacts) -> Vec<FunctionFacts> {
+pub(crate) fn all_function_facts(module: &Module, facts: &TypeFacts) -> Vec<FunctionFacts> {
     module
         .functions
         .iter()
@@ -272,7 +272,9 @@ fn check_binding_collisions(
     globals: &[usize],
     diags: &mut Vec<Diagnostic>,
 ) {
-    let mut seen: HashMap<ResourceBinding, Handle<GlobalVariable>> = HashMap::new();
+    // Bindings are numbers the shader chooses: a keyed hash keeps them from
+    // being made to collide.
+    let mut seen: HashMap<ResourceBinding, Handle<GlobalVariable>> = HashMap::default();
     for &g in globals {
         let h = Handle::from_index(g);
         let Some(var) = module.global_variables.try_get(h) else {

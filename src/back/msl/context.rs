@@ -8,6 +8,7 @@
 //! every other printer module imports it.
 
 use std::cell::RefCell;
+use std::fmt::Write as _;
 
 use rustc_hash::FxHashMap;
 
@@ -54,6 +55,21 @@ pub(super) struct ProgramConstants {
     pub declarations: String,
 }
 
+/// The per-expression tables of the function last written, kept so that
+/// the next function reuses their memory (see `function::begin`).
+#[derive(Default)]
+pub(super) struct FnTables {
+    pub exprs: Vec<Option<String>>,
+    pub depth: Vec<u32>,
+    pub uses: Vec<u32>,
+    pub hoisted: Vec<bool>,
+    pub force_bake: Vec<bool>,
+    pub named: Vec<bool>,
+    pub user: Vec<Option<Handle<Expression>>>,
+    pub read_in_place: Vec<bool>,
+    pub scratch: String,
+}
+
 /// Module-level writer state.
 pub(super) struct Writer<'a> {
     pub m: &'a Module,
@@ -82,6 +98,8 @@ pub(super) struct Writer<'a> {
     /// Constants declared at program scope; filled while printing values,
     /// which reads the writer only.
     pub constants: RefCell<ProgramConstants>,
+    /// Memory for the next function's tables.
+    pub tables: FnTables,
 }
 
 impl Writer<'_> {
@@ -101,10 +119,10 @@ impl Writer<'_> {
 
     /// The spelling of a type as a struct member or array element (vec3
     /// members are packed).
-    pub fn member_type_name(&self, ty: Handle<Type>) -> String {
+    pub fn member_type_name(&self, ty: Handle<Type>) -> std::borrow::Cow<'_, str> {
         match is_packed_member(self.m.inner(ty)) {
-            Some(p) => p.to_string(),
-            None => self.type_name(ty),
+            Some(p) => std::borrow::Cow::Borrowed(p),
+            None => self.type_str(ty),
         }
     }
 }
@@ -124,6 +142,8 @@ pub(super) struct FnCtx<'f> {
     pub hoisted: Vec<bool>,
     /// Expressions whose operand must be baked (used more than once).
     pub force_bake: Vec<bool>,
+    /// Expressions a `let` names.
+    pub named: Vec<bool>,
     /// The expression using each expression (meaningful when it has one
     /// use).
     pub user: Vec<Option<Handle<Expression>>>,
@@ -138,6 +158,12 @@ pub(super) struct FnCtx<'f> {
     pub arg_lengths: Vec<Option<String>>,
     pub indent: usize,
     pub out: String,
+    /// Where inline expression texts are built (reused: see
+    /// `expression::emit`).
+    pub scratch: String,
+    /// Scratch lists of `statement::mark_read_in_place`.
+    pub direct: Vec<Handle<Expression>>,
+    pub ranges: Vec<std::ops::Range<usize>>,
     pub loops: u32,
     /// The entry point being written, if any.
     pub entry: Option<usize>,
@@ -147,7 +173,7 @@ pub(super) struct FnCtx<'f> {
 }
 
 /// Starts a line of `out` at indentation `indent`.
-fn indent_line(out: &mut String, indent: usize) {
+pub(super) fn indent_line(out: &mut String, indent: usize) {
     for _ in 0..indent {
         out.push_str("  ");
     }
@@ -178,7 +204,12 @@ pub(super) fn temp_name(w: &mut Writer, cx: &FnCtx, h: Handle<Expression>) -> St
         Some(n) => w.namer.call(n),
         // `_e<N>` is reserved (see `names::is_reserved`): no other name
         // can take it, so it need not be recorded as taken.
-        None => format!("_e{}", h.index()),
+        None => {
+            let mut name = String::with_capacity(12);
+            name.push_str("_e");
+            let _ = write!(name, "{}", h.index());
+            name
+        }
     }
 }
 

@@ -3,12 +3,13 @@
 //! handed, printed, to `math` and `matrix`.
 
 use std::borrow::Cow;
+use std::fmt::Write as _;
 
 use super::access::{matrix_access, result_struct};
-use super::context::{at, bind_result, err, FnCtx, Writer, R};
+use super::context::{at, err, indent_line, temp_name, FnCtx, Writer, R};
 use super::image::{Image, Level, Query, Sample};
 use super::types::is_packed_member;
-use super::value::{cat, literal, strip_parens};
+use super::value::{literal, strip_parens};
 use crate::arena::Handle;
 use crate::ir::{
     visit, AddressSpace, BinaryOperator as B, Expression, ImageQuery as IrQuery, MathFunction,
@@ -96,7 +97,7 @@ fn leaf(w: &Writer, cx: &FnCtx, h: Handle<Expression>) -> R<String> {
 pub(super) fn emit(w: &mut Writer, cx: &mut FnCtx, h: Handle<Expression>) -> R<()> {
     let i = h.index();
     let e = &cx.f.expressions[h];
-    let named = cx.f.named_expressions.contains_key(&h);
+    let named = cx.named[i];
     if matches!(
         e,
         Expression::CallResult(_)
@@ -120,14 +121,8 @@ pub(super) fn emit(w: &mut Writer, cx: &mut FnCtx, h: Handle<Expression>) -> R<(
             return Ok(());
         }
     }
-    let text = if visit::needs_emit(e) {
-        compute(w, cx, h)?
-    } else {
-        leaf(w, cx, h)?
-    };
     let mut depth = 1;
     visit::operands(e, |o| depth = depth.max(cx.depth[o.index()] + 1));
-    visit::operands(e, |o| release(cx, o));
     // Memory reads happen where they are emitted; subgroup-matrix
     // operations are evaluated there too, in the control flow the source
     // has (Metal's simdgroup functions need the whole SIMD-group).
@@ -147,13 +142,56 @@ pub(super) fn emit(w: &mut Writer, cx: &mut FnCtx, h: Handle<Expression>) -> R<(
             || cx.uses[i] >= 2
             || depth > MAX_INLINE_DEPTH);
     if bake {
-        bind_result(w, cx, h, strip_parens(&text));
+        // The value is printed straight into the temporary's declaration
+        // (or assignment, when hoisted).
+        let name = (!cx.hoisted[i]).then(|| temp_name(w, cx, h));
+        let mut out = std::mem::take(&mut cx.out);
+        indent_line(&mut out, cx.indent);
+        match &name {
+            Some(name) => put(&mut out, &[&w.type_str(ty), " ", name, " = "]),
+            None => put(
+                &mut out,
+                &[cx.exprs[i].as_deref().unwrap_or_default(), " = "],
+            ),
+        }
+        let start = out.len();
+        let r = value(w, cx, h, &mut out);
+        cx.out = out;
+        r?;
+        if strip_parens(&cx.out[start..]).len() != cx.out.len() - start {
+            cx.out.pop();
+            cx.out.remove(start);
+        }
+        cx.out.push_str(";\n");
+        if let Some(name) = name {
+            cx.exprs[i] = Some(name);
+        }
         cx.depth[i] = 0;
     } else {
-        cx.exprs[i] = Some(text);
+        // Inline text: built in the scratch buffer, kept at its size.
+        let mut buf = std::mem::take(&mut cx.scratch);
+        buf.clear();
+        let r = value(w, cx, h, &mut buf);
+        if r.is_ok() {
+            cx.exprs[i] = Some(buf.as_str().to_owned());
+        }
+        cx.scratch = buf;
+        r?;
         cx.depth[i] = depth;
     }
+    visit::operands(e, |o| release(cx, o));
     Ok(())
+}
+
+/// Appends the text of an expression (computed, or a leaf that a `let`
+/// names) to `out`.
+fn value(w: &mut Writer, cx: &mut FnCtx, h: Handle<Expression>, out: &mut String) -> R<()> {
+    if visit::needs_emit(&cx.f.expressions[h]) {
+        compute(w, cx, h, out)
+    } else {
+        out.push_str(&leaf(w, cx, h)?);
+        Ok(())
+    }
 }
 
 /// Forgets the text of `h` once its user has printed it: an inline
@@ -278,7 +316,6 @@ fn unsupported_length(cx: &FnCtx, p: Handle<Expression>) -> crate::diagnostic::E
     .into()
 }
 
-/// Computes the text of an expression from its operands.
 /// Prints the pointers that `continuing` (and its `break_if`) use but the
 /// loop body makes: the MSL loop form prints `continuing` first, before
 /// the body has printed them. A pointer is inline text over operands that
@@ -317,7 +354,8 @@ pub(super) fn prime_continuing_pointers(
             continue;
         }
         if ready {
-            let text = compute(w, cx, h)?;
+            let mut text = String::new();
+            compute(w, cx, h, &mut text)?;
             cx.exprs[i] = Some(text);
             primed.push(h);
         } else {
@@ -328,52 +366,51 @@ pub(super) fn prime_continuing_pointers(
     Ok(primed)
 }
 
-fn compute(w: &mut Writer, cx: &mut FnCtx, h: Handle<Expression>) -> R<String> {
+/// Appends the text of an expression, computed from its operands, to
+/// `out` (the function's output for a temporary's value, or a scratch
+/// buffer for inline text: no string per expression).
+fn compute(w: &mut Writer, cx: &mut FnCtx, h: Handle<Expression>, out: &mut String) -> R<()> {
     if let Some(text) = super::matrix_elementwise::expression(w, cx, h)? {
-        return Ok(text);
+        out.push_str(&text);
+        return Ok(());
     }
     let f = cx.f;
     let ty = f.expression_type(h);
     let span = cx.span(h);
-    Ok(match f.expressions[h] {
-        Expression::ZeroValue(_) => leaf(w, cx, h)?,
+    match f.expressions[h] {
         Expression::Compose { ty, ref components } => {
             let texts = components
                 .iter()
                 .map(|&c| get(w, cx, c))
                 .collect::<R<Vec<_>>>()?;
             let parts: Vec<&str> = texts.iter().map(|t| strip_parens(t)).collect();
-            w.compose(ty, &parts)
+            w.compose_into(ty, &parts, out);
         }
-        Expression::Splat { value, .. } => {
-            cat(&[&w.type_str(ty), "(", strip_parens(&get(w, cx, value)?), ")"])
-        }
+        Expression::Splat { value, .. } => put(
+            out,
+            &[&w.type_str(ty), "(", strip_parens(&get(w, cx, value)?), ")"],
+        ),
         Expression::Swizzle {
             size,
             vector,
             pattern,
         } => {
-            let v = get(w, cx, vector)?;
-            let n = size.get() as usize;
-            let mut text = String::with_capacity(v.len() + 1 + n);
-            text.push_str(&v);
-            text.push('.');
-            text.extend(
-                pattern[..n]
+            out.push_str(&get(w, cx, vector)?);
+            out.push('.');
+            out.extend(
+                pattern[..size.get() as usize]
                     .iter()
                     .map(|&c| ['x', 'y', 'z', 'w'][usize::from(c & 3)]),
             );
-            text
         }
         Expression::Access { base, index } => {
             let container = deref(w, f.expression_type(base));
-            let inner = w.m.inner(container);
             let b = get(w, cx, base)?;
             let idx = get(w, cx, index)?;
             let idx = strip_parens(&idx);
-            match inner {
-                TypeInner::Array { .. } => cat(&[&b, ".inner[", idx, "]"]),
-                _ => cat(&[&b, "[", idx, "]"]),
+            match w.m.inner(container) {
+                TypeInner::Array { .. } => put(out, &[&b, ".inner[", idx, "]"]),
+                _ => put(out, &[&b, "[", idx, "]"]),
             }
         }
         Expression::AccessIndex { base, index } => {
@@ -394,25 +431,28 @@ fn compute(w: &mut Writer, cx: &mut FnCtx, h: Handle<Expression>) -> R<String> {
                         .is_some_and(|mm| is_packed_member(w.m.inner(mm.ty)).is_some());
                     if packed && !base_is_ptr {
                         // A packed vec3 member read as a value.
-                        cat(&[&w.type_str(ty), "(", &b, ".", m, ")"])
+                        put(out, &[&w.type_str(ty), "(", &b, ".", m, ")"])
                     } else {
-                        cat(&[&b, ".", m])
+                        put(out, &[&b, ".", m])
                     }
                 }
-                TypeInner::Array { .. } => format!("{b}.inner[{index}]"),
-                // Lvalues may be packed vectors: index them.
-                TypeInner::Vector { .. } if base_is_ptr => format!("{b}[{index}]"),
-                TypeInner::Vector { .. } => {
-                    cat(&[&b, [".x", ".y", ".z", ".w"][(index & 3) as usize]])
+                TypeInner::Array { .. } => {
+                    let _ = write!(out, "{b}.inner[{index}]");
                 }
-                _ => format!("{b}[{index}]"),
+                TypeInner::Vector { .. } if !base_is_ptr => {
+                    put(out, &[&b, [".x", ".y", ".z", ".w"][(index & 3) as usize]])
+                }
+                // Lvalues may be packed vectors: index them.
+                _ => {
+                    let _ = write!(out, "{b}[{index}]");
+                }
             }
         }
         Expression::Load { pointer } => {
             let p = get(w, cx, pointer)?;
             match packed_pointee(w, cx, pointer) {
-                Some(_) => cat(&[&w.type_str(ty), "(", &p, ")"]),
-                None => p.into_owned(),
+                Some(_) => put(out, &[&w.type_str(ty), "(", &p, ")"]),
+                None => out.push_str(&p),
             }
         }
         Expression::Unary { op, expr } => {
@@ -421,18 +461,16 @@ fn compute(w: &mut Writer, cx: &mut FnCtx, h: Handle<Expression>) -> R<String> {
             match op {
                 UnaryOperator::Negate if scalar == Some(Scalar::I32) => {
                     let u = unsigned_of(w, ty);
-                    format!(
-                        "as_type<{}>(-as_type<{u}>({}))",
-                        w.type_name(ty),
-                        strip_parens(&x)
-                    )
+                    let t = w.type_str(ty);
+                    put(out, &["as_type<", &t, ">(-as_type<", u, ">("]);
+                    put(out, &[strip_parens(&x), "))"]);
                 }
-                UnaryOperator::Negate => cat(&["(-", &x, ")"]),
-                UnaryOperator::LogicalNot => cat(&["(!", &x, ")"]),
-                UnaryOperator::BitwiseNot => cat(&["(~", &x, ")"]),
+                UnaryOperator::Negate => put(out, &["(-", &x, ")"]),
+                UnaryOperator::LogicalNot => put(out, &["(!", &x, ")"]),
+                UnaryOperator::BitwiseNot => put(out, &["(~", &x, ")"]),
             }
         }
-        Expression::Binary { op, left, right } => binary(w, cx, h, op, left, right)?,
+        Expression::Binary { op, left, right } => binary(w, cx, h, op, left, right, out)?,
         Expression::Select {
             condition,
             accept,
@@ -441,19 +479,17 @@ fn compute(w: &mut Writer, cx: &mut FnCtx, h: Handle<Expression>) -> R<String> {
             let c = get(w, cx, condition)?;
             let a = get(w, cx, accept)?;
             let r = get(w, cx, reject)?;
-            let c = match (w.m.inner(f.expression_type(condition)), w.m.inner(ty)) {
+            put(out, &["metal::select(", strip_parens(&r), ", "]);
+            put(out, &[strip_parens(&a), ", "]);
+            match (w.m.inner(f.expression_type(condition)), w.m.inner(ty)) {
                 (TypeInner::Scalar(_), TypeInner::Vector { size, .. }) => {
-                    format!("metal::bool{}({})", size.get(), strip_parens(&c))
+                    let _ = write!(out, "metal::bool{}({})", size.get(), strip_parens(&c));
                 }
-                _ => strip_parens(&c).to_string(),
-            };
-            format!(
-                "metal::select({}, {}, {c})",
-                strip_parens(&r),
-                strip_parens(&a)
-            )
+                _ => out.push_str(strip_parens(&c)),
+            }
+            out.push(')');
         }
-        Expression::Math { fun, ref args } => math(w, cx, h, fun, args)?,
+        Expression::Math { fun, ref args } => out.push_str(&math(w, cx, h, fun, args)?),
         // Metal has no coarse or fine derivatives: `dfdx`/`dfdy`/`fwidth`
         // are the implementation's choice, which both forms allow (WGSL
         // only says how precise each is allowed to be).
@@ -464,53 +500,69 @@ fn compute(w: &mut Writer, cx: &mut FnCtx, h: Handle<Expression>) -> R<String> {
                 crate::ir::DerivativeAxis::Y => "dfdy",
                 crate::ir::DerivativeAxis::Width => "fwidth",
             };
-            cat(&["metal::", name, "(", strip_parens(&x), ")"])
+            put(out, &["metal::", name, "(", strip_parens(&x), ")"])
         }
-        Expression::Convert { expr, ty: to } => convert(w, cx, expr, to)?,
+        Expression::Convert { expr, ty: to } => convert(w, cx, expr, to, out)?,
         Expression::Bitcast { expr, ty: to } => {
             let x = get(w, cx, expr)?;
             if f.expression_type(expr) == to {
-                x.into_owned()
+                out.push_str(&x);
             } else {
-                format!("as_type<{}>({})", w.type_name(to), strip_parens(&x))
+                put(out, &["as_type<", &w.type_str(to), ">("]);
+                put(out, &[strip_parens(&x), ")"]);
             }
         }
-        Expression::ArrayLength(p) => runtime_length(w, cx, p)?,
+        Expression::ArrayLength(p) => out.push_str(&runtime_length(w, cx, p)?),
         Expression::SubgroupMatrixLoad { .. }
         | Expression::SubgroupMatrixMultiply { .. }
         | Expression::SubgroupMatrixScalar { .. }
-        | Expression::SubgroupMatrixFill { .. } => matrix_expr(w, cx, h)?,
+        | Expression::SubgroupMatrixFill { .. } => out.push_str(&matrix_expr(w, cx, h)?),
         Expression::ImageSample { .. }
         | Expression::ImageLoad { .. }
-        | Expression::ImageQuery { .. } => image_expr(w, cx, h)?,
-        _ => leaf(w, cx, h)?,
-    })
+        | Expression::ImageQuery { .. } => out.push_str(&image_expr(w, cx, h)?),
+        _ => out.push_str(&leaf(w, cx, h)?),
+    }
+    Ok(())
 }
 
-fn convert(w: &mut Writer, cx: &FnCtx, expr: Handle<Expression>, to: Handle<Type>) -> R<String> {
+/// Appends `parts` to `out`.
+fn put(out: &mut String, parts: &[&str]) {
+    for p in parts {
+        out.push_str(p);
+    }
+}
+
+fn convert(
+    w: &mut Writer,
+    cx: &FnCtx,
+    expr: Handle<Expression>,
+    to: Handle<Type>,
+    out: &mut String,
+) -> R<()> {
     let from = cx.f.expression_type(expr);
     let x = get(w, cx, expr)?;
     if from == to {
-        return Ok(x.into_owned());
+        out.push_str(&x);
+        return Ok(());
     }
-    let tn = w.type_name(to);
+    let tn = w.type_str(to);
     let fi = w.m.inner(from);
     if let (TypeInner::Matrix { columns, rows, .. }, TypeInner::Matrix { scalar, .. }) =
         (fi, w.m.inner(to))
     {
-        let col = format!(
-            "metal::{}{}",
-            super::types::scalar_name(*scalar).unwrap_or("float"),
-            rows.get()
-        );
-        let cols: Vec<String> = (0..columns.get())
-            .map(|i| format!("{col}({x}[{i}])"))
-            .collect();
-        return Ok(format!("{tn}({})", cols.join(", ")));
+        let scalar = super::types::scalar_name(*scalar).unwrap_or("float");
+        put(out, &[&tn, "("]);
+        for i in 0..columns.get() {
+            let sep = if i == 0 { "" } else { ", " };
+            let _ = write!(out, "{sep}metal::{scalar}{}({x}[{i}])", rows.get());
+        }
+        out.push(')');
+        return Ok(());
     }
     // The float-to-int pass has clamped float operands of integer
     // conversions.
-    Ok(format!("{tn}({})", strip_parens(&x)))
+    put(out, &[&tn, "(", strip_parens(&x), ")"]);
+    Ok(())
 }
 
 fn binary(
@@ -520,7 +572,8 @@ fn binary(
     op: B,
     left: Handle<Expression>,
     right: Handle<Expression>,
-) -> R<String> {
+    out: &mut String,
+) -> R<()> {
     let f = cx.f;
     let ty = f.expression_type(h);
     let lt = f.expression_type(left);
@@ -532,72 +585,80 @@ fn binary(
     let scalar = li.scalar();
     let is_vec = |i: &TypeInner| matches!(i, TypeInner::Vector { .. });
     // Splats the scalar side of a mixed scalar/vector operation.
-    let splat = |w: &Writer, text: &str, mine: &TypeInner, other: Handle<Type>| {
+    let splat = |w: &Writer, out: &mut String, text: &str, mine: &TypeInner, other| {
         if !is_vec(mine) && is_vec(w.m.inner(other)) {
-            format!("{}({})", w.type_name(other), strip_parens(text))
+            put(out, &[&w.type_str(other), "(", strip_parens(text), ")"]);
         } else {
-            strip_parens(text).to_string()
+            out.push_str(strip_parens(text));
         }
     };
     let sym = op.symbol();
     let (l, r) = (&*l, &*r);
     let int = scalar.is_some_and(|s| s == Scalar::I32 || s == Scalar::U32);
     let matrix = matches!(li, TypeInner::Matrix { .. }) || matches!(ri, TypeInner::Matrix { .. });
-    Ok(match op {
+    match op {
         // The int-division pass has made integer divisors safe.
-        B::Divide | B::Modulo if int => cat(&["(", l, " ", sym, " ", r, ")"]),
+        B::Divide | B::Modulo if int => put(out, &["(", l, " ", sym, " ", r, ")"]),
         B::Modulo if !matrix => {
-            let l = splat(w, l, li, rt);
-            let r = splat(w, r, ri, lt);
-            cat(&["metal::fmod(", &l, ", ", &r, ")"])
+            out.push_str("metal::fmod(");
+            splat(w, out, l, li, rt);
+            out.push_str(", ");
+            splat(w, out, r, ri, lt);
+            out.push(')');
         }
         B::Add | B::Subtract | B::Multiply if scalar == Some(Scalar::I32) && !matrix => {
             let lu = unsigned_of(w, lt);
             let ru = unsigned_of(w, rt);
-            cat(&[
-                "as_type<",
-                &w.type_str(ty),
-                ">(as_type<",
-                lu,
-                ">(",
-                strip_parens(l),
-                ") ",
-                sym,
-                " as_type<",
-                ru,
-                ">(",
-                strip_parens(r),
-                "))",
-            ])
+            put(
+                out,
+                &[
+                    "as_type<",
+                    &w.type_str(ty),
+                    ">(as_type<",
+                    lu,
+                    ">(",
+                    strip_parens(l),
+                    ") ",
+                    sym,
+                    " as_type<",
+                    ru,
+                    ">(",
+                    strip_parens(r),
+                    "))",
+                ],
+            )
         }
         // The shift-amount pass has masked the amount; a signed left shift
         // is done unsigned (C++ leaves signed overflow undefined).
         B::ShiftLeft if scalar == Some(Scalar::I32) => {
             let lu = unsigned_of(w, lt);
-            cat(&[
-                "as_type<",
-                &w.type_str(ty),
-                ">(as_type<",
-                lu,
-                ">(",
-                strip_parens(l),
-                ") << ",
-                r,
-                ")",
-            ])
+            put(
+                out,
+                &[
+                    "as_type<",
+                    &w.type_str(ty),
+                    ">(as_type<",
+                    lu,
+                    ">(",
+                    strip_parens(l),
+                    ") << ",
+                    r,
+                    ")",
+                ],
+            )
         }
         B::And | B::InclusiveOr | B::ExclusiveOr if scalar == Some(Scalar::Bool) => {
             match (op, is_vec(li)) {
-                (B::And, false) => cat(&["(", l, " && ", r, ")"]),
-                (B::InclusiveOr, false) => cat(&["(", l, " || ", r, ")"]),
-                (B::ExclusiveOr, _) => cat(&["(", l, " != ", r, ")"]),
-                _ => cat(&["(", l, " ", sym, " ", r, ")"]),
+                (B::And, false) => put(out, &["(", l, " && ", r, ")"]),
+                (B::InclusiveOr, false) => put(out, &["(", l, " || ", r, ")"]),
+                (B::ExclusiveOr, _) => put(out, &["(", l, " != ", r, ")"]),
+                _ => put(out, &["(", l, " ", sym, " ", r, ")"]),
             }
         }
-        _ => cat(&["(", l, " ", sym, " ", r, ")"]),
-    })
+        _ => put(out, &["(", l, " ", sym, " ", r, ")"]),
+    }
+    Ok(())
 }
-
 /// A builtin function call expression.
 fn math(
     w: &mut Writer,
@@ -606,10 +667,8 @@ fn math(
     fun: MathFunction,
     args: &[Handle<Expression>],
 ) -> R<String> {
-    let texts = args
-        .iter()
-        .map(|&a| get(w, cx, a).map(|s| strip_parens(&s).to_string()))
-        .collect::<R<Vec<_>>>()?;
+    let texts = args.iter().map(|&a| get(w, cx, a)).collect::<R<Vec<_>>>()?;
+    let texts: Vec<&str> = texts.iter().map(|t| strip_parens(t)).collect();
     let tys: Vec<Handle<Type>> = args.iter().map(|&a| cx.f.expression_type(a)).collect();
     let result = cx.f.expression_type(h);
     let members = match fun {

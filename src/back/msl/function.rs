@@ -3,10 +3,9 @@
 //! and the body (locals, hoisted temporaries, statements) of every
 //! function and kernel.
 
-use std::fmt::Write as _;
-
-use super::context::{temp_name, FnCtx, Writer, R};
+use super::context::{indent_line, temp_name, FnCtx, Writer, R};
 use super::types::{ends_with_runtime_array, space_qualifier};
+use super::value::cat;
 use crate::arena::Handle;
 use crate::ir::{visit, Block, Expression, Function, Statement, Type, TypeInner};
 
@@ -14,20 +13,33 @@ use crate::ir::{visit, Block, Expression, Function, Statement, Type, TypeInner};
 /// analyses it and names its parameters and locals.
 pub(super) fn begin<'f>(w: &mut Writer, f: &'f Function, entry: Option<usize>) -> FnCtx<'f> {
     let n = f.expressions.len();
+    // The previous function's tables, emptied and sized for this one (a
+    // module of many small functions allocates them once).
+    fn fresh<T: Clone>(v: &mut Vec<T>, n: usize, x: T) -> Vec<T> {
+        let mut v = std::mem::take(v);
+        v.clear();
+        v.resize(n, x);
+        v
+    }
+    let t = &mut w.tables;
     let mut cx = FnCtx {
         f,
-        exprs: vec![None; n],
-        depth: vec![0; n],
-        uses: vec![0; n],
-        hoisted: vec![false; n],
-        force_bake: vec![false; n],
-        user: vec![None; n],
-        read_in_place: vec![false; n],
+        exprs: fresh(&mut t.exprs, n, None),
+        depth: fresh(&mut t.depth, n, 0),
+        uses: fresh(&mut t.uses, n, 0),
+        hoisted: fresh(&mut t.hoisted, n, false),
+        force_bake: fresh(&mut t.force_bake, n, false),
+        named: fresh(&mut t.named, n, false),
+        user: fresh(&mut t.user, n, None),
+        read_in_place: fresh(&mut t.read_in_place, n, false),
         local_names: Vec::new(),
         arg_names: Vec::new(),
         arg_lengths: Vec::new(),
         indent: 1,
         out: String::new(),
+        scratch: std::mem::take(&mut t.scratch),
+        direct: Vec::new(),
+        ranges: Vec::new(),
         loops: 0,
         entry,
         render_output: None,
@@ -57,6 +69,11 @@ pub(super) fn begin<'f>(w: &mut Writer, f: &'f Function, entry: Option<usize>) -
 /// outside it.
 fn analyse(w: &Writer, f: &Function, cx: &mut FnCtx) {
     let n = f.expressions.len();
+    for h in f.named_expressions.keys() {
+        if let Some(named) = cx.named.get_mut(h.index()) {
+            *named = true;
+        }
+    }
     for (h, e) in f.expressions.iter() {
         visit::operands(e, |o| {
             cx.uses[o.index()] += 1;
@@ -166,30 +183,34 @@ pub(super) fn write_function(
 
     let mut params: Vec<String> = Vec::new();
     for (i, a) in f.arguments.iter().enumerate() {
-        params.push(format!("{} {}", param_type(w, a.ty), cx.arg_names[i]));
+        let mut p = param_type(w, a.ty);
+        p.push(' ');
+        p.push_str(&cx.arg_names[i]);
+        params.push(p);
         if let Some(len) = &cx.arg_lengths[i] {
-            params.push(format!("uint {len}"));
+            params.push(cat(&["uint ", len]));
         }
     }
     for &g in &globals.globals {
         let gv = &w.m.global_variables[Handle::from_index(g)];
+        let (tn, name) = (w.type_str(gv.ty), &w.global_names[g]);
         if gv.space == crate::ir::AddressSpace::Handle {
             // Textures and samplers are passed by value, as Metal does.
-            params.push(format!("{} {}", w.type_name(gv.ty), w.global_names[g]));
+            params.push(cat(&[&tn, " ", name]));
             continue;
         }
         let q = space_qualifier(gv.space, gv.access);
-        params.push(format!("{q} {}& {}", w.type_name(gv.ty), w.global_names[g]));
+        params.push(cat(&[q, " ", &tn, "& ", name]));
     }
     if globals.sizes {
         w.any_sizes = true;
         params.push("constant tessera_buffer_sizes& _buffer_sizes".into());
     }
-    let ret = match &f.result {
-        Some(r) => w.type_name(r.ty),
-        None => "void".into(),
+    let header = match &f.result {
+        Some(r) => cat(&[&w.type_str(r.ty), " ", &name]),
+        None => cat(&["void ", &name]),
     };
-    finish(w, &mut cx, &format!("{ret} {name}"), &params, out)
+    finish(w, &mut cx, &header, &params, out)
 }
 
 /// A parameter type: pointers become references.
@@ -199,7 +220,7 @@ fn param_type(w: &Writer, ty: Handle<Type>) -> String {
             base,
             space,
             access,
-        } => format!("{} {}&", space_qualifier(space, access), w.type_name(base)),
+        } => cat(&[space_qualifier(space, access), " ", &w.type_str(base), "&"]),
         _ => w.type_name(ty),
     }
 }
@@ -213,14 +234,16 @@ pub(super) fn finish(
     params: &[String],
     out: &mut String,
 ) -> R<()> {
-    let _ = writeln!(out, "{header}(");
+    out.push_str(header);
     if params.is_empty() {
-        out.truncate(out.len() - 2);
         out.push_str("()");
     } else {
+        out.push_str("(\n");
         for (i, p) in params.iter().enumerate() {
-            let sep = if i + 1 == params.len() { "" } else { "," };
-            let _ = writeln!(out, "  {p}{sep}");
+            let sep = if i + 1 == params.len() { "\n" } else { ",\n" };
+            for part in ["  ", p, sep] {
+                out.push_str(part);
+            }
         }
         out.push(')');
     }
@@ -232,24 +255,33 @@ pub(super) fn finish(
     let f = cx.f;
     // Locals: declared at the top; each is initialised by a store.
     for (h, l) in f.local_variables.iter() {
-        let tn = w.type_name(l.ty);
         let init = if matches!(w.m.inner(l.ty), TypeInner::SubgroupMatrix { .. }) {
-            String::new()
+            ";\n"
         } else {
-            " = {}".into()
+            " = {};\n"
         };
-        let line = format!("{tn} {}{init};", cx.local_names[h.index()]);
-        cx.push_line(&line);
+        let FnCtx {
+            out: o,
+            indent,
+            local_names,
+            ..
+        } = &mut *cx;
+        indent_line(o, *indent);
+        for part in [&w.type_str(l.ty), " ", &local_names[h.index()], init] {
+            o.push_str(part);
+        }
     }
     // Hoisted temporaries.
     for i in 0..f.expressions.len() {
         if cx.hoisted[i] {
             let h = Handle::from_index(i);
-            let tn = w.type_name(f.expression_type(h));
             let name = temp_name(w, cx, h);
-            cx.exprs[i] = Some(name.clone());
-            let line = format!("{tn} {name};");
-            cx.push_line(&line);
+            let tn = w.type_str(f.expression_type(h));
+            let line = cx.line();
+            for part in [&tn, " ", &name, ";\n"] {
+                line.push_str(part);
+            }
+            cx.exprs[i] = Some(name);
         }
     }
     super::statement::block(w, cx, &f.body)?;
@@ -265,5 +297,16 @@ pub(super) fn finish(
     }
     *out = std::mem::take(&mut cx.out);
     out.push_str("}\n");
+    // The tables go back to the writer for the next function.
+    let t = &mut w.tables;
+    t.exprs = std::mem::take(&mut cx.exprs);
+    t.depth = std::mem::take(&mut cx.depth);
+    t.uses = std::mem::take(&mut cx.uses);
+    t.hoisted = std::mem::take(&mut cx.hoisted);
+    t.force_bake = std::mem::take(&mut cx.force_bake);
+    t.named = std::mem::take(&mut cx.named);
+    t.user = std::mem::take(&mut cx.user);
+    t.read_in_place = std::mem::take(&mut cx.read_in_place);
+    t.scratch = std::mem::take(&mut cx.scratch);
     Ok(())
 }

@@ -55,7 +55,7 @@ fn bad(fun: F, what: &str) -> Box<Diagnostic> {
 pub(super) fn math_call(
     ctx: &TypeCtx,
     fun: F,
-    args: &[String],
+    args: &[&str],
     arg_tys: &[Handle<Type>],
     result_ty: Handle<Type>,
     result_members: &[String],
@@ -69,7 +69,7 @@ pub(super) fn math_call(
             &format!("expected {arity} arguments, got {}", args.len()),
         ));
     }
-    let a = |i: usize| args[i].as_str();
+    let a = |i: usize| args[i];
     let ty0 = match module.types.try_get(arg_tys[0]).map(|t| &t.inner) {
         Some(inner) => inner,
         None => return Err(bad(fun, "argument type not found")),
@@ -268,7 +268,7 @@ fn unreachable_matrix(fun: F) -> Result<String, Box<Diagnostic>> {
 }
 
 /// A helper call with the arguments in order.
-fn call(helpers: &mut Helpers, helper: Helper, args: &[String]) -> String {
+fn call(helpers: &mut Helpers, helper: Helper, args: &[&str]) -> String {
     let name = helpers.request(helper);
     format!("{name}({})", args.join(", "))
 }
@@ -334,13 +334,10 @@ mod tests {
         }
         fn call(&self, fun: F, tys: &[Handle<Type>], result: Handle<Type>) -> (String, String) {
             let ctx = TypeCtx::new(&self.module);
-            let args: Vec<String> = ["a", "b", "c", "d"][..tys.len()]
-                .iter()
-                .map(|s| s.to_string())
-                .collect();
+            let args = &["a", "b", "c", "d"][..tys.len()];
             let mut h = Helpers::default();
             let members = ["fract".to_string(), "whole_".to_string()];
-            let s = math_call(&ctx, fun, &args, tys, result, &members, &mut h).unwrap();
+            let s = math_call(&ctx, fun, args, tys, result, &members, &mut h).unwrap();
             let mut defs = String::new();
             h.write(&mut defs);
             (s, defs)
@@ -539,7 +536,7 @@ mod tests {
         let f = fx.scalar(Scalar::F32);
         let ctx = TypeCtx::new(&fx.module);
         let mut h = Helpers::default();
-        let e = math_call(&ctx, F::Fma, &["a".into()], &[f], f, &[], &mut h).unwrap_err();
+        let e = math_call(&ctx, F::Fma, &["a"], &[f], f, &[], &mut h).unwrap_err();
         assert_eq!(
             e.message,
             "cannot write 'fma' in MSL: expected 3 arguments, got 1"

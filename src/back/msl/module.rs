@@ -61,6 +61,7 @@ pub(super) fn write(p: &Pipeline, info: &ModuleInfo, opts: &Options) -> R<Transl
         helpers: super::polyfill::Helpers::default(),
         any_sizes: false,
         constants: Default::default(),
+        tables: Default::default(),
     };
     name_types(&mut w);
     w.global_names = m
@@ -101,7 +102,7 @@ fn name_types(w: &mut Writer) {
             }),
             TypeInner::Sampler { .. } => super::image::SAMPLER.to_string(),
             TypeInner::Array { base, size, .. } => {
-                let base_name = names.get(base.index()).cloned().unwrap_or_default();
+                let base_name = names.get(base.index()).map_or("", |n| n.as_str());
                 let token: String = base_name
                     .trim_start_matches("metal::")
                     .chars()
@@ -319,7 +320,7 @@ fn write_types(w: &Writer, out: &mut String, reachable: &[bool]) {
         }
         match t.inner {
             TypeInner::Array { base, size, .. } => {
-                let name = w.type_name(h);
+                let name = w.type_str(h);
                 if !written.insert(name.clone()) {
                     continue;
                 }
@@ -330,25 +331,24 @@ fn write_types(w: &Writer, out: &mut String, reachable: &[bool]) {
                 // Elements keep Metal's aligned vectors: `float3` is 16
                 // bytes, WGSL's `array<vec3<f32>>` stride (a packed
                 // `packed_float3` element would be 12).
-                let _ = writeln!(
-                    out,
-                    "struct {name} {{\n  {} inner[{n}];\n}};\n",
-                    w.type_name(base)
-                );
+                for part in ["struct ", &name, " {\n  ", &w.type_str(base), " inner["] {
+                    out.push_str(part);
+                }
+                let _ = write!(out, "{n}");
+                out.push_str("];\n};\n\n");
             }
             TypeInner::Struct { ref members, .. } => {
-                let name = w.type_name(h);
-                let _ = writeln!(out, "struct {name} {{");
+                for part in ["struct ", &w.type_str(h), " {\n"] {
+                    out.push_str(part);
+                }
                 let names = &w.member_names[&h];
                 for (pad, field) in w.fields[&h].iter().enumerate() {
                     match *field {
                         Field::Member(i) => {
-                            let _ = writeln!(
-                                out,
-                                "  {} {};",
-                                w.member_type_name(members[i].ty),
-                                names[i]
-                            );
+                            let tn = w.member_type_name(members[i].ty);
+                            for part in ["  ", &tn, " ", &names[i], ";\n"] {
+                                out.push_str(part);
+                            }
                         }
                         Field::Pad(n) => {
                             let _ = writeln!(out, "  char _pad{pad}[{n}];");

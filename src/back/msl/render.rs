@@ -17,6 +17,7 @@
 use std::fmt::Write as _;
 
 use super::context::{err, FnCtx, Writer, R};
+use super::value::cat;
 use crate::arena::Handle;
 use crate::ir::{
     Binding, BuiltIn, DepthCondition, Interpolation, Sampling, ShaderStage, Type, TypeInner,
@@ -126,7 +127,7 @@ fn leaves(
             "entry-point interface value without a binding",
         ));
     };
-    let names = w.member_names.get(&ty).cloned().unwrap_or_default();
+    let names: &[String] = w.member_names.get(&ty).map_or(&[], |n| n);
     members
         .iter()
         .enumerate()
@@ -187,7 +188,7 @@ pub(super) fn interface(
                     } else {
                         w.namer.call(&format!("{name}_{}", leaf.name))
                     };
-                    params.push(format!("{tn} {pname} [[{attr}]]"));
+                    params.push(cat(&[&tn, " ", &pname, " [[", attr, "]]"]));
                     parts.push(pname);
                 }
                 Binding::Location {
@@ -206,8 +207,8 @@ pub(super) fn interface(
                             interpolation_attribute(interpolation, sampling, integer)
                         )
                     };
-                    in_members.push(format!("  {tn} {mname} [[{attr}]];"));
-                    parts.push(format!("{in_param}.{mname}"));
+                    in_members.push(cat(&["  ", &tn, " ", &mname, " [[", &attr, "]];"]));
+                    parts.push(cat(&[&in_param, ".", &mname]));
                 }
             }
         }
@@ -221,7 +222,7 @@ pub(super) fn interface(
         let sname = w.namer.call(&format!("{fname}_in"));
         let _ = writeln!(declarations, "struct {sname} {{");
         for m in &in_members {
-            let _ = writeln!(declarations, "{m}");
+            put(&mut declarations, &[m, "\n"]);
         }
         let _ = writeln!(declarations, "}};");
         params.insert(0, format!("{sname} {in_param} [[stage_in]]"));
@@ -249,7 +250,7 @@ pub(super) fn interface(
     let mut members = Vec::new();
     let _ = writeln!(declarations, "struct {sname} {{");
     for (source, leaf) in leaves(w, result.ty, result.binding, "value")? {
-        let tn = w.type_name(leaf.ty);
+        let tn = w.type_str(leaf.ty);
         let mut array_len = None;
         let decl = match leaf.binding {
             Binding::BuiltIn(b) => match b {
@@ -307,7 +308,7 @@ pub(super) fn interface(
             .nth(1)
             .unwrap_or_default()
             .to_string();
-        let _ = writeln!(declarations, "  {decl};");
+        put(&mut declarations, &["  ", &decl, ";\n"]);
         members.push(OutMember {
             name,
             source,
@@ -334,40 +335,47 @@ pub(super) fn write_return(w: &Writer, cx: &mut FnCtx, value: &str) -> R<()> {
     let Some(out) = cx.render_output.clone() else {
         return Ok(());
     };
-    let names = w
-        .member_names
-        .get(&out.result_ty)
-        .cloned()
-        .unwrap_or_default();
+    let names: &[String] = w.member_names.get(&out.result_ty).map_or(&[], |n| n);
     cx.push_line("{");
     cx.indent += 1;
-    cx.push_line(&format!(
-        "{} {} = {value};",
-        w.type_name(out.result_ty),
-        out.value_name
-    ));
-    cx.push_line(&format!("{} {} = {{}};", out.struct_name, out.out_name));
+    let tn = w.type_str(out.result_ty);
+    put(cx.line(), &[&tn, " ", &out.value_name, " = ", value, ";\n"]);
+    put(
+        cx.line(),
+        &[&out.struct_name, " ", &out.out_name, " = {};\n"],
+    );
     for m in &out.members {
-        let src = match m.source {
-            Some(i) => format!(
-                "{}.{}",
-                out.value_name,
-                names.get(i).cloned().unwrap_or_default()
-            ),
-            None => out.value_name.clone(),
+        let (dot, member) = match m.source {
+            Some(i) => (".", names.get(i).map_or("", |n| n.as_str())),
+            None => ("", ""),
         };
+        let src = [&out.value_name, dot, member];
+        let line = cx.line();
         match m.array_len {
-            Some(n) => cx.push_line(&format!(
-                "for (int i = 0; i < {n}; i++) {{ {}.{}[i] = {src}.inner[i]; }}",
-                out.out_name, m.name
-            )),
-            None => cx.push_line(&format!("{}.{} = {src};", out.out_name, m.name)),
+            Some(n) => {
+                let _ = write!(line, "for (int i = 0; i < {n}; i++) {{ ");
+                put(line, &[&out.out_name, ".", &m.name, "[i] = "]);
+                put(line, &src);
+                line.push_str(".inner[i]; }\n");
+            }
+            None => {
+                put(line, &[&out.out_name, ".", &m.name, " = "]);
+                put(line, &src);
+                line.push_str(";\n");
+            }
         }
     }
-    cx.push_line(&format!("return {};", out.out_name));
+    put(cx.line(), &["return ", &out.out_name, ";\n"]);
     cx.indent -= 1;
     cx.push_line("}");
     Ok(())
+}
+
+/// Appends `parts` to `out`.
+fn put(out: &mut String, parts: &[&str]) {
+    for p in parts {
+        out.push_str(p);
+    }
 }
 
 /// Whether `f` or a function it calls has a `discard`.

@@ -55,17 +55,17 @@ fn mark_read_in_place(cx: &mut FnCtx, rest: &[Statement]) {
     ) {
         return;
     }
-    let mut direct: Vec<Handle<Expression>> = Vec::new();
+    let mut direct = std::mem::take(&mut cx.direct);
+    direct.clear();
     visit::statement_operands(next, |o| direct.push(o));
     // The run's expressions: usually a few ranges, whose membership is a
     // scan of them; a hash set for runs of many `Emit`s (stays linear).
-    let ranges: Vec<std::ops::Range<usize>> = rest[..run]
-        .iter()
-        .filter_map(|st| match st {
-            Statement::Emit(range) => Some(range.index_range()),
-            _ => None,
-        })
-        .collect();
+    let mut ranges = std::mem::take(&mut cx.ranges);
+    ranges.clear();
+    ranges.extend(rest[..run].iter().filter_map(|st| match st {
+        Statement::Emit(range) => Some(range.index_range()),
+        _ => None,
+    }));
     let set: Option<rustc_hash::FxHashSet<usize>> =
         (ranges.len() > 8).then(|| ranges.iter().flat_map(|r| r.clone()).collect());
     let in_run = |u: Handle<Expression>| match &set {
@@ -75,7 +75,7 @@ fn mark_read_in_place(cx: &mut FnCtx, rest: &[Statement]) {
     for r in ranges.iter().rev() {
         for i in r.clone().rev() {
             let h = Handle::from_index(i);
-            if cx.uses[i] != 1 || cx.hoisted[i] || cx.f.named_expressions.contains_key(&h) {
+            if cx.uses[i] != 1 || cx.hoisted[i] || cx.named[i] {
                 continue;
             }
             let ok = direct.contains(&h)
@@ -83,6 +83,8 @@ fn mark_read_in_place(cx: &mut FnCtx, rest: &[Statement]) {
             cx.read_in_place[i] = ok;
         }
     }
+    cx.direct = direct;
+    cx.ranges = ranges;
 }
 
 fn nested(w: &mut Writer, cx: &mut FnCtx, b: &Block) -> R<()> {
@@ -212,7 +214,9 @@ fn statement(w: &mut Writer, cx: &mut FnCtx, st: &Statement, span: Span) -> R<()
             arguments,
             result,
         } => {
-            let mut args = Vec::with_capacity(arguments.len());
+            // `name(arg, ..., global, ...)`: every argument is followed by
+            // `, `, and the last one's is removed.
+            let mut call = cat(&[&w.function_names[function.index()], "("]);
             for &a in arguments {
                 if packed_pointee(w, cx, a).is_some() {
                     return Err(err(
@@ -220,28 +224,36 @@ fn statement(w: &mut Writer, cx: &mut FnCtx, st: &Statement, span: Span) -> R<()
                         cx.span(a),
                     ));
                 }
-                args.push(strip_parens(&get(w, cx, a)?).to_string());
+                for part in [strip_parens(&get(w, cx, a)?), ", "] {
+                    call.push_str(part);
+                }
                 if let TypeInner::Pointer { base, .. } = *w.m.inner(cx.f.expression_type(a)) {
                     if ends_with_runtime_array(w.m, base) {
-                        args.push(runtime_length(w, cx, a)?);
+                        for part in [&runtime_length(w, cx, a)?, ", "] {
+                            call.push_str(part);
+                        }
                     }
                 }
             }
             let g = &w.fn_globals[function.index()];
             for &gi in &g.globals {
-                args.push(w.global_names[gi].clone());
+                for part in [&w.global_names[gi], ", "] {
+                    call.push_str(part);
+                }
             }
             if g.sizes {
-                args.push("_buffer_sizes".into());
+                call.push_str("_buffer_sizes, ");
             }
-            let call = format!(
-                "{}({})",
-                w.function_names[function.index()],
-                args.join(", ")
-            );
+            if call.ends_with(", ") {
+                call.truncate(call.len() - 2);
+            }
+            call.push(')');
             match result {
                 Some(r) => bind_result(w, cx, *r, &call),
-                None => cx.push_line(&format!("{call};")),
+                None => {
+                    call.push(';');
+                    cx.push_line(&call);
+                }
             }
         }
         Statement::Atomic { .. }

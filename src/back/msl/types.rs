@@ -42,25 +42,26 @@ impl<'a> TypeCtx<'a> {
 /// The MSL spelling of a scalar, vector or matrix type (`metal::float4`);
 /// `None` for other types.
 pub(super) fn numeric_type_name(inner: &TypeInner) -> Option<String> {
+    // Built by concatenation (every type name of every module passes here).
+    let size = |n: crate::ir::VectorSize| match n {
+        crate::ir::VectorSize::Bi => "2",
+        crate::ir::VectorSize::Tri => "3",
+        crate::ir::VectorSize::Quad => "4",
+    };
     Some(match *inner {
         TypeInner::Scalar(s) => scalar_name(s).unwrap_or("int").to_string(),
-        TypeInner::Vector { size, scalar } => {
-            format!(
-                "metal::{}{}",
-                scalar_name(scalar).unwrap_or("int"),
-                size.get()
-            )
+        TypeInner::Vector { size: n, scalar } => {
+            let s = scalar_name(scalar).unwrap_or("int");
+            ["metal::", s, size(n)].concat()
         }
         TypeInner::Matrix {
             columns,
             rows,
             scalar,
-        } => format!(
-            "metal::{}{}x{}",
-            scalar_name(scalar).unwrap_or("float"),
-            columns.get(),
-            rows.get()
-        ),
+        } => {
+            let s = scalar_name(scalar).unwrap_or("float");
+            ["metal::", s, size(columns), "x", size(rows)].concat()
+        }
         _ => return None,
     })
 }

@@ -60,10 +60,15 @@ impl Writer<'_> {
 
     /// Builds a composite of type `ty` from printed parts.
     pub fn compose<S: AsRef<str>>(&self, ty: Handle<Type>, parts: &[S]) -> String {
-        let name = self.type_str(ty);
         let len: usize = parts.iter().map(|p| p.as_ref().len() + 2).sum();
-        let mut out = String::with_capacity(name.len() + len + 4);
-        out.push_str(&name);
+        let mut out = String::with_capacity(self.type_str(ty).len() + len + 4);
+        self.compose_into(ty, parts, &mut out);
+        out
+    }
+
+    /// Appends a composite of type `ty` built from printed parts to `out`.
+    pub fn compose_into<S: AsRef<str>>(&self, ty: Handle<Type>, parts: &[S], out: &mut String) {
+        out.push_str(&self.type_str(ty));
         // `sep` before every part but the first.
         let mut first = true;
         let mut part = |out: &mut String, conv: Option<&str>, p: &str| {
@@ -84,7 +89,7 @@ impl Writer<'_> {
                 let conv = is_packed_member(self.m.inner(*base));
                 out.push_str("{{");
                 for p in parts {
-                    part(&mut out, conv, p.as_ref());
+                    part(out, conv, p.as_ref());
                 }
                 out.push_str("}}");
             }
@@ -98,9 +103,9 @@ impl Writer<'_> {
                                 let conv = members
                                     .get(i)
                                     .and_then(|mm| is_packed_member(self.m.inner(mm.ty)));
-                                part(&mut out, conv, p);
+                                part(out, conv, p);
                             }
-                            Field::Pad(_) => part(&mut out, None, "{}"),
+                            Field::Pad(_) => part(out, None, "{}"),
                         }
                     }
                 }
@@ -109,12 +114,11 @@ impl Writer<'_> {
             _ => {
                 out.push('(');
                 for p in parts {
-                    part(&mut out, None, p.as_ref());
+                    part(out, None, p.as_ref());
                 }
                 out.push(')');
             }
         }
-        out
     }
 }
 
@@ -124,8 +128,24 @@ pub(super) fn literal(l: Literal) -> String {
         Literal::Bool(b) => b.to_string(),
         Literal::I32(i32::MIN) => "(-2147483647 - 1)".into(),
         Literal::I32(v) => v.to_string(),
-        Literal::U32(v) => format!("{v}u"),
-        Literal::F32(v) => float_text(f64::from(v), format!("{v:?}"), "f"),
+        Literal::U32(v) => {
+            let mut s = String::with_capacity(11);
+            let _ = write!(s, "{v}u");
+            s
+        }
+        Literal::F32(v) => {
+            // Room for the shortest form and the suffix: no regrowth.
+            let mut s = String::with_capacity(24);
+            if v.fract() == 0.0 && v.abs() < 1e7 && !(v == 0.0 && v.is_sign_negative()) {
+                // Whole numbers: the integer's digits and `.0` are the
+                // shortest form (`{v:?}`), printed without the float
+                // algorithm (checked for every such f32).
+                let _ = write!(s, "{}.0", v as i32);
+            } else {
+                let _ = write!(s, "{v:?}");
+            }
+            float_text(f64::from(v), s, "f")
+        }
         Literal::F16(v) => {
             let t = float_text(f64::from(v.to_f32()), format!("{:?}", v.to_f32()), "");
             format!("half({})", t.trim_start_matches('(').trim_end_matches(')'))

@@ -24,7 +24,9 @@
 //! and calls); edges carry the scopes they hold in. `solve` then walks
 //! it once per channel (scope and rule, see `summary::Channel`) and per
 //! return node, and keeps the function's tags for its callers. Functions
-//! are analysed callees first (the order of `Module::functions`), so the
+//! are analysed callees first (the order of `Module::functions`), and only
+//! those whose graph can matter (`scope`): the functions that need
+//! uniformity somewhere in their calls, and what they call. So the
 //! whole analysis is linear in the size of the module (times the
 //! parser-bounded statement nesting for variable joins). Failures are
 //! explained by `explain`.
@@ -54,6 +56,7 @@ pub(crate) mod explain;
 pub(crate) mod expr;
 pub(crate) mod graph;
 pub(crate) mod names;
+pub(crate) mod scope;
 pub(crate) mod solve;
 pub(crate) mod summary;
 
@@ -81,11 +84,17 @@ pub struct Analysis {
 /// Runs the uniformity analysis on a resolved module.
 pub fn analyze(module: &Module) -> Analysis {
     let facts = TypeFacts::new(module);
-    analyze_with(module, &facts)
+    let functions = crate::valid::all_function_facts(module, &facts);
+    analyze_with(module, &facts, &functions)
 }
 
-/// [`analyze`] with the validator's type facts.
-pub(crate) fn analyze_with(module: &Module, facts: &TypeFacts) -> Analysis {
+/// [`analyze`] with the validator's type facts and facts about each
+/// function.
+pub(crate) fn analyze_with(
+    module: &Module,
+    facts: &TypeFacts,
+    functions: &[crate::valid::call_graph::FunctionFacts],
+) -> Analysis {
     let filters = FilterIndex::new(&module.diagnostic_filters);
     let mut entry_of = vec![None; module.functions.len()];
     for ep in &module.entry_points {
@@ -93,9 +102,16 @@ pub(crate) fn analyze_with(module: &Module, facts: &TypeFacts) -> Analysis {
             *slot = Some(ep);
         }
     }
+    let needed = scope::needed(functions);
     let mut solver = solve::Solver::default();
     let mut summaries = Vec::with_capacity(module.functions.len());
     for (h, func) in module.functions.iter() {
+        if !needed[h.index()] {
+            // Nothing this function does, or calls, needs uniformity, and
+            // no function that does calls it: its summary is never read.
+            summaries.push(summary::FunctionSummary::default());
+            continue;
+        }
         let entry = entry_of.get(h.index()).copied().flatten();
         let summary = solver.function(module, facts, &filters, &summaries, func, entry);
         summaries.push(summary);

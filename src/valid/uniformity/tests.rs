@@ -171,3 +171,53 @@ fn main(@builtin(local_invocation_index) lid: u32) { if lid > 0u { a(); } }";
     let a = super::analyze(&m);
     assert!(a.errors.is_empty());
 }
+
+#[test]
+fn only_functions_whose_graph_matters_are_analysed() {
+    // `plain` and `unused` hold no requirement and only `other`, which
+    // needs nothing, calls them; `helper` is plain but `sync` (a barrier)
+    // calls it, so its tags are read; `middle` calls `sync`; `main` calls
+    // `middle`.
+    let m = module(&format!(
+        "{HEADER}fn plain(x: u32) -> u32 {{ return x * 2u; }}
+fn unused(x: u32) -> u32 {{ return plain(x) + 1u; }}
+fn helper(x: u32) -> u32 {{ return x + 1u; }}
+fn sync(x: u32) -> u32 {{ workgroupBarrier(); return helper(x); }}
+fn middle(x: u32) -> u32 {{ return sync(x); }}
+fn sample(t: texture_2d<f32>, s: sampler) -> vec4f {{ return textureSample(t, s, vec2f()); }}
+@compute @workgroup_size(1)
+fn main() {{ rw[0] = middle(2u); }}
+@compute @workgroup_size(1)
+fn other() {{ rw[1] = unused(1u); }}
+"
+    ));
+    let facts = TypeFacts::new(&m);
+    let needed = super::scope::needed(&crate::valid::all_function_facts(&m, &facts));
+    let by_name = |n: &str| {
+        let (h, _) = m.functions.iter().find(|(_, f)| f.name == n).unwrap();
+        needed[h.index()]
+    };
+    assert!(!by_name("plain"));
+    assert!(!by_name("unused"));
+    assert!(by_name("helper"));
+    assert!(by_name("sync"));
+    assert!(by_name("middle"));
+    assert!(by_name("sample"));
+    assert!(by_name("main"));
+    assert!(!by_name("other"));
+}
+
+#[test]
+fn a_requirement_through_plain_callers_is_still_reported() {
+    // `g` needs uniform control flow; `f` (plain itself) calls it under a
+    // non-uniform condition: the error is found through the chain.
+    let m = module(&format!(
+        "{HEADER}fn g() {{ workgroupBarrier(); }}
+fn f(x: u32) {{ if x > 0u {{ g(); }} }}
+@compute @workgroup_size(64)
+fn main(@builtin(local_invocation_index) i: u32) {{ f(i); }}
+"
+    ));
+    let a = super::analyze(&m);
+    assert_eq!(a.errors.len(), 1, "{:?}", a.errors);
+}
