@@ -270,6 +270,9 @@ impl<'t, 'a> Resolver<'t, 'a> {
             );
         }
         fs.func.body = block;
+        // The function lives on through the whole compile: give back the
+        // spare capacity its tables and blocks grew (up to half of each).
+        fs.func.shrink_to_fit();
         let h = self.module.functions.append(fs.func, f.span);
         self.ir_function_info.insert(
             h,
