@@ -82,7 +82,10 @@
 //! are the source's. Every loop is `for (volatile bool tessera_loop = true;
 //! tessera_loop;) { ... }`: the volatile read keeps the C++ forward-progress
 //! rule from letting the Metal compiler delete a loop that WGSL says runs
-//! (Tint guards its loops the same way). Loops with a `continuing` block
+//! (Tint guards its loops the same way); a counted loop the `unroll` pass
+//! recognised but kept (its trip count is a known constant, so it ends) is
+//! a plain `for (;;)`, which the Metal compiler may unroll. Loops with a
+//! `continuing` block
 //! become `bool loop_init = true; <loop> { if (!loop_init) { continuing }
 //! loop_init = false; body }`.
 //!

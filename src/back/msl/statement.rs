@@ -20,6 +20,13 @@ use crate::Span;
 /// a side effect on every iteration, so the loop is kept as written.
 const LOOP_HEADER: &str = "for (volatile bool tessera_loop = true; tessera_loop;) {";
 
+/// The header of a counted loop the `unroll` pass recognised but left as a
+/// loop (`Statement::Loop::unroll`): its trip count is a known constant
+/// (the counter is only stepped by its `continuing` block towards a
+/// constant bound), so it terminates and the forward-progress rule cannot
+/// remove it; without the `volatile` read the Metal compiler may unroll it.
+const COUNTED_LOOP_HEADER: &str = "for (;;) {";
+
 /// Writes a block's statements.
 pub(super) fn block(w: &mut Writer, cx: &mut FnCtx, b: &Block) -> R<()> {
     let mut in_run = false;
@@ -153,17 +160,22 @@ fn statement(w: &mut Writer, cx: &mut FnCtx, st: &Statement, span: Span) -> R<()
             body,
             continuing,
             break_if,
-            ..
+            unroll,
         } => {
+            let header = if *unroll {
+                COUNTED_LOOP_HEADER
+            } else {
+                LOOP_HEADER
+            };
             if continuing.is_empty() && break_if.is_none() {
-                cx.push_line(LOOP_HEADER);
+                cx.push_line(header);
                 nested(w, cx, body)?;
                 cx.push_line("}");
             } else {
                 let flag = format!("loop_init_{}", cx.loops);
                 cx.loops += 1;
                 cx.push_line(&format!("bool {flag} = true;"));
-                cx.push_line(LOOP_HEADER);
+                cx.push_line(header);
                 cx.indent += 1;
                 cx.push_line(&format!("if (!{flag}) {{"));
                 let primed =

@@ -310,3 +310,27 @@ fn continuing_uses_a_pointer_made_in_the_body() {
         "{out}"
     );
 }
+
+/// A counted loop the `unroll` pass keeps (its counter feeds no index) has
+/// a known trip count: it is printed without the `volatile` guard, so the
+/// Metal compiler may unroll it; other loops keep the guard.
+#[test]
+fn counted_loops_kept_as_loops_have_no_volatile_guard() {
+    let out = msl(
+        "@group(0) @binding(0) var<storage, read_write> b: array<f32>;
+@compute @workgroup_size(1) fn main() {
+    var s = 0.0;
+    for (var i = 0; i < 3; i++) { s += f32(i); }
+    var j = 0u;
+    loop { j++; if f32(j) > b[0] { break; } }
+    b[1] = s + f32(j);
+}",
+        Options::default(),
+    );
+    assert_eq!(out.matches("for (;;) {").count(), 1, "{out}");
+    assert_eq!(
+        out.matches("volatile bool tessera_loop").count(),
+        1,
+        "{out}"
+    );
+}
