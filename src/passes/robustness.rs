@@ -426,7 +426,24 @@ impl FunctionPass for Robustness {
 
     fn begin_function(&mut self, cx: &mut Cx) {
         // Loops the unroll pass left as loops still bound their counters.
-        cx.known = super::unroll::counter_load_ranges(cx.module, cx.f);
+        // Only runtime indices and subgroup-matrix offsets ask for ranges:
+        // a function with neither (constant member and element accesses
+        // only) does not look for loops.
+        let asks = cx.f.expressions.iter().any(|(_, e)| {
+            matches!(
+                e,
+                Expression::Access { .. } | Expression::SubgroupMatrixLoad { .. }
+            )
+        }) || {
+            let mut store = false;
+            crate::ir::visit::walk_statements(&cx.f.body, |st, _| {
+                store |= matches!(st, Statement::SubgroupMatrixStore { .. });
+            });
+            store
+        };
+        if asks {
+            cx.known = super::unroll::counter_load_ranges(cx.module, cx.f);
+        }
     }
 
     fn expression(&mut self, cx: &mut Cx, h: H) {
