@@ -9,7 +9,7 @@ use super::access::{matrix_access, result_struct};
 use super::context::{at, err, indent_line, temp_name, FnCtx, Writer, R};
 use super::image::{Image, Level, Query, Sample};
 use super::types::is_packed_member;
-use super::value::{literal, strip_parens};
+use super::value::{cat, literal, put, strip_parens};
 use crate::arena::Handle;
 use crate::ir::{
     visit, AddressSpace, BinaryOperator as B, Expression, ImageQuery as IrQuery, MathFunction,
@@ -525,11 +525,34 @@ fn compute(w: &mut Writer, cx: &mut FnCtx, h: Handle<Expression>, out: &mut Stri
     Ok(())
 }
 
-/// Appends `parts` to `out`.
-fn put(out: &mut String, parts: &[&str]) {
-    for p in parts {
-        out.push_str(p);
-    }
+/// `as_type<T>(as_type<U>(left) op right)`: an `i32` operation done on the
+/// unsigned type `U` of `left`'s type, the result read back as `ty`.
+fn unsigned_op(
+    w: &mut Writer,
+    out: &mut String,
+    ty: Handle<Type>,
+    lt: Handle<Type>,
+    left: &str,
+    op: &str,
+    right: &str,
+) {
+    let lu = unsigned_of(w, lt);
+    put(
+        out,
+        &[
+            "as_type<",
+            &w.type_str(ty),
+            ">(as_type<",
+            lu,
+            ">(",
+            strip_parens(left),
+            ") ",
+            op,
+            " ",
+            right,
+            ")",
+        ],
+    )
 }
 
 fn convert(
@@ -606,47 +629,16 @@ fn binary(
             splat(w, out, r, ri, lt);
             out.push(')');
         }
+        // Signed arithmetic is done unsigned (C++ leaves signed overflow
+        // undefined).
         B::Add | B::Subtract | B::Multiply if scalar == Some(Scalar::I32) && !matrix => {
-            let lu = unsigned_of(w, lt);
             let ru = unsigned_of(w, rt);
-            put(
-                out,
-                &[
-                    "as_type<",
-                    &w.type_str(ty),
-                    ">(as_type<",
-                    lu,
-                    ">(",
-                    strip_parens(l),
-                    ") ",
-                    sym,
-                    " as_type<",
-                    ru,
-                    ">(",
-                    strip_parens(r),
-                    "))",
-                ],
-            )
+            let right = cat(&["as_type<", ru, ">(", strip_parens(r), ")"]);
+            unsigned_op(w, out, ty, lt, l, sym, &right);
         }
         // The shift-amount pass has masked the amount; a signed left shift
-        // is done unsigned (C++ leaves signed overflow undefined).
-        B::ShiftLeft if scalar == Some(Scalar::I32) => {
-            let lu = unsigned_of(w, lt);
-            put(
-                out,
-                &[
-                    "as_type<",
-                    &w.type_str(ty),
-                    ">(as_type<",
-                    lu,
-                    ">(",
-                    strip_parens(l),
-                    ") << ",
-                    r,
-                    ")",
-                ],
-            )
-        }
+        // is done unsigned too.
+        B::ShiftLeft if scalar == Some(Scalar::I32) => unsigned_op(w, out, ty, lt, l, "<<", r),
         B::And | B::InclusiveOr | B::ExclusiveOr if scalar == Some(Scalar::Bool) => {
             match (op, is_vec(li)) {
                 (B::And, false) => put(out, &["(", l, " && ", r, ")"]),

@@ -17,7 +17,7 @@
 use std::fmt::Write as _;
 
 use super::context::{err, FnCtx, Writer, R};
-use super::value::cat;
+use super::value::{cat, put};
 use crate::arena::Handle;
 use crate::ir::{
     Binding, BuiltIn, DepthCondition, Interpolation, Sampling, ShaderStage, Type, TypeInner,
@@ -369,13 +369,6 @@ pub(super) fn write_return(w: &Writer, cx: &mut FnCtx, value: &str) -> R<()> {
     cx.indent -= 1;
     cx.push_line("}");
     Ok(())
-}
-
-/// Appends `parts` to `out`.
-fn put(out: &mut String, parts: &[&str]) {
-    for p in parts {
-        out.push_str(p);
-    }
 }
 
 /// Whether `f` or a function it calls has a `discard`.

@@ -191,6 +191,13 @@ pub(super) fn cat(parts: &[&str]) -> String {
     out
 }
 
+/// Appends `parts` to `out`.
+pub(super) fn put(out: &mut String, parts: &[&str]) {
+    for p in parts {
+        out.push_str(p);
+    }
+}
+
 /// Removes one pair of enclosing parentheses when they wrap the whole text.
 pub(super) fn strip_parens(s: &str) -> &str {
     let b = s.as_bytes();
