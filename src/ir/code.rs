@@ -369,7 +369,10 @@ pub enum Statement {
         break_if: Option<Handle<Expression>>,
         /// A hint that the loop is a small counted loop worth unrolling by
         /// the target's compiler (SPIR-V's `Unroll` loop control). It has no
-        /// meaning in WGSL.
+        /// meaning in WGSL. It also promises that the loop ends (the
+        /// `unroll` pass sets it only on loops with a known trip count), so
+        /// the MSL printer leaves out the guard against C++'s
+        /// forward-progress rule.
         unroll: bool,
     },
     /// `break`.
