@@ -55,19 +55,55 @@ pub(super) struct ProgramConstants {
     pub declarations: String,
 }
 
-/// The per-expression tables of the function last written, kept so that
-/// the next function reuses their memory (see `function::begin`).
+/// The per-expression tables of the function being written (`FnCtx::t`).
+/// The writer keeps them between functions (`Writer::tables`), so the next
+/// function reuses their memory (see `function::begin`).
 #[derive(Default)]
 pub(super) struct FnTables {
+    /// Printed form of each evaluated expression (a temporary's name or an
+    /// inline expression).
     pub exprs: Vec<Option<String>>,
+    /// Nesting depth of each inline expression.
     pub depth: Vec<u32>,
+    /// Number of uses of each expression.
     pub uses: Vec<u32>,
+    /// Expressions that must be baked into temporaries declared at the top
+    /// of the function (they are used in a `continuing` block).
     pub hoisted: Vec<bool>,
+    /// Expressions whose operand must be baked (used more than once).
     pub force_bake: Vec<bool>,
+    /// Expressions a `let` names.
     pub named: Vec<bool>,
+    /// The expression using each expression (meaningful when it has one
+    /// use).
     pub user: Vec<Option<Handle<Expression>>>,
+    /// Memory reads that may be printed where they are used: their one use
+    /// is (through other such expressions of the same `Emit`) in the
+    /// statement right after their `Emit`, before any write.
     pub read_in_place: Vec<bool>,
+    /// Where inline expression texts are built (reused: see
+    /// `expression::emit`).
     pub scratch: String,
+}
+
+impl FnTables {
+    /// Empties the tables and sizes them for a function of `n`
+    /// expressions, keeping their memory.
+    pub fn reset(&mut self, n: usize) {
+        fn fresh<T: Clone>(v: &mut Vec<T>, n: usize, x: T) {
+            v.clear();
+            v.resize(n, x);
+        }
+        fresh(&mut self.exprs, n, None);
+        fresh(&mut self.depth, n, 0);
+        fresh(&mut self.uses, n, 0);
+        fresh(&mut self.hoisted, n, false);
+        fresh(&mut self.force_bake, n, false);
+        fresh(&mut self.named, n, false);
+        fresh(&mut self.user, n, None);
+        fresh(&mut self.read_in_place, n, false);
+        self.scratch.clear();
+    }
 }
 
 /// Module-level writer state.
@@ -130,27 +166,8 @@ impl Writer<'_> {
 /// Per-function writer state.
 pub(super) struct FnCtx<'f> {
     pub f: &'f Function,
-    /// Printed form of each evaluated expression (a temporary's name or an
-    /// inline expression).
-    pub exprs: Vec<Option<String>>,
-    /// Nesting depth of each inline expression.
-    pub depth: Vec<u32>,
-    /// Number of uses of each expression.
-    pub uses: Vec<u32>,
-    /// Expressions that must be baked into temporaries declared at the top
-    /// of the function (they are used in a `continuing` block).
-    pub hoisted: Vec<bool>,
-    /// Expressions whose operand must be baked (used more than once).
-    pub force_bake: Vec<bool>,
-    /// Expressions a `let` names.
-    pub named: Vec<bool>,
-    /// The expression using each expression (meaningful when it has one
-    /// use).
-    pub user: Vec<Option<Handle<Expression>>>,
-    /// Memory reads that may be printed where they are used: their one use
-    /// is (through other such expressions of the same `Emit`) in the
-    /// statement right after their `Emit`, before any write.
-    pub read_in_place: Vec<bool>,
+    /// The per-expression tables.
+    pub t: FnTables,
     pub local_names: Vec<String>,
     pub arg_names: Vec<String>,
     /// For pointer parameters to (structs ending with) runtime-sized
@@ -158,9 +175,6 @@ pub(super) struct FnCtx<'f> {
     pub arg_lengths: Vec<Option<String>>,
     pub indent: usize,
     pub out: String,
-    /// Where inline expression texts are built (reused: see
-    /// `expression::emit`).
-    pub scratch: String,
     /// Scratch lists of `statement::mark_read_in_place`.
     pub direct: Vec<Handle<Expression>>,
     pub ranges: Vec<std::ops::Range<usize>>,
@@ -215,11 +229,9 @@ pub(super) fn temp_name(w: &mut Writer, cx: &FnCtx, h: Handle<Expression>) -> St
 
 /// Declares (or assigns, when hoisted) the temporary of a result expression.
 pub(super) fn bind_result(w: &mut Writer, cx: &mut FnCtx, h: Handle<Expression>, value: &str) {
-    if cx.hoisted[h.index()] {
-        let FnCtx {
-            exprs, out, indent, ..
-        } = cx;
-        let name = exprs[h.index()].as_deref().unwrap_or_default();
+    if cx.t.hoisted[h.index()] {
+        let FnCtx { t, out, indent, .. } = cx;
+        let name = t.exprs[h.index()].as_deref().unwrap_or_default();
         indent_line(out, *indent);
         for part in [name, " = ", value, ";\n"] {
             out.push_str(part);
@@ -232,5 +244,5 @@ pub(super) fn bind_result(w: &mut Writer, cx: &mut FnCtx, h: Handle<Expression>,
     for part in [&*tn, " ", &name, " = ", value, ";\n"] {
         cx.out.push_str(part);
     }
-    cx.exprs[h.index()] = Some(name);
+    cx.t.exprs[h.index()] = Some(name);
 }

@@ -28,7 +28,7 @@ const MAX_INLINE_DEPTH: u32 = 8;
 /// expression, a local or a parameter), so reading an operand copies
 /// nothing.
 pub(super) fn get<'c>(w: &Writer, cx: &'c FnCtx, h: Handle<Expression>) -> R<Cow<'c, str>> {
-    if let Some(s) = cx.exprs.get(h.index()).and_then(|s| s.as_ref()) {
+    if let Some(s) = cx.t.exprs.get(h.index()).and_then(|s| s.as_ref()) {
         return Ok(Cow::Borrowed(s));
     }
     let e = &cx.f.expressions[h];
@@ -97,7 +97,7 @@ fn leaf(w: &Writer, cx: &FnCtx, h: Handle<Expression>) -> R<String> {
 pub(super) fn emit(w: &mut Writer, cx: &mut FnCtx, h: Handle<Expression>) -> R<()> {
     let i = h.index();
     let e = &cx.f.expressions[h];
-    let named = cx.named[i];
+    let named = cx.t.named[i];
     if matches!(
         e,
         Expression::CallResult(_)
@@ -109,20 +109,20 @@ pub(super) fn emit(w: &mut Writer, cx: &mut FnCtx, h: Handle<Expression>) -> R<(
     }
     let ty = cx.f.expression_type(h);
     let is_ptr = w.m.inner(ty).is_pointer();
-    if !visit::needs_emit(e) && (!named || is_ptr) && !cx.hoisted[i] {
+    if !visit::needs_emit(e) && (!named || is_ptr) && !cx.t.hoisted[i] {
         return Ok(());
     }
     if let Expression::Load { pointer } = *e {
-        if is_handle(w, cx, pointer) && !cx.hoisted[i] {
+        if is_handle(w, cx, pointer) && !cx.t.hoisted[i] {
             // A texture or sampler variable's value is the variable: its
             // name (a kernel or function parameter) is printed at each use.
-            cx.exprs[i] = Some(get(w, cx, pointer)?.into_owned());
-            cx.depth[i] = 0;
+            cx.t.exprs[i] = Some(get(w, cx, pointer)?.into_owned());
+            cx.t.depth[i] = 0;
             return Ok(());
         }
     }
     let mut depth = 1;
-    visit::operands(e, |o| depth = depth.max(cx.depth[o.index()] + 1));
+    visit::operands(e, |o| depth = depth.max(cx.t.depth[o.index()] + 1));
     // Memory reads happen where they are emitted; subgroup-matrix
     // operations are evaluated there too, in the control flow the source
     // has (Metal's simdgroup functions need the whole SIMD-group).
@@ -136,22 +136,22 @@ pub(super) fn emit(w: &mut Writer, cx: &mut FnCtx, h: Handle<Expression>) -> R<(
     );
     let bake = !is_ptr
         && (named
-            || cx.hoisted[i]
-            || cx.force_bake[i]
-            || (impure && cx.uses[i] > 0 && !cx.read_in_place[i])
-            || cx.uses[i] >= 2
+            || cx.t.hoisted[i]
+            || cx.t.force_bake[i]
+            || (impure && cx.t.uses[i] > 0 && !cx.t.read_in_place[i])
+            || cx.t.uses[i] >= 2
             || depth > MAX_INLINE_DEPTH);
     if bake {
         // The value is printed straight into the temporary's declaration
         // (or assignment, when hoisted).
-        let name = (!cx.hoisted[i]).then(|| temp_name(w, cx, h));
+        let name = (!cx.t.hoisted[i]).then(|| temp_name(w, cx, h));
         let mut out = std::mem::take(&mut cx.out);
         indent_line(&mut out, cx.indent);
         match &name {
             Some(name) => put(&mut out, &[&w.type_str(ty), " ", name, " = "]),
             None => put(
                 &mut out,
-                &[cx.exprs[i].as_deref().unwrap_or_default(), " = "],
+                &[cx.t.exprs[i].as_deref().unwrap_or_default(), " = "],
             ),
         }
         let start = out.len();
@@ -164,20 +164,20 @@ pub(super) fn emit(w: &mut Writer, cx: &mut FnCtx, h: Handle<Expression>) -> R<(
         }
         cx.out.push_str(";\n");
         if let Some(name) = name {
-            cx.exprs[i] = Some(name);
+            cx.t.exprs[i] = Some(name);
         }
-        cx.depth[i] = 0;
+        cx.t.depth[i] = 0;
     } else {
         // Inline text: built in the scratch buffer, kept at its size.
-        let mut buf = std::mem::take(&mut cx.scratch);
+        let mut buf = std::mem::take(&mut cx.t.scratch);
         buf.clear();
         let r = value(w, cx, h, &mut buf);
         if r.is_ok() {
-            cx.exprs[i] = Some(buf.as_str().to_owned());
+            cx.t.exprs[i] = Some(buf.as_str().to_owned());
         }
-        cx.scratch = buf;
+        cx.t.scratch = buf;
         r?;
-        cx.depth[i] = depth;
+        cx.t.depth[i] = depth;
     }
     visit::operands(e, |o| release(cx, o));
     Ok(())
@@ -201,8 +201,8 @@ fn value(w: &mut Writer, cx: &mut FnCtx, h: Handle<Expression>, out: &mut String
 /// several times the output).
 pub(super) fn release(cx: &mut FnCtx, h: Handle<Expression>) {
     let i = h.index();
-    if cx.uses[i] == 1 && cx.depth[i] > 0 {
-        cx.exprs[i] = None;
+    if cx.t.uses[i] == 1 && cx.t.depth[i] > 0 {
+        cx.t.exprs[i] = None;
     }
 }
 
@@ -346,7 +346,7 @@ pub(super) fn prime_continuing_pointers(
     let mut stack: Vec<(Handle<Expression>, bool)> = used.into_iter().map(|h| (h, false)).collect();
     while let Some((h, ready)) = stack.pop() {
         let i = h.index();
-        if cx.exprs[i].is_some()
+        if cx.t.exprs[i].is_some()
             || emitted_inside.contains(&h)
             || !visit::needs_emit(&f.expressions[h])
             || !w.m.inner(f.expression_type(h)).is_pointer()
@@ -356,7 +356,7 @@ pub(super) fn prime_continuing_pointers(
         if ready {
             let mut text = String::new();
             compute(w, cx, h, &mut text)?;
-            cx.exprs[i] = Some(text);
+            cx.t.exprs[i] = Some(text);
             primed.push(h);
         } else {
             stack.push((h, true));

@@ -15,29 +15,16 @@ pub(super) fn begin<'f>(w: &mut Writer, f: &'f Function, entry: Option<usize>) -
     let n = f.expressions.len();
     // The previous function's tables, emptied and sized for this one (a
     // module of many small functions allocates them once).
-    fn fresh<T: Clone>(v: &mut Vec<T>, n: usize, x: T) -> Vec<T> {
-        let mut v = std::mem::take(v);
-        v.clear();
-        v.resize(n, x);
-        v
-    }
-    let t = &mut w.tables;
+    let mut t = std::mem::take(&mut w.tables);
+    t.reset(n);
     let mut cx = FnCtx {
         f,
-        exprs: fresh(&mut t.exprs, n, None),
-        depth: fresh(&mut t.depth, n, 0),
-        uses: fresh(&mut t.uses, n, 0),
-        hoisted: fresh(&mut t.hoisted, n, false),
-        force_bake: fresh(&mut t.force_bake, n, false),
-        named: fresh(&mut t.named, n, false),
-        user: fresh(&mut t.user, n, None),
-        read_in_place: fresh(&mut t.read_in_place, n, false),
+        t,
         local_names: Vec::new(),
         arg_names: Vec::new(),
         arg_lengths: Vec::new(),
         indent: 1,
         out: String::new(),
-        scratch: std::mem::take(&mut t.scratch),
         direct: Vec::new(),
         ranges: Vec::new(),
         loops: 0,
@@ -70,14 +57,14 @@ pub(super) fn begin<'f>(w: &mut Writer, f: &'f Function, entry: Option<usize>) -
 fn analyse(w: &Writer, f: &Function, cx: &mut FnCtx) {
     let n = f.expressions.len();
     for h in f.named_expressions.keys() {
-        if let Some(named) = cx.named.get_mut(h.index()) {
+        if let Some(named) = cx.t.named.get_mut(h.index()) {
             *named = true;
         }
     }
     for (h, e) in f.expressions.iter() {
         visit::operands(e, |o| {
-            cx.uses[o.index()] += 1;
-            cx.user[o.index()] = Some(h);
+            cx.t.uses[o.index()] += 1;
+            cx.t.user[o.index()] = Some(h);
         });
     }
     // Matrix conversions index their operand once per column; the texture
@@ -87,17 +74,17 @@ fn analyse(w: &Writer, f: &Function, cx: &mut FnCtx) {
             Expression::Convert { expr, ty }
                 if matches!(w.m.inner(ty), TypeInner::Matrix { .. }) =>
             {
-                cx.force_bake[expr.index()] = true;
+                cx.t.force_bake[expr.index()] = true;
             }
             Expression::ImageSample {
                 coordinate,
                 clamp_to_edge: true,
                 ..
-            } => cx.force_bake[coordinate.index()] = true,
+            } => cx.t.force_bake[coordinate.index()] = true,
             Expression::ImageQuery {
                 query: crate::ir::ImageQuery::Size { level: Some(l) },
                 ..
-            } => cx.force_bake[l.index()] = true,
+            } => cx.t.force_bake[l.index()] = true,
             _ => {}
         }
     }
@@ -105,7 +92,7 @@ fn analyse(w: &Writer, f: &Function, cx: &mut FnCtx) {
     let mut continuing_blocks: Vec<(&Block, Option<Handle<Expression>>)> = Vec::new();
     while let Some((b, _)) = stack.pop() {
         for st in &b.statements {
-            visit::statement_operands(st, |o| cx.uses[o.index()] += 1);
+            visit::statement_operands(st, |o| cx.t.uses[o.index()] += 1);
             match st {
                 Statement::Block(b) => stack.push((b, false)),
                 Statement::If { accept, reject, .. } => {
@@ -154,7 +141,7 @@ fn analyse(w: &Writer, f: &Function, cx: &mut FnCtx) {
         });
         while let Some(h) = used_in.pop() {
             if emitted_in[h.index()]
-                || cx.hoisted[h.index()]
+                || cx.t.hoisted[h.index()]
                 || !visit::needs_emit(&f.expressions[h])
             {
                 continue;
@@ -164,7 +151,7 @@ fn analyse(w: &Writer, f: &Function, cx: &mut FnCtx) {
                 // Pointers are printed inline: hoist what they are made of.
                 visit::operands(&f.expressions[h], |o| used_in.push(o));
             } else {
-                cx.hoisted[h.index()] = true;
+                cx.t.hoisted[h.index()] = true;
             }
         }
     }
@@ -273,7 +260,7 @@ pub(super) fn finish(
     }
     // Hoisted temporaries.
     for i in 0..f.expressions.len() {
-        if cx.hoisted[i] {
+        if cx.t.hoisted[i] {
             let h = Handle::from_index(i);
             let name = temp_name(w, cx, h);
             let tn = w.type_str(f.expression_type(h));
@@ -281,7 +268,7 @@ pub(super) fn finish(
             for part in [&tn, " ", &name, ";\n"] {
                 line.push_str(part);
             }
-            cx.exprs[i] = Some(name);
+            cx.t.exprs[i] = Some(name);
         }
     }
     super::statement::block(w, cx, &f.body)?;
@@ -298,15 +285,6 @@ pub(super) fn finish(
     *out = std::mem::take(&mut cx.out);
     out.push_str("}\n");
     // The tables go back to the writer for the next function.
-    let t = &mut w.tables;
-    t.exprs = std::mem::take(&mut cx.exprs);
-    t.depth = std::mem::take(&mut cx.depth);
-    t.uses = std::mem::take(&mut cx.uses);
-    t.hoisted = std::mem::take(&mut cx.hoisted);
-    t.force_bake = std::mem::take(&mut cx.force_bake);
-    t.named = std::mem::take(&mut cx.named);
-    t.user = std::mem::take(&mut cx.user);
-    t.read_in_place = std::mem::take(&mut cx.read_in_place);
-    t.scratch = std::mem::take(&mut cx.scratch);
+    w.tables = std::mem::take(&mut cx.t);
     Ok(())
 }

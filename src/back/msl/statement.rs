@@ -82,12 +82,12 @@ fn mark_read_in_place(cx: &mut FnCtx, rest: &[Statement]) {
     for r in ranges.iter().rev() {
         for i in r.clone().rev() {
             let h = Handle::from_index(i);
-            if cx.uses[i] != 1 || cx.hoisted[i] || cx.named[i] {
+            if cx.t.uses[i] != 1 || cx.t.hoisted[i] || cx.t.named[i] {
                 continue;
             }
             let ok = direct.contains(&h)
-                || cx.user[i].is_some_and(|u| in_run(u) && cx.read_in_place[u.index()]);
-            cx.read_in_place[i] = ok;
+                || cx.t.user[i].is_some_and(|u| in_run(u) && cx.t.read_in_place[u.index()]);
+            cx.t.read_in_place[i] = ok;
         }
     }
     cx.direct = direct;
@@ -191,7 +191,7 @@ fn statement(w: &mut Writer, cx: &mut FnCtx, st: &Statement, span: Span) -> R<()
                 }
                 cx.push_line("}");
                 for h in primed {
-                    cx.exprs[h.index()] = None;
+                    cx.t.exprs[h.index()] = None;
                 }
                 cx.push_line(&format!("{flag} = false;"));
                 cx.indent -= 1;
@@ -330,7 +330,7 @@ fn builtin_statement(w: &mut Writer, cx: &mut FnCtx, st: &Statement, span: Span)
                 )
                 .map_err(|d| at(d, span))?;
             }
-            if cx.hoisted[result.index()] {
+            if cx.t.hoisted[result.index()] {
                 let barrier = super::barrier::barrier(crate::ir::Barrier::WORKGROUP);
                 cx.push_line(&barrier);
                 bind_result(w, cx, result, &p);
@@ -341,7 +341,7 @@ fn builtin_statement(w: &mut Writer, cx: &mut FnCtx, st: &Statement, span: Span)
                 for line in super::barrier::workgroup_uniform_load(&ty, &name, &p) {
                     cx.push_line(&line);
                 }
-                cx.exprs[result.index()] = Some(name);
+                cx.t.exprs[result.index()] = Some(name);
             }
         }
         Statement::Subgroup {
