@@ -54,26 +54,10 @@ use std::time::{Duration, Instant};
 
 use criterion::{BenchmarkId, Criterion, Throughput};
 
-const SMALL: &str = include_str!("inputs/small.wgsl");
-const MEDIUM: &str = include_str!("inputs/medium.wgsl");
-const RENDER: &str = include_str!("inputs/render.wgsl");
-/// Where Tint's benchmark shaders are, relative to the crate (outside the
-/// repository: read at run time, never copied in).
-const TINT_BENCHMARK_DIR: &str = "../shared/corpus/tint/benchmark";
-/// The shaders of Tint's benchmark suite that are measured (file stems).
-/// Three are compute-only (`atan2-const-eval`, `cluster-lights`,
-/// `metaball-isosurface`); `particles` has vertex, fragment and compute
-/// entry points and a sampled and a storage texture; `shadow-fragment`
-/// samples a depth texture through a comparison sampler;
-/// `skinned-shadowed-pbr-vertex` is a vertex stage.
-const TINT_BENCHMARKS: [&str; 6] = [
-    "atan2-const-eval",
-    "cluster-lights",
-    "metaball-isosurface",
-    "particles",
-    "shadow-fragment",
-    "skinned-shadowed-pbr-vertex",
-];
+#[path = "bench_inputs/mod.rs"]
+mod bench_inputs;
+use bench_inputs::{tint_benchmark_dir, MEDIUM, RENDER, SMALL, TINT_BENCHMARKS};
+
 /// How many renamed copies of `medium` make up `large`.
 const LARGE_COPIES: usize = 6;
 
@@ -404,7 +388,7 @@ impl Input {
 /// Tint's benchmark shaders as (name, source), and a line for each one
 /// (or the whole directory) that could not be read.
 fn tint_benchmark_sources() -> (Vec<(String, String)>, Vec<String>) {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(TINT_BENCHMARK_DIR);
+    let dir = tint_benchmark_dir();
     if let Err(e) = std::fs::read_dir(&dir) {
         return (
             Vec::new(),

@@ -74,17 +74,9 @@ fn peak_during<T>(f: impl FnOnce() -> T) -> (usize, T) {
     (PEAK.load(Relaxed).saturating_sub(base), out)
 }
 
-const SMALL: &str = include_str!("inputs/small.wgsl");
-const MEDIUM: &str = include_str!("inputs/medium.wgsl");
-const RENDER: &str = include_str!("inputs/render.wgsl");
-const TINT_BENCHMARKS: [&str; 6] = [
-    "atan2-const-eval",
-    "cluster-lights",
-    "metaball-isosurface",
-    "particles",
-    "shadow-fragment",
-    "skinned-shadowed-pbr-vertex",
-];
+#[path = "bench_inputs/mod.rs"]
+mod bench_inputs;
+use bench_inputs::{tint_benchmark_dir, MEDIUM, RENDER, SMALL, TINT_BENCHMARKS};
 
 /// A compute module of `count` functions (`fun0`..: not `fN`, which would
 /// shadow `f32` and `f16`), each a chain of arithmetic on
@@ -167,8 +159,7 @@ fn main() {
         ("medium".into(), MEDIUM.into()),
         ("render".into(), RENDER.into()),
     ];
-    let dir =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/tint/benchmark");
+    let dir = tint_benchmark_dir();
     for name in TINT_BENCHMARKS {
         match std::fs::read_to_string(dir.join(format!("{name}.wgsl"))) {
             Ok(s) => inputs.push((name.to_string(), s)),
