@@ -45,7 +45,7 @@ fn main() {
     let mut ok = 0;
     for _ in 0..n {
         if let Ok(tu) = tessera::front::wgsl::parser::parse(source) {
-            if tessera::front::wgsl::resolve::resolve(&tu).is_ok() {
+            if tessera::front::wgsl::resolve::resolve(tu).is_ok() {
                 ok += 1;
             }
         }

@@ -1,8 +1,10 @@
 //! The WGSL abstract syntax tree.
 //!
 //! The tree borrows identifiers from the source (`&'a str`, no per-token
-//! allocation). Expressions live in one arena per translation unit
-//! ([`TranslationUnit::exprs`]) and refer to each other by [`ExprId`], so
+//! allocation). Expressions live in one arena per module-scope
+//! declaration ([`ExprArena`], [`TranslationUnit::arenas`]) and refer to
+//! each other by [`ExprId`]; the resolver frees each declaration's arena
+//! once it has resolved the declaration. Within an arena ids are dense, so
 //! that a 100,000-term `a + b - c ...` chain is a flat vector (no recursive
 //! drop) and consumers can walk left spines iteratively. Argument and
 //! template lists are [`ExprList`] ranges into one more vector
@@ -53,7 +55,7 @@ impl ExprList {
 
 /// An identifier with an optional template list: `vec3<f32>`, `foo`,
 /// `array<i32, 4>`, `ptr<storage, T, read>`, `row_major`.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct TemplatedIdent<'a> {
     /// The identifier.
     pub ident: Ident<'a>,
@@ -151,7 +153,7 @@ pub enum BinaryOp {
 }
 
 /// An expression.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Expr<'a> {
     /// A literal.
     Literal(Literal),
@@ -521,6 +523,40 @@ pub struct Stmt<'a> {
     pub span: Span,
 }
 
+/// The expressions of one module-scope declaration (its attributes,
+/// signature, initializer or body), with their spans. [`ExprId`]s index
+/// the arena of the declaration they occur in, so each declaration's
+/// expressions can be freed as soon as it is resolved.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct ExprArena<'a> {
+    /// The expressions.
+    pub exprs: Box<[Expr<'a>]>,
+    /// One span per expression.
+    pub spans: Box<[Span]>,
+}
+
+impl<'a> ExprArena<'a> {
+    /// The expression with the given id.
+    pub fn expr(&self, id: ExprId) -> &Expr<'a> {
+        &self.exprs[id.0 as usize]
+    }
+
+    /// The span of an expression.
+    pub fn span(&self, id: ExprId) -> Span {
+        self.spans[id.0 as usize]
+    }
+
+    /// Number of expressions.
+    pub fn len(&self) -> usize {
+        self.exprs.len()
+    }
+
+    /// Whether the arena is empty.
+    pub fn is_empty(&self) -> bool {
+        self.exprs.is_empty()
+    }
+}
+
 /// A parsed WGSL file.
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct TranslationUnit<'a> {
@@ -528,18 +564,16 @@ pub struct TranslationUnit<'a> {
     pub directives: Vec<Directive<'a>>,
     /// Module-scope declarations, in order.
     pub decls: Vec<GlobalDecl<'a>>,
-    /// The expression arena.
-    pub exprs: Vec<Expr<'a>>,
-    /// One span per expression.
-    pub expr_spans: Vec<Span>,
+    /// The expressions of each declaration, parallel to `decls`.
+    pub arenas: Vec<ExprArena<'a>>,
     /// The elements of every [`ExprList`], each list contiguous.
     pub lists: Vec<ExprId>,
 }
 
 impl<'a> TranslationUnit<'a> {
-    /// The expression with the given id.
-    pub fn expr(&self, id: ExprId) -> &Expr<'a> {
-        &self.exprs[id.0 as usize]
+    /// The expression `id` of declaration `decl`.
+    pub fn expr(&self, decl: usize, id: ExprId) -> &Expr<'a> {
+        self.arenas[decl].expr(id)
     }
 
     /// The expressions of a list.
@@ -547,16 +581,13 @@ impl<'a> TranslationUnit<'a> {
         &self.lists[list.start as usize..][..list.len as usize]
     }
 
-    /// The span of an expression.
-    pub fn expr_span(&self, id: ExprId) -> Span {
-        self.expr_spans[id.0 as usize]
+    /// The span of expression `id` of declaration `decl`.
+    pub fn expr_span(&self, decl: usize, id: ExprId) -> Span {
+        self.arenas[decl].span(id)
     }
 
-    /// Adds an expression, returning its id.
-    pub fn add_expr(&mut self, expr: Expr<'a>, span: Span) -> ExprId {
-        let id = ExprId(self.exprs.len() as u32);
-        self.exprs.push(expr);
-        self.expr_spans.push(span);
-        id
+    /// The number of expressions of all declarations.
+    pub fn expr_count(&self) -> usize {
+        self.arenas.iter().map(ExprArena::len).sum()
     }
 }

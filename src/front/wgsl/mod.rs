@@ -29,5 +29,5 @@ pub struct Parsed {
 /// Parses and resolves WGSL source text into an IR module.
 pub fn parse_str(source: &str) -> Result<Parsed, Error> {
     let tu = parser::parse(source)?;
-    resolve::resolve(&tu)
+    resolve::resolve(tu)
 }

@@ -73,8 +73,12 @@ impl<'a> Parser<'a> {
                 _ => {
                     let start = self.pos;
                     match self.global_decl() {
-                        Ok(decl) => self.tu.decls.push(decl),
+                        Ok(decl) => {
+                            self.tu.decls.push(decl);
+                            self.close_arena(true);
+                        }
                         Err(d) => {
+                            self.close_arena(false);
                             if !self.recover(*d, start) {
                                 return Ok(());
                             }
@@ -201,14 +205,14 @@ impl<'a> Parser<'a> {
             None
         };
         let body_attrs = self.attributes()?;
-        let body_first = self.tu.exprs.len();
+        let body_first = self.exprs.len();
         let body = self.block(body_attrs)?;
         Ok(FnDecl {
             attributes,
             name,
             params: params.into_boxed_slice(),
             result,
-            body_exprs: (self.tu.exprs.len() - body_first) as u32,
+            body_exprs: (self.exprs.len() - body_first) as u32,
             body,
             span: self.span_from(start),
         })

@@ -49,12 +49,8 @@ fn is_multiplicative(kind: TokenKind) -> bool {
 }
 
 impl<'a> Parser<'a> {
-    fn add(&mut self, expr: Expr<'a>, span: Span) -> ExprId {
-        self.tu.add_expr(expr, span)
-    }
-
     fn binary(&mut self, op: BinaryOp, left: ExprId, right: ExprId) -> ExprId {
-        let span = self.tu.expr_span(left).join(self.tu.expr_span(right));
+        let span = self.expr_span(left).join(self.expr_span(right));
         self.add(Expr::Binary { op, left, right }, span)
     }
 
@@ -168,7 +164,7 @@ impl<'a> Parser<'a> {
                 tok.kind = TokenKind::Minus;
                 tok.span.end = tok.span.start + 1;
                 let negated = self.unary()?;
-                let span = Span::new(tok.span.end, self.tu.expr_span(negated).end);
+                let span = Span::new(tok.span.end, self.expr_span(negated).end);
                 self.add(
                     Expr::Unary {
                         op: UnaryOp::Negate,
@@ -240,7 +236,7 @@ impl<'a> Parser<'a> {
             let Some((op, start)) = self.unary_stack.pop() else {
                 break;
             };
-            let span = Span::new(start, self.tu.expr_span(expr).end);
+            let span = Span::new(start, self.expr_span(expr).end);
             expr = self.add(Expr::Unary { op, expr }, span);
         }
         self.depth = depth_before;
@@ -250,7 +246,7 @@ impl<'a> Parser<'a> {
     /// A primary expression followed by `.member` / `[index]` accessors.
     fn postfix_expression(&mut self) -> PResult<ExprId> {
         let mut expr = self.primary()?;
-        let start = self.tu.expr_span(expr).start;
+        let start = self.expr_span(expr).start;
         loop {
             match self.peek_kind() {
                 TokenKind::Period => {

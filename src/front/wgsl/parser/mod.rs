@@ -31,11 +31,7 @@ pub const MAX_ELSE_IF_CHAIN: usize = 1024;
 /// Parses WGSL source text into a translation unit.
 pub fn parse(source: &str) -> Result<TranslationUnit<'_>, Error> {
     let tokens = tokenize(source).map_err(|d| Error::single(*d))?;
-    // There is at most about one expression per token (`a + b` is three of
-    // each); reserving for half of them avoids most arena regrowth copies.
-    let mut tu = TranslationUnit::default();
-    tu.exprs.reserve(tokens.len() / 2);
-    tu.expr_spans.reserve(tokens.len() / 2);
+    let tu = TranslationUnit::default();
     let mut parser = Parser {
         source,
         tokens,
@@ -44,6 +40,8 @@ pub fn parse(source: &str) -> Result<TranslationUnit<'_>, Error> {
         unary_stack: Vec::new(),
         list_stack: Vec::new(),
         stmt_stack: Vec::new(),
+        exprs: Vec::new(),
+        spans: Vec::new(),
         tu,
         errors: Vec::new(),
     };
@@ -54,12 +52,12 @@ pub fn parse(source: &str) -> Result<TranslationUnit<'_>, Error> {
         });
     }
     // The AST lives on through resolution, alongside the IR being built:
-    // give back the arenas' spare capacity (the token vector goes first).
+    // give back the spare capacity (the token vector goes first; each
+    // declaration's expressions were copied into an exact-size arena).
     let Parser { tokens, mut tu, .. } = parser;
     drop(tokens);
-    tu.exprs.shrink_to_fit();
-    tu.expr_spans.shrink_to_fit();
     tu.lists.shrink_to_fit();
+    tu.arenas.shrink_to_fit();
     tu.decls.shrink_to_fit();
     Ok(tu)
 }
@@ -81,6 +79,12 @@ struct Parser<'a> {
     list_stack: Vec<super::ast::ExprId>,
     /// Statements of the blocks being parsed, likewise.
     stmt_stack: Vec<super::ast::Stmt<'a>>,
+    /// The expressions of the declaration being parsed (a working arena,
+    /// reused: each declaration's are copied out into an exact-size
+    /// [`ExprArena`](super::ast::ExprArena) when it is complete).
+    exprs: Vec<super::ast::Expr<'a>>,
+    /// One span per expression of `exprs`.
+    spans: Vec<Span>,
     /// The unit being built.
     tu: TranslationUnit<'a>,
     /// Syntax errors of declarations, recovered from (see `recover.rs`).
@@ -206,6 +210,37 @@ impl<'a> Parser<'a> {
 
     fn leave(&mut self) {
         self.depth -= 1;
+    }
+
+    /// Adds an expression to the declaration being parsed.
+    fn add(&mut self, expr: super::ast::Expr<'a>, span: Span) -> super::ast::ExprId {
+        let id = super::ast::ExprId(self.exprs.len() as u32);
+        self.exprs.push(expr);
+        self.spans.push(span);
+        id
+    }
+
+    /// An expression of the declaration being parsed.
+    fn expr(&self, id: super::ast::ExprId) -> &super::ast::Expr<'a> {
+        &self.exprs[id.0 as usize]
+    }
+
+    /// The span of an expression of the declaration being parsed.
+    fn expr_span(&self, id: super::ast::ExprId) -> Span {
+        self.spans[id.0 as usize]
+    }
+
+    /// Ends a declaration: its expressions move into an exact-size arena
+    /// (`keep`) or are dropped (a declaration with a syntax error).
+    fn close_arena(&mut self, keep: bool) {
+        if keep {
+            self.tu.arenas.push(super::ast::ExprArena {
+                exprs: self.exprs.as_slice().into(),
+                spans: self.spans.as_slice().into(),
+            });
+        }
+        self.exprs.clear();
+        self.spans.clear();
     }
 }
 

@@ -275,7 +275,7 @@ impl<'a> Parser<'a> {
                 self.advance();
                 Ok(StmtKind::Decrement(lhs))
             }
-            _ if matches!(self.tu.expr(lhs), Expr::Call { .. }) => Ok(StmtKind::Call(lhs)),
+            _ if matches!(self.expr(lhs), Expr::Call { .. }) => Ok(StmtKind::Call(lhs)),
             _ => Err(Box::new(
                 self.unexpected("'=', compound assignment, '++' or '--'"),
             )),
@@ -286,7 +286,7 @@ impl<'a> Parser<'a> {
     fn check_lhs(&self, expr: ExprId) -> PResult<()> {
         let mut cur = expr;
         loop {
-            match self.tu.expr(cur) {
+            match self.expr(cur) {
                 Expr::Ident(t) if t.template_args.is_empty() => return Ok(()),
                 Expr::Paren(inner) => cur = *inner,
                 Expr::Unary {
@@ -298,9 +298,9 @@ impl<'a> Parser<'a> {
                     return Err(Box::new(
                         Diagnostic::error(
                             "invalid left-hand side of an assignment",
-                            self.tu.expr_span(expr),
+                            self.expr_span(expr),
                         )
-                        .with_label(self.tu.expr_span(cur), "this is not a variable reference"),
+                        .with_label(self.expr_span(cur), "this is not a variable reference"),
                     ))
                 }
             }

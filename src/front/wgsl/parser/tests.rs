@@ -29,34 +29,35 @@ fn err_text(src: &str) -> (String, &str) {
 }
 
 /// Renders an expression as a fully parenthesised string.
-fn show(tu: &TranslationUnit, id: ExprId) -> String {
-    match tu.expr(id) {
+/// `d` is the index of the declaration whose arena holds `id`.
+fn show(tu: &TranslationUnit, d: usize, id: ExprId) -> String {
+    match tu.expr(d, id) {
         Expr::Literal(Literal::Bool(b)) => b.to_string(),
         Expr::Literal(Literal::Int { value, suffix }) => format!("{value}{suffix:?}"),
         Expr::Literal(Literal::Float { value, suffix }) => format!("{value}{suffix:?}f"),
-        Expr::Ident(t) => show_templated(tu, t),
+        Expr::Ident(t) => show_templated(tu, d, t),
         Expr::Call { callee, args } => {
-            let args: Vec<String> = tu.list(*args).iter().map(|a| show(tu, *a)).collect();
-            format!("{}({})", show_templated(tu, callee), args.join(", "))
+            let args: Vec<String> = tu.list(*args).iter().map(|a| show(tu, d, *a)).collect();
+            format!("{}({})", show_templated(tu, d, callee), args.join(", "))
         }
-        Expr::Paren(e) => format!("[{}]", show(tu, *e)),
-        Expr::Unary { op, expr } => format!("{op:?}({})", show(tu, *expr)),
+        Expr::Paren(e) => format!("[{}]", show(tu, d, *e)),
+        Expr::Unary { op, expr } => format!("{op:?}({})", show(tu, d, *expr)),
         Expr::Binary { op, left, right } => {
-            format!("({} {op:?} {})", show(tu, *left), show(tu, *right))
+            format!("({} {op:?} {})", show(tu, d, *left), show(tu, d, *right))
         }
-        Expr::Index { base, index } => format!("{}[{}]", show(tu, *base), show(tu, *index)),
-        Expr::Member { base, member } => format!("{}.{}", show(tu, *base), member.name),
+        Expr::Index { base, index } => format!("{}[{}]", show(tu, d, *base), show(tu, d, *index)),
+        Expr::Member { base, member } => format!("{}.{}", show(tu, d, *base), member.name),
     }
 }
 
-fn show_templated(tu: &TranslationUnit, t: &TemplatedIdent) -> String {
+fn show_templated(tu: &TranslationUnit, d: usize, t: &TemplatedIdent) -> String {
     if t.template_args.is_empty() {
         t.ident.name.to_string()
     } else {
         let args: Vec<String> = tu
             .list(t.template_args)
             .iter()
-            .map(|a| show(tu, *a))
+            .map(|a| show(tu, d, *a))
             .collect();
         format!("{}<{}>", t.ident.name, args.join(", "))
     }
@@ -69,7 +70,7 @@ fn expr(e: &str) -> String {
     let GlobalDecl::Const(d) = &tu.decls[0] else {
         panic!("not a const")
     };
-    show(&tu, d.init.expect("init"))
+    show(&tu, 0, d.init.expect("init"))
 }
 
 /// The statements of `fn f() { <body> }`.
@@ -81,6 +82,9 @@ fn body(src: &str) -> (TranslationUnit<'_>, Vec<Stmt<'_>>) {
     let GlobalDecl::Fn(f) = tu.decls.remove(index) else {
         panic!("not a fn")
     };
+    // The function's expressions become arena 0.
+    let arena = tu.arenas.remove(index);
+    tu.arenas.insert(0, arena);
     (tu, f.body.stmts.into_vec())
 }
 
@@ -142,8 +146,11 @@ fn template_span() {
         panic!()
     };
     let init = d.init.unwrap();
-    assert_eq!(&src[tu.expr_span(init).to_range()], "array<vec4<f32>, 4>()");
-    let Expr::Call { callee, .. } = tu.expr(init) else {
+    assert_eq!(
+        &src[tu.expr_span(0, init).to_range()],
+        "array<vec4<f32>, 4>()"
+    );
+    let Expr::Call { callee, .. } = tu.expr(0, init) else {
         panic!()
     };
     assert_eq!(&src[callee.span.to_range()], "array<vec4<f32>, 4>");
@@ -200,16 +207,16 @@ fn long_chain_is_iterative() {
     }
     src.push(';');
     let tu = ok(&src);
-    assert_eq!(tu.exprs.len(), 200_001);
+    assert_eq!(tu.expr_count(), 200_001);
     let GlobalDecl::Const(d) = &tu.decls[0] else {
         panic!()
     };
     let root = d.init.unwrap();
-    let Expr::Binary { op, .. } = tu.expr(root) else {
+    let Expr::Binary { op, .. } = tu.expr(0, root) else {
         panic!()
     };
     assert_eq!(*op, BinaryOp::Sub);
-    assert_eq!(tu.expr_span(root), Span::new(10, src.len() as u32 - 1));
+    assert_eq!(tu.expr_span(0, root), Span::new(10, src.len() as u32 - 1));
 }
 
 #[test]
@@ -330,8 +337,8 @@ fn global_declarations() {
     assert_eq!(v.attributes.len(), 2);
     assert_eq!(v.attributes[1].name.name, "binding");
     assert_eq!(v.template_args.len(), 2);
-    assert_eq!(show(&tu, tu.list(v.template_args)[1]), "read_write");
-    assert_eq!(show(&tu, v.ty.unwrap()), "array<u32>");
+    assert_eq!(show(&tu, 0, tu.list(v.template_args)[1]), "read_write");
+    assert_eq!(show(&tu, 0, v.ty.unwrap()), "array<u32>");
     assert_eq!(
         &src[v.span.to_range()],
         "@group(0) @binding(1) var<storage, read_write> buf: array<u32>"
@@ -353,13 +360,13 @@ fn global_declarations() {
     assert_eq!(f.params.len(), 2);
     assert_eq!(f.params[0].attributes[0].name.name, "builtin");
     assert_eq!(
-        show(&tu, f.params[0].attributes[0].args[0]),
+        show(&tu, 9, f.params[0].attributes[0].args[0]),
         "global_invocation_id"
     );
     assert_eq!(f.attributes[1].args.len(), 3);
     let (attrs, ty) = f.result.as_ref().unwrap();
     assert_eq!(attrs[0].name.name, "location");
-    assert_eq!(show(&tu, *ty), "vec4<f32>");
+    assert_eq!(show(&tu, 9, *ty), "vec4<f32>");
     assert_eq!(tu.decls[10].name().map(|n| n.name), Some("g"));
 }
 
@@ -461,7 +468,7 @@ fn statements() {
     let StmtKind::Assign { lhs: Some(l), .. } = kinds[21] else {
         panic!()
     };
-    assert_eq!(show(&tu, *l), "s.m[2None].x");
+    assert_eq!(show(&tu, 0, *l), "s.m[2None].x");
     assert!(matches!(kinds[22], StmtKind::Empty));
     assert!(matches!(kinds[23], StmtKind::Discard));
     assert!(matches!(kinds[24], StmtKind::Return(None)));
@@ -792,11 +799,11 @@ fn main() {
         panic!()
     };
     assert_eq!(
-        show(&tu, v.ty.unwrap()),
+        show(&tu, 0, v.ty.unwrap()),
         "subgroup_matrix_left<f32, 8None, 8None>"
     );
     assert_eq!(
-        show(&tu, v.init.unwrap()),
+        show(&tu, 0, v.init.unwrap()),
         "subgroupMatrixLoad<subgroup_matrix_left<f32, 8None, 8None>>(AddressOf(buf), 0None, false, 8None)"
     );
 }

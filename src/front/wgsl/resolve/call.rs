@@ -36,7 +36,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
     /// A call in expression position (must produce a value).
     pub(crate) fn call(
         &mut self,
-        callee: &'t ast::TemplatedIdent<'a>,
+        callee: &ast::TemplatedIdent<'a>,
         args: &'t [ExprId],
         span: Span,
         limit: Stage,
@@ -54,7 +54,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
     /// for call statements (where `@must_use` results are an error).
     pub(crate) fn call_inner(
         &mut self,
-        callee: &'t ast::TemplatedIdent<'a>,
+        callee: &ast::TemplatedIdent<'a>,
         args: &'t [ExprId],
         span: Span,
         limit: Stage,
@@ -123,7 +123,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
 
     fn constructor_call(
         &mut self,
-        callee: &'t ast::TemplatedIdent<'a>,
+        callee: &ast::TemplatedIdent<'a>,
         args: &'t [ExprId],
         span: Span,
         limit: Stage,
@@ -247,7 +247,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
     fn builtin_call(
         &mut self,
         def: &'static builtins::BuiltinDef,
-        callee: &'t ast::TemplatedIdent<'a>,
+        callee: &ast::TemplatedIdent<'a>,
         args: &'t [ExprId],
         span: Span,
         limit: Stage,
@@ -265,7 +265,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
         }
         let mut targs = Vec::with_capacity(callee.template_args.len());
         for &t in self.list(callee.template_args) {
-            let layout = match self.ast(t) {
+            let layout = match &self.ast(t) {
                 ast::Expr::Ident(ti)
                     if ti.template_args.is_empty() && !self.names.contains_key(ti.ident.name) =>
                 {

@@ -7,13 +7,15 @@
 //! functions each calling the next) need no recursion. A cycle is reported
 //! once, naming every declaration on it.
 
-use super::super::ast::{self, ExprId, GlobalDecl, Stmt, StmtKind, TranslationUnit};
+use super::super::ast::{self, ExprArena, ExprId, GlobalDecl, Stmt, StmtKind, TranslationUnit};
 use crate::diagnostic::Diagnostic;
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 /// Collects the module-scope declarations a declaration refers to.
 struct Collector<'t, 'a> {
     tu: &'t TranslationUnit<'a>,
+    /// The expressions of the declaration being walked.
+    arena: &'t ExprArena<'a>,
     names: &'t HashMap<&'a str, usize>,
     /// How many open local scopes declare each name (shadowing globals).
     local_counts: HashMap<&'a str, u32>,
@@ -41,7 +43,7 @@ impl<'t, 'a> Collector<'t, 'a> {
     fn expr(&mut self, id: ExprId) {
         self.stack.push(id);
         while let Some(id) = self.stack.pop() {
-            match self.tu.expr(id) {
+            match self.arena.expr(id) {
                 ast::Expr::Literal(_) => {}
                 ast::Expr::Ident(t) => {
                     self.name(t.ident.name, t.ident.span);
@@ -269,13 +271,16 @@ impl<'t, 'a> Collector<'t, 'a> {
 
 /// Returns the declarations in an order where each comes after everything
 /// it refers to, or the cycle diagnostics.
-pub(super) fn order(
-    tu: &TranslationUnit<'_>,
-    names: &HashMap<&str, usize>,
+pub(super) fn order<'a>(
+    tu: &TranslationUnit<'a>,
+    arenas: &[ExprArena<'a>],
+    names: &HashMap<&'a str, usize>,
 ) -> Result<Vec<usize>, Vec<Diagnostic>> {
     let n = tu.decls.len();
+    let empty = ExprArena::default();
     let mut c = Collector {
         tu,
+        arena: &empty,
         names,
         local_counts: HashMap::default(),
         local_log: Vec::new(),
@@ -287,9 +292,10 @@ pub(super) fn order(
     // Every declaration's dependencies in one vector: those of `i` are
     // `c.deps[starts[i]..starts[i + 1]]`.
     let mut starts = Vec::with_capacity(n + 1);
-    for d in &tu.decls {
+    for (d, arena) in tu.decls.iter().zip(arenas) {
         starts.push(c.deps.len());
         c.seen.clear();
+        c.arena = arena;
         c.decl(d);
     }
     starts.push(c.deps.len());

@@ -20,10 +20,10 @@ use crate::ir::{
 use crate::Span;
 
 /// One step of a left spine.
-pub(crate) enum Step<'t, 'a> {
+pub(crate) enum Step<'a> {
     Binary(ast::BinaryOp, ExprId, ExprId, Span),
     Index(ExprId, Span),
-    Member(&'t ast::Ident<'a>, Span),
+    Member(ast::Ident<'a>, Span),
 }
 
 impl<'t, 'a> Resolver<'t, 'a> {
@@ -53,7 +53,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
         let base = self.steps.len();
         let mut cur = id;
         loop {
-            match self.ast(cur) {
+            match &self.ast(cur) {
                 ast::Expr::Binary { op, left, right } => {
                     let step = Step::Binary(*op, *left, *right, self.span(cur));
                     self.steps.push(step);
@@ -65,7 +65,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
                     cur = *base;
                 }
                 ast::Expr::Member { base, member } => {
-                    let step = Step::Member(member, self.span(cur));
+                    let step = Step::Member(*member, self.span(cur));
                     self.steps.push(step);
                     cur = *base;
                 }
@@ -90,7 +90,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
                     self.binary(op, v, lspan, right, span, limit)?
                 }
                 Step::Index(index, span) => self.index(v, index, span, limit)?,
-                Step::Member(m, span) => self.member(v, m, span)?,
+                Step::Member(m, span) => self.member(v, &m, span)?,
             };
         }
         Ok(v)
@@ -243,7 +243,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
 
     fn primary(&mut self, id: ExprId, limit: Stage) -> Res<Val> {
         let span = self.span(id);
-        match self.ast(id) {
+        match &self.ast(id) {
             ast::Expr::Literal(l) => self.literal(*l, span),
             ast::Expr::Ident(t) => {
                 if !t.template_args.is_empty() {

@@ -135,8 +135,14 @@ pub(crate) fn err<T>(message: impl Into<String>, span: Span) -> Res<T> {
 
 /// The resolver's state for one translation unit.
 pub(crate) struct Resolver<'t, 'a> {
-    /// The AST.
+    /// The AST (its expressions are in `arenas`).
     pub tu: &'t TranslationUnit<'a>,
+    /// Each declaration's expressions, by declaration index, moved out of
+    /// the translation unit; a declaration's arena moves to `arena` while
+    /// it is resolved and is freed after.
+    pub arenas: Vec<ast::ExprArena<'a>>,
+    /// The expressions of the declaration being resolved.
+    pub arena: ast::ExprArena<'a>,
     /// The module being built.
     pub module: Module,
     /// Module-scope names to declaration indices.
@@ -154,7 +160,7 @@ pub(crate) struct Resolver<'t, 'a> {
     pub builtin_calls: HashMap<BuiltinCallKey, crate::builtins::ResolvedCall>,
     /// Pending left-spine steps of the expressions being resolved (see
     /// `Resolver::expr`).
-    pub steps: Vec<expr::Step<'t, 'a>>,
+    pub steps: Vec<expr::Step<'a>>,
     /// Whether resolution stopped at the error limit (see `recover.rs`).
     pub stopped: bool,
     /// Depth of right-hand sides of `&&`/`||` that a const left-hand side
@@ -173,10 +179,17 @@ pub(crate) struct Resolver<'t, 'a> {
 /// A builtin call's name, argument types and const bool arguments.
 pub(crate) type BuiltinCallKey = (&'static str, Vec<Handle<Type>>, Vec<Option<bool>>);
 
-/// Resolves a parsed translation unit into an IR module.
-pub fn resolve(tu: &TranslationUnit<'_>) -> Result<Parsed, Error> {
+/// Resolves a parsed translation unit into an IR module. Each
+/// declaration's expressions are freed once it is resolved, so the AST
+/// shrinks while the IR grows.
+pub fn resolve(mut tu: TranslationUnit<'_>) -> Result<Parsed, Error> {
+    let mut arenas = std::mem::take(&mut tu.arenas);
+    arenas.resize_with(tu.decls.len(), Default::default);
+    let tu = &tu;
     let mut r = Resolver {
         tu,
+        arenas,
+        arena: ast::ExprArena::default(),
         module: Module::default(),
         names: HashMap::default(),
         items: vec![None; tu.decls.len()],
@@ -222,7 +235,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
             }
             self.names.insert(name.name, i);
         }
-        let order = match decl_order::order(self.tu, &self.names) {
+        let order = match decl_order::order(self.tu, &self.arenas, &self.names) {
             Ok(o) => o,
             Err(d) => {
                 self.diags.extend(d);
@@ -230,7 +243,11 @@ impl<'t, 'a> Resolver<'t, 'a> {
             }
         };
         for i in order {
-            let item = match self.global_decl(i) {
+            self.arena = std::mem::take(&mut self.arenas[i]);
+            let item = self.global_decl(i);
+            // The declaration's expressions are not needed again.
+            self.arena = ast::ExprArena::default();
+            let item = match item {
                 Ok(item) => item,
                 Err(d) => {
                     // A failure caused by an earlier failed declaration is
@@ -245,14 +262,15 @@ impl<'t, 'a> Resolver<'t, 'a> {
         }
     }
 
-    /// The span of an AST expression.
+    /// The span of an AST expression of the declaration being resolved.
     pub fn span(&self, id: ExprId) -> Span {
-        self.tu.expr_span(id)
+        self.arena.span(id)
     }
 
-    /// The AST expression.
-    pub fn ast(&self, id: ExprId) -> &'t ast::Expr<'a> {
-        self.tu.expr(id)
+    /// An AST expression of the declaration being resolved (a copy: the
+    /// arena is freed once the declaration is resolved).
+    pub fn ast(&self, id: ExprId) -> ast::Expr<'a> {
+        *self.arena.expr(id)
     }
 
     /// The expressions of an argument or template list.

@@ -138,7 +138,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
                 self.read_modify_write(ptr, store, op, one, span, span)
             }
             StmtKind::Call(e) => {
-                let ast::Expr::Call { callee, args } = self.ast(*e) else {
+                let ast::Expr::Call { callee, args } = &self.ast(*e) else {
                     return err("expected a function call", self.span(*e));
                 };
                 let v = self.call_inner(

@@ -287,21 +287,21 @@ impl Resolver<'_, '_> {
     /// its access expression is fresh and used by nothing else.
     fn is_inline_element_address(&self, mut e: ExprId) -> bool {
         use super::super::ast::{Expr, UnaryOp};
-        while let Expr::Paren(inner) = self.ast(e) {
+        while let Expr::Paren(inner) = &self.ast(e) {
             e = *inner;
         }
         let Expr::Unary {
             op: UnaryOp::AddressOf,
             expr,
-        } = self.ast(e)
+        } = &self.ast(e)
         else {
             return false;
         };
         let mut e = *expr;
-        while let Expr::Paren(inner) = self.ast(e) {
+        while let Expr::Paren(inner) = &self.ast(e) {
             e = *inner;
         }
-        matches!(self.ast(e), Expr::Index { .. })
+        matches!(&self.ast(e), Expr::Index { .. })
     }
 
     /// wgpu's default stride: the matrix's row count (column-major) or

@@ -47,9 +47,9 @@ pub(crate) enum Target {
 }
 
 /// A postfix step of a left-hand side.
-enum LStep<'t, 'a> {
+enum LStep<'a> {
     Index(ExprId, Span),
-    Member(&'t ast::Ident<'a>, Span),
+    Member(ast::Ident<'a>, Span),
 }
 
 impl<'t, 'a> Resolver<'t, 'a> {
@@ -60,13 +60,13 @@ impl<'t, 'a> Resolver<'t, 'a> {
         let mut steps = Vec::new();
         let mut cur = e;
         loop {
-            match self.ast(cur) {
+            match &self.ast(cur) {
                 ast::Expr::Index { base, index } => {
                     steps.push(LStep::Index(*index, self.span(cur)));
                     cur = *base;
                 }
                 ast::Expr::Member { base, member } => {
-                    steps.push(LStep::Member(member, self.span(cur)));
+                    steps.push(LStep::Member(*member, self.span(cur)));
                     cur = *base;
                 }
                 ast::Expr::Paren(x) => cur = *x,
@@ -124,7 +124,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
                             }
                         }
                     }
-                    v = self.member(base, m, span)?;
+                    v = self.member(base, &m, span)?;
                 }
                 LStep::Index(index, span) => v = self.index(v, index, span, Stage::Runtime)?,
             }

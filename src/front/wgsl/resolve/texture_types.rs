@@ -62,7 +62,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
     /// is not one.
     pub(crate) fn texture_type(
         &mut self,
-        t: &'t ast::TemplatedIdent<'a>,
+        t: &ast::TemplatedIdent<'a>,
     ) -> Res<Option<Handle<Type>>> {
         let name = t.ident.name;
         let Some(shape) = shape(name) else {
@@ -174,7 +174,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
         f: ast::ExprId,
         a: ast::ExprId,
     ) -> Res<(TexelFormat, Access)> {
-        let fname = match self.ast(f) {
+        let fname = match &self.ast(f) {
             ast::Expr::Ident(ti) if ti.template_args.is_empty() => Some(ti.ident.name),
             _ => None,
         };

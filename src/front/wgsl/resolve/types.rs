@@ -144,14 +144,14 @@ pub(crate) fn is_handle(module: &Module, ty: Handle<Type>) -> bool {
 impl<'t, 'a> Resolver<'t, 'a> {
     /// Resolves a type expression.
     pub(crate) fn resolve_type(&mut self, id: ExprId) -> Res<Handle<Type>> {
-        let ast::Expr::Ident(t) = self.ast(id) else {
+        let ast::Expr::Ident(t) = &self.ast(id) else {
             return err("expected a type", self.span(id));
         };
         self.templated_type(t)
     }
 
     /// Resolves a (possibly templated) identifier as a type.
-    pub(crate) fn templated_type(&mut self, t: &'t ast::TemplatedIdent<'a>) -> Res<Handle<Type>> {
+    pub(crate) fn templated_type(&mut self, t: &ast::TemplatedIdent<'a>) -> Res<Handle<Type>> {
         match self.try_templated_type(t)? {
             Some(ty) => Ok(ty),
             None => {
@@ -173,7 +173,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
     /// errors about the type itself (its size) point at the source.
     pub(crate) fn try_templated_type(
         &mut self,
-        t: &'t ast::TemplatedIdent<'a>,
+        t: &ast::TemplatedIdent<'a>,
     ) -> Res<Option<Handle<Type>>> {
         let ty = self.try_templated_type_unspanned(t)?;
         if let Some(ty) = ty {
@@ -184,7 +184,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
 
     fn try_templated_type_unspanned(
         &mut self,
-        t: &'t ast::TemplatedIdent<'a>,
+        t: &ast::TemplatedIdent<'a>,
     ) -> Res<Option<Handle<Type>>> {
         let name = t.ident.name;
         let span = t.ident.span;
@@ -361,7 +361,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
         }
     }
 
-    fn array_type(&mut self, t: &'t ast::TemplatedIdent<'a>) -> Res<Handle<Type>> {
+    fn array_type(&mut self, t: &ast::TemplatedIdent<'a>) -> Res<Handle<Type>> {
         let (elem, count) = match self.list(t.template_args) {
             [e] => (*e, None),
             [e, n] => (*e, Some(*n)),
@@ -467,7 +467,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
         }
     }
 
-    fn ptr_type(&mut self, t: &'t ast::TemplatedIdent<'a>) -> Res<Handle<Type>> {
+    fn ptr_type(&mut self, t: &ast::TemplatedIdent<'a>) -> Res<Handle<Type>> {
         let (sp, ty, am) = match self.list(t.template_args) {
             [s, ty] => (*s, *ty, None),
             [s, ty, a] => (*s, *ty, Some(*a)),
@@ -556,13 +556,13 @@ impl<'t, 'a> Resolver<'t, 'a> {
 
     /// The name of an enumerant expression (a plain identifier).
     pub(crate) fn enumerant(&self, e: ExprId) -> Res<&'a str> {
-        match self.ast(e) {
+        match &self.ast(e) {
             ast::Expr::Ident(t) if t.template_args.is_empty() => Ok(t.ident.name),
             _ => err("expected an identifier", self.span(e)),
         }
     }
 
-    fn subgroup_matrix_type(&mut self, t: &'t ast::TemplatedIdent<'a>) -> Res<Handle<Type>> {
+    fn subgroup_matrix_type(&mut self, t: &ast::TemplatedIdent<'a>) -> Res<Handle<Type>> {
         let name = t.ident.name;
         if !self.module.extensions.contains(Extensions::SUBGROUP_MATRIX) {
             return err(
@@ -590,7 +590,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
     /// wgpu's `coop_matNxN<T, R>` (`enable wgpu_cooperative_matrix;`): an
     /// N x N subgroup matrix of f32 or f16 whose kind is the role `A`
     /// (left), `B` (right) or `C` (result).
-    fn coop_matrix_type(&mut self, t: &'t ast::TemplatedIdent<'a>, n: u32) -> Res<Handle<Type>> {
+    fn coop_matrix_type(&mut self, t: &ast::TemplatedIdent<'a>, n: u32) -> Res<Handle<Type>> {
         let name = t.ident.name;
         if !self
             .module
@@ -638,7 +638,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
     fn coop_role(&self, e: ExprId) -> Res<SubgroupMatrixKind> {
         let span = self.span(e);
         let msg = "expected a cooperative matrix role: 'A', 'B' or 'C'";
-        let ast::Expr::Ident(t) = self.ast(e) else {
+        let ast::Expr::Ident(t) = &self.ast(e) else {
             return err(msg, span);
         };
         let name = t.ident.name;
@@ -667,7 +667,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
     /// A type template argument of a builtin call: like any type, except
     /// that `i8`/`u8` are allowed (as a subgroup-matrix result component).
     pub(crate) fn builtin_template_type(&mut self, e: ExprId) -> Res<Handle<Type>> {
-        if let ast::Expr::Ident(t) = self.ast(e) {
+        if let ast::Expr::Ident(t) = &self.ast(e) {
             if t.template_args.is_empty() && !self.names.contains_key(t.ident.name) {
                 if let Some(s @ (Scalar::I8 | Scalar::U8 | Scalar::BF16)) =
                     scalar_name(t.ident.name)
@@ -682,7 +682,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
 
     fn resolve_type_matrix_component(&mut self, e: ExprId) -> Res<Scalar> {
         let span = self.span(e);
-        if let ast::Expr::Ident(t) = self.ast(e) {
+        if let ast::Expr::Ident(t) = &self.ast(e) {
             if t.template_args.is_empty() && !self.names.contains_key(t.ident.name) {
                 if let Some(s @ (Scalar::I8 | Scalar::U8 | Scalar::BF16)) =
                     scalar_name(t.ident.name)
