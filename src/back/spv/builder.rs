@@ -88,15 +88,16 @@ impl Sections {
         }
     }
 
-    /// Assembles the final module words.
-    pub fn finish(self, version: (u8, u8), vulkan_memory_model: bool) -> Vec<u32> {
+    /// Assembles the final module words. The function definitions, the
+    /// largest section, become the output: the other sections are inserted
+    /// before them in place, so the module is not held twice.
+    pub fn finish(mut self, version: (u8, u8), vulkan_memory_model: bool) -> Vec<u32> {
         let mut out = Vec::with_capacity(
             64 + self.entry_points.len()
                 + self.execution_modes.len()
                 + self.names.len()
                 + self.annotations.len()
-                + self.globals.len()
-                + self.functions.len(),
+                + self.globals.len(),
         );
         out.extend_from_slice(&[
             spirv::MAGIC_NUMBER,
@@ -129,8 +130,9 @@ impl Sections {
         out.extend_from_slice(&self.names);
         out.extend_from_slice(&self.annotations);
         out.extend_from_slice(&self.globals);
-        out.extend_from_slice(&self.functions);
-        out
+        let mut module = std::mem::take(&mut self.functions);
+        module.splice(0..0, out);
+        module
     }
 }
 
