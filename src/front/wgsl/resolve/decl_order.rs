@@ -16,6 +16,8 @@ struct Collector<'t, 'a> {
     tu: &'t TranslationUnit<'a>,
     /// The expressions of the declaration being walked.
     arena: &'t ExprArena<'a>,
+    /// The body statements of the declaration being walked (a function).
+    body: &'t [Stmt<'a>],
     names: &'t HashMap<&'a str, usize>,
     /// How many open local scopes declare each name (shadowing globals).
     local_counts: HashMap<&'a str, u32>,
@@ -259,7 +261,7 @@ impl<'t, 'a> Collector<'t, 'a> {
                 for p in &f.params {
                     self.declare(p.name.name);
                 }
-                for s in &f.body.stmts {
+                for s in self.body {
                     self.stmt(s);
                 }
                 self.close_scope();
@@ -274,6 +276,7 @@ impl<'t, 'a> Collector<'t, 'a> {
 pub(super) fn order<'a>(
     tu: &TranslationUnit<'a>,
     arenas: &[ExprArena<'a>],
+    bodies: &[Box<[Stmt<'a>]>],
     names: &HashMap<&'a str, usize>,
 ) -> Result<Vec<usize>, Vec<Diagnostic>> {
     let n = tu.decls.len();
@@ -281,6 +284,7 @@ pub(super) fn order<'a>(
     let mut c = Collector {
         tu,
         arena: &empty,
+        body: &[],
         names,
         local_counts: HashMap::default(),
         local_log: Vec::new(),
@@ -292,10 +296,11 @@ pub(super) fn order<'a>(
     // Every declaration's dependencies in one vector: those of `i` are
     // `c.deps[starts[i]..starts[i + 1]]`.
     let mut starts = Vec::with_capacity(n + 1);
-    for (d, arena) in tu.decls.iter().zip(arenas) {
+    for ((d, arena), body) in tu.decls.iter().zip(arenas).zip(bodies) {
         starts.push(c.deps.len());
         c.seen.clear();
         c.arena = arena;
+        c.body = body;
         c.decl(d);
     }
     starts.push(c.deps.len());

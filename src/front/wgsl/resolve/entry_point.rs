@@ -256,7 +256,9 @@ impl<'t, 'a> Resolver<'t, 'a> {
         }
         self.statement_attrs(&f.body.attributes, f.body.span, "a function body")?;
         let saved = self.f.replace(fs);
-        let body = self.stmts(&f.body.stmts);
+        // The statements are freed once the function is resolved.
+        let stmts = std::mem::take(&mut self.body);
+        let body = self.stmts(&stmts);
         let fs = std::mem::replace(&mut self.f, saved);
         body?;
         let Some(mut fs) = fs else {

@@ -143,6 +143,12 @@ pub(crate) struct Resolver<'t, 'a> {
     pub arenas: Vec<ast::ExprArena<'a>>,
     /// The expressions of the declaration being resolved.
     pub arena: ast::ExprArena<'a>,
+    /// Each function declaration's body statements, by declaration index
+    /// (empty for other declarations), moved out of the translation unit
+    /// like `arenas`.
+    pub bodies: Vec<Box<[ast::Stmt<'a>]>>,
+    /// The body statements of the function being resolved.
+    pub body: Box<[ast::Stmt<'a>]>,
     /// The module being built.
     pub module: Module,
     /// Module-scope names to declaration indices.
@@ -185,11 +191,21 @@ pub(crate) type BuiltinCallKey = (&'static str, Vec<Handle<Type>>, Vec<Option<bo
 pub fn resolve(mut tu: TranslationUnit<'_>) -> Result<Parsed, Error> {
     let mut arenas = std::mem::take(&mut tu.arenas);
     arenas.resize_with(tu.decls.len(), Default::default);
+    let bodies = tu
+        .decls
+        .iter_mut()
+        .map(|d| match d {
+            ast::GlobalDecl::Fn(f) => std::mem::take(&mut f.body.stmts),
+            _ => Box::default(),
+        })
+        .collect();
     let tu = &tu;
     let mut r = Resolver {
         tu,
         arenas,
         arena: ast::ExprArena::default(),
+        bodies,
+        body: Box::default(),
         module: Module::default(),
         names: HashMap::default(),
         items: vec![None; tu.decls.len()],
@@ -235,7 +251,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
             }
             self.names.insert(name.name, i);
         }
-        let order = match decl_order::order(self.tu, &self.arenas, &self.names) {
+        let order = match decl_order::order(self.tu, &self.arenas, &self.bodies, &self.names) {
             Ok(o) => o,
             Err(d) => {
                 self.diags.extend(d);
@@ -244,9 +260,12 @@ impl<'t, 'a> Resolver<'t, 'a> {
         };
         for i in order {
             self.arena = std::mem::take(&mut self.arenas[i]);
+            self.body = std::mem::take(&mut self.bodies[i]);
             let item = self.global_decl(i);
-            // The declaration's expressions are not needed again.
+            // The declaration's expressions and statements are not needed
+            // again.
             self.arena = ast::ExprArena::default();
+            self.body = Box::default();
             let item = match item {
                 Ok(item) => item,
                 Err(d) => {

@@ -87,7 +87,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
 
     /// Resolves a statement, reporting its error and going on: the names
     /// it declares are then poisoned. Fails only at the error limit.
-    pub(crate) fn stmt_recovering(&mut self, s: &'t Stmt<'a>) -> Res<()> {
+    pub(crate) fn stmt_recovering(&mut self, s: &Stmt<'a>) -> Res<()> {
         let Err(d) = self.stmt(s) else {
             return Ok(());
         };
@@ -120,7 +120,8 @@ impl<'t, 'a> Resolver<'t, 'a> {
             fs.declare(p.name.name, Local::Poisoned);
         }
         let saved = self.f.replace(fs);
-        let body = self.stmts(&f.body.stmts);
+        let stmts = std::mem::take(&mut self.body);
+        let body = self.stmts(&stmts);
         self.f = saved;
         body.map(|()| GlobalItem::Poisoned)
     }

@@ -52,7 +52,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
     /// Resolves statements into the current block. An error ends only
     /// the statement it is in (see `recover.rs`): this fails only when
     /// resolution stops at the error limit.
-    pub(crate) fn stmts(&mut self, stmts: &'t [Stmt<'a>]) -> Res<()> {
+    pub(crate) fn stmts(&mut self, stmts: &[Stmt<'a>]) -> Res<()> {
         for s in stmts {
             self.stmt_recovering(s)?;
         }
@@ -60,7 +60,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
     }
 
     /// Resolves a braced block in a new scope, returning its IR block.
-    fn scoped_block(&mut self, b: &'t ast::Block<'a>) -> Res<Block> {
+    fn scoped_block(&mut self, b: &ast::Block<'a>) -> Res<Block> {
         self.statement_attrs(&b.attributes, b.span, "a compound statement")?;
         self.scoped(|r| r.stmts(&b.stmts))
     }
@@ -99,7 +99,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
         self.lift(v, Stage::Runtime, span)
     }
 
-    pub(super) fn stmt(&mut self, s: &'t Stmt<'a>) -> Res<()> {
+    pub(super) fn stmt(&mut self, s: &Stmt<'a>) -> Res<()> {
         let span = s.span;
         self.statement_attrs(&s.attributes, span, "a statement")?;
         match &s.kind {
@@ -263,7 +263,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
         Ok(())
     }
 
-    fn local_var(&mut self, v: &'t ast::VarDecl<'a>) -> Res<()> {
+    fn local_var(&mut self, v: &ast::VarDecl<'a>) -> Res<()> {
         match self.list(v.template_args) {
             [] => {}
             [s] => {
@@ -375,7 +375,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
         self.declare(v.name, Local::Var { ptr, store: ty })
     }
 
-    fn let_decl(&mut self, v: &'t ast::ValueDecl<'a>) -> Res<()> {
+    fn let_decl(&mut self, v: &ast::ValueDecl<'a>) -> Res<()> {
         let Some(init) = v.init else {
             return err("'let' declarations require an initializer", v.name.span);
         };
@@ -604,9 +604,9 @@ impl<'t, 'a> Resolver<'t, 'a> {
     fn lower_loop(
         &mut self,
         condition: Option<ast::ExprId>,
-        body: &'t [Stmt<'a>],
-        continuing: Option<&'t ast::Continuing<'a>>,
-        update: Option<&'t Stmt<'a>>,
+        body: &[Stmt<'a>],
+        continuing: Option<&ast::Continuing<'a>>,
+        update: Option<&Stmt<'a>>,
         span: Span,
     ) -> Res<()> {
         self.fs(span)?.ctl.push(Ctl::Loop);
@@ -680,7 +680,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
     fn switch(
         &mut self,
         selector: ast::ExprId,
-        clauses: &'t [ast::SwitchClause<'a>],
+        clauses: &[ast::SwitchClause<'a>],
         span: Span,
     ) -> Res<()> {
         // A bad selector or case value is reported; the clause bodies are
@@ -731,7 +731,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
     fn switch_header(
         &mut self,
         selector: ast::ExprId,
-        clauses: &'t [ast::SwitchClause<'a>],
+        clauses: &[ast::SwitchClause<'a>],
         span: Span,
     ) -> Res<(Handle<Expression>, Scalar, Vec<(Value, Span)>)> {
         let sspan = self.span(selector);
@@ -852,7 +852,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
     }
 
     /// The body of a switch clause, in its own scope.
-    fn switch_clause_body(&mut self, c: &'t ast::SwitchClause<'a>, span: Span) -> Res<Block> {
+    fn switch_clause_body(&mut self, c: &ast::SwitchClause<'a>, span: Span) -> Res<Block> {
         self.fs(span)?.ctl.push(Ctl::Switch);
         let body = self.scoped_block(&c.body);
         self.fs(span)?.ctl.pop();
