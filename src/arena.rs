@@ -171,10 +171,11 @@ impl<T> Arena<T> {
         self.spans.reserve(additional);
     }
 
-    /// Gives back spare capacity.
+    /// Gives back spare capacity (where at least [`SHRINK_MIN_BYTES`] are
+    /// spare: see [`shrink_vec`]).
     pub fn shrink_to_fit(&mut self) {
-        self.data.shrink_to_fit();
-        self.spans.shrink_to_fit();
+        shrink_vec(&mut self.data);
+        shrink_vec(&mut self.spans);
     }
 
     /// Appends `value` with its source span and returns its handle.
@@ -355,10 +356,35 @@ impl<T> Index<Handle<T>> for UniqueArena<T> {
     }
 }
 
+/// The least spare capacity, in bytes, that [`shrink_vec`] gives back.
+pub const SHRINK_MIN_BYTES: usize = 64;
+
+/// Gives back a vector's spare capacity when at least
+/// [`SHRINK_MIN_BYTES`] are spare: below that the reallocation costs more
+/// time than the memory is worth.
+pub fn shrink_vec<T>(v: &mut Vec<T>) {
+    if (v.capacity() - v.len()) * std::mem::size_of::<T>() >= SHRINK_MIN_BYTES {
+        v.shrink_to_fit();
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::Span;
+
+    #[test]
+    fn shrink_vec_gives_back_only_worthwhile_spare() {
+        let mut small: Vec<u32> = Vec::with_capacity(16);
+        small.push(1);
+        shrink_vec(&mut small); // 60 spare bytes: kept
+        assert_eq!(small.capacity(), 16);
+        let mut large: Vec<u32> = Vec::with_capacity(64);
+        large.push(1);
+        shrink_vec(&mut large); // 252 spare bytes: given back
+        assert_eq!(large.capacity(), 1);
+        assert_eq!(large, [1]);
+    }
 
     #[test]
     fn arena_append_and_index() {

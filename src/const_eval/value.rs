@@ -372,6 +372,10 @@ pub(crate) fn map(
     v: &Value,
     mut f: impl FnMut(Literal) -> Result<Literal, EvalError>,
 ) -> Result<Value, EvalError> {
+    // Scalars (most constants) without a vector of one.
+    if let Value::Scalar(l) = *v {
+        return Ok(Value::Scalar(f(l)?));
+    }
     let lits = v.literals().ok_or_else(not_numeric)?;
     let out = lits.iter().map(|&l| f(l)).collect::<Result<Vec<_>, _>>()?;
     Ok(v.with_literals(out))
@@ -384,6 +388,9 @@ pub(crate) fn zip(
     b: &Value,
     mut f: impl FnMut(Literal, Literal) -> Result<Literal, EvalError>,
 ) -> Result<Value, EvalError> {
+    if let (Value::Scalar(x), Value::Scalar(y)) = (a, b) {
+        return Ok(Value::Scalar(f(*x, *y)?));
+    }
     let la = a.literals().ok_or_else(not_numeric)?;
     let lb = b.literals().ok_or_else(not_numeric)?;
     let (shape, out) = match (la.len(), lb.len()) {

@@ -450,16 +450,23 @@ impl Function {
 
     /// Gives back the spare capacity of the function's tables and blocks
     /// (once it is built: growth by doubling leaves up to half unused).
+    /// Vectors with less than [`crate::arena::SHRINK_MIN_BYTES`] spare are
+    /// left as they are.
     pub fn shrink_to_fit(&mut self) {
-        self.arguments.shrink_to_fit();
+        use crate::arena::shrink_vec;
+        shrink_vec(&mut self.arguments);
         self.local_variables.shrink_to_fit();
         self.expressions.shrink_to_fit();
-        self.expression_types.shrink_to_fit();
-        self.named_expressions.shrink_to_fit();
+        shrink_vec(&mut self.expression_types);
+        if (self.named_expressions.capacity() - self.named_expressions.len()) * 32
+            >= crate::arena::SHRINK_MIN_BYTES
+        {
+            self.named_expressions.shrink_to_fit();
+        }
         self.call_argument_spans.shrink_to_fit();
         crate::ir::visit::walk_blocks_mut(&mut self.body, &mut |b| {
-            b.statements.shrink_to_fit();
-            b.spans.shrink_to_fit();
+            shrink_vec(&mut b.statements);
+            shrink_vec(&mut b.spans);
         });
     }
 }
@@ -568,11 +575,25 @@ impl Module {
             return false;
         }
         // Each type once: struct types shared along many paths (a member
-        // type used twice per level) would otherwise cost 2^depth.
-        let mut seen = rustc_hash::FxHashSet::default();
-        let mut stack = vec![ty];
+        // type used twice per level) would otherwise cost 2^depth. Small
+        // types (nearly all) are walked with inline lists; a hash set takes
+        // over from the 32nd distinct type.
+        let mut seen_few: smallvec::SmallVec<[Handle<Type>; 32]> = smallvec::SmallVec::new();
+        let mut seen_many = rustc_hash::FxHashSet::default();
+        let mut stack: smallvec::SmallVec<[Handle<Type>; 16]> = smallvec::smallvec![ty];
         while let Some(t) = stack.pop() {
-            if !seen.insert(t) {
+            let new = if seen_many.is_empty() && seen_few.len() < seen_few.inline_size() {
+                !seen_few.contains(&t) && {
+                    seen_few.push(t);
+                    true
+                }
+            } else {
+                if seen_many.is_empty() {
+                    seen_many.extend(seen_few.iter().copied());
+                }
+                seen_many.insert(t)
+            };
+            if !new {
                 continue;
             }
             let inner = self.inner(t);

@@ -10,6 +10,8 @@ use crate::const_eval::{self, Value};
 use crate::diagnostic::Diagnostic;
 use crate::ir::{Expression, Extensions, Literal, MatrixLayout, Statement, Type, TypeInner};
 use crate::Span;
+use smallvec::SmallVec;
+use std::rc::Rc;
 
 /// The name of the extension(s) a builtin needs, for messages.
 fn extension_name(ext: Extensions) -> &'static str {
@@ -293,9 +295,11 @@ impl<'t, 'a> Resolver<'t, 'a> {
                 span,
             );
         }
-        let mut vals = Vec::with_capacity(args.len());
-        let mut tys = Vec::with_capacity(args.len());
-        let mut bools = Vec::with_capacity(args.len());
+        // Builtins take at most a few arguments: these lists stay on the
+        // stack (a heap allocation each was most of the resolver's).
+        let mut vals: SmallVec<[Val; 4]> = SmallVec::with_capacity(args.len());
+        let mut tys: SmallVec<[Handle<Type>; 4]> = SmallVec::with_capacity(args.len());
+        let mut bools: SmallVec<[Option<bool>; 4]> = SmallVec::with_capacity(args.len());
         for &a in args {
             let v = self.value(a, arg_limit)?;
             tys.push(self.val_ty(&v));
@@ -332,7 +336,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
                 return Err(Box::new(d));
             }
         };
-        let mut conv = Vec::with_capacity(vals.len());
+        let mut conv: SmallVec<[Val; 4]> = SmallVec::with_capacity(vals.len());
         for (i, v) in vals.into_iter().enumerate() {
             let aspan = self.span(args[i]);
             let want = match resolved.params.get(i) {
@@ -346,7 +350,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
         }
         self.check_const_args(def, &conv, args)?;
         if let BuiltinOp::Texture(fun) = resolved.op {
-            return self.texture_call(fun, &resolved, conv, args, span);
+            return self.texture_call(fun, &resolved, conv.into_vec(), args, span);
         }
         let result = resolved.result;
         // Constant folding.
@@ -646,18 +650,24 @@ impl<'t, 'a> Resolver<'t, 'a> {
         &mut self,
         def: &'static builtins::BuiltinDef,
         targs: &[TemplateArg],
-        tys: Vec<Handle<Type>>,
-        bools: Vec<Option<bool>>,
-    ) -> Result<builtins::ResolvedCall, builtins::OverloadError> {
+        tys: SmallVec<[Handle<Type>; 4]>,
+        bools: SmallVec<[Option<bool>; 4]>,
+    ) -> Result<Rc<builtins::ResolvedCall>, builtins::OverloadError> {
         if !targs.is_empty() {
-            return builtins::resolve_call(&mut self.module, def, targs, &tys, &bools);
+            return builtins::resolve_call(&mut self.module, def, targs, &tys, &bools).map(Rc::new);
         }
         let key = (def.name, tys, bools);
         if let Some(r) = self.builtin_calls.get(&key) {
-            return Ok(r.clone());
+            return Ok(Rc::clone(r));
         }
-        let r = builtins::resolve_call(&mut self.module, def, targs, &key.1, &key.2)?;
-        self.builtin_calls.insert(key, r.clone());
+        let r = Rc::new(builtins::resolve_call(
+            &mut self.module,
+            def,
+            targs,
+            &key.1,
+            &key.2,
+        )?);
+        self.builtin_calls.insert(key, Rc::clone(&r));
         Ok(r)
     }
 }

@@ -87,16 +87,29 @@ impl FnState<'_> {
         b.spans.splice(at..=at, std::iter::repeat_n(span, n));
     }
 
-    /// Opens a nested block.
+    /// Opens a nested block (a working block from the pool).
     pub fn open(&mut self) {
         self.flush();
-        self.blocks.push(Block::new());
+        let b = self.pool.pop().unwrap_or_default();
+        self.blocks.push(b);
     }
 
-    /// Closes the innermost block and returns it.
+    /// Closes the innermost block and returns it, exact-size: its
+    /// statements move out of the working block, which goes back to the
+    /// pool with its capacity (so blocks do not regrow, nor need
+    /// shrinking, one by one).
     pub fn close(&mut self) -> Block {
         self.flush();
-        self.blocks.pop().unwrap_or_default()
+        let Some(mut work) = self.blocks.pop() else {
+            return Block::new();
+        };
+        let mut out = Block::new();
+        if !work.is_empty() {
+            out.statements = work.statements.drain(..).collect();
+            out.spans = work.spans.drain(..).collect();
+        }
+        self.pool.push(work);
+        out
     }
 
     /// Adds a `*Result` expression defined by the statement `make` builds.

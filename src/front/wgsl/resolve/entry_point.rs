@@ -243,6 +243,13 @@ impl<'t, 'a> Resolver<'t, 'a> {
         func.expressions.reserve(estimate);
         func.expression_types.reserve(estimate);
         let mut fs = FnState::new(func);
+        // The scope table of the previous function, emptied: its capacity
+        // is reused.
+        fs.scopes = std::mem::take(&mut self.spare_scopes);
+        fs.pool = std::mem::take(&mut self.spare_blocks);
+        if let Some(b) = fs.pool.pop() {
+            fs.blocks = vec![b];
+        }
         fs.result = result;
         for (i, p) in f.params.iter().enumerate() {
             let ty = params[i];
@@ -265,6 +272,9 @@ impl<'t, 'a> Resolver<'t, 'a> {
             return err("internal error: lost function state", f.span);
         };
         let block = fs.close();
+        fs.scopes.clear();
+        self.spare_scopes = std::mem::take(&mut fs.scopes);
+        self.spare_blocks = std::mem::take(&mut fs.pool);
         if result.is_some() && !fs.had_errors && !super::stmt::block_returns(&block) {
             return err(
                 "missing return at end of function",
@@ -278,12 +288,12 @@ impl<'t, 'a> Resolver<'t, 'a> {
         let h = self.module.functions.append(fs.func, f.span);
         self.ir_function_info.insert(
             h,
-            FnInfo {
+            std::rc::Rc::new(FnInfo {
                 params,
                 result,
                 must_use,
                 entry: stage.is_some(),
-            },
+            }),
         );
         let workgroup_size_spans = wg.map_or([crate::Span::UNDEFINED; 3], |a| {
             [0, 1, 2].map(|i| a.args.get(i).map_or(a.span, |&e| self.span(e)))

@@ -816,7 +816,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
 }
 
 /// Parses a swizzle name into component indices.
-pub(super) fn swizzle(name: &str, size: VectorSize) -> Result<Vec<u8>, String> {
+pub(super) fn swizzle(name: &str, size: VectorSize) -> Result<smallvec::SmallVec<[u8; 4]>, String> {
     if name.is_empty() || name.len() > 4 {
         return Err(format!("invalid vector swizzle '{name}'"));
     }
@@ -826,7 +826,7 @@ pub(super) fn swizzle(name: &str, size: VectorSize) -> Result<Vec<u8>, String> {
         return Err(format!("invalid vector swizzle '{name}'"));
     }
     let set: &[u8] = if xyzw { b"xyzw" } else { b"rgba" };
-    let mut out = Vec::with_capacity(name.len());
+    let mut out = smallvec::SmallVec::new();
     for c in name.bytes() {
         let i = set.iter().position(|&s| s == c).unwrap_or(0) as u8;
         if i as u32 >= size.get() {

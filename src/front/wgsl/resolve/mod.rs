@@ -160,10 +160,15 @@ pub(crate) struct Resolver<'t, 'a> {
     /// The function being resolved, if any.
     pub f: Option<FnState<'a>>,
     /// Signatures of the resolved user functions.
-    pub ir_function_info: HashMap<Handle<ir::Function>, scope::FnInfo>,
+    pub ir_function_info: HashMap<Handle<ir::Function>, std::rc::Rc<scope::FnInfo>>,
     /// Memoized builtin overload resolutions (see
     /// `Resolver::resolve_builtin_cached`).
-    pub builtin_calls: HashMap<BuiltinCallKey, crate::builtins::ResolvedCall>,
+    pub builtin_calls: HashMap<BuiltinCallKey, std::rc::Rc<crate::builtins::ResolvedCall>>,
+    /// An empty scope table kept between functions, so that each function
+    /// reuses the capacity the previous one grew.
+    pub spare_scopes: scope::Scopes<'a>,
+    /// Likewise the emptied working blocks (see `FnState::pool`).
+    pub spare_blocks: Vec<ir::Block>,
     /// Pending left-spine steps of the expressions being resolved (see
     /// `Resolver::expr`).
     pub steps: Vec<expr::Step<'a>>,
@@ -183,7 +188,11 @@ pub(crate) struct Resolver<'t, 'a> {
 }
 
 /// A builtin call's name, argument types and const bool arguments.
-pub(crate) type BuiltinCallKey = (&'static str, Vec<Handle<Type>>, Vec<Option<bool>>);
+pub(crate) type BuiltinCallKey = (
+    &'static str,
+    smallvec::SmallVec<[Handle<Type>; 4]>,
+    smallvec::SmallVec<[Option<bool>; 4]>,
+);
 
 /// Resolves a parsed translation unit into an IR module. Each
 /// declaration's expressions are freed once it is resolved, so the AST
@@ -213,6 +222,8 @@ pub fn resolve(mut tu: TranslationUnit<'_>) -> Result<Parsed, Error> {
         f: None,
         ir_function_info: HashMap::default(),
         builtin_calls: HashMap::default(),
+        spare_scopes: scope::Scopes::default(),
+        spare_blocks: Vec::new(),
         steps: Vec::new(),
         stopped: false,
         unevaluated: 0,

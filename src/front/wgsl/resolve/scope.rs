@@ -52,6 +52,8 @@ pub(crate) struct FnInfo {
 
 /// The state of the function being resolved.
 pub(crate) struct FnState<'a> {
+    /// Emptied working blocks, reused by `open` (see `emitter.rs`).
+    pub pool: Vec<ir::Block>,
     /// The function under construction.
     pub func: ir::Function,
     /// Open blocks; statements go to the last one.
@@ -82,6 +84,7 @@ impl<'a> FnState<'a> {
         FnState {
             func,
             blocks: vec![ir::Block::new()],
+            pool: Vec::new(),
             emit_start: 0,
             scopes: Scopes::default(),
             ctl: Vec::new(),
@@ -183,6 +186,13 @@ impl<'a> Scopes<'a> {
             shadows,
         });
         true
+    }
+
+    /// Empties the table, keeping its capacity (for the next function).
+    pub fn clear(&mut self) {
+        self.innermost.clear();
+        self.bindings.clear();
+        self.starts.clear();
     }
 
     /// Every name in scope (each once).

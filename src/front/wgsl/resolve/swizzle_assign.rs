@@ -35,7 +35,7 @@ pub(crate) struct SwizzleView {
     /// Access mode.
     pub access: Access,
     /// The components named, in order (at least two).
-    pub pattern: Vec<u8>,
+    pub pattern: smallvec::SmallVec<[u8; 4]>,
 }
 
 /// The left-hand side of an assignment.
@@ -57,7 +57,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
     /// or a swizzle view.
     pub(super) fn assign_target(&mut self, e: ExprId) -> Res<Target> {
         let span = self.span(e);
-        let mut steps = Vec::new();
+        let mut steps: smallvec::SmallVec<[LStep<'a>; 4]> = smallvec::SmallVec::new();
         let mut cur = e;
         loop {
             match &self.ast(cur) {
@@ -83,7 +83,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
                             .unwrap_or(VectorSize::Quad);
                         let picked = swizzle(m.name, size)
                             .map_err(|msg| Box::new(crate::Diagnostic::error(msg, m.span)))?;
-                        let pattern: Vec<u8> =
+                        let pattern: smallvec::SmallVec<[u8; 4]> =
                             picked.iter().map(|&i| vw.pattern[i as usize]).collect();
                         if pattern.len() > 1 {
                             view = Some(SwizzleView { pattern, ..vw });

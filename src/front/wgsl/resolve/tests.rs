@@ -724,3 +724,35 @@ fn err_bool_in_uniform() {
         "vec2<bool>",
     );
 }
+
+/// A struct whose members are 40 distinct struct types, the last holding
+/// an atomic: the component walk spills from its inline lists into a hash
+/// set and still finds the atomic.
+fn many_member_types(atomic: bool) -> String {
+    let mut src = String::new();
+    for i in 0..40 {
+        let ty = if atomic && i == 39 {
+            "atomic<u32>"
+        } else {
+            "u32"
+        };
+        src.push_str(&format!("struct S{i} {{ m: {ty} }}\n"));
+    }
+    src.push_str("struct Big {\n");
+    for i in 0..40 {
+        src.push_str(&format!("  m{i}: S{i},\n"));
+    }
+    src.push_str("}\n");
+    src
+}
+
+#[test]
+fn atomic_found_past_many_member_types() {
+    let src = many_member_types(true) + "var<private> p: Big;\n";
+    let (m, _) = fail(&src);
+    assert_eq!(
+        m,
+        "atomic types can only be used in the 'storage' or 'workgroup' address space, not 'private'"
+    );
+    ok(&(many_member_types(false) + "var<private> p: Big;\n"));
+}
