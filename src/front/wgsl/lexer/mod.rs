@@ -283,13 +283,94 @@ pub fn tokenize(source: &str) -> Result<Vec<Token>, Box<Diagnostic>> {
     }
     let mut tokens = scan::scan(source)?;
     template::discover(&mut tokens);
-    join_greater(&mut tokens);
+    let len = join_greater(&mut tokens);
+    tokens.truncate(len);
     Ok(tokens)
 }
 
+/// The tokens of [`tokenize`] in chunks of `1 << CHUNK_BITS` (the last may
+/// be shorter), with their total count. The chunks are made while
+/// scanning, so the tokens never sit in one large vector: a consumer can
+/// free the chunks it is done with (the parser does).
+pub fn tokenize_chunked(source: &str) -> Result<(TokenChunks, usize), Box<Diagnostic>> {
+    if source.len() >= u32::MAX as usize {
+        return Err(Box::new(Diagnostic::without_location(
+            "source text is too large (the limit is 4 GiB)",
+        )));
+    }
+    let mut c = Chunker::default();
+    scan::scan_into(source, &mut c)?;
+    c.finish();
+    Ok((c.chunks, c.len))
+}
+
+/// The chunks of [`tokenize_chunked`].
+pub type TokenChunks = Vec<Box<[Token]>>;
+
+/// Tokens per chunk of [`tokenize_chunked`], as a power of two.
+pub const CHUNK_BITS: u32 = 14;
+const CHUNK: usize = 1 << CHUNK_BITS;
+
+/// Collects scanned tokens, finishing and moving out whole chunks at
+/// statement boundaries.
+#[derive(Default)]
+struct Chunker {
+    /// Tokens not yet in a chunk; `work[..done]` are finished (template
+    /// lists resolved, `>` joined).
+    work: Vec<Token>,
+    done: usize,
+    chunks: Vec<Box<[Token]>>,
+    len: usize,
+}
+
+impl Chunker {
+    /// Finishes the unfinished tokens and moves whole chunks out.
+    /// Template list discovery starts afresh after `;` and `{` (pending
+    /// candidates are dropped there) and `>` joining never spans them, so
+    /// finishing the tokens up to one of them in a piece gives what
+    /// finishing all at once would.
+    fn cut(&mut self) {
+        let rest = &mut self.work[self.done..];
+        template::discover(rest);
+        let n = join_greater(rest);
+        self.work.truncate(self.done + n);
+        self.done = self.work.len();
+        let whole = self.done / CHUNK * CHUNK;
+        if whole > 0 {
+            for c in self.work[..whole].chunks_exact(CHUNK) {
+                self.chunks.push(c.into());
+            }
+            self.len += whole;
+            self.work.drain(..whole);
+            self.done -= whole;
+        }
+    }
+
+    fn finish(&mut self) {
+        self.cut();
+        if !self.work.is_empty() {
+            self.len += self.work.len();
+            self.chunks
+                .push(std::mem::take(&mut self.work).into_boxed_slice());
+        }
+    }
+}
+
+impl scan::TokenSink for Chunker {
+    fn push(&mut self, token: Token) {
+        self.work.push(token);
+        if matches!(token.kind, TokenKind::Semicolon | TokenKind::BraceLeft)
+            && self.work.len() - self.done >= CHUNK
+        {
+            self.cut();
+        }
+    }
+}
+
 /// Joins `>` `>`, `>` `=` and `>` `>` `=` (adjacent, not template ends) into
-/// one operator token, compacting the vector in place.
-fn join_greater(tokens: &mut Vec<Token>) {
+/// one operator token, compacting the slice in place; returns the new
+/// length.
+fn join_greater(tokens: &mut [Token]) -> usize {
     let adjacent = |a: &Token, b: &Token| a.span.end == b.span.start;
     let mut write = 0;
     let mut read = 0;
@@ -320,7 +401,7 @@ fn join_greater(tokens: &mut Vec<Token>) {
         tokens[write] = tok;
         write += 1;
     }
-    tokens.truncate(write);
+    write
 }
 
 #[cfg(test)]

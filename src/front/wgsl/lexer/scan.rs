@@ -11,11 +11,30 @@ fn span(start: usize, end: usize) -> Span {
     Span::new(start as u32, end as u32)
 }
 
+/// Where the scanner puts its tokens.
+pub(super) trait TokenSink {
+    /// Takes the next token.
+    fn push(&mut self, token: Token);
+}
+
+impl TokenSink for Vec<Token> {
+    fn push(&mut self, token: Token) {
+        Vec::push(self, token);
+    }
+}
+
 /// Scans the whole source. The last token is [`TokenKind::Eof`].
 pub(super) fn scan(source: &str) -> Result<Vec<Token>, Box<Diagnostic>> {
-    let bytes = source.as_bytes();
     // A rough guess that avoids most reallocations.
-    let mut tokens = Vec::with_capacity(bytes.len() / 4 + 1);
+    let mut tokens = Vec::with_capacity(source.len() / 4 + 1);
+    scan_into(source, &mut tokens)?;
+    Ok(tokens)
+}
+
+/// Scans the whole source into `tokens`. The last token is
+/// [`TokenKind::Eof`].
+pub(super) fn scan_into(source: &str, tokens: &mut impl TokenSink) -> Result<(), Box<Diagnostic>> {
+    let bytes = source.as_bytes();
     let mut i = 0;
     let len = bytes.len();
     while i < len {
@@ -142,7 +161,7 @@ pub(super) fn scan(source: &str) -> Result<Vec<Token>, Box<Diagnostic>> {
         kind: TokenKind::Eof,
         span: span(len, len),
     });
-    Ok(tokens)
+    Ok(())
 }
 
 fn pair(bytes: &[u8], i: usize, single: TokenKind, with_eq: TokenKind) -> (TokenKind, usize) {

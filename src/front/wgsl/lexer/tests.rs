@@ -1,6 +1,6 @@
 //! Lexer unit tests.
 
-use super::{tokenize, TokenKind as K};
+use super::{tokenize, tokenize_chunked, Token, TokenKind as K, CHUNK_BITS};
 use crate::Span;
 
 fn kinds(src: &str) -> Vec<K> {
@@ -293,4 +293,32 @@ fn never_panics_on_odd_bytes() {
     ] {
         let _ = tokenize(src);
     }
+}
+
+/// The chunked tokenizer gives the same tokens as the one-vector one, on
+/// a source of many chunks whose template lists, `>>=` and `>=` fall on
+/// every offset relative to the chunk boundaries.
+#[test]
+fn chunked_tokens_equal_whole() {
+    let mut src = String::new();
+    for i in 0..6000 {
+        src.push_str(&format!(
+            "fn f{i}(a: array<vec2<f32>, 4>) -> i32 {{ var x = select(1, 2, {i} >= 3); x >>= 1; let b = vec3<u32>(1u) >> vec3(2u); return x; }}\n"
+        ));
+        if i % 7 == 0 {
+            src.push_str("const c = array<i32, 2>(1, 2)[0] >1;\n");
+        }
+    }
+    let whole = tokenize(&src).expect("tokens");
+    let (chunks, len) = tokenize_chunked(&src).expect("tokens");
+    assert!(chunks.len() > 10);
+    assert_eq!(len, whole.len());
+    let last = chunks.len() - 1;
+    for (i, c) in chunks.iter().enumerate() {
+        if i < last {
+            assert_eq!(c.len(), 1 << CHUNK_BITS);
+        }
+    }
+    let joined: Vec<Token> = chunks.iter().flat_map(|c| c.iter().copied()).collect();
+    assert_eq!(joined, whole);
 }

@@ -72,6 +72,9 @@ impl<'a> Parser<'a> {
                 }
                 _ => {
                     let start = self.pos;
+                    // Nothing before a declaration is read again (error
+                    // recovery restarts from its first token).
+                    self.tokens.free_before(start);
                     match self.global_decl() {
                         Ok(decl) => {
                             self.tu.decls.push(decl);

@@ -17,7 +17,7 @@ mod recover;
 mod stmt;
 
 use super::ast::{Ident, TranslationUnit};
-use super::lexer::{tokenize, Token, TokenKind};
+use super::lexer::{tokenize_chunked, Token, TokenKind, CHUNK_BITS};
 use crate::diagnostic::{Diagnostic, Error};
 use crate::Span;
 
@@ -30,7 +30,12 @@ pub const MAX_ELSE_IF_CHAIN: usize = 1024;
 
 /// Parses WGSL source text into a translation unit.
 pub fn parse(source: &str) -> Result<TranslationUnit<'_>, Error> {
-    let tokens = tokenize(source).map_err(|d| Error::single(*d))?;
+    let (chunks, len) = tokenize_chunked(source).map_err(|d| Error::single(*d))?;
+    let tokens = Tokens {
+        chunks,
+        len,
+        freed: 0,
+    };
     let tu = TranslationUnit::default();
     let mut parser = Parser {
         source,
@@ -64,10 +69,52 @@ pub fn parse(source: &str) -> Result<TranslationUnit<'_>, Error> {
 
 type PResult<T> = Result<T, Box<Diagnostic>>;
 
+/// The tokens, in chunks of `Tokens::CHUNK`: the chunks before the
+/// declaration being parsed are freed, so the token list shrinks while the
+/// AST grows (on large inputs the tokens alone are ~5 bytes per source
+/// byte).
+struct Tokens {
+    chunks: Vec<Box<[Token]>>,
+    len: usize,
+    /// Chunks before this one are freed.
+    freed: usize,
+}
+
+impl Tokens {
+    const BITS: u32 = CHUNK_BITS;
+    const CHUNK: usize = 1 << Self::BITS;
+
+    fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Token `i`, if in range (and not freed).
+    fn get(&self, i: usize) -> Option<&Token> {
+        self.chunks.get(i >> Self::BITS)?.get(i & (Self::CHUNK - 1))
+    }
+
+    /// Frees the chunks that end at or before token `i`.
+    fn free_before(&mut self, i: usize) {
+        let end = (i >> Self::BITS).min(self.chunks.len());
+        for c in &mut self.chunks[self.freed.min(end)..end] {
+            *c = Box::default();
+        }
+        self.freed = self.freed.max(end);
+    }
+}
+
+impl std::ops::Index<usize> for Tokens {
+    type Output = Token;
+
+    fn index(&self, i: usize) -> &Token {
+        &self.chunks[i >> Self::BITS][i & (Self::CHUNK - 1)]
+    }
+}
+
 /// The parser state.
 struct Parser<'a> {
     source: &'a str,
-    tokens: Vec<Token>,
+    tokens: Tokens,
     /// Index of the next token; the last token is always `Eof`.
     pos: usize,
     /// Current nesting depth (see [`MAX_NESTING_DEPTH`]).
