@@ -457,10 +457,7 @@ impl Function {
         self.expression_types.shrink_to_fit();
         self.named_expressions.shrink_to_fit();
         self.call_argument_spans.shrink_to_fit();
-        crate::ir::visit::walk_blocks_mut(&mut self.body, &mut |b| {
-            b.statements.shrink_to_fit();
-            b.spans.shrink_to_fit();
-        });
+        crate::ir::visit::walk_blocks_mut(&mut self.body, &mut Block::shrink_to_fit);
     }
 }
 

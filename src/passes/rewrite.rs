@@ -242,7 +242,7 @@ impl Cx<'_> {
     fn flush_into_statements(&mut self) {
         let mut block = Block::new();
         flush(&mut self.pending, self.f, &mut block);
-        for (st, span) in block.statements.into_iter().zip(block.spans) {
+        for (st, span) in block {
             self.pending_statements.push((st, span));
         }
     }
@@ -456,9 +456,8 @@ fn rewrite_block_as(
 fn rewrite_statements(cx: &mut Cx, pass: &mut impl FunctionPass, block: Block, out: &mut Block) {
     // The rewritten block is at least as long: growing it by doubling
     // would leave up to half of a long block's allocation unused.
-    out.statements.reserve(block.statements.len());
-    out.spans.reserve(block.spans.len());
-    for (st, span) in block.statements.into_iter().zip(block.spans) {
+    out.reserve(block.len());
+    for (st, span) in block {
         match st {
             Statement::Emit(range) => {
                 let r = range.index_range();

@@ -293,7 +293,7 @@ fn rewrite_block(
     replaced: &HashSet<H>,
 ) {
     let old = std::mem::take(b);
-    for (s, span) in old.statements.into_iter().zip(old.spans) {
+    for (s, span) in old {
         match s {
             Statement::Emit(r) => {
                 // Split the range around the replaced accesses.
