@@ -580,6 +580,8 @@ mod tests {
     fn statement_and_block_stay_small() {
         assert_eq!(std::mem::size_of::<Block>(), std::mem::size_of::<usize>());
         assert!(std::mem::size_of::<Statement>() <= 40);
+        // Likewise expressions (56 bytes when an optional handle took 8).
+        assert!(std::mem::size_of::<Expression>() <= 40);
     }
 
     fn boxed_empty() -> Block {
