@@ -364,6 +364,20 @@ impl Block {
         }
     }
 
+    /// Moves the statements out with their spans, leaving the block empty
+    /// but keeping its box, so that a block rebuilt in place (a pass
+    /// pushing the rewritten statements back) allocates no new box; use
+    /// `std::mem::take` for a block that stays empty.
+    pub fn take_statements(&mut self) -> BlockIntoIter {
+        match &mut self.0 {
+            Some(d) => {
+                let statements = std::mem::take(&mut d.statements);
+                statements.into_iter().zip(std::mem::take(&mut d.spans))
+            }
+            None => Vec::new().into_iter().zip(Vec::new()),
+        }
+    }
+
     /// Makes room for `additional` more statements (nothing is allocated
     /// when `additional` is 0).
     pub fn reserve(&mut self, additional: usize) {
@@ -429,9 +443,12 @@ impl std::fmt::Debug for Block {
     }
 }
 
+/// The statements of a block by value, with their spans.
+pub type BlockIntoIter = std::iter::Zip<std::vec::IntoIter<Statement>, std::vec::IntoIter<Span>>;
+
 impl IntoIterator for Block {
     type Item = (Statement, Span);
-    type IntoIter = std::iter::Zip<std::vec::IntoIter<Statement>, std::vec::IntoIter<Span>>;
+    type IntoIter = BlockIntoIter;
     /// The statements with their spans, by value.
     fn into_iter(self) -> Self::IntoIter {
         let BlockData { statements, spans } = self.0.map(|d| *d).unwrap_or_default();
@@ -635,6 +652,12 @@ mod tests {
         assert_eq!(b.statements[0], Statement::Discard);
         b.shrink_to_fit();
         assert_eq!(b.len(), 2);
+        let taken: Vec<_> = b.take_statements().collect();
+        assert_eq!(taken[1..], owned[1..]);
+        assert_eq!(taken[0], (Statement::Discard, Span::new(1, 2)));
+        assert!(b.is_empty() && b.0.is_some());
+        assert_eq!(b, Block::new());
+        assert_eq!(Block::new().take_statements().len(), 0);
     }
 
     /// `{:?}` and `{:#?}` print as the derived output of the former

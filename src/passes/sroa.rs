@@ -292,7 +292,7 @@ fn rewrite_block(
     elem_ptr: &HashMap<Handle<LocalVariable>, Handle<Type>>,
     replaced: &HashSet<H>,
 ) {
-    let old = std::mem::take(b);
+    let old = b.take_statements();
     for (s, span) in old {
         match s {
             Statement::Emit(r) => {

@@ -512,7 +512,7 @@ fn emits(handles: &[H], out: &mut Block) {
 /// Removes `handles` from every `Emit` of `block` (splitting ranges).
 fn uncover(block: &mut Block, handles: &rustc_hash::FxHashSet<usize>) {
     visit::walk_blocks_mut(block, &mut |b: &mut Block| {
-        let old = std::mem::take(b);
+        let old = b.take_statements();
         for (st, span) in old {
             match st {
                 Statement::Emit(range) => {
