@@ -307,8 +307,9 @@ pub struct SwitchCase {
 /// `block.statements` and `block.spans` read and write as fields; reading
 /// an empty block gives empty vectors, and writing through `DerefMut`
 /// allocates the box. [`Block::statements_mut`], [`Block::reserve`],
-/// [`Block::shrink_to_fit`] and owned iteration (`for (st, span) in block`)
-/// do not allocate for an empty block.
+/// [`Block::take_statements`], [`Block::shrink_to_fit`] and owned
+/// iteration (`for (st, span) in block`) do not allocate for an empty
+/// block.
 #[derive(Default)]
 pub struct Block(Option<Box<BlockData>>);
 
