@@ -7,14 +7,19 @@
 use std::fmt;
 use std::hash::{BuildHasherDefault, Hash, Hasher};
 use std::marker::PhantomData;
+use std::num::NonZeroU32;
 use std::ops::{Index, IndexMut, Range};
 
 use indexmap::IndexSet;
 use rustc_hash::FxHasher;
 
 /// A typed index into an [`Arena`] or [`UniqueArena`].
+///
+/// Stored as the index plus one, so `Option<Handle<T>>` is as small as a
+/// handle (4 bytes); everything observable (`index`, ordering, hashing,
+/// `Debug`) is in terms of the index itself.
 pub struct Handle<T> {
-    index: u32,
+    index_plus_one: NonZeroU32,
     marker: PhantomData<fn() -> T>,
 }
 
@@ -22,15 +27,22 @@ impl<T> Handle<T> {
     /// Builds a handle from a raw index. Only meaningful for the arena that
     /// produced the index.
     pub const fn from_index(index: usize) -> Self {
+        // Saturating: an index past `u32::MAX - 1` is as out of range as
+        // the truncated index it used to become, and cannot panic.
         Handle {
-            index: index as u32,
+            index_plus_one: NonZeroU32::MIN.saturating_add(index as u32),
             marker: PhantomData,
         }
     }
 
     /// The zero-based index of this handle.
     pub const fn index(self) -> usize {
-        self.index as usize
+        self.raw() as usize
+    }
+
+    /// The index as stored in 32 bits.
+    const fn raw(self) -> u32 {
+        self.index_plus_one.get() - 1
     }
 }
 
@@ -42,7 +54,7 @@ impl<T> Clone for Handle<T> {
 impl<T> Copy for Handle<T> {}
 impl<T> PartialEq for Handle<T> {
     fn eq(&self, other: &Self) -> bool {
-        self.index == other.index
+        self.index_plus_one == other.index_plus_one
     }
 }
 impl<T> Eq for Handle<T> {}
@@ -53,17 +65,19 @@ impl<T> PartialOrd for Handle<T> {
 }
 impl<T> Ord for Handle<T> {
     fn cmp(&self, other: &Self) -> std::cmp::Ordering {
-        self.index.cmp(&other.index)
+        self.index_plus_one.cmp(&other.index_plus_one)
     }
 }
 impl<T> Hash for Handle<T> {
     fn hash<H: Hasher>(&self, state: &mut H) {
-        self.index.hash(state)
+        // The index, not the stored value: hash maps keyed by handles
+        // iterate in the same order as before the `+ 1`.
+        self.raw().hash(state)
     }
 }
 impl<T> fmt::Debug for Handle<T> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "[{}]", self.index)
+        write!(f, "[{}]", self.raw())
     }
 }
 
@@ -78,8 +92,8 @@ impl<T> HandleRange<T> {
     /// The range `[first, last]` (inclusive of both ends).
     pub fn new_inclusive(first: Handle<T>, last: Handle<T>) -> Self {
         HandleRange {
-            start: first.index,
-            end: last.index + 1,
+            start: first.raw(),
+            end: last.raw() + 1,
             marker: PhantomData,
         }
     }
@@ -395,6 +409,29 @@ mod tests {
         assert_eq!(a[h2], 20);
         assert_eq!(a.span(h2), Span::new(3, 4));
         assert_eq!(a.range_from(0).count(), 2);
+    }
+
+    #[test]
+    fn handles_are_index_plus_one_inside() {
+        assert_eq!(std::mem::size_of::<Option<Handle<u8>>>(), 4);
+        let h = Handle::<u8>::from_index(7);
+        assert_eq!(h.index(), 7);
+        assert_eq!(format!("{h:?}"), "[7]");
+        assert!(Handle::<u8>::from_index(0) < h);
+        let hash = |v: &dyn Fn(&mut FxHasher)| {
+            let mut s = FxHasher::default();
+            v(&mut s);
+            s.finish()
+        };
+        // Hashes as the bare index did (hash maps keep their order).
+        assert_eq!(hash(&|s| h.hash(s)), hash(&|s| 7u32.hash(s)));
+        let r = HandleRange::new_inclusive(Handle::<u8>::from_index(2), h);
+        assert_eq!(r.index_range(), 2..8);
+        // Out of 32-bit range: saturates rather than panicking.
+        assert_eq!(
+            Handle::<u8>::from_index(usize::MAX).index(),
+            u32::MAX as usize - 1
+        );
     }
 
     #[test]

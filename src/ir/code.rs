@@ -300,24 +300,45 @@ pub struct SwitchCase {
 }
 
 /// A sequence of statements with their spans.
+///
+/// One pointer wide: the statements live in a box allocated on the first
+/// push, and an empty block (the `else` of most `if`s, the `continuing` of
+/// most loops) allocates nothing. It dereferences to [`BlockData`], so
+/// `block.statements` and `block.spans` read and write as fields; reading
+/// an empty block gives empty vectors, and writing through `DerefMut`
+/// allocates the box. [`Block::statements_mut`], [`Block::reserve`],
+/// [`Block::take_statements`], [`Block::shrink_to_fit`] and owned
+/// iteration (`for (st, span) in block`) do not allocate for an empty
+/// block.
+#[derive(Default)]
+pub struct Block(Option<Box<BlockData>>);
+
+/// The contents of a nonempty [`Block`]: two parallel vectors.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct Block {
+pub struct BlockData {
     /// The statements.
     pub statements: Vec<Statement>,
     /// One span per statement.
     pub spans: Vec<Span>,
 }
 
+/// What an empty block dereferences to.
+static EMPTY_BLOCK: BlockData = BlockData {
+    statements: Vec::new(),
+    spans: Vec::new(),
+};
+
 impl Block {
     /// An empty block.
-    pub fn new() -> Self {
-        Self::default()
+    pub const fn new() -> Self {
+        Block(None)
     }
 
     /// Appends a statement.
     pub fn push(&mut self, statement: Statement, span: Span) {
-        self.statements.push(statement);
-        self.spans.push(span);
+        let data = self.0.get_or_insert_with(Default::default);
+        data.statements.push(statement);
+        data.spans.push(span);
     }
 
     /// Iterates over statements with spans.
@@ -327,12 +348,113 @@ impl Block {
 
     /// Number of statements.
     pub fn len(&self) -> usize {
-        self.statements.len()
+        self.0.as_ref().map_or(0, |d| d.statements.len())
     }
 
     /// Whether the block is empty.
     pub fn is_empty(&self) -> bool {
-        self.statements.is_empty()
+        self.len() == 0
+    }
+
+    /// The statements, mutably, without allocating for an empty block
+    /// (unlike `&mut block.statements`).
+    pub fn statements_mut(&mut self) -> &mut [Statement] {
+        match &mut self.0 {
+            Some(d) => &mut d.statements,
+            None => &mut [],
+        }
+    }
+
+    /// Moves the statements out with their spans, leaving the block empty
+    /// but keeping its box, so that a block rebuilt in place (a pass
+    /// pushing the rewritten statements back) allocates no new box; use
+    /// `std::mem::take` for a block that stays empty.
+    pub fn take_statements(&mut self) -> BlockIntoIter {
+        match &mut self.0 {
+            Some(d) => {
+                let statements = std::mem::take(&mut d.statements);
+                statements.into_iter().zip(std::mem::take(&mut d.spans))
+            }
+            None => Vec::new().into_iter().zip(Vec::new()),
+        }
+    }
+
+    /// Makes room for `additional` more statements (nothing is allocated
+    /// when `additional` is 0).
+    pub fn reserve(&mut self, additional: usize) {
+        if additional > 0 {
+            let data = self.0.get_or_insert_with(Default::default);
+            data.statements.reserve(additional);
+            data.spans.reserve(additional);
+        }
+    }
+
+    /// Gives back spare capacity (see [`crate::arena::shrink_vec`]); an
+    /// empty block frees its box.
+    pub fn shrink_to_fit(&mut self) {
+        match &mut self.0 {
+            Some(d) if d.statements.is_empty() => self.0 = None,
+            Some(d) => {
+                crate::arena::shrink_vec(&mut d.statements);
+                crate::arena::shrink_vec(&mut d.spans);
+            }
+            None => {}
+        }
+    }
+}
+
+impl std::ops::Deref for Block {
+    type Target = BlockData;
+    fn deref(&self) -> &BlockData {
+        self.0.as_deref().unwrap_or(&EMPTY_BLOCK)
+    }
+}
+
+impl std::ops::DerefMut for Block {
+    /// Allocates the box of an empty block.
+    fn deref_mut(&mut self) -> &mut BlockData {
+        self.0.get_or_insert_with(Default::default)
+    }
+}
+
+impl Clone for Block {
+    /// A clone of an empty block allocates nothing, even if the block has
+    /// an (empty) box.
+    fn clone(&self) -> Self {
+        match &self.0 {
+            Some(d) if !d.statements.is_empty() => Block(Some(d.clone())),
+            _ => Block(None),
+        }
+    }
+}
+
+impl PartialEq for Block {
+    /// Contents only: an empty box equals no box.
+    fn eq(&self, other: &Self) -> bool {
+        **self == **other
+    }
+}
+
+impl std::fmt::Debug for Block {
+    /// Prints as the two-field struct it used to be.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Block")
+            .field("statements", &self.statements)
+            .field("spans", &self.spans)
+            .finish()
+    }
+}
+
+/// The statements of a block by value, with their spans.
+pub type BlockIntoIter = std::iter::Zip<std::vec::IntoIter<Statement>, std::vec::IntoIter<Span>>;
+
+impl IntoIterator for Block {
+    type Item = (Statement, Span);
+    type IntoIter = BlockIntoIter;
+    /// The statements with their spans, by value.
+    fn into_iter(self) -> Self::IntoIter {
+        let BlockData { statements, spans } = self.0.map(|d| *d).unwrap_or_default();
+        statements.into_iter().zip(spans)
     }
 }
 
@@ -464,4 +586,121 @@ pub enum Statement {
         /// [`Expression::SubgroupMatrixLoad`]).
         proposal_form: bool,
     },
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Statements are moved whenever a pass rebuilds a block, and a large
+    /// module holds hundreds of thousands: keep them small (112 bytes when
+    /// `Block` held its two vectors inline).
+    #[test]
+    fn statement_and_block_stay_small() {
+        assert_eq!(std::mem::size_of::<Block>(), std::mem::size_of::<usize>());
+        assert!(std::mem::size_of::<Statement>() <= 40);
+        // Likewise expressions (56 bytes when an optional handle took 8).
+        assert!(std::mem::size_of::<Expression>() <= 40);
+    }
+
+    fn boxed_empty() -> Block {
+        let mut b = Block::new();
+        // Writing through `DerefMut` allocates the box even for nothing.
+        b.statements.clear();
+        assert!(b.0.is_some());
+        b
+    }
+
+    #[test]
+    fn empty_blocks_do_not_allocate() {
+        let mut b = Block::new();
+        assert!(b.0.is_none() && Block::default().0.is_none());
+        assert!(b.is_empty() && b.statements.is_empty() && b.spans.is_empty());
+        assert_eq!(b.statements_mut().len(), 0);
+        b.reserve(0);
+        assert_eq!(b.iter().count(), 0);
+        assert_eq!(b.clone().into_iter().count(), 0);
+        assert!(b.0.is_none());
+        assert!(boxed_empty().clone().0.is_none());
+        let mut e = boxed_empty();
+        e.shrink_to_fit();
+        assert!(e.0.is_none());
+    }
+
+    #[test]
+    fn empty_equals_boxed_empty() {
+        assert_eq!(Block::new(), boxed_empty());
+        assert_eq!(boxed_empty(), Block::new());
+        let mut one = Block::new();
+        one.push(Statement::Break, Span::new(1, 2));
+        assert_ne!(one, Block::new());
+        assert_ne!(boxed_empty(), one);
+    }
+
+    #[test]
+    fn push_clone_and_iterate() {
+        let mut b = Block::new();
+        b.push(Statement::Break, Span::new(1, 2));
+        b.push(Statement::Continue, Span::new(3, 4));
+        assert_eq!(b.len(), 2);
+        assert_eq!(b.statements, [Statement::Break, Statement::Continue]);
+        assert_eq!(b.spans, [Span::new(1, 2), Span::new(3, 4)]);
+        let c = b.clone();
+        assert_eq!(c, b);
+        let borrowed: Vec<_> = b.iter().map(|(s, sp)| (s.clone(), sp)).collect();
+        let owned: Vec<_> = c.into_iter().collect();
+        assert_eq!(borrowed, owned);
+        b.statements_mut()[0] = Statement::Discard;
+        assert_eq!(b.statements[0], Statement::Discard);
+        b.shrink_to_fit();
+        assert_eq!(b.len(), 2);
+        let taken: Vec<_> = b.take_statements().collect();
+        assert_eq!(taken[1..], owned[1..]);
+        assert_eq!(taken[0], (Statement::Discard, Span::new(1, 2)));
+        assert!(b.is_empty() && b.0.is_some());
+        assert_eq!(b, Block::new());
+        assert_eq!(Block::new().take_statements().len(), 0);
+    }
+
+    /// `{:?}` and `{:#?}` print as the derived output of the former
+    /// two-field struct, empty or not.
+    #[test]
+    fn debug_unchanged() {
+        #[derive(Debug)]
+        #[allow(dead_code)]
+        struct Block {
+            statements: Vec<Statement>,
+            spans: Vec<Span>,
+        }
+        let old_empty = Block {
+            statements: vec![],
+            spans: vec![],
+        };
+        for empty in [super::Block::new(), boxed_empty()] {
+            assert_eq!(format!("{empty:?}"), format!("{old_empty:?}"));
+            assert_eq!(format!("{empty:#?}"), format!("{old_empty:#?}"));
+        }
+        let mut inner = super::Block::new();
+        inner.push(Statement::Break, Span::new(5, 6));
+        let mut b = super::Block::new();
+        b.push(
+            Statement::Loop {
+                body: inner.clone(),
+                continuing: super::Block::new(),
+                break_if: None,
+                unroll: false,
+            },
+            Span::new(1, 9),
+        );
+        let old = format!(
+            "Block {{ statements: [Loop {{ body: {:?}, continuing: {:?}, break_if: None, unroll: false }}], spans: [{:?}] }}",
+            Block {
+                statements: vec![Statement::Break],
+                spans: vec![Span::new(5, 6)],
+            },
+            old_empty,
+            Span::new(1, 9)
+        );
+        assert_eq!(format!("{b:?}"), old);
+    }
 }

@@ -464,10 +464,7 @@ impl Function {
             self.named_expressions.shrink_to_fit();
         }
         self.call_argument_spans.shrink_to_fit();
-        crate::ir::visit::walk_blocks_mut(&mut self.body, &mut |b| {
-            shrink_vec(&mut b.statements);
-            shrink_vec(&mut b.spans);
-        });
+        crate::ir::visit::walk_blocks_mut(&mut self.body, &mut Block::shrink_to_fit);
     }
 }
 

@@ -528,7 +528,7 @@ pub fn walk_statements<'a>(block: &'a Block, mut f: impl FnMut(&'a Statement, Sp
 /// blocks first (a block's nested blocks are visited before the block
 /// itself, so `f` may restructure a block after its children are done).
 pub fn walk_blocks_mut(block: &mut Block, f: &mut impl FnMut(&mut Block)) {
-    for st in &mut block.statements {
+    for st in block.statements_mut() {
         child_blocks_mut(st, |b| walk_blocks_mut(b, f));
     }
     f(block);

@@ -429,7 +429,7 @@ fn make_copy(module: &mut Module, mut f: Function, bindings: &[Binding]) -> Func
     }
     let mut body = prologue.finish();
     let old_body = std::mem::take(&mut f.body);
-    for (st, span) in old_body.statements.into_iter().zip(old_body.spans) {
+    for (st, span) in old_body {
         body.push(st, span);
     }
     f.body = body;
@@ -492,7 +492,7 @@ pub(crate) fn restore_callee_order(module: &mut Module) {
                 }
             }
             visit::walk_blocks_mut(&mut f.body, &mut |b| {
-                for st in &mut b.statements {
+                for st in b.statements_mut() {
                     if let Statement::Call { function, .. } = st {
                         *function = remap(*function);
                     }

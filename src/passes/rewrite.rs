@@ -12,8 +12,8 @@
 
 use crate::arena::{Handle, HandleRange};
 use crate::ir::{
-    visit, Block, ConstValue, Expression, Function, Literal, Module, Scalar, Statement, Type,
-    TypeInner, VectorSize,
+    visit, Block, BlockIntoIter, ConstValue, Expression, Function, Literal, Module, Scalar,
+    Statement, Type, TypeInner, VectorSize,
 };
 use crate::Span;
 
@@ -240,11 +240,8 @@ impl Cx<'_> {
     /// Moves the pending expressions into an `Emit` before the pending
     /// statements.
     fn flush_into_statements(&mut self) {
-        let mut block = Block::new();
-        flush(&mut self.pending, self.f, &mut block);
-        for (st, span) in block.statements.into_iter().zip(block.spans) {
-            self.pending_statements.push((st, span));
-        }
+        let out = &mut self.pending_statements;
+        flush(&mut self.pending, self.f, |st, span| out.push((st, span)));
     }
 }
 
@@ -377,9 +374,10 @@ pub fn run_function(
     };
     // The pass sees the whole body before the walk starts.
     pass.begin_function(&mut cx);
-    let body = std::mem::take(&mut cx.f.body);
+    // The body is rebuilt in its own box.
+    let body = cx.f.body.take_statements();
+    let mut out = std::mem::take(&mut cx.f.body);
     cx.flush_into_statements();
-    let mut out = Block::new();
     for (st, span) in std::mem::take(&mut cx.pending_statements) {
         out.push(st, span);
     }
@@ -389,7 +387,7 @@ pub fn run_function(
 
 /// Appends an `Emit` for `pending` to `out` (leaves, which need no
 /// evaluation, are skipped; consecutive handles share one `Emit`).
-fn flush(pending: &mut Vec<H>, f: &Function, out: &mut Block) {
+fn flush(pending: &mut Vec<H>, f: &Function, mut push: impl FnMut(Statement, Span)) {
     let mut start: Option<usize> = None;
     let mut end = 0;
     for h in pending.drain(..) {
@@ -400,7 +398,7 @@ fn flush(pending: &mut Vec<H>, f: &Function, out: &mut Block) {
         match start {
             Some(_) if i == end => end = i + 1,
             Some(s) => {
-                out.push(
+                push(
                     Statement::Emit(HandleRange::from_index_range(s..end)),
                     Span::UNDEFINED,
                 );
@@ -414,7 +412,7 @@ fn flush(pending: &mut Vec<H>, f: &Function, out: &mut Block) {
         }
     }
     if let Some(s) = start {
-        out.push(
+        push(
             Statement::Emit(HandleRange::from_index_range(s..end)),
             Span::UNDEFINED,
         );
@@ -437,14 +435,14 @@ fn take_inserted(cx: &mut Cx, out: &mut Block) {
     }
 }
 
-fn rewrite_block(cx: &mut Cx, pass: &mut impl FunctionPass, block: Block, out: &mut Block) {
+fn rewrite_block(cx: &mut Cx, pass: &mut impl FunctionPass, block: BlockIntoIter, out: &mut Block) {
     rewrite_block_as(cx, pass, block, out, false);
 }
 
 fn rewrite_block_as(
     cx: &mut Cx,
     pass: &mut impl FunctionPass,
-    block: Block,
+    block: BlockIntoIter,
     out: &mut Block,
     plain: bool,
 ) {
@@ -453,12 +451,16 @@ fn rewrite_block_as(
     pass.exit_block(plain);
 }
 
-fn rewrite_statements(cx: &mut Cx, pass: &mut impl FunctionPass, block: Block, out: &mut Block) {
+fn rewrite_statements(
+    cx: &mut Cx,
+    pass: &mut impl FunctionPass,
+    block: BlockIntoIter,
+    out: &mut Block,
+) {
     // The rewritten block is at least as long: growing it by doubling
     // would leave up to half of a long block's allocation unused.
-    out.statements.reserve(block.statements.len());
-    out.spans.reserve(block.spans.len());
-    for (st, span) in block.statements.into_iter().zip(block.spans) {
+    out.reserve(block.len());
+    for (st, span) in block {
         match st {
             Statement::Emit(range) => {
                 let r = range.index_range();
@@ -496,11 +498,14 @@ fn rewrite_statements(cx: &mut Cx, pass: &mut impl FunctionPass, block: Block, o
                     for (st, span) in std::mem::take(&mut cx.pending_statements) {
                         out.push(st, span);
                     }
-                    let mut new_body = Block::new();
-                    rewrite_block(cx, pass, body, &mut new_body);
-                    let mut new_continuing = Block::new();
-                    rewrite_block(cx, pass, continuing, &mut new_continuing);
-                    flush(&mut pending, cx.f, &mut new_continuing);
+                    // Each rebuilt in its own box.
+                    let mut new_body = body;
+                    let old = new_body.take_statements();
+                    rewrite_block(cx, pass, old, &mut new_body);
+                    let mut new_continuing = continuing;
+                    let old = new_continuing.take_statements();
+                    rewrite_block(cx, pass, old, &mut new_continuing);
+                    flush(&mut pending, cx.f, |st, span| new_continuing.push(st, span));
                     out.push(
                         Statement::Loop {
                             body: new_body,
@@ -517,7 +522,7 @@ fn rewrite_statements(cx: &mut Cx, pass: &mut impl FunctionPass, block: Block, o
                 let plain = matches!(st, Statement::Block(_));
                 // Each nested block in order, rewritten where it is.
                 visit::child_blocks_mut(&mut st, |b| {
-                    let old = std::mem::take(b);
+                    let old = b.take_statements();
                     rewrite_block_as(cx, pass, old, b, plain);
                 });
                 out.push(st, span);

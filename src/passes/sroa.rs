@@ -292,8 +292,8 @@ fn rewrite_block(
     elem_ptr: &HashMap<Handle<LocalVariable>, Handle<Type>>,
     replaced: &HashSet<H>,
 ) {
-    let old = std::mem::take(b);
-    for (s, span) in old.statements.into_iter().zip(old.spans) {
+    let old = b.take_statements();
+    for (s, span) in old {
         match s {
             Statement::Emit(r) => {
                 // Split the range around the replaced accesses.

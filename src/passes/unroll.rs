@@ -687,8 +687,7 @@ impl Cx<'_> {
         let copies = (c.trips as usize)
             .saturating_mul(rest.len())
             .min(c.unrolled_size);
-        out.statements.reserve(copies + 1);
-        out.spans.reserve(copies + 1);
+        out.reserve(copies + 1);
         // One map for all copies: cleared, not reallocated, per copy, and
         // sized for one copy's expressions from the start.
         let per_copy = c.unrolled_size / usize::try_from(c.trips.max(1)).unwrap_or(usize::MAX);
@@ -706,8 +705,7 @@ impl Cx<'_> {
                 first: k == 0,
             };
             let mut copy = Block::new();
-            copy.statements.reserve(rest.len());
-            copy.spans.reserve(rest.len());
+            copy.reserve(rest.len());
             for (s, &span) in rest.iter().zip(rest_spans) {
                 cl.stmt(s, span, &mut copy);
             }
@@ -734,7 +732,7 @@ impl Cx<'_> {
 /// Appends `block`'s statements to `out`, replacing each compound statement
 /// (a plain nested block) by its statements, recursively.
 fn splice(out: &mut Block, block: Block) {
-    for (st, span) in block.statements.into_iter().zip(block.spans) {
+    for (st, span) in block {
         match st {
             Statement::Block(inner) => splice(out, inner),
             other => out.push(other, span),

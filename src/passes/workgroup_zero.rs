@@ -335,7 +335,7 @@ impl Zeroer<'_> {
         b.stmt(Statement::Barrier(Barrier::WORKGROUP), self.span);
         let mut body = b.finish();
         let old = std::mem::take(&mut self.f.body);
-        for (st, span) in old.statements.into_iter().zip(old.spans) {
+        for (st, span) in old {
             body.push(st, span);
         }
         self.f.body = body;

@@ -512,8 +512,8 @@ fn emits(handles: &[H], out: &mut Block) {
 /// Removes `handles` from every `Emit` of `block` (splitting ranges).
 fn uncover(block: &mut Block, handles: &rustc_hash::FxHashSet<usize>) {
     visit::walk_blocks_mut(block, &mut |b: &mut Block| {
-        let old = std::mem::take(b);
-        for (st, span) in old.statements.into_iter().zip(old.spans) {
+        let old = b.take_statements();
+        for (st, span) in old {
             match st {
                 Statement::Emit(range) => {
                     let r = range.index_range();
@@ -629,7 +629,7 @@ pub fn materialize(
         }
         uncover(&mut f.body, &replaced);
         let body = std::mem::take(&mut f.body);
-        for (st, span) in body.statements.into_iter().zip(body.spans) {
+        for (st, span) in body {
             prologue.push(st, span);
         }
         f.body = prologue;
