@@ -568,9 +568,27 @@ pub struct TranslationUnit<'a> {
     pub arenas: Vec<ExprArena<'a>>,
     /// The elements of every [`ExprList`], each list contiguous.
     pub lists: Vec<ExprId>,
+    /// Each declaration's free names (the identifiers it uses that its own
+    /// locals do not declare, each once, with its first use), all
+    /// declarations together; those of declaration `i` start at
+    /// `free_name_starts[i]`. The parser fills them.
+    pub free_names: Vec<(&'a str, Span)>,
+    /// Where each declaration's free names start in `free_names`.
+    pub free_name_starts: Vec<u32>,
 }
 
 impl<'a> TranslationUnit<'a> {
+    /// The free names of declaration `decl` (see
+    /// [`TranslationUnit::free_names`]).
+    pub fn free_names(&self, decl: usize) -> &[(&'a str, Span)] {
+        let start = self.free_name_starts.get(decl).map_or(0, |&s| s as usize);
+        let end = self
+            .free_name_starts
+            .get(decl + 1)
+            .map_or(self.free_names.len(), |&e| e as usize);
+        self.free_names.get(start..end).unwrap_or_default()
+    }
+
     /// The expression `id` of declaration `decl`.
     pub fn expr(&self, decl: usize, id: ExprId) -> &Expr<'a> {
         self.arenas[decl].expr(id)

@@ -77,6 +77,12 @@ impl<'a> Parser<'a> {
                     self.tokens.free_before(start);
                     match self.global_decl() {
                         Ok(decl) => {
+                            // Its free names, while its expressions are
+                            // still in cache.
+                            let tu = &mut self.tu;
+                            tu.free_name_starts.push(tu.free_names.len() as u32);
+                            self.free
+                                .collect(&decl, &self.exprs, &tu.lists, &mut tu.free_names);
                             self.tu.decls.push(decl);
                             self.close_arena(true);
                         }

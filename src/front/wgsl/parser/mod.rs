@@ -13,6 +13,7 @@
 
 mod decl;
 mod expr;
+mod free_names;
 mod recover;
 mod stmt;
 
@@ -47,6 +48,7 @@ pub fn parse(source: &str) -> Result<TranslationUnit<'_>, Error> {
         stmt_stack: Vec::new(),
         exprs: Vec::new(),
         spans: Vec::new(),
+        free: free_names::FreeNames::default(),
         tu,
         errors: Vec::new(),
     };
@@ -63,6 +65,7 @@ pub fn parse(source: &str) -> Result<TranslationUnit<'_>, Error> {
     drop(tokens);
     tu.lists.shrink_to_fit();
     tu.arenas.shrink_to_fit();
+    tu.free_names.shrink_to_fit();
     tu.decls.shrink_to_fit();
     Ok(tu)
 }
@@ -132,6 +135,8 @@ struct Parser<'a> {
     exprs: Vec<super::ast::Expr<'a>>,
     /// One span per expression of `exprs`.
     spans: Vec<Span>,
+    /// Scratch tables of the free-name walk (see `free_names.rs`).
+    free: free_names::FreeNames<'a>,
     /// The unit being built.
     tu: TranslationUnit<'a>,
     /// Syntax errors of declarations, recovered from (see `recover.rs`).

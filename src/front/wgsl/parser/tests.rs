@@ -851,3 +851,29 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
     let raw: Vec<u8> = (0..=255u8).collect();
     let _ = parse(&String::from_utf8_lossy(&raw));
 }
+
+#[test]
+fn free_names_skip_shadowed_locals_and_list_each_name_once() {
+    let src = "const k = 1;\nfn f(p: i32) -> i32 {\n  let a = k + g(p);\n  { let k = 2; _ = k; }\n  for (var k = 0; k < 2; k++) {}\n  return a + k + g(a);\n}\n";
+    let tu = ok(src);
+    let names: Vec<(&str, &str)> = tu
+        .free_names(1)
+        .iter()
+        .map(|&(n, s)| (n, &src[s.to_range()]))
+        .collect();
+    // `p`, `a` and the inner `k`s are locals; `i32` is a type name; the
+    // first free use of `k` and `g` is recorded, once each.
+    let ks: Vec<_> = names.iter().filter(|(n, _)| *n == "k").collect();
+    assert_eq!(ks.len(), 1);
+    assert!(names.iter().any(|(n, _)| *n == "g"));
+    assert!(!names.iter().any(|(n, _)| *n == "p" || *n == "a"));
+    let k_first = src.find("k + g").expect("k") as u32;
+    let k_span = tu
+        .free_names(1)
+        .iter()
+        .find(|(n, _)| *n == "k")
+        .expect("k")
+        .1;
+    assert_eq!(k_span.start, k_first);
+    assert!(tu.free_names(0).is_empty());
+}

@@ -262,7 +262,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
             }
             self.names.insert(name.name, i);
         }
-        let order = match decl_order::order(self.tu, &self.arenas, &self.bodies, &self.names) {
+        let order = match decl_order::order(self.tu, &self.names) {
             Ok(o) => o,
             Err(d) => {
                 self.diags.extend(d);
