@@ -263,12 +263,15 @@ fn run(mut w: Writer) -> R<Translation> {
         out.push_str(&constants);
         out.push('\n');
     }
-    let body = body.trim_end();
-    out.reserve_exact(body.len() + 1);
-    out.push_str(body);
-    out.push('\n');
+    // The bodies, the bulk of the text, become the output: the
+    // declarations are inserted before them in place, so the module's text
+    // is not held twice.
+    let len = body.trim_end().len();
+    body.truncate(len);
+    body.push('\n');
+    body.insert_str(0, &out);
     Ok(Translation {
-        source: out,
+        source: body,
         entry_points,
         resources,
     })

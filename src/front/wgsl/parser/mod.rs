@@ -285,6 +285,17 @@ impl<'a> Parser<'a> {
     /// Ends a declaration: its expressions move into an exact-size arena
     /// (`keep`) or are dropped (a declaration with a syntax error).
     fn close_arena(&mut self, keep: bool) {
+        // A large declaration's working arena becomes its arena (shrunk in
+        // place, not copied: copying would hold it three times over at
+        // the peak); a small one is copied out and the capacity reused.
+        const MOVE_FROM: usize = 4096;
+        if keep && self.exprs.len() >= MOVE_FROM {
+            self.tu.arenas.push(super::ast::ExprArena {
+                exprs: std::mem::take(&mut self.exprs).into_boxed_slice(),
+                spans: std::mem::take(&mut self.spans).into_boxed_slice(),
+            });
+            return;
+        }
         if keep {
             self.tu.arenas.push(super::ast::ExprArena {
                 exprs: self.exprs.as_slice().into(),
