@@ -27,7 +27,7 @@ pub struct Ident<'a> {
     pub span: Span,
 }
 
-/// Index of an expression in [`TranslationUnit::exprs`].
+/// Index of an expression in the [`ExprArena`] of the declaration it occurs in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ExprId(pub u32);
 
