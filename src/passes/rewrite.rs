@@ -40,6 +40,8 @@ pub struct Cx<'a> {
     /// Ranges a pass knows besides what the analysis derives (e.g. loads of
     /// a counted loop's counter); filled by the pass, read by [`Cx::range`].
     pub known: rustc_hash::FxHashMap<H, super::ranges::Range>,
+    /// The memo of the last [`Cx::range`] query, kept for its allocation.
+    range_memo: std::cell::Cell<rustc_hash::FxHashMap<H, Option<super::ranges::Range>>>,
     /// Expressions added since the last flush, in evaluation order.
     pending: Vec<H>,
     /// Statements to insert before the current one (after `pending`).
@@ -121,9 +123,12 @@ impl Cx<'_> {
             globals: self.global_values,
             overrides: self.override_values,
         };
-        super::ranges::Ranges::new(self.module, self.f, values, self.entry)
+        let mut ranges = super::ranges::Ranges::new(self.module, self.f, values, self.entry)
             .with_known(&self.known)
-            .of(h)
+            .with_memo(self.range_memo.take());
+        let r = ranges.of(h);
+        self.range_memo.set(ranges.into_memo());
+        r
     }
 
     /// The type of an expression.
@@ -369,6 +374,7 @@ pub fn run_function(
         override_values: values.overrides,
         entry,
         known: Default::default(),
+        range_memo: Default::default(),
         pending: Vec::new(),
         pending_statements: Vec::new(),
     };
@@ -528,9 +534,11 @@ fn rebuild_from(
     resume: Resume,
 ) {
     let mut old = block.take_statements();
-    // The rewritten block is at least as long: growing it by doubling
-    // would leave up to half of a long block's allocation unused.
-    block.reserve(old.len());
+    // The rewritten block is at least as long, and a pass that changes it
+    // usually adds a few statements: room for a quarter more saves
+    // copying it while it grows (doubling would leave up to half of a long
+    // block's allocation unused).
+    block.reserve(old.len() + old.len() / 4 + 2);
     for (st, span) in old.by_ref().take(i) {
         block.push(st, span);
     }
