@@ -148,12 +148,13 @@ impl FunctionPass for Cse {
         self.replaced.resize(n, None);
         self.keep.clear();
         self.keep.resize(n, false);
-        visit::walk_statements(&cx.f.body, |st, _| {
+        let keep = &mut self.keep;
+        rewrite::for_each_statement(&cx.f.body, &mut |st| {
             if let Statement::Loop {
                 break_if: Some(b), ..
             } = st
             {
-                if let Some(k) = self.keep.get_mut(b.index()) {
+                if let Some(k) = keep.get_mut(b.index()) {
                     *k = true;
                 }
             }
