@@ -222,9 +222,7 @@ pub(crate) fn counter_load_ranges(
             // in order (as a walk of a block holding them would).
             for st in &lb.statements[c.rest..] {
                 record(st);
-                visit::child_blocks(st, |b| {
-                    super::rewrite::for_each_statement(b, &mut record)
-                });
+                visit::child_blocks(st, |b| super::rewrite::for_each_statement(b, &mut record));
             }
         }
     }
