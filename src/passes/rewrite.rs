@@ -255,7 +255,7 @@ impl Cx<'_> {
 /// statement the hook was called for.
 pub trait FunctionPass {
     /// Whether the pass may change `f`. `false` skips the function: its
-    /// blocks are not walked and rebuilt. A pass that rewrites only a few
+    /// blocks are not walked. A pass that rewrites only a few
     /// kinds of expression answers from a scan of `f.expressions`, much
     /// cheaper than the walk (the default walks every function).
     fn wants(&self, _module: &Module, _f: &Function) -> bool {
