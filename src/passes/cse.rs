@@ -20,8 +20,6 @@
 
 use std::hash::BuildHasher;
 
-use rustc_hash::FxHashMap;
-
 use super::rewrite::{self, Cx, FunctionPass};
 use crate::arena::Handle;
 use crate::diagnostic::Error;
@@ -45,8 +43,15 @@ struct Cse {
     /// No expression is available twice (a duplicate is replaced, never
     /// added), so one table serves every scope.
     entries: Vec<Entry>,
-    /// Per hash of (expression, type): the newest entry with that hash.
-    heads: FxHashMap<u64, u32>,
+    /// Per bucket (the low bits of the hash of (expression, type)): the
+    /// newest entry in it (`NONE`: none). A power of two at least twice
+    /// the function's expressions, so that chains stay short; entries of
+    /// a chain with another hash are skipped, which keeps the newest-first
+    /// order of those with the same hash.
+    heads: Vec<u32>,
+    /// Whether any expression of the current function was replaced (no
+    /// operand needs remapping until one is).
+    any_replaced: bool,
     /// Per open block: the length of `entries` when it was entered.
     scopes: Vec<u32>,
     /// Per expression: the expression that replaces it (a duplicate).
@@ -61,7 +66,7 @@ struct Cse {
 struct Entry {
     hash: u64,
     h: H,
-    /// The entry with the same hash it shadows (`u32::MAX`: none).
+    /// The entry of the same bucket it shadows (`u32::MAX`: none).
     next: u32,
 }
 
@@ -95,7 +100,7 @@ fn remap(replaced: &[Option<H>], h: &mut H) {
 impl Cse {
     /// The available expression equal to `h` (same expression and type).
     fn find(&self, f: &crate::ir::Function, hash: u64, h: H) -> Option<H> {
-        let mut at = *self.heads.get(&hash)?;
+        let mut at = self.heads[self.bucket(hash)];
         let (e, ty) = (&f.expressions[h], f.expression_type(h));
         while at != NONE {
             let entry = &self.entries[at as usize];
@@ -110,29 +115,46 @@ impl Cse {
         None
     }
 
+    fn bucket(&self, hash: u64) -> usize {
+        // `heads.len()` is a power of two.
+        ((hash ^ (hash >> 32)) as usize) & (self.heads.len() - 1)
+    }
+
     fn add(&mut self, hash: u64, h: H) {
         let at = self.entries.len() as u32;
-        let next = self.heads.insert(hash, at).unwrap_or(NONE);
+        let b = self.bucket(hash);
+        let next = std::mem::replace(&mut self.heads[b], at);
         self.entries.push(Entry { hash, h, next });
     }
 }
 
 impl FunctionPass for Cse {
     fn begin_function(&mut self, cx: &mut Cx) {
-        self.entries.clear();
-        self.heads.clear();
         self.scopes.clear();
+        self.any_replaced = false;
         let n = cx.f.expressions.len();
+        // Every entry is popped when its block ends, so the table is
+        // empty again after each function (emptied here otherwise); it
+        // only grows.
+        let buckets = (2 * n).next_power_of_two().max(16);
+        if self.heads.len() < buckets {
+            self.heads.clear();
+            self.heads.resize(buckets, NONE);
+        } else if !self.entries.is_empty() {
+            self.heads.fill(NONE);
+        }
+        self.entries.clear();
         self.replaced.clear();
         self.replaced.resize(n, None);
         self.keep.clear();
         self.keep.resize(n, false);
-        visit::walk_statements(&cx.f.body, |st, _| {
+        let keep = &mut self.keep;
+        rewrite::for_each_statement(&cx.f.body, &mut |st| {
             if let Statement::Loop {
                 break_if: Some(b), ..
             } = st
             {
-                if let Some(k) = self.keep.get_mut(b.index()) {
+                if let Some(k) = keep.get_mut(b.index()) {
                     *k = true;
                 }
             }
@@ -155,17 +177,16 @@ impl FunctionPass for Cse {
             let Some(entry) = self.entries.pop() else {
                 break;
             };
-            if entry.next == NONE {
-                self.heads.remove(&entry.hash);
-            } else {
-                self.heads.insert(entry.hash, entry.next);
-            }
+            let b = self.bucket(entry.hash);
+            self.heads[b] = entry.next;
         }
     }
 
     fn expression(&mut self, cx: &mut Cx, h: H) {
-        let replaced = &self.replaced;
-        visit::operands_mut(&mut cx.f.expressions[h], |o| remap(replaced, o));
+        if self.any_replaced {
+            let replaced = &self.replaced;
+            visit::operands_mut(&mut cx.f.expressions[h], |o| remap(replaced, o));
+        }
         if !shareable(&cx.f.expressions[h]) {
             return;
         }
@@ -177,6 +198,7 @@ impl FunctionPass for Cse {
             {
                 if let Some(r) = self.replaced.get_mut(h.index()) {
                     *r = Some(first);
+                    self.any_replaced = true;
                 }
                 // No longer evaluated (a leaf is left out of its Emit).
                 cx.f.expressions[h] = Expression::Literal(Literal::Bool(false));
@@ -190,6 +212,9 @@ impl FunctionPass for Cse {
     }
 
     fn statement(&mut self, _cx: &mut Cx, st: &mut Statement, _span: Span) {
+        if !self.any_replaced {
+            return;
+        }
         let replaced = &self.replaced;
         visit::statement_handles_mut(st, |o| remap(replaced, o));
     }

@@ -119,6 +119,20 @@ impl<'a> Ranges<'a> {
         self
     }
 
+    /// Memoises in `memo` (cleared first), e.g. the map
+    /// [`Ranges::into_memo`] gave back, so that repeated queries reuse
+    /// one allocation.
+    pub fn with_memo(mut self, mut memo: rustc_hash::FxHashMap<H, Option<Range>>) -> Self {
+        memo.clear();
+        self.memo = memo;
+        self
+    }
+
+    /// The memo map, for [`Ranges::with_memo`].
+    pub fn into_memo(self) -> rustc_hash::FxHashMap<H, Option<Range>> {
+        self.memo
+    }
+
     /// The range of an integer scalar expression, if known.
     pub fn of(&mut self, h: H) -> Option<Range> {
         self.eval(h, 0)

@@ -40,6 +40,8 @@ pub struct Cx<'a> {
     /// Ranges a pass knows besides what the analysis derives (e.g. loads of
     /// a counted loop's counter); filled by the pass, read by [`Cx::range`].
     pub known: rustc_hash::FxHashMap<H, super::ranges::Range>,
+    /// The memo of the last [`Cx::range`] query, kept for its allocation.
+    range_memo: std::cell::Cell<rustc_hash::FxHashMap<H, Option<super::ranges::Range>>>,
     /// Expressions added since the last flush, in evaluation order.
     pending: Vec<H>,
     /// Statements to insert before the current one (after `pending`).
@@ -121,9 +123,12 @@ impl Cx<'_> {
             globals: self.global_values,
             overrides: self.override_values,
         };
-        super::ranges::Ranges::new(self.module, self.f, values, self.entry)
+        let mut ranges = super::ranges::Ranges::new(self.module, self.f, values, self.entry)
             .with_known(&self.known)
-            .of(h)
+            .with_memo(self.range_memo.take());
+        let r = ranges.of(h);
+        self.range_memo.set(ranges.into_memo());
+        r
     }
 
     /// The type of an expression.
@@ -250,7 +255,7 @@ impl Cx<'_> {
 /// statement the hook was called for.
 pub trait FunctionPass {
     /// Whether the pass may change `f`. `false` skips the function: its
-    /// blocks are not walked and rebuilt. A pass that rewrites only a few
+    /// blocks are not walked. A pass that rewrites only a few
     /// kinds of expression answers from a scan of `f.expressions`, much
     /// cheaper than the walk (the default walks every function).
     fn wants(&self, _module: &Module, _f: &Function) -> bool {
@@ -280,6 +285,29 @@ pub trait FunctionPass {
 
     /// Called when the walk leaves a block entered with `enter_block`.
     fn exit_block(&mut self, _plain: bool) {}
+}
+
+/// Calls `f` on every statement of `block` and of the blocks nested in
+/// it, in the order of [`visit::walk_statements`] (each statement before
+/// its nested blocks), without allocating.
+pub fn for_each_statement<'a>(block: &'a Block, f: &mut impl FnMut(&'a Statement)) {
+    for st in block.statements.iter() {
+        f(st);
+        visit::child_blocks(st, |b| for_each_statement(b, f));
+    }
+}
+
+/// Whether a statement of `block` or of the blocks nested in it satisfies
+/// `pred` (stops at the first; allocates nothing).
+pub fn any_statement(block: &Block, pred: &mut impl FnMut(&Statement) -> bool) -> bool {
+    block.statements.iter().any(|st| {
+        if pred(st) {
+            return true;
+        }
+        let mut found = false;
+        visit::child_blocks(st, |b| found = found || any_statement(b, pred));
+        found
+    })
 }
 
 /// The value of an integer literal.
@@ -369,20 +397,28 @@ pub fn run_function(
         override_values: values.overrides,
         entry,
         known: Default::default(),
+        range_memo: Default::default(),
         pending: Vec::new(),
         pending_statements: Vec::new(),
     };
     // The pass sees the whole body before the walk starts.
     pass.begin_function(&mut cx);
-    // The body is rebuilt in its own box.
-    let body = cx.f.body.take_statements();
-    let mut out = std::mem::take(&mut cx.f.body);
-    cx.flush_into_statements();
-    for (st, span) in std::mem::take(&mut cx.pending_statements) {
-        out.push(st, span);
+    // The body is walked outside the function (passes see an empty body
+    // during the walk).
+    let mut body = std::mem::take(&mut cx.f.body);
+    if cx.pending.is_empty() && cx.pending_statements.is_empty() {
+        rewrite_block(&mut cx, pass, &mut body);
+    } else {
+        // Statements inserted by `begin_function` start the body, which is
+        // rebuilt in its own box.
+        let old = body.take_statements();
+        body.reserve(old.len());
+        take_inserted(&mut cx, &mut body);
+        pass.enter_block(false);
+        rewrite_statements_into(&mut cx, pass, old, &mut body);
+        pass.exit_block(false);
     }
-    rewrite_block(&mut cx, pass, body, &mut out);
-    cx.f.body = out;
+    cx.f.body = body;
 }
 
 /// Appends an `Emit` for `pending` to `out` (leaves, which need no
@@ -435,97 +471,212 @@ fn take_inserted(cx: &mut Cx, out: &mut Block) {
     }
 }
 
-fn rewrite_block(cx: &mut Cx, pass: &mut impl FunctionPass, block: BlockIntoIter, out: &mut Block) {
-    rewrite_block_as(cx, pass, block, out, false);
+fn rewrite_block(cx: &mut Cx, pass: &mut impl FunctionPass, block: &mut Block) {
+    rewrite_block_as(cx, pass, block, false);
 }
 
-fn rewrite_block_as(
-    cx: &mut Cx,
-    pass: &mut impl FunctionPass,
-    block: BlockIntoIter,
-    out: &mut Block,
-    plain: bool,
-) {
+fn rewrite_block_as(cx: &mut Cx, pass: &mut impl FunctionPass, block: &mut Block, plain: bool) {
     pass.enter_block(plain);
-    rewrite_statements(cx, pass, block, out);
+    rewrite_statements(cx, pass, block);
     pass.exit_block(plain);
 }
 
-fn rewrite_statements(
+/// Whether the expression just visited changed the `Emit` it is in: the
+/// pass added expressions or statements before it, or replaced it by a
+/// leaf.
+fn splits_emit(cx: &Cx, h: H) -> bool {
+    !cx.pending.is_empty()
+        || !cx.pending_statements.is_empty()
+        || !visit::needs_emit(&cx.f.expressions[h])
+}
+
+/// Where the in-place walk of a block stopped because the block changes.
+enum Resume {
+    /// An empty `Emit` (dropped).
+    EmptyEmit,
+    /// An `Emit` whose expression `at` was visited and splits it.
+    Emit { at: usize },
+    /// A statement the pass has seen (`FunctionPass::statement`) and
+    /// inserted statements or expressions before.
+    Statement,
+}
+
+/// Rewrites `block` where it is: most statements of most blocks stay as
+/// they are, so nothing is moved or allocated until the pass changes the
+/// block's list of statements; from that statement on the block is
+/// rebuilt (the same result as rebuilding it all).
+fn rewrite_statements(cx: &mut Cx, pass: &mut impl FunctionPass, block: &mut Block) {
+    let n = block.len();
+    for i in 0..n {
+        let span = block.spans[i];
+        let st = &mut block.statements_mut()[i];
+        if let Statement::Emit(range) = st {
+            let r = range.index_range();
+            if r.is_empty() {
+                return rebuild_from(cx, pass, block, i, Resume::EmptyEmit);
+            }
+            for k in r {
+                let h = Handle::from_index(k);
+                pass.expression(cx, h);
+                if splits_emit(cx, h) {
+                    return rebuild_from(cx, pass, block, i, Resume::Emit { at: k });
+                }
+            }
+            continue;
+        }
+        pass.statement(cx, st, span);
+        if !cx.pending_statements.is_empty()
+            || (!cx.pending.is_empty() && !matches!(st, Statement::Loop { .. }))
+        {
+            return rebuild_from(cx, pass, block, i, Resume::Statement);
+        }
+        if let Statement::Loop {
+            body, continuing, ..
+        } = st
+        {
+            // Expressions added for `break if` belong at the end of
+            // `continuing`.
+            let mut pending = std::mem::take(&mut cx.pending);
+            rewrite_block(cx, pass, body);
+            rewrite_block(cx, pass, continuing);
+            flush(&mut pending, cx.f, |st, span| continuing.push(st, span));
+            continue;
+        }
+        let plain = matches!(st, Statement::Block(_));
+        visit::child_blocks_mut(st, |b| rewrite_block_as(cx, pass, b, plain));
+    }
+}
+
+/// Rebuilds `block` from its statement `i`, which the in-place walk
+/// stopped at (`resume`), keeping the statements before it.
+fn rebuild_from(
+    cx: &mut Cx,
+    pass: &mut impl FunctionPass,
+    block: &mut Block,
+    i: usize,
+    resume: Resume,
+) {
+    let mut old = block.take_statements();
+    // The rewritten block is at least as long, and a pass that changes it
+    // usually adds a few statements: room for a quarter more saves
+    // copying it while it grows (doubling would leave up to half of a long
+    // block's allocation unused).
+    block.reserve(old.len() + old.len() / 4 + 2);
+    for (st, span) in old.by_ref().take(i) {
+        block.push(st, span);
+    }
+    let Some((st, span)) = old.next() else {
+        return;
+    };
+    match (resume, st) {
+        (Resume::EmptyEmit, _) => {}
+        (Resume::Emit { at }, Statement::Emit(range)) => {
+            let r = range.index_range();
+            let mut run_start = r.start;
+            after_expression(cx, block, at, &mut run_start, span);
+            rewrite_emit(cx, pass, at + 1..r.end, run_start, span, block);
+        }
+        (_, st) => finish_statement(cx, pass, st, span, block),
+    }
+    rewrite_statements_into(cx, pass, old, block);
+}
+
+/// Splits the `Emit` being rebuilt after its expression `i` was visited:
+/// what the pass added goes before `i`; a leaf leaves the range.
+fn after_expression(cx: &mut Cx, out: &mut Block, i: usize, run_start: &mut usize, span: Span) {
+    if !cx.pending.is_empty() || !cx.pending_statements.is_empty() {
+        push_range(out, *run_start, i, span);
+        take_inserted(cx, out);
+        *run_start = i;
+    }
+    // An expression replaced by a leaf (a folded constant) leaves the
+    // range.
+    if !visit::needs_emit(&cx.f.expressions[Handle::<Expression>::from_index(i)]) {
+        push_range(out, *run_start, i, span);
+        *run_start = i + 1;
+    }
+}
+
+/// Visits the expressions `range` of an `Emit` (covered from `run_start`)
+/// and pushes the rewritten `Emit`s to `out`.
+fn rewrite_emit(
+    cx: &mut Cx,
+    pass: &mut impl FunctionPass,
+    range: std::ops::Range<usize>,
+    mut run_start: usize,
+    span: Span,
+    out: &mut Block,
+) {
+    let last = range.end;
+    for i in range {
+        pass.expression(cx, Handle::from_index(i));
+        after_expression(cx, out, i, &mut run_start, span);
+    }
+    push_range(out, run_start, last, span);
+}
+
+/// Finishes a statement other than `Emit` that the pass has seen: what the
+/// pass inserted goes before it, its nested blocks are rewritten, and it is
+/// pushed to `out`.
+fn finish_statement(
+    cx: &mut Cx,
+    pass: &mut impl FunctionPass,
+    st: Statement,
+    span: Span,
+    out: &mut Block,
+) {
+    if let Statement::Loop {
+        mut body,
+        mut continuing,
+        break_if,
+        unroll,
+    } = st
+    {
+        // Expressions added for `break if` belong at the end of
+        // `continuing`; statements inserted go before the loop.
+        let mut pending = std::mem::take(&mut cx.pending);
+        for (st, span) in std::mem::take(&mut cx.pending_statements) {
+            out.push(st, span);
+        }
+        rewrite_block(cx, pass, &mut body);
+        rewrite_block(cx, pass, &mut continuing);
+        flush(&mut pending, cx.f, |st, span| continuing.push(st, span));
+        out.push(
+            Statement::Loop {
+                body,
+                continuing,
+                break_if,
+                unroll,
+            },
+            span,
+        );
+        return;
+    }
+    take_inserted(cx, out);
+    let mut st = st;
+    let plain = matches!(st, Statement::Block(_));
+    // Each nested block in order, rewritten where it is.
+    visit::child_blocks_mut(&mut st, |b| rewrite_block_as(cx, pass, b, plain));
+    out.push(st, span);
+}
+
+/// Rewrites the statements `block` into `out` (rebuilt).
+fn rewrite_statements_into(
     cx: &mut Cx,
     pass: &mut impl FunctionPass,
     block: BlockIntoIter,
     out: &mut Block,
 ) {
-    // The rewritten block is at least as long: growing it by doubling
-    // would leave up to half of a long block's allocation unused.
-    out.reserve(block.len());
     for (st, span) in block {
         match st {
             Statement::Emit(range) => {
                 let r = range.index_range();
-                let (first, last) = (r.start, r.end);
-                let mut run_start = first;
-                for i in first..last {
-                    let h = Handle::from_index(i);
-                    pass.expression(cx, h);
-                    if !cx.pending.is_empty() || !cx.pending_statements.is_empty() {
-                        push_range(out, run_start, i, span);
-                        take_inserted(cx, out);
-                        run_start = i;
-                    }
-                    // An expression replaced by a leaf (a folded constant)
-                    // leaves the range.
-                    if !visit::needs_emit(&cx.f.expressions[h]) {
-                        push_range(out, run_start, i, span);
-                        run_start = i + 1;
-                    }
-                }
-                push_range(out, run_start, last, span);
+                let start = r.start;
+                rewrite_emit(cx, pass, r, start, span, out);
             }
             mut st => {
                 pass.statement(cx, &mut st, span);
-                if let Statement::Loop {
-                    body,
-                    continuing,
-                    break_if,
-                    unroll,
-                } = st
-                {
-                    // Expressions added for `break if` belong at the end of
-                    // `continuing`; statements inserted go before the loop.
-                    let mut pending = std::mem::take(&mut cx.pending);
-                    for (st, span) in std::mem::take(&mut cx.pending_statements) {
-                        out.push(st, span);
-                    }
-                    // Each rebuilt in its own box.
-                    let mut new_body = body;
-                    let old = new_body.take_statements();
-                    rewrite_block(cx, pass, old, &mut new_body);
-                    let mut new_continuing = continuing;
-                    let old = new_continuing.take_statements();
-                    rewrite_block(cx, pass, old, &mut new_continuing);
-                    flush(&mut pending, cx.f, |st, span| new_continuing.push(st, span));
-                    out.push(
-                        Statement::Loop {
-                            body: new_body,
-                            continuing: new_continuing,
-                            break_if,
-                            unroll,
-                        },
-                        span,
-                    );
-                    continue;
-                }
-                take_inserted(cx, out);
-                let mut st = st;
-                let plain = matches!(st, Statement::Block(_));
-                // Each nested block in order, rewritten where it is.
-                visit::child_blocks_mut(&mut st, |b| {
-                    let old = b.take_statements();
-                    rewrite_block_as(cx, pass, old, b, plain);
-                });
-                out.push(st, span);
+                finish_statement(cx, pass, st, span, out);
             }
         }
     }

@@ -417,11 +417,9 @@ impl FunctionPass for Robustness {
         }) {
             return true;
         }
-        let mut store = false;
-        crate::ir::visit::walk_statements(&f.body, |st, _| {
-            store |= matches!(st, Statement::SubgroupMatrixStore { .. });
-        });
-        store
+        rewrite::any_statement(&f.body, &mut |st| {
+            matches!(st, Statement::SubgroupMatrixStore { .. })
+        })
     }
 
     fn begin_function(&mut self, cx: &mut Cx) {
@@ -434,13 +432,9 @@ impl FunctionPass for Robustness {
                 e,
                 Expression::Access { .. } | Expression::SubgroupMatrixLoad { .. }
             )
-        }) || {
-            let mut store = false;
-            crate::ir::visit::walk_statements(&cx.f.body, |st, _| {
-                store |= matches!(st, Statement::SubgroupMatrixStore { .. });
-            });
-            store
-        };
+        }) || rewrite::any_statement(&cx.f.body, &mut |st| {
+            matches!(st, Statement::SubgroupMatrixStore { .. })
+        });
         if asks {
             cx.known = super::unroll::counter_load_ranges(cx.module, cx.f);
         }

@@ -128,11 +128,9 @@ impl FunctionPass for TextureClamp {
         }) {
             return true;
         }
-        let mut store = false;
-        crate::ir::visit::walk_statements(&f.body, |st, _| {
-            store |= matches!(st, Statement::ImageStore { .. });
-        });
-        store
+        rewrite::any_statement(&f.body, &mut |st| {
+            matches!(st, Statement::ImageStore { .. })
+        })
     }
 
     fn expression(&mut self, cx: &mut Cx, h: H) {

@@ -159,11 +159,7 @@ pub(crate) fn counter_load_ranges(
     let mut out = FxHashMap::default();
     // A counted loop is a `Loop` statement: without one there is nothing
     // to find (and nothing to set up).
-    let mut any_loop = false;
-    visit::walk_statements(&f.body, |st, _| {
-        any_loop |= matches!(st, Statement::Loop { .. });
-    });
-    if !any_loop {
+    if !super::rewrite::any_statement(&f.body, &mut |st| matches!(st, Statement::Loop { .. })) {
         return out;
     }
     let body = std::mem::take(&mut f.body);
@@ -179,12 +175,24 @@ pub(crate) fn counter_load_ranges(
         policy: UnrollPolicy::Off,
         remaining: &mut remaining,
     };
-    let mut loops: Vec<&Block> = Vec::new();
-    visit::walk_statements(&body, |st, _| {
-        visit::child_blocks(st, |b| loops.push(b));
+    // The body, then every nested block in walk order; only blocks holding
+    // a loop can hold a counted one.
+    let holds_loop = |b: &Block| {
+        b.statements
+            .iter()
+            .any(|st| matches!(st, Statement::Loop { .. }))
+    };
+    let mut blocks: Vec<&Block> = Vec::new();
+    if holds_loop(&body) {
+        blocks.push(&body);
+    }
+    super::rewrite::for_each_statement(&body, &mut |st| {
+        visit::child_blocks(st, |b| {
+            if holds_loop(b) {
+                blocks.push(b);
+            }
+        });
     });
-    let mut blocks = vec![&body];
-    blocks.extend(loops);
     for block in blocks {
         for at in 0..block.statements.len() {
             let Some(c) = cx.recognise(block, at) else {
@@ -201,7 +209,7 @@ pub(crate) fn counter_load_ranges(
                 lo: c.init.min(last),
                 hi: c.init.max(last),
             };
-            let mut record = |st: &Statement, _| {
+            let mut record = |st: &Statement| {
                 if let Statement::Emit(r) = st {
                     for h in r.clone() {
                         if cx.is_load_of(h, c.var) {
@@ -212,9 +220,9 @@ pub(crate) fn counter_load_ranges(
             };
             // The statements after the exit test and everything in them,
             // in order (as a walk of a block holding them would).
-            for (st, &span) in lb.statements[c.rest..].iter().zip(&lb.spans[c.rest..]) {
-                record(st, span);
-                visit::child_blocks(st, |b| visit::walk_statements(b, &mut record));
+            for st in &lb.statements[c.rest..] {
+                record(st);
+                visit::child_blocks(st, |b| super::rewrite::for_each_statement(b, &mut record));
             }
         }
     }

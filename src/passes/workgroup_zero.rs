@@ -153,6 +153,10 @@ pub fn run(p: &mut Pipeline) -> Result<(), Error> {
 fn used_globals(module: &Module) -> Vec<FxHashSet<Handle<GlobalVariable>>> {
     let mut out: Vec<FxHashSet<Handle<GlobalVariable>>> =
         Vec::with_capacity(module.functions.len());
+    // Only the functions already seen add their sets (below): until one of
+    // them uses a workgroup variable, no callee adds any, and the list of
+    // callees is not needed.
+    let mut any_used = false;
     for (_, f) in module.functions.iter() {
         // Workgroup variables only: the only ones zeroed (most functions
         // then have an empty set, which allocates nothing).
@@ -168,11 +172,14 @@ fn used_globals(module: &Module) -> Vec<FxHashSet<Handle<GlobalVariable>>> {
                 _ => None,
             })
             .collect();
-        for c in visit::callees(f) {
-            if let Some(cs) = out.get(c.index()) {
-                set.extend(cs.iter().copied());
+        if any_used {
+            for c in visit::callees(f) {
+                if let Some(cs) = out.get(c.index()) {
+                    set.extend(cs.iter().copied());
+                }
             }
         }
+        any_used |= !set.is_empty();
         out.push(set);
     }
     out
@@ -335,6 +342,7 @@ impl Zeroer<'_> {
         b.stmt(Statement::Barrier(Barrier::WORKGROUP), self.span);
         let mut body = b.finish();
         let old = std::mem::take(&mut self.f.body);
+        body.reserve(old.len());
         for (st, span) in old {
             body.push(st, span);
         }
