@@ -529,31 +529,30 @@ pub struct Stmt<'a> {
 /// expressions can be freed as soon as it is resolved.
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct ExprArena<'a> {
-    /// The expressions.
-    pub exprs: Box<[Expr<'a>]>,
-    /// One span per expression.
-    pub spans: Box<[Span]>,
+    /// The expressions, each with its span (one allocation per
+    /// declaration).
+    pub items: Box<[(Expr<'a>, Span)]>,
 }
 
 impl<'a> ExprArena<'a> {
     /// The expression with the given id.
     pub fn expr(&self, id: ExprId) -> &Expr<'a> {
-        &self.exprs[id.0 as usize]
+        &self.items[id.0 as usize].0
     }
 
     /// The span of an expression.
     pub fn span(&self, id: ExprId) -> Span {
-        self.spans[id.0 as usize]
+        self.items[id.0 as usize].1
     }
 
     /// Number of expressions.
     pub fn len(&self) -> usize {
-        self.exprs.len()
+        self.items.len()
     }
 
     /// Whether the arena is empty.
     pub fn is_empty(&self) -> bool {
-        self.exprs.is_empty()
+        self.items.is_empty()
     }
 }
 

@@ -27,7 +27,7 @@ pub(super) struct FreeNames<'a> {
 /// One declaration's walk: its expressions and the list arena.
 struct Walk<'s, 't, 'a> {
     st: &'s mut FreeNames<'a>,
-    exprs: &'t [Expr<'a>],
+    exprs: &'t [(Expr<'a>, Span)],
     lists: &'t [ExprId],
     out: &'s mut Vec<(&'a str, Span)>,
 }
@@ -39,7 +39,7 @@ impl<'a> FreeNames<'a> {
     pub(super) fn collect(
         &mut self,
         d: &GlobalDecl<'a>,
-        exprs: &[Expr<'a>],
+        exprs: &[(Expr<'a>, Span)],
         lists: &[ExprId],
         out: &mut Vec<(&'a str, Span)>,
     ) {
@@ -75,10 +75,10 @@ impl<'t, 'a> Walk<'_, 't, 'a> {
     }
 
     fn expr(&mut self, id: ExprId) {
-        let exprs: &'t [Expr<'a>] = self.exprs;
+        let exprs: &'t [(Expr<'a>, Span)] = self.exprs;
         self.st.stack.push(id);
         while let Some(id) = self.st.stack.pop() {
-            match &exprs[id.0 as usize] {
+            match &exprs[id.0 as usize].0 {
                 ast::Expr::Literal(_) => {}
                 ast::Expr::Ident(t) => {
                     self.name(t.ident.name, t.ident.span);

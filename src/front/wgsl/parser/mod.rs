@@ -47,7 +47,6 @@ pub fn parse(source: &str) -> Result<TranslationUnit<'_>, Error> {
         list_stack: Vec::new(),
         stmt_stack: Vec::new(),
         exprs: Vec::new(),
-        spans: Vec::new(),
         free: free_names::FreeNames::default(),
         tu,
         errors: Vec::new(),
@@ -129,12 +128,10 @@ struct Parser<'a> {
     list_stack: Vec<super::ast::ExprId>,
     /// Statements of the blocks being parsed, likewise.
     stmt_stack: Vec<super::ast::Stmt<'a>>,
-    /// The expressions of the declaration being parsed (a working arena,
+    /// The expressions of the declaration being parsed with their spans (a working arena,
     /// reused: each declaration's are copied out into an exact-size
     /// [`ExprArena`](super::ast::ExprArena) when it is complete).
-    exprs: Vec<super::ast::Expr<'a>>,
-    /// One span per expression of `exprs`.
-    spans: Vec<Span>,
+    exprs: Vec<(super::ast::Expr<'a>, Span)>,
     /// Scratch tables of the free-name walk (see `free_names.rs`).
     free: free_names::FreeNames<'a>,
     /// The unit being built.
@@ -267,19 +264,18 @@ impl<'a> Parser<'a> {
     /// Adds an expression to the declaration being parsed.
     fn add(&mut self, expr: super::ast::Expr<'a>, span: Span) -> super::ast::ExprId {
         let id = super::ast::ExprId(self.exprs.len() as u32);
-        self.exprs.push(expr);
-        self.spans.push(span);
+        self.exprs.push((expr, span));
         id
     }
 
     /// An expression of the declaration being parsed.
     fn expr(&self, id: super::ast::ExprId) -> &super::ast::Expr<'a> {
-        &self.exprs[id.0 as usize]
+        &self.exprs[id.0 as usize].0
     }
 
     /// The span of an expression of the declaration being parsed.
     fn expr_span(&self, id: super::ast::ExprId) -> Span {
-        self.spans[id.0 as usize]
+        self.exprs[id.0 as usize].1
     }
 
     /// Ends a declaration: its expressions move into an exact-size arena
@@ -291,19 +287,16 @@ impl<'a> Parser<'a> {
         const MOVE_FROM: usize = 4096;
         if keep && self.exprs.len() >= MOVE_FROM {
             self.tu.arenas.push(super::ast::ExprArena {
-                exprs: std::mem::take(&mut self.exprs).into_boxed_slice(),
-                spans: std::mem::take(&mut self.spans).into_boxed_slice(),
+                items: std::mem::take(&mut self.exprs).into_boxed_slice(),
             });
             return;
         }
         if keep {
             self.tu.arenas.push(super::ast::ExprArena {
-                exprs: self.exprs.as_slice().into(),
-                spans: self.spans.as_slice().into(),
+                items: self.exprs.as_slice().into(),
             });
         }
         self.exprs.clear();
-        self.spans.clear();
     }
 }
 
