@@ -458,7 +458,8 @@ impl Function {
         self.local_variables.shrink_to_fit();
         self.expressions.shrink_to_fit();
         shrink_vec(&mut self.expression_types);
-        if (self.named_expressions.capacity() - self.named_expressions.len()) * 32
+        let entry = std::mem::size_of::<(Handle<Expression>, String)>();
+        if (self.named_expressions.capacity() - self.named_expressions.len()) * entry
             >= crate::arena::SHRINK_MIN_BYTES
         {
             self.named_expressions.shrink_to_fit();
@@ -579,19 +580,15 @@ impl Module {
         let mut seen_many = rustc_hash::FxHashSet::default();
         let mut stack: smallvec::SmallVec<[Handle<Type>; 16]> = smallvec::smallvec![ty];
         while let Some(t) = stack.pop() {
-            let new = if seen_many.is_empty() && seen_few.len() < seen_few.inline_size() {
-                !seen_few.contains(&t) && {
-                    seen_few.push(t);
-                    true
-                }
-            } else {
-                if seen_many.is_empty() {
-                    seen_many.extend(seen_few.iter().copied());
-                }
-                seen_many.insert(t)
-            };
-            if !new {
+            // The first 32 distinct types are in `seen_few`, the rest in
+            // `seen_many`.
+            if seen_few.contains(&t) || seen_many.contains(&t) {
                 continue;
+            }
+            if seen_few.len() < seen_few.inline_size() {
+                seen_few.push(t);
+            } else {
+                seen_many.insert(t);
             }
             let inner = self.inner(t);
             if pred(inner) {

@@ -58,8 +58,8 @@ pub fn parse(source: &str) -> Result<TranslationUnit<'_>, Error> {
         });
     }
     // The AST lives on through resolution, alongside the IR being built:
-    // give back the spare capacity (the token vector goes first; each
-    // declaration's expressions were copied into an exact-size arena).
+    // give back the spare capacity (the remaining token chunks go first;
+    // each declaration's expressions are already in an exact-size arena).
     let Parser { tokens, mut tu, .. } = parser;
     drop(tokens);
     tu.lists.shrink_to_fit();
@@ -128,9 +128,10 @@ struct Parser<'a> {
     list_stack: Vec<super::ast::ExprId>,
     /// Statements of the blocks being parsed, likewise.
     stmt_stack: Vec<super::ast::Stmt<'a>>,
-    /// The expressions of the declaration being parsed with their spans (a working arena,
-    /// reused: each declaration's are copied out into an exact-size
-    /// [`ExprArena`](super::ast::ExprArena) when it is complete).
+    /// The expressions of the declaration being parsed, with their spans (a
+    /// working arena, reused: each declaration's are copied out into an
+    /// exact-size [`ExprArena`](super::ast::ExprArena) when it is
+    /// complete, see `close_arena`).
     exprs: Vec<(super::ast::Expr<'a>, Span)>,
     /// Scratch tables of the free-name walk (see `free_names.rs`).
     free: free_names::FreeNames<'a>,

@@ -242,14 +242,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
         let estimate = (f.body_exprs as usize + f.params.len()).min(64);
         func.expressions.reserve(estimate);
         func.expression_types.reserve(estimate);
-        let mut fs = FnState::new(func);
-        // The scope table of the previous function, emptied: its capacity
-        // is reused.
-        fs.scopes = std::mem::take(&mut self.spare_scopes);
-        fs.pool = std::mem::take(&mut self.spare_blocks);
-        if let Some(b) = fs.pool.pop() {
-            fs.blocks = vec![b];
-        }
+        let mut fs = FnState::reusing(func, std::mem::take(&mut self.spares));
         fs.result = result;
         for (i, p) in f.params.iter().enumerate() {
             let ty = params[i];
@@ -272,9 +265,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
             return err("internal error: lost function state", f.span);
         };
         let block = fs.close();
-        fs.scopes.clear();
-        self.spare_scopes = std::mem::take(&mut fs.scopes);
-        self.spare_blocks = std::mem::take(&mut fs.pool);
+        self.spares = fs.take_spares();
         if result.is_some() && !fs.had_errors && !super::stmt::block_returns(&block) {
             return err(
                 "missing return at end of function",

@@ -164,11 +164,8 @@ pub(crate) struct Resolver<'t, 'a> {
     /// Memoized builtin overload resolutions (see
     /// `Resolver::resolve_builtin_cached`).
     pub builtin_calls: HashMap<BuiltinCallKey, std::rc::Rc<crate::builtins::ResolvedCall>>,
-    /// An empty scope table kept between functions, so that each function
-    /// reuses the capacity the previous one grew.
-    pub spare_scopes: scope::Scopes<'a>,
-    /// Likewise the emptied working blocks (see `FnState::pool`).
-    pub spare_blocks: Vec<ir::Block>,
+    /// The tables the last resolved function left for the next one.
+    pub spares: scope::Spares<'a>,
     /// Pending left-spine steps of the expressions being resolved (see
     /// `Resolver::expr`).
     pub steps: Vec<expr::Step<'a>>,
@@ -222,8 +219,7 @@ pub fn resolve(mut tu: TranslationUnit<'_>) -> Result<Parsed, Error> {
         f: None,
         ir_function_info: HashMap::default(),
         builtin_calls: HashMap::default(),
-        spare_scopes: scope::Scopes::default(),
-        spare_blocks: Vec::new(),
+        spares: scope::Spares::default(),
         steps: Vec::new(),
         stopped: false,
         unevaluated: 0,

@@ -78,21 +78,49 @@ pub(crate) struct FnState<'a> {
     pub var_bytes: u64,
 }
 
+/// The emptied tables one function's state leaves to the next, so that
+/// each function reuses the capacity the previous one grew.
+#[derive(Default)]
+pub(crate) struct Spares<'a> {
+    scopes: Scopes<'a>,
+    blocks: Vec<ir::Block>,
+}
+
 impl<'a> FnState<'a> {
     /// A new state for a function.
     pub fn new(func: ir::Function) -> Self {
+        Self::reusing(func, Spares::default())
+    }
+
+    /// A new state for a function, with the tables another one left.
+    pub fn reusing(func: ir::Function, spares: Spares<'a>) -> Self {
+        let Spares {
+            scopes,
+            blocks: mut pool,
+        } = spares;
+        let body = pool.pop().unwrap_or_default();
         FnState {
             func,
-            blocks: vec![ir::Block::new()],
-            pool: Vec::new(),
+            blocks: vec![body],
+            pool,
             emit_start: 0,
-            scopes: Scopes::default(),
+            scopes,
             ctl: Vec::new(),
             result: None,
             result_unknown: false,
             temps: 0,
             had_errors: false,
             var_bytes: 0,
+        }
+    }
+
+    /// Empties the scope table and the working blocks for the next
+    /// function (see [`FnState::reusing`]).
+    pub fn take_spares(&mut self) -> Spares<'a> {
+        self.scopes.clear();
+        Spares {
+            scopes: std::mem::take(&mut self.scopes),
+            blocks: std::mem::take(&mut self.pool),
         }
     }
 
