@@ -25,6 +25,7 @@
 //!   where it is declared (a zero value when the source has no initialiser),
 //!   which gives WGSL's re-initialisation semantics inside loops.
 
+mod call_spans;
 mod code;
 pub(crate) mod display;
 pub mod filters;
@@ -34,6 +35,7 @@ mod operators;
 mod types;
 pub mod visit;
 
+pub use call_spans::CallArgumentSpans;
 pub use code::*;
 pub use filters::{DiagnosticFilter, DiagnosticRule, FilterIndex, FilterSeverity};
 pub use image::*;
@@ -426,7 +428,7 @@ pub struct Function {
     /// by the span of the [`Statement::Call`] (for diagnostics that point
     /// at arguments: an argument expression may be shared, e.g. a local
     /// variable's pointer). IR built by other means may leave it empty.
-    pub call_argument_spans: rustc_hash::FxHashMap<Span, Vec<Span>>,
+    pub call_argument_spans: CallArgumentSpans,
     /// The body.
     pub body: Block,
 }

@@ -406,13 +406,15 @@ impl FunctionPass for Lower {
         *arguments = new;
         // Keep one argument span per argument: the parts share the
         // external texture's.
-        if let Some(spans) = cx.f.call_argument_spans.get_mut(&span) {
+        if let Some(spans) = cx.f.call_argument_spans.get(span) {
+            let mut spans = spans.to_vec();
             for &i in spans_at.iter().rev() {
                 if let Some(&s) = spans.get(i) {
                     spans.insert(i + 1, s);
                     spans.insert(i + 1, s);
                 }
             }
+            cx.f.call_argument_spans.insert(span, &spans);
         }
     }
 }

@@ -255,9 +255,11 @@ fn check_call(
     diags: &mut Vec<Diagnostic>,
 ) {
     let name = callee_fn.name.as_str();
-    let spans = caller.call_argument_spans.get(&call_span);
+    // Looked up only for a diagnostic.
     let arg_span = |i: usize| {
-        spans
+        caller
+            .call_argument_spans
+            .get(call_span)
             .and_then(|s| s.get(i).copied())
             .unwrap_or_else(|| caller.expressions.span(arguments[i]))
     };

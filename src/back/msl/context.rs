@@ -62,7 +62,7 @@ pub(super) struct ProgramConstants {
 pub(super) struct FnTables {
     /// Printed form of each evaluated expression (a temporary's name or an
     /// inline expression).
-    pub exprs: Vec<Option<String>>,
+    pub exprs: Texts,
     /// Nesting depth of each inline expression.
     pub depth: Vec<u32>,
     /// Number of uses of each expression.
@@ -94,7 +94,7 @@ impl FnTables {
             v.clear();
             v.resize(n, x);
         }
-        fresh(&mut self.exprs, n, None);
+        self.exprs.reset(n);
         fresh(&mut self.depth, n, 0);
         fresh(&mut self.uses, n, 0);
         fresh(&mut self.hoisted, n, false);
@@ -103,6 +103,104 @@ impl FnTables {
         fresh(&mut self.user, n, None);
         fresh(&mut self.read_in_place, n, false);
         self.scratch.clear();
+    }
+}
+
+/// The printed form of each evaluated expression of a function, kept in
+/// one buffer: an inline expression's text is written once per use of the
+/// buffer's memory instead of in a string of its own (thousands of
+/// allocations per module otherwise). Forgotten texts leave gaps that a
+/// compaction reclaims once they outweigh the texts still kept, so the
+/// buffer stays within a constant factor of what is kept (plus one byte
+/// per expression) and the copying is linear in all the text stored.
+#[derive(Default)]
+pub(super) struct Texts {
+    /// The texts, back to back, with gaps where texts were forgotten.
+    buf: String,
+    /// Where each expression's text is in `buf` (`NONE` when it has none).
+    slots: Vec<(u32, u32)>,
+    /// Bytes of `buf` that belong to a kept text.
+    live: usize,
+    /// The buffer a compaction copies into (kept for its memory).
+    spare: String,
+}
+
+const NONE: (u32, u32) = (u32::MAX, 0);
+
+impl Texts {
+    /// Forgets every text and sizes the table for `n` expressions.
+    fn reset(&mut self, n: usize) {
+        self.buf.clear();
+        self.slots.clear();
+        self.slots.resize(n, NONE);
+        self.live = 0;
+    }
+
+    /// The text of expression `i`, if it has one.
+    pub fn get(&self, i: usize) -> Option<&str> {
+        match self.slots.get(i) {
+            Some(&(start, len)) if start != u32::MAX => {
+                let start = start as usize;
+                self.buf.get(start..start + len as usize)
+            }
+            _ => None,
+        }
+    }
+
+    /// Whether expression `i` has a text.
+    pub fn is_set(&self, i: usize) -> bool {
+        self.slots
+            .get(i)
+            .is_some_and(|&(start, _)| start != u32::MAX)
+    }
+
+    /// Gives expression `i` the text `text` (replacing any it has).
+    pub fn set(&mut self, i: usize, text: &str) {
+        self.clear(i);
+        let garbage = self.buf.len() - self.live;
+        if garbage > self.live.max(self.slots.len()).max(4096) {
+            self.compact();
+        }
+        let (Ok(start), Ok(len)) = (u32::try_from(self.buf.len()), u32::try_from(text.len()))
+        else {
+            // Beyond what offsets of 32 bits reach (no real function):
+            // the text is dropped, and the expression reads as unprinted.
+            return;
+        };
+        if start == u32::MAX {
+            return;
+        }
+        self.buf.push_str(text);
+        self.live += text.len();
+        if let Some(slot) = self.slots.get_mut(i) {
+            *slot = (start, len);
+        }
+    }
+
+    /// Forgets the text of expression `i`.
+    pub fn clear(&mut self, i: usize) {
+        if let Some(slot) = self.slots.get_mut(i) {
+            if slot.0 != u32::MAX {
+                self.live -= slot.1 as usize;
+                *slot = NONE;
+            }
+        }
+    }
+
+    /// Copies the kept texts to the front of a fresh buffer, in expression
+    /// order (the order does not matter: slots are offsets).
+    fn compact(&mut self) {
+        let mut fresh = std::mem::take(&mut self.spare);
+        fresh.clear();
+        for slot in &mut self.slots {
+            if slot.0 != u32::MAX {
+                let start = slot.0 as usize;
+                let new_start = fresh.len() as u32;
+                fresh.push_str(&self.buf[start..start + slot.1 as usize]);
+                slot.0 = new_start;
+            }
+        }
+        self.spare = std::mem::replace(&mut self.buf, fresh);
     }
 }
 
@@ -231,7 +329,7 @@ pub(super) fn temp_name(w: &mut Writer, cx: &FnCtx, h: Handle<Expression>) -> St
 pub(super) fn bind_result(w: &mut Writer, cx: &mut FnCtx, h: Handle<Expression>, value: &str) {
     if cx.t.hoisted[h.index()] {
         let FnCtx { t, out, indent, .. } = cx;
-        let name = t.exprs[h.index()].as_deref().unwrap_or_default();
+        let name = t.exprs.get(h.index()).unwrap_or_default();
         indent_line(out, *indent);
         for part in [name, " = ", value, ";\n"] {
             out.push_str(part);
@@ -244,5 +342,5 @@ pub(super) fn bind_result(w: &mut Writer, cx: &mut FnCtx, h: Handle<Expression>,
     for part in [&*tn, " ", &name, " = ", value, ";\n"] {
         cx.out.push_str(part);
     }
-    cx.t.exprs[h.index()] = Some(name);
+    cx.t.exprs.set(h.index(), &name);
 }

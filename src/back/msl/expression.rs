@@ -3,6 +3,8 @@
 //! handed, printed, to `math` and `matrix`.
 
 use std::borrow::Cow;
+
+use smallvec::SmallVec;
 use std::fmt::Write as _;
 
 use super::access::{matrix_access, result_struct};
@@ -28,7 +30,7 @@ const MAX_INLINE_DEPTH: u32 = 8;
 /// expression, a local or a parameter), so reading an operand copies
 /// nothing.
 pub(super) fn get<'c>(w: &Writer, cx: &'c FnCtx, h: Handle<Expression>) -> R<Cow<'c, str>> {
-    if let Some(s) = cx.t.exprs.get(h.index()).and_then(|s| s.as_ref()) {
+    if let Some(s) = cx.t.exprs.get(h.index()) {
         return Ok(Cow::Borrowed(s));
     }
     let e = &cx.f.expressions[h];
@@ -116,7 +118,8 @@ pub(super) fn emit(w: &mut Writer, cx: &mut FnCtx, h: Handle<Expression>) -> R<(
         if is_handle(w, cx, pointer) && !cx.t.hoisted[i] {
             // A texture or sampler variable's value is the variable: its
             // name (a kernel or function parameter) is printed at each use.
-            cx.t.exprs[i] = Some(get(w, cx, pointer)?.into_owned());
+            let text = get(w, cx, pointer)?.into_owned();
+            cx.t.exprs.set(i, &text);
             cx.t.depth[i] = 0;
             return Ok(());
         }
@@ -149,10 +152,7 @@ pub(super) fn emit(w: &mut Writer, cx: &mut FnCtx, h: Handle<Expression>) -> R<(
         indent_line(&mut out, cx.indent);
         match &name {
             Some(name) => put(&mut out, &[&w.type_str(ty), " ", name, " = "]),
-            None => put(
-                &mut out,
-                &[cx.t.exprs[i].as_deref().unwrap_or_default(), " = "],
-            ),
+            None => put(&mut out, &[cx.t.exprs.get(i).unwrap_or_default(), " = "]),
         }
         let start = out.len();
         let r = value(w, cx, h, &mut out);
@@ -164,7 +164,7 @@ pub(super) fn emit(w: &mut Writer, cx: &mut FnCtx, h: Handle<Expression>) -> R<(
         }
         cx.out.push_str(";\n");
         if let Some(name) = name {
-            cx.t.exprs[i] = Some(name);
+            cx.t.exprs.set(i, &name);
         }
         cx.t.depth[i] = 0;
     } else {
@@ -173,7 +173,7 @@ pub(super) fn emit(w: &mut Writer, cx: &mut FnCtx, h: Handle<Expression>) -> R<(
         buf.clear();
         let r = value(w, cx, h, &mut buf);
         if r.is_ok() {
-            cx.t.exprs[i] = Some(buf.as_str().to_owned());
+            cx.t.exprs.set(i, &buf);
         }
         cx.t.scratch = buf;
         r?;
@@ -202,7 +202,7 @@ fn value(w: &mut Writer, cx: &mut FnCtx, h: Handle<Expression>, out: &mut String
 pub(super) fn release(cx: &mut FnCtx, h: Handle<Expression>) {
     let i = h.index();
     if cx.t.uses[i] == 1 && cx.t.depth[i] > 0 {
-        cx.t.exprs[i] = None;
+        cx.t.exprs.clear(i);
     }
 }
 
@@ -346,7 +346,7 @@ pub(super) fn prime_continuing_pointers(
     let mut stack: Vec<(Handle<Expression>, bool)> = used.into_iter().map(|h| (h, false)).collect();
     while let Some((h, ready)) = stack.pop() {
         let i = h.index();
-        if cx.t.exprs[i].is_some()
+        if cx.t.exprs.is_set(i)
             || emitted_inside.contains(&h)
             || !visit::needs_emit(&f.expressions[h])
             || !w.m.inner(f.expression_type(h)).is_pointer()
@@ -356,7 +356,7 @@ pub(super) fn prime_continuing_pointers(
         if ready {
             let mut text = String::new();
             compute(w, cx, h, &mut text)?;
-            cx.t.exprs[i] = Some(text);
+            cx.t.exprs.set(i, &text);
             primed.push(h);
         } else {
             stack.push((h, true));
@@ -659,9 +659,12 @@ fn math(
     fun: MathFunction,
     args: &[Handle<Expression>],
 ) -> R<String> {
-    let texts = args.iter().map(|&a| get(w, cx, a)).collect::<R<Vec<_>>>()?;
-    let texts: Vec<&str> = texts.iter().map(|t| strip_parens(t)).collect();
-    let tys: Vec<Handle<Type>> = args.iter().map(|&a| cx.f.expression_type(a)).collect();
+    let texts = args
+        .iter()
+        .map(|&a| get(w, cx, a))
+        .collect::<R<SmallVec<[_; 4]>>>()?;
+    let texts: SmallVec<[&str; 4]> = texts.iter().map(|t| strip_parens(t)).collect();
+    let tys: SmallVec<[Handle<Type>; 4]> = args.iter().map(|&a| cx.f.expression_type(a)).collect();
     let result = cx.f.expression_type(h);
     let members = match fun {
         MathFunction::Modf | MathFunction::Frexp => {

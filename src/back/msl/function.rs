@@ -67,6 +67,23 @@ fn analyse(w: &Writer, f: &Function, cx: &mut FnCtx) {
             cx.t.user[o.index()] = Some(h);
         });
     }
+    // Literals used as operands: their text, printed once here into the
+    // text table (`expression::get` borrows it), not at every read.
+    let mut text = std::mem::take(&mut cx.t.scratch);
+    for (h, e) in f.expressions.iter() {
+        if let Expression::Literal(l) = *e {
+            if cx.t.uses[h.index()] > 0 {
+                text.clear();
+                super::value::literal_into(l, &mut text);
+                if text.starts_with('-') {
+                    text.insert(0, '(');
+                    text.push(')');
+                }
+                cx.t.exprs.set(h.index(), &text);
+            }
+        }
+    }
+    cx.t.scratch = text;
     // Matrix conversions index their operand once per column; the texture
     // builtins below print an operand more than once.
     for (_, e) in f.expressions.iter() {
@@ -268,7 +285,7 @@ pub(super) fn finish(
             for part in [&tn, " ", &name, ";\n"] {
                 line.push_str(part);
             }
-            cx.t.exprs[i] = Some(name);
+            cx.t.exprs.set(i, &name);
         }
     }
     super::statement::block(w, cx, &f.body)?;

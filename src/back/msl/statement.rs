@@ -191,7 +191,7 @@ fn statement(w: &mut Writer, cx: &mut FnCtx, st: &Statement, span: Span) -> R<()
                 }
                 cx.push_line("}");
                 for h in primed {
-                    cx.t.exprs[h.index()] = None;
+                    cx.t.exprs.clear(h.index());
                 }
                 cx.push_line(&format!("{flag} = false;"));
                 cx.indent -= 1;
@@ -341,7 +341,7 @@ fn builtin_statement(w: &mut Writer, cx: &mut FnCtx, st: &Statement, span: Span)
                 for line in super::barrier::workgroup_uniform_load(&ty, &name, &p) {
                     cx.push_line(&line);
                 }
-                cx.t.exprs[result.index()] = Some(name);
+                cx.t.exprs.set(result.index(), &name);
             }
         }
         Statement::Subgroup {

@@ -124,60 +124,90 @@ impl Writer<'_> {
 
 /// Prints a scalar literal.
 pub(super) fn literal(l: Literal) -> String {
+    // Room for the shortest form of any number and its suffix.
+    let mut s = String::with_capacity(24);
+    literal_into(l, &mut s);
+    s
+}
+
+/// Appends the text of a scalar literal to `out`.
+pub(super) fn literal_into(l: Literal, out: &mut String) {
     match l {
-        Literal::Bool(b) => b.to_string(),
-        Literal::I32(i32::MIN) => "(-2147483647 - 1)".into(),
-        Literal::I32(v) => v.to_string(),
+        Literal::Bool(b) => out.push_str(if b { "true" } else { "false" }),
+        Literal::I32(i32::MIN) => out.push_str("(-2147483647 - 1)"),
+        Literal::I32(v) => {
+            let _ = write!(out, "{v}");
+        }
         Literal::U32(v) => {
-            let mut s = String::with_capacity(11);
-            let _ = write!(s, "{v}u");
-            s
+            let _ = write!(out, "{v}u");
         }
         Literal::F32(v) => {
-            // Room for the shortest form and the suffix: no regrowth.
-            let mut s = String::with_capacity(24);
+            let start = out.len();
             if v.fract() == 0.0 && v.abs() < 1e7 && !(v == 0.0 && v.is_sign_negative()) {
                 // Whole numbers: the integer's digits and `.0` are the
                 // shortest form (`{v:?}`), printed without the float
                 // algorithm (checked for every such f32).
-                let _ = write!(s, "{}.0", v as i32);
+                let _ = write!(out, "{}.0", v as i32);
             } else {
-                let _ = write!(s, "{v:?}");
+                let _ = write!(out, "{v:?}");
             }
-            float_text(f64::from(v), s, "f")
+            float_text(f64::from(v), out, start, "f")
         }
         Literal::F16(v) => {
-            let t = float_text(f64::from(v.to_f32()), format!("{:?}", v.to_f32()), "");
-            format!("half({})", t.trim_start_matches('(').trim_end_matches(')'))
+            let mut t = String::new();
+            let _ = write!(t, "{:?}", v.to_f32());
+            float_text(f64::from(v.to_f32()), &mut t, 0, "");
+            put(
+                out,
+                &[
+                    "half(",
+                    t.trim_start_matches('(').trim_end_matches(')'),
+                    ")",
+                ],
+            );
         }
-        Literal::AbstractInt(v) => v.to_string(),
-        Literal::AbstractFloat(v) => float_text(v, format!("{v:?}"), ""),
+        Literal::AbstractInt(v) => {
+            let _ = write!(out, "{v}");
+        }
+        Literal::AbstractFloat(v) => {
+            let start = out.len();
+            let _ = write!(out, "{v:?}");
+            float_text(v, out, start, "")
+        }
     }
 }
 
-fn float_text(v: f64, shortest: String, suffix: &str) -> String {
+/// Completes the shortest form of a float that `out[start..]` holds (Rust's
+/// `{:?}`) into MSL: a `.0` where it has no point or exponent, the suffix,
+/// parentheses around a negative number, and the names of the values C++
+/// has no literal for.
+fn float_text(v: f64, out: &mut String, start: usize, suffix: &str) {
     if !v.is_finite() {
         // Validated modules have no infinities or NaNs; keep the output C++.
-        return if v.is_nan() {
-            "NAN".into()
+        out.truncate(start);
+        out.push_str(if v.is_nan() {
+            "NAN"
         } else if v > 0.0 {
-            "INFINITY".into()
+            "INFINITY"
         } else {
-            "(-INFINITY)".into()
-        };
+            "(-INFINITY)"
+        });
+        return;
     }
+    let shortest = &out[start..];
     let point = if shortest.contains('e') || shortest.contains('.') {
         ""
     } else {
         ".0"
     };
-    if shortest.starts_with('-') {
-        cat(&["(", &shortest, point, suffix, ")"])
-    } else {
-        let mut s = shortest;
-        s.push_str(point);
-        s.push_str(suffix);
-        s
+    let negative = shortest.starts_with('-');
+    if negative {
+        out.insert(start, '(');
+    }
+    out.push_str(point);
+    out.push_str(suffix);
+    if negative {
+        out.push(')');
     }
 }
 

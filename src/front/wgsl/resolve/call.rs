@@ -197,7 +197,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
             );
         }
         let mut arguments = Vec::with_capacity(args.len());
-        let argument_spans = args.iter().map(|&a| self.span(a)).collect();
+        let argument_spans: SmallVec<[Span; 8]> = args.iter().map(|&a| self.span(a)).collect();
         for (&a, &pty) in args.iter().zip(&info.params) {
             let aspan = self.span(a);
             let v = self.value(a, Stage::Runtime)?;
@@ -221,7 +221,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
             );
         }
         let fs = self.fs(span)?;
-        fs.func.call_argument_spans.insert(span, argument_spans);
+        fs.func.call_argument_spans.insert(span, &argument_spans);
         match info.result {
             Some(ty) => {
                 let result =
