@@ -10,6 +10,7 @@ use super::pattern::{self, Candidate, Mismatch, Overload, ResultSpec};
 use super::{result_types, BuiltinDef, OverloadError, ResolvedCall};
 use crate::arena::Handle;
 use crate::ir::{Module, Type, TypeInner};
+use smallvec::SmallVec;
 
 /// Whether a value type has an abstract scalar.
 pub(crate) fn inner_is_abstract(inner: &TypeInner) -> bool {
@@ -59,8 +60,8 @@ pub(crate) fn resolve(
     overloads: &'static [Overload],
     args: &[Handle<Type>],
 ) -> Result<ResolvedCall, OverloadError> {
-    let mut cands: Vec<Candidate> = Vec::new();
-    let mut mismatches: Vec<Mismatch> = Vec::new();
+    let mut cands: SmallVec<[Candidate; 4]> = SmallVec::new();
+    let mut mismatches: SmallVec<[Mismatch; 4]> = SmallVec::new();
     for ov in overloads {
         match pattern::candidates(module, def.name, ov, args) {
             Ok(found) => {
@@ -87,7 +88,7 @@ pub(crate) fn resolve(
             had_feasible,
         ));
     }
-    let best: Vec<usize> = (0..cands.len())
+    let best: SmallVec<[usize; 2]> = (0..cands.len())
         .filter(|&i| (0..cands.len()).all(|j| i == j || preferred(&cands[i], &cands[j])))
         .collect();
     let [index] = best[..] else {

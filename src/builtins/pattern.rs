@@ -11,6 +11,7 @@
 
 use crate::arena::Handle;
 use crate::ir::{Access, AddressSpace, Module, Scalar, Type, TypeInner, VectorSize};
+use smallvec::SmallVec;
 
 /// A set of scalar types a type variable ranges over.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -211,9 +212,9 @@ pub(crate) enum ResultSpec {
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct Candidate {
     /// Parameter types.
-    pub params: Vec<TypeInner>,
+    pub params: SmallVec<[TypeInner; 4]>,
     /// Conversion rank of each argument to its parameter.
-    pub ranks: Vec<u32>,
+    pub ranks: SmallVec<[u32; 4]>,
     /// Result type.
     pub result: ResultSpec,
 }
@@ -477,7 +478,7 @@ pub(crate) fn candidates(
     name: &str,
     ov: &Overload,
     args: &[Handle<Type>],
-) -> Result<Vec<Candidate>, Mismatch> {
+) -> Result<SmallVec<[Candidate; 2]>, Mismatch> {
     if ov.params.len() != args.len() {
         return Err(Mismatch {
             arg: None,
@@ -485,31 +486,31 @@ pub(crate) fn candidates(
         });
     }
     let b = bind(module, name, ov, args)?;
-    let pick = |set: ScalarSet, exact: Option<Scalar>, used: bool| -> Vec<Scalar> {
+    let pick = |set: ScalarSet, exact: Option<Scalar>, used: bool| -> SmallVec<[Scalar; 8]> {
         if !used {
-            return vec![Scalar::Bool];
+            return smallvec::smallvec![Scalar::Bool];
         }
         match exact {
-            Some(e) if set.contains(e) => vec![e],
-            Some(_) => Vec::new(),
+            Some(e) if set.contains(e) => smallvec::smallvec![e],
+            Some(_) => SmallVec::new(),
             None => set.iter().collect(),
         }
     };
     let s_values = pick(ov.s, b.exact_s, uses(ov, Sc::S));
     let i_values = pick(ov.i, b.exact_i, uses(ov, Sc::I));
-    let arg_inners: Vec<&TypeInner> = args
+    let arg_inners: SmallVec<[&TypeInner; 4]> = args
         .iter()
         .filter_map(|&a| module.types.try_get(a).map(|t| &t.inner))
         .collect();
     if arg_inners.len() != args.len() {
         return Err(mismatch(0));
     }
-    let mut out = Vec::new();
+    let mut out = SmallVec::new();
     // The first argument that failed for every instantiation.
     let mut blame: Option<usize> = None;
     // Scratch lists, copied out only for feasible instantiations.
-    let mut params = Vec::with_capacity(args.len());
-    let mut ranks = Vec::with_capacity(args.len());
+    let mut params: SmallVec<[TypeInner; 4]> = SmallVec::new();
+    let mut ranks: SmallVec<[u32; 4]> = SmallVec::new();
     for &s in &s_values {
         'inst: for &i in &i_values {
             params.clear();

@@ -617,7 +617,16 @@ pub fn process_owned(
         }
     }
 
-    let summaries = bindings::summarize(module, &known);
+    // Only subgroup-matrix loads and stores raise a minimum binding size:
+    // without a function that mentions a matrix (the validator's facts,
+    // when they cover the module) there is nothing to summarise.
+    let any_matrix = info.functions.len() != module.functions.len()
+        || info.functions.iter().any(|f| f.matrix_use.is_some());
+    let summaries = if any_matrix {
+        bindings::summarize(module, &known)
+    } else {
+        Vec::new()
+    };
     // Each function once, however many chosen entry points reach it.
     let mut reached: Vec<usize> = chosen
         .iter()
