@@ -14,7 +14,10 @@
 //! ratios, measured in the same run with a plain `Instant` loop, is printed
 //! (also under `--quick`). Then a scaling check times a long `a + b - c ...`
 //! chain and a module of many functions at two sizes each and prints the
-//! cost per term/function, and a function-count check compiles 1,000 and
+//! cost per term/function, a nesting check compiles modules of equally
+//! many `if`s, loops, blocks, parenthesised terms or calls nested 30 and
+//! 120 deep (the cost per construct should not grow with the depth), and a
+//! function-count check compiles 1,000 and
 //! 10,000 functions to MSL (and SPIR-V, for reference) with both compilers:
 //! 10x the functions should cost at most 11x the time. A sweep over
 //! doublings of the function count then prints the cost per function,
@@ -40,9 +43,11 @@
 //!   copy, each lowering pass, the analysis and the printer) to show which
 //!   one makes an input slow, and the whole pipelines without the `unroll`
 //!   pass and bounds checks (naga does neither).
-//! - `TESSERA_BENCH_REPEAT=N`: measure the ratio table N times (default 1)
-//!   and then print the per-cell medians of the N runs with the range of
-//!   the per-run ratios, to judge their stability on a busy machine.
+//! - `TESSERA_BENCH_REPEAT=N`: measure the ratio table and the
+//!   function-count check N times (default 1), then print the per-cell
+//!   medians of the N runs with the range of the per-run ratios (for the
+//!   function-count check, of tessera's growths), to judge their stability
+//!   on a busy machine.
 //! - `TESSERA_BENCH_INPUTS`: a comma-separated list of input names (as in
 //!   the table: `small`, `render`, `shadow-fragment`, ...) or the groups
 //!   `compute` (`small`, `medium`, `large`) and `tint` (Tint's benchmark
@@ -558,12 +563,17 @@ fn median_of(times: impl Iterator<Item = Option<Duration>>) -> Option<Duration> 
     times.get(times.len() / 2).copied()
 }
 
-fn ratio_table(inputs: &[Input], skipped: &[String]) {
-    let repeat = std::env::var("TESSERA_BENCH_REPEAT")
+/// `TESSERA_BENCH_REPEAT` (at least 1, default 1).
+fn repeat_count() -> usize {
+    std::env::var("TESSERA_BENCH_REPEAT")
         .ok()
         .and_then(|v| v.trim().parse::<usize>().ok())
         .unwrap_or(1)
-        .max(1);
+        .max(1)
+}
+
+fn ratio_table(inputs: &[Input], skipped: &[String]) {
+    let repeat = repeat_count();
     let mut runs = Vec::new();
     for run in 1..=repeat {
         let title = if repeat > 1 {
@@ -729,6 +739,113 @@ fn scaling() {
     }
 }
 
+/// The nesting depths of the nesting check (the parser allows 128) and
+/// the nested constructs per module: every module holds the same number
+/// of constructs, as many shallow nests or fewer deep ones, so the cost
+/// per construct should not grow with the depth.
+const NESTING_DEPTHS: [usize; 2] = [30, 120];
+const NESTED_CONSTRUCTS: usize = 3_600;
+
+/// The constructs the nesting check nests.
+const NESTING_KINDS: [&str; 5] = ["if", "loop", "block", "parens", "call"];
+
+/// A module of `NESTED_CONSTRUCTS / depth` functions, each nesting `depth`
+/// constructs of `kind` (`if` statements, `for` loops, blocks,
+/// parenthesised additions or calls), and a kernel calling them all.
+fn nesting_source(kind: &str, depth: usize) -> String {
+    let copies = NESTED_CONSTRUCTS / depth;
+    let mut s = String::from(
+        "fn g(a: u32) -> u32 { return a * 3u; }\n\
+         @group(0) @binding(0) var<storage, read_write> buf: array<u32>;\n",
+    );
+    for i in 0..copies {
+        s.push_str(&format!("fn f{i}(a: u32) -> u32 {{\n  var x = a;\n"));
+        let mut e = String::from("x");
+        for k in 0..depth {
+            match kind {
+                "if" => s.push_str(&format!("if x > {k}u {{ x = x + {k}u;\n")),
+                "loop" => s.push_str(&format!(
+                    "for (var i{k} = 0u; i{k} < x; i{k}++) {{ x = x + {k}u;\n"
+                )),
+                "block" => s.push_str(&format!("{{ x = x + {k}u;\n")),
+                "parens" => e = format!("({e} + {k}u)"),
+                _ => e = format!("g({e})"),
+            }
+        }
+        if matches!(kind, "if" | "loop" | "block") {
+            s.push_str(&"}".repeat(depth));
+            s.push('\n');
+        }
+        s.push_str(&format!("  return {e};\n}}\n"));
+    }
+    s.push_str("@compute @workgroup_size(1)\nfn main() {\n  var t = 0u;\n");
+    for i in 0..copies {
+        s.push_str(&format!("  t += f{i}(buf[{i}]);\n"));
+    }
+    s.push_str("  buf[0] = t;\n}\n");
+    s
+}
+
+/// Times the whole pipeline to SPIR-V and to MSL on modules of equally
+/// many constructs nested [`NESTING_DEPTHS`] deep: a stage whose work per
+/// construct grows with the depth (a walk of the enclosing constructs per
+/// construct, say) shows as a ratio well above 1.
+fn nesting_scaling() {
+    let [shallow, deep] = NESTING_DEPTHS;
+    println!(
+        "\nnesting scaling (tessera): {NESTED_CONSTRUCTS} constructs nested {shallow} or {deep} deep; the cost per construct should stay flat"
+    );
+    println!(
+        "{:<8} {:>12} {:>12} {:>7} {:>12} {:>12} {:>7}",
+        "kind",
+        format!("spv {shallow}"),
+        format!("spv {deep}"),
+        "ratio",
+        format!("msl {shallow}"),
+        format!("msl {deep}"),
+        "ratio"
+    );
+    for kind in NESTING_KINDS {
+        let sources = [nesting_source(kind, shallow), nesting_source(kind, deep)];
+        let time = |source: &str, msl: bool| -> Option<Duration> {
+            let ok = if msl {
+                tessera::compile_to_msl(source, &Default::default()).is_ok()
+            } else {
+                tessera::compile_to_spirv(source, &Default::default()).is_ok()
+            };
+            ok.then(|| {
+                median_time(|| {
+                    if msl {
+                        let _ = black_box(tessera::compile_to_msl(source, &Default::default()));
+                    } else {
+                        let _ = black_box(tessera::compile_to_spirv(source, &Default::default()));
+                    }
+                })
+            })
+        };
+        let mut cells = Vec::new();
+        for msl in [false, true] {
+            let [a, b] = [0, 1].map(|i| time(&sources[i], msl));
+            let ms = |d: Option<Duration>| {
+                d.map_or("failed".to_string(), |d| {
+                    format!("{:.2}ms", d.as_secs_f64() * 1e3)
+                })
+            };
+            let ratio = match (a, b) {
+                (Some(a), Some(b)) if !a.is_zero() => {
+                    format!("{:.2}", b.as_secs_f64() / a.as_secs_f64())
+                }
+                _ => "-".to_string(),
+            };
+            cells.extend([ms(a), ms(b), ratio]);
+        }
+        println!(
+            "{kind:<8} {:>12} {:>12} {:>7} {:>12} {:>12} {:>7}",
+            cells[0], cells[1], cells[2], cells[3], cells[4], cells[5]
+        );
+    }
+}
+
 /// The function counts of the function-count check, and the most the
 /// larger may cost as a multiple of the smaller's time (10x the functions:
 /// at most 11x the time).
@@ -804,6 +921,38 @@ fn function_scaling() {
         "", "", ""
     );
     let sources = [functions_source(small), functions_source(large)];
+    let repeat = repeat_count();
+    // tessera's growth per stage in every run (for the summary below).
+    let mut growths: Vec<(&str, Vec<f64>)> = Vec::new();
+    for run in 1..=repeat {
+        if repeat > 1 {
+            println!("run {run} of {repeat}");
+        }
+        function_scaling_run(&sources, &mut growths);
+    }
+    if repeat > 1 {
+        println!("\ntessera's growth, median of {repeat} runs (range):");
+        for (stage, mut g) in growths {
+            g.sort_by(f64::total_cmp);
+            let median = g[g.len() / 2];
+            let check = match median {
+                _ if !is_msl_stage(stage) => "(reference)",
+                m if m <= FUNCTION_TIME_BOUND => "ok",
+                _ => "OVER",
+            };
+            println!(
+                "{stage:<12} {median:>6.2}x ({:.2}-{:.2})  {check}",
+                g[0],
+                g[g.len() - 1]
+            );
+        }
+    }
+    function_sweep();
+}
+
+/// One run of the function-count check: each stage at both sizes, for
+/// both compilers; appends tessera's growth per stage to `growths`.
+fn function_scaling_run(sources: &[String; 2], growths: &mut Vec<(&'static str, Vec<f64>)>) {
     for stage in FUNCTION_STAGES {
         let [(t0, n0), (t1, n1)] = [0, 1].map(|i| function_stage_times(stage, &sources[i]));
         let ms = |d: Option<Duration>| {
@@ -818,6 +967,12 @@ fn function_scaling() {
         let show =
             |r: Option<f64>, suffix: &str| r.map_or("-".to_string(), |r| format!("{r:.2}{suffix}"));
         let growth = div(t1, t0);
+        if let Some(g) = growth {
+            match growths.iter_mut().find(|(s, _)| *s == stage) {
+                Some((_, v)) => v.push(g),
+                None => growths.push((stage, vec![g])),
+            }
+        }
         let check = match growth {
             _ if !is_msl_stage(stage) => "(reference)",
             Some(g) if g <= FUNCTION_TIME_BOUND => "ok",
@@ -837,7 +992,6 @@ fn function_scaling() {
             show(div(t1, n1), ""),
         );
     }
-    function_sweep();
 }
 
 /// The function counts of the per-function cost sweep (doublings).
@@ -1109,6 +1263,7 @@ fn main() {
     }
     if part_selected("scaling") {
         scaling();
+        nesting_scaling();
     }
     if part_selected("functions") {
         function_scaling();
