@@ -43,9 +43,12 @@ fn builtin_attribute(b: BuiltIn) -> Option<&'static str> {
 
 /// Checks what the MSL writer supports for the chosen entry points:
 /// compute stages only, and a language version that has
-/// `simdgroup_matrix` when matrices are used.
-pub(super) fn check_capabilities(w: &Writer) -> R<()> {
+/// `simdgroup_matrix` when matrices are used. Returns each chosen entry
+/// point's argument-table indices (by entry-point index), which the
+/// signature and the resource list read.
+pub(super) fn check_capabilities(w: &Writer) -> R<Vec<Option<Indices>>> {
     let mut diags = Vec::new();
+    let mut all = vec![None; w.m.entry_points.len()];
     let mut checked = std::collections::BTreeSet::new();
     for &ei in &w.p.entry_points {
         let Some(ep) = w.m.entry_points.get(ei) else {
@@ -71,8 +74,9 @@ pub(super) fn check_capabilities(w: &Writer) -> R<()> {
             );
             continue;
         }
-        if let Err(e) = indices(w, ei) {
-            diags.extend(e.diagnostics);
+        match indices(w, ei) {
+            Ok(i) => all[ei] = Some(i),
+            Err(e) => diags.extend(e.diagnostics),
         }
         for &g in &w.fn_globals[ep.function.index()].globals {
             let h = Handle::<GlobalVariable>::from_index(g);
@@ -106,7 +110,7 @@ pub(super) fn check_capabilities(w: &Writer) -> R<()> {
         diags.extend(e.diagnostics);
     }
     if diags.is_empty() {
-        Ok(())
+        Ok(all)
     } else {
         Err(crate::diagnostic::Error { diagnostics: diags })
     }
@@ -308,8 +312,20 @@ pub(super) fn indices(w: &Writer, ei: usize) -> R<Indices> {
 
 /// The argument-table index of every resource of entry point `ei`, for
 /// [`super::Translation::resources`].
-pub(super) fn resource_indices(w: &Writer, ei: usize) -> R<Vec<super::ResourceIndex>> {
-    let idx = indices(w, ei)?;
+/// `idx`: the entry point's indices, if computed already.
+pub(super) fn resource_indices(
+    w: &Writer,
+    ei: usize,
+    idx: Option<&Indices>,
+) -> R<Vec<super::ResourceIndex>> {
+    let computed;
+    let idx = match idx {
+        Some(idx) => idx,
+        None => {
+            computed = indices(w, ei)?;
+            &computed
+        }
+    };
     let ep = &w.m.entry_points[ei];
     let mut out = Vec::new();
     for (&g, &index) in idx.buffers.iter().chain(idx.handles.iter()) {
@@ -341,20 +357,27 @@ pub(super) fn resource_indices(w: &Writer, ei: usize) -> R<Vec<super::ResourceIn
     Ok(out)
 }
 
-/// Writes the kernel of entry point `ei`.
-pub(super) fn write_kernel(w: &mut Writer, ei: usize, out: &mut String) -> R<()> {
+/// Writes the kernel of entry point `ei` (`idx`: its indices, if computed
+/// already).
+pub(super) fn write_kernel(
+    w: &mut Writer,
+    ei: usize,
+    idx: Option<&Indices>,
+    out: &mut String,
+) -> R<()> {
     let m = w.m;
     let f = &m.functions[m.entry_points[ei].function];
     let mut cx = super::function::begin(w, f, Some(ei));
-    let sig = signature(w, &mut cx, ei)?;
+    let sig = signature(w, &mut cx, ei, idx)?;
     out.push_str(&sig.declarations);
     cx.out.push_str(&sig.prologue);
     super::function::finish(w, &mut cx, &sig.header, &sig.params, out)
 }
 
 /// An entry point's signature and prologue.
-fn signature(w: &mut Writer, cx: &mut FnCtx, ei: usize) -> R<Sig> {
-    let ep = w.m.entry_points[ei].clone();
+fn signature(w: &mut Writer, cx: &mut FnCtx, ei: usize, idx: Option<&Indices>) -> R<Sig> {
+    let m = w.m;
+    let ep = &m.entry_points[ei];
     let f = cx.f;
     let mut params = Vec::new();
     let mut prologue = String::new();
@@ -414,19 +437,32 @@ fn signature(w: &mut Writer, cx: &mut FnCtx, ei: usize) -> R<Sig> {
         }
     }
 
-    let idx = indices(w, ei)?;
+    let computed;
+    let idx = match idx {
+        Some(idx) => idx,
+        None => {
+            computed = indices(w, ei)?;
+            &computed
+        }
+    };
     let sizes_index = idx.sizes;
-    let globals = w.fn_globals[ep.function.index()].clone();
-    for &g in &globals.globals {
+    let fn_globals = &w.fn_globals[ep.function.index()];
+    let uses_sizes = fn_globals.sizes;
+    for &g in &fn_globals.globals {
         let h = Handle::<GlobalVariable>::from_index(g);
-        let gv = &w.m.global_variables[h];
-        let name = w.global_names[g].clone();
-        let tn = w.type_name(gv.ty);
+        let gv = &m.global_variables[h];
+        let name = &w.global_names[g];
+        let tn = w.type_str(gv.ty);
         match gv.space {
             AddressSpace::Uniform | AddressSpace::Storage | AddressSpace::Immediate => {
                 let q = super::types::space_qualifier(gv.space, gv.access);
                 let n = idx.buffers.get(&g).copied().unwrap_or(0);
-                params.push(format!("{q} {tn}& {name} [[buffer({n})]]"));
+                let mut p = String::with_capacity(q.len() + tn.len() + name.len() + 16);
+                for part in [q, " ", &tn, "& ", name, " [[buffer("] {
+                    p.push_str(part);
+                }
+                let _ = write!(p, "{n})]]");
+                params.push(p);
             }
             AddressSpace::Workgroup => {
                 let _ = writeln!(prologue, "  threadgroup {tn} {name};");
@@ -455,7 +491,7 @@ fn signature(w: &mut Writer, cx: &mut FnCtx, ei: usize) -> R<Sig> {
             }
         }
     }
-    if globals.sizes {
+    if uses_sizes {
         w.any_sizes = true;
         params.push(format!(
             "constant tessera_buffer_sizes& _buffer_sizes [[buffer({sizes_index})]]"

@@ -171,7 +171,7 @@ fn function_globals(w: &mut Writer) {
 /// Writes the whole module.
 fn run(mut w: Writer) -> R<Translation> {
     function_globals(&mut w);
-    super::entry_point::check_capabilities(&w)?;
+    let indices = super::entry_point::check_capabilities(&w)?;
     let m = w.m;
 
     // Functions reachable from the chosen entry points, in arena order.
@@ -232,8 +232,9 @@ fn run(mut w: Writer) -> R<Translation> {
         let Some(ep) = m.entry_points.get(ei) else {
             continue;
         };
-        super::entry_point::write_kernel(&mut w, ei, &mut body)?;
-        resources.extend(super::entry_point::resource_indices(&w, ei)?);
+        let idx = indices.get(ei).and_then(Option::as_ref);
+        super::entry_point::write_kernel(&mut w, ei, idx, &mut body)?;
+        resources.extend(super::entry_point::resource_indices(&w, ei, idx)?);
         body.push('\n');
         entry_points.push((
             ep.name.clone(),
