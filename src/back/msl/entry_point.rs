@@ -397,13 +397,20 @@ fn signature(w: &mut Writer, cx: &mut FnCtx, ei: usize, idx: Option<&Indices>) -
         if render.is_some() {
             break;
         }
-        let name = cx.arg_names[i].clone();
+        let name = &cx.arg_names[i];
         match (a.binding, w.m.inner(a.ty)) {
             (Some(Binding::BuiltIn(b)), _) => {
                 let attr = builtin_attribute(b).ok_or_else(|| {
                     crate::Error::without_location("built-in value not available in MSL kernels")
                 })?;
-                params.push(format!("{} {name} [[{attr}]]", w.type_name(a.ty)));
+                params.push(super::value::cat(&[
+                    &w.type_str(a.ty),
+                    " ",
+                    name,
+                    " [[",
+                    attr,
+                    "]]",
+                ]));
             }
             (None, TypeInner::Struct { members, .. }) => {
                 let mut parts = Vec::new();
