@@ -312,20 +312,25 @@ pub(super) fn indices(w: &Writer, ei: usize) -> R<Indices> {
 
 /// The argument-table index of every resource of entry point `ei`, for
 /// [`super::Translation::resources`].
+/// `idx` when given, else the indices of entry point `ei` computed now.
+fn given_or_computed<'i>(
+    w: &Writer,
+    ei: usize,
+    idx: Option<&'i Indices>,
+) -> R<std::borrow::Cow<'i, Indices>> {
+    match idx {
+        Some(idx) => Ok(std::borrow::Cow::Borrowed(idx)),
+        None => indices(w, ei).map(std::borrow::Cow::Owned),
+    }
+}
+
 /// `idx`: the entry point's indices, if computed already.
 pub(super) fn resource_indices(
     w: &Writer,
     ei: usize,
     idx: Option<&Indices>,
 ) -> R<Vec<super::ResourceIndex>> {
-    let computed;
-    let idx = match idx {
-        Some(idx) => idx,
-        None => {
-            computed = indices(w, ei)?;
-            &computed
-        }
-    };
+    let idx = given_or_computed(w, ei, idx)?;
     let ep = &w.m.entry_points[ei];
     let mut out = Vec::new();
     for (&g, &index) in idx.buffers.iter().chain(idx.handles.iter()) {
@@ -444,14 +449,7 @@ fn signature(w: &mut Writer, cx: &mut FnCtx, ei: usize, idx: Option<&Indices>) -
         }
     }
 
-    let computed;
-    let idx = match idx {
-        Some(idx) => idx,
-        None => {
-            computed = indices(w, ei)?;
-            &computed
-        }
-    };
+    let idx = given_or_computed(w, ei, idx)?;
     let sizes_index = idx.sizes;
     let fn_globals = &w.fn_globals[ep.function.index()];
     let uses_sizes = fn_globals.sizes;
