@@ -156,6 +156,9 @@ impl Texts {
 
     /// Gives expression `i` the text `text` (replacing any it has).
     pub fn set(&mut self, i: usize, text: &str) {
+        if i >= self.slots.len() {
+            return;
+        }
         self.clear(i);
         let garbage = self.buf.len() - self.live;
         if garbage > self.live.max(self.slots.len()).max(4096) {
@@ -172,9 +175,7 @@ impl Texts {
         }
         self.buf.push_str(text);
         self.live += text.len();
-        if let Some(slot) = self.slots.get_mut(i) {
-            *slot = (start, len);
-        }
+        self.slots[i] = (start, len);
     }
 
     /// Forgets the text of expression `i`.
@@ -343,4 +344,41 @@ pub(super) fn bind_result(w: &mut Writer, cx: &mut FnCtx, h: Handle<Expression>,
         cx.out.push_str(part);
     }
     cx.t.exprs.set(h.index(), &name);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Texts;
+
+    #[test]
+    fn texts_survive_compaction_and_replacement() {
+        let mut t = Texts::default();
+        t.reset(3);
+        assert_eq!(t.get(0), None);
+        assert!(!t.is_set(2));
+        // Many forgotten texts between two kept ones force compactions.
+        t.set(0, "kept");
+        for k in 0..10_000 {
+            t.set(1, &format!("forgotten {k}"));
+            t.clear(1);
+        }
+        t.set(2, "(a + b)");
+        assert_eq!(t.get(0), Some("kept"));
+        assert_eq!(t.get(1), None);
+        assert_eq!(t.get(2), Some("(a + b)"));
+        // The buffer holds the kept texts and bounded garbage, not every
+        // text ever set.
+        assert!(t.buf.len() < 2 * 4096 + 64, "{}", t.buf.len());
+        // Replacing a text keeps only the new one.
+        t.set(0, "_e0");
+        assert_eq!(t.get(0), Some("_e0"));
+        assert_eq!(t.live, "_e0".len() + "(a + b)".len());
+        // Out-of-range expressions have no text and take none.
+        let live = t.live;
+        t.set(7, "nowhere");
+        assert_eq!(t.get(7), None);
+        assert_eq!(t.live, live);
+        t.reset(1);
+        assert_eq!(t.get(0), None);
+    }
 }

@@ -67,23 +67,6 @@ fn analyse(w: &Writer, f: &Function, cx: &mut FnCtx) {
             cx.t.user[o.index()] = Some(h);
         });
     }
-    // Literals used as operands: their text, printed once here into the
-    // text table (`expression::get` borrows it), not at every read.
-    let mut text = std::mem::take(&mut cx.t.scratch);
-    for (h, e) in f.expressions.iter() {
-        if let Expression::Literal(l) = *e {
-            if cx.t.uses[h.index()] > 0 {
-                text.clear();
-                super::value::literal_into(l, &mut text);
-                if text.starts_with('-') {
-                    text.insert(0, '(');
-                    text.push(')');
-                }
-                cx.t.exprs.set(h.index(), &text);
-            }
-        }
-    }
-    cx.t.scratch = text;
     // Matrix conversions index their operand once per column; the texture
     // builtins below print an operand more than once.
     for (_, e) in f.expressions.iter() {
@@ -172,6 +155,24 @@ fn analyse(w: &Writer, f: &Function, cx: &mut FnCtx) {
             }
         }
     }
+    // Literals that are read (by expressions or statements): their text,
+    // printed once here into the text table (`expression::get` borrows
+    // it), not at every read.
+    let mut text = std::mem::take(&mut cx.t.scratch);
+    for (h, e) in f.expressions.iter() {
+        if let Expression::Literal(l) = *e {
+            if cx.t.uses[h.index()] > 0 {
+                text.clear();
+                super::value::literal_into(l, &mut text);
+                if text.starts_with('-') {
+                    text.insert(0, '(');
+                    text.push(')');
+                }
+                cx.t.exprs.set(h.index(), &text);
+            }
+        }
+    }
+    cx.t.scratch = text;
 }
 
 /// Writes a user function (not an entry point's).
