@@ -553,6 +553,15 @@ impl Module {
         &self.types[ty].inner
     }
 
+    /// Whether the module has a subgroup-matrix type (every subgroup-matrix
+    /// value, variable and operation has one): passes that only rewrite
+    /// matrix operations have nothing to do without one.
+    pub fn has_subgroup_matrix_type(&self) -> bool {
+        self.types
+            .iter()
+            .any(|(_, t)| matches!(t.inner, TypeInner::SubgroupMatrix { .. }))
+    }
+
     /// The type of a constant value.
     pub fn constant_type(&mut self, value: Handle<ConstValue>) -> Handle<Type> {
         match self.constants[value] {

@@ -22,6 +22,11 @@ pub fn run(module: &mut Module) {
     let has_matrix = super::unroll::matrix_types(module);
     let mut functions = std::mem::take(&mut module.functions);
     for (_, f) in functions.iter_mut() {
+        // The stores it drops are to locals: a function without any is
+        // not walked.
+        if f.local_variables.is_empty() {
+            continue;
+        }
         let mut body = std::mem::take(&mut f.body);
         block(f, &has_matrix, &mut body);
         f.body = body;

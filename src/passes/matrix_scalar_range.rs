@@ -20,6 +20,11 @@ use crate::pipeline::Pipeline;
 
 /// Runs the pass over every function.
 pub fn run(p: &mut Pipeline) {
+    // Without a matrix type no function has a matrix operation: not one
+    // function is scanned.
+    if !p.module.has_subgroup_matrix_type() {
+        return;
+    }
     rewrite::run(p, &mut MatrixScalarRange);
 }
 

@@ -182,6 +182,11 @@ fn builtin_argument(f: &mut Function, b: BuiltIn, name: &str, u32_ty: Handle<Typ
 /// Runs the pass; `kind_changes` says which kind-changing conversions it
 /// lowers; with `qcom`, rows and columns the QCOM extension moves stay.
 pub fn run(p: &mut Pipeline, kind_changes: KindChanges, qcom: bool) -> Result<(), Error> {
+    // Only matrix operations are rewritten: without a matrix type there
+    // are none, and no function is scanned.
+    if !p.module.has_subgroup_matrix_type() {
+        return Ok(());
+    }
     if kind_changes == KindChanges::NotFromResult {
         rewrite::run(p, &mut SplitNative);
     }

@@ -66,6 +66,16 @@ enum Binding {
 
 /// Runs the pass.
 pub fn run(p: &mut Pipeline) -> Result<(), Error> {
+    // Only calls of functions with pointer parameters change: without such
+    // a function, no body is walked.
+    let any_pointer_parameter = p.module.functions.iter().any(|(_, f)| {
+        f.arguments
+            .iter()
+            .any(|a| p.module.inner(a.ty).is_pointer())
+    });
+    if !any_pointer_parameter {
+        return Ok(());
+    }
     let values = Values {
         globals: &p.global_values,
         overrides: &p.override_values,

@@ -135,6 +135,10 @@ fn run_function(
     policy: UnrollPolicy,
     remaining: &mut usize,
 ) {
+    // Only loops are rewritten: a function without one is not set up.
+    if !super::rewrite::any_statement(&f.body, &mut |st| matches!(st, Statement::Loop { .. })) {
+        return;
+    }
     let mut body = std::mem::take(&mut f.body);
     let escaped = escaped_locals(f);
     let mut cx = Cx {
