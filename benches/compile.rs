@@ -306,18 +306,23 @@ fn tessera_stage(stage: &str, source: &str, s: &TesseraState) {
         "msl-write" => {
             let _ = black_box(tessera::back::msl::write(&s.pipeline, &Default::default()));
         }
-        "wgsl-to-msl" => {
-            let _ = black_box(tessera::compile_to_msl(
-                black_box(source),
-                &Default::default(),
-            ));
-        }
-        _ => {
-            let _ = black_box(tessera::compile_to_spirv(
-                black_box(source),
-                &Default::default(),
-            ));
-        }
+        _ => tessera_whole(stage, source),
+    }
+}
+
+/// tessera's whole pipeline from the source: `wgsl-to-msl`, else
+/// `wgsl-to-spv`.
+fn tessera_whole(stage: &str, source: &str) {
+    if stage == "wgsl-to-msl" {
+        let _ = black_box(tessera::compile_to_msl(
+            black_box(source),
+            &Default::default(),
+        ));
+    } else {
+        let _ = black_box(tessera::compile_to_spirv(
+            black_box(source),
+            &Default::default(),
+        ));
     }
 }
 
@@ -336,15 +341,18 @@ fn naga_stage(stage: &str, source: &str, s: &NagaState) {
         "msl-write" => {
             black_box(naga_msl(s));
         }
-        "wgsl-to-msl" => {
-            if let Ok(s) = naga_front(black_box(source)) {
-                black_box(naga_msl(&s));
-            }
-        }
-        _ => {
-            if let Ok(s) = naga_front(black_box(source)) {
-                black_box(naga_spv(&s));
-            }
+        _ => naga_whole(stage, source),
+    }
+}
+
+/// naga's whole pipeline from the source: `wgsl-to-msl`, else
+/// `wgsl-to-spv`.
+fn naga_whole(stage: &str, source: &str) {
+    if let Ok(s) = naga_front(black_box(source)) {
+        if stage == "wgsl-to-msl" {
+            black_box(naga_msl(&s));
+        } else {
+            black_box(naga_spv(&s));
         }
     }
 }
@@ -879,28 +887,61 @@ fn function_stage_times_of(
         .then(|| tessera_prepare(source).ok())
         .flatten()
         .and_then(|s| {
+            if is_msl_stage(stage) && s.msl.is_err() {
+                return None;
+            }
+            // Only what the stage reads stays alive while it is timed: at
+            // 10,000 functions the module and the pipeline are tens of MB,
+            // and the timed compiles should not share the heap with copies
+            // they do not use.
+            let TesseraState {
+                module, pipeline, ..
+            } = s;
             if stage == "msl-print" {
+                drop(module);
                 let options = tessera::back::msl::Options::default();
-                let mut lowered = s.pipeline.clone();
+                let mut lowered = pipeline;
                 let info =
                     tessera::back::msl::lower(&mut lowered, &options, &mut |_, _| {}).ok()?;
                 tessera::back::msl::print(&lowered, &info, &options).ok()?;
                 Some(median_time(|| {
                     let _ = black_box(tessera::back::msl::print(&lowered, &info, &options));
                 }))
-            } else if is_msl_stage(stage) && s.msl.is_err() {
-                None
+            } else if is_whole(stage) {
+                drop((module, pipeline));
+                Some(median_time(|| tessera_whole(stage, source)))
             } else {
-                Some(median_time(|| tessera_stage(stage, source, &s)))
+                // The writers read the pipeline (and make their own copy).
+                drop(module);
+                let write_msl = stage == "msl-write";
+                Some(median_time(|| {
+                    if write_msl {
+                        let _ =
+                            black_box(tessera::back::msl::write(&pipeline, &Default::default()));
+                    } else {
+                        let _ =
+                            black_box(tessera::back::spv::write(&pipeline, &Default::default()));
+                    }
+                }))
             }
         });
     let naga = match with_naga.then(|| naga_prepare(source)) {
         Some(Ok(s)) if stage != "msl-print" && (!is_msl_stage(stage) || s.msl.is_ok()) => {
-            Some(median_time(|| naga_stage(stage, source, &s)))
+            if is_whole(stage) {
+                drop(s);
+                Some(median_time(|| naga_whole(stage, source)))
+            } else {
+                Some(median_time(|| naga_stage(stage, source, &s)))
+            }
         }
         _ => None,
     };
     (tessera, naga)
+}
+
+/// Whether `stage` is a whole pipeline (from the source).
+fn is_whole(stage: &str) -> bool {
+    matches!(stage, "wgsl-to-msl" | "wgsl-to-spv")
 }
 
 /// Times the MSL (and SPIR-V) stages on `functions_source` at
