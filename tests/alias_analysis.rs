@@ -279,3 +279,28 @@ fn store(dst: ptr<storage, array<f32, 256>, read_write>) {
 @compute @workgroup_size(64) fn main() {{ copy(&buf, &other); }}"
     ));
 }
+
+/// Functions that access no memory (and call only such functions) are not
+/// walked; a caller that writes through its pointers is still checked.
+#[test]
+fn pure_helpers_in_the_chain_do_not_hide_a_write() {
+    check_error(
+        "fn pure(x: i32) -> i32 { return x + 1; }
+fn calls_pure(x: i32) -> i32 { return pure(x); }
+fn f(p: ptr<function, i32>, q: ptr<function, i32>) { *p = calls_pure(*q); }
+fn g() { var a = 0; f(&a, &a); }
+",
+        "arguments 1 and 2 of 'f' alias: both point into 'a', and 'f' writes through argument 1",
+        "&a",
+    );
+}
+
+/// Pointer parameters that the callee never accesses may alias.
+#[test]
+fn unaccessed_pointer_parameters_may_alias() {
+    check_ok(
+        "fn ignores(p: ptr<function, i32>, q: ptr<function, i32>) -> i32 { return 1; }
+fn g() { var a = 0; let r = ignores(&a, &a); }
+",
+    );
+}

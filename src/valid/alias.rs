@@ -58,6 +58,14 @@ impl Access {
     }
 }
 
+impl FnAccess {
+    /// Whether the function (with its callees) accesses nothing: a call
+    /// of it has nothing to check and adds nothing to its caller.
+    fn is_empty(&self) -> bool {
+        self.globals.is_empty() && self.params.iter().all(Access::is_empty)
+    }
+}
+
 /// What one function (with its callees) accesses.
 #[derive(Clone, Debug, Default)]
 struct FnAccess {
@@ -132,6 +140,20 @@ pub fn check_aliasing(
     }
     let mut done: Vec<FnAccess> = Vec::with_capacity(module.functions.len());
     for (h, f) in module.functions.iter() {
+        // A function that accesses no memory itself and calls only
+        // functions that access none has nothing to record or check: its
+        // body is not walked (pure helpers, e.g. math on value parameters).
+        let trivial = functions.get(h.index()).is_some_and(|facts| {
+            !facts.memory_access
+                && facts.calls.iter().all(|c| {
+                    c.callee.index() < h.index()
+                        && done.get(c.callee.index()).is_some_and(FnAccess::is_empty)
+                })
+        });
+        if trivial {
+            done.push(FnAccess::default());
+            continue;
+        }
         let mut access = analyze_function(module, h, f, &done, called[h.index()], diags);
         if !called[h.index()] {
             access = FnAccess::default();

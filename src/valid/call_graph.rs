@@ -55,6 +55,10 @@ pub struct FunctionFacts {
     /// implicit-level sample, anything of a subgroup-matrix type, or an
     /// expression or statement not known to be free of requirements.
     pub may_require_uniformity: bool,
+    /// Whether the body reads or writes memory itself: loads, stores,
+    /// atomics, `workgroupUniformLoad`, subgroup-matrix loads and stores
+    /// (not counting what its calls do).
+    pub memory_access: bool,
 }
 
 const FRAGMENT: Stages = Stages {
@@ -146,6 +150,9 @@ pub fn function_facts(
             mc.mention(ty, espan);
         }
         match *expr {
+            Expression::Load { .. } | Expression::SubgroupMatrixLoad { .. } => {
+                out.memory_access = true;
+            }
             Expression::GlobalVariable(g) => {
                 global_index.entry(g).or_insert_with(|| {
                     out.globals.push((g, espan));
@@ -213,7 +220,13 @@ fn statement_facts(stmt: &Statement, sspan: Span, out: &mut FunctionFacts) {
             stages: FRAGMENT,
         }),
         Statement::Subgroup { op, .. } => out.stage_uses.extend(builtin_use(op.wgsl_name(), sspan)),
+        Statement::Store { .. }
+        | Statement::Atomic { .. }
+        | Statement::SubgroupMatrixStore { .. } => out.memory_access = true,
         _ => {}
+    }
+    if matches!(stmt, Statement::WorkgroupUniformLoad { .. }) {
+        out.memory_access = true;
     }
 }
 
