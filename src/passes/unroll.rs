@@ -111,6 +111,11 @@ pub(crate) fn matrix_types(module: &Module) -> Vec<bool> {
         .collect()
 }
 
+/// Whether `f` has a `Loop` statement (every counted loop is one).
+fn has_loop(f: &Function) -> bool {
+    super::rewrite::any_statement(&f.body, &mut |st| matches!(st, Statement::Loop { .. }))
+}
+
 fn escaped_locals(f: &Function) -> FxHashSet<Handle<LocalVariable>> {
     // Locals whose pointer feeds any expression other than a load. Unrolling
     // only clones existing uses or drops loads, so this stays exact.
@@ -136,7 +141,7 @@ fn run_function(
     remaining: &mut usize,
 ) {
     // Only loops are rewritten: a function without one is not set up.
-    if !super::rewrite::any_statement(&f.body, &mut |st| matches!(st, Statement::Loop { .. })) {
+    if !has_loop(f) {
         return;
     }
     let mut body = std::mem::take(&mut f.body);
@@ -163,7 +168,7 @@ pub(crate) fn counter_load_ranges(
     let mut out = FxHashMap::default();
     // A counted loop is a `Loop` statement: without one there is nothing
     // to find (and nothing to set up).
-    if !super::rewrite::any_statement(&f.body, &mut |st| matches!(st, Statement::Loop { .. })) {
+    if !has_loop(f) {
         return out;
     }
     let body = std::mem::take(&mut f.body);

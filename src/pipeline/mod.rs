@@ -618,11 +618,8 @@ pub fn process_owned(
     }
 
     // Only subgroup-matrix loads and stores raise a minimum binding size:
-    // without a function that mentions a matrix (the validator's facts,
-    // when they cover the module) there is nothing to summarise.
-    let any_matrix = info.functions.len() != module.functions.len()
-        || info.functions.iter().any(|f| f.matrix_use.is_some());
-    let summaries = if any_matrix {
+    // without a matrix type there is nothing to summarise.
+    let summaries = if module.has_subgroup_matrix_type() {
         bindings::summarize(module, &known)
     } else {
         Vec::new()

@@ -462,10 +462,7 @@ fn signature(w: &mut Writer, cx: &mut FnCtx, ei: usize, idx: Option<&Indices>) -
             AddressSpace::Uniform | AddressSpace::Storage | AddressSpace::Immediate => {
                 let q = super::types::space_qualifier(gv.space, gv.access);
                 let n = idx.buffers.get(&g).copied().unwrap_or(0);
-                let mut p = String::with_capacity(q.len() + tn.len() + name.len() + 16);
-                for part in [q, " ", &tn, "& ", name, " [[buffer("] {
-                    p.push_str(part);
-                }
+                let mut p = super::value::cat(&[q, " ", &tn, "& ", name, " [[buffer("]);
                 let _ = write!(p, "{n})]]");
                 params.push(p);
             }

@@ -3,15 +3,15 @@
 //! handed, printed, to `math` and `matrix`.
 
 use std::borrow::Cow;
+use std::fmt::Write as _;
 
 use smallvec::SmallVec;
-use std::fmt::Write as _;
 
 use super::access::{matrix_access, result_struct};
 use super::context::{at, err, indent_line, temp_name, FnCtx, Writer, R};
 use super::image::{Image, Level, Query, Sample};
 use super::types::is_packed_member;
-use super::value::{cat, literal, put, strip_parens};
+use super::value::{cat, put, strip_parens};
 use crate::arena::Handle;
 use crate::ir::{
     visit, AddressSpace, BinaryOperator as B, Expression, ImageQuery as IrQuery, MathFunction,
@@ -53,12 +53,9 @@ pub(super) fn get<'c>(w: &Writer, cx: &'c FnCtx, h: Handle<Expression>) -> R<Cow
 fn leaf(w: &Writer, cx: &FnCtx, h: Handle<Expression>) -> R<String> {
     Ok(match cx.f.expressions[h] {
         Expression::Literal(l) => {
-            let s = literal(l);
-            if s.starts_with('-') {
-                format!("({s})")
-            } else {
-                s
-            }
+            let mut s = String::with_capacity(24);
+            super::value::operand_literal_into(l, &mut s);
+            s
         }
         Expression::Constant(c) => w.constant(c),
         Expression::OverrideExpr(g) => match w.p.global_values.get(g.index()) {

@@ -163,11 +163,7 @@ fn analyse(w: &Writer, f: &Function, cx: &mut FnCtx) {
         if let Expression::Literal(l) = *e {
             if cx.t.uses[h.index()] > 0 {
                 text.clear();
-                super::value::literal_into(l, &mut text);
-                if text.starts_with('-') {
-                    text.insert(0, '(');
-                    text.push(')');
-                }
+                super::value::operand_literal_into(l, &mut text);
                 cx.t.exprs.set(h.index(), &text);
             }
         }

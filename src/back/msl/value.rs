@@ -130,6 +130,18 @@ pub(super) fn literal(l: Literal) -> String {
     s
 }
 
+/// Appends the text of a literal read as an operand to `out`: its text,
+/// in parentheses when it starts with a minus sign (so `a - -1` cannot
+/// print as `a--1`).
+pub(super) fn operand_literal_into(l: Literal, out: &mut String) {
+    let start = out.len();
+    literal_into(l, out);
+    if out[start..].starts_with('-') {
+        out.insert(start, '(');
+        out.push(')');
+    }
+}
+
 /// Appends the text of a scalar literal to `out`.
 pub(super) fn literal_into(l: Literal, out: &mut String) {
     match l {
