@@ -332,10 +332,15 @@ fn roots(module: &Module, info: &ModuleInfo, chosen: &[usize]) -> (Vec<bool>, Ve
             }
         }
         for &f in &epi.functions {
-            // Each function is scanned once, however many entry points reach it.
+            // Each function is scanned once, however many entry points reach
+            // it, and only if it uses override-expressions at all.
             if scanned
                 .get_mut(f)
                 .is_none_or(|s| std::mem::replace(s, true))
+                || info
+                    .functions
+                    .get(f)
+                    .is_some_and(|facts| !facts.override_exprs)
             {
                 continue;
             }

@@ -337,6 +337,11 @@ fn matrix_space_allowed(module: &Module, space: AddressSpace) -> bool {
 /// used (a parameter, result, variable or expression), once per type;
 /// pointers to a global variable's matrix are reported with the variable.
 pub fn check_type_uses(module: &Module, facts: &TypeFacts, diags: &mut Vec<Diagnostic>) {
+    // Both errors are about types with 8-bit parts or pointers to subgroup
+    // matrices: a module with neither has nothing to walk for.
+    if !facts.any_type_has(TypeFlags::BARE_8BIT | TypeFlags::MATRIX) {
+        return;
+    }
     let globals: HashSet<(Handle<Type>, AddressSpace)> = module
         .global_variables
         .iter()

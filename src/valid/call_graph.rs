@@ -59,6 +59,10 @@ pub struct FunctionFacts {
     /// atomics, `workgroupUniformLoad`, subgroup-matrix loads and stores
     /// (not counting what its calls do).
     pub memory_access: bool,
+    /// Whether the function uses an override-expression
+    /// ([`Expression::OverrideExpr`]): the pipeline step evaluates those of
+    /// the functions its entry points reach.
+    pub override_exprs: bool,
 }
 
 const FRAGMENT: Stages = Stages {
@@ -117,14 +121,55 @@ impl MatrixCollector<'_> {
     }
 }
 
-/// Computes the facts of one function.
+/// Which global variables the function being walked has mentioned, reused
+/// across the functions of a module (no table per function).
+pub struct GlobalsSeen {
+    /// Per global variable: the number of the last function that mentioned
+    /// it (functions are numbered from 1).
+    last: Vec<u32>,
+    current: u32,
+}
+
+impl GlobalsSeen {
+    /// A table for the global variables of `module`.
+    pub fn new(module: &Module) -> Self {
+        GlobalsSeen {
+            last: vec![0; module.global_variables.len()],
+            current: 0,
+        }
+    }
+
+    /// Starts the next function.
+    fn next_function(&mut self) {
+        self.current = self.current.wrapping_add(1);
+        if self.current == 0 {
+            // After 2^32 - 1 functions: forget every mark.
+            self.last.fill(0);
+            self.current = 1;
+        }
+    }
+
+    /// Marks `g` as mentioned by the current function; whether this is its
+    /// first mention there (none for a handle out of range).
+    fn first_mention(&mut self, g: Handle<GlobalVariable>) -> Option<bool> {
+        let last = self.last.get_mut(g.index())?;
+        let first = *last != self.current;
+        *last = self.current;
+        Some(first)
+    }
+}
+
+/// Computes the facts of one function; `globals` is the module's table,
+/// shared by the calls for its functions.
 pub fn function_facts(
     module: &Module,
     facts: &TypeFacts,
     function: &Function,
     span: Span,
+    globals: &mut GlobalsSeen,
 ) -> FunctionFacts {
     let mut out = FunctionFacts::default();
+    globals.next_function();
     let mut mc = MatrixCollector {
         module,
         facts,
@@ -141,7 +186,6 @@ pub fn function_facts(
     for (h, local) in function.local_variables.iter() {
         mc.mention(local.ty, function.local_variables.span(h));
     }
-    let mut global_index: HashMap<Handle<GlobalVariable>, usize> = HashMap::default();
     let mut may_require = false;
     for (h, expr) in function.expressions.iter() {
         may_require |= !crate::valid::uniformity::scope::expression_is_free(expr);
@@ -153,11 +197,14 @@ pub fn function_facts(
             Expression::Load { .. } | Expression::SubgroupMatrixLoad { .. } => {
                 out.memory_access = true;
             }
+            Expression::OverrideExpr(_) => out.override_exprs = true,
             Expression::GlobalVariable(g) => {
-                global_index.entry(g).or_insert_with(|| {
+                let first = globals
+                    .first_mention(g)
+                    .unwrap_or_else(|| out.globals.iter().all(|&(seen, _)| seen != g));
+                if first {
                     out.globals.push((g, espan));
-                    out.globals.len() - 1
-                });
+                }
             }
             Expression::Derivative { axis, control, .. } => out
                 .stage_uses
@@ -265,41 +312,89 @@ pub fn check_calls(module: &Module, all: &[FunctionFacts], diags: &mut Vec<Diagn
     }
 }
 
-/// The functions reachable from `root` (itself included), sorted by index,
-/// and for each reached function but the root its first caller with the call
-/// span (to rebuild call chains).
+/// The functions reachable from one root (itself included), sorted by
+/// index, and for each reached function but the root its first caller with
+/// the call span (to rebuild call chains).
+///
+/// One `Reachable` is reused for every entry point of a module: its tables
+/// have one slot per function, and only the slots a walk reached are reset
+/// before the next, so many entry points that each reach a few functions
+/// cost what they reach, not the module's size each.
 pub struct Reachable {
     /// Reached functions, by index, sorted.
     pub functions: Vec<usize>,
-    /// `parent[f]` = (caller index, call span), for reached `f` != root.
-    pub parent: HashMap<usize, (usize, Span)>,
+    /// Per function: [`UNREACHED`], [`ROOT`], or the index of the caller it
+    /// was first reached from, with the call's span.
+    via: Vec<(u32, Span)>,
+    stack: Vec<usize>,
 }
 
-/// Computes the functions reachable from `root`.
-pub fn reachable(all: &[FunctionFacts], root: usize) -> Reachable {
-    let mut seen = vec![false; all.len()];
-    let mut parent = HashMap::default();
-    let mut stack = vec![root];
-    if let Some(s) = seen.get_mut(root) {
-        *s = true;
-    }
-    while let Some(f) = stack.pop() {
-        let Some(facts) = all.get(f) else { continue };
-        for call in &facts.calls {
-            let c = call.callee.index();
-            if c < seen.len() && !seen[c] {
-                seen[c] = true;
-                parent.insert(c, (f, call.span));
-                stack.push(c);
-            }
+/// A function the last walk did not reach.
+const UNREACHED: u32 = u32::MAX;
+/// The last walk's root.
+const ROOT: u32 = u32::MAX - 1;
+
+impl Reachable {
+    /// Tables for a module whose functions have these facts.
+    pub fn new(all: &[FunctionFacts]) -> Self {
+        Reachable {
+            functions: Vec::new(),
+            via: vec![(UNREACHED, Span::default()); all.len()],
+            stack: Vec::new(),
         }
     }
-    let functions = seen
-        .iter()
-        .enumerate()
-        .filter_map(|(i, &s)| s.then_some(i))
-        .collect();
-    Reachable { functions, parent }
+
+    /// Walks the calls from `root`, replacing the previous walk's result.
+    pub fn walk(&mut self, all: &[FunctionFacts], root: usize) {
+        for &f in &self.functions {
+            if let Some(slot) = self.via.get_mut(f) {
+                slot.0 = UNREACHED;
+            }
+        }
+        self.functions.clear();
+        let Some(slot) = self.via.get_mut(root) else {
+            return;
+        };
+        slot.0 = ROOT;
+        self.functions.push(root);
+        self.stack.push(root);
+        while let Some(f) = self.stack.pop() {
+            let Some(facts) = all.get(f) else { continue };
+            for call in &facts.calls {
+                let c = call.callee.index();
+                if let Some(slot) = self.via.get_mut(c) {
+                    if slot.0 == UNREACHED {
+                        // Function indices fit in u32 (sources are under
+                        // 4 GiB) and stay below `ROOT`.
+                        *slot = (f as u32, call.span);
+                        self.functions.push(c);
+                        self.stack.push(c);
+                    }
+                }
+            }
+        }
+        if self.functions.len() > self.via.len() / 8 {
+            // Most of the module: a scan in index order is cheaper than a sort.
+            self.functions.clear();
+            let reached = self
+                .via
+                .iter()
+                .enumerate()
+                .filter(|(_, v)| v.0 != UNREACHED);
+            self.functions.extend(reached.map(|(i, _)| i));
+        } else {
+            self.functions.sort_unstable();
+        }
+    }
+
+    /// The caller `f` was first reached from, with the call's span (none for
+    /// the root and for functions not reached).
+    fn parent(&self, f: usize) -> Option<(usize, Span)> {
+        match self.via.get(f) {
+            Some(&(caller, span)) if caller < ROOT => Some((caller as usize, span)),
+            _ => None,
+        }
+    }
 }
 
 impl Reachable {
@@ -316,7 +411,7 @@ impl Reachable {
         let mut chain = vec![name(f)];
         let mut cur = f;
         let mut guard = 0usize;
-        while let Some(&(caller, span)) = self.parent.get(&cur) {
+        while let Some((caller, span)) = self.parent(cur) {
             d = d.with_label(
                 span,
                 format!("'{}' is called from '{}' here", name(cur), name(caller)),
@@ -324,7 +419,7 @@ impl Reachable {
             chain.push(name(caller));
             cur = caller;
             guard += 1;
-            if guard > self.parent.len() {
+            if guard > self.via.len() {
                 break;
             }
         }

@@ -120,9 +120,10 @@ pub fn validate_with_features(module: &Module, features: Features) -> Result<Mod
     // entry points that each reach everything would be quadratic.
     let reach_budget = entry_point_reach_budget(module);
     let mut reached = 0usize;
+    let mut reach = call_graph::Reachable::new(&function_facts);
     for ep in &module.entry_points {
         interface::check_entry_point(module, ep, &mut diags);
-        let reach = call_graph::reachable(&function_facts, ep.function.index());
+        reach.walk(&function_facts, ep.function.index());
         stages::check_stage(module, ep, &function_facts, &reach, &mut diags);
         let info = entry_point_info(&function_facts, &reach.functions);
         reached = reached
@@ -175,11 +176,12 @@ fn entry_point_reach_budget(module: &Module) -> usize {
 pub fn analyze(module: &Module) -> ModuleInfo {
     let facts = TypeFacts::new(module);
     let function_facts = all_function_facts(module, &facts);
+    let mut reach = call_graph::Reachable::new(&function_facts);
     let entry_points = module
         .entry_points
         .iter()
         .map(|ep| {
-            let reach = call_graph::reachable(&function_facts, ep.function.index());
+            reach.walk(&function_facts, ep.function.index());
             entry_point_info(&function_facts, &reach.functions)
         })
         .collect();
@@ -191,10 +193,14 @@ pub fn analyze(module: &Module) -> ModuleInfo {
 }
 
 pub(crate) fn all_function_facts(module: &Module, facts: &TypeFacts) -> Vec<FunctionFacts> {
+    let mut globals = call_graph::GlobalsSeen::new(module);
     module
         .functions
         .iter()
-        .map(|(h, f)| call_graph::function_facts(module, facts, f, module.functions.span(h)))
+        .map(|(h, f)| {
+            let span = module.functions.span(h);
+            call_graph::function_facts(module, facts, f, span, &mut globals)
+        })
         .collect()
 }
 

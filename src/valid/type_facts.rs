@@ -35,6 +35,8 @@ bitflags::bitflags! {
 #[derive(Clone, Debug, Default)]
 pub struct TypeFacts {
     flags: Vec<TypeFlags>,
+    /// The union of every type's flags.
+    any: TypeFlags,
 }
 
 impl TypeFacts {
@@ -94,7 +96,14 @@ impl TypeFacts {
             };
             flags.push(f);
         }
-        TypeFacts { flags }
+        let any = flags.iter().fold(TypeFlags::empty(), |a, &f| a | f);
+        TypeFacts { flags, any }
+    }
+
+    /// Whether some type of the module has one of `flags` (checks that
+    /// look for such types skip modules without any).
+    pub fn any_type_has(&self, flags: TypeFlags) -> bool {
+        self.any.intersects(flags)
     }
 
     /// The flags of `ty` (empty for a handle out of range).

@@ -105,11 +105,14 @@ pub(crate) fn analyze_with(
     let needed = scope::needed(functions);
     let mut solver = solve::Solver::default();
     let mut summaries = Vec::with_capacity(module.functions.len());
+    // One empty summary shared by the functions that are skipped (a clone
+    // allocates nothing).
+    let unread = summary::FunctionSummary::default();
     for (h, func) in module.functions.iter() {
         if !needed[h.index()] {
             // Nothing this function does, or calls, needs uniformity, and
             // no function that does calls it: its summary is never read.
-            summaries.push(summary::FunctionSummary::default());
+            summaries.push(unread.clone());
             continue;
         }
         let entry = entry_of.get(h.index()).copied().flatten();
