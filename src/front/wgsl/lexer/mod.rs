@@ -288,82 +288,155 @@ pub fn tokenize(source: &str) -> Result<Vec<Token>, Box<Diagnostic>> {
     Ok(tokens)
 }
 
-/// The tokens of [`tokenize`] in chunks of `1 << CHUNK_BITS` (the last may
-/// be shorter), with their total count. The chunks are made while
-/// scanning, so the tokens never sit in one large vector: a consumer can
-/// free the chunks it is done with (the parser does).
-pub fn tokenize_chunked(source: &str) -> Result<(TokenChunks, usize), Box<Diagnostic>> {
-    if source.len() >= u32::MAX as usize {
-        return Err(Box::new(Diagnostic::without_location(
-            "source text is too large (the limit is 4 GiB)",
-        )));
-    }
-    let mut c = Chunker::default();
-    scan::scan_into(source, &mut c)?;
-    c.finish();
-    Ok((c.chunks, c.len))
-}
-
-/// The chunks of [`tokenize_chunked`].
-pub type TokenChunks = Vec<Box<[Token]>>;
-
-/// Tokens per chunk of [`tokenize_chunked`], as a power of two.
-pub const CHUNK_BITS: u32 = 14;
-const CHUNK: usize = 1 << CHUNK_BITS;
-
-/// Collects scanned tokens, finishing and moving out whole chunks at
-/// statement boundaries.
-#[derive(Default)]
-struct Chunker {
-    /// Tokens not yet in a chunk; `work[..done]` are finished (template
-    /// lists resolved, `>` joined).
+/// The tokens of [`tokenize`], scanned as a consumer asks for them: a
+/// piece of at least [`SEGMENT`] tokens at a time, ending at a `;` or `{`
+/// (template list discovery starts afresh after those, and `>` joining
+/// never spans them, so finishing the tokens piece by piece gives what
+/// finishing all at once would). The parser asks a few tokens ahead of
+/// where it is and frees what it will not read again, so the tokens never
+/// sit in one large vector and those it reads were scanned moments before.
+///
+/// A scanning error ends the stream (with an `Eof` token at the end of the
+/// source); [`TokenStream::scan_error`] gives it, scanning the rest of the
+/// source first if the consumer stopped early, so an error anywhere in the
+/// source is found as [`tokenize`] finds it.
+pub struct TokenStream<'a> {
+    source: &'a str,
+    /// Where scanning resumes; `None` once the `Eof` token is out (or
+    /// scanning failed).
+    next: Option<usize>,
+    /// Finished tokens: `buf[k]` is token number `base + k`.
+    buf: Vec<Token>,
+    base: usize,
+    /// The piece being scanned (kept for its allocation).
     work: Vec<Token>,
-    done: usize,
-    chunks: Vec<Box<[Token]>>,
-    len: usize,
+    error: Option<Box<Diagnostic>>,
 }
 
-impl Chunker {
-    /// Finishes the unfinished tokens and moves whole chunks out.
-    /// Template list discovery starts afresh after `;` and `{` (pending
-    /// candidates are dropped there) and `>` joining never spans them, so
-    /// finishing the tokens up to one of them in a piece gives what
-    /// finishing all at once would.
-    fn cut(&mut self) {
-        let rest = &mut self.work[self.done..];
-        template::discover(rest);
-        let n = join_greater(rest);
-        self.work.truncate(self.done + n);
-        self.done = self.work.len();
-        let whole = self.done / CHUNK * CHUNK;
-        if whole > 0 {
-            for c in self.work[..whole].chunks_exact(CHUNK) {
-                self.chunks.push(c.into());
+/// The least number of tokens [`TokenStream`] scans at a time.
+pub const SEGMENT: usize = 512;
+
+/// Collects one piece of a [`TokenStream`].
+struct Piece<'w>(&'w mut Vec<Token>);
+
+impl scan::TokenSink for Piece<'_> {
+    fn push(&mut self, token: Token) -> bool {
+        self.0.push(token);
+        matches!(token.kind, TokenKind::Semicolon | TokenKind::BraceLeft) && self.0.len() >= SEGMENT
+    }
+}
+
+/// Drops the tokens of the rest of a source (for [`TokenStream::scan_error`]).
+struct Discard;
+
+impl scan::TokenSink for Discard {
+    fn push(&mut self, _: Token) -> bool {
+        false
+    }
+}
+
+impl<'a> TokenStream<'a> {
+    /// A stream over `source` (nothing is scanned yet).
+    pub fn new(source: &'a str) -> Result<Self, Box<Diagnostic>> {
+        if source.len() >= u32::MAX as usize {
+            return Err(Box::new(Diagnostic::without_location(
+                "source text is too large (the limit is 4 GiB)",
+            )));
+        }
+        Ok(TokenStream {
+            source,
+            next: Some(0),
+            buf: Vec::new(),
+            base: 0,
+            work: Vec::new(),
+            error: None,
+        })
+    }
+
+    /// Scans until token number `i` exists (or the stream has ended).
+    #[inline]
+    pub fn fill_to(&mut self, i: usize) {
+        while self.base + self.buf.len() <= i && self.next.is_some() {
+            self.scan_piece();
+        }
+    }
+
+    fn scan_piece(&mut self) {
+        let Some(at) = self.next else { return };
+        let mut work = std::mem::take(&mut self.work);
+        work.clear();
+        match scan::scan_from(self.source, at, &mut Piece(&mut work)) {
+            Ok(next) => self.next = next,
+            Err(d) => {
+                self.error = Some(d);
+                self.next = None;
+                work.clear();
+                let end = self.source.len() as u32;
+                work.push(Token {
+                    kind: TokenKind::Eof,
+                    span: crate::Span::new(end, end),
+                });
             }
-            self.len += whole;
-            self.work.drain(..whole);
-            self.done -= whole;
+        }
+        template::discover(&mut work);
+        let n = join_greater(&mut work);
+        self.buf.extend_from_slice(&work[..n]);
+        self.work = work;
+    }
+
+    /// How many tokens have been scanned so far (numbered from 0).
+    pub fn scanned(&self) -> usize {
+        self.base + self.buf.len()
+    }
+
+    /// Token `i`, scanning up to it if needed (`None` past the end, or for
+    /// a token already freed).
+    pub fn get(&mut self, i: usize) -> Option<Token> {
+        self.fill_to(i);
+        self.peek_at(i)
+    }
+
+    /// Token `i` if it is already scanned and not freed.
+    #[inline]
+    pub fn peek_at(&self, i: usize) -> Option<Token> {
+        self.buf.get(i.checked_sub(self.base)?).copied()
+    }
+
+    /// Lets the tokens before `i - 1` go (the consumer reads no token
+    /// before the one preceding `i` again). They are dropped once they
+    /// are at least half of what is held, so each token is moved at most
+    /// once on average.
+    pub fn free_before(&mut self, i: usize) {
+        let dead = i
+            .saturating_sub(1)
+            .saturating_sub(self.base)
+            .min(self.buf.len());
+        if dead > 0 && 2 * dead >= self.buf.len() {
+            self.buf.drain(..dead);
+            self.base += dead;
         }
     }
 
-    fn finish(&mut self) {
-        self.cut();
-        if !self.work.is_empty() {
-            self.len += self.work.len();
-            self.chunks
-                .push(std::mem::take(&mut self.work).into_boxed_slice());
+    /// The scanning error of the source, if any: scans whatever the
+    /// consumer did not ask for (without keeping it) to find out. The
+    /// stream ends here.
+    pub fn scan_error(&mut self) -> Option<Box<Diagnostic>> {
+        if let Some(at) = self.next.take() {
+            if let Err(d) = scan::scan_from(self.source, at, &mut Discard) {
+                self.error = Some(d);
+            }
         }
+        self.error.take()
     }
 }
 
-impl scan::TokenSink for Chunker {
-    fn push(&mut self, token: Token) {
-        self.work.push(token);
-        if matches!(token.kind, TokenKind::Semicolon | TokenKind::BraceLeft)
-            && self.work.len() - self.done >= CHUNK
-        {
-            self.cut();
-        }
+impl std::ops::Index<usize> for TokenStream<'_> {
+    type Output = Token;
+
+    /// Token `i`, which must be scanned and not freed.
+    #[inline]
+    fn index(&self, i: usize) -> &Token {
+        &self.buf[i - self.base]
     }
 }
 

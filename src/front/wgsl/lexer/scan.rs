@@ -13,13 +13,14 @@ fn span(start: usize, end: usize) -> Span {
 
 /// Where the scanner puts its tokens.
 pub(super) trait TokenSink {
-    /// Takes the next token.
-    fn push(&mut self, token: Token);
+    /// Takes the next token; returns whether scanning should pause after it.
+    fn push(&mut self, token: Token) -> bool;
 }
 
 impl TokenSink for Vec<Token> {
-    fn push(&mut self, token: Token) {
+    fn push(&mut self, token: Token) -> bool {
         Vec::push(self, token);
+        false
     }
 }
 
@@ -27,15 +28,21 @@ impl TokenSink for Vec<Token> {
 pub(super) fn scan(source: &str) -> Result<Vec<Token>, Box<Diagnostic>> {
     // A rough guess that avoids most reallocations.
     let mut tokens = Vec::with_capacity(source.len() / 4 + 1);
-    scan_into(source, &mut tokens)?;
+    scan_from(source, 0, &mut tokens)?;
     Ok(tokens)
 }
 
-/// Scans the whole source into `tokens`. The last token is
-/// [`TokenKind::Eof`].
-pub(super) fn scan_into(source: &str, tokens: &mut impl TokenSink) -> Result<(), Box<Diagnostic>> {
+/// Scans the source from byte `start` (a token boundary) into `tokens`,
+/// until the sink asks to pause (then returns where to resume) or the
+/// source ends (then the last token is [`TokenKind::Eof`] and it returns
+/// `None`).
+pub(super) fn scan_from(
+    source: &str,
+    start: usize,
+    tokens: &mut impl TokenSink,
+) -> Result<Option<usize>, Box<Diagnostic>> {
     let bytes = source.as_bytes();
-    let mut i = 0;
+    let mut i = start;
     let len = bytes.len();
     while i < len {
         let b = bytes[i];
@@ -151,17 +158,19 @@ pub(super) fn scan_into(source: &str, tokens: &mut impl TokenSink) -> Result<(),
                 )));
             }
         };
-        tokens.push(Token {
+        i = end;
+        if tokens.push(Token {
             kind,
             span: span(start, end),
-        });
-        i = end;
+        }) {
+            return Ok(Some(i));
+        }
     }
     tokens.push(Token {
         kind: TokenKind::Eof,
         span: span(len, len),
     });
-    Ok(())
+    Ok(None)
 }
 
 fn pair(bytes: &[u8], i: usize, single: TokenKind, with_eq: TokenKind) -> (TokenKind, usize) {

@@ -1,6 +1,6 @@
 //! Lexer unit tests.
 
-use super::{tokenize, tokenize_chunked, Token, TokenKind as K, CHUNK_BITS};
+use super::{tokenize, TokenKind as K, TokenStream, SEGMENT};
 use crate::Span;
 
 fn kinds(src: &str) -> Vec<K> {
@@ -295,11 +295,11 @@ fn never_panics_on_odd_bytes() {
     }
 }
 
-/// The chunked tokenizer gives the same tokens as the one-vector one, on
-/// a source of many chunks whose template lists, `>>=` and `>=` fall on
-/// every offset relative to the chunk boundaries.
+/// The streamed tokens are those of the one-vector tokenizer, on a source
+/// of many pieces whose template lists, `>>=` and `>=` fall on every offset
+/// relative to the piece boundaries, read with frees as the parser does.
 #[test]
-fn chunked_tokens_equal_whole() {
+fn streamed_tokens_equal_whole() {
     let mut src = String::new();
     for i in 0..6000 {
         src.push_str(&format!(
@@ -310,15 +310,34 @@ fn chunked_tokens_equal_whole() {
         }
     }
     let whole = tokenize(&src).expect("tokens");
-    let (chunks, len) = tokenize_chunked(&src).expect("tokens");
-    assert!(chunks.len() > 10);
-    assert_eq!(len, whole.len());
-    let last = chunks.len() - 1;
-    for (i, c) in chunks.iter().enumerate() {
-        if i < last {
-            assert_eq!(c.len(), 1 << CHUNK_BITS);
+    assert!(whole.len() > 20 * SEGMENT);
+    let mut stream = TokenStream::new(&src).expect("tokens");
+    let mut streamed = Vec::new();
+    let mut i = 0;
+    while let Some(tok) = stream.get(i) {
+        streamed.push(tok);
+        if tok.kind == K::Fn {
+            stream.free_before(i);
+            // The token before stays readable.
+            assert!(i == 0 || stream.peek_at(i - 1).is_some());
         }
+        i += 1;
     }
-    let joined: Vec<Token> = chunks.iter().flat_map(|c| c.iter().copied()).collect();
-    assert_eq!(joined, whole);
+    assert_eq!(streamed, whole);
+    assert_eq!(stream.scanned(), whole.len());
+    // Only the tokens since the last free are still held.
+    assert!(stream.peek_at(0).is_none());
+    assert!(stream.scan_error().is_none());
+}
+
+/// A scanning error after the tokens a consumer read is still found.
+#[test]
+fn streamed_scan_error_found_after_early_stop() {
+    let mut src = "fn f() {}\n".repeat(2000);
+    src.push_str("fn g() { let x = 1 $ 2; }\n");
+    let mut stream = TokenStream::new(&src).expect("tokens");
+    assert_eq!(stream.get(0).map(|t| t.kind), Some(K::Fn));
+    let err = stream.scan_error().expect("an error");
+    assert_eq!(err.message, "invalid character '$' (U+0024)");
+    assert_eq!(&src[err.span.to_range()], "$");
 }

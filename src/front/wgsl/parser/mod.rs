@@ -18,7 +18,7 @@ mod recover;
 mod stmt;
 
 use super::ast::{Ident, TranslationUnit};
-use super::lexer::{tokenize_chunked, Token, TokenKind, CHUNK_BITS};
+use super::lexer::{Token, TokenKind, TokenStream};
 use crate::diagnostic::{Diagnostic, Error};
 use crate::Span;
 
@@ -31,12 +31,8 @@ pub const MAX_ELSE_IF_CHAIN: usize = 1024;
 
 /// Parses WGSL source text into a translation unit.
 pub fn parse(source: &str) -> Result<TranslationUnit<'_>, Error> {
-    let (chunks, len) = tokenize_chunked(source).map_err(|d| Error::single(*d))?;
-    let tokens = Tokens {
-        chunks,
-        len,
-        freed: 0,
-    };
+    let mut tokens = TokenStream::new(source).map_err(|d| Error::single(*d))?;
+    tokens.fill_to(1);
     let tu = TranslationUnit::default();
     let mut parser = Parser {
         source,
@@ -51,15 +47,21 @@ pub fn parse(source: &str) -> Result<TranslationUnit<'_>, Error> {
         tu,
         errors: Vec::new(),
     };
-    parser.translation_unit().map_err(|d| Error::single(*d))?;
+    let parsed = parser.translation_unit();
+    // A scanning error anywhere in the source is the only error reported,
+    // whatever the parser made of the tokens before it.
+    if let Some(d) = parser.tokens.scan_error() {
+        return Err(Error::single(*d));
+    }
+    parsed.map_err(|d| Error::single(*d))?;
     if !parser.errors.is_empty() {
         return Err(Error {
             diagnostics: parser.errors,
         });
     }
     // The AST lives on through resolution, alongside the IR being built:
-    // give back the spare capacity (the remaining token chunks go first;
-    // each declaration's expressions are already in an exact-size arena).
+    // give back the spare capacity (the tokens go first; each
+    // declaration's expressions are already in an exact-size arena).
     let Parser { tokens, mut tu, .. } = parser;
     drop(tokens);
     tu.lists.shrink_to_fit();
@@ -71,52 +73,13 @@ pub fn parse(source: &str) -> Result<TranslationUnit<'_>, Error> {
 
 type PResult<T> = Result<T, Box<Diagnostic>>;
 
-/// The tokens, in chunks of `Tokens::CHUNK`: the chunks before the
-/// declaration being parsed are freed, so the token list shrinks while the
-/// AST grows (on large inputs the tokens alone are ~5 bytes per source
-/// byte).
-struct Tokens {
-    chunks: Vec<Box<[Token]>>,
-    len: usize,
-    /// Chunks before this one are freed.
-    freed: usize,
-}
-
-impl Tokens {
-    const BITS: u32 = CHUNK_BITS;
-    const CHUNK: usize = 1 << Self::BITS;
-
-    fn len(&self) -> usize {
-        self.len
-    }
-
-    /// Token `i`, if in range (and not freed).
-    fn get(&self, i: usize) -> Option<&Token> {
-        self.chunks.get(i >> Self::BITS)?.get(i & (Self::CHUNK - 1))
-    }
-
-    /// Frees the chunks that end at or before token `i`.
-    fn free_before(&mut self, i: usize) {
-        let end = (i >> Self::BITS).min(self.chunks.len());
-        for c in &mut self.chunks[self.freed.min(end)..end] {
-            *c = Box::default();
-        }
-        self.freed = self.freed.max(end);
-    }
-}
-
-impl std::ops::Index<usize> for Tokens {
-    type Output = Token;
-
-    fn index(&self, i: usize) -> &Token {
-        &self.chunks[i >> Self::BITS][i & (Self::CHUNK - 1)]
-    }
-}
-
 /// The parser state.
 struct Parser<'a> {
     source: &'a str,
-    tokens: Tokens,
+    /// The tokens, scanned while parsing: at least up to the one after
+    /// the next (`peek_nth_kind(1)`), and freed before the declaration
+    /// being parsed (error recovery rereads it from its first token).
+    tokens: TokenStream<'a>,
     /// Index of the next token; the last token is always `Eof`.
     pos: usize,
     /// Current nesting depth (see [`MAX_NESTING_DEPTH`]).
@@ -157,17 +120,25 @@ impl<'a> Parser<'a> {
         self.tokens[self.pos].kind
     }
 
-    /// The kind of the token `n` after the next one (`Eof` past the end).
+    /// The kind of the token `n` (0 or 1) after the next one (`Eof` past
+    /// the end).
     fn peek_nth_kind(&self, n: usize) -> TokenKind {
+        debug_assert!(n <= 1, "the parser scans one token of lookahead");
         self.tokens
-            .get(self.pos + n)
+            .peek_at(self.pos + n)
             .map_or(TokenKind::Eof, |t| t.kind)
+    }
+
+    /// Moves to token `pos`, scanning up to the one after it.
+    fn seek(&mut self, pos: usize) {
+        self.pos = pos;
+        self.tokens.fill_to(pos + 1);
     }
 
     fn advance(&mut self) -> Token {
         let tok = self.tokens[self.pos];
         if tok.kind != TokenKind::Eof {
-            self.pos += 1;
+            self.seek(self.pos + 1);
         }
         tok
     }
@@ -232,7 +203,7 @@ impl<'a> Parser<'a> {
     fn ident(&mut self) -> PResult<Ident<'a>> {
         let tok = self.peek();
         if tok.kind == TokenKind::Ident {
-            self.pos += 1;
+            self.seek(self.pos + 1);
             Ok(Ident {
                 name: self.text(tok.span),
                 span: tok.span,

@@ -62,7 +62,7 @@ impl Parser<'_> {
             }
             i += 1;
         }
-        self.pos = i.min(self.tokens.len().saturating_sub(1));
+        self.seek(i.min(self.tokens.scanned().saturating_sub(1)));
         true
     }
 }
