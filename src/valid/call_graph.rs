@@ -26,7 +26,7 @@ pub struct CallSite {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StageUse {
     /// The builtin's WGSL name.
-    pub name: String,
+    pub name: &'static str,
     /// Where it is used.
     pub span: Span,
     /// The stages that allow it.
@@ -76,8 +76,8 @@ const FRAGMENT: Stages = Stages {
 fn builtin_use(name: &str, span: Span) -> Option<StageUse> {
     let def = crate::builtins::lookup(name)?;
     let s = def.stages;
-    (!(s.vertex && s.fragment && s.compute)).then(|| StageUse {
-        name: def.name.to_string(),
+    (!(s.vertex && s.fragment && s.compute)).then_some(StageUse {
+        name: def.name,
         span,
         stages: s,
     })
@@ -262,7 +262,7 @@ fn statement_facts(stmt: &Statement, sspan: Span, out: &mut FunctionFacts) {
             .stage_uses
             .extend(builtin_use("workgroupUniformLoad", sspan)),
         Statement::Discard => out.stage_uses.push(StageUse {
-            name: "discard".to_string(),
+            name: "discard",
             span: sspan,
             stages: FRAGMENT,
         }),
