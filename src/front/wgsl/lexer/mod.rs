@@ -361,6 +361,8 @@ impl<'a> TokenStream<'a> {
         }
     }
 
+    // Called once per piece: kept out of the parser's token reads.
+    #[inline(never)]
     fn scan_piece(&mut self) {
         let Some(at) = self.next else { return };
         let mut work = std::mem::take(&mut self.work);
@@ -380,6 +382,14 @@ impl<'a> TokenStream<'a> {
         }
         template::discover(&mut work);
         let n = join_greater(&mut work);
+        // A declaration's tokens stay until the next one starts, so a huge
+        // declaration holds them all: past `LARGE` tokens, grow by a
+        // quarter (or the piece) instead of doubling, to keep the spare
+        // capacity small.
+        const LARGE: usize = 8 * SEGMENT;
+        if self.buf.capacity() - self.buf.len() < n && self.buf.len() >= LARGE {
+            self.buf.reserve_exact((self.buf.len() / 4).max(n));
+        }
         self.buf.extend_from_slice(&work[..n]);
         self.work = work;
     }

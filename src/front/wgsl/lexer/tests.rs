@@ -341,3 +341,27 @@ fn streamed_scan_error_found_after_early_stop() {
     assert_eq!(err.message, "invalid character '$' (U+0024)");
     assert_eq!(&src[err.span.to_range()], "$");
 }
+
+/// A declaration's tokens stay until the next declaration starts, so one
+/// huge declaration is held whole: its buffer grows by a quarter, not by
+/// doubling, past a few pieces (memory of single-function shaders).
+#[test]
+fn streamed_huge_declaration_has_little_spare_capacity() {
+    let mut src = String::from("fn main() {\n");
+    for i in 0..6000 {
+        src.push_str(&format!("  let v{i} = {i} + 1;\n"));
+    }
+    src.push_str("}\n");
+    let mut stream = TokenStream::new(&src).expect("tokens");
+    let mut i = 0;
+    while stream.get(i).is_some() {
+        i += 1;
+    }
+    assert!(i > 40_000);
+    assert_eq!(stream.buf.len(), i);
+    let spare = stream.buf.capacity() - stream.buf.len();
+    assert!(
+        spare <= stream.buf.len() / 4 + 2 * SEGMENT,
+        "{spare} spare tokens for {i}"
+    );
+}
