@@ -235,6 +235,9 @@ pub(super) struct Writer<'a> {
     pub constants: RefCell<ProgramConstants>,
     /// Memory for the next function's tables.
     pub tables: FnTables,
+    /// Whether the module has a subgroup-matrix type (else no expression
+    /// is an element-wise matrix operation).
+    pub has_matrix_types: bool,
 }
 
 impl Writer<'_> {

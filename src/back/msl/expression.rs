@@ -367,9 +367,11 @@ pub(super) fn prime_continuing_pointers(
 /// `out` (the function's output for a temporary's value, or a scratch
 /// buffer for inline text: no string per expression).
 fn compute(w: &mut Writer, cx: &mut FnCtx, h: Handle<Expression>, out: &mut String) -> R<()> {
-    if let Some(text) = super::matrix_elementwise::expression(w, cx, h)? {
-        out.push_str(&text);
-        return Ok(());
+    if w.has_matrix_types {
+        if let Some(text) = super::matrix_elementwise::expression(w, cx, h)? {
+            out.push_str(&text);
+            return Ok(());
+        }
     }
     let f = cx.f;
     let ty = f.expression_type(h);

@@ -62,6 +62,7 @@ pub(super) fn write(p: &Pipeline, info: &ModuleInfo, opts: &Options) -> R<Transl
         any_sizes: false,
         constants: Default::default(),
         tables: Default::default(),
+        has_matrix_types: p.module.has_subgroup_matrix_type(),
     };
     name_types(&mut w);
     w.global_names = m
