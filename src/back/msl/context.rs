@@ -238,6 +238,9 @@ pub(super) struct Writer<'a> {
     /// Whether the module has a subgroup-matrix type (else no expression
     /// is an element-wise matrix operation).
     pub has_matrix_types: bool,
+    /// Whether some structure has a member printed as a packed `vec3`
+    /// (else no pointer points to one).
+    pub has_packed_members: bool,
 }
 
 impl Writer<'_> {

@@ -228,6 +228,9 @@ pub(super) fn packed_pointee(
     cx: &FnCtx,
     p: Handle<Expression>,
 ) -> Option<&'static str> {
+    if !w.has_packed_members {
+        return None;
+    }
     let Expression::AccessIndex { base, index } = cx.f.expressions[p] else {
         return None;
     };
