@@ -58,14 +58,6 @@ impl Access {
     }
 }
 
-impl FnAccess {
-    /// Whether the function (with its callees) accesses nothing: a call
-    /// of it has nothing to check and adds nothing to its caller.
-    fn is_empty(&self) -> bool {
-        self.globals.is_empty() && self.params.iter().all(Access::is_empty)
-    }
-}
-
 /// What one function (with its callees) accesses.
 #[derive(Clone, Debug, Default)]
 struct FnAccess {
@@ -107,6 +99,12 @@ fn is_pointer(module: &Module, f: &Function, e: Handle<Expression>) -> bool {
 }
 
 impl FnAccess {
+    /// Whether the function (with its callees) accesses nothing: a call
+    /// of it has nothing to check and adds nothing to its caller.
+    fn is_empty(&self) -> bool {
+        self.globals.is_empty() && self.params.iter().all(Access::is_empty)
+    }
+
     fn record(&mut self, root: Option<Root>, write: bool, span: Span) {
         match root {
             Some(Root::Global(g)) => self.globals.entry(g).or_default().add(write, span),

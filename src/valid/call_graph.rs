@@ -258,9 +258,11 @@ fn statement_facts(stmt: &Statement, sspan: Span, out: &mut FunctionFacts) {
             span: sspan,
         }),
         Statement::Barrier(b) => out.stage_uses.extend(builtin_use(b.wgsl_name(), sspan)),
-        Statement::WorkgroupUniformLoad { .. } => out
-            .stage_uses
-            .extend(builtin_use("workgroupUniformLoad", sspan)),
+        Statement::WorkgroupUniformLoad { .. } => {
+            out.memory_access = true;
+            out.stage_uses
+                .extend(builtin_use("workgroupUniformLoad", sspan))
+        }
         Statement::Discard => out.stage_uses.push(StageUse {
             name: "discard",
             span: sspan,
@@ -271,9 +273,6 @@ fn statement_facts(stmt: &Statement, sspan: Span, out: &mut FunctionFacts) {
         | Statement::Atomic { .. }
         | Statement::SubgroupMatrixStore { .. } => out.memory_access = true,
         _ => {}
-    }
-    if matches!(stmt, Statement::WorkgroupUniformLoad { .. }) {
-        out.memory_access = true;
     }
 }
 
@@ -395,9 +394,7 @@ impl Reachable {
             _ => None,
         }
     }
-}
 
-impl Reachable {
     /// Adds the call chain from the root to `f` to a diagnostic: a label at
     /// each call site and a note with the whole chain.
     pub fn add_chain(&self, module: &Module, f: usize, mut d: Diagnostic) -> Diagnostic {

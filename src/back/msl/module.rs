@@ -63,12 +63,7 @@ pub(super) fn write(p: &Pipeline, info: &ModuleInfo, opts: &Options) -> R<Transl
         constants: Default::default(),
         tables: Default::default(),
         has_matrix_types: p.module.has_subgroup_matrix_type(),
-        has_packed_members: p.module.types.iter().any(|(_, t)| match &t.inner {
-            TypeInner::Struct { members, .. } => members
-                .iter()
-                .any(|m| super::types::is_packed_member(p.module.inner(m.ty)).is_some()),
-            _ => false,
-        }),
+        has_packed_members: super::types::has_packed_members(&p.module),
     };
     name_types(&mut w);
     w.global_names = m

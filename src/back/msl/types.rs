@@ -99,6 +99,17 @@ pub(super) fn is_packed_member(inner: &TypeInner) -> Option<&'static str> {
     }
 }
 
+/// Whether some structure of `module` has a member printed as a packed
+/// `vec3` (see [`is_packed_member`]).
+pub(super) fn has_packed_members(module: &crate::ir::Module) -> bool {
+    module.types.iter().any(|(_, t)| match &t.inner {
+        TypeInner::Struct { members, .. } => members
+            .iter()
+            .any(|m| is_packed_member(module.inner(m.ty)).is_some()),
+        _ => false,
+    })
+}
+
 /// One field of a printed struct: a WGSL member or padding.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) enum Field {

@@ -31,8 +31,7 @@ pub const MAX_ELSE_IF_CHAIN: usize = 1024;
 
 /// Parses WGSL source text into a translation unit.
 pub fn parse(source: &str) -> Result<TranslationUnit<'_>, Error> {
-    let mut tokens = TokenStream::new(source).map_err(|d| Error::single(*d))?;
-    tokens.fill_to(1);
+    let tokens = TokenStream::new(source).map_err(|d| Error::single(*d))?;
     let tu = TranslationUnit::default();
     let mut parser = Parser {
         source,
@@ -47,6 +46,7 @@ pub fn parse(source: &str) -> Result<TranslationUnit<'_>, Error> {
         tu,
         errors: Vec::new(),
     };
+    parser.seek(0);
     let parsed = parser.translation_unit();
     // A scanning error anywhere in the source is the only error reported,
     // whatever the parser made of the tokens before it.
