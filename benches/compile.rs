@@ -24,6 +24,10 @@
 //! which tells a quadratic term (doubles at every step) from a working set
 //! outgrowing a cache (one step).
 //!
+//! Last, a whole-process check compiles a generated module of 2,000
+//! functions (~2.4 MB) in fresh processes, tessera and naga to each
+//! backend, and prints wall time and peak resident set with their ratios.
+//!
 //! `spv-write` and `msl-write` start from tessera's pipeline output and so
 //! include the backend's lowering passes; `msl-print` (scaling check only)
 //! is the MSL printer alone. naga's writers start from its validated module.
@@ -36,8 +40,8 @@
 //! Environment variables:
 //!
 //! - `TESSERA_BENCH_PARTS`: which parts run, a comma-separated list of
-//!   `criterion`, `ratio`, `scaling`, `functions` and `breakdown` (default:
-//!   all but `breakdown`). For the ratio table alone:
+//!   `criterion`, `ratio`, `scaling`, `functions`, `process` and
+//!   `breakdown` (default: all but `breakdown`). For the ratio table alone:
 //!   `TESSERA_BENCH_PARTS=ratio`. `breakdown` times tessera's steps one by
 //!   one (parse, validate, pipeline step, and per backend the pipeline
 //!   copy, each lowering pass, the analysis and the printer) to show which
@@ -61,7 +65,9 @@ use criterion::{BenchmarkId, Criterion, Throughput};
 
 #[path = "bench_inputs/mod.rs"]
 mod bench_inputs;
-use bench_inputs::{tint_benchmark_dir, MEDIUM, RENDER, SMALL, TINT_BENCHMARKS};
+use bench_inputs::{
+    generated_functions, tint_benchmark_dir, MEDIUM, RENDER, SMALL, TINT_BENCHMARKS,
+};
 
 /// How many renamed copies of `medium` make up `large`.
 const LARGE_COPIES: usize = 6;
@@ -1292,7 +1298,160 @@ fn part_selected(part: &str) -> bool {
     }
 }
 
+/// What a whole-process run compiles, by the name it has in
+/// `TESSERA_BENCH_CHILD`: nothing (the process floor: start, read the
+/// file, exit), or one compiler's whole pipeline to one backend.
+const PROCESS_RUNS: [&str; 5] = ["none", "tessera-spv", "naga-spv", "tessera-msl", "naga-msl"];
+
+/// The generated module of the whole-process part: 2,000 functions.
+const PROCESS_FUNCTIONS: usize = 2000;
+
+/// In a child process started by [`whole_process`]: compiles the file
+/// `TESSERA_BENCH_CHILD_FILE` once as `what` says, then prints `ok` or
+/// `failed` and the process's peak resident set in KiB (`VmHWM`; `-` where
+/// `/proc` has none).
+fn child(what: &str) {
+    let path = std::env::var("TESSERA_BENCH_CHILD_FILE").unwrap_or_default();
+    let source = std::fs::read_to_string(&path).unwrap_or_default();
+    let ok = match what {
+        "none" => !source.is_empty(),
+        "tessera-spv" => black_box(tessera::compile_to_spirv(&source, &Default::default())).is_ok(),
+        "tessera-msl" => black_box(tessera::compile_to_msl(&source, &Default::default())).is_ok(),
+        "naga-spv" => naga_front(&source).map(|s| black_box(naga_spv(&s))).is_ok(),
+        "naga-msl" => naga_front(&source)
+            .and_then(|s| naga_msl_result(&s.module, &s.info))
+            .map(black_box)
+            .is_ok(),
+        _ => false,
+    };
+    let peak = std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|status| {
+            status
+                .lines()
+                .find_map(|l| l.strip_prefix("VmHWM:"))
+                .map(|v| v.trim().trim_end_matches("kB").trim().to_string())
+        })
+        .unwrap_or_else(|| "-".to_string());
+    println!("{} {peak}", if ok { "ok" } else { "failed" });
+}
+
+/// One child run: wall time from start to exit, and the child's report.
+fn run_child(exe: &std::path::Path, file: &std::path::Path, what: &str) -> Option<(Duration, u64)> {
+    let start = Instant::now();
+    let out = std::process::Command::new(exe)
+        .env("TESSERA_BENCH_CHILD", what)
+        .env("TESSERA_BENCH_CHILD_FILE", file)
+        .env_remove("TESSERA_BENCH_PARTS")
+        .output()
+        .ok()?;
+    let wall = start.elapsed();
+    let text = String::from_utf8_lossy(&out.stdout);
+    let mut words = text.split_whitespace();
+    if words.next() != Some("ok") {
+        return None;
+    }
+    let peak = words.next().and_then(|w| w.parse().ok()).unwrap_or(0);
+    Some((wall, peak))
+}
+
+/// Whole-process cost on the generated module of [`PROCESS_FUNCTIONS`]
+/// functions: each run is a fresh process (this bench binary, started
+/// with `TESSERA_BENCH_CHILD`) that reads the file, compiles it once and
+/// exits, so fresh-page faults, allocator growth and start-up count as
+/// they do for a command-line compiler. The runs alternate compilers and
+/// reverse their order every round; printed are the median wall time and
+/// peak resident set of each, the same above the floor (a process that
+/// only reads the file), and tessera / naga ratios.
+fn whole_process() {
+    let source = generated_functions(PROCESS_FUNCTIONS);
+    let file = std::env::temp_dir().join(format!("tessera-bench-{}.wgsl", std::process::id()));
+    let exe = match std::env::current_exe() {
+        Ok(exe) => exe,
+        Err(e) => {
+            println!("\nwhole-process: skipped (no path to this binary: {e})");
+            return;
+        }
+    };
+    if let Err(e) = std::fs::write(&file, &source) {
+        println!(
+            "\nwhole-process: skipped (cannot write {}: {e})",
+            file.display()
+        );
+        return;
+    }
+    let rounds = repeat_count().max(5);
+    let mut times: Vec<Vec<Duration>> = vec![Vec::new(); PROCESS_RUNS.len()];
+    let mut peaks: Vec<Vec<u64>> = vec![Vec::new(); PROCESS_RUNS.len()];
+    for round in 0..rounds {
+        let mut order: Vec<usize> = (0..PROCESS_RUNS.len()).collect();
+        if round % 2 == 1 {
+            order.reverse();
+        }
+        for k in order {
+            if let Some((wall, peak)) = run_child(&exe, &file, PROCESS_RUNS[k]) {
+                times[k].push(wall);
+                peaks[k].push(peak);
+            }
+        }
+    }
+    let _ = std::fs::remove_file(&file);
+    let median = |v: &mut Vec<u64>| -> Option<u64> {
+        v.sort_unstable();
+        v.get(v.len() / 2).copied()
+    };
+    let mut ms: Vec<Option<f64>> = Vec::new();
+    let mut kib: Vec<Option<u64>> = Vec::new();
+    for k in 0..PROCESS_RUNS.len() {
+        let mut t: Vec<u64> = times[k].iter().map(|d| d.as_micros() as u64).collect();
+        ms.push(median(&mut t).map(|us| us as f64 / 1e3));
+        kib.push(median(&mut peaks[k]));
+    }
+    println!(
+        "\nwhole process, generated module of {PROCESS_FUNCTIONS} functions ({} bytes), \
+         median of {rounds} fresh processes each",
+        source.len()
+    );
+    println!(
+        "{:<12} {:>10} {:>12} {:>12} {:>12}",
+        "run", "wall ms", "above floor", "peak MiB", "above floor"
+    );
+    for (k, what) in PROCESS_RUNS.iter().enumerate() {
+        let (Some(t), Some(p)) = (ms[k], kib[k]) else {
+            println!("{what:<12} failed");
+            continue;
+        };
+        let (t0, p0) = (ms[0].unwrap_or(0.0), kib[0].unwrap_or(0));
+        println!(
+            "{what:<12} {t:>10.1} {:>12.1} {:>12.1} {:>12.1}",
+            t - t0,
+            p as f64 / 1024.0,
+            p.saturating_sub(p0) as f64 / 1024.0
+        );
+    }
+    for (ours, theirs) in [(1, 2), (3, 4)] {
+        let (Some(t), Some(n), Some(tp), Some(np), Some(t0), Some(p0)) =
+            (ms[ours], ms[theirs], kib[ours], kib[theirs], ms[0], kib[0])
+        else {
+            continue;
+        };
+        println!(
+            "{} / {}: time {:.2} ({:.2} above the floor), peak {:.2} ({:.2} above the floor)",
+            PROCESS_RUNS[ours],
+            PROCESS_RUNS[theirs],
+            t / n,
+            (t - t0) / (n - t0).max(1e-9),
+            tp as f64 / np.max(1) as f64,
+            tp.saturating_sub(p0) as f64 / np.saturating_sub(p0).max(1) as f64,
+        );
+    }
+}
+
 fn main() {
+    if let Ok(what) = std::env::var("TESSERA_BENCH_CHILD") {
+        child(&what);
+        return;
+    }
     let (inputs, skipped) = inputs();
     if part_selected("criterion") {
         let mut c = Criterion::default().configure_from_args();
@@ -1311,5 +1470,8 @@ fn main() {
     }
     if part_selected("breakdown") {
         breakdown(&inputs);
+    }
+    if part_selected("process") {
+        whole_process();
     }
 }

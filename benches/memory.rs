@@ -76,32 +76,9 @@ fn peak_during<T>(f: impl FnOnce() -> T) -> (usize, T) {
 
 #[path = "bench_inputs/mod.rs"]
 mod bench_inputs;
-use bench_inputs::{tint_benchmark_dir, MEDIUM, RENDER, SMALL, TINT_BENCHMARKS};
-
-/// A compute module of `count` functions (`fun0`..: not `fN`, which would
-/// shadow `f32` and `f16`), each a chain of arithmetic on
-/// its argument and a call of the previous one (~1.2 KB a function).
-fn generated(count: usize) -> String {
-    let mut s = String::from("fn fun0(x: f32) -> f32 {\n  return x;\n}\n");
-    for i in 1..count {
-        s.push_str(&format!(
-            "fn fun{i}(x: f32) -> f32 {{\n  var a = fun{}(x);\n",
-            i - 1
-        ));
-        for k in 0..16 {
-            s.push_str(&format!(
-                "  let t{k} = a * {k}.5 + x / ({i}.0 + abs(a)) - min(a, {k}.25);\n  a = t{k};\n"
-            ));
-        }
-        s.push_str("  return a;\n}\n");
-    }
-    s.push_str(&format!(
-        "@group(0) @binding(0) var<storage, read_write> d: array<f32>;\n\
-         @compute @workgroup_size(64)\nfn main(@builtin(global_invocation_id) id: vec3<u32>) {{\n  d[id.x] = fun{}(d[id.x]);\n}}\n",
-        count - 1
-    ));
-    s
-}
+use bench_inputs::{
+    generated_functions, tint_benchmark_dir, MEDIUM, RENDER, SMALL, TINT_BENCHMARKS,
+};
 
 fn naga_module(source: &str) -> Option<(naga::Module, naga::valid::ModuleInfo)> {
     let module = naga::front::wgsl::parse_str(source).ok()?;
@@ -166,7 +143,7 @@ fn main() {
             Err(e) => println!("note: skipped the Tint benchmark input `{name}` ({e})"),
         }
     }
-    inputs.push(("generated-2000-fns".into(), generated(2000)));
+    inputs.push(("generated-2000-fns".into(), generated_functions(2000)));
     println!(
         "peak heap bytes live at once during one whole compile (tessera / naga 30, same process)"
     );

@@ -26,3 +26,28 @@ pub const TINT_BENCHMARKS: [&str; 6] = [
 pub fn tint_benchmark_dir() -> std::path::PathBuf {
     std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(TINT_BENCHMARK_DIR)
 }
+
+/// A compute module of `count` functions (`fun0`..: not `fN`, which would
+/// shadow `f32` and `f16`), each a chain of arithmetic on
+/// its argument and a call of the previous one (~1.2 KB a function).
+pub fn generated_functions(count: usize) -> String {
+    let mut s = String::from("fn fun0(x: f32) -> f32 {\n  return x;\n}\n");
+    for i in 1..count {
+        s.push_str(&format!(
+            "fn fun{i}(x: f32) -> f32 {{\n  var a = fun{}(x);\n",
+            i - 1
+        ));
+        for k in 0..16 {
+            s.push_str(&format!(
+                "  let t{k} = a * {k}.5 + x / ({i}.0 + abs(a)) - min(a, {k}.25);\n  a = t{k};\n"
+            ));
+        }
+        s.push_str("  return a;\n}\n");
+    }
+    s.push_str(&format!(
+        "@group(0) @binding(0) var<storage, read_write> d: array<f32>;\n\
+         @compute @workgroup_size(64)\nfn main(@builtin(global_invocation_id) id: vec3<u32>) {{\n  d[id.x] = fun{}(d[id.x]);\n}}\n",
+        count - 1
+    ));
+    s
+}
