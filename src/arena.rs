@@ -283,6 +283,9 @@ type FxBuild = BuildHasherDefault<FxHasher>;
 pub struct UniqueArena<T> {
     set: IndexSet<T, FxBuild>,
     spans: Vec<crate::Span>,
+    /// The handles [`UniqueArena::insert_keyed`] found, by key (index plus
+    /// one; 0: none yet). Values are never removed, so an entry stays right.
+    keyed: Vec<u32>,
 }
 
 impl<T> Default for UniqueArena<T> {
@@ -290,6 +293,7 @@ impl<T> Default for UniqueArena<T> {
         UniqueArena {
             set: IndexSet::default(),
             spans: Vec::new(),
+            keyed: Vec::new(),
         }
     }
 }
@@ -314,6 +318,24 @@ impl<T: Eq + Hash> UniqueArena<T> {
             self.spans.push(span);
         }
         Handle::from_index(index)
+    }
+
+    /// [`UniqueArena::insert`] for a value the caller names by a small
+    /// key: a key must name one value only (the caller's mapping is
+    /// injective), so the second and later inserts of it return the
+    /// recorded handle without hashing the value.
+    pub fn insert_keyed(&mut self, key: usize, value: T, span: crate::Span) -> Handle<T> {
+        if let Some(&k) = self.keyed.get(key) {
+            if k != 0 {
+                return Handle::from_index(k as usize - 1);
+            }
+        }
+        let handle = self.insert(value, span);
+        if key >= self.keyed.len() {
+            self.keyed.resize(key + 1, 0);
+        }
+        self.keyed[key] = handle.index() as u32 + 1;
+        handle
     }
 
     /// Gives `handle` the span `span` if it has none yet (values interned

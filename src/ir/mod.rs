@@ -526,10 +526,18 @@ impl Module {
             + self.global_expressions.len()
     }
 
-    /// Interns a type with no name.
+    /// Interns a type with no name. Scalars, vectors and matrices, most of
+    /// the types a front end asks for, are found by a small key instead of
+    /// by hashing ([`UniqueArena::insert_keyed`]).
     pub fn intern(&mut self, inner: TypeInner) -> Handle<Type> {
-        self.types
-            .insert(Type { name: None, inner }, Span::UNDEFINED)
+        match numeric_type_key(&inner) {
+            Some(key) => self
+                .types
+                .insert_keyed(key, Type { name: None, inner }, Span::UNDEFINED),
+            None => self
+                .types
+                .insert(Type { name: None, inner }, Span::UNDEFINED),
+        }
     }
 
     /// Interns a constant value.
@@ -624,5 +632,101 @@ impl Module {
     /// The entry point with the given name.
     pub fn entry_point(&self, name: &str) -> Option<&EntryPoint> {
         self.entry_points.iter().find(|ep| ep.name == name)
+    }
+}
+
+/// Number of scalar kinds, for [`numeric_type_key`].
+const SCALARS: usize = Scalar::BF16 as usize + 1;
+
+/// A distinct small number for each scalar, vector and matrix type
+/// (`None` for other types): scalars take `0..SCALARS`, vectors the next
+/// `3 * SCALARS`, matrices the next `9 * SCALARS`.
+fn numeric_type_key(inner: &TypeInner) -> Option<usize> {
+    let size = |s: VectorSize| s as usize - 2;
+    match *inner {
+        TypeInner::Scalar(s) => Some(s as usize),
+        TypeInner::Vector { size: n, scalar } => Some(SCALARS * (1 + size(n)) + scalar as usize),
+        TypeInner::Matrix {
+            columns,
+            rows,
+            scalar,
+        } => Some(SCALARS * (4 + 3 * size(columns) + size(rows)) + scalar as usize),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const ALL_SCALARS: [Scalar; SCALARS] = [
+        Scalar::Bool,
+        Scalar::I32,
+        Scalar::U32,
+        Scalar::F32,
+        Scalar::F16,
+        Scalar::AbstractInt,
+        Scalar::AbstractFloat,
+        Scalar::I8,
+        Scalar::U8,
+        Scalar::BF16,
+    ];
+    const SIZES: [VectorSize; 3] = [VectorSize::Bi, VectorSize::Tri, VectorSize::Quad];
+
+    fn numeric_types() -> Vec<TypeInner> {
+        let mut all = Vec::new();
+        for scalar in ALL_SCALARS {
+            all.push(TypeInner::Scalar(scalar));
+            for size in SIZES {
+                all.push(TypeInner::Vector { size, scalar });
+                for rows in SIZES {
+                    all.push(TypeInner::Matrix {
+                        columns: size,
+                        rows,
+                        scalar,
+                    });
+                }
+            }
+        }
+        all
+    }
+
+    #[test]
+    fn numeric_type_keys_are_distinct_and_dense() {
+        let all = numeric_types();
+        let mut keys: Vec<usize> = all.iter().filter_map(numeric_type_key).collect();
+        assert_eq!(keys.len(), all.len());
+        keys.sort_unstable();
+        keys.dedup();
+        assert_eq!(keys, (0..13 * SCALARS).collect::<Vec<_>>());
+        assert_eq!(numeric_type_key(&TypeInner::Atomic(Scalar::U32)), None);
+    }
+
+    #[test]
+    fn interning_by_key_matches_interning_by_value() {
+        let mut m = Module::default();
+        // A type interned first without its key is found by key later, and
+        // the other way round.
+        let early = m.types.insert(
+            Type {
+                name: None,
+                inner: TypeInner::Scalar(Scalar::F32),
+            },
+            Span::UNDEFINED,
+        );
+        let handles: Vec<_> = numeric_types().into_iter().map(|t| m.intern(t)).collect();
+        // Each scalar gives 13 types, itself first; f32 is the fourth.
+        assert_eq!(handles[13 * 3], early);
+        for (t, h) in numeric_types().into_iter().zip(&handles) {
+            assert_eq!(m.intern(t.clone()), *h);
+            assert_eq!(
+                m.types.get(&Type {
+                    name: None,
+                    inner: t
+                }),
+                Some(*h)
+            );
+        }
+        assert_eq!(m.types.len(), numeric_types().len());
     }
 }
