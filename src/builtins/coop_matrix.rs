@@ -133,7 +133,7 @@ pub(crate) fn convert(module: &mut Module, call: &Call) -> Result<ResolvedCall, 
             sigs,
         ));
     }
-    Ok(call.resolved(vec![*from], Some(*to)))
+    Ok(call.resolved(smallvec::smallvec![*from], Some(*to)))
 }
 
 /// Readable `subgroupMatrixFromRows/Columns` overloads.
@@ -215,7 +215,7 @@ pub(crate) fn from_invocations(
             sigs,
         ));
     }
-    Ok(call.resolved(vec![want], Some(*ty)))
+    Ok(call.resolved(smallvec::smallvec![want], Some(*ty)))
 }
 
 /// `subgroupMatrixRow(m)` / `subgroupMatrixColumn(m)`.
@@ -251,7 +251,7 @@ pub(crate) fn to_invocations(
         size: crate::ir::ArraySize::Constant(n),
         stride: comp.size(),
     });
-    Ok(call.resolved(vec![*m], Some(result)))
+    Ok(call.resolved(smallvec::smallvec![*m], Some(result)))
 }
 
 /// The role letter of a kind.
@@ -410,7 +410,7 @@ pub(crate) fn load(module: &mut Module, call: &Call) -> Result<ResolvedCall, Ove
     let mut params = vec![call.args[0]];
     params.extend(stride(module, call, 1, sigs)?);
     Ok(ResolvedCall {
-        params,
+        params: params.into(),
         result: Some(*ty),
         op: call.def.op,
         matrix_form: Some(MatrixLoadStoreForm::Wgpu),
@@ -439,7 +439,7 @@ pub(crate) fn store(module: &mut Module, call: &Call) -> Result<ResolvedCall, Ov
     let mut params = vec![value, call.args[1]];
     params.extend(stride(module, call, 2, sigs)?);
     Ok(ResolvedCall {
-        params,
+        params: params.into(),
         result: None,
         op: call.def.op,
         matrix_form: Some(MatrixLoadStoreForm::Wgpu),

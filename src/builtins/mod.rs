@@ -191,7 +191,7 @@ pub struct ResolvedCall {
     /// The type each argument must be converted to (equal to the argument's
     /// own type when no conversion is needed; may stay abstract when every
     /// argument is abstract and the builtin is const-evaluable).
-    pub params: Vec<Handle<Type>>,
+    pub params: smallvec::SmallVec<[Handle<Type>; 4]>,
     /// The return type (`None` for builtins that return nothing).
     pub result: Option<Handle<Type>>,
     /// The chosen operation (as in the table, refined where the overload

@@ -52,7 +52,7 @@ impl Call<'_> {
     /// A result with the table's op.
     pub fn resolved(
         &self,
-        params: Vec<Handle<Type>>,
+        params: smallvec::SmallVec<[Handle<Type>; 4]>,
         result: Option<Handle<Type>>,
     ) -> ResolvedCall {
         ResolvedCall {
@@ -175,7 +175,7 @@ pub(crate) fn bitcast(module: &mut Module, call: &Call) -> Result<ResolvedCall, 
         return Err(call.arg_error(0, message, BITCAST_SIGNATURES));
     };
     let param = module.intern(param);
-    Ok(call.resolved(vec![param], Some(target)))
+    Ok(call.resolved(smallvec::smallvec![param], Some(target)))
 }
 
 /// Readable `arrayLength` overloads.
@@ -233,7 +233,7 @@ pub(crate) fn array_length(
         ));
     }
     let u32_ = module.intern(TypeInner::Scalar(Scalar::U32));
-    Ok(call.resolved(vec![*p], Some(u32_)))
+    Ok(call.resolved(smallvec::smallvec![*p], Some(u32_)))
 }
 
 /// Readable `workgroupUniformLoad` overloads.
@@ -292,7 +292,7 @@ pub(crate) fn workgroup_uniform_load(
     // barriers.
     if let TypeInner::Atomic(scalar) = inner(module, base) {
         let t = module.intern(TypeInner::Scalar(scalar));
-        return Ok(call.resolved(vec![*p], Some(t)));
+        return Ok(call.resolved(smallvec::smallvec![*p], Some(t)));
     }
     if has_atomic_or_runtime(module, base, 0) {
         return Err(call.arg_error(
@@ -304,7 +304,7 @@ pub(crate) fn workgroup_uniform_load(
             WORKGROUP_UNIFORM_LOAD_SIGNATURES,
         ));
     }
-    Ok(call.resolved(vec![*p], Some(base)))
+    Ok(call.resolved(smallvec::smallvec![*p], Some(base)))
 }
 
 /// Rejects template arguments on builtins that take none.

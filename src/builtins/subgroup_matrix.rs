@@ -356,7 +356,7 @@ pub(crate) fn load(module: &mut Module, call: &Call) -> Result<ResolvedCall, Ove
         }
     };
     Ok(ResolvedCall {
-        params,
+        params: params.into(),
         result: Some(ty),
         op: call.def.op,
         matrix_form: Some(form),
@@ -421,7 +421,7 @@ pub(crate) fn store(module: &mut Module, call: &Call) -> Result<ResolvedCall, Ov
         }
     };
     Ok(ResolvedCall {
-        params,
+        params: params.into(),
         result: None,
         op: call.def.op,
         matrix_form: Some(form),
@@ -623,7 +623,7 @@ pub(crate) fn multiply(
         columns,
         rows,
     });
-    Ok(call.resolved(call.args.to_vec(), Some(result)))
+    Ok(call.resolved(call.args.iter().copied().collect(), Some(result)))
 }
 
 /// `subgroupMatrixScalarAdd/Subtract/Multiply(m, s)`.
@@ -670,5 +670,5 @@ pub(crate) fn scalar(module: &mut Module, call: &Call) -> Result<ResolvedCall, O
         ));
     }
     let param = module.intern(want);
-    Ok(call.resolved(vec![*m, param], Some(*m)))
+    Ok(call.resolved(smallvec::smallvec![*m, param], Some(*m)))
 }

@@ -491,7 +491,7 @@ fn matrix_multiply_accumulate() {
     let name = "subgroupMatrixMultiplyAccumulate";
     let res = mul(&mut e, name, &[], &[l, r, acc]).unwrap();
     assert_eq!(res.result, Some(acc));
-    assert_eq!(res.params, vec![l, r, acc]);
+    assert_eq!(res.params[..], [l, r, acc]);
     let res = mul(&mut e, name, &[TemplateArg::Type(acc)], &[l, r, acc]).unwrap();
     assert_eq!(res.result, Some(acc));
     let acc_bad = sm(&mut e, Res, U32, 4, 8);

@@ -486,7 +486,7 @@ pub(crate) fn check(
         }
     }
     let result = result_inner(fun, dim, class).map(|r| module.intern(r));
-    Ok(call.resolved(params, result))
+    Ok(call.resolved(params.into(), result))
 }
 
 /// The type an argument of type `arg` converts to for a parameter wanting

@@ -11,7 +11,6 @@ use crate::diagnostic::Diagnostic;
 use crate::ir::{Expression, Extensions, Literal, MatrixLayout, Statement, Type, TypeInner};
 use crate::Span;
 use smallvec::SmallVec;
-use std::rc::Rc;
 
 /// The name of the extension(s) a builtin needs, for messages.
 fn extension_name(ext: Extensions) -> &'static str {
@@ -652,22 +651,16 @@ impl<'t, 'a> Resolver<'t, 'a> {
         targs: &[TemplateArg],
         tys: SmallVec<[Handle<Type>; 4]>,
         bools: SmallVec<[Option<bool>; 4]>,
-    ) -> Result<Rc<builtins::ResolvedCall>, builtins::OverloadError> {
+    ) -> Result<builtins::ResolvedCall, builtins::OverloadError> {
         if !targs.is_empty() {
-            return builtins::resolve_call(&mut self.module, def, targs, &tys, &bools).map(Rc::new);
+            return builtins::resolve_call(&mut self.module, def, targs, &tys, &bools);
         }
         let key = (def.name, tys, bools);
         if let Some(r) = self.builtin_calls.get(&key) {
-            return Ok(Rc::clone(r));
+            return Ok(r.clone());
         }
-        let r = Rc::new(builtins::resolve_call(
-            &mut self.module,
-            def,
-            targs,
-            &key.1,
-            &key.2,
-        )?);
-        self.builtin_calls.insert(key, Rc::clone(&r));
+        let r = builtins::resolve_call(&mut self.module, def, targs, &key.1, &key.2)?;
+        self.builtin_calls.insert(key, r.clone());
         Ok(r)
     }
 }

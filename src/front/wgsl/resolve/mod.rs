@@ -163,7 +163,7 @@ pub(crate) struct Resolver<'t, 'a> {
     pub ir_function_info: HashMap<Handle<ir::Function>, std::rc::Rc<scope::FnInfo>>,
     /// Memoized builtin overload resolutions (see
     /// `Resolver::resolve_builtin_cached`).
-    pub builtin_calls: HashMap<BuiltinCallKey, std::rc::Rc<crate::builtins::ResolvedCall>>,
+    pub builtin_calls: HashMap<BuiltinCallKey, crate::builtins::ResolvedCall>,
     /// The tables the last resolved function left for the next one.
     pub spares: scope::Spares<'a>,
     /// Pending left-spine steps of the expressions being resolved (see
