@@ -97,22 +97,44 @@ fn ty_spelling(t: Ty) -> &'static str {
     }
 }
 
+/// An entry point's IO item as messages name it; spelt out only when a
+/// message is made.
+#[derive(Clone, Copy)]
+enum What<'a> {
+    /// `parameter 'name'`
+    Parameter(&'a str),
+    /// `member 'name'`
+    Member(&'a str),
+    /// `the return value`
+    Return,
+}
+
+impl std::fmt::Display for What<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            What::Parameter(name) => write!(f, "parameter '{name}'"),
+            What::Member(name) => write!(f, "member '{name}'"),
+            What::Return => f.write_str("the return value"),
+        }
+    }
+}
+
 struct IoChecker<'a> {
     module: &'a Module,
     stage: ShaderStage,
     ep_name: &'a str,
     span: Span,
-    seen_builtins: [HashMap<BuiltIn, String>; 2],
+    seen_builtins: [HashMap<BuiltIn, What<'a>>; 2],
     /// Locations are numbers the shader chooses: a keyed hash keeps them
     /// from being made to collide.
-    seen_locations: [HashMap<(u32, Option<u32>), String>; 2],
+    seen_locations: [HashMap<(u32, Option<u32>), What<'a>>; 2],
     has_position_output: bool,
     diags: &'a mut Vec<Diagnostic>,
 }
 
-impl IoChecker<'_> {
+impl<'a> IoChecker<'a> {
     /// Checks one IO item (a parameter, the result, or a struct member).
-    fn item(&mut self, what: &str, ty: Handle<Type>, binding: Option<Binding>, input: bool) {
+    fn item(&mut self, what: What<'a>, ty: Handle<Type>, binding: Option<Binding>, input: bool) {
         let dir = if input { "input" } else { "output" };
         let stage = stage_name(self.stage);
         match binding {
@@ -132,7 +154,7 @@ impl IoChecker<'_> {
                                 self.span,
                             ));
                         } else {
-                            self.item(&format!("member '{}'", m.name), m.ty, m.binding, input);
+                            self.item(What::Member(&m.name), m.ty, m.binding, input);
                         }
                     }
                 } else {
@@ -196,7 +218,7 @@ impl IoChecker<'_> {
                         .with_note(format!("first used by {first}")),
                     );
                 } else {
-                    seen.insert(b, what.to_string());
+                    seen.insert(b, what);
                 }
             }
             Some(Binding::Location {
@@ -269,7 +291,7 @@ impl IoChecker<'_> {
                         .with_note(format!("first used by {first}")),
                     );
                 } else {
-                    seen.insert((location, blend_src), what.to_string());
+                    seen.insert((location, blend_src), what);
                 }
             }
         }
@@ -297,12 +319,7 @@ pub fn check_entry_point(module: &Module, ep: &EntryPoint, diags: &mut Vec<Diagn
         diags,
     };
     for arg in &function.arguments {
-        io.item(
-            &format!("parameter '{}'", arg.name),
-            arg.ty,
-            arg.binding,
-            true,
-        );
+        io.item(What::Parameter(&arg.name), arg.ty, arg.binding, true);
     }
     if let Some(result) = &function.result {
         if ep.stage == ShaderStage::Compute {
@@ -311,7 +328,7 @@ pub fn check_entry_point(module: &Module, ep: &EntryPoint, diags: &mut Vec<Diagn
                 span,
             ));
         } else {
-            io.item("the return value", result.ty, result.binding, false);
+            io.item(What::Return, result.ty, result.binding, false);
         }
     }
     let has_position = io.has_position_output;

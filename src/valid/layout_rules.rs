@@ -37,7 +37,7 @@ pub fn check_buffer_layout(
     diags: &mut Vec<Diagnostic>,
 ) {
     let uniform = space == AddressSpace::Uniform;
-    let mut stack = vec![root];
+    let mut stack: smallvec::SmallVec<[Handle<Type>; 8]> = smallvec::smallvec![root];
     while let Some(ty) = stack.pop() {
         if !checked.insert((ty, space)) {
             continue;

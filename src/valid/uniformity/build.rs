@@ -74,6 +74,50 @@ struct Target {
     cont: Vec<NodeId>,
 }
 
+/// The tables a [`Builder`] sizes per function, kept by the solver between
+/// functions so that each function reuses their memory instead of
+/// allocating a dozen tables of its own.
+#[derive(Default)]
+pub(crate) struct Tables {
+    reqs: Vec<Requirement>,
+    expr_node: Vec<NodeId>,
+    arg_node: Vec<NodeId>,
+    cur: Vec<NodeId>,
+    trail: Vec<(u32, NodeId)>,
+    param_slot: Vec<Option<u32>>,
+    ret_contents: Vec<NodeId>,
+    modified: FxHashMap<usize, Vec<(u32, bool)>>,
+    targets: Vec<Target>,
+    var_zero_inits: FxHashSet<Handle<Expression>>,
+    scratch: Vec<Handle<Expression>>,
+    seen_at: Vec<usize>,
+    quoted: FxHashMap<&'static str, std::rc::Rc<str>>,
+}
+
+impl Tables {
+    /// Takes back the requirement and return-contents lists a builder
+    /// handed out ([`Builder::finish`]), for the next function.
+    pub fn give_back(&mut self, mut reqs: Vec<Requirement>, mut ret_contents: Vec<NodeId>) {
+        reqs.clear();
+        ret_contents.clear();
+        self.reqs = reqs;
+        self.ret_contents = ret_contents;
+    }
+}
+
+/// An emptied table of `n` copies of `x`, keeping its memory.
+fn fresh<T: Clone>(mut v: Vec<T>, n: usize, x: T) -> Vec<T> {
+    v.clear();
+    v.resize(n, x);
+    v
+}
+
+/// An emptied table, keeping its memory.
+fn cleared<T>(mut v: Vec<T>) -> Vec<T> {
+    v.clear();
+    v
+}
+
 /// Graph construction for one function.
 pub(crate) struct Builder<'a> {
     pub module: &'a Module,
@@ -113,6 +157,9 @@ pub(crate) struct Builder<'a> {
     /// it (de-duplication without a set).
     seen_at: Vec<usize>,
     stamp: usize,
+    /// `'name'` of each builtin named in a requirement so far (kept across
+    /// functions: most modules name a few builtins many times).
+    quoted: FxHashMap<&'static str, std::rc::Rc<str>>,
 }
 
 impl<'a> Builder<'a> {
@@ -126,9 +173,14 @@ impl<'a> Builder<'a> {
         func: &'a Function,
         entry: Option<&'a EntryPoint>,
         graph: &'a mut Graph,
+        tables: &mut Tables,
     ) -> Self {
         let nlocals = func.local_variables.len();
         let nargs = func.arguments.len();
+        let mut modified = std::mem::take(&mut tables.modified);
+        modified.clear();
+        let mut var_zero_inits = std::mem::take(&mut tables.var_zero_inits);
+        var_zero_inits.clear();
         let mut b = Builder {
             module,
             facts,
@@ -137,21 +189,26 @@ impl<'a> Builder<'a> {
             func,
             entry,
             graph,
-            reqs: Vec::new(),
-            expr_node: vec![NONE; func.expressions.len()],
-            arg_node: vec![NONE; nargs],
-            cur: vec![NONE; nlocals],
-            trail: Vec::new(),
-            param_slot: vec![None; nargs],
+            reqs: cleared(std::mem::take(&mut tables.reqs)),
+            expr_node: fresh(
+                std::mem::take(&mut tables.expr_node),
+                func.expressions.len(),
+                NONE,
+            ),
+            arg_node: fresh(std::mem::take(&mut tables.arg_node), nargs, NONE),
+            cur: fresh(std::mem::take(&mut tables.cur), nlocals, NONE),
+            trail: cleared(std::mem::take(&mut tables.trail)),
+            param_slot: fresh(std::mem::take(&mut tables.param_slot), nargs, None),
             value_return: NONE,
-            ret_contents: vec![NONE; nargs],
-            modified: FxHashMap::default(),
-            targets: Vec::new(),
-            var_zero_inits: FxHashSet::default(),
+            ret_contents: fresh(std::mem::take(&mut tables.ret_contents), nargs, NONE),
+            modified,
+            targets: cleared(std::mem::take(&mut tables.targets)),
+            var_zero_inits,
             forcing: false,
-            scratch: Vec::new(),
-            seen_at: Vec::new(),
+            scratch: cleared(std::mem::take(&mut tables.scratch)),
+            seen_at: cleared(std::mem::take(&mut tables.seen_at)),
             stamp: 0,
+            quoted: std::mem::take(&mut tables.quoted),
         };
         for (i, arg) in func.arguments.iter().enumerate() {
             let i32_ = i as u32;
@@ -174,6 +231,32 @@ impl<'a> Builder<'a> {
             b.value_return = b.graph.add(NodeKind::Plain, Span::UNDEFINED);
         }
         b
+    }
+
+    /// Ends the build: the tables go back to `tables`, except the
+    /// requirements and the return-contents nodes, which are returned
+    /// (hand them back with [`Tables::give_back`]).
+    pub fn finish(self, tables: &mut Tables) -> (Vec<Requirement>, Vec<NodeId>) {
+        tables.expr_node = self.expr_node;
+        tables.arg_node = self.arg_node;
+        tables.cur = self.cur;
+        tables.trail = self.trail;
+        tables.param_slot = self.param_slot;
+        tables.modified = self.modified;
+        tables.targets = self.targets;
+        tables.var_zero_inits = self.var_zero_inits;
+        tables.scratch = self.scratch;
+        tables.seen_at = self.seen_at;
+        tables.quoted = self.quoted;
+        (self.reqs, self.ret_contents)
+    }
+
+    /// A builtin's name as requirements show it: `'name'`.
+    pub(super) fn quoted(&mut self, name: &'static str) -> std::rc::Rc<str> {
+        self.quoted
+            .entry(name)
+            .or_insert_with(|| format!("'{name}'").into())
+            .clone()
     }
 
     /// Builds the graph of the function body; returns whether the

@@ -312,15 +312,13 @@ impl<'a> Builder<'a> {
         self.scratch = operands;
         if let Some(name) = derivative {
             if let Some(sev) = self.severity(DiagnosticRule::DerivativeUniformity, span) {
+                let callee = self.quoted(name);
                 self.require(
                     Channel::Derivative,
                     sev,
                     cf,
                     span,
-                    ReqWhat::CallSite {
-                        callee: format!("'{name}'").into(),
-                        via: None,
-                    },
+                    ReqWhat::CallSite { callee, via: None },
                 );
             }
         }
@@ -546,7 +544,7 @@ impl<'a> Builder<'a> {
                 (cf, NEXT)
             }
             Statement::Barrier(b) => {
-                let callee: Rc<str> = format!("'{}'", b.wgsl_name()).into();
+                let callee = self.quoted(b.wgsl_name());
                 self.require(
                     Channel::Sync,
                     FilterSeverity::Error,
@@ -607,15 +605,13 @@ impl<'a> Builder<'a> {
         let rule = DiagnosticRule::SubgroupUniformity;
         let values: Vec<NodeId> = args.iter().map(|&a| self.value(a, cf)).collect();
         if let Some(sev) = self.severity(rule, span) {
+            let callee = self.quoted(name);
             self.require(
                 Channel::Subgroup,
                 sev,
                 cf,
                 span,
-                ReqWhat::CallSite {
-                    callee: format!("'{name}'").into(),
-                    via: None,
-                },
+                ReqWhat::CallSite { callee, via: None },
             );
         }
         if matches!(
@@ -625,13 +621,14 @@ impl<'a> Builder<'a> {
             if let (Some(&a), Some(&v)) = (args.get(1), values.get(1)) {
                 let aspan = self.func.expressions.span(a);
                 if let (Some(sev), true) = (self.severity(rule, aspan), v != NONE) {
+                    let callee = self.quoted(name);
                     self.require(
                         Channel::Subgroup,
                         sev,
                         v,
                         aspan,
                         ReqWhat::Argument {
-                            callee: format!("'{name}'").into(),
+                            callee,
                             index: 1,
                             via: None,
                             contents: false,

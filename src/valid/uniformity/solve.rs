@@ -39,6 +39,8 @@ pub(crate) struct Solver {
     pub edges: usize,
     /// The module's extensions (they decide how a rule is spelt).
     extensions: Extensions,
+    /// The graph builder's tables, reused from function to function.
+    tables: super::build::Tables,
 }
 
 impl Solver {
@@ -64,12 +66,11 @@ impl Solver {
             func,
             entry,
             &mut self.graph,
+            &mut self.tables,
         );
         let returns = b.build();
-        let reqs = std::mem::take(&mut b.reqs);
         let value_return = b.value_return;
-        let ret_contents = std::mem::take(&mut b.ret_contents);
-        drop(b);
+        let (reqs, ret_contents) = b.finish(&mut self.tables);
         self.graph.finish();
         self.nodes += self.graph.len();
         self.edges += self.graph.edge_count();
@@ -87,6 +88,7 @@ impl Solver {
             }
         }
         self.return_tags(value_return, &ret_contents, &mut summary);
+        self.tables.give_back(reqs, ret_contents);
         summary
     }
 
