@@ -210,7 +210,7 @@ pub struct Attribute<'a> {
     pub name: Ident<'a>,
     /// Arguments (enumerants such as `position` are identifier expressions).
     /// For `@diagnostic(...)` use [`Attribute::diagnostic`] instead.
-    pub args: Box<[ExprId]>,
+    pub args: ExprList,
     /// The diagnostic control of a `@diagnostic(severity, rule)` attribute.
     pub diagnostic: Option<Box<DiagnosticControl<'a>>>,
     /// Span of the whole attribute.

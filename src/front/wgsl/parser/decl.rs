@@ -279,7 +279,9 @@ impl<'a> Parser<'a> {
 
     /// `attribute*`.
     pub(super) fn attributes(&mut self) -> PResult<Attributes<'a>> {
-        let mut attrs = Vec::new();
+        // Collected on the stack and boxed at their exact size: one
+        // allocation per attribute list.
+        let mut attrs: smallvec::SmallVec<[Attribute<'a>; 4]> = smallvec::SmallVec::new();
         while let Some(at) = self.eat(TokenKind::At) {
             let tok = self.peek();
             let is_name = tok.kind == TokenKind::Ident || tok.kind.is_keyword();
@@ -301,12 +303,12 @@ impl<'a> Parser<'a> {
                         .with_closest(name.name, ATTRIBUTE_NAMES.iter().copied()),
                 ));
             }
-            let mut args = Box::default();
+            let mut args = super::super::ast::ExprList::default();
             let mut diagnostic = None;
             if name.name == "diagnostic" {
                 diagnostic = Some(Box::new(self.diagnostic_control()?));
             } else if self.peek_kind() == TokenKind::ParenLeft {
-                args = self.call_arguments_boxed()?;
+                args = self.call_arguments()?;
             }
             attrs.push(Attribute {
                 name,
@@ -315,7 +317,7 @@ impl<'a> Parser<'a> {
                 span: self.span_from(at.span.start),
             });
         }
-        Ok(attrs.into_boxed_slice())
+        Ok(attrs.into_iter().collect())
     }
 
     /// `( severity , rule[.suffix] ,? )`

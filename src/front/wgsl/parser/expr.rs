@@ -318,15 +318,6 @@ impl<'a> Parser<'a> {
         Ok(self.finish_list(start))
     }
 
-    /// [`Self::call_arguments`] as an exact-size box (for attributes).
-    pub(super) fn call_arguments_boxed(&mut self) -> PResult<Box<[ExprId]>> {
-        self.expect(TokenKind::ParenLeft)?;
-        let start = self.comma_list(TokenKind::ParenRight)?;
-        let list = Box::from(&self.list_stack[start..]);
-        self.list_stack.truncate(start);
-        Ok(list)
-    }
-
     /// Moves the list stack's elements from `start` up into the unit's
     /// list arena.
     fn finish_list(&mut self, start: usize) -> ExprList {

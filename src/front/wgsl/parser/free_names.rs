@@ -113,7 +113,7 @@ impl<'t, 'a> Walk<'_, 't, 'a> {
             if matches!(a.name.name, "builtin" | "interpolate" | "diagnostic") {
                 continue;
             }
-            for &e in &a.args {
+            for &e in self.list(a.args) {
                 self.expr(e);
             }
         }

@@ -360,7 +360,7 @@ fn global_declarations() {
     assert_eq!(f.params.len(), 2);
     assert_eq!(f.params[0].attributes[0].name.name, "builtin");
     assert_eq!(
-        show(&tu, 9, f.params[0].attributes[0].args[0]),
+        show(&tu, 9, tu.list(f.params[0].attributes[0].args)[0]),
         "global_invocation_id"
     );
     assert_eq!(f.attributes[1].args.len(), 3);

@@ -287,7 +287,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
             }),
         );
         let workgroup_size_spans = wg.map_or([crate::Span::UNDEFINED; 3], |a| {
-            [0, 1, 2].map(|i| a.args.get(i).map_or(a.span, |&e| self.span(e)))
+            [0, 1, 2].map(|i| self.list(a.args).get(i).map_or(a.span, |&e| self.span(e)))
         });
         if let (Some(stage), Some(workgroup_size)) = (stage, workgroup_size) {
             self.module.entry_points.push(EntryPoint {
@@ -315,7 +315,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
         }
         let mut out = [WorkgroupSizeDim::Constant(1); 3];
         let mut scalar: Option<Scalar> = None;
-        for (i, &e) in a.args.iter().enumerate() {
+        for (i, &e) in self.list(a.args).iter().enumerate() {
             let span = self.span(e);
             let v = self.value(e, Stage::Override)?;
             let ty = self.val_ty(&v);
@@ -381,7 +381,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
                 a.name.span,
             );
         }
-        let [e] = a.args[..] else {
+        let [e] = self.list(a.args)[..] else {
             return err("@subgroup_size requires exactly one argument", a.span);
         };
         let span = self.span(e);

@@ -316,7 +316,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
 
     /// A non-negative integer const-expression attribute argument.
     pub(crate) fn attr_u32(&mut self, a: &Attribute<'a>) -> Res<u32> {
-        let [e] = &a.args[..] else {
+        let [e] = self.list(a.args) else {
             return err(
                 format!("@{} requires exactly one argument", a.name.name),
                 a.span,

@@ -186,7 +186,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
         a: &Attribute<'a>,
         scalar: Scalar,
     ) -> Res<(Option<Interpolation>, Option<Sampling>)> {
-        let (t, s) = match a.args[..] {
+        let (t, s) = match self.list(a.args)[..] {
             [t] => (t, None),
             [t, s] => (t, Some(s)),
             _ => return err("@interpolate requires one or two arguments", a.span),
@@ -257,7 +257,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
 
     /// `@builtin(name)` on a value of type `ty`.
     fn builtin_value(&mut self, a: &Attribute<'a>, ty: Handle<Type>) -> Res<BuiltIn> {
-        let (e, condition) = match &a.args[..] {
+        let (e, condition) = match self.list(a.args) {
             [e] => (*e, None),
             [e, c] => (*e, Some(*c)),
             _ => return err("@builtin requires exactly one argument", a.span),
