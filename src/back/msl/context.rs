@@ -299,6 +299,26 @@ pub(super) fn indent_line(out: &mut String, indent: usize) {
 }
 
 impl FnCtx<'_> {
+    /// Appends a full line made of the texts `make` returns, which may
+    /// borrow the context (the output is set aside while they are made and
+    /// written, so no line is built in a string of its own first).
+    pub fn put_line(
+        &mut self,
+        make: impl FnOnce(&Self, &mut dyn FnMut(&[&str])) -> R<()>,
+    ) -> R<()> {
+        let mut out = std::mem::take(&mut self.out);
+        let indent = self.indent;
+        let r = make(self, &mut |parts: &[&str]| {
+            indent_line(&mut out, indent);
+            for p in parts {
+                out.push_str(p);
+            }
+            out.push('\n');
+        });
+        self.out = out;
+        r
+    }
+
     /// Starts a line at the current indentation.
     pub fn line(&mut self) -> &mut String {
         indent_line(&mut self.out, self.indent);

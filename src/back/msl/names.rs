@@ -7,9 +7,12 @@
 //! characters become `u<hex>`, and a reserved or already-used name gets a
 //! `_` suffix, or if that is taken too `_2`, `_3`, ... (see [`Namer`]).
 
+use std::borrow::Cow;
+use std::hash::BuildHasher;
 use std::sync::OnceLock;
 
 use rustc_hash::{FxHashMap, FxHashSet};
+use smallvec::SmallVec;
 
 /// C++ keywords and MSL keywords, types and attributes-as-identifiers.
 const RESERVED: &[&str] = &[
@@ -417,14 +420,14 @@ fn is_reserved(name: &str) -> bool {
 }
 
 /// Turns an IR name into an ASCII C++ identifier.
-fn sanitize(name: &str) -> String {
+fn sanitize(name: &str) -> Cow<'_, str> {
     // Most names are already plain identifiers: kept as they are.
     let b = name.as_bytes();
     if b.first().is_some_and(|c| !c.is_ascii_digit())
         && b.iter().all(|&c| c.is_ascii_alphanumeric() || c == b'_')
         && !name.contains("__")
     {
-        return name.to_string();
+        return Cow::Borrowed(name);
     }
     let mut out = String::with_capacity(name.len());
     for c in name.chars() {
@@ -448,15 +451,66 @@ fn sanitize(name: &str) -> String {
     while out.contains("__") {
         out = out.replace("__", "_u5f_");
     }
-    out
+    Cow::Owned(out)
 }
 
 /// The names taken in one scope, and per numbering stem the next number
 /// to try (every smaller number is taken or reserved).
 #[derive(Debug, Default)]
 struct Scope {
-    used: FxHashSet<String>,
+    used: NameSet,
     next: FxHashMap<String, u32>,
+}
+
+/// A set of names kept back to back in one buffer: taking a name copies
+/// its bytes there instead of into a string of its own.
+#[derive(Debug, Default)]
+struct NameSet {
+    text: String,
+    /// By hash of the name, where the names with that hash are in `text`.
+    by_hash: FxHashMap<u64, SmallVec<[(u32, u32); 1]>>,
+    len: usize,
+}
+
+impl NameSet {
+    fn hash(name: &str) -> u64 {
+        rustc_hash::FxBuildHasher.hash_one(name)
+    }
+
+    fn contains(&self, name: &str) -> bool {
+        self.by_hash.get(&Self::hash(name)).is_some_and(|at| {
+            at.iter()
+                .any(|&(start, end)| self.text.get(start as usize..end as usize) == Some(name))
+        })
+    }
+
+    fn insert(&mut self, name: &str) {
+        if self.contains(name) {
+            return;
+        }
+        let start = self.text.len() as u32;
+        self.text.push_str(name);
+        let end = self.text.len() as u32;
+        self.by_hash
+            .entry(Self::hash(name))
+            .or_default()
+            .push((start, end));
+        self.len += 1;
+    }
+
+    fn len(&self) -> usize {
+        self.len
+    }
+
+    fn capacity(&self) -> usize {
+        self.by_hash.capacity()
+    }
+
+    fn clear(&mut self) {
+        self.text.clear();
+        self.by_hash.clear();
+        self.len = 0;
+    }
 }
 
 impl Scope {
@@ -470,7 +524,7 @@ impl Scope {
         if small(self.used.len(), self.used.capacity()) {
             self.used.clear();
         } else {
-            self.used = FxHashSet::default();
+            self.used = NameSet::default();
         }
         if small(self.next.len(), self.next.capacity()) {
             self.next.clear();
@@ -514,10 +568,10 @@ impl Namer {
         // No suffix frees a name with a reserved prefix: move it out of the
         // prefix's way first.
         if RESERVED_PREFIXES.iter().any(|p| base.starts_with(p)) {
-            base.insert_str(0, "u_");
+            base.to_mut().insert_str(0, "u_");
         }
         if self.is_free(&base) {
-            return self.take(base);
+            return self.take(base.into_owned());
         }
         let alternative = format!("{base}_");
         if self.is_free(&alternative) {
@@ -530,7 +584,7 @@ impl Namer {
         let stem = if is_reserved(&format!("{base}_2")) {
             format!("u_{base}")
         } else {
-            base
+            base.into_owned()
         };
         let mut n = self
             .scope()
@@ -565,7 +619,7 @@ impl Namer {
     }
 
     fn take(&mut self, name: String) -> String {
-        self.scope_mut().used.insert(name.clone());
+        self.scope_mut().used.insert(&name);
         name
     }
 

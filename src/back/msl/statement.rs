@@ -118,8 +118,10 @@ fn statement(w: &mut Writer, cx: &mut FnCtx, st: &Statement, span: Span) -> R<()
             accept,
             reject,
         } => {
-            let line = cat(&["if (", strip_parens(&get(w, cx, *condition)?), ") {"]);
-            cx.push_line(&line);
+            cx.put_line(|cx, line| {
+                line(&["if (", strip_parens(&get(w, cx, *condition)?), ") {"]);
+                Ok(())
+            })?;
             nested(w, cx, accept)?;
             if !reject.is_empty() {
                 cx.push_line("} else {");
@@ -128,8 +130,10 @@ fn statement(w: &mut Writer, cx: &mut FnCtx, st: &Statement, span: Span) -> R<()
             cx.push_line("}");
         }
         Statement::Switch { selector, cases } => {
-            let line = cat(&["switch (", strip_parens(&get(w, cx, *selector)?), ") {"]);
-            cx.push_line(&line);
+            cx.put_line(|cx, line| {
+                line(&["switch (", strip_parens(&get(w, cx, *selector)?), ") {"]);
+                Ok(())
+            })?;
             for case in cases {
                 cx.indent += 1;
                 for sel in &case.selectors {
@@ -203,8 +207,10 @@ fn statement(w: &mut Writer, cx: &mut FnCtx, st: &Statement, span: Span) -> R<()
         Statement::Continue => cx.push_line("continue;"),
         Statement::Return { value } => match value {
             Some(v) if cx.entry.is_none() => {
-                let line = cat(&["return ", strip_parens(&get(w, cx, *v)?), ";"]);
-                cx.push_line(&line);
+                cx.put_line(|cx, line| {
+                    line(&["return ", strip_parens(&get(w, cx, *v)?), ";"]);
+                    Ok(())
+                })?;
             }
             Some(v) if cx.render_output.is_some() => {
                 let s = get(w, cx, *v)?.into_owned();
@@ -213,13 +219,15 @@ fn statement(w: &mut Writer, cx: &mut FnCtx, st: &Statement, span: Span) -> R<()
             _ => cx.push_line("return;"),
         },
         Statement::Store { pointer, value } => {
-            let p = get(w, cx, *pointer)?;
-            let v = get(w, cx, *value)?;
-            let line = match packed_pointee(w, cx, *pointer) {
-                Some(packed) => cat(&[&p, " = ", packed, "(", &v, ");"]),
-                None => cat(&[&p, " = ", strip_parens(&v), ";"]),
-            };
-            cx.push_line(&line);
+            cx.put_line(|cx, line| {
+                let p = get(w, cx, *pointer)?;
+                let v = get(w, cx, *value)?;
+                match packed_pointee(w, cx, *pointer) {
+                    Some(packed) => line(&[&p, " = ", packed, "(", &v, ");"]),
+                    None => line(&[&p, " = ", strip_parens(&v), ";"]),
+                }
+                Ok(())
+            })?;
         }
         Statement::Call {
             function,
