@@ -29,7 +29,19 @@ const MAX_INLINE_DEPTH: u32 = 8;
 /// Borrowed from `cx` where the text is there already (an evaluated
 /// expression, a local or a parameter), so reading an operand copies
 /// nothing.
-pub(super) fn get<'c>(w: &Writer, cx: &'c FnCtx, h: Handle<Expression>) -> R<Cow<'c, str>> {
+pub(super) fn get<'c>(w: &'c Writer, cx: &'c FnCtx, h: Handle<Expression>) -> R<Cow<'c, str>> {
+    if let Some(s) = cx.t.exprs.get(h.index()) {
+        return Ok(Cow::Borrowed(s));
+    }
+    if let Expression::GlobalVariable(g) = cx.f.expressions[h] {
+        return Ok(Cow::Borrowed(&w.global_names[g.index()]));
+    }
+    get_apart(w, cx, h)
+}
+
+/// [`get`] for a caller that changes the writer while it holds the text
+/// (a global variable's name is copied instead of borrowed).
+pub(super) fn get_apart<'c>(w: &Writer, cx: &'c FnCtx, h: Handle<Expression>) -> R<Cow<'c, str>> {
     if let Some(s) = cx.t.exprs.get(h.index()) {
         return Ok(Cow::Borrowed(s));
     }
@@ -530,7 +542,7 @@ fn compute(w: &mut Writer, cx: &mut FnCtx, h: Handle<Expression>, out: &mut Stri
 /// `as_type<T>(as_type<U>(left) op right)`: an `i32` operation done on the
 /// unsigned type `U` of `left`'s type, the result read back as `ty`.
 fn unsigned_op(
-    w: &mut Writer,
+    w: &Writer,
     out: &mut String,
     ty: Handle<Type>,
     lt: Handle<Type>,
@@ -663,7 +675,7 @@ fn math(
 ) -> R<String> {
     let texts = args
         .iter()
-        .map(|&a| get(w, cx, a))
+        .map(|&a| get_apart(w, cx, a))
         .collect::<R<SmallVec<[_; 4]>>>()?;
     let texts: SmallVec<[&str; 4]> = texts.iter().map(|t| strip_parens(t)).collect();
     let tys: SmallVec<[Handle<Type>; 4]> = args.iter().map(|&a| cx.f.expression_type(a)).collect();
