@@ -636,7 +636,7 @@ impl Module {
 }
 
 /// Number of scalar kinds, for [`numeric_type_key`].
-const SCALARS: usize = Scalar::BF16 as usize + 1;
+const SCALARS: usize = Scalar::ALL.len();
 
 /// A distinct small number for each scalar, vector and matrix type
 /// (`None` for other types): scalars take `0..SCALARS`, vectors the next
@@ -659,23 +659,11 @@ fn numeric_type_key(inner: &TypeInner) -> Option<usize> {
 mod tests {
     use super::*;
 
-    const ALL_SCALARS: [Scalar; SCALARS] = [
-        Scalar::Bool,
-        Scalar::I32,
-        Scalar::U32,
-        Scalar::F32,
-        Scalar::F16,
-        Scalar::AbstractInt,
-        Scalar::AbstractFloat,
-        Scalar::I8,
-        Scalar::U8,
-        Scalar::BF16,
-    ];
     const SIZES: [VectorSize; 3] = [VectorSize::Bi, VectorSize::Tri, VectorSize::Quad];
 
     fn numeric_types() -> Vec<TypeInner> {
         let mut all = Vec::new();
-        for scalar in ALL_SCALARS {
+        for scalar in Scalar::ALL {
             all.push(TypeInner::Scalar(scalar));
             for size in SIZES {
                 all.push(TypeInner::Vector { size, scalar });
@@ -693,6 +681,11 @@ mod tests {
 
     #[test]
     fn numeric_type_keys_are_distinct_and_dense() {
+        // The keys use the discriminant: `Scalar::ALL` lists every scalar
+        // in that order.
+        for (i, s) in Scalar::ALL.iter().enumerate() {
+            assert_eq!(*s as usize, i);
+        }
         let all = numeric_types();
         let mut keys: Vec<usize> = all.iter().filter_map(numeric_type_key).collect();
         assert_eq!(keys.len(), all.len());

@@ -36,6 +36,20 @@ pub enum Scalar {
 }
 
 impl Scalar {
+    /// Every scalar, in declaration order.
+    pub const ALL: [Scalar; 10] = [
+        Scalar::Bool,
+        Scalar::I32,
+        Scalar::U32,
+        Scalar::F32,
+        Scalar::F16,
+        Scalar::AbstractInt,
+        Scalar::AbstractFloat,
+        Scalar::I8,
+        Scalar::U8,
+        Scalar::BF16,
+    ];
+
     /// Size in bytes of a value of this scalar in memory (abstract types: 8).
     pub const fn size(self) -> u32 {
         match self {
