@@ -324,7 +324,7 @@ impl<T: Eq + Hash> UniqueArena<T> {
     /// key: a key must name one value only (the caller's mapping is
     /// injective), so the second and later inserts of it return the
     /// recorded handle without hashing the value.
-    pub fn insert_keyed(&mut self, key: usize, value: T, span: crate::Span) -> Handle<T> {
+    pub(crate) fn insert_keyed(&mut self, key: usize, value: T, span: crate::Span) -> Handle<T> {
         if let Some(&k) = self.keyed.get(key) {
             if k != 0 {
                 return Handle::from_index(k as usize - 1);

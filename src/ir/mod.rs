@@ -528,7 +528,7 @@ impl Module {
 
     /// Interns a type with no name. Scalars, vectors and matrices, most of
     /// the types a front end asks for, are found by a small key instead of
-    /// by hashing ([`UniqueArena::insert_keyed`]).
+    /// by hashing (`UniqueArena::insert_keyed`).
     pub fn intern(&mut self, inner: TypeInner) -> Handle<Type> {
         match numeric_type_key(&inner) {
             Some(key) => self
