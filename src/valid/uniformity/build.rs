@@ -74,59 +74,11 @@ struct Target {
     cont: Vec<NodeId>,
 }
 
-/// The tables a [`Builder`] sizes per function, kept by the solver between
-/// functions so that each function reuses their memory instead of
-/// allocating a dozen tables of its own.
+/// The tables a [`Builder`] fills for one function. The solver keeps them
+/// between functions ([`Tables::reset`]), so each function reuses their
+/// memory instead of allocating a dozen tables of its own.
 #[derive(Default)]
 pub(crate) struct Tables {
-    reqs: Vec<Requirement>,
-    expr_node: Vec<NodeId>,
-    arg_node: Vec<NodeId>,
-    cur: Vec<NodeId>,
-    trail: Vec<(u32, NodeId)>,
-    param_slot: Vec<Option<u32>>,
-    ret_contents: Vec<NodeId>,
-    modified: FxHashMap<usize, Vec<(u32, bool)>>,
-    targets: Vec<Target>,
-    var_zero_inits: FxHashSet<Handle<Expression>>,
-    scratch: Vec<Handle<Expression>>,
-    seen_at: Vec<usize>,
-    quoted: FxHashMap<&'static str, std::rc::Rc<str>>,
-}
-
-impl Tables {
-    /// Takes back the requirement and return-contents lists a builder
-    /// handed out ([`Builder::finish`]), for the next function.
-    pub fn give_back(&mut self, mut reqs: Vec<Requirement>, mut ret_contents: Vec<NodeId>) {
-        reqs.clear();
-        ret_contents.clear();
-        self.reqs = reqs;
-        self.ret_contents = ret_contents;
-    }
-}
-
-/// An emptied table of `n` copies of `x`, keeping its memory.
-fn fresh<T: Clone>(mut v: Vec<T>, n: usize, x: T) -> Vec<T> {
-    v.clear();
-    v.resize(n, x);
-    v
-}
-
-/// An emptied table, keeping its memory.
-fn cleared<T>(mut v: Vec<T>) -> Vec<T> {
-    v.clear();
-    v
-}
-
-/// Graph construction for one function.
-pub(crate) struct Builder<'a> {
-    pub module: &'a Module,
-    pub facts: &'a TypeFacts,
-    pub filters: &'a FilterIndex,
-    pub summaries: &'a [FunctionSummary],
-    pub func: &'a Function,
-    pub entry: Option<&'a EntryPoint>,
-    pub graph: &'a mut Graph,
     /// The requirements found, in program order.
     pub reqs: Vec<Requirement>,
     /// Value node of each evaluated expression.
@@ -138,8 +90,6 @@ pub(crate) struct Builder<'a> {
     trail: Vec<(u32, NodeId)>,
     /// Slot of each parameter that is a `function`-space pointer.
     pub(super) param_slot: Vec<Option<u32>>,
-    /// `Value_return`, if the function returns a value.
-    pub value_return: NodeId,
     /// `Value_return_i_contents` per parameter (`NONE` if not a
     /// `function`-space pointer).
     pub ret_contents: Vec<NodeId>,
@@ -149,17 +99,56 @@ pub(crate) struct Builder<'a> {
     /// `ZeroValue` expressions that initialise a `var` declared without an
     /// initializer.
     pub(super) var_zero_inits: FxHashSet<Handle<Expression>>,
-    /// Set while [`Builder::force`] evaluates operands out of order.
-    pub(super) forcing: bool,
     /// A reusable operand list.
     pub(super) scratch: Vec<Handle<Expression>>,
     /// Per slot: the trail position of the last `changed_since` that saw
     /// it (de-duplication without a set).
     seen_at: Vec<usize>,
-    stamp: usize,
     /// `'name'` of each builtin named in a requirement so far (kept across
     /// functions: most modules name a few builtins many times).
     quoted: FxHashMap<&'static str, std::rc::Rc<str>>,
+}
+
+impl Tables {
+    /// Empties the tables (keeping their memory and the quoted names) and
+    /// sizes them for a function of `exprs` expressions, `args` arguments
+    /// and `locals` local variables.
+    fn reset(&mut self, exprs: usize, args: usize, locals: usize) {
+        fn fresh<T: Clone>(v: &mut Vec<T>, n: usize, x: T) {
+            v.clear();
+            v.resize(n, x);
+        }
+        self.reqs.clear();
+        fresh(&mut self.expr_node, exprs, NONE);
+        fresh(&mut self.arg_node, args, NONE);
+        fresh(&mut self.cur, locals, NONE);
+        self.trail.clear();
+        fresh(&mut self.param_slot, args, None);
+        fresh(&mut self.ret_contents, args, NONE);
+        self.modified.clear();
+        self.targets.clear();
+        self.var_zero_inits.clear();
+        self.scratch.clear();
+        self.seen_at.clear();
+    }
+}
+
+/// Graph construction for one function.
+pub(crate) struct Builder<'a> {
+    pub module: &'a Module,
+    pub facts: &'a TypeFacts,
+    pub filters: &'a FilterIndex,
+    pub summaries: &'a [FunctionSummary],
+    pub func: &'a Function,
+    pub entry: Option<&'a EntryPoint>,
+    pub graph: &'a mut Graph,
+    /// The function's tables (see [`Tables`]).
+    pub t: Tables,
+    /// `Value_return`, if the function returns a value.
+    pub value_return: NodeId,
+    /// Set while [`Builder::force`] evaluates operands out of order.
+    pub(super) forcing: bool,
+    stamp: usize,
 }
 
 impl<'a> Builder<'a> {
@@ -173,14 +162,11 @@ impl<'a> Builder<'a> {
         func: &'a Function,
         entry: Option<&'a EntryPoint>,
         graph: &'a mut Graph,
-        tables: &mut Tables,
+        mut tables: Tables,
     ) -> Self {
         let nlocals = func.local_variables.len();
         let nargs = func.arguments.len();
-        let mut modified = std::mem::take(&mut tables.modified);
-        modified.clear();
-        let mut var_zero_inits = std::mem::take(&mut tables.var_zero_inits);
-        var_zero_inits.clear();
+        tables.reset(func.expressions.len(), nargs, nlocals);
         let mut b = Builder {
             module,
             facts,
@@ -189,31 +175,15 @@ impl<'a> Builder<'a> {
             func,
             entry,
             graph,
-            reqs: cleared(std::mem::take(&mut tables.reqs)),
-            expr_node: fresh(
-                std::mem::take(&mut tables.expr_node),
-                func.expressions.len(),
-                NONE,
-            ),
-            arg_node: fresh(std::mem::take(&mut tables.arg_node), nargs, NONE),
-            cur: fresh(std::mem::take(&mut tables.cur), nlocals, NONE),
-            trail: cleared(std::mem::take(&mut tables.trail)),
-            param_slot: fresh(std::mem::take(&mut tables.param_slot), nargs, None),
+            t: tables,
             value_return: NONE,
-            ret_contents: fresh(std::mem::take(&mut tables.ret_contents), nargs, NONE),
-            modified,
-            targets: cleared(std::mem::take(&mut tables.targets)),
-            var_zero_inits,
             forcing: false,
-            scratch: cleared(std::mem::take(&mut tables.scratch)),
-            seen_at: cleared(std::mem::take(&mut tables.seen_at)),
             stamp: 0,
-            quoted: std::mem::take(&mut tables.quoted),
         };
         for (i, arg) in func.arguments.iter().enumerate() {
             let i32_ = i as u32;
             if entry.is_none() {
-                b.arg_node[i] = b.graph.add(NodeKind::Param(i32_), Span::UNDEFINED);
+                b.t.arg_node[i] = b.graph.add(NodeKind::Param(i32_), Span::UNDEFINED);
             }
             if let TypeInner::Pointer {
                 space: AddressSpace::Function,
@@ -221,10 +191,10 @@ impl<'a> Builder<'a> {
             } = module.inner(arg.ty)
             {
                 let contents = b.graph.add(NodeKind::ParamContents(i32_), Span::UNDEFINED);
-                let slot = b.cur.len() as u32;
-                b.cur.push(contents);
-                b.param_slot[i] = Some(slot);
-                b.ret_contents[i] = b.graph.add(NodeKind::Plain, Span::UNDEFINED);
+                let slot = b.t.cur.len() as u32;
+                b.t.cur.push(contents);
+                b.t.param_slot[i] = Some(slot);
+                b.t.ret_contents[i] = b.graph.add(NodeKind::Plain, Span::UNDEFINED);
             }
         }
         if func.result.is_some() {
@@ -233,27 +203,16 @@ impl<'a> Builder<'a> {
         b
     }
 
-    /// Ends the build: the tables go back to `tables`, except the
-    /// requirements and the return-contents nodes, which are returned
-    /// (hand them back with [`Tables::give_back`]).
-    pub fn finish(self, tables: &mut Tables) -> (Vec<Requirement>, Vec<NodeId>) {
-        tables.expr_node = self.expr_node;
-        tables.arg_node = self.arg_node;
-        tables.cur = self.cur;
-        tables.trail = self.trail;
-        tables.param_slot = self.param_slot;
-        tables.modified = self.modified;
-        tables.targets = self.targets;
-        tables.var_zero_inits = self.var_zero_inits;
-        tables.scratch = self.scratch;
-        tables.seen_at = self.seen_at;
-        tables.quoted = self.quoted;
-        (self.reqs, self.ret_contents)
+    /// Ends the build and hands the tables back (the requirements and the
+    /// return-contents nodes among them).
+    pub fn finish(self) -> Tables {
+        self.t
     }
 
     /// A builtin's name as requirements show it: `'name'`.
     pub(super) fn quoted(&mut self, name: &'static str) -> std::rc::Rc<str> {
-        self.quoted
+        self.t
+            .quoted
             .entry(name)
             .or_insert_with(|| format!("'{name}'").into())
             .clone()
@@ -294,7 +253,7 @@ impl<'a> Builder<'a> {
                 }
                 Some(Expression::GlobalVariable(g)) => return Root::Global(g.index() as u32),
                 Some(Expression::FunctionArgument(i)) => {
-                    return match self.param_slot.get(*i as usize).copied().flatten() {
+                    return match self.t.param_slot.get(*i as usize).copied().flatten() {
                         Some(slot) => Root::Slot { slot, full },
                         None => Root::Param(*i),
                     }
@@ -306,8 +265,8 @@ impl<'a> Builder<'a> {
 
     /// Sets the current value of a slot, recording the old one.
     fn set_cur(&mut self, slot: u32, node: NodeId) {
-        if let Some(c) = self.cur.get_mut(slot as usize) {
-            self.trail.push((slot, *c));
+        if let Some(c) = self.t.cur.get_mut(slot as usize) {
+            self.t.trail.push((slot, *c));
             *c = node;
         }
     }
@@ -319,17 +278,17 @@ impl<'a> Builder<'a> {
 
     /// The values of the slots assigned since trail position `t0`.
     fn changed_since(&mut self, t0: usize) -> Vec<(u32, NodeId)> {
-        if self.seen_at.len() < self.cur.len() {
-            self.seen_at.resize(self.cur.len(), usize::MAX);
+        if self.t.seen_at.len() < self.t.cur.len() {
+            self.t.seen_at.resize(self.t.cur.len(), usize::MAX);
         }
         self.stamp += 1;
         let stamp = self.stamp;
         let mut out = Vec::new();
-        for &(slot, _) in self.trail[t0..].iter().rev() {
-            let seen = &mut self.seen_at[slot as usize];
+        for &(slot, _) in self.t.trail[t0..].iter().rev() {
+            let seen = &mut self.t.seen_at[slot as usize];
             if *seen != stamp {
                 *seen = stamp;
-                out.push((slot, self.cur[slot as usize]));
+                out.push((slot, self.t.cur[slot as usize]));
             }
         }
         out
@@ -337,9 +296,9 @@ impl<'a> Builder<'a> {
 
     /// Restores the state at trail position `t0`.
     fn undo(&mut self, t0: usize) {
-        while self.trail.len() > t0 {
-            if let Some((slot, old)) = self.trail.pop() {
-                self.cur[slot as usize] = old;
+        while self.t.trail.len() > t0 {
+            if let Some((slot, old)) = self.t.trail.pop() {
+                self.t.cur[slot as usize] = old;
             }
         }
     }
@@ -406,7 +365,8 @@ impl<'a> Builder<'a> {
                     {
                         continue;
                     }
-                    self.modified
+                    self.t
+                        .modified
                         .entry(c)
                         .or_default()
                         .push((slot, declared_here));
@@ -502,7 +462,7 @@ impl<'a> Builder<'a> {
                             if f.local_variables.try_get(*v).is_some()
                                 && f.local_variables.span(*v) == f.expressions.span(*value)
                             {
-                                self.var_zero_inits.insert(*value);
+                                self.t.var_zero_inits.insert(*value);
                             }
                         }
                     }
@@ -544,9 +504,9 @@ impl<'a> Builder<'a> {
         match s {
             Statement::Emit(range) => {
                 for h in range.clone() {
-                    if self.expr_node.get(h.index()) == Some(&NONE) {
+                    if self.t.expr_node.get(h.index()) == Some(&NONE) {
                         let n = self.evaluate(h, cf);
-                        self.expr_node[h.index()] = n;
+                        self.t.expr_node[h.index()] = n;
                     }
                 }
                 (cf, NEXT)
@@ -561,8 +521,8 @@ impl<'a> Builder<'a> {
                 let v = self.value(*selector, cf);
                 let branch = self.branch_node(*selector, v, cf);
                 let key = s as *const Statement as usize;
-                let vars = self.modified.get(&key).cloned().unwrap_or_default();
-                let t0 = self.trail.len();
+                let vars = self.t.modified.get(&key).cloned().unwrap_or_default();
+                let t0 = self.t.trail.len();
                 self.push_target(false, &vars);
                 let mut beh = 0;
                 let mut ends = Vec::with_capacity(cases.len());
@@ -632,7 +592,7 @@ impl<'a> Builder<'a> {
     ) -> (NodeId, Behavior) {
         let v = self.value(condition, cf);
         let branch = self.branch_node(condition, v, cf);
-        let t0 = self.trail.len();
+        let t0 = self.t.trail.len();
         let (cf1, b1) = self.block(accept, branch);
         let out1 = self.changed_since(t0);
         self.undo(t0);
@@ -651,7 +611,7 @@ impl<'a> Builder<'a> {
         slots.sort_unstable();
         for slot in slots {
             let (a, r) = joined[&slot];
-            let before = self.cur[slot as usize];
+            let before = self.t.cur[slot as usize];
             let a = if a == NONE { before } else { a };
             let r = if r == NONE { before } else { r };
             let value = match (b1 & NEXT != 0, b2 & NEXT != 0) {
@@ -682,9 +642,9 @@ impl<'a> Builder<'a> {
         cf: NodeId,
     ) -> (NodeId, Behavior) {
         let key = s as *const Statement as usize;
-        let vars = self.modified.get(&key).cloned().unwrap_or_default();
+        let vars = self.t.modified.get(&key).cloned().unwrap_or_default();
         let header_cf = self.graph.join(span, &[cf]);
-        let t0 = self.trail.len();
+        let t0 = self.t.trail.len();
         // Variables declared in the loop are re-declared before any use in
         // every iteration: no header join.
         let mut header = Vec::with_capacity(vars.len());
@@ -693,7 +653,7 @@ impl<'a> Builder<'a> {
                 header.push(NONE);
                 continue;
             }
-            let phi = self.graph.join(span, &[self.cur[slot as usize]]);
+            let phi = self.graph.join(span, &[self.t.cur[slot as usize]]);
             header.push(phi);
             self.set_cur(slot, phi);
         }
@@ -705,7 +665,7 @@ impl<'a> Builder<'a> {
                 self.link_jump(true);
             }
             // Enter `continuing` with the joined values.
-            if let Some(t) = self.targets.last() {
+            if let Some(t) = self.t.targets.last() {
                 let entering: Vec<(u32, NodeId)> = t
                     .vars
                     .iter()
@@ -729,7 +689,7 @@ impl<'a> Builder<'a> {
             if b2 & NEXT != 0 {
                 for (k, &(slot, _)) in vars.iter().enumerate() {
                     self.graph
-                        .edge(header[k], self.cur[slot as usize], super::graph::BOTH);
+                        .edge(header[k], self.t.cur[slot as usize], super::graph::BOTH);
                 }
                 self.graph.edge(header_cf, cf2, super::graph::BOTH);
             }
@@ -751,7 +711,7 @@ impl<'a> Builder<'a> {
 
     fn push_target(&mut self, is_loop: bool, vars: &[(u32, bool)]) {
         let n = vars.len();
-        self.targets.push(Target {
+        self.t.targets.push(Target {
             is_loop,
             local: vars.iter().map(|v| v.1).collect(),
             vars: vars.iter().map(|v| v.0).collect(),
@@ -764,7 +724,7 @@ impl<'a> Builder<'a> {
     /// the assigned slots to their values at the construct's exits.
     fn finish_target(&mut self, t0: usize) {
         self.undo(t0);
-        if let Some(t) = self.targets.pop() {
+        if let Some(t) = self.t.targets.pop() {
             for (slot, n) in t.vars.into_iter().zip(t.exit) {
                 if n != NONE {
                     self.set_cur(slot, n);
@@ -779,33 +739,33 @@ impl<'a> Builder<'a> {
     /// end of a loop body) join nodes.
     fn link_jump(&mut self, continue_: bool) {
         let pos = if continue_ {
-            self.targets.iter().rposition(|t| t.is_loop)
+            self.t.targets.iter().rposition(|t| t.is_loop)
         } else {
-            self.targets.len().checked_sub(1)
+            self.t.targets.len().checked_sub(1)
         };
         let Some(pos) = pos else { return };
-        let nvars = self.targets[pos].vars.len();
+        let nvars = self.t.targets[pos].vars.len();
         for k in 0..nvars {
-            if !continue_ && self.targets[pos].local[k] {
+            if !continue_ && self.t.targets[pos].local[k] {
                 // Dead once the construct is left.
                 continue;
             }
-            let slot = self.targets[pos].vars[k];
-            let value = self.cur[slot as usize];
+            let slot = self.t.targets[pos].vars[k];
+            let value = self.t.cur[slot as usize];
             if value == NONE {
                 continue;
             }
             let existing = if continue_ {
-                self.targets[pos].cont[k]
+                self.t.targets[pos].cont[k]
             } else {
-                self.targets[pos].exit[k]
+                self.t.targets[pos].exit[k]
             };
             let join = if existing == NONE {
                 let j = self.graph.add(NodeKind::Plain, Span::UNDEFINED);
                 if continue_ {
-                    self.targets[pos].cont[k] = j;
+                    self.t.targets[pos].cont[k] = j;
                 } else {
-                    self.targets[pos].exit[k] = j;
+                    self.t.targets[pos].exit[k] = j;
                 }
                 j
             } else {
@@ -818,11 +778,11 @@ impl<'a> Builder<'a> {
     /// At a return: `Value_return_i_contents -> Vin(return)` for each
     /// `function`-space pointer parameter.
     fn link_returns(&mut self) {
-        for i in 0..self.ret_contents.len() {
-            if let Some(slot) = self.param_slot[i] {
-                let value = self.cur[slot as usize];
+        for i in 0..self.t.ret_contents.len() {
+            if let Some(slot) = self.t.param_slot[i] {
+                let value = self.t.cur[slot as usize];
                 self.graph
-                    .edge(self.ret_contents[i], value, super::graph::BOTH);
+                    .edge(self.t.ret_contents[i], value, super::graph::BOTH);
             }
         }
     }

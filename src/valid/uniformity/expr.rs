@@ -27,7 +27,7 @@ impl<'a> Builder<'a> {
     /// constants and pointers to whole variables add no dependency
     /// (`NONE`; the user links `cf` itself).
     pub(super) fn value(&mut self, h: Handle<Expression>, cf: NodeId) -> NodeId {
-        let Some(&n) = self.expr_node.get(h.index()) else {
+        let Some(&n) = self.t.expr_node.get(h.index()) else {
             return NONE;
         };
         if n != NONE {
@@ -56,7 +56,7 @@ impl<'a> Builder<'a> {
     /// The node of argument `i` (a parameter node, or for entry points
     /// the source node of a non-uniform built-in value).
     fn argument(&mut self, i: u32, h: Handle<Expression>) -> NodeId {
-        let Some(&n) = self.arg_node.get(i as usize) else {
+        let Some(&n) = self.t.arg_node.get(i as usize) else {
             return NONE;
         };
         if n != NONE || self.entry.is_none() {
@@ -95,7 +95,7 @@ impl<'a> Builder<'a> {
             .graph
             .add(NodeKind::Source(source), self.func.expressions.span(h));
         self.graph.edge(node, MAY_BE_NON_UNIFORM, mask);
-        self.arg_node[i as usize] = node;
+        self.t.arg_node[i as usize] = node;
         node
     }
 
@@ -109,7 +109,7 @@ impl<'a> Builder<'a> {
             if let Some(e) = self.func.expressions.try_get(top) {
                 visit::operands(e, |o| {
                     if o.index() < top.index()
-                        && self.expr_node.get(o.index()) == Some(&NONE)
+                        && self.t.expr_node.get(o.index()) == Some(&NONE)
                         && self
                             .func
                             .expressions
@@ -122,16 +122,16 @@ impl<'a> Builder<'a> {
             }
             if pending.is_empty() {
                 stack.pop();
-                if self.expr_node[top.index()] == NONE {
+                if self.t.expr_node[top.index()] == NONE {
                     let n = self.evaluate(top, cf);
-                    self.expr_node[top.index()] = n;
+                    self.t.expr_node[top.index()] = n;
                 }
             } else {
                 stack.extend(pending);
             }
         }
         self.forcing = false;
-        self.expr_node[h.index()]
+        self.t.expr_node[h.index()]
     }
 
     fn ty(&self, h: Handle<Expression>) -> Option<Handle<Type>> {
@@ -162,7 +162,7 @@ impl<'a> Builder<'a> {
         span: Span,
         what: ReqWhat,
     ) {
-        self.reqs.push(Requirement {
+        self.t.reqs.push(Requirement {
             channel,
             severity,
             target,
@@ -300,7 +300,7 @@ impl<'a> Builder<'a> {
         let n = self.graph.add(kind, span);
         self.graph.edge(n, cf, BOTH);
         self.graph.edge(n, MAY_BE_NON_UNIFORM, non_uniform);
-        let mut operands = std::mem::take(&mut self.scratch);
+        let mut operands = std::mem::take(&mut self.t.scratch);
         operands.clear();
         visit::operands(expr, |o| operands.push(o));
         for &o in &operands {
@@ -309,7 +309,7 @@ impl<'a> Builder<'a> {
                 self.graph.edge(n, v, BOTH);
             }
         }
-        self.scratch = operands;
+        self.t.scratch = operands;
         if let Some(name) = derivative {
             if let Some(sev) = self.severity(DiagnosticRule::DerivativeUniformity, span) {
                 let callee = self.quoted(name);
@@ -325,7 +325,7 @@ impl<'a> Builder<'a> {
         match expr {
             Expression::Load { pointer } => {
                 if let Root::Slot { slot, .. } = self.root(*pointer) {
-                    let current = self.cur.get(slot as usize).copied().unwrap_or(NONE);
+                    let current = self.t.cur.get(slot as usize).copied().unwrap_or(NONE);
                     self.graph.edge(n, current, BOTH);
                 }
             }
@@ -342,7 +342,7 @@ impl<'a> Builder<'a> {
                 );
             }
             Expression::ZeroValue(ty)
-                if self.contains_matrix(*ty) && !self.var_zero_inits.contains(&h) =>
+                if self.contains_matrix(*ty) && !self.t.var_zero_inits.contains(&h) =>
             {
                 let name = self.type_name(*ty);
                 self.matrix_call(
@@ -464,7 +464,7 @@ impl<'a> Builder<'a> {
             Statement::Store { pointer, value } => {
                 let v = self.value(*value, cf);
                 let p = self.value(*pointer, cf);
-                if self.var_zero_inits.contains(value)
+                if self.t.var_zero_inits.contains(value)
                     && self.ty(*value).is_some_and(|t| self.contains_matrix(t))
                 {
                     if let Some(sev) = self.severity(DiagnosticRule::SubgroupMatrixUniformity, span)
@@ -478,7 +478,7 @@ impl<'a> Builder<'a> {
                         self.graph.edge(n, t, BOTH);
                     }
                     if !full {
-                        let old = self.cur.get(slot as usize).copied().unwrap_or(NONE);
+                        let old = self.t.cur.get(slot as usize).copied().unwrap_or(NONE);
                         self.graph.edge(n, old, BOTH);
                     }
                     self.assign(slot, n);
@@ -588,7 +588,7 @@ impl<'a> Builder<'a> {
     }
 
     fn set_expr(&mut self, h: Handle<Expression>, n: NodeId) {
-        if let Some(slot) = self.expr_node.get_mut(h.index()) {
+        if let Some(slot) = self.t.expr_node.get_mut(h.index()) {
             *slot = n;
         }
     }
@@ -687,7 +687,7 @@ impl<'a> Builder<'a> {
         }
         for ch in Channel::ALL {
             if let Some(tag) = &callee.call_site[ch.index()] {
-                self.reqs.push(Requirement {
+                self.t.reqs.push(Requirement {
                     channel: ch,
                     severity: tag.severity,
                     target: cf,
@@ -703,7 +703,7 @@ impl<'a> Builder<'a> {
         let contents_before: Vec<NodeId> = arguments
             .iter()
             .map(|&a| match self.root(a) {
-                Root::Slot { slot, .. } => self.cur.get(slot as usize).copied().unwrap_or(NONE),
+                Root::Slot { slot, .. } => self.t.cur.get(slot as usize).copied().unwrap_or(NONE),
                 _ => NONE,
             })
             .collect();
@@ -714,7 +714,7 @@ impl<'a> Builder<'a> {
             let aspan = self.func.expressions.span(a);
             for ch in Channel::ALL {
                 if let (Some(tag), true) = (&p.required[ch.index()], v != NONE) {
-                    self.reqs.push(Requirement {
+                    self.t.reqs.push(Requirement {
                         channel: ch,
                         severity: tag.severity,
                         target: v,
@@ -730,7 +730,7 @@ impl<'a> Builder<'a> {
                 if let (Some(tag), true) =
                     (&p.contents_required[ch.index()], contents_before[i] != NONE)
                 {
-                    self.reqs.push(Requirement {
+                    self.t.reqs.push(Requirement {
                         channel: ch,
                         severity: tag.severity,
                         target: contents_before[i],

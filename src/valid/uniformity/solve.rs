@@ -66,11 +66,12 @@ impl Solver {
             func,
             entry,
             &mut self.graph,
-            &mut self.tables,
+            std::mem::take(&mut self.tables),
         );
         let returns = b.build();
         let value_return = b.value_return;
-        let (reqs, ret_contents) = b.finish(&mut self.tables);
+        let tables = b.finish();
+        let (reqs, ret_contents) = (&tables.reqs, &tables.ret_contents);
         self.graph.finish();
         self.nodes += self.graph.len();
         self.edges += self.graph.edge_count();
@@ -84,11 +85,11 @@ impl Solver {
         self.walker.reset(self.graph.len());
         for ch in Channel::ALL {
             if !self.dead[ch.index()] && reqs.iter().any(|r| r.channel == ch) {
-                self.channel(ch, &reqs, func, &mut summary);
+                self.channel(ch, reqs, func, &mut summary);
             }
         }
-        self.return_tags(value_return, &ret_contents, &mut summary);
-        self.tables.give_back(reqs, ret_contents);
+        self.return_tags(value_return, ret_contents, &mut summary);
+        self.tables = tables;
         summary
     }
 
