@@ -30,13 +30,12 @@ const MAX_INLINE_DEPTH: u32 = 8;
 /// expression, a local or a parameter), so reading an operand copies
 /// nothing.
 pub(super) fn get<'c>(w: &'c Writer, cx: &'c FnCtx, h: Handle<Expression>) -> R<Cow<'c, str>> {
-    if let Some(s) = cx.t.exprs.get(h.index()) {
-        return Ok(Cow::Borrowed(s));
+    match cx.f.expressions[h] {
+        Expression::GlobalVariable(g) if !cx.t.exprs.is_set(h.index()) => {
+            Ok(Cow::Borrowed(&w.global_names[g.index()]))
+        }
+        _ => get_apart(w, cx, h),
     }
-    if let Expression::GlobalVariable(g) = cx.f.expressions[h] {
-        return Ok(Cow::Borrowed(&w.global_names[g.index()]));
-    }
-    get_apart(w, cx, h)
 }
 
 /// [`get`] for a caller that changes the writer while it holds the text

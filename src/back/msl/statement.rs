@@ -186,9 +186,11 @@ fn statement(w: &mut Writer, cx: &mut FnCtx, st: &Statement, span: Span) -> R<()
                     super::expression::prime_continuing_pointers(w, cx, continuing, *break_if)?;
                 nested(w, cx, continuing)?;
                 if let Some(b) = break_if {
-                    let line = cat(&["if (", strip_parens(&get(w, cx, *b)?), ") {"]);
                     cx.indent += 1;
-                    cx.push_line(&line);
+                    cx.put_line(|cx, line| {
+                        line(&["if (", strip_parens(&get(w, cx, *b)?), ") {"]);
+                        Ok(())
+                    })?;
                     cx.push_line("  break;");
                     cx.push_line("}");
                     cx.indent -= 1;
