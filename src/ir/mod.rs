@@ -530,13 +530,11 @@ impl Module {
     /// the types a front end asks for, are found by a small key instead of
     /// by hashing (`UniqueArena::insert_keyed`).
     pub fn intern(&mut self, inner: TypeInner) -> Handle<Type> {
-        match numeric_type_key(&inner) {
-            Some(key) => self
-                .types
-                .insert_keyed(key, Type { name: None, inner }, Span::UNDEFINED),
-            None => self
-                .types
-                .insert(Type { name: None, inner }, Span::UNDEFINED),
+        let key = numeric_type_key(&inner);
+        let ty = Type { name: None, inner };
+        match key {
+            Some(key) => self.types.insert_keyed(key, ty, Span::UNDEFINED),
+            None => self.types.insert(ty, Span::UNDEFINED),
         }
     }
 

@@ -485,16 +485,17 @@ impl NameSet {
     }
 
     fn insert(&mut self, name: &str) {
-        if self.contains(name) {
+        let at = self.by_hash.entry(Self::hash(name)).or_default();
+        let text = &mut self.text;
+        if at
+            .iter()
+            .any(|&(start, end)| text.get(start as usize..end as usize) == Some(name))
+        {
             return;
         }
-        let start = self.text.len() as u32;
-        self.text.push_str(name);
-        let end = self.text.len() as u32;
-        self.by_hash
-            .entry(Self::hash(name))
-            .or_default()
-            .push((start, end));
+        let start = text.len() as u32;
+        text.push_str(name);
+        at.push((start, text.len() as u32));
         self.len += 1;
     }
 

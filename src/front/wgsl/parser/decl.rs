@@ -3,7 +3,7 @@
 use super::{PResult, Parser};
 use crate::diagnostic::Diagnostic;
 use crate::front::wgsl::ast::{
-    AliasDecl, Attribute, Attributes, ConstAssert, DiagnosticControl, Directive, FnDecl,
+    AliasDecl, Attribute, Attributes, ConstAssert, DiagnosticControl, Directive, ExprList, FnDecl,
     GlobalDecl, Ident, Param, StructDecl, StructMember, ValueDecl,
 };
 use crate::front::wgsl::lexer::TokenKind;
@@ -303,7 +303,7 @@ impl<'a> Parser<'a> {
                         .with_closest(name.name, ATTRIBUTE_NAMES.iter().copied()),
                 ));
             }
-            let mut args = super::super::ast::ExprList::default();
+            let mut args = ExprList::default();
             let mut diagnostic = None;
             if name.name == "diagnostic" {
                 diagnostic = Some(Box::new(self.diagnostic_control()?));
