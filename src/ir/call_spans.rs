@@ -60,8 +60,8 @@ impl CallArgumentSpans {
 
     /// Gives back spare capacity.
     pub fn shrink_to_fit(&mut self) {
-        self.calls.shrink_to_fit();
-        self.spans.shrink_to_fit();
+        crate::arena::shrink_vec(&mut self.calls);
+        crate::arena::shrink_vec(&mut self.spans);
     }
 }
 

@@ -506,21 +506,47 @@ pub fn child_blocks_mut(st: &mut Statement, mut f: impl FnMut(&mut Block)) {
 
 /// Calls `f` on every statement of `block` and of the blocks nested in it,
 /// in source order (a statement before the statements nested in it). Uses
-/// an explicit stack, so deep nesting cannot overflow the call stack.
+/// an explicit stack, so deep nesting cannot overflow the call stack; the
+/// block being walked is not on it, so a block without nested blocks
+/// allocates nothing.
 pub fn walk_statements<'a>(block: &'a Block, mut f: impl FnMut(&'a Statement, Span)) {
-    let mut stack: Vec<
-        std::iter::Zip<std::slice::Iter<'a, Statement>, std::slice::Iter<'a, Span>>,
-    > = vec![block.statements.iter().zip(block.spans.iter())];
-    while let Some(top) = stack.last_mut() {
-        let Some((st, &span)) = top.next() else {
-            stack.pop();
-            continue;
+    type Walk<'a> = std::iter::Zip<std::slice::Iter<'a, Statement>, std::slice::Iter<'a, Span>>;
+    fn walk(b: &Block) -> Walk<'_> {
+        b.statements.iter().zip(b.spans.iter())
+    }
+    fn done<'a>() -> Walk<'a> {
+        <&[Statement]>::default().iter().zip(<&[Span]>::default())
+    }
+    let mut stack: Vec<Walk<'a>> = Vec::new();
+    let mut cur = walk(block);
+    loop {
+        let Some((st, &span)) = cur.next() else {
+            match stack.pop() {
+                Some(next) => {
+                    cur = next;
+                    continue;
+                }
+                None => return,
+            }
         };
         f(st, span);
-        // Children go on the stack in reverse, so the first is walked first.
-        let first = stack.len();
-        child_blocks(st, |b| stack.push(b.statements.iter().zip(b.spans.iter())));
-        stack[first..].reverse();
+        if matches!(
+            st,
+            Statement::Block(_)
+                | Statement::If { .. }
+                | Statement::Switch { .. }
+                | Statement::Loop { .. }
+        ) {
+            // The rest of this block waits under the children, which go
+            // on the stack in reverse, so the first is walked next.
+            let first = stack.len();
+            stack.push(std::mem::replace(&mut cur, done()));
+            child_blocks(st, |b| stack.push(walk(b)));
+            stack[first + 1..].reverse();
+            if let Some(next) = stack.pop() {
+                cur = next;
+            }
+        }
     }
 }
 
@@ -558,7 +584,7 @@ pub fn callees(function: &Function) -> Vec<Handle<Function>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ir::{BinaryOperator, Literal};
+    use crate::ir::{BinaryOperator, CaseSelector, Literal, SwitchCase};
 
     #[test]
     fn select_operands_in_wgsl_order() {
@@ -613,5 +639,83 @@ mod tests {
             })
         });
         assert_eq!(names, ["if", "continue", "break"]);
+    }
+
+    /// The walk visits what a recursive walk visits, in the same order,
+    /// through every kind of nesting (several children, empty ones, deep
+    /// ones, statements after nested blocks).
+    #[test]
+    fn walk_order_matches_a_recursive_walk() {
+        fn leaf(n: &mut u32) -> (Statement, Span) {
+            *n += 1;
+            (Statement::Break, Span::new(*n, *n + 1))
+        }
+        fn block(n: &mut u32, depth: u32) -> Block {
+            let mut b = Block::new();
+            let (st, span) = leaf(n);
+            b.push(st, span);
+            if depth > 0 {
+                let (accept, reject) = (block(n, depth - 1), block(n, depth - 1));
+                let cond = H::from_index(0);
+                let (_, span) = leaf(n);
+                let condition = cond;
+                b.push(
+                    Statement::If {
+                        condition,
+                        accept,
+                        reject,
+                    },
+                    span,
+                );
+                let (body, continuing) = (block(n, depth - 1), Block::new());
+                let (_, span) = leaf(n);
+                b.push(
+                    Statement::Loop {
+                        body,
+                        continuing,
+                        break_if: None,
+                        unroll: false,
+                    },
+                    span,
+                );
+                let cases = (0..3)
+                    .map(|i| SwitchCase {
+                        selectors: vec![CaseSelector::I32(i)],
+                        body: if i == 1 {
+                            Block::new()
+                        } else {
+                            block(n, depth - 1)
+                        },
+                    })
+                    .collect();
+                let (_, span) = leaf(n);
+                b.push(
+                    Statement::Switch {
+                        selector: cond,
+                        cases,
+                    },
+                    span,
+                );
+                let (_, span) = leaf(n);
+                b.push(Statement::Block(block(n, depth - 1)), span);
+            }
+            let (st, span) = leaf(n);
+            b.push(st, span);
+            b
+        }
+        fn recursive(b: &Block, out: &mut Vec<Span>) {
+            for (st, span) in b.iter() {
+                out.push(span);
+                child_blocks(st, |c| recursive(c, out));
+            }
+        }
+        let mut n = 0;
+        let body = block(&mut n, 3);
+        let mut expected = Vec::new();
+        recursive(&body, &mut expected);
+        let mut walked = Vec::new();
+        walk_statements(&body, |_, span| walked.push(span));
+        assert!(expected.len() > 100, "{}", expected.len());
+        assert_eq!(walked, expected);
     }
 }

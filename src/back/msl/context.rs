@@ -84,6 +84,18 @@ pub(super) struct FnTables {
     /// Where inline expression texts are built (reused: see
     /// `expression::emit`).
     pub scratch: String,
+    /// Scratch of `statement::mark_read_in_place`: the operands of the
+    /// statement after a run of `Emit`s.
+    pub direct: Vec<Handle<Expression>>,
+    /// Scratch of `statement::mark_read_in_place`: the run's ranges.
+    pub ranges: Vec<std::ops::Range<usize>>,
+    /// The MSL name of each local variable.
+    pub local_names: Vec<String>,
+    /// The MSL name of each parameter.
+    pub arg_names: Vec<String>,
+    /// For pointer parameters to (structs ending with) runtime-sized
+    /// arrays: the hidden parameter holding the array's element count.
+    pub arg_lengths: Vec<Option<String>>,
 }
 
 impl FnTables {
@@ -103,6 +115,11 @@ impl FnTables {
         fresh(&mut self.user, n, None);
         fresh(&mut self.read_in_place, n, false);
         self.scratch.clear();
+        self.direct.clear();
+        self.ranges.clear();
+        self.local_names.clear();
+        self.arg_names.clear();
+        self.arg_lengths.clear();
     }
 }
 
@@ -273,16 +290,8 @@ pub(super) struct FnCtx<'f> {
     pub f: &'f Function,
     /// The per-expression tables.
     pub t: FnTables,
-    pub local_names: Vec<String>,
-    pub arg_names: Vec<String>,
-    /// For pointer parameters to (structs ending with) runtime-sized
-    /// arrays: the hidden parameter holding the array's element count.
-    pub arg_lengths: Vec<Option<String>>,
     pub indent: usize,
     pub out: String,
-    /// Scratch lists of `statement::mark_read_in_place`.
-    pub direct: Vec<Handle<Expression>>,
-    pub ranges: Vec<std::ops::Range<usize>>,
     pub loops: u32,
     /// The entry point being written, if any.
     pub entry: Option<usize>,

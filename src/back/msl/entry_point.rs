@@ -402,7 +402,7 @@ fn signature(w: &mut Writer, cx: &mut FnCtx, ei: usize, idx: Option<&Indices>) -
         if render.is_some() {
             break;
         }
-        let name = &cx.arg_names[i];
+        let name = &cx.t.arg_names[i];
         match (a.binding, w.m.inner(a.ty)) {
             (Some(Binding::BuiltIn(b)), _) => {
                 let attr = builtin_attribute(b).ok_or_else(|| {

@@ -52,8 +52,8 @@ pub(super) fn get_apart<'c>(w: &Writer, cx: &'c FnCtx, h: Handle<Expression>) ->
         ));
     }
     match *e {
-        Expression::LocalVariable(l) => Ok(Cow::Borrowed(&cx.local_names[l.index()])),
-        Expression::FunctionArgument(i) => match cx.arg_names.get(i as usize) {
+        Expression::LocalVariable(l) => Ok(Cow::Borrowed(&cx.t.local_names[l.index()])),
+        Expression::FunctionArgument(i) => match cx.t.arg_names.get(i as usize) {
             Some(name) => Ok(Cow::Borrowed(name)),
             None => Err(err("invalid function argument", cx.span(h))),
         },
@@ -86,13 +86,14 @@ fn leaf(w: &Writer, cx: &FnCtx, h: Handle<Expression>) -> R<String> {
                 w.zero_value(ty)
             }
         }
-        Expression::FunctionArgument(i) => cx
-            .arg_names
-            .get(i as usize)
-            .cloned()
-            .ok_or_else(|| err("invalid function argument", cx.span(h)))?,
+        Expression::FunctionArgument(i) => {
+            cx.t.arg_names
+                .get(i as usize)
+                .cloned()
+                .ok_or_else(|| err("invalid function argument", cx.span(h)))?
+        }
         Expression::GlobalVariable(g) => w.global_names[g.index()].clone(),
-        Expression::LocalVariable(l) => cx.local_names[l.index()].clone(),
+        Expression::LocalVariable(l) => cx.t.local_names[l.index()].clone(),
         _ => {
             return Err(err(
                 "internal error: result used before its statement (MSL writer)",
@@ -286,12 +287,13 @@ pub(super) fn runtime_length(w: &Writer, cx: &FnCtx, p: Handle<Expression>) -> R
         _ => p,
     };
     match cx.f.expressions[root] {
-        Expression::FunctionArgument(i) => cx
-            .arg_lengths
-            .get(i as usize)
-            .cloned()
-            .flatten()
-            .ok_or_else(|| unsupported_length(cx, p)),
+        Expression::FunctionArgument(i) => {
+            cx.t.arg_lengths
+                .get(i as usize)
+                .cloned()
+                .flatten()
+                .ok_or_else(|| unsupported_length(cx, p))
+        }
         Expression::GlobalVariable(g) => {
             let (offset, stride) = match w.m.inner(w.m.global_variables[g].ty) {
                 TypeInner::Struct { members, .. } => match members.last() {

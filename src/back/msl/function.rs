@@ -5,9 +5,8 @@
 
 use super::context::{indent_line, temp_name, FnCtx, Writer, R};
 use super::types::{ends_with_runtime_array, space_qualifier};
-use super::value::cat;
 use crate::arena::Handle;
-use crate::ir::{visit, Block, Expression, Function, Statement, Type, TypeInner};
+use crate::ir::{visit, Block, Expression, Function, Statement, TypeInner};
 
 /// Starts writing `f` (the function of entry point `entry`, if any):
 /// analyses it and names its parameters and locals.
@@ -20,35 +19,28 @@ pub(super) fn begin<'f>(w: &mut Writer, f: &'f Function, entry: Option<usize>) -
     let mut cx = FnCtx {
         f,
         t,
-        local_names: Vec::new(),
-        arg_names: Vec::new(),
-        arg_lengths: Vec::new(),
         indent: 1,
         out: String::new(),
-        direct: Vec::new(),
-        ranges: Vec::new(),
         loops: 0,
         entry,
         render_output: None,
     };
     analyse(w, f, &mut cx);
     w.namer.begin_function();
-    cx.arg_names = f.arguments.iter().map(|a| w.namer.call(&a.name)).collect();
+    cx.t.arg_names
+        .extend(f.arguments.iter().map(|a| w.namer.call(&a.name)));
     for (i, a) in f.arguments.iter().enumerate() {
         let len = match *w.m.inner(a.ty) {
             TypeInner::Pointer { base, .. } if ends_with_runtime_array(w.m, base) => {
-                let n = format!("{}_length", cx.arg_names[i]);
+                let n = format!("{}_length", cx.t.arg_names[i]);
                 Some(w.namer.call(&n))
             }
             _ => None,
         };
-        cx.arg_lengths.push(len);
+        cx.t.arg_lengths.push(len);
     }
-    cx.local_names = f
-        .local_variables
-        .iter()
-        .map(|(_, l)| w.namer.call(&l.name))
-        .collect();
+    cx.t.local_names
+        .extend(f.local_variables.iter().map(|(_, l)| w.namer.call(&l.name)));
     cx
 }
 
@@ -88,28 +80,29 @@ fn analyse(w: &Writer, f: &Function, cx: &mut FnCtx) {
             _ => {}
         }
     }
-    let mut stack: Vec<(&Block, bool)> = vec![(&f.body, false)];
+    // The body is walked first, then the nested blocks from a stack (which
+    // a function without any allocates nothing for).
+    let mut stack: Vec<&Block> = Vec::new();
     let mut continuing_blocks: Vec<(&Block, Option<Handle<Expression>>)> = Vec::new();
-    while let Some((b, _)) = stack.pop() {
+    let mut next = Some(&f.body);
+    while let Some(b) = next.take().or_else(|| stack.pop()) {
         for st in &b.statements {
             visit::statement_operands(st, |o| cx.t.uses[o.index()] += 1);
             match st {
-                Statement::Block(b) => stack.push((b, false)),
+                Statement::Block(b) => stack.push(b),
                 Statement::If { accept, reject, .. } => {
-                    stack.push((accept, false));
-                    stack.push((reject, false));
+                    stack.push(accept);
+                    stack.push(reject);
                 }
-                Statement::Switch { cases, .. } => {
-                    stack.extend(cases.iter().map(|c| (&c.body, false)))
-                }
+                Statement::Switch { cases, .. } => stack.extend(cases.iter().map(|c| &c.body)),
                 Statement::Loop {
                     body,
                     continuing,
                     break_if,
                     ..
                 } => {
-                    stack.push((body, false));
-                    stack.push((continuing, true));
+                    stack.push(body);
+                    stack.push(continuing);
                     continuing_blocks.push((continuing, *break_if));
                 }
                 _ => {}
@@ -120,7 +113,11 @@ fn analyse(w: &Writer, f: &Function, cx: &mut FnCtx) {
     // emitted outside them are hoisted.
     // `emitted_in` is reset through `marked` (only the entries set for the
     // previous block), so many loops in one function stay linear.
-    let mut emitted_in = vec![false; n];
+    let mut emitted_in = if continuing_blocks.is_empty() {
+        Vec::new()
+    } else {
+        vec![false; n]
+    };
     let mut marked: Vec<usize> = Vec::new();
     let mut used_in: Vec<Handle<Expression>> = Vec::new();
     for &(c, break_if) in &continuing_blocks {
@@ -179,50 +176,83 @@ pub(super) fn write_function(
     out: &mut String,
 ) -> R<()> {
     let mut cx = begin(w, f, None);
-    let name = w.function_names[handle.index()].clone();
-    let globals = w.fn_globals[handle.index()].clone();
-
-    let mut params: Vec<String> = Vec::new();
+    // The signature is written straight into `out`.
+    match &f.result {
+        Some(r) => {
+            out.push_str(&w.type_str(r.ty));
+            out.push(' ');
+        }
+        None => out.push_str("void "),
+    }
+    out.push_str(&w.function_names[handle.index()]);
+    let mut params = ParamList { out, count: 0 };
     for (i, a) in f.arguments.iter().enumerate() {
-        let mut p = param_type(w, a.ty);
+        let p = params.next();
+        match *w.m.inner(a.ty) {
+            // Pointers become references.
+            TypeInner::Pointer {
+                base,
+                space,
+                access,
+            } => {
+                for part in [space_qualifier(space, access), " ", &w.type_str(base), "&"] {
+                    p.push_str(part);
+                }
+            }
+            _ => p.push_str(&w.type_str(a.ty)),
+        }
         p.push(' ');
-        p.push_str(&cx.arg_names[i]);
-        params.push(p);
-        if let Some(len) = &cx.arg_lengths[i] {
-            params.push(cat(&["uint ", len]));
+        p.push_str(&cx.t.arg_names[i]);
+        if let Some(len) = &cx.t.arg_lengths[i] {
+            params.next().push_str("uint ");
+            params.out.push_str(len);
         }
     }
+    let globals = &w.fn_globals[handle.index()];
     for &g in &globals.globals {
         let gv = &w.m.global_variables[Handle::from_index(g)];
         let (tn, name) = (w.type_str(gv.ty), &w.global_names[g]);
+        let p = params.next();
         if gv.space == crate::ir::AddressSpace::Handle {
             // Textures and samplers are passed by value, as Metal does.
-            params.push(cat(&[&tn, " ", name]));
+            for part in [&*tn, " ", name] {
+                p.push_str(part);
+            }
             continue;
         }
-        let q = space_qualifier(gv.space, gv.access);
-        params.push(cat(&[q, " ", &tn, "& ", name]));
+        for part in [space_qualifier(gv.space, gv.access), " ", &tn, "& ", name] {
+            p.push_str(part);
+        }
     }
     if globals.sizes {
+        params
+            .next()
+            .push_str("constant tessera_buffer_sizes& _buffer_sizes");
         w.any_sizes = true;
-        params.push("constant tessera_buffer_sizes& _buffer_sizes".into());
     }
-    let header = match &f.result {
-        Some(r) => cat(&[&w.type_str(r.ty), " ", &name]),
-        None => cat(&["void ", &name]),
-    };
-    finish(w, &mut cx, &header, &params, out)
+    params.end();
+    finish_body(w, &mut cx, out)
 }
 
-/// A parameter type: pointers become references.
-fn param_type(w: &Writer, ty: Handle<Type>) -> String {
-    match *w.m.inner(ty) {
-        TypeInner::Pointer {
-            base,
-            space,
-            access,
-        } => cat(&[space_qualifier(space, access), " ", &w.type_str(base), "&"]),
-        _ => w.type_name(ty),
+/// Writes a parameter list: `()` when empty, else one parameter a line.
+struct ParamList<'o> {
+    out: &'o mut String,
+    count: usize,
+}
+
+impl ParamList<'_> {
+    /// Starts the next parameter; its text is pushed onto the result.
+    fn next(&mut self) -> &mut String {
+        self.out
+            .push_str(if self.count == 0 { "(\n  " } else { ",\n  " });
+        self.count += 1;
+        self.out
+    }
+
+    /// Closes the list.
+    fn end(self) {
+        self.out
+            .push_str(if self.count == 0 { "()" } else { "\n)" });
     }
 }
 
@@ -236,18 +266,18 @@ pub(super) fn finish(
     out: &mut String,
 ) -> R<()> {
     out.push_str(header);
-    if params.is_empty() {
-        out.push_str("()");
-    } else {
-        out.push_str("(\n");
-        for (i, p) in params.iter().enumerate() {
-            let sep = if i + 1 == params.len() { "\n" } else { ",\n" };
-            for part in ["  ", p, sep] {
-                out.push_str(part);
-            }
-        }
-        out.push(')');
+    let mut list = ParamList { out, count: 0 };
+    for p in params {
+        list.next().push_str(p);
     }
+    list.end();
+    finish_body(w, cx, out)
+}
+
+/// Writes the rest of the function `cx` holds to `out`, after its
+/// signature: ` {`, what `cx.out` already has (such as a kernel's
+/// prologue), the body, `}`.
+fn finish_body(w: &mut Writer, cx: &mut FnCtx, out: &mut String) -> R<()> {
     out.push_str(" {\n");
     out.push_str(&cx.out);
     // The body is written straight after the signature: the function's
@@ -262,13 +292,10 @@ pub(super) fn finish(
             " = {};\n"
         };
         let FnCtx {
-            out: o,
-            indent,
-            local_names,
-            ..
+            out: o, indent, t, ..
         } = &mut *cx;
         indent_line(o, *indent);
-        for part in [&w.type_str(l.ty), " ", &local_names[h.index()], init] {
+        for part in [&w.type_str(l.ty), " ", &t.local_names[h.index()], init] {
             o.push_str(part);
         }
     }

@@ -167,7 +167,7 @@ pub(super) fn interface(
     let in_param = w.namer.call("stage_in");
     let mut rebuilt = Vec::new();
     for (i, a) in f.arguments.iter().enumerate() {
-        let name = cx.arg_names[i].clone();
+        let name = cx.t.arg_names[i].clone();
         let mut parts = Vec::new();
         for (_, leaf) in leaves(w, a.ty, a.binding, &name)? {
             let tn = w.type_name(leaf.ty);
@@ -233,7 +233,7 @@ pub(super) fn interface(
             prologue,
             "  {} {} = {value};",
             w.type_name(a.ty),
-            cx.arg_names[i]
+            cx.t.arg_names[i]
         );
     }
     let qualifier = match stage {

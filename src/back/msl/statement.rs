@@ -62,12 +62,12 @@ fn mark_read_in_place(cx: &mut FnCtx, rest: &[Statement]) {
     ) {
         return;
     }
-    let mut direct = std::mem::take(&mut cx.direct);
+    let mut direct = std::mem::take(&mut cx.t.direct);
     direct.clear();
     visit::statement_operands(next, |o| direct.push(o));
     // The run's expressions: usually a few ranges, whose membership is a
     // scan of them; a hash set for runs of many `Emit`s (stays linear).
-    let mut ranges = std::mem::take(&mut cx.ranges);
+    let mut ranges = std::mem::take(&mut cx.t.ranges);
     ranges.clear();
     ranges.extend(rest[..run].iter().filter_map(|st| match st {
         Statement::Emit(range) => Some(range.index_range()),
@@ -90,8 +90,8 @@ fn mark_read_in_place(cx: &mut FnCtx, rest: &[Statement]) {
             cx.t.read_in_place[i] = ok;
         }
     }
-    cx.direct = direct;
-    cx.ranges = ranges;
+    cx.t.direct = direct;
+    cx.t.ranges = ranges;
 }
 
 fn nested(w: &mut Writer, cx: &mut FnCtx, b: &Block) -> R<()> {

@@ -185,7 +185,8 @@ impl<'a> Parser<'a> {
         self.expect(TokenKind::Fn)?;
         let name = self.ident()?;
         self.expect(TokenKind::ParenLeft)?;
-        let mut params = Vec::new();
+        // Gathered on the stack and boxed once, at their exact size.
+        let mut params: smallvec::SmallVec<[Param<'a>; 4]> = smallvec::SmallVec::new();
         loop {
             if self.eat(TokenKind::ParenRight).is_some() {
                 break;
@@ -219,7 +220,7 @@ impl<'a> Parser<'a> {
         Ok(FnDecl {
             attributes,
             name,
-            params: params.into_boxed_slice(),
+            params: super::boxed_exact(params),
             result,
             body_exprs: (self.exprs.len() - body_first) as u32,
             body,
@@ -317,7 +318,7 @@ impl<'a> Parser<'a> {
                 span: self.span_from(at.span.start),
             });
         }
-        Ok(attrs.into_iter().collect())
+        Ok(super::boxed_exact(attrs))
     }
 
     /// `( severity , rule[.suffix] ,? )`

@@ -272,5 +272,13 @@ impl<'a> Parser<'a> {
     }
 }
 
+/// Boxes a list gathered on the stack in one allocation of its exact size
+/// (collecting into a `Box<[T]>` allocates room for more, then shrinks).
+pub(super) fn boxed_exact<A: smallvec::Array>(items: smallvec::SmallVec<A>) -> Box<[A::Item]> {
+    let mut v = Vec::with_capacity(items.len());
+    v.extend(items);
+    v.into_boxed_slice()
+}
+
 #[cfg(test)]
 mod tests;

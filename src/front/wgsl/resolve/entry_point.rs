@@ -11,6 +11,7 @@ use crate::ir::{
     self, EntryPoint, Expression, Extensions, Literal, Scalar, ShaderStage, Type, TypeInner,
     WorkgroupSizeDim,
 };
+use smallvec::SmallVec;
 
 impl<'t, 'a> Resolver<'t, 'a> {
     /// Resolves a function declaration.
@@ -98,7 +99,8 @@ impl<'t, 'a> Resolver<'t, 'a> {
                 p.name.span,
             );
         }
-        let mut params = Vec::with_capacity(f.params.len());
+        let mut params: SmallVec<[Handle<Type>; 4]> = SmallVec::with_capacity(f.params.len());
+        func.arguments.reserve_exact(f.params.len());
         // A parameter or result type that fails to resolve is reported,
         // and the body is still checked (see `Resolver::body_only`).
         let mut signature_failed = false;
@@ -279,12 +281,12 @@ impl<'t, 'a> Resolver<'t, 'a> {
         let h = self.module.functions.append(fs.func, f.span);
         self.ir_function_info.insert(
             h,
-            std::rc::Rc::new(FnInfo {
+            FnInfo {
                 params,
                 result,
                 must_use,
                 entry: stage.is_some(),
-            }),
+            },
         );
         let workgroup_size_spans = wg.map_or([crate::Span::UNDEFINED; 3], |a| {
             [0, 1, 2].map(|i| self.list(a.args).get(i).map_or(a.span, |&e| self.span(e)))

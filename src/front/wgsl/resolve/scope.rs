@@ -6,6 +6,7 @@ use crate::arena::Handle;
 use crate::const_eval::Value;
 use crate::ir::{self, Type};
 use rustc_hash::FxHashMap as HashMap;
+use smallvec::SmallVec;
 
 /// A local name.
 #[derive(Clone, Debug)]
@@ -41,7 +42,7 @@ pub(crate) enum Ctl {
 #[derive(Clone, Debug)]
 pub(crate) struct FnInfo {
     /// Parameter types.
-    pub params: Vec<Handle<Type>>,
+    pub params: SmallVec<[Handle<Type>; 4]>,
     /// Return type.
     pub result: Option<Handle<Type>>,
     /// `@must_use`.
@@ -84,6 +85,8 @@ pub(crate) struct FnState<'a> {
 pub(crate) struct Spares<'a> {
     scopes: Scopes<'a>,
     blocks: Vec<ir::Block>,
+    /// The (empty) stack of open blocks.
+    open: Vec<ir::Block>,
 }
 
 impl<'a> FnState<'a> {
@@ -97,11 +100,13 @@ impl<'a> FnState<'a> {
         let Spares {
             scopes,
             blocks: mut pool,
+            open: mut blocks,
         } = spares;
-        let body = pool.pop().unwrap_or_default();
+        blocks.clear();
+        blocks.push(pool.pop().unwrap_or_default());
         FnState {
             func,
-            blocks: vec![body],
+            blocks,
             pool,
             emit_start: 0,
             scopes,
@@ -121,6 +126,7 @@ impl<'a> FnState<'a> {
         Spares {
             scopes: std::mem::take(&mut self.scopes),
             blocks: std::mem::take(&mut self.pool),
+            open: std::mem::take(&mut self.blocks),
         }
     }
 
