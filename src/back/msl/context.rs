@@ -89,6 +89,8 @@ pub(super) struct FnTables {
     pub direct: Vec<Handle<Expression>>,
     /// Scratch of `statement::mark_read_in_place`: the run's ranges.
     pub ranges: Vec<std::ops::Range<usize>>,
+    /// Where a user function call's text is built (`statement`).
+    pub call: String,
     /// The MSL name of each local variable.
     pub local_names: Vec<String>,
     /// The MSL name of each parameter.
@@ -348,15 +350,25 @@ impl FnCtx<'_> {
 
 /// A fresh temporary name for an expression (its `let` name if it has one).
 pub(super) fn temp_name(w: &mut Writer, cx: &FnCtx, h: Handle<Expression>) -> String {
-    match cx.f.named_expressions.get(&h) {
-        Some(n) => w.namer.call(n),
+    let mut name = String::new();
+    temp_name_into(w, cx.f, h, &mut name);
+    name
+}
+
+/// [`temp_name`] for an expression of `f`, appended to `out`.
+pub(super) fn temp_name_into(
+    w: &mut Writer,
+    f: &Function,
+    h: Handle<Expression>,
+    out: &mut String,
+) {
+    match f.named_expressions.get(&h) {
+        Some(n) => w.namer.call_into(n, out),
         // `_e<N>` is reserved (see `names::is_reserved`): no other name
         // can take it, so it need not be recorded as taken.
         None => {
-            let mut name = String::with_capacity(12);
-            name.push_str("_e");
-            let _ = write!(name, "{}", h.index());
-            name
+            out.push_str("_e");
+            let _ = write!(out, "{}", h.index());
         }
     }
 }
@@ -372,13 +384,20 @@ pub(super) fn bind_result(w: &mut Writer, cx: &mut FnCtx, h: Handle<Expression>,
         }
         return;
     }
-    let name = temp_name(w, cx, h);
-    let tn = w.type_str(cx.f.expression_type(h));
-    cx.line();
-    for part in [&*tn, " ", &name, " = ", value, ";\n"] {
-        cx.out.push_str(part);
+    let FnCtx {
+        f, t, out, indent, ..
+    } = cx;
+    indent_line(out, *indent);
+    out.push_str(&w.type_str(f.expression_type(h)));
+    out.push(' ');
+    // The name is written in place and copied into the text table from
+    // there.
+    let start = out.len();
+    temp_name_into(w, f, h, out);
+    t.exprs.set(h.index(), &out[start..]);
+    for part in [" = ", value, ";\n"] {
+        out.push_str(part);
     }
-    cx.t.exprs.set(h.index(), &name);
 }
 
 #[cfg(test)]

@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 use smallvec::SmallVec;
 
 use super::access::{matrix_access, result_struct};
-use super::context::{at, err, indent_line, temp_name, FnCtx, Writer, R};
+use super::context::{at, err, indent_line, temp_name_into, FnCtx, Writer, R};
 use super::image::{Image, Level, Query, Sample};
 use super::types::is_packed_member;
 use super::value::{cat, put, strip_parens};
@@ -156,13 +156,21 @@ pub(super) fn emit(w: &mut Writer, cx: &mut FnCtx, h: Handle<Expression>) -> R<(
     if bake {
         // The value is printed straight into the temporary's declaration
         // (or assignment, when hoisted).
-        let name = (!cx.t.hoisted[i]).then(|| temp_name(w, cx, h));
+        // A new temporary's name is written in place; where it is in
+        // `out` goes into the text table below.
         let mut out = std::mem::take(&mut cx.out);
         indent_line(&mut out, cx.indent);
-        match &name {
-            Some(name) => put(&mut out, &[&w.type_str(ty), " ", name, " = "]),
-            None => put(&mut out, &[cx.t.exprs.get(i).unwrap_or_default(), " = "]),
-        }
+        let name = if cx.t.hoisted[i] {
+            put(&mut out, &[cx.t.exprs.get(i).unwrap_or_default(), " = "]);
+            None
+        } else {
+            put(&mut out, &[&w.type_str(ty), " "]);
+            let at = out.len();
+            temp_name_into(w, cx.f, h, &mut out);
+            let name = at..out.len();
+            out.push_str(" = ");
+            Some(name)
+        };
         let start = out.len();
         let r = value(w, cx, h, &mut out);
         cx.out = out;
@@ -173,7 +181,7 @@ pub(super) fn emit(w: &mut Writer, cx: &mut FnCtx, h: Handle<Expression>) -> R<(
         }
         cx.out.push_str(";\n");
         if let Some(name) = name {
-            cx.t.exprs.set(i, &name);
+            cx.t.exprs.set(i, &cx.out[name]);
         }
         cx.t.depth[i] = 0;
     } else {

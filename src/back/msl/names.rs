@@ -565,6 +565,14 @@ impl Namer {
     /// A legal name not handed out before (in this scope or the module's),
     /// as close to `name` as possible.
     pub fn call(&mut self, name: &str) -> String {
+        let mut out = String::new();
+        self.call_into(name, &mut out);
+        out
+    }
+
+    /// [`Namer::call`], appending the name to `out` (a name that is
+    /// already legal and free is not copied on the way).
+    pub fn call_into(&mut self, name: &str, out: &mut String) {
         let mut base = sanitize(name);
         // No suffix frees a name with a reserved prefix: move it out of the
         // prefix's way first.
@@ -572,8 +580,15 @@ impl Namer {
             base.to_mut().insert_str(0, "u_");
         }
         if self.is_free(&base) {
-            return self.take(base.into_owned());
+            self.scope_mut().used.insert(&base);
+            out.push_str(&base);
+            return;
         }
+        out.push_str(&self.call_taken(base));
+    }
+
+    /// The name for `base` when `base` itself is taken.
+    fn call_taken(&mut self, base: std::borrow::Cow<'_, str>) -> String {
         let alternative = format!("{base}_");
         if self.is_free(&alternative) {
             return self.take(alternative);

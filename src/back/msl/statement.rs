@@ -9,7 +9,7 @@ use super::expression::{
     get, image_of, matrix_access_texts, packed_pointee, release, runtime_length, uint_operand,
 };
 use super::types::ends_with_runtime_array;
-use super::value::{cat, literal, strip_parens};
+use super::value::{literal, strip_parens};
 use crate::arena::Handle;
 use crate::ir::{visit, Block, CaseSelector, Expression, Scalar, Statement, TypeInner};
 use crate::Span;
@@ -236,9 +236,14 @@ fn statement(w: &mut Writer, cx: &mut FnCtx, st: &Statement, span: Span) -> R<()
             arguments,
             result,
         } => {
-            // `name(arg, ..., global, ...)`: every argument is followed by
-            // `, `, and the last one's is removed.
-            let mut call = cat(&[&w.function_names[function.index()], "("]);
+            // `name(arg, ..., global, ...)`, built in a buffer the tables
+            // keep: every argument is followed by `, `, and the last one's
+            // is removed.
+            let mut call = std::mem::take(&mut cx.t.call);
+            call.clear();
+            for part in [&w.function_names[function.index()], "("] {
+                call.push_str(part);
+            }
             for &a in arguments {
                 if packed_pointee(w, cx, a).is_some() {
                     return Err(err(
@@ -277,6 +282,7 @@ fn statement(w: &mut Writer, cx: &mut FnCtx, st: &Statement, span: Span) -> R<()
                     cx.push_line(&call);
                 }
             }
+            cx.t.call = call;
         }
         Statement::Atomic { .. }
         | Statement::WorkgroupUniformLoad { .. }
