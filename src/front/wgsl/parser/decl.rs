@@ -220,7 +220,7 @@ impl<'a> Parser<'a> {
         Ok(FnDecl {
             attributes,
             name,
-            params: super::boxed_exact(params),
+            params: super::boxed_exact(&mut params),
             result,
             body_exprs: (self.exprs.len() - body_first) as u32,
             body,
@@ -280,6 +280,9 @@ impl<'a> Parser<'a> {
 
     /// `attribute*`.
     pub(super) fn attributes(&mut self) -> PResult<Attributes<'a>> {
+        if self.peek_kind() != TokenKind::At {
+            return Ok(Box::default());
+        }
         // Collected on the stack and boxed at their exact size: one
         // allocation per attribute list.
         let mut attrs: smallvec::SmallVec<[Attribute<'a>; 4]> = smallvec::SmallVec::new();
@@ -318,7 +321,7 @@ impl<'a> Parser<'a> {
                 span: self.span_from(at.span.start),
             });
         }
-        Ok(super::boxed_exact(attrs))
+        Ok(super::boxed_exact(&mut attrs))
     }
 
     /// `( severity , rule[.suffix] ,? )`

@@ -273,10 +273,11 @@ impl<'a> Parser<'a> {
 }
 
 /// Boxes a list gathered on the stack in one allocation of its exact size
-/// (collecting into a `Box<[T]>` allocates room for more, then shrinks).
-pub(super) fn boxed_exact<A: smallvec::Array>(items: smallvec::SmallVec<A>) -> Box<[A::Item]> {
+/// (collecting into a `Box<[T]>` allocates room for more, then shrinks),
+/// leaving the list empty (it is not moved: its inline part is large).
+pub(super) fn boxed_exact<A: smallvec::Array>(items: &mut smallvec::SmallVec<A>) -> Box<[A::Item]> {
     let mut v = Vec::with_capacity(items.len());
-    v.extend(items);
+    v.extend(items.drain(..));
     v.into_boxed_slice()
 }
 
