@@ -272,6 +272,9 @@ fn run(mut w: Writer) -> R<Translation> {
     let len = body.trim_end().len();
     body.truncate(len);
     body.push('\n');
+    // Grown to the exact size (doubling would leave up to half the text's
+    // size unused in the output).
+    body.reserve_exact(out.len());
     body.insert_str(0, &out);
     Ok(Translation {
         source: body,
