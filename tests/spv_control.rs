@@ -347,7 +347,7 @@ fn emit_ranges_cover_multiple_expressions() {
     let b = fb.f.add_expression(
         Expression::Math {
             fun: MathFunction::Floor,
-            args: vec![a],
+            args: smallvec::smallvec![a],
         },
         v4,
         tessera::Span::new(0, 1),
@@ -355,7 +355,7 @@ fn emit_ranges_cover_multiple_expressions() {
     let c = fb.f.add_expression(
         Expression::Math {
             fun: MathFunction::Clamp,
-            args: vec![b, a, a],
+            args: smallvec::smallvec![b, a, a],
         },
         v4,
         tessera::Span::new(0, 1),

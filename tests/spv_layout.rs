@@ -472,14 +472,20 @@ fn math_builtins_and_conversions_validate() {
         F::Acosh,
         F::Atanh,
     ] {
-        let r = fb.emit(Expression::Math { fun, args: vec![x] }, f32t);
+        let r = fb.emit(
+            Expression::Math {
+                fun,
+                args: smallvec::smallvec![x],
+            },
+            f32t,
+        );
         add_f(&mut fb, r);
     }
     for fun in [F::Atan2, F::Pow, F::Min, F::Max, F::Step, F::Distance] {
         let r = fb.emit(
             Expression::Math {
                 fun,
-                args: vec![x, x],
+                args: smallvec::smallvec![x, x],
             },
             f32t,
         );
@@ -489,7 +495,7 @@ fn math_builtins_and_conversions_validate() {
         let r = fb.emit(
             Expression::Math {
                 fun,
-                args: vec![x, x, x],
+                args: smallvec::smallvec![x, x, x],
             },
             f32t,
         );
@@ -498,49 +504,49 @@ fn math_builtins_and_conversions_validate() {
     let mixed = fb.emit(
         Expression::Math {
             fun: F::Mix,
-            args: vec![vx3, vx3, x],
+            args: smallvec::smallvec![vx3, vx3, x],
         },
         v3,
     );
     let cross = fb.emit(
         Expression::Math {
             fun: F::Cross,
-            args: vec![mixed, vx3],
+            args: smallvec::smallvec![mixed, vx3],
         },
         v3,
     );
     let norm = fb.emit(
         Expression::Math {
             fun: F::Normalize,
-            args: vec![cross],
+            args: smallvec::smallvec![cross],
         },
         v3,
     );
     let refl = fb.emit(
         Expression::Math {
             fun: F::Reflect,
-            args: vec![norm, vx3],
+            args: smallvec::smallvec![norm, vx3],
         },
         v3,
     );
     let refr = fb.emit(
         Expression::Math {
             fun: F::Refract,
-            args: vec![refl, vx3, x],
+            args: smallvec::smallvec![refl, vx3, x],
         },
         v3,
     );
     let ff = fb.emit(
         Expression::Math {
             fun: F::FaceForward,
-            args: vec![refr, vx3, vx3],
+            args: smallvec::smallvec![refr, vx3, vx3],
         },
         v3,
     );
     let dot = fb.emit(
         Expression::Math {
             fun: F::Dot,
-            args: vec![ff, vx3],
+            args: smallvec::smallvec![ff, vx3],
         },
         f32t,
     );
@@ -548,7 +554,7 @@ fn math_builtins_and_conversions_validate() {
     let len = fb.emit(
         Expression::Math {
             fun: F::Length,
-            args: vec![vx4],
+            args: smallvec::smallvec![vx4],
         },
         f32t,
     );
@@ -556,7 +562,7 @@ fn math_builtins_and_conversions_validate() {
     let det = fb.emit(
         Expression::Math {
             fun: F::Determinant,
-            args: vec![mx],
+            args: smallvec::smallvec![mx],
         },
         f32t,
     );
@@ -564,7 +570,7 @@ fn math_builtins_and_conversions_validate() {
     let tr = fb.emit(
         Expression::Math {
             fun: F::Transpose,
-            args: vec![mx],
+            args: smallvec::smallvec![mx],
         },
         m2,
     );
@@ -594,7 +600,7 @@ fn math_builtins_and_conversions_validate() {
     let up = fb.emit(
         Expression::Math {
             fun: F::Unpack2x16Float,
-            args: vec![u],
+            args: smallvec::smallvec![u],
         },
         v2,
     );
@@ -603,7 +609,7 @@ fn math_builtins_and_conversions_validate() {
     let q = fb.emit(
         Expression::Math {
             fun: F::QuantizeToF16,
-            args: vec![x],
+            args: smallvec::smallvec![x],
         },
         f32t,
     );
@@ -642,13 +648,19 @@ fn math_builtins_and_conversions_validate() {
         F::FirstTrailingBit,
         F::ReverseBits,
     ] {
-        let r = fb.emit(Expression::Math { fun, args: vec![i] }, i32t);
+        let r = fb.emit(
+            Expression::Math {
+                fun,
+                args: smallvec::smallvec![i],
+            },
+            i32t,
+        );
         add_i(&mut fb, r);
     }
     let eb = fb.emit(
         Expression::Math {
             fun: F::ExtractBits,
-            args: vec![i, u, u],
+            args: smallvec::smallvec![i, u, u],
         },
         i32t,
     );
@@ -656,7 +668,7 @@ fn math_builtins_and_conversions_validate() {
     let ib = fb.emit(
         Expression::Math {
             fun: F::InsertBits,
-            args: vec![i, i, u, u],
+            args: smallvec::smallvec![i, i, u, u],
         },
         i32t,
     );
@@ -664,7 +676,7 @@ fn math_builtins_and_conversions_validate() {
     let d4 = fb.emit(
         Expression::Math {
             fun: F::Dot4I8Packed,
-            args: vec![u, u],
+            args: smallvec::smallvec![u, u],
         },
         i32t,
     );
@@ -672,7 +684,7 @@ fn math_builtins_and_conversions_validate() {
     let di = fb.emit(
         Expression::Math {
             fun: F::Dot,
-            args: vec![vi4, vi4],
+            args: smallvec::smallvec![vi4, vi4],
         },
         i32t,
     );
@@ -680,7 +692,7 @@ fn math_builtins_and_conversions_validate() {
     let un = fb.emit(
         Expression::Math {
             fun: F::Unpack4xI8,
-            args: vec![u],
+            args: smallvec::smallvec![u],
         },
         v4i,
     );
@@ -741,7 +753,7 @@ fn math_builtins_and_conversions_validate() {
         let r = fb.emit(
             Expression::Math {
                 fun,
-                args: vec![vx4],
+                args: smallvec::smallvec![vx4],
             },
             u32t,
         );
@@ -751,7 +763,7 @@ fn math_builtins_and_conversions_validate() {
         let r = fb.emit(
             Expression::Math {
                 fun,
-                args: vec![vx2],
+                args: smallvec::smallvec![vx2],
             },
             u32t,
         );
@@ -766,7 +778,7 @@ fn math_builtins_and_conversions_validate() {
         let r = fb.emit(
             Expression::Math {
                 fun,
-                args: vec![arg],
+                args: smallvec::smallvec![arg],
             },
             u32t,
         );
@@ -777,7 +789,7 @@ fn math_builtins_and_conversions_validate() {
     let d4u = fb.emit(
         Expression::Math {
             fun: F::Dot4U8Packed,
-            args: vec![u, u],
+            args: smallvec::smallvec![u, u],
         },
         u32t,
     );
@@ -801,7 +813,7 @@ fn math_builtins_and_conversions_validate() {
     let any = fb.emit(
         Expression::Math {
             fun: F::Any,
-            args: vec![lt],
+            args: smallvec::smallvec![lt],
         },
         boolt,
     );

@@ -99,7 +99,7 @@ pub enum Expression {
         /// Which one.
         fun: MathFunction,
         /// Arguments, in WGSL order.
-        args: Vec<Handle<Expression>>,
+        args: MathArgs,
     },
     /// Value conversion (`f32(x)`, `vec3<i32>(v)`), to a scalar or vector type.
     Convert {
@@ -444,6 +444,10 @@ impl std::fmt::Debug for Block {
             .finish()
     }
 }
+
+/// The arguments of a [`Expression::Math`]: inline up to four (no math
+/// builtin takes more), so a call allocates nothing.
+pub type MathArgs = smallvec::SmallVec<[Handle<Expression>; 4]>;
 
 /// The statements of a block by value, with their spans.
 pub type BlockIntoIter = std::iter::Zip<std::vec::IntoIter<Statement>, std::vec::IntoIter<Span>>;

@@ -65,14 +65,14 @@ impl FunctionPass for BitsClamp {
             let o = (o as u32).min(32);
             let room = cx.u32(32 - o, span);
             args[oi] = cx.u32(o, span);
-            args[ci] = cx.math(F::Min, vec![count, room], Scalar::U32, None, span);
+            args[ci] = cx.math(F::Min, &[count, room], Scalar::U32, None, span);
             cx.f.expressions[h] = Expression::Math { fun, args };
             return;
         }
         let c32 = cx.u32(32, span);
-        let o = cx.math(F::Min, vec![offset, c32], Scalar::U32, None, span);
+        let o = cx.math(F::Min, &[offset, c32], Scalar::U32, None, span);
         let room = cx.binary(B::Subtract, c32, o, Scalar::U32, None, span);
-        let c = cx.math(F::Min, vec![count, room], Scalar::U32, None, span);
+        let c = cx.math(F::Min, &[count, room], Scalar::U32, None, span);
         args[oi] = o;
         args[ci] = c;
         cx.f.expressions[h] = Expression::Math { fun, args };

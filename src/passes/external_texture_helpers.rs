@@ -301,7 +301,8 @@ impl<'t> Fb<'t> {
         self.e(Expression::Binary { op, left, right }, ty)
     }
 
-    fn math(&mut self, fun: MathFunction, args: Vec<H>, ty: Handle<Type>) -> H {
+    fn math(&mut self, fun: MathFunction, args: &[H], ty: Handle<Type>) -> H {
+        let args = crate::ir::MathArgs::from_slice(args);
         self.e(Expression::Math { fun, args }, ty)
     }
 
@@ -347,9 +348,9 @@ fn gamma_correction(t: &Types) -> Function {
     let v = b.arg("v", t.vec3f);
     let p = b.arg("p", t.gamma);
     let [g, a, bb, c, d, e, f] = std::array::from_fn(|i| b.field(p, i as u32, t.f32));
-    let abs_v = b.math(MathFunction::Abs, vec![v], t.vec3f);
+    let abs_v = b.math(MathFunction::Abs, &[v], t.vec3f);
     b.f.named_expressions.insert(abs_v, "abs_v".into());
-    let sign_v = b.math(MathFunction::Sign, vec![v], t.vec3f);
+    let sign_v = b.math(MathFunction::Sign, &[v], t.vec3f);
     b.f.named_expressions.insert(sign_v, "sign_v".into());
     let c_v = b.bin(B::Multiply, c, abs_v, t.vec3f);
     let c_v_f = b.bin(B::Add, c_v, f, t.vec3f);
@@ -364,7 +365,7 @@ fn gamma_correction(t: &Types) -> Function {
         },
         t.vec3f,
     );
-    let pw = b.math(MathFunction::Pow, vec![a_v_b, g3], t.vec3f);
+    let pw = b.math(MathFunction::Pow, &[a_v_b, g3], t.vec3f);
     let pw_e = b.bin(B::Add, pw, e, t.vec3f);
     let curve = b.bin(B::Multiply, sign_v, pw_e, t.vec3f);
     b.f.named_expressions.insert(curve, "curve".into());
@@ -465,7 +466,7 @@ fn texture_load(t: &Types, color: Handle<Function>) -> Function {
     let params = b.arg("params", t.params);
     let coords = b.arg("coords", t.vec2u);
     let size = b.field(params, field::APPARENT_SIZE, t.vec2u);
-    let clamped = b.math(MathFunction::Min, vec![coords, size], t.vec2u);
+    let clamped = b.math(MathFunction::Min, &[coords, size], t.vec2u);
     let clamped_f = b.e(
         Expression::Convert {
             expr: clamped,
@@ -481,7 +482,7 @@ fn texture_load(t: &Types, color: Handle<Function>) -> Function {
         "load_f",
         Expression::Math {
             fun: MathFunction::Round,
-            args: vec![moved],
+            args: smallvec::smallvec![moved],
         },
         t.vec2f,
     );
@@ -557,7 +558,7 @@ fn texture_sample(t: &Types, color: Handle<Function>) -> Function {
     let clamp = |b: &mut Fb, min: u32, max: u32| {
         let lo = b.field(params, min, t.vec2f);
         let hi = b.field(params, max, t.vec2f);
-        b.math(MathFunction::Clamp, vec![modified, lo, hi], t.vec2f)
+        b.math(MathFunction::Clamp, &[modified, lo, hi], t.vec2f)
     };
     let coords0 = clamp(&mut b, field::PLANE0_MIN, field::PLANE0_MAX);
     b.f.named_expressions

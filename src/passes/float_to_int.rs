@@ -83,7 +83,7 @@ impl FunctionPass for FloatToInt {
         let (lo, hi) = bounds(from, to);
         let lo = cx.splat_literal(from, size, lo, span);
         let hi = cx.splat_literal(from, size, hi, span);
-        let clamped = cx.math(MathFunction::Clamp, vec![expr, lo, hi], from, size, span);
+        let clamped = cx.math(MathFunction::Clamp, &[expr, lo, hi], from, size, span);
         cx.f.expressions[h] = Expression::Convert { expr: clamped, ty };
     }
 }
@@ -112,7 +112,7 @@ fn saturate_matrix(cx: &mut Cx, h: Handle<Expression>, expr: Handle<Expression>,
     let clamped = cx.add(
         Expression::Math {
             fun: MathFunction::Clamp,
-            args: vec![expr, lo, hi],
+            args: smallvec::smallvec![expr, lo, hi],
         },
         m,
         span,

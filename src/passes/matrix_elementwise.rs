@@ -127,7 +127,10 @@ impl Elementwise {
         args.insert(key.position, x);
         let r = body.expr(
             &mut f,
-            Expression::Math { fun: key.fun, args },
+            Expression::Math {
+                fun: key.fun,
+                args: args.into(),
+            },
             key.component,
             span,
         );
@@ -174,7 +177,7 @@ impl FunctionPass for Elementwise {
             return;
         };
         let (fun, args) = match cx.f.expressions[h] {
-            Expression::Math { fun, ref args } => (ElementFn::Math(fun), args.clone()),
+            Expression::Math { fun, ref args } => (ElementFn::Math(fun), args.to_vec()),
             Expression::Binary {
                 op: BinaryOperator::Multiply,
                 left,
@@ -282,7 +285,7 @@ impl FunctionPass for Elementwise {
         let e = match fun {
             ElementFn::Math(fun) => Expression::Math {
                 fun,
-                args: elem_args,
+                args: elem_args.into(),
             },
             ElementFn::Multiply => Expression::Binary {
                 op: BinaryOperator::Multiply,

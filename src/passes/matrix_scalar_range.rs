@@ -56,11 +56,11 @@ fn clamp(
     let shader = comp.shader_scalar();
     if comp == Scalar::U8 {
         let hi = cx.splat_literal(shader, None, hi as f64, span);
-        return cx.math(MathFunction::Min, vec![value, hi], shader, None, span);
+        return cx.math(MathFunction::Min, &[value, hi], shader, None, span);
     }
     let lo = cx.splat_literal(shader, None, lo as f64, span);
     let hi = cx.splat_literal(shader, None, hi as f64, span);
-    cx.math(MathFunction::Clamp, vec![value, lo, hi], shader, None, span)
+    cx.math(MathFunction::Clamp, &[value, lo, hi], shader, None, span)
 }
 
 impl FunctionPass for MatrixScalarRange {

@@ -607,7 +607,7 @@ impl Scratch {
         let clamped = cx.add(
             Expression::Math {
                 fun: MathFunction::Min,
-                args: vec![lane, last],
+                args: smallvec::smallvec![lane, last],
             },
             u32_ty,
             span,

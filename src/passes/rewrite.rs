@@ -182,12 +182,13 @@ impl Cx<'_> {
     pub fn math(
         &mut self,
         fun: crate::ir::MathFunction,
-        args: Vec<H>,
+        args: &[H],
         scalar: Scalar,
         size: Option<VectorSize>,
         span: Span,
     ) -> H {
         let ty = self.scalar_or_vector(scalar, size);
+        let args = crate::ir::MathArgs::from_slice(args);
         self.add(Expression::Math { fun, args }, ty, span)
     }
 

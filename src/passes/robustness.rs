@@ -165,7 +165,7 @@ impl Robustness {
                     (Some(i), None) => {
                         let i = to_u32(cx, i, span);
                         let last = cx.u32(last, span);
-                        cx.math(MathFunction::Min, vec![i, last], Scalar::U32, None, span)
+                        cx.math(MathFunction::Min, &[i, last], Scalar::U32, None, span)
                     }
                 }
             }
@@ -185,7 +185,7 @@ impl Robustness {
                 };
                 let one = cx.u32(1, span);
                 let last = cx.binary(B::Subtract, len, one, Scalar::U32, None, span);
-                cx.math(MathFunction::Min, vec![i, last], Scalar::U32, None, span)
+                cx.math(MathFunction::Min, &[i, last], Scalar::U32, None, span)
             }
         };
         cx.f.expressions[h] = Expression::Access {
@@ -261,7 +261,7 @@ fn plan_matrix(
         None => {
             let s = to_u32(cx, stride, span);
             let min = cx.u32(minor_elems.min(u32::MAX.into()) as u32, span);
-            let s = cx.math(MathFunction::Max, vec![s, min], Scalar::U32, None, span);
+            let s = cx.math(MathFunction::Max, &[s, min], Scalar::U32, None, span);
             (s, None)
         }
     };
@@ -294,7 +294,7 @@ fn plan_matrix(
                 let room = cx.u32(room as u32, span);
                 cx.math(
                     MathFunction::Min,
-                    vec![offset_u, room],
+                    &[offset_u, room],
                     Scalar::U32,
                     None,
                     span,
@@ -332,7 +332,7 @@ fn plan_matrix(
                                     let room = u(cx, n - minor_elems);
                                     cx.math(
                                         MathFunction::Min,
-                                        vec![offset_u, room],
+                                        &[offset_u, room],
                                         Scalar::U32,
                                         None,
                                         span,
@@ -353,7 +353,7 @@ fn plan_matrix(
                             fits_row
                         } else {
                             let big =
-                                cx.math(MathFunction::Max, vec![len_h, m], Scalar::U32, None, span);
+                                cx.math(MathFunction::Max, &[len_h, m], Scalar::U32, None, span);
                             let room = cx.binary(B::Subtract, big, m, Scalar::U32, None, span);
                             let st = u(cx, steps);
                             let max_stride =
@@ -394,7 +394,7 @@ fn plan_matrix(
             let room = cx.binary(B::Subtract, len_h, extent, Scalar::U32, None, span);
             let offset = cx.math(
                 MathFunction::Min,
-                vec![offset_u, room],
+                &[offset_u, room],
                 Scalar::U32,
                 None,
                 span,

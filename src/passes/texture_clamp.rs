@@ -67,7 +67,7 @@ fn clamp_to_count(cx: &mut Cx, image: H, x: H, query: ImageQuery, span: Span) ->
     let count = cx.add(Expression::ImageQuery { image, query }, u, span);
     let one = cx.u32(1, span);
     let last = cx.binary(B::Subtract, count, one, Scalar::U32, None, span);
-    cx.math(MathFunction::Min, vec![x, last], Scalar::U32, None, span)
+    cx.math(MathFunction::Min, &[x, last], Scalar::U32, None, span)
 }
 
 /// The coordinates clamped to the size of `image` at `level`.
@@ -85,7 +85,7 @@ fn clamp_coordinate(cx: &mut Cx, image: H, coordinate: H, level: Option<H>, span
     );
     let one = cx.splat_literal(Scalar::U32, size, 1.0, span);
     let last = cx.binary(B::Subtract, dims, one, Scalar::U32, size, span);
-    cx.math(MathFunction::Min, vec![c, last], Scalar::U32, size, span)
+    cx.math(MathFunction::Min, &[c, last], Scalar::U32, size, span)
 }
 
 /// Whether `image` has mip levels (sampled and depth textures that are

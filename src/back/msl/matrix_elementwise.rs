@@ -225,7 +225,7 @@ pub(super) fn expression(
             (
                 ElementOp::Math(fun, mask, args.len() as u8),
                 c,
-                args.clone(),
+                args.to_vec(),
             )
         }
         _ => return Ok(None),

@@ -661,7 +661,7 @@ fn predeclared_struct_values_use_let_inference() {
     let r = fb.e(
         Expression::Math {
             fun: MathFunction::Frexp,
-            args: vec![x],
+            args: smallvec::smallvec![x],
         },
         res,
     );

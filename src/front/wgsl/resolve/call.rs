@@ -395,7 +395,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
             } else {
                 Stage::Runtime
             });
-        let mut hs = Vec::with_capacity(conv.len());
+        let mut hs = crate::ir::MathArgs::with_capacity(conv.len());
         for (i, v) in conv.into_iter().enumerate() {
             let aspan = self.span(args[i]);
             hs.push(self.lift(v, stage, aspan)?);
@@ -408,7 +408,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
         &mut self,
         def: &'static builtins::BuiltinDef,
         resolved: &builtins::ResolvedCall,
-        hs: Vec<Handle<Expression>>,
+        hs: crate::ir::MathArgs,
         args: &'t [ExprId],
         result: Option<Handle<Type>>,
         span: Span,
@@ -511,7 +511,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
                     span,
                     |r| Statement::Subgroup {
                         op,
-                        args: hs.clone(),
+                        args: hs.to_vec(),
                         result: r,
                     },
                 )?;

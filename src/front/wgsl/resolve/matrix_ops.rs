@@ -301,6 +301,14 @@ impl Resolver<'_, '_> {
             };
             args.push(self.lift(v, Stage::Runtime, vspan)?);
         }
-        self.add_at(Stage::Runtime, Expression::Math { fun, args }, mty, span)
+        self.add_at(
+            Stage::Runtime,
+            Expression::Math {
+                fun,
+                args: args.into(),
+            },
+            mty,
+            span,
+        )
     }
 }
