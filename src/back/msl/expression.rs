@@ -512,7 +512,7 @@ fn compute(w: &mut Writer, cx: &mut FnCtx, h: Handle<Expression>, out: &mut Stri
             }
             out.push(')');
         }
-        Expression::Math { fun, ref args } => out.push_str(&math(w, cx, h, fun, args)?),
+        Expression::Math { fun, ref args } => math(w, cx, h, fun, args, out)?,
         // Metal has no coarse or fine derivatives: `dfdx`/`dfdy`/`fwidth`
         // are the implementation's choice, which both forms allow (WGSL
         // only says how precise each is allowed to be).
@@ -681,7 +681,8 @@ fn math(
     h: Handle<Expression>,
     fun: MathFunction,
     args: &[Handle<Expression>],
-) -> R<String> {
+    out: &mut String,
+) -> R<()> {
     let texts = args
         .iter()
         .map(|&a| get_apart(w, cx, a))
@@ -695,8 +696,17 @@ fn math(
         }
         _ => Vec::new(),
     };
-    super::math::math_call(&w.tcx, fun, &texts, &tys, result, &members, &mut w.helpers)
-        .map_err(|d| at(d, cx.span(h)))
+    super::math::math_call(
+        &w.tcx,
+        fun,
+        &texts,
+        &tys,
+        result,
+        &members,
+        &mut w.helpers,
+        out,
+    )
+    .map_err(|d| at(d, cx.span(h)))
 }
 
 /// The texts `[array, offset, stride]` of a subgroup-matrix load or store.

@@ -47,11 +47,13 @@ fn bad(fun: F, what: &str) -> Box<Diagnostic> {
     )))
 }
 
-/// The MSL expression for a math builtin call. `args` are the MSL
-/// expressions of the arguments (each used once), `arg_tys` their IR types,
-/// `result_ty` the call's type and `result_members` the MSL names of its
-/// members when it is a struct (`modf`, `frexp`; otherwise empty). Errors
-/// (malformed IR only) carry an undefined span for the caller to replace.
+/// Appends the MSL expression for a math builtin call to `out`. `args` are
+/// the MSL expressions of the arguments (each used once), `arg_tys` their
+/// IR types, `result_ty` the call's type and `result_members` the MSL names
+/// of its members when it is a struct (`modf`, `frexp`; otherwise empty).
+/// Errors (malformed IR only) carry an undefined span for the caller to
+/// replace.
+#[allow(clippy::too_many_arguments)]
 pub(super) fn math_call(
     ctx: &TypeCtx,
     fun: F,
@@ -60,7 +62,8 @@ pub(super) fn math_call(
     result_ty: Handle<Type>,
     result_members: &[String],
     helpers: &mut Helpers,
-) -> Result<String, Box<Diagnostic>> {
+    out: &mut String,
+) -> Result<(), Box<Diagnostic>> {
     let module = ctx.module;
     let arity = arity(fun);
     if args.len() != arity || arg_tys.len() != arity {
@@ -76,8 +79,17 @@ pub(super) fn math_call(
     };
     // Matrix functions first: their argument is not a scalar or vector.
     match fun {
-        F::Determinant => return Ok(format!("metal::determinant({})", a(0))),
-        F::Transpose => return Ok(format!("metal::transpose({})", a(0))),
+        F::Determinant | F::Transpose => {
+            let name = if fun == F::Determinant {
+                "metal::determinant("
+            } else {
+                "metal::transpose("
+            };
+            for part in [name, a(0), ")"] {
+                out.push_str(part);
+            }
+            return Ok(());
+        }
         _ => {}
     }
     let Some(t0) = val_ty(module, arg_tys[0]) else {
@@ -93,10 +105,9 @@ pub(super) fn math_call(
     let float = s.is_float();
     let signed = s.is_signed_integer();
     let vector = t0.size.is_some();
-    // `metal::name(a, b, ...)`, built in one allocation.
-    let metal = |name: &str| {
-        let len: usize = args.iter().map(|a| a.len() + 2).sum();
-        let mut out = String::with_capacity(name.len() + len + 9);
+    // `metal::name(a, b, ...)`, the form of most calls, is written straight
+    // into `out`; the (empty, unallocated) text it returns is its arm's.
+    let mut metal = |name: &str| {
         out.push_str("metal::");
         out.push_str(name);
         out.push('(');
@@ -107,9 +118,9 @@ pub(super) fn math_call(
             out.push_str(a);
         }
         out.push(')');
-        out
+        String::new()
     };
-    let out = match fun {
+    let text = match fun {
         F::Abs if float => metal("abs"),
         F::Abs if signed => call(helpers, Helper::IntAbs(t0), args),
         F::Abs => format!("({})", a(0)),
@@ -259,7 +270,8 @@ pub(super) fn math_call(
         F::Unpack4xU8 => format!("metal::uint4(as_type<metal::uchar4>({}))", a(0)),
         F::Determinant | F::Transpose => unreachable_matrix(fun)?,
     };
-    Ok(out)
+    out.push_str(&text);
+    Ok(())
 }
 
 /// Matrix functions return early; reaching the arm again is malformed IR.
@@ -337,7 +349,8 @@ mod tests {
             let args = &["a", "b", "c", "d"][..tys.len()];
             let mut h = Helpers::default();
             let members = ["fract".to_string(), "whole_".to_string()];
-            let s = math_call(&ctx, fun, args, tys, result, &members, &mut h).unwrap();
+            let mut s = String::new();
+            math_call(&ctx, fun, args, tys, result, &members, &mut h, &mut s).unwrap();
             let mut defs = String::new();
             h.write(&mut defs);
             (s, defs)
@@ -536,7 +549,17 @@ mod tests {
         let f = fx.scalar(Scalar::F32);
         let ctx = TypeCtx::new(&fx.module);
         let mut h = Helpers::default();
-        let e = math_call(&ctx, F::Fma, &["a"], &[f], f, &[], &mut h).unwrap_err();
+        let e = math_call(
+            &ctx,
+            F::Fma,
+            &["a"],
+            &[f],
+            f,
+            &[],
+            &mut h,
+            &mut String::new(),
+        )
+        .unwrap_err();
         assert_eq!(
             e.message,
             "cannot write 'fma' in MSL: expected 3 arguments, got 1"
