@@ -646,38 +646,31 @@ mod tests {
     /// ones, statements after nested blocks).
     #[test]
     fn walk_order_matches_a_recursive_walk() {
-        fn leaf(n: &mut u32) -> (Statement, Span) {
+        // Every statement gets a span of its own, so the orders compare.
+        fn span(n: &mut u32) -> Span {
             *n += 1;
-            (Statement::Break, Span::new(*n, *n + 1))
+            Span::new(*n, *n + 1)
         }
         fn block(n: &mut u32, depth: u32) -> Block {
             let mut b = Block::new();
-            let (st, span) = leaf(n);
-            b.push(st, span);
+            b.push(Statement::Break, span(n));
             if depth > 0 {
+                let condition = H::from_index(0);
                 let (accept, reject) = (block(n, depth - 1), block(n, depth - 1));
-                let cond = H::from_index(0);
-                let (_, span) = leaf(n);
-                let condition = cond;
-                b.push(
-                    Statement::If {
-                        condition,
-                        accept,
-                        reject,
-                    },
-                    span,
-                );
+                let st = Statement::If {
+                    condition,
+                    accept,
+                    reject,
+                };
+                b.push(st, span(n));
                 let (body, continuing) = (block(n, depth - 1), Block::new());
-                let (_, span) = leaf(n);
-                b.push(
-                    Statement::Loop {
-                        body,
-                        continuing,
-                        break_if: None,
-                        unroll: false,
-                    },
-                    span,
-                );
+                let st = Statement::Loop {
+                    body,
+                    continuing,
+                    break_if: None,
+                    unroll: false,
+                };
+                b.push(st, span(n));
                 let cases = (0..3)
                     .map(|i| SwitchCase {
                         selectors: vec![CaseSelector::I32(i)],
@@ -688,19 +681,15 @@ mod tests {
                         },
                     })
                     .collect();
-                let (_, span) = leaf(n);
-                b.push(
-                    Statement::Switch {
-                        selector: cond,
-                        cases,
-                    },
-                    span,
-                );
-                let (_, span) = leaf(n);
-                b.push(Statement::Block(block(n, depth - 1)), span);
+                let st = Statement::Switch {
+                    selector: condition,
+                    cases,
+                };
+                b.push(st, span(n));
+                let st = Statement::Block(block(n, depth - 1));
+                b.push(st, span(n));
             }
-            let (st, span) = leaf(n);
-            b.push(st, span);
+            b.push(Statement::Break, span(n));
             b
         }
         fn recursive(b: &Block, out: &mut Vec<Span>) {
