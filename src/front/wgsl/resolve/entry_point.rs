@@ -281,12 +281,12 @@ impl<'t, 'a> Resolver<'t, 'a> {
         let h = self.module.functions.append(fs.func, f.span);
         self.ir_function_info.insert(
             h,
-            std::rc::Rc::new(FnInfo {
+            FnInfo {
                 params,
                 result,
                 must_use,
                 entry: stage.is_some(),
-            }),
+            },
         );
         let workgroup_size_spans = wg.map_or([crate::Span::UNDEFINED; 3], |a| {
             [0, 1, 2].map(|i| self.list(a.args).get(i).map_or(a.span, |&e| self.span(e)))

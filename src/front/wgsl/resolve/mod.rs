@@ -160,7 +160,7 @@ pub(crate) struct Resolver<'t, 'a> {
     /// The function being resolved, if any.
     pub f: Option<FnState<'a>>,
     /// Signatures of the resolved user functions.
-    pub ir_function_info: HashMap<Handle<ir::Function>, std::rc::Rc<scope::FnInfo>>,
+    pub ir_function_info: HashMap<Handle<ir::Function>, scope::FnInfo>,
     /// Memoized builtin overload resolutions (see
     /// `Resolver::resolve_builtin_cached`).
     pub builtin_calls: HashMap<BuiltinCallKey, crate::builtins::ResolvedCall>,
