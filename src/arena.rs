@@ -392,6 +392,13 @@ impl<T> Index<Handle<T>> for UniqueArena<T> {
     }
 }
 
+/// Empties a reused table and sizes it to `n` copies of `x`, keeping its
+/// memory.
+pub fn refill<T: Clone>(v: &mut Vec<T>, n: usize, x: T) {
+    v.clear();
+    v.resize(n, x);
+}
+
 /// The least spare capacity, in bytes, that [`shrink_vec`] gives back.
 pub const SHRINK_MIN_BYTES: usize = 64;
 

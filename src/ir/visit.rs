@@ -530,18 +530,17 @@ pub fn walk_statements<'a>(block: &'a Block, mut f: impl FnMut(&'a Statement, Sp
             }
         };
         f(st, span);
-        if matches!(
-            st,
-            Statement::Block(_)
-                | Statement::If { .. }
-                | Statement::Switch { .. }
-                | Statement::Loop { .. }
-        ) {
-            // The rest of this block waits under the children, which go
-            // on the stack in reverse, so the first is walked next.
-            let first = stack.len();
-            stack.push(std::mem::replace(&mut cur, done()));
-            child_blocks(st, |b| stack.push(walk(b)));
+        // With the first child, the rest of this block goes on the stack
+        // to wait under the children, which go on in reverse, so the first
+        // is walked next.
+        let first = stack.len();
+        child_blocks(st, |b| {
+            if stack.len() == first {
+                stack.push(std::mem::replace(&mut cur, done()));
+            }
+            stack.push(walk(b));
+        });
+        if stack.len() > first {
             stack[first + 1..].reverse();
             if let Some(next) = stack.pop() {
                 cur = next;

@@ -104,18 +104,15 @@ impl FnTables {
     /// Empties the tables and sizes them for a function of `n`
     /// expressions, keeping their memory.
     pub fn reset(&mut self, n: usize) {
-        fn fresh<T: Clone>(v: &mut Vec<T>, n: usize, x: T) {
-            v.clear();
-            v.resize(n, x);
-        }
+        use crate::arena::refill;
         self.exprs.reset(n);
-        fresh(&mut self.depth, n, 0);
-        fresh(&mut self.uses, n, 0);
-        fresh(&mut self.hoisted, n, false);
-        fresh(&mut self.force_bake, n, false);
-        fresh(&mut self.named, n, false);
-        fresh(&mut self.user, n, None);
-        fresh(&mut self.read_in_place, n, false);
+        refill(&mut self.depth, n, 0);
+        refill(&mut self.uses, n, 0);
+        refill(&mut self.hoisted, n, false);
+        refill(&mut self.force_bake, n, false);
+        refill(&mut self.named, n, false);
+        refill(&mut self.user, n, None);
+        refill(&mut self.read_in_place, n, false);
         self.scratch.clear();
         self.direct.clear();
         self.ranges.clear();

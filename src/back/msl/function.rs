@@ -204,8 +204,9 @@ pub(super) fn write_function(
         p.push(' ');
         p.push_str(&cx.t.arg_names[i]);
         if let Some(len) = &cx.t.arg_lengths[i] {
-            params.next().push_str("uint ");
-            params.out.push_str(len);
+            let p = params.next();
+            p.push_str("uint ");
+            p.push_str(len);
         }
     }
     let globals = &w.fn_globals[handle.index()];

@@ -19,6 +19,8 @@
 //!
 //! Every argument string is evaluated exactly once by the produced code.
 
+use std::fmt::Write as _;
+
 use super::polyfill::{float_literal, Helper, Helpers, ResultStruct, ValTy};
 use super::types::TypeCtx;
 use crate::arena::Handle;
@@ -81,13 +83,11 @@ pub(super) fn math_call(
     match fun {
         F::Determinant | F::Transpose => {
             let name = if fun == F::Determinant {
-                "metal::determinant("
+                "determinant"
             } else {
-                "metal::transpose("
+                "transpose"
             };
-            for part in [name, a(0), ")"] {
-                out.push_str(part);
-            }
+            let _ = write!(out, "metal::{name}({})", a(0));
             return Ok(());
         }
         _ => {}

@@ -114,17 +114,14 @@ impl Tables {
     /// sizes them for a function of `exprs` expressions, `args` arguments
     /// and `locals` local variables.
     fn reset(&mut self, exprs: usize, args: usize, locals: usize) {
-        fn fresh<T: Clone>(v: &mut Vec<T>, n: usize, x: T) {
-            v.clear();
-            v.resize(n, x);
-        }
+        use crate::arena::refill;
         self.reqs.clear();
-        fresh(&mut self.expr_node, exprs, NONE);
-        fresh(&mut self.arg_node, args, NONE);
-        fresh(&mut self.cur, locals, NONE);
+        refill(&mut self.expr_node, exprs, NONE);
+        refill(&mut self.arg_node, args, NONE);
+        refill(&mut self.cur, locals, NONE);
         self.trail.clear();
-        fresh(&mut self.param_slot, args, None);
-        fresh(&mut self.ret_contents, args, NONE);
+        refill(&mut self.param_slot, args, None);
+        refill(&mut self.ret_contents, args, NONE);
         self.modified.clear();
         self.targets.clear();
         self.var_zero_inits.clear();

@@ -281,7 +281,7 @@ impl Resolver<'_, '_> {
             );
         }
         let scalar_ty = self.module.intern(TypeInner::Scalar(comp.shader_scalar()));
-        let mut args = Vec::with_capacity(vals.len());
+        let mut args = crate::ir::MathArgs::with_capacity(vals.len());
         for (v, vspan) in vals {
             let t = self.val_ty(&v);
             let v = if t == mty {
@@ -301,14 +301,6 @@ impl Resolver<'_, '_> {
             };
             args.push(self.lift(v, Stage::Runtime, vspan)?);
         }
-        self.add_at(
-            Stage::Runtime,
-            Expression::Math {
-                fun,
-                args: args.into(),
-            },
-            mty,
-            span,
-        )
+        self.add_at(Stage::Runtime, Expression::Math { fun, args }, mty, span)
     }
 }
