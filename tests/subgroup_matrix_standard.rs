@@ -15,8 +15,8 @@ mod corpus_util;
 mod msl_shim_util;
 
 use spirv_tools::TargetEnv;
-use tessera::ir::{Access, AddressSpace};
-use tessera::pipeline::{BindingReflection, Reflection};
+use tessera::ir::{Access, AddressSpace, Scalar};
+use tessera::pipeline::{BindingReflection, HostLayout, Reflection};
 use tessera::Severity;
 
 const MATMUL: &str = include_str!("in/subgroup_matrix_standard.wgsl");
@@ -295,6 +295,14 @@ fn main() {
                 access: Access::ReadWrite,
                 min_binding_size: 256,
                 subgroup_matrix_min_size: Some(256),
+                layout: HostLayout::Array {
+                    element: Box::new(HostLayout::Scalar {
+                        scalar: Scalar::F32,
+                        atomic: false,
+                    }),
+                    stride: 4,
+                    count: None,
+                },
             },
             BindingReflection {
                 group: 0,
@@ -305,6 +313,10 @@ fn main() {
                 access: Access::Read,
                 min_binding_size: 16,
                 subgroup_matrix_min_size: None,
+                layout: HostLayout::Vector {
+                    size: 4,
+                    scalar: Scalar::U32,
+                },
             },
         ],
         "bindings the entry point does not use are not listed"

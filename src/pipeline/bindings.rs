@@ -55,6 +55,10 @@ pub struct BindingReflection {
     /// accessed array in the variable (the proposal's requirement on the
     /// binding size). `None` when no load or store reaches the buffer.
     pub subgroup_matrix_min_size: Option<u64>,
+    /// How the store type lies in memory: what a host writes into the
+    /// buffer and reads back (every scalar with its offset:
+    /// [`super::HostLayout::scalars`]).
+    pub layout: super::HostLayout,
 }
 
 /// What kind of texture or sampler a resource is.
@@ -280,6 +284,11 @@ pub(crate) fn entry_bindings(
                 return None;
             }
             let webgpu = u64::from(crate::layout::layout(module, var.ty).size);
+            // Uniform and storage buffers hold host-shareable types only (the
+            // validator's rule); the fallback keeps IR built by other means
+            // reportable.
+            let layout = super::HostLayout::of(module, var.ty)
+                .unwrap_or_else(|| super::HostLayout::words((webgpu / 4) as u32));
             let subgroup_matrix_min_size = matrix.get(&h).copied();
             Some(BindingReflection {
                 group: binding.group,
@@ -290,6 +299,7 @@ pub(crate) fn entry_bindings(
                 access: var.access,
                 min_binding_size: webgpu.max(subgroup_matrix_min_size.unwrap_or(0)),
                 subgroup_matrix_min_size,
+                layout,
             })
         })
         .collect();

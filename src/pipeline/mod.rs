@@ -17,6 +17,7 @@ mod bindings;
 pub(crate) mod checks;
 pub(crate) mod eval;
 pub mod external_textures;
+mod host_layout;
 mod json;
 mod matrix_access;
 pub(crate) mod overrides;
@@ -37,6 +38,7 @@ use crate::valid::ModuleInfo;
 
 pub use bindings::{BindingReflection, HandleKind, ResourceReflection};
 pub use external_textures::{ExternalTextureBindings, ExternalTextureReflection};
+pub use host_layout::{HostLayout, HostMember, HostScalar};
 
 /// Options for creating a pipeline from a module.
 #[derive(Clone, Debug)]
@@ -727,6 +729,9 @@ pub fn process_owned(
                 access: crate::ir::Access::Read,
                 min_binding_size: external_textures::EXTERNAL_TEXTURE_PARAMS_SIZE,
                 subgroup_matrix_min_size: None,
+                layout: HostLayout::words(
+                    (external_textures::EXTERNAL_TEXTURE_PARAMS_SIZE / 4) as u32,
+                ),
             });
         }
         r.bindings.sort_by_key(|b| (b.group, b.binding));
