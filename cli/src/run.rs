@@ -78,6 +78,12 @@ pub struct RunArgs {
     #[arg(long)]
     pub list_devices: bool,
 
+    /// Run this SPIR-V module (e.g. another compiler's output for the same
+    /// WGSL) instead of tessera's; FILE.wgsl still gives the bindings and
+    /// the entry point.
+    #[arg(long, value_name = "FILE.spv")]
+    pub spirv: Option<PathBuf>,
+
     /// How to print the buffers.
     #[arg(long, value_enum, default_value = "text")]
     pub format: OutputFormat,
@@ -223,6 +229,25 @@ pub fn main(args: RunArgs) -> Result<(), Failed> {
         }
     };
     reporter.emit(&compiled.output.warnings, &name, &source);
+    let mut compiled = compiled;
+    if let Some(path) = &args.spirv {
+        let bytes = std::fs::read(path).map_err(|e| {
+            fail(RunError::io(format!(
+                "cannot read `{}`: {e}",
+                path.display()
+            )))
+        })?;
+        if bytes.len() % 4 != 0 || bytes.len() < 20 || bytes[..4] != 0x0723_0203u32.to_le_bytes() {
+            return Err(fail(RunError::usage(format!(
+                "`{}` is not a binary SPIR-V module",
+                path.display()
+            ))));
+        }
+        compiled.output.words = bytes
+            .chunks_exact(4)
+            .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+            .collect();
+    }
     let buffers = run::bind(&compiled, &given).map_err(fail)?;
     let out = run::run(&device, &compiled, buffers, args.dispatch).map_err(fail)?;
 

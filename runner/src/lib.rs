@@ -46,6 +46,9 @@ pub enum RunError {
     Device(String),
     /// A file cannot be read or written (exit 3).
     Io(String),
+    /// The dispatch did not finish in this time (exit 1): the shader does
+    /// not end. The device is unusable afterwards.
+    Hung(std::time::Duration),
 }
 
 impl RunError {
@@ -67,7 +70,7 @@ impl RunError {
     /// 1 shader, 2 usage, 3 I/O or device.
     pub fn exit_code(&self) -> u8 {
         match self {
-            RunError::Shader(_) => 1,
+            RunError::Shader(_) | RunError::Hung(_) => 1,
             RunError::Usage(_) => 2,
             RunError::Unsupported(_) | RunError::Device(_) | RunError::Io(_) => 3,
         }
@@ -80,6 +83,11 @@ impl std::fmt::Display for RunError {
             RunError::Shader(e) => write!(f, "{e}"),
             RunError::Unsupported(e) => write!(f, "the device cannot run this shader: {e}"),
             RunError::Usage(m) | RunError::Device(m) | RunError::Io(m) => f.write_str(m),
+            RunError::Hung(t) => write!(
+                f,
+                "the dispatch did not finish within {} seconds: the shader does not end",
+                t.as_secs_f64()
+            ),
         }
     }
 }

@@ -105,6 +105,11 @@ impl Device {
         groups: [u32; 3],
         flags: PipelineFlags,
     ) -> Result<Dispatched, RunError> {
+        if self.hung.get() {
+            return Err(RunError::device(
+                "an earlier dispatch on this device never finished",
+            ));
+        }
         let mut objects = Objects::default();
         // SAFETY: every object is created on this device, used only until
         // the fence is waited for, and destroyed in `destroy`.
@@ -114,6 +119,9 @@ impl Device {
     }
 
     unsafe fn destroy(&self, o: Objects) {
+        if self.hung.get() {
+            return;
+        }
         let d = &self.device;
         let _ = d.device_wait_idle();
         if o.command != vk::CommandBuffer::null() {
@@ -411,13 +419,13 @@ impl Device {
         )
         .map_err(vk_err("vkQueueSubmit"))?;
         // A shader that never ends (a miscompiled loop) is an error, not a
-        // hang: two minutes is far beyond any test's dispatch.
-        match d.wait_for_fences(&[o.fence], true, 120_000_000_000) {
+        // hang of the caller.
+        let timeout = u64::try_from(self.timeout.as_nanos()).unwrap_or(u64::MAX);
+        match d.wait_for_fences(&[o.fence], true, timeout) {
             Ok(()) => {}
             Err(vk::Result::TIMEOUT) => {
-                return Err(RunError::device(
-                    "the dispatch did not finish within 120 seconds",
-                ))
+                self.hung.set(true);
+                return Err(RunError::Hung(self.timeout));
             }
             Err(e) => return Err(RunError::device(format!("vkWaitForFences failed: {e:?}"))),
         }

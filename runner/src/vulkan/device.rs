@@ -78,10 +78,21 @@ pub struct Device {
     pub(crate) memory: vk::PhysicalDeviceMemoryProperties,
     /// What the device reports.
     pub info: DeviceInfo,
+    /// How long a dispatch may take before it counts as hung.
+    pub timeout: std::time::Duration,
+    /// A dispatch did not finish: the device is left as it is (a CPU
+    /// driver's threads may still run the shader) and nothing more is
+    /// submitted or destroyed.
+    pub(crate) hung: std::cell::Cell<bool>,
 }
 
 impl Drop for Device {
     fn drop(&mut self) {
+        if self.hung.get() {
+            // Waiting would never end; the objects are left to the process's
+            // exit.
+            return;
+        }
         // SAFETY: every submission was waited for; children go before the
         // device, the device before the instance.
         unsafe {
@@ -460,6 +471,8 @@ impl Device {
                 pool,
                 memory,
                 info,
+                timeout: std::time::Duration::from_secs(60),
+                hung: std::cell::Cell::new(false),
             })
         }
     }
