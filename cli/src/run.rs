@@ -2,14 +2,13 @@
 //! device, runs it once and prints every writable storage buffer (see
 //! `tessera run --help`). The Vulkan work is `tessera-runner`'s.
 
-use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use clap::{Parser, ValueEnum};
 use tessera::configs::SubgroupMatrixConfig;
 use tessera_runner::init::{parse_buffer, Init};
-use tessera_runner::run::{self, Buffer};
-use tessera_runner::values::{decode, Value};
+use tessera_runner::run::{self, Bound, Given, TextureInit};
+use tessera_runner::vulkan::Sampler;
 use tessera_runner::vulkan::{Device, DeviceChoice};
 use tessera_runner::RunError;
 
@@ -64,6 +63,21 @@ pub struct RunArgs {
     /// see INIT below.
     #[arg(long = "buffer", value_name = "G:B=INIT", value_parser = parse_buffer)]
     pub buffers: Vec<((u32, u32), Init)>,
+
+    /// The size, mip levels and texels of the texture at @group(G)
+    /// @binding(B) (repeatable): SIZE is W, WxH or WxHxD (D: depth, or
+    /// array layers, six per cube); LEVELS defaults to 1; INIT gives every
+    /// level's texels, level 0 first (default: zeros). Sampled textures are
+    /// rgba32float/rgba32sint/rgba32uint by their sampled type, depth
+    /// textures depth32float, storage textures their own format.
+    #[arg(long = "texture", value_name = "G:B=SIZE[/LEVELS][:INIT]", value_parser = parse_texture)]
+    pub textures: Vec<((u32, u32), TextureInit)>,
+
+    /// The sampler at @group(G) @binding(B) (repeatable): `nearest` or
+    /// `linear`, `clamp`, `repeat` or `mirror`, and for a comparison
+    /// sampler `compare=OP` (default: nearest, clamp, compare=less).
+    #[arg(long = "sampler", value_name = "G:B=FILTER[,ADDRESS][,compare=OP]", value_parser = parse_sampler)]
+    pub samplers: Vec<((u32, u32), Sampler)>,
 
     /// Set an override by name or numeric `@id` (repeatable).
     #[arg(long = "override", value_name = "NAME=VALUE", value_parser = parse_override)]
@@ -134,6 +148,32 @@ pub enum OutputFormat {
     Json,
 }
 
+fn binding_key(text: &str, what: &str) -> Result<((u32, u32), String), String> {
+    let syntax = || format!("expected GROUP:BINDING={what}, found `{text}`");
+    let (key, rest) = text.split_once('=').ok_or_else(syntax)?;
+    let (group, binding) = key.split_once(':').ok_or_else(syntax)?;
+    let number = |s: &str| s.trim().parse::<u32>().map_err(|_| syntax());
+    Ok(((number(group)?, number(binding)?), rest.to_string()))
+}
+
+/// Parses `G:B=SIZE[/LEVELS][:INIT]`.
+pub fn parse_texture(text: &str) -> Result<((u32, u32), TextureInit), String> {
+    let (key, rest) = binding_key(text, "SIZE[/LEVELS][:INIT]")?;
+    Ok((
+        key,
+        TextureInit::parse(&rest).map_err(|e| format!("`{text}`: {e}"))?,
+    ))
+}
+
+/// Parses `G:B=FILTER[,ADDRESS][,compare=OP]`.
+pub fn parse_sampler(text: &str) -> Result<((u32, u32), Sampler), String> {
+    let (key, rest) = binding_key(text, "FILTER[,ADDRESS][,compare=OP]")?;
+    Ok((
+        key,
+        run::parse_sampler(&rest).map_err(|e| format!("`{text}`: {e}"))?,
+    ))
+}
+
 /// Parses `X[,Y[,Z]]`: positive workgroup counts.
 pub fn parse_dispatch(text: &str) -> Result<[u32; 3], String> {
     let parts: Vec<&str> = text.split(',').collect();
@@ -169,13 +209,30 @@ pub fn main(args: RunArgs) -> Result<(), Failed> {
     }
     let input = args.input.as_deref().unwrap_or("-");
     let (name, source) = read(input).map_err(fail)?;
-    let mut given: BTreeMap<(u32, u32), Vec<u8>> = BTreeMap::new();
+    let mut given = Given::default();
+    let twice = |flag: &str, key: (u32, u32)| {
+        fail(RunError::usage(format!(
+            "{flag} {}:{} is given twice",
+            key.0, key.1
+        )))
+    };
     for (key, init) in &args.buffers {
-        if given.insert(*key, init.bytes().map_err(fail)?).is_some() {
-            return Err(fail(RunError::usage(format!(
-                "--buffer {}:{} is given twice",
-                key.0, key.1
-            ))));
+        if given
+            .buffers
+            .insert(*key, init.bytes().map_err(fail)?)
+            .is_some()
+        {
+            return Err(twice("--buffer", *key));
+        }
+    }
+    for (key, t) in &args.textures {
+        if given.textures.insert(*key, t.clone()).is_some() {
+            return Err(twice("--texture", *key));
+        }
+    }
+    for (key, s) in &args.samplers {
+        if given.samplers.insert(*key, *s).is_some() {
+            return Err(twice("--sampler", *key));
         }
     }
     let nv = args.spirv_cooperative_matrix == Some(CooperativeMatrix::Nv);
@@ -248,12 +305,12 @@ pub fn main(args: RunArgs) -> Result<(), Failed> {
             .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
             .collect();
     }
-    let buffers = run::bind(&compiled, &given).map_err(fail)?;
-    let out = run::run(&device, &compiled, buffers, args.dispatch).map_err(fail)?;
+    let bound = run::bind(&compiled, &given).map_err(fail)?;
+    let out = run::run(&device, &compiled, bound, args.dispatch).map_err(fail)?;
 
     let text = match args.format {
-        OutputFormat::Text => text(&out.buffers),
-        OutputFormat::Json => json(&out.buffers),
+        OutputFormat::Text => text(&out.bound),
+        OutputFormat::Json => json(&out.bound),
     };
     crate::output::write(&crate::output::Target::new(None), text.as_bytes()).or_else(
         |e| match e {
@@ -299,21 +356,22 @@ fn read(input: &str) -> Result<(String, String), RunError> {
     Ok((name.to_string(), text))
 }
 
-/// The writable storage buffers as text: a header line each, then the
-/// values (arrays of scalars eight to a line, other types one per line
-/// with their path).
-fn text(buffers: &[Buffer]) -> String {
+/// The writable storage buffers and textures as text: a header line each,
+/// then the values (arrays of scalars eight to a line, other types one per
+/// line with their path).
+fn text(bound: &[Bound]) -> String {
     let mut out = String::new();
-    for b in buffers.iter().filter(|b| b.writable) {
+    for b in bound.iter().filter(|b| b.writable) {
+        let bytes = match &b.resource {
+            tessera_runner::vulkan::Resource::Buffer { data, .. } => data.len(),
+            tessera_runner::vulkan::Resource::Texture(t) => t.data.len(),
+            tessera_runner::vulkan::Resource::Sampler(_) => 0,
+        };
         out.push_str(&format!(
             "@group({}) @binding({}) {}: {} ({} bytes)\n",
-            b.group,
-            b.binding,
-            b.name,
-            b.type_name,
-            b.bytes.len()
+            b.group, b.binding, b.name, b.type_name, bytes
         ));
-        let values = decode(&b.layout, &b.bytes);
+        let values = b.values();
         let flat = values
             .iter()
             .enumerate()
@@ -333,14 +391,12 @@ fn text(buffers: &[Buffer]) -> String {
     out
 }
 
-/// The writable storage buffers as one JSON object.
-fn json(buffers: &[Buffer]) -> String {
+/// The writable storage buffers and textures as one JSON object.
+fn json(bound: &[Bound]) -> String {
     let mut map = serde_json::Map::new();
-    for b in buffers.iter().filter(|b| b.writable) {
-        let values: Vec<serde_json::Value> = decode(&b.layout, &b.bytes)
-            .into_iter()
-            .map(|(_, v): (String, Value)| v.to_json())
-            .collect();
+    for b in bound.iter().filter(|b| b.writable) {
+        let values: Vec<serde_json::Value> =
+            b.values().into_iter().map(|(_, v)| v.to_json()).collect();
         map.insert(format!("{}:{}", b.group, b.binding), values.into());
     }
     let mut s = serde_json::Value::Object(map).to_string();

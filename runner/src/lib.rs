@@ -28,6 +28,7 @@
 
 pub mod init;
 pub mod run;
+pub mod texel;
 pub mod values;
 pub mod vulkan;
 

@@ -15,7 +15,8 @@ use tessera::ir::{Access, AddressSpace};
 use tessera::pipeline::{EntryPointReflection, HostLayout};
 use tessera::{CompileError, CompileOptions, SpirvOutput};
 
-use crate::vulkan::{BufferBinding, Device, GuardViolation, PipelineFlags};
+use crate::values::{decode, Value};
+use crate::vulkan::{Binding, Device, GuardViolation, PipelineFlags, Resource, Sampler, Texture};
 use crate::RunError;
 
 /// What the device runs: the compiled module and its entry point's
@@ -102,70 +103,240 @@ pub fn compile(
     }
 }
 
-/// A buffer of the dispatch, with what the reflection says of it.
+/// One binding of the dispatch, with what the reflection says of it.
 #[derive(Clone, Debug)]
-pub struct Buffer {
+pub struct Bound {
     /// `@group`.
     pub group: u32,
     /// `@binding`.
     pub binding: u32,
     /// The variable's name.
     pub name: String,
-    /// Its store type as WGSL spells it.
+    /// Its type as WGSL spells it.
     pub type_name: String,
-    /// A storage buffer the shader may write.
+    /// A storage buffer or storage texture the shader may write: what a run
+    /// reports.
     pub writable: bool,
-    /// A uniform buffer.
-    pub uniform: bool,
-    /// How the store type lies in memory.
-    pub layout: HostLayout,
-    /// The contents: before the dispatch in [`bind`]'s result, after it in
-    /// [`run`]'s.
-    pub bytes: Vec<u8>,
+    /// What is bound; a buffer's or texture's `data` is its contents:
+    /// before the dispatch in [`bind`]'s result, after it in [`run`]'s.
+    pub resource: Resource,
+    /// A buffer's memory layout (`None` for textures and samplers).
+    pub layout: Option<HostLayout>,
 }
 
-/// The bindings of `compiled`'s entry point, filled from `given` (keyed by
-/// group and binding). A binding not given is zero-filled at its minimum
-/// size; a runtime-sized one must be given; contents shorter than the
-/// binding's minimum size, or given for a binding the entry point does not
-/// use, are usage errors. Textures, samplers and immediate data are not
-/// supported yet (an error says so).
-pub fn bind(
-    compiled: &Compiled,
-    given: &BTreeMap<(u32, u32), Vec<u8>>,
-) -> Result<Vec<Buffer>, RunError> {
-    let entry = compiled.entry();
-    if let Some(r) = entry.resources.first() {
-        return Err(RunError::usage(format!(
-            "entry point `{}` uses the {} `{}` at @group({}) @binding({}): `tessera run` binds buffers only",
-            entry.name, r.type_name, r.name, r.group, r.binding
-        )));
+impl Bound {
+    /// The contents' scalars, each with a path: a buffer's components in
+    /// memory order (padding skipped), a texture's channels texel by texel
+    /// (`[level][layer or z][y][x].channel`).
+    pub fn values(&self) -> Vec<(String, Value)> {
+        match (&self.resource, &self.layout) {
+            (Resource::Buffer { data, .. }, Some(layout)) => decode(layout, data),
+            (Resource::Texture(t), _) => {
+                let values = t.format.decode(&t.data);
+                let per_texel = t.format.channels as usize;
+                let mut paths = Vec::with_capacity(values.len());
+                for level in 0..t.levels {
+                    let e = t.extent(level);
+                    for z in 0..e.depth * t.layers() {
+                        for y in 0..e.height {
+                            for x in 0..e.width {
+                                for c in 0..per_texel {
+                                    paths.push(format!(
+                                        "[{level}][{z}][{y}][{x}].{}",
+                                        b"rgba"[c] as char
+                                    ));
+                                }
+                            }
+                        }
+                    }
+                }
+                paths.into_iter().zip(values).collect()
+            }
+            _ => Vec::new(),
+        }
     }
-    let known: Vec<String> = entry
+}
+
+/// What the caller gives for the bindings, keyed by group and binding.
+#[derive(Clone, Debug, Default)]
+pub struct Given {
+    /// Buffer contents.
+    pub buffers: BTreeMap<(u32, u32), Vec<u8>>,
+    /// Textures: size, levels and texels (zeros when `None`).
+    pub textures: BTreeMap<(u32, u32), TextureInit>,
+    /// Samplers (default: nearest, clamp to edge; a comparison sampler
+    /// compares with `less`).
+    pub samplers: BTreeMap<(u32, u32), Sampler>,
+}
+
+/// A texture's size and contents as given.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TextureInit {
+    /// Width, height, and depth or array layers (six per cube).
+    pub size: [u32; 3],
+    /// Mip levels.
+    pub levels: u32,
+    /// Every level's texels, level 0 first (zeros when `None`).
+    pub data: Option<Vec<u8>>,
+}
+
+impl TextureInit {
+    /// Parses `SIZE[/LEVELS][:INIT]` (SIZE is `W`, `WxH` or `WxHxD`).
+    pub fn parse(text: &str) -> Result<TextureInit, String> {
+        let (size, init) = match text.split_once(':') {
+            Some((s, i)) => (s, Some(i)),
+            None => (text, None),
+        };
+        let (size, levels) = match size.split_once('/') {
+            Some((s, l)) => (
+                s,
+                l.trim()
+                    .parse::<u32>()
+                    .ok()
+                    .filter(|&l| (1..=16).contains(&l))
+                    .ok_or_else(|| format!("bad mip level count `{l}` (1 to 16)"))?,
+            ),
+            None => (size, 1),
+        };
+        let mut dims = [1u32; 3];
+        let parts: Vec<&str> = size.split('x').collect();
+        if parts.is_empty() || parts.len() > 3 {
+            return Err(format!("expected a size W, WxH or WxHxD, found `{size}`"));
+        }
+        for (slot, p) in dims.iter_mut().zip(&parts) {
+            *slot = p
+                .trim()
+                .parse::<u32>()
+                .ok()
+                .filter(|&v| (1..=16384).contains(&v))
+                .ok_or_else(|| {
+                    format!("expected a size W, WxH or WxHxD of 1 to 16384, found `{size}`")
+                })?;
+        }
+        let data = match init {
+            Some(i) => Some(
+                crate::init::Init::parse(i)?
+                    .bytes()
+                    .map_err(|e| e.to_string())?,
+            ),
+            None => None,
+        };
+        Ok(TextureInit {
+            size: dims,
+            levels,
+            data,
+        })
+    }
+}
+
+/// Parses `FILTER[,ADDRESS][,compare=OP]`: FILTER `nearest` or `linear`,
+/// ADDRESS `clamp`, `repeat` or `mirror`, OP `never`, `less`, `equal`,
+/// `less-equal`, `greater`, `not-equal`, `greater-equal`, `always`.
+pub fn parse_sampler(text: &str) -> Result<Sampler, String> {
+    let mut s = Sampler {
+        linear: false,
+        address: ash::vk::SamplerAddressMode::CLAMP_TO_EDGE,
+        compare: None,
+    };
+    for part in text.split(',').map(str::trim) {
+        use ash::vk::{CompareOp as C, SamplerAddressMode as A};
+        match part {
+            "nearest" => s.linear = false,
+            "linear" => s.linear = true,
+            "clamp" => s.address = A::CLAMP_TO_EDGE,
+            "repeat" => s.address = A::REPEAT,
+            "mirror" => s.address = A::MIRRORED_REPEAT,
+            _ => {
+                let op = part
+                    .strip_prefix("compare=")
+                    .ok_or_else(|| format!("unknown sampler setting `{part}` (nearest, linear, clamp, repeat, mirror, compare=OP)"))?;
+                s.compare = Some(match op {
+                    "never" => C::NEVER,
+                    "less" => C::LESS,
+                    "equal" => C::EQUAL,
+                    "less-equal" => C::LESS_OR_EQUAL,
+                    "greater" => C::GREATER,
+                    "not-equal" => C::NOT_EQUAL,
+                    "greater-equal" => C::GREATER_OR_EQUAL,
+                    "always" => C::ALWAYS,
+                    _ => return Err(format!("unknown comparison `{op}`")),
+                });
+            }
+        }
+    }
+    Ok(s)
+}
+
+/// The bindings of `compiled`'s entry point, filled from `given`. A
+/// buffer not given is zero-filled at its minimum size; a runtime-sized
+/// one must be given; a texture must be given (its size); a sampler not
+/// given is nearest and clamps. Contents shorter than the binding's
+/// minimum size, or given for a binding the entry point does not use, are
+/// usage errors.
+pub fn bind(compiled: &Compiled, given: &Given) -> Result<Vec<Bound>, RunError> {
+    let entry = compiled.entry();
+    let mut known: Vec<(u32, u32, &str)> = entry
         .bindings
         .iter()
-        .map(|b| format!("{}:{} `{}`", b.group, b.binding, b.name))
+        .map(|b| (b.group, b.binding, b.name.as_str()))
+        .chain(
+            entry
+                .resources
+                .iter()
+                .map(|r| (r.group, r.binding, r.name.as_str())),
+        )
         .collect();
-    for &(g, b) in given.keys() {
-        if !entry
-            .bindings
-            .iter()
-            .any(|r| (r.group, r.binding) == (g, b))
-        {
+    known.sort();
+    let listing = || {
+        if known.is_empty() {
+            "none".to_string()
+        } else {
+            known
+                .iter()
+                .map(|(g, b, n)| format!("{g}:{b} `{n}`"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        }
+    };
+    let keys = given
+        .buffers
+        .keys()
+        .map(|k| ("--buffer", *k))
+        .chain(given.textures.keys().map(|k| ("--texture", *k)))
+        .chain(given.samplers.keys().map(|k| ("--sampler", *k)));
+    for (flag, (g, b)) in keys {
+        let is = |want: &str| match flag {
+            "--buffer" => entry
+                .bindings
+                .iter()
+                .any(|r| (r.group, r.binding) == (g, b)),
+            _ => entry.resources.iter().any(|r| {
+                (r.group, r.binding) == (g, b)
+                    && (r.kind == tessera::pipeline::HandleKind::Sampler
+                        || r.kind == tessera::pipeline::HandleKind::ComparisonSampler)
+                        == (want == "sampler")
+            }),
+        };
+        let want = match flag {
+            "--buffer" => "buffer",
+            "--texture" => "texture",
+            _ => "sampler",
+        };
+        if !is(want) {
             return Err(RunError::usage(format!(
-                "--buffer {g}:{b}: entry point `{}` has no buffer at @group({g}) @binding({b}) (its buffers: {})",
+                "{flag} {g}:{b}: entry point `{}` has no {want} at @group({g}) @binding({b}) (its bindings: {})",
                 entry.name,
-                if known.is_empty() { "none".to_string() } else { known.join(", ") }
+                listing()
             )));
         }
     }
-    let mut out = Vec::with_capacity(entry.bindings.len());
+    let mut out = Vec::with_capacity(entry.bindings.len() + entry.resources.len());
     for r in &entry.bindings {
         let what = format!(
             "binding {}:{} `{}: {}`",
             r.group, r.binding, r.name, r.type_name
         );
-        let bytes = match given.get(&(r.group, r.binding)) {
+        let bytes = match given.buffers.get(&(r.group, r.binding)) {
             Some(bytes) => {
                 if (bytes.len() as u64) < r.min_binding_size {
                     return Err(RunError::usage(format!(
@@ -186,17 +357,120 @@ pub fn bind(
             }
             None => vec![0; r.min_binding_size as usize],
         };
-        out.push(Buffer {
+        out.push(Bound {
             group: r.group,
             binding: r.binding,
             name: r.name.clone(),
             type_name: r.type_name.clone(),
             writable: r.space == AddressSpace::Storage && r.access != Access::Read,
-            uniform: r.space == AddressSpace::Uniform,
-            layout: r.layout.clone(),
-            bytes,
+            resource: Resource::Buffer {
+                uniform: r.space == AddressSpace::Uniform,
+                data: bytes,
+            },
+            layout: Some(r.layout.clone()),
         });
     }
+    for r in &entry.resources {
+        let key = (r.group, r.binding);
+        let what = format!("{}:{} `{}: {}`", r.group, r.binding, r.name, r.type_name);
+        let (resource, writable) = match r.image {
+            None => {
+                let comparison = r.kind == tessera::pipeline::HandleKind::ComparisonSampler;
+                let mut s = given.samplers.get(&key).copied().unwrap_or(Sampler {
+                    linear: false,
+                    address: ash::vk::SamplerAddressMode::CLAMP_TO_EDGE,
+                    compare: None,
+                });
+                if comparison && s.compare.is_none() {
+                    s.compare = Some(ash::vk::CompareOp::LESS);
+                }
+                if !comparison && s.compare.is_some() {
+                    return Err(RunError::usage(format!(
+                        "--sampler {}:{}: `{}` is not a comparison sampler",
+                        r.group, r.binding, r.name
+                    )));
+                }
+                (Resource::Sampler(s), false)
+            }
+            Some((dim, arrayed, class)) => {
+                use ash::vk::ImageViewType as V;
+                use tessera::ir::{ImageClass, ImageDimension as D};
+                let view = match (dim, arrayed) {
+                    (D::D1, _) => V::TYPE_1D,
+                    (D::D2, false) => V::TYPE_2D,
+                    (D::D2, true) => V::TYPE_2D_ARRAY,
+                    (D::D3, _) => V::TYPE_3D,
+                    (D::Cube, false) => V::CUBE,
+                    (D::Cube, true) => V::CUBE_ARRAY,
+                    (D::Buffer, _) => {
+                        return Err(RunError::usage(format!(
+                            "{what}: texel buffers are not supported by the runner yet"
+                        )))
+                    }
+                };
+                if class.is_multisampled() || matches!(class, ImageClass::External) {
+                    return Err(RunError::usage(format!(
+                        "{what}: multisampled and external textures are not supported by the runner yet"
+                    )));
+                }
+                let storage = matches!(class, ImageClass::Storage { .. });
+                let writable = matches!(
+                    class,
+                    ImageClass::Storage { access, .. } if access != Access::Read
+                );
+                let init = given.textures.get(&key).ok_or_else(|| {
+                    RunError::usage(format!(
+                        "texture {what} needs a size: --texture {}:{}=WxH[xD][/LEVELS][:INIT]",
+                        r.group, r.binding
+                    ))
+                })?;
+                let mut size = init.size;
+                if matches!(view, V::CUBE | V::CUBE_ARRAY) && size[2] % 6 != 0 {
+                    return Err(RunError::usage(format!(
+                        "{what}: a cube texture's layer count (the size's third number) must be a multiple of 6"
+                    )));
+                }
+                if view == V::TYPE_1D {
+                    size[1] = 1;
+                }
+                let mut t = Texture {
+                    storage,
+                    format: crate::texel::Format::for_class(class),
+                    view,
+                    size,
+                    levels: init.levels,
+                    data: Vec::new(),
+                };
+                t.data = match &init.data {
+                    Some(d) => d.clone(),
+                    None => vec![0; t.bytes() as usize],
+                };
+                if t.data.len() as u64 != t.bytes() {
+                    return Err(RunError::usage(format!(
+                        "texture {what}: {} bytes given; {} levels of {}x{}x{} {:?} texels need {}",
+                        t.data.len(),
+                        t.levels,
+                        size[0],
+                        size[1],
+                        size[2],
+                        t.format.vk,
+                        t.bytes()
+                    )));
+                }
+                (Resource::Texture(t), writable)
+            }
+        };
+        out.push(Bound {
+            group: r.group,
+            binding: r.binding,
+            name: r.name.clone(),
+            type_name: r.type_name.clone(),
+            writable,
+            resource,
+            layout: None,
+        });
+    }
+    out.sort_by_key(|b| (b.group, b.binding));
     Ok(out)
 }
 
@@ -204,16 +478,16 @@ pub fn bind(
 #[derive(Clone, Debug)]
 pub struct RunOutput {
     /// Every binding after the dispatch (read-only ones unchanged).
-    pub buffers: Vec<Buffer>,
+    pub bound: Vec<Bound>,
     /// Writes outside a binding, seen in the guard bytes around it.
     pub violations: Vec<GuardViolation>,
 }
 
-/// Dispatches `compiled` over `groups` workgroups with `buffers` bound.
+/// Dispatches `compiled` over `groups` workgroups with `bound` bound.
 pub fn run(
     device: &Device,
     compiled: &Compiled,
-    buffers: Vec<Buffer>,
+    bound: Vec<Bound>,
     groups: [u32; 3],
 ) -> Result<RunOutput, RunError> {
     let limit = device.info.max_workgroup_count;
@@ -226,13 +500,12 @@ pub fn run(
         }
     }
     let entry = compiled.entry();
-    let bindings: Vec<BufferBinding> = buffers
+    let bindings: Vec<Binding> = bound
         .iter()
-        .map(|b| BufferBinding {
+        .map(|b| Binding {
             group: b.group,
             binding: b.binding,
-            uniform: b.uniform,
-            data: b.bytes.clone(),
+            resource: b.resource.clone(),
         })
         .collect();
     let flags = PipelineFlags {
@@ -246,13 +519,20 @@ pub fn run(
         groups,
         flags,
     )?;
-    let buffers = buffers
+    let bound = bound
         .into_iter()
-        .zip(done.buffers)
-        .map(|(b, bytes)| Buffer { bytes, ..b })
+        .zip(done.contents)
+        .map(|(mut b, bytes)| {
+            match &mut b.resource {
+                Resource::Buffer { data, .. } => *data = bytes,
+                Resource::Texture(t) => t.data = bytes,
+                Resource::Sampler(_) => {}
+            }
+            b
+        })
         .collect();
     Ok(RunOutput {
-        buffers,
+        bound,
         violations: done.violations,
     })
 }

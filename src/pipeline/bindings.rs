@@ -94,6 +94,10 @@ pub struct ResourceReflection {
     pub kind: HandleKind,
     /// The access mode of a storage texture (`None` for the others).
     pub access: Option<Access>,
+    /// For a texture: its dimensionality, whether it is arrayed, and its
+    /// class (sampled type, depth, or storage format), which tell an
+    /// application the image and view to create. `None` for samplers.
+    pub image: Option<(crate::ir::ImageDimension, bool, crate::ir::ImageClass)>,
 }
 
 /// The textures and samplers of one entry point, sorted by group and
@@ -106,6 +110,14 @@ pub(crate) fn entry_resources(module: &Module, epi: &EntryPointInfo) -> Vec<Reso
         .filter_map(|&g| {
             let var = module.global_variables.try_get(Handle::from_index(g))?;
             let binding = var.binding?;
+            let image = match module.types.try_get(var.ty)?.inner {
+                TypeInner::Image {
+                    dim,
+                    arrayed,
+                    class,
+                } => Some((dim, arrayed, class)),
+                _ => None,
+            };
             let (kind, access) = match module.types.try_get(var.ty)?.inner {
                 TypeInner::Sampler { comparison: false } => (HandleKind::Sampler, None),
                 TypeInner::Sampler { comparison: true } => (HandleKind::ComparisonSampler, None),
@@ -126,6 +138,7 @@ pub(crate) fn entry_resources(module: &Module, epi: &EntryPointInfo) -> Vec<Reso
                 type_name: crate::ir::display::type_name(module, var.ty),
                 kind,
                 access,
+                image,
             })
         })
         .collect();

@@ -1,6 +1,7 @@
 //! One compute dispatch: buffers with guard bytes around each binding,
-//! descriptor sets by group, the pipeline, the dispatch, and the buffers
-//! read back.
+//! textures and samplers (module [`super::image`]), descriptor sets by
+//! group, the pipeline, the dispatch, and the buffers and storage
+//! textures read back.
 //!
 //! Every buffer binding lies in the middle of its own allocation, with
 //! [`GUARD_BYTES`] of a known pattern before and after it. After the
@@ -11,6 +12,7 @@
 use ash::vk;
 
 use super::device::Device;
+use super::image::{Image, Sampler, Texture};
 use crate::RunError;
 
 /// Bytes of guard pattern before and after each binding (a multiple of
@@ -22,18 +24,43 @@ fn guard_byte(i: u64) -> u8 {
     (i.wrapping_mul(151).wrapping_add(0x5a) & 0xff) as u8
 }
 
-/// A buffer bound for the dispatch.
+/// A resource bound for the dispatch at `@group(group) @binding(binding)`.
 #[derive(Clone, Debug)]
-pub struct BufferBinding {
+pub struct Binding {
     /// `@group`: the descriptor set.
     pub group: u32,
     /// `@binding`.
     pub binding: u32,
-    /// A uniform buffer (else a storage buffer).
-    pub uniform: bool,
-    /// The binding's contents before the dispatch; its length is the
-    /// binding's size.
-    pub data: Vec<u8>,
+    /// What is bound.
+    pub resource: Resource,
+}
+
+/// What a [`Binding`] binds.
+#[derive(Clone, Debug)]
+pub enum Resource {
+    /// A uniform or storage buffer; `data`'s length is the binding's size.
+    Buffer {
+        /// A uniform buffer (else a storage buffer).
+        uniform: bool,
+        /// The contents before the dispatch.
+        data: Vec<u8>,
+    },
+    /// A sampled or storage texture.
+    Texture(Texture),
+    /// A sampler.
+    Sampler(Sampler),
+}
+
+impl Resource {
+    fn descriptor(&self) -> vk::DescriptorType {
+        match self {
+            Resource::Buffer { uniform: true, .. } => vk::DescriptorType::UNIFORM_BUFFER,
+            Resource::Buffer { .. } => vk::DescriptorType::STORAGE_BUFFER,
+            Resource::Texture(t) if t.storage => vk::DescriptorType::STORAGE_IMAGE,
+            Resource::Texture(_) => vk::DescriptorType::SAMPLED_IMAGE,
+            Resource::Sampler(_) => vk::DescriptorType::SAMPLER,
+        }
+    }
 }
 
 /// A write outside a binding, seen in its guard bytes.
@@ -63,24 +90,30 @@ pub struct PipelineFlags {
 /// given, and the guard violations.
 #[derive(Clone, Debug)]
 pub struct Dispatched {
-    /// Per binding, its bytes after the dispatch.
-    pub buffers: Vec<Vec<u8>>,
+    /// Per binding, its bytes after the dispatch: a buffer's contents, a
+    /// texture's texels (every level; sampled textures as given), nothing
+    /// for a sampler.
+    pub contents: Vec<Vec<u8>>,
     /// Writes outside a binding.
     pub violations: Vec<GuardViolation>,
 }
 
-struct Allocation {
-    buffer: vk::Buffer,
+/// A host-visible, coherent, mapped buffer.
+pub(crate) struct Allocation {
+    pub(crate) buffer: vk::Buffer,
     memory: vk::DeviceMemory,
-    mapped: *mut u8,
+    pub(crate) mapped: *mut u8,
     size: u64,
 }
 
 /// The objects of one dispatch, destroyed together (null handles are
 /// skipped by Vulkan's destroy calls).
 #[derive(Default)]
-struct Objects {
+pub(crate) struct Objects {
+    /// Per binding that is a buffer, in binding order.
     allocations: Vec<Allocation>,
+    pub(crate) images: Vec<Image>,
+    pub(crate) samplers: Vec<vk::Sampler>,
     module: vk::ShaderModule,
     set_layouts: Vec<vk::DescriptorSetLayout>,
     layout: vk::PipelineLayout,
@@ -101,7 +134,7 @@ impl Device {
         &self,
         words: &[u32],
         entry: &str,
-        bindings: &[BufferBinding],
+        bindings: &[Binding],
         groups: [u32; 3],
         flags: PipelineFlags,
     ) -> Result<Dispatched, RunError> {
@@ -135,13 +168,22 @@ impl Device {
             d.destroy_descriptor_set_layout(l, None);
         }
         d.destroy_shader_module(o.module, None);
-        for a in o.allocations {
+        for s in o.samplers {
+            d.destroy_sampler(s, None);
+        }
+        let staging = o.images.iter().map(|i| &i.staging);
+        for a in o.allocations.iter().chain(staging) {
             d.destroy_buffer(a.buffer, None);
             d.free_memory(a.memory, None);
         }
+        for i in &o.images {
+            d.destroy_image_view(i.view, None);
+            d.destroy_image(i.image, None);
+            d.free_memory(i.memory, None);
+        }
     }
 
-    fn memory_type(&self, bits: u32, flags: vk::MemoryPropertyFlags) -> Option<u32> {
+    pub(crate) fn memory_type(&self, bits: u32, flags: vk::MemoryPropertyFlags) -> Option<u32> {
         (0..self.memory.memory_type_count).find(|&i| {
             bits & (1 << i) != 0
                 && self.memory.memory_types[i as usize]
@@ -151,7 +193,7 @@ impl Device {
     }
 
     /// A host-visible, coherent, mapped buffer of `size` bytes.
-    unsafe fn allocate(&self, size: u64) -> Result<Allocation, RunError> {
+    pub(crate) unsafe fn allocate(&self, size: u64) -> Result<Allocation, RunError> {
         let d = &self.device;
         let buffer = d
             .create_buffer(
@@ -210,31 +252,46 @@ impl Device {
         o: &mut Objects,
         words: &[u32],
         entry: &str,
-        bindings: &[BufferBinding],
+        bindings: &[Binding],
         groups: [u32; 3],
         flags: PipelineFlags,
     ) -> Result<Dispatched, RunError> {
         let d = &self.device;
-        // Buffers: guard, contents, guard.
+        // Per binding: its buffer allocation, image or sampler.
+        #[derive(Clone, Copy)]
+        enum Made {
+            Buffer(usize),
+            Image(usize),
+            Sampler(vk::Sampler),
+        }
+        let mut made = Vec::with_capacity(bindings.len());
         for b in bindings {
-            if b.data.is_empty() {
-                return Err(RunError::usage(format!(
-                    "binding {}:{} is empty: a buffer binding needs at least one byte",
-                    b.group, b.binding
-                )));
-            }
-            let size = GUARD_BYTES + b.data.len() as u64 + GUARD_BYTES;
-            let a = self.allocate(size)?;
-            let bytes = std::slice::from_raw_parts_mut(a.mapped, size as usize);
-            let g = GUARD_BYTES as usize;
-            for (i, byte) in bytes[..g].iter_mut().enumerate() {
-                *byte = guard_byte(i as u64);
-            }
-            bytes[g..g + b.data.len()].copy_from_slice(&b.data);
-            for (i, byte) in bytes[g + b.data.len()..].iter_mut().enumerate() {
-                *byte = guard_byte(i as u64 + GUARD_BYTES);
-            }
-            o.allocations.push(a);
+            made.push(match &b.resource {
+                Resource::Buffer { data, .. } => {
+                    if data.is_empty() {
+                        return Err(RunError::usage(format!(
+                            "binding {}:{} is empty: a buffer binding needs at least one byte",
+                            b.group, b.binding
+                        )));
+                    }
+                    // Guard, contents, guard.
+                    let size = GUARD_BYTES + data.len() as u64 + GUARD_BYTES;
+                    let a = self.allocate(size)?;
+                    let bytes = std::slice::from_raw_parts_mut(a.mapped, size as usize);
+                    let g = GUARD_BYTES as usize;
+                    for (i, byte) in bytes[..g].iter_mut().enumerate() {
+                        *byte = guard_byte(i as u64);
+                    }
+                    bytes[g..g + data.len()].copy_from_slice(data);
+                    for (i, byte) in bytes[g + data.len()..].iter_mut().enumerate() {
+                        *byte = guard_byte(i as u64 + GUARD_BYTES);
+                    }
+                    o.allocations.push(a);
+                    Made::Buffer(o.allocations.len() - 1)
+                }
+                Resource::Texture(t) => Made::Image(self.create_texture(o, t)?),
+                Resource::Sampler(s) => Made::Sampler(self.create_sampler(o, s)?),
+            });
         }
 
         o.module = d
@@ -243,13 +300,6 @@ impl Device {
 
         // One set layout per group up to the highest used (empty between).
         let sets = bindings.iter().map(|b| b.group + 1).max().unwrap_or(0);
-        let descriptor = |b: &BufferBinding| {
-            if b.uniform {
-                vk::DescriptorType::UNIFORM_BUFFER
-            } else {
-                vk::DescriptorType::STORAGE_BUFFER
-            }
-        };
         for set in 0..sets {
             let layout_bindings: Vec<_> = bindings
                 .iter()
@@ -257,7 +307,7 @@ impl Device {
                 .map(|b| {
                     vk::DescriptorSetLayoutBinding::default()
                         .binding(b.binding)
-                        .descriptor_type(descriptor(b))
+                        .descriptor_type(b.resource.descriptor())
                         .descriptor_count(1)
                         .stage_flags(vk::ShaderStageFlags::COMPUTE)
                 })
@@ -279,20 +329,18 @@ impl Device {
 
         let mut descriptor_sets = Vec::new();
         if sets > 0 {
-            let count = |uniform: bool| bindings.iter().filter(|b| b.uniform == uniform).count();
-            let mut sizes = Vec::new();
-            for (ty, n) in [
-                (vk::DescriptorType::STORAGE_BUFFER, count(false)),
-                (vk::DescriptorType::UNIFORM_BUFFER, count(true)),
-            ] {
-                if n > 0 {
-                    sizes.push(
-                        vk::DescriptorPoolSize::default()
-                            .ty(ty)
-                            .descriptor_count(n as u32),
-                    );
+            let mut counts: Vec<(vk::DescriptorType, u32)> = Vec::new();
+            for b in bindings {
+                let ty = b.resource.descriptor();
+                match counts.iter_mut().find(|(t, _)| *t == ty) {
+                    Some((_, n)) => *n += 1,
+                    None => counts.push((ty, 1)),
                 }
             }
+            let sizes: Vec<_> = counts
+                .iter()
+                .map(|&(ty, n)| vk::DescriptorPoolSize::default().ty(ty).descriptor_count(n))
+                .collect();
             o.pool = d
                 .create_descriptor_pool(
                     &vk::DescriptorPoolCreateInfo::default()
@@ -308,25 +356,42 @@ impl Device {
                         .set_layouts(&o.set_layouts),
                 )
                 .map_err(vk_err("vkAllocateDescriptorSets"))?;
-            let infos: Vec<[vk::DescriptorBufferInfo; 1]> = bindings
+            let buffer_infos: Vec<[vk::DescriptorBufferInfo; 1]> = bindings
                 .iter()
-                .zip(&o.allocations)
-                .map(|(b, a)| {
-                    [vk::DescriptorBufferInfo::default()
-                        .buffer(a.buffer)
-                        .offset(GUARD_BYTES)
-                        .range(b.data.len() as u64)]
+                .zip(&made)
+                .map(|(b, m)| match (m, &b.resource) {
+                    (Made::Buffer(i), Resource::Buffer { data, .. }) => {
+                        [vk::DescriptorBufferInfo::default()
+                            .buffer(o.allocations[*i].buffer)
+                            .offset(GUARD_BYTES)
+                            .range(data.len() as u64)]
+                    }
+                    _ => [vk::DescriptorBufferInfo::default()],
+                })
+                .collect();
+            let image_infos: Vec<[vk::DescriptorImageInfo; 1]> = bindings
+                .iter()
+                .zip(&made)
+                .map(|(b, m)| match (m, &b.resource) {
+                    (Made::Image(i), Resource::Texture(t)) => [vk::DescriptorImageInfo::default()
+                        .image_view(o.images[*i].view)
+                        .image_layout(Device::shader_layout(t))],
+                    (Made::Sampler(s), _) => [vk::DescriptorImageInfo::default().sampler(*s)],
+                    _ => [vk::DescriptorImageInfo::default()],
                 })
                 .collect();
             let writes: Vec<_> = bindings
                 .iter()
-                .zip(&infos)
-                .map(|(b, info)| {
-                    vk::WriteDescriptorSet::default()
+                .enumerate()
+                .map(|(i, b)| {
+                    let w = vk::WriteDescriptorSet::default()
                         .dst_set(descriptor_sets[b.group as usize])
                         .dst_binding(b.binding)
-                        .descriptor_type(descriptor(b))
-                        .buffer_info(info)
+                        .descriptor_type(b.resource.descriptor());
+                    match b.resource {
+                        Resource::Buffer { .. } => w.buffer_info(&buffer_infos[i]),
+                        _ => w.image_info(&image_infos[i]),
+                    }
                 })
                 .collect();
             d.update_descriptor_sets(&writes, &[]);
@@ -379,16 +444,29 @@ impl Device {
         o.fence = d
             .create_fence(&vk::FenceCreateInfo::default(), None)
             .map_err(vk_err("vkCreateFence"))?;
+        let cmd = o.command;
         d.begin_command_buffer(
-            o.command,
+            cmd,
             &vk::CommandBufferBeginInfo::default()
                 .flags(vk::CommandBufferUsageFlags::ONE_TIME_SUBMIT),
         )
         .map_err(vk_err("vkBeginCommandBuffer"))?;
-        d.cmd_bind_pipeline(o.command, vk::PipelineBindPoint::COMPUTE, o.pipeline);
+        let textures = || {
+            bindings
+                .iter()
+                .zip(&made)
+                .filter_map(|(b, m)| match (m, &b.resource) {
+                    (Made::Image(i), Resource::Texture(t)) => Some((*i, t)),
+                    _ => None,
+                })
+        };
+        for (i, t) in textures() {
+            self.record_upload(cmd, &o.images[i], t);
+        }
+        d.cmd_bind_pipeline(cmd, vk::PipelineBindPoint::COMPUTE, o.pipeline);
         if !descriptor_sets.is_empty() {
             d.cmd_bind_descriptor_sets(
-                o.command,
+                cmd,
                 vk::PipelineBindPoint::COMPUTE,
                 o.layout,
                 0,
@@ -396,22 +474,25 @@ impl Device {
                 &[],
             );
         }
-        d.cmd_dispatch(o.command, groups[0], groups[1], groups[2]);
+        d.cmd_dispatch(cmd, groups[0], groups[1], groups[2]);
+        for (i, t) in textures().filter(|(_, t)| t.storage) {
+            self.record_download(cmd, &o.images[i], t);
+        }
         let to_host = [vk::MemoryBarrier::default()
-            .src_access_mask(vk::AccessFlags::SHADER_WRITE)
+            .src_access_mask(vk::AccessFlags::SHADER_WRITE | vk::AccessFlags::TRANSFER_WRITE)
             .dst_access_mask(vk::AccessFlags::HOST_READ)];
         d.cmd_pipeline_barrier(
-            o.command,
-            vk::PipelineStageFlags::COMPUTE_SHADER,
+            cmd,
+            vk::PipelineStageFlags::COMPUTE_SHADER | vk::PipelineStageFlags::TRANSFER,
             vk::PipelineStageFlags::HOST,
             vk::DependencyFlags::empty(),
             &to_host,
             &[],
             &[],
         );
-        d.end_command_buffer(o.command)
+        d.end_command_buffer(cmd)
             .map_err(vk_err("vkEndCommandBuffer"))?;
-        let commands = [o.command];
+        let commands = [cmd];
         d.queue_submit(
             self.queue,
             &[vk::SubmitInfo::default().command_buffers(&commands)],
@@ -431,37 +512,57 @@ impl Device {
         }
 
         let mut out = Dispatched {
-            buffers: Vec::with_capacity(bindings.len()),
+            contents: Vec::with_capacity(bindings.len()),
             violations: Vec::new(),
         };
-        for (b, a) in bindings.iter().zip(&o.allocations) {
-            let bytes = std::slice::from_raw_parts(a.mapped, a.size as usize);
-            let g = GUARD_BYTES as usize;
-            let n = b.data.len();
-            out.buffers.push(bytes[g..g + n].to_vec());
-            let mut first = None;
-            let mut changed = 0u64;
-            for (i, &byte) in bytes[..g].iter().enumerate() {
-                if byte != guard_byte(i as u64) {
-                    first.get_or_insert(i as i64 - g as i64);
-                    changed += 1;
+        for (b, m) in bindings.iter().zip(&made) {
+            match (m, &b.resource) {
+                (Made::Buffer(i), Resource::Buffer { data, .. }) => {
+                    let a = &o.allocations[*i];
+                    let bytes = std::slice::from_raw_parts(a.mapped, a.size as usize);
+                    let g = GUARD_BYTES as usize;
+                    let n = data.len();
+                    out.contents.push(bytes[g..g + n].to_vec());
+                    if let Some(v) = guard_check(b, &bytes[..g], &bytes[g + n..], n) {
+                        out.violations.push(v);
+                    }
                 }
-            }
-            for (i, &byte) in bytes[g + n..].iter().enumerate() {
-                if byte != guard_byte(i as u64 + GUARD_BYTES) {
-                    first.get_or_insert((n + i) as i64);
-                    changed += 1;
+                (Made::Image(i), Resource::Texture(t)) if t.storage => {
+                    let s = &o.images[*i].staging;
+                    let n = t.bytes() as usize;
+                    out.contents
+                        .push(std::slice::from_raw_parts(s.mapped, n).to_vec());
                 }
-            }
-            if let Some(first) = first {
-                out.violations.push(GuardViolation {
-                    group: b.group,
-                    binding: b.binding,
-                    first,
-                    changed,
-                });
+                (_, Resource::Texture(t)) => out.contents.push(t.data.clone()),
+                _ => out.contents.push(Vec::new()),
             }
         }
         Ok(out)
     }
+}
+
+/// The guard violation of a buffer binding of `n` bytes, if its guards
+/// before and after changed.
+fn guard_check(b: &Binding, before: &[u8], after: &[u8], n: usize) -> Option<GuardViolation> {
+    let g = before.len();
+    let mut first = None;
+    let mut changed = 0u64;
+    for (i, &byte) in before.iter().enumerate() {
+        if byte != guard_byte(i as u64) {
+            first.get_or_insert(i as i64 - g as i64);
+            changed += 1;
+        }
+    }
+    for (i, &byte) in after.iter().enumerate() {
+        if byte != guard_byte(i as u64 + GUARD_BYTES) {
+            first.get_or_insert((n + i) as i64);
+            changed += 1;
+        }
+    }
+    first.map(|first| GuardViolation {
+        group: b.group,
+        binding: b.binding,
+        first,
+        changed,
+    })
 }

@@ -72,6 +72,7 @@ pub struct DeviceInfo {
 pub struct Device {
     pub(crate) _entry: ash::Entry,
     pub(crate) instance: ash::Instance,
+    pub(crate) physical: vk::PhysicalDevice,
     pub(crate) device: ash::Device,
     pub(crate) queue: vk::Queue,
     pub(crate) pool: vk::CommandPool,
@@ -466,6 +467,7 @@ impl Device {
             Ok(Device {
                 _entry: entry,
                 instance,
+                physical: pd,
                 device,
                 queue,
                 pool,

@@ -1,9 +1,11 @@
 //! The Vulkan side of the runner (ash; the loader is opened at run time):
-//! opening a device ([`device`]) and one compute dispatch over buffers
-//! with guard bytes ([`compute`]).
+//! opening a device ([`device`]) and one compute dispatch ([`compute`])
+//! over buffers with guard bytes, textures and samplers ([`image`]).
 
 pub mod compute;
 pub mod device;
+pub mod image;
 
-pub use compute::{BufferBinding, Dispatched, GuardViolation, PipelineFlags, GUARD_BYTES};
+pub use compute::{Binding, Dispatched, GuardViolation, PipelineFlags, Resource, GUARD_BYTES};
 pub use device::{Device, DeviceChoice, DeviceInfo};
+pub use image::{Sampler, Texture};

@@ -6,6 +6,8 @@
 //! // dispatch: 2,1,1            workgroups (default 1,1,1)
 //! // entry: main                the entry point (default: the only one)
 //! // buffer 0:0 = u32:1,2,3     a buffer's contents before (tessera run's INIT)
+//! // texture 0:2 = 4x4/2:f32:…  a texture: SIZE[/LEVELS][:INIT] (tessera run's --texture)
+//! // sampler 0:3 = linear,repeat  a sampler (tessera run's --sampler)
 //! // expect 0:1 = 1, 4, 9       a writable buffer's scalars after, all of them
 //! // override scale = 3         an override's value
 //! // bounds-checks: on          on, off or both (default both)
@@ -14,7 +16,9 @@
 //! ```
 //!
 //! An `expect` list gives every scalar component of the buffer in memory
-//! order (padding skipped): one value per component, `VALUE*N` for N
+//! order (padding skipped), or every channel of a storage texture texel
+//! by texel (level, then layer or z, then y, then x; normalized formats as
+//! their stored integers): one value per component, `VALUE*N` for N
 //! equal ones, `any` for one whose value the spec leaves open. Values are
 //! read as the component's type (`-1` for an `i32`, `0x80000000` for a
 //! `u32`, `1.5`, `inf`, `nan` for floats); a leading `u32:`, `i32:`,
@@ -25,6 +29,7 @@
 use std::collections::BTreeMap;
 
 use tessera_runner::init::Init;
+use tessera_runner::run::{parse_sampler, Given, TextureInit};
 use tessera_runner::values::Value;
 
 /// One expected scalar.
@@ -41,7 +46,8 @@ pub enum Expected {
 pub struct Case {
     pub dispatch: Option<[u32; 3]>,
     pub entry: Option<String>,
-    pub buffers: BTreeMap<(u32, u32), Vec<u8>>,
+    /// Buffers, textures and samplers.
+    pub given: Given,
     pub expects: BTreeMap<(u32, u32), (Option<String>, Vec<Expected>)>,
     pub overrides: BTreeMap<String, f64>,
     /// Bounds-check settings to run with.
@@ -55,6 +61,8 @@ const DIRECTIVES: &[&str] = &[
     "dispatch",
     "entry",
     "buffer",
+    "texture",
+    "sampler",
     "expect",
     "override",
     "bounds-checks",
@@ -123,7 +131,23 @@ impl Case {
                         .ok_or_else(|| at("expected `buffer G:B = INIT`".into()))?;
                     let init = Init::parse(init.trim()).map_err(at)?;
                     let bytes = init.bytes().map_err(|e| at(e.to_string()))?;
-                    case.buffers.insert(binding_key(key).map_err(at)?, bytes);
+                    case.given
+                        .buffers
+                        .insert(binding_key(key).map_err(at)?, bytes);
+                }
+                "texture" => {
+                    let (key, init) = value.split_once('=').ok_or_else(|| {
+                        at("expected `texture G:B = SIZE[/LEVELS][:INIT]`".into())
+                    })?;
+                    let t = TextureInit::parse(init.trim()).map_err(at)?;
+                    case.given.textures.insert(binding_key(key).map_err(at)?, t);
+                }
+                "sampler" => {
+                    let (key, s) = value
+                        .split_once('=')
+                        .ok_or_else(|| at("expected `sampler G:B = FILTER[,ADDRESS]`".into()))?;
+                    let s = parse_sampler(s.trim()).map_err(at)?;
+                    case.given.samplers.insert(binding_key(key).map_err(at)?, s);
                 }
                 "expect" => {
                     let (key, list) = value
@@ -288,7 +312,7 @@ mod tests {
         )
         .unwrap();
         assert_eq!(c.dispatch, Some([2, 1, 1]));
-        assert_eq!(c.buffers[&(0, 0)], [1, 0, 0, 0, 2, 0, 0, 0]);
+        assert_eq!(c.given.buffers[&(0, 0)], [1, 0, 0, 0, 2, 0, 0, 0]);
         let (kind, list) = &c.expects[&(0, 1)];
         assert_eq!(kind.as_deref(), Some("u32"));
         assert_eq!(list.len(), 5);

@@ -21,7 +21,6 @@ use std::path::{Path, PathBuf};
 
 use case::{matches, Case};
 use tessera_runner::run;
-use tessera_runner::values::decode;
 use tessera_runner::vulkan::{Device, DeviceChoice};
 
 fn case_dir() -> PathBuf {
@@ -64,14 +63,9 @@ fn run_one(
         }
         _ => e.to_string(),
     })?;
-    let buffers = run::bind(&compiled, &case.buffers).map_err(|e| e.to_string())?;
-    let out = run::run(
-        device,
-        &compiled,
-        buffers,
-        case.dispatch.unwrap_or([1, 1, 1]),
-    )
-    .map_err(|e| e.to_string())?;
+    let bound = run::bind(&compiled, &case.given).map_err(|e| e.to_string())?;
+    let out = run::run(device, &compiled, bound, case.dispatch.unwrap_or([1, 1, 1]))
+        .map_err(|e| e.to_string())?;
     let mut problems = Vec::new();
     if bounds_checks {
         for v in &out.violations {
@@ -82,19 +76,19 @@ fn run_one(
         }
     }
     for (&(g, b), (kind, want)) in &case.expects {
-        let Some(buffer) = out.buffers.iter().find(|x| (x.group, x.binding) == (g, b)) else {
+        let Some(buffer) = out.bound.iter().find(|x| (x.group, x.binding) == (g, b)) else {
             problems.push(format!(
-                "expect {g}:{b}: the entry point has no such buffer"
+                "expect {g}:{b}: the entry point has no such binding"
             ));
             continue;
         };
         if !buffer.writable {
             problems.push(format!(
-                "expect {g}:{b}: `{}` is not a writable storage buffer",
+                "expect {g}:{b}: `{}` is not a writable storage buffer or texture",
                 buffer.name
             ));
         }
-        let got = decode(&buffer.layout, &buffer.bytes);
+        let got = buffer.values();
         if let Some(kind) = kind {
             if let Some((_, v)) = got.iter().find(|(_, v)| {
                 let k = match v {
