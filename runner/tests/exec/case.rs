@@ -102,13 +102,39 @@ impl Case {
                 .chars()
                 .take_while(|c| c.is_ascii_lowercase() || *c == '-')
                 .collect();
-            let rest = comment[word.len()..].trim_start();
-            let looks_like_directive = !word.is_empty()
-                && (rest.starts_with(':') || rest.starts_with(|c: char| c.is_ascii_digit()));
+            let after = &comment[word.len()..];
+            let rest = after.trim_start();
+            // The shapes of directives: `word: ...`, `word G:B = ...`,
+            // `override NAME = ...`. Prose that happens to begin with a
+            // directive's word (`texture whose ...`) has none of them.
+            let keyed = {
+                let digits = |t: &str| t.trim_start().starts_with(|c: char| c.is_ascii_digit());
+                rest.split_once('=').is_some_and(|(k, _)| {
+                    k.split_once(':').is_some_and(|(g, b)| {
+                        digits(g)
+                            && digits(b)
+                            && g.trim().chars().all(|c| c.is_ascii_digit())
+                            && b.trim().chars().all(|c| c.is_ascii_digit())
+                    })
+                })
+            };
+            let named = rest.split_once('=').is_some_and(|(k, _)| {
+                let k = k.trim();
+                !k.is_empty() && k.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+            });
+            let colon = after.starts_with(':');
+            let shape_fits = match word.as_str() {
+                "buffer" | "texture" | "sampler" | "expect" => keyed,
+                "override" => named,
+                _ => colon,
+            };
+            if word.is_empty() || !(colon || keyed || (word == "override" && named)) {
+                continue;
+            }
             if !DIRECTIVES.contains(&word.as_str()) {
-                if looks_like_directive {
-                    return Err(format!("line {}: unknown directive `{word}`", n + 1));
-                }
+                return Err(format!("line {}: unknown directive `{word}`", n + 1));
+            }
+            if !shape_fits {
                 continue;
             }
             let at = |e: String| format!("line {}: {e}", n + 1);
