@@ -69,8 +69,17 @@ pub fn compile(
     let output = match tessera::compile_to_spirv(source, &for_device) {
         Ok(o) => o,
         Err(e) => {
-            // Without the device's limits and features: does it compile?
-            return Err(if tessera::compile_to_spirv(source, options).is_ok() {
+            // On a device with every feature, no limits and no
+            // subgroup-matrix configuration check: does it compile?
+            let mut ideal = options.clone();
+            ideal.features = tessera::device::Features::all();
+            ideal.pipeline.subgroup_matrix_configs = None;
+            ideal.pipeline.max_subgroup_size = None;
+            ideal.pipeline.max_workgroup_storage_size = u32::MAX;
+            ideal.pipeline.max_invocations = u32::MAX;
+            ideal.pipeline.max_workgroup_size = [u32::MAX; 3];
+            ideal.pipeline.max_immediate_size = u32::MAX;
+            return Err(if tessera::compile_to_spirv(source, &ideal).is_ok() {
                 RunError::Unsupported(e)
             } else {
                 RunError::Shader(e)
@@ -366,6 +375,7 @@ pub fn bind(compiled: &Compiled, given: &Given) -> Result<Vec<Bound>, RunError> 
             resource: Resource::Buffer {
                 uniform: r.space == AddressSpace::Uniform,
                 data: bytes,
+                guard_in_range: !r.layout.is_runtime_sized(),
             },
             layout: Some(r.layout.clone()),
         });

@@ -44,6 +44,13 @@ pub enum Resource {
         uniform: bool,
         /// The contents before the dispatch.
         data: Vec<u8>,
+        /// The descriptor's range also covers the guard bytes after the
+        /// contents. For a buffer whose type has a fixed size the shader
+        /// cannot tell, and a driver that clamps accesses to the range
+        /// (lavapipe does) then still lets a missing bounds check write the
+        /// guard; a runtime-sized array's length is the range, so it must
+        /// stay exact.
+        guard_in_range: bool,
     },
     /// A sampled or storage texture.
     Texture(Texture),
@@ -360,12 +367,17 @@ impl Device {
                 .iter()
                 .zip(&made)
                 .map(|(b, m)| match (m, &b.resource) {
-                    (Made::Buffer(i), Resource::Buffer { data, .. }) => {
-                        [vk::DescriptorBufferInfo::default()
-                            .buffer(o.allocations[*i].buffer)
-                            .offset(GUARD_BYTES)
-                            .range(data.len() as u64)]
-                    }
+                    (
+                        Made::Buffer(i),
+                        Resource::Buffer {
+                            data,
+                            guard_in_range,
+                            ..
+                        },
+                    ) => [vk::DescriptorBufferInfo::default()
+                        .buffer(o.allocations[*i].buffer)
+                        .offset(GUARD_BYTES)
+                        .range(data.len() as u64 + if *guard_in_range { GUARD_BYTES } else { 0 })],
                     _ => [vk::DescriptorBufferInfo::default()],
                 })
                 .collect();
