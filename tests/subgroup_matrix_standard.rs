@@ -295,6 +295,7 @@ fn main() {
                 access: Access::ReadWrite,
                 min_binding_size: 256,
                 subgroup_matrix_min_size: Some(256),
+                uniform_standard_layout: false,
             },
             BindingReflection {
                 group: 0,
@@ -305,6 +306,7 @@ fn main() {
                 access: Access::Read,
                 min_binding_size: 16,
                 subgroup_matrix_min_size: None,
+                uniform_standard_layout: false,
             },
         ],
         "bindings the entry point does not use are not listed"
