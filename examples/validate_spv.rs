@@ -3,8 +3,11 @@
 //! `scripts/conformance.sh`.
 //!
 //! Usage: `cargo run --example validate_spv -- [--target-env ENV]
-//! [--cooperative-matrix khr|nv] FILE.spv...` where ENV is e.g. `vulkan1.1`
-//! (the default) or `vulkan1.3`. Prints one line per invalid file and exits
+//! [--cooperative-matrix khr|nv] [--uniform-buffer-standard-layout]
+//! FILE.spv...` where ENV is e.g. `vulkan1.1` (the default) or `vulkan1.3`.
+//! `--uniform-buffer-standard-layout` validates for a device with
+//! `uniformBufferStandardLayout` (as `spirv-val` does with that flag): for
+//! modules whose reflection says a uniform buffer needs it. Prints one line per invalid file and exits
 //! 1 if any file is invalid. With `--cooperative-matrix`, a module that
 //! declares the other extension's cooperative-matrix capability is invalid,
 //! and `FILE: khr|nv cooperative matrices` is printed on standard output
@@ -36,10 +39,13 @@ fn capabilities(words: &[u32]) -> Vec<u32> {
 fn main() -> std::process::ExitCode {
     let mut env = spirv_tools::TargetEnv::Vulkan_1_1;
     let mut coop: Option<&str> = None;
+    let mut standard_layout = false;
     let mut files = Vec::new();
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
-        if arg == "--cooperative-matrix" {
+        if arg == "--uniform-buffer-standard-layout" {
+            standard_layout = true;
+        } else if arg == "--cooperative-matrix" {
             coop = match args.next().as_deref() {
                 Some("khr") => Some("khr"),
                 Some("nv") => Some("nv"),
@@ -66,7 +72,7 @@ fn main() -> std::process::ExitCode {
     }
     if files.is_empty() {
         eprintln!(
-            "usage: validate_spv [--target-env ENV] [--cooperative-matrix khr|nv] FILE.spv..."
+            "usage: validate_spv [--target-env ENV] [--cooperative-matrix khr|nv] [--uniform-buffer-standard-layout] FILE.spv..."
         );
         return std::process::ExitCode::from(2);
     }
@@ -90,7 +96,11 @@ fn main() -> std::process::ExitCode {
             .chunks_exact(4)
             .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
             .collect();
-        if let Err(e) = validator.validate(&words, None) {
+        let options = spirv_tools::val::ValidatorOptions {
+            uniform_buffer_standard_layout: standard_layout,
+            ..Default::default()
+        };
+        if let Err(e) = validator.validate(&words, Some(options)) {
             eprintln!("{file}: {e}");
             failed = true;
             continue;

@@ -33,9 +33,10 @@
 //! 1. **Parse**: [`front::wgsl::parse_str`] lexes, parses and resolves the
 //!    source to an [`ir::Module`] (errors: a shader-module creation error).
 //! 2. **Validate**: [`valid::validate`] (or
-//!    [`valid::validate_with_features`] with the device's
-//!    [`device::Features`]) checks the module, including the uniformity
-//!    analysis, and gives a [`valid::ModuleInfo`].
+//!    [`valid::validate_with_language_features`] with the device's
+//!    [`device::Features`] and the target's [`device::LanguageFeatures`])
+//!    checks the module, including the uniformity analysis, and gives a
+//!    [`valid::ModuleInfo`].
 //! 3. **Pipeline**: [`pipeline::process`] picks an entry point, gives the
 //!    overrides their values and checks the device limits and
 //!    subgroup-matrix configurations ([`pipeline::PipelineOptions`]; a
@@ -186,6 +187,12 @@ pub struct CompileOptions {
     /// The device's features: an `enable` whose feature is missing is a
     /// shader-module error (default: every feature).
     pub features: device::Features,
+    /// The target's WGSL language features (default: every one). With
+    /// `uniform_buffer_standard_layout`, uniform buffers have the storage
+    /// layout rules, and a module that uses them needs the Vulkan device
+    /// feature `uniformBufferStandardLayout`
+    /// ([`pipeline::BindingReflection::uniform_standard_layout`]).
+    pub language_features: device::LanguageFeatures,
     /// Pipeline-step options (entry point, overrides, device configs).
     pub pipeline: pipeline::PipelineOptions,
     /// SPIR-V writer options.
@@ -205,12 +212,13 @@ pub struct SpirvOutput {
 }
 
 impl CompileOptions {
-    /// Options for the device `profile`: its features, limits and
-    /// subgroup-matrix configurations ([`device::DeviceProfile::apply`]),
-    /// other options at their defaults.
+    /// Options for the device `profile`: its features, language features,
+    /// limits and subgroup-matrix configurations
+    /// ([`device::DeviceProfile::apply`]), other options at their defaults.
     pub fn for_device(profile: &device::DeviceProfile) -> CompileOptions {
         let mut options = CompileOptions {
             features: profile.features,
+            language_features: profile.language_features,
             ..CompileOptions::default()
         };
         profile.apply(&mut options.pipeline);
@@ -231,8 +239,12 @@ pub fn compile_to_spirv(
     options: &CompileOptions,
 ) -> Result<SpirvOutput, CompileError> {
     let parsed = front::wgsl::parse_str(source).map_err(CompileError::ShaderModule)?;
-    let info = valid::validate_with_features(&parsed.module, options.features)
-        .map_err(CompileError::ShaderModule)?;
+    let info = valid::validate_with_language_features(
+        &parsed.module,
+        options.features,
+        options.language_features,
+    )
+    .map_err(CompileError::ShaderModule)?;
     let mut pipeline = pipeline::process_owned(parsed.module, &info, &options.pipeline)
         .map_err(CompileError::Pipeline)?;
     let lowered = back::spv::lower(&mut pipeline, &options.spv, &mut |_, _| {})
@@ -265,6 +277,9 @@ pub struct MslCompileOptions {
     /// The device's features: an `enable` whose feature is missing is a
     /// shader-module error (default: every feature).
     pub features: device::Features,
+    /// The target's WGSL language features (default: every one; Metal
+    /// supports `uniform_buffer_standard_layout`).
+    pub language_features: device::LanguageFeatures,
     /// Pipeline-step options (entry point, overrides, device configs).
     pub pipeline: pipeline::PipelineOptions,
     /// MSL writer options.
@@ -293,6 +308,7 @@ impl MslCompileOptions {
     pub fn for_device(profile: &device::DeviceProfile) -> MslCompileOptions {
         let mut options = MslCompileOptions {
             features: profile.features,
+            language_features: profile.language_features,
             ..MslCompileOptions::default()
         };
         profile.apply(&mut options.pipeline);
@@ -316,8 +332,12 @@ pub fn compile_to_msl(
     options: &MslCompileOptions,
 ) -> Result<MslOutput, CompileError> {
     let parsed = front::wgsl::parse_str(source).map_err(CompileError::ShaderModule)?;
-    let info = valid::validate_with_features(&parsed.module, options.features)
-        .map_err(CompileError::ShaderModule)?;
+    let info = valid::validate_with_language_features(
+        &parsed.module,
+        options.features,
+        options.language_features,
+    )
+    .map_err(CompileError::ShaderModule)?;
     let mut pipeline = pipeline::process_owned(parsed.module, &info, &options.pipeline)
         .map_err(CompileError::Pipeline)?;
     let lowered = back::msl::lower(&mut pipeline, &options.msl, &mut |_, _| {})

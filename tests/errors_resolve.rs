@@ -61,6 +61,7 @@
 //! - increment and decrement require an 'i32' or 'u32' reference -> increment_float
 //! - 'break if' must be the last statement of a continuing block -> break_if_outside_continuing
 //! - 'continue' must be inside a loop -> continue_outside_loop
+//! - 'continue' skips the declaration of '{name}', which the continuing block uses -> continue_skips_declaration_used_in_continuing
 //! - function-scope variables must be in the 'function' address space -> function_var_private
 //! - 'let' declarations require an initializer -> (parser rejects first)
 //! - cannot assign to a read-only reference -> assign_read_only_storage
@@ -451,6 +452,18 @@ t!(
     f!("    continue;"),
     "'continue' must be inside a loop",
     "continue"
+);
+t!(
+    continue_skips_declaration_used_in_continuing,
+    f!("    var i = 0;\n    loop {\n        if i % 2 == 0 { continue; }\n        let step = i + 1;\n        continuing {\n            i += step;\n            break if i > 8;\n        }\n    }"),
+    "'continue' skips the declaration of 'step', which the continuing block uses",
+    "continue"
+);
+t!(
+    for_update_cannot_see_body_declarations,
+    f!("    for (var i = 0; i < 4; i += delta) {\n        let delta = 1;\n    }"),
+    "unresolved identifier 'delta'",
+    "delta"
 );
 t!(
     function_var_private,

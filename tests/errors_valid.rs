@@ -7,7 +7,7 @@
 //! Checklist (message pattern -> test):
 //! - function '{}' calls '{}', which is recursive or not ordered before it -> recursion_direct, recursion_mutual
 //! - entry point '{name}' cannot be called -> call_entry_point
-//! - array stride {stride} of '{}' is not a multiple of ... in the 'uniform' address space -> uniform_array_stride
+//! - array stride {stride} of '{}' is not a multiple of ... in the 'uniform' address space -> uniform_array_stride (without uniform_buffer_standard_layout; more in uniform_standard_layout.rs)
 //! - type '{}' of '{}' is not host-shareable ... -> bool_in_storage
 //! - resource variable '{}' must have @group and @binding attributes -> storage_without_binding
 //! - @group({}) @binding({}) is used by both ... -> binding_collision
@@ -51,7 +51,20 @@ t!(
     "entry point 'main' cannot be called",
     "main"
 );
-t!(uniform_array_stride, "@group(0) @binding(0) var<uniform> u: array<f32, 4>;\n@compute @workgroup_size(1)\nfn main() {\n    let x = u[0];\n}\n", "array stride 4 of 'array<f32, 4>' is not a multiple of 16, as the 'uniform' address space requires", "@group(0) @binding(0) var<uniform> u: array<f32, 4>");
+#[test]
+fn uniform_array_stride() {
+    // The stricter uniform rules: a target without the language feature
+    // uniform_buffer_standard_layout (the default target has it).
+    let source = "@group(0) @binding(0) var<uniform> u: array<f32, 4>;\n@compute @workgroup_size(1)\nfn main() {\n    let x = u[0];\n}\n";
+    check::check_error_for(
+        source,
+        &Default::default(),
+        tessera::device::LanguageFeatures::empty(),
+        "array stride 4 of 'array<f32, 4>' is not a multiple of 16, as the 'uniform' address space requires",
+        "@group(0) @binding(0) var<uniform> u: array<f32, 4>",
+    );
+    check::check_ok_with(source, &Default::default());
+}
 t!(
     bool_in_storage,
     "@group(0) @binding(0) var<storage, read_write> b: array<bool>;\n",

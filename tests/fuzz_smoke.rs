@@ -47,7 +47,10 @@ fn run_all(source: &str) -> Result<(), String> {
     let Ok(words) = tessera::back::spv::write(&pipeline, &Default::default()) else {
         return Ok(());
     };
-    common::validate_spirv(&words, TargetEnv::Vulkan_1_1)
+    // For a device with uniformBufferStandardLayout where the reflection
+    // says the uniform buffers need it.
+    let standard_layout = pipeline.reflection.needs_uniform_buffer_standard_layout();
+    common::validate_spirv_with(&words, TargetEnv::Vulkan_1_1, standard_layout)
         .map_err(|e| format!("accepted, but SPIRV-Tools rejects the SPIR-V: {e}"))
 }
 

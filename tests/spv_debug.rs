@@ -40,8 +40,23 @@ fn main(@builtin(global_invocation_id) id: vec3<u32>) {
 /// Compiles `source` (named `name`) with the given options, debug
 /// information on or off.
 fn compile(name: &str, source: &str, version: (u8, u8), debug: bool) -> Vec<u32> {
+    compile_with_reflection(name, source, version, debug).0
+}
+
+/// [`compile`], and whether the uniform buffers need
+/// `uniform_buffer_standard_layout` (the reflection's answer).
+fn compile_with_reflection(
+    name: &str,
+    source: &str,
+    version: (u8, u8),
+    debug: bool,
+) -> (Vec<u32>, bool) {
     let directives = common::directives(source).expect("directives");
     let compiled = common::compile(name, source, &directives).expect("front end");
+    let standard_layout = compiled
+        .pipeline
+        .reflection
+        .needs_uniform_buffer_standard_layout();
     let options = Options {
         version,
         debug_info: debug,
@@ -51,18 +66,25 @@ fn compile(name: &str, source: &str, version: (u8, u8), debug: bool) -> Vec<u32>
         }),
         ..Options::default()
     };
-    tessera::back::spv::write(&compiled.pipeline, &options)
-        .unwrap_or_else(|e| panic!("{}", e.render(name, source)))
+    let words = tessera::back::spv::write(&compiled.pipeline, &options)
+        .unwrap_or_else(|e| panic!("{}", e.render(name, source)));
+    (words, standard_layout)
 }
 
 /// Validates for Vulkan 1.1 (SPIR-V 1.3) or 1.3 (SPIR-V 1.6).
 fn validate(words: &[u32], version: (u8, u8)) -> Result<(), String> {
+    validate_with(words, version, false)
+}
+
+/// [`validate`], for a device with `uniformBufferStandardLayout` when
+/// `standard_layout`.
+fn validate_with(words: &[u32], version: (u8, u8), standard_layout: bool) -> Result<(), String> {
     let env = if version >= (1, 6) {
         TargetEnv::Vulkan_1_3
     } else {
         TargetEnv::Vulkan_1_1
     };
-    common::validate_spirv(words, env)
+    common::validate_spirv_with(words, env, standard_layout)
 }
 
 /// Each function-body instruction with the `(line, column)` in effect:
@@ -237,9 +259,9 @@ fn every_input_validates_with_debug_info() {
     let mut lines = 0;
     for (name, source) in common::inputs() {
         for version in [(1, 3), (1, 6)] {
-            let words = compile(&name, &source, version, true);
+            let (words, standard_layout) = compile_with_reflection(&name, &source, version, true);
             lines += located(&words).iter().filter(|(_, l)| l.is_some()).count();
-            if let Err(e) = validate(&words, version) {
+            if let Err(e) = validate_with(&words, version, standard_layout) {
                 failed.push(format!("{name} (SPIR-V {}.{}): {e}", version.0, version.1));
             }
         }

@@ -244,3 +244,53 @@ fn pointers_to_part_of_a_buffer_are_passed_as_indices() {
     assert!(dis.contains("OpName %") && dis.contains("\"f_s\""), "{dis}");
     assert!(!dis.contains("VariablePointers"), "{dis}");
 }
+
+/// The operands of the first instruction `%id = OP ...` of `dis`.
+fn defined_by<'d>(dis: &'d str, id: &str) -> Vec<&'d str> {
+    let prefix = format!("{id} = ");
+    let line = dis
+        .lines()
+        .find(|l| l.trim_start().starts_with(&prefix))
+        .unwrap_or_else(|| panic!("no definition of {id}:\n{dis}"));
+    line.split_whitespace().skip(2).collect()
+}
+
+#[test]
+fn for_update_writes_the_variable_the_condition_reads() {
+    // The body's `var i` shadows the initializer's `i`; the update `i++`
+    // (the continue target's store) must write the initializer's `i`, the
+    // one the condition loads, or the loop never ends.
+    let dis = compile(
+        "@group(0) @binding(0) var<storage, read_write> out: array<u32, 2>;
+         @compute @workgroup_size(1)
+         fn main() {
+             for (var i = 0u; i < out[1]; i++) { var i = 7u; out[0] += i; }
+         }",
+    );
+    let merge: Vec<&str> = dis
+        .lines()
+        .find(|l| l.contains("OpLoopMerge"))
+        .expect("a loop")
+        .split_whitespace()
+        .collect();
+    let continue_label = format!("{} = OpLabel", merge[2]);
+    let continue_block: Vec<&str> = dis
+        .lines()
+        .skip_while(|l| l.trim() != continue_label)
+        .take_while(|l| !l.contains("OpBranch"))
+        .collect();
+    let updated = continue_block
+        .iter()
+        .find_map(|l| l.trim().strip_prefix("OpStore "))
+        .and_then(|rest| rest.split_whitespace().next())
+        .unwrap_or_else(|| panic!("no store in the continue target:\n{dis}"));
+    let less = dis
+        .lines()
+        .find_map(|l| l.split_once(" = OpULessThan "))
+        .expect("the condition")
+        .1;
+    let loaded = less.split_whitespace().nth(1).expect("operand");
+    let read = defined_by(&dis, loaded);
+    assert_eq!(read[0], "OpLoad", "{dis}");
+    assert_eq!(read[2], updated, "{dis}");
+}

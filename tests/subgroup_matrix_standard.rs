@@ -303,6 +303,7 @@ fn main() {
                     stride: 4,
                     count: None,
                 },
+                uniform_standard_layout: false,
             },
             BindingReflection {
                 group: 0,
@@ -317,6 +318,7 @@ fn main() {
                     size: 4,
                     scalar: Scalar::U32,
                 },
+                uniform_standard_layout: false,
             },
         ],
         "bindings the entry point does not use are not listed"

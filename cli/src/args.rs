@@ -267,8 +267,10 @@ pub struct Args {
     /// The target device's capabilities: a JSON device profile (a path
     /// with a `/` or ending in `.json`) or a built-in one: `metal`,
     /// `webgpu`, `h100-vulkan`, `h200-vulkan`. An `enable` whose feature
-    /// the profile lacks is an error; its limits and subgroup-matrix
-    /// configurations are checked. The device flags below replace the
+    /// the profile lacks is an error, and so is a `requires` of a language
+    /// feature it lacks (without `uniform_buffer_standard_layout`, uniform
+    /// buffers have the stricter layout rules); its limits and
+    /// subgroup-matrix configurations are checked. The device flags below replace the
     /// profile's value for what they set.
     #[arg(long, value_name = "FILE.json|NAME")]
     pub device_profile: Option<String>,

@@ -3,7 +3,7 @@
 
 use std::io::Read;
 
-use tessera::device::{DeviceProfile, Features};
+use tessera::device::{DeviceProfile, Features, LanguageFeatures};
 use tessera::ir::TypeInner;
 use tessera::pipeline::PipelineOptions;
 use tessera::{Diagnostic, Error};
@@ -305,7 +305,10 @@ pub fn run(args: &Args, reporter: &Reporter) -> Result<(), Failure> {
     let mut warnings = parsed.warnings;
     let module = parsed.module;
     let features = profile.as_ref().map_or(Features::all(), |p| p.features);
-    let info = tessera::valid::validate_with_features(&module, features)
+    let language = profile
+        .as_ref()
+        .map_or(LanguageFeatures::all(), |p| p.language_features);
+    let info = tessera::valid::validate_with_language_features(&module, features, language)
         .map_err(|e| failed(e, &warnings))?;
     warnings.extend(info.warnings.iter().cloned());
 

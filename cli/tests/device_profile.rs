@@ -119,6 +119,73 @@ fn enable_without_the_feature() {
     assert_code(&out, 1);
 }
 
+/// A uniform `array<u32, 4>`: needs `uniform_buffer_standard_layout`.
+const STANDARD_LAYOUT: &str = "requires uniform_buffer_standard_layout;
+@group(0) @binding(0) var<uniform> u: array<u32, 4>;
+@group(0) @binding(1) var<storage, read_write> out: u32;
+@compute @workgroup_size(1)
+fn main() {
+    out = u[3];
+}
+";
+
+#[test]
+fn language_features() {
+    let dir = scratch("language");
+    // The profile above gives no `wgslLanguageFeatures`: every one.
+    let profile = write_input(&dir, "gpu.json", PROFILE);
+    let out = check(
+        &dir,
+        STANDARD_LAYOUT,
+        &["--device-profile", profile.to_str().unwrap()],
+    );
+    assert_code(&out, 0);
+    // The built-in profiles support it (Chrome ships it; Metal).
+    for name in ["webgpu", "metal", "h200-vulkan"] {
+        let out = check(&dir, STANDARD_LAYOUT, &["--device-profile", name]);
+        assert_code(&out, 0);
+    }
+    // A profile without it: an error at the `requires`, and the layout.
+    let without = write_input(
+        &dir,
+        "old.json",
+        r#"{"features": [], "wgslLanguageFeatures": ["pointer_composite_access"]}"#,
+    );
+    let out = check(
+        &dir,
+        STANDARD_LAYOUT,
+        &["--device-profile", without.to_str().unwrap()],
+    );
+    assert_code(&out, 1);
+    let err = stderr(&out);
+    assert!(
+        err.contains("error: `requires uniform_buffer_standard_layout;` needs the WGSL language feature `uniform_buffer_standard_layout`, which the target does not support"),
+        "{err}"
+    );
+    assert!(err.contains("shader.wgsl:1:10"), "{err}");
+    assert!(
+        err.contains("array stride 4 of 'array<u32, 4>' is not a multiple of 16"),
+        "{err}"
+    );
+    // An unknown name in the profile: a usage error.
+    let bad = write_input(
+        &dir,
+        "bad.json",
+        r#"{"features": [], "wgslLanguageFeatures": ["uniform_layout"]}"#,
+    );
+    let out = check(
+        &dir,
+        STANDARD_LAYOUT,
+        &["--device-profile", bad.to_str().unwrap()],
+    );
+    assert_code(&out, 2);
+    assert!(
+        stderr(&out).contains("unknown WGSL language feature `uniform_layout`"),
+        "{}",
+        stderr(&out)
+    );
+}
+
 #[test]
 fn missing_file_is_an_io_error() {
     let dir = scratch("missing");

@@ -127,14 +127,23 @@ fn check(source: &str) -> Result<(), String> {
         }
         other => other,
     };
-    let words = compiled.map_err(|e| format!("compile: {}", first_error(&e)))?;
-    validate(&words.words)
+    let out = compiled.map_err(|e| format!("compile: {}", first_error(&e)))?;
+    validate(
+        &out.words,
+        out.reflection.needs_uniform_buffer_standard_layout(),
+    )
 }
 
-/// SPIRV-Tools' validator for Vulkan 1.1.
-pub(crate) fn validate(words: &[u32]) -> Result<(), String> {
+/// SPIRV-Tools' validator for Vulkan 1.1 (for a device with
+/// `uniformBufferStandardLayout` when `uniform_standard_layout`: a module
+/// whose uniform buffers need `uniform_buffer_standard_layout`).
+pub(crate) fn validate(words: &[u32], uniform_standard_layout: bool) -> Result<(), String> {
     let v = spirv_tools::val::create(Some(spirv_tools::TargetEnv::Vulkan_1_1));
-    v.validate(words, None)
+    let options = spirv_tools::val::ValidatorOptions {
+        uniform_buffer_standard_layout: uniform_standard_layout,
+        ..Default::default()
+    };
+    v.validate(words, Some(options))
         .map_err(|e| format!("spirv-val: {}", e.to_string().lines().next().unwrap_or("")))
 }
 

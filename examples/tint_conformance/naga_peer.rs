@@ -32,7 +32,7 @@ pub(crate) fn check(source: &str) -> Result<(), String> {
     let words =
         naga::back::spv::write_vec(&module, &info, &naga::back::spv::Options::default(), None)
             .map_err(|e| format!("naga spv: {}", first_line(&e.to_string())))?;
-    super::validate(&words)
+    super::validate(&words, false)
 }
 
 fn first_line(s: &str) -> String {

@@ -1,5 +1,7 @@
 //! The whole pipeline must never panic, and whatever it accepts must be
-//! SPIR-V that SPIRV-Tools accepts (Vulkan 1.1, SPIR-V 1.3).
+//! SPIR-V that SPIRV-Tools accepts (Vulkan 1.1, SPIR-V 1.3; with
+//! `uniformBufferStandardLayout` where the reflection says the uniform
+//! buffers need it).
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -11,7 +13,11 @@ fuzz_target!(|data: &[u8]| {
     };
     if let Ok(out) = tessera::compile_to_spirv(source, &tessera::CompileOptions::default()) {
         let validator = spirv_tools::val::create(Some(spirv_tools::TargetEnv::Vulkan_1_1));
-        if let Err(e) = validator.validate(&out.words, None) {
+        let options = spirv_tools::val::ValidatorOptions {
+            uniform_buffer_standard_layout: out.reflection.needs_uniform_buffer_standard_layout(),
+            ..Default::default()
+        };
+        if let Err(e) = validator.validate(&out.words, Some(options)) {
             panic!("accepted input produced invalid SPIR-V: {e}\n{source}");
         }
     }

@@ -51,6 +51,7 @@ pub fn compile(
     let profile = tessera::device::vulkan::profile_from_vulkan(&device.info.facts);
     let mut for_device = options.clone();
     for_device.features = profile.features;
+    for_device.language_features = profile.language_features;
     let configs = options.pipeline.subgroup_matrix_configs.clone();
     profile.apply(&mut for_device.pipeline);
     if configs.is_some() {
@@ -73,6 +74,7 @@ pub fn compile(
             // subgroup-matrix configuration check: does it compile?
             let mut ideal = options.clone();
             ideal.features = tessera::device::Features::all();
+            ideal.language_features = tessera::device::LanguageFeatures::all();
             ideal.pipeline.subgroup_matrix_configs = None;
             ideal.pipeline.max_subgroup_size = None;
             ideal.pipeline.max_workgroup_storage_size = u32::MAX;

@@ -1,7 +1,8 @@
 //! Device capabilities: the WebGPU features that gate WGSL's `enable`
-//! directives ([`Features`]), the device limits the pipeline step checks
-//! ([`Limits`]), the subgroup-matrix configurations, and a whole
-//! [`DeviceProfile`] read from (and written as) JSON.
+//! directives ([`Features`]), the WGSL language features whose support
+//! depends on the target ([`LanguageFeatures`]), the device limits the
+//! pipeline step checks ([`Limits`]), the subgroup-matrix configurations,
+//! and a whole [`DeviceProfile`] read from (and written as) JSON.
 //!
 //! A WebGPU implementation rejects `enable f16;` when the device lacks
 //! `shader-f16` (a shader-module creation error). tessera does the same in
@@ -19,6 +20,7 @@
 //!   "tessera_device_profile": 1,
 //!   "name": "NVIDIA H100 80GB HBM3 (Vulkan)",
 //!   "features": ["shader-f16", "subgroups", "subgroup-matrix"],
+//!   "wgslLanguageFeatures": ["uniform_buffer_standard_layout"],
 //!   "limits": {
 //!     "maxComputeWorkgroupSizeX": 1024,
 //!     "maxComputeInvocationsPerWorkgroup": 1024,
@@ -34,6 +36,13 @@
 //!   standard WebGPU feature names ([`OTHER_WEBGPU_FEATURES`], e.g.
 //!   `timestamp-query`) are accepted and ignored, so a browser's
 //!   `adapter.features` can be pasted in. Any other name is an error.
+//! - `wgslLanguageFeatures` (optional): WGSL language feature names, as in
+//!   `navigator.gpu.wgslLanguageFeatures`. The ones whose support depends
+//!   on the target are listed in [`LANGUAGE_FEATURES`]; the other names of
+//!   the WGSL spec ([`OTHER_LANGUAGE_FEATURES`], which tessera implements
+//!   everywhere or not at all) are accepted and ignored; any other name is
+//!   an error. Without the member, every language feature of
+//!   [`LANGUAGE_FEATURES`] is supported (no check).
 //! - `limits` (optional): WebGPU limit names ([`LIMITS`]); other standard
 //!   limit names ([`OTHER_WEBGPU_LIMITS`]) are ignored, any other name is
 //!   an error. A limit the profile does not give is not changed in the
@@ -150,6 +159,87 @@ pub const FEATURES: &[(Features, &str, &str)] = &[
         "tessera_experimental_bf16",
     ),
 ];
+
+bitflags::bitflags! {
+    /// The WGSL language features whose support depends on the target
+    /// (WGSL's "Language Extensions": available without a directive when
+    /// the implementation supports them; `requires NAME;` only documents
+    /// the use, and is a shader-creation error without support).
+    /// [`LanguageFeatures::default`] is [`LanguageFeatures::all`]. The
+    /// other language features tessera knows are always available.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    pub struct LanguageFeatures: u32 {
+        /// `uniform_buffer_standard_layout`: buffers in the `uniform`
+        /// address space follow the layout constraints of the `storage`
+        /// address space (no 16-byte rounding of array strides and struct
+        /// alignments). Supported on Metal (constant buffers have the
+        /// layout of device buffers) and on Vulkan with the device feature
+        /// `uniformBufferStandardLayout` (core in Vulkan 1.2,
+        /// `VK_KHR_uniform_buffer_standard_layout` on Vulkan 1.1): a
+        /// SPIR-V module whose uniform buffers need it says so in its
+        /// reflection
+        /// ([`crate::pipeline::BindingReflection::uniform_standard_layout`]),
+        /// and the Vulkan device must then be created with the feature
+        /// enabled.
+        const UNIFORM_BUFFER_STANDARD_LAYOUT = 1 << 0;
+    }
+}
+
+impl Default for LanguageFeatures {
+    /// Every language feature (tessera's behaviour without a profile).
+    fn default() -> Self {
+        LanguageFeatures::all()
+    }
+}
+
+/// Each language feature with its WGSL name, in declaration order.
+pub const LANGUAGE_FEATURES: &[(LanguageFeatures, &str)] = &[(
+    LanguageFeatures::UNIFORM_BUFFER_STANDARD_LAYOUT,
+    "uniform_buffer_standard_layout",
+)];
+
+/// The other WGSL language feature names (the spec's, and tessera's
+/// `swizzle_assignment`): accepted in a profile's `wgslLanguageFeatures`
+/// and ignored. tessera implements most of them on every target; the ones
+/// it does not implement (`texture_formats_tier1`, `linear_indexing`,
+/// `buffer_view`) are errors in `requires` whatever the profile says.
+pub const OTHER_LANGUAGE_FEATURES: &[&str] = &[
+    "readonly_and_readwrite_storage_textures",
+    "packed_4x8_integer_dot_product",
+    "unrestricted_pointer_parameters",
+    "pointer_composite_access",
+    "subgroup_id",
+    "subgroup_uniformity",
+    "swizzle_assignment",
+    "texture_and_sampler_let",
+    "texture_formats_tier1",
+    "linear_indexing",
+    "immediate_address_space",
+    "fragment_depth",
+    "buffer_view",
+    "texel_buffers",
+];
+
+impl LanguageFeatures {
+    /// The WGSL name of a single language feature.
+    pub fn wgsl_name(self) -> Option<&'static str> {
+        LANGUAGE_FEATURES.iter().find(|f| f.0 == self).map(|f| f.1)
+    }
+
+    /// The language feature named `name` in WGSL (and in `requires`).
+    pub fn from_wgsl_name(name: &str) -> Option<LanguageFeatures> {
+        LANGUAGE_FEATURES.iter().find(|f| f.1 == name).map(|f| f.0)
+    }
+
+    /// The WGSL names of the language features in the set, in
+    /// [`LANGUAGE_FEATURES`] order.
+    pub fn wgsl_names(self) -> impl Iterator<Item = &'static str> {
+        LANGUAGE_FEATURES
+            .iter()
+            .filter(move |f| self.contains(f.0))
+            .map(|f| f.1)
+    }
+}
 
 /// Standard WebGPU feature names that gate no WGSL enable: accepted in a
 /// profile and ignored.
@@ -316,6 +406,9 @@ pub struct DeviceProfile {
     pub name: String,
     /// The features that gate WGSL enables.
     pub features: Features,
+    /// The WGSL language features the target supports (of those whose
+    /// support depends on it).
+    pub language_features: LanguageFeatures,
     /// The limits the profile gives.
     pub limits: Limits,
     /// The subgroup-matrix configurations; `None` when the profile gives
@@ -330,6 +423,7 @@ impl Default for DeviceProfile {
         DeviceProfile {
             name: "any device".into(),
             features: Features::all(),
+            language_features: LanguageFeatures::all(),
             limits: Limits::default(),
             subgroup_matrix_configs: None,
         }
@@ -391,6 +485,7 @@ impl DeviceProfile {
         let mut profile = DeviceProfile {
             name: String::new(),
             features: Features::empty(),
+            language_features: LanguageFeatures::all(),
             limits: Limits::default(),
             subgroup_matrix_configs: None,
         };
@@ -399,6 +494,7 @@ impl DeviceProfile {
             "tessera_device_profile",
             "name",
             "features",
+            "wgslLanguageFeatures",
             "limits",
             "subgroupMatrixConfigs",
         ];
@@ -425,6 +521,7 @@ impl DeviceProfile {
                     has_features = true;
                     profile.features = features(value)?;
                 }
+                "wgslLanguageFeatures" => profile.language_features = language_features(value)?,
                 "limits" => profile.limits = limits(value)?,
                 "subgroupMatrixConfigs" => profile.subgroup_matrix_configs = Some(configs(value)?),
                 other => {
@@ -458,6 +555,13 @@ impl DeviceProfile {
         json::write_string(&self.name, &mut out);
         out.push_str(",\n  \"features\": [");
         let names: Vec<&str> = self.features.webgpu_names().collect();
+        for (i, name) in names.iter().enumerate() {
+            out.push_str(if i == 0 { "\n    " } else { ",\n    " });
+            json::write_string(name, &mut out);
+        }
+        out.push_str(if names.is_empty() { "]" } else { "\n  ]" });
+        out.push_str(",\n  \"wgslLanguageFeatures\": [");
+        let names: Vec<&str> = self.language_features.wgsl_names().collect();
         for (i, name) in names.iter().enumerate() {
             out.push_str(if i == 0 { "\n    " } else { ",\n    " });
             json::write_string(name, &mut out);
@@ -507,7 +611,8 @@ impl DeviceProfile {
     /// of 32, Metal's 1024 threads per threadgroup and 32 KiB of
     /// threadgroup memory. No bf16 matrices (tessera's MSL writer has
     /// none) and no `subgroup-size-control` (Metal's SIMD-group width is
-    /// fixed).
+    /// fixed). `uniform_buffer_standard_layout` is supported: a `constant`
+    /// buffer has the layout of a `device` one.
     pub fn metal() -> DeviceProfile {
         DeviceProfile {
             name: "Apple GPU, family Apple7+ (Metal)".into(),
@@ -520,6 +625,7 @@ impl DeviceProfile {
                 | Features::CHROMIUM_EXPERIMENTAL_SUBGROUP_MATRIX
                 | Features::WGPU_COOPERATIVE_MATRIX
                 | Features::TESSERA_EXPERIMENTAL_SUBGROUP_MATRIX,
+            language_features: LanguageFeatures::UNIFORM_BUFFER_STANDARD_LAYOUT,
             limits: Limits {
                 max_compute_workgroup_size_x: Some(1024),
                 max_compute_workgroup_size_y: Some(1024),
@@ -536,10 +642,16 @@ impl DeviceProfile {
 
     /// A device with nothing beyond core WebGPU: no optional feature and
     /// WebGPU's default limits, for checking that a shader is portable.
+    /// Its language features are those Chrome ships on every platform:
+    /// `uniform_buffer_standard_layout` is in Chrome's
+    /// `navigator.gpu.wgslLanguageFeatures` since Chrome 144 (other
+    /// browsers may not have it yet: a shader that must run there too
+    /// should be checked with a profile without it).
     pub fn webgpu() -> DeviceProfile {
         DeviceProfile {
             name: "WebGPU defaults".into(),
             features: Features::empty(),
+            language_features: LanguageFeatures::UNIFORM_BUFFER_STANDARD_LAYOUT,
             limits: Limits::webgpu_defaults(),
             subgroup_matrix_configs: None,
         }
@@ -611,6 +723,46 @@ fn features(value: &Value) -> Result<Features, ProfileError> {
             return Err(at(
                 item.pos,
                 format!("unknown feature `{name}`{}", did_you_mean(name, known)),
+            ));
+        }
+    }
+    Ok(set)
+}
+
+fn language_features(value: &Value) -> Result<LanguageFeatures, ProfileError> {
+    let Kind::Array(items) = &value.kind else {
+        return Err(at(
+            value.pos,
+            format!(
+                "`wgslLanguageFeatures` must be an array of WGSL language feature names, found {}",
+                value.describe()
+            ),
+        ));
+    };
+    let mut set = LanguageFeatures::empty();
+    for item in items {
+        let Kind::String(name) = &item.kind else {
+            return Err(at(
+                item.pos,
+                format!(
+                    "a language feature must be a string (a WGSL language feature name), found {}",
+                    item.describe()
+                ),
+            ));
+        };
+        if let Some(f) = LanguageFeatures::from_wgsl_name(name) {
+            set |= f;
+        } else if !OTHER_LANGUAGE_FEATURES.contains(&name.as_str()) {
+            let known = LANGUAGE_FEATURES
+                .iter()
+                .map(|f| f.1)
+                .chain(OTHER_LANGUAGE_FEATURES.iter().copied());
+            return Err(at(
+                item.pos,
+                format!(
+                    "unknown WGSL language feature `{name}`{}",
+                    did_you_mean(name, known)
+                ),
             ));
         }
     }

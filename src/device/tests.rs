@@ -43,6 +43,9 @@ fn reads_a_profile() {
         Some(2)
     );
 
+    // Without `wgslLanguageFeatures`, every language feature.
+    assert_eq!(p.language_features, LanguageFeatures::all());
+
     let minimal = DeviceProfile::from_json(r#"{"features": []}"#).unwrap();
     assert_eq!(minimal.features, Features::empty());
     assert_eq!(minimal.subgroup_matrix_configs, None);
@@ -62,13 +65,14 @@ fn json_round_trip() {
     let empty = DeviceProfile {
         name: "e\"".into(),
         features: Features::empty(),
+        language_features: LanguageFeatures::empty(),
         limits: Limits::default(),
         subgroup_matrix_configs: Some(Vec::new()),
     };
     let text = empty.to_json();
     assert_eq!(
         text,
-        "{\n  \"tessera_device_profile\": 1,\n  \"name\": \"e\\\"\",\n  \"features\": [],\n  \"limits\": {},\n  \"subgroupMatrixConfigs\": []\n}\n"
+        "{\n  \"tessera_device_profile\": 1,\n  \"name\": \"e\\\"\",\n  \"features\": [],\n  \"wgslLanguageFeatures\": [],\n  \"limits\": {},\n  \"subgroupMatrixConfigs\": []\n}\n"
     );
     assert_eq!(DeviceProfile::from_json(&text).unwrap(), empty);
 }
@@ -112,6 +116,16 @@ fn builtin_profiles() {
     assert_eq!(metal.limits.subgroup_max_size, Some(32));
     let webgpu = DeviceProfile::builtin("webgpu").unwrap();
     assert_eq!(webgpu.features, Features::empty());
+    // Chrome ships uniform_buffer_standard_layout (Chrome 144); Metal's
+    // constant buffers have the layout of device buffers.
+    assert_eq!(
+        webgpu.language_features,
+        LanguageFeatures::UNIFORM_BUFFER_STANDARD_LAYOUT
+    );
+    assert_eq!(
+        DeviceProfile::metal().language_features,
+        LanguageFeatures::UNIFORM_BUFFER_STANDARD_LAYOUT
+    );
     let mut options = PipelineOptions {
         max_invocations: u32::MAX,
         ..PipelineOptions::default()
@@ -150,6 +164,43 @@ fn feature_names() {
         assert!(crate::front::wgsl::parse_str(&source).is_ok(), "{source}");
     }
     assert_eq!(Features::default(), Features::all());
+}
+
+#[test]
+fn language_feature_names() {
+    assert_eq!(
+        LanguageFeatures::from_wgsl_name("uniform_buffer_standard_layout"),
+        Some(LanguageFeatures::UNIFORM_BUFFER_STANDARD_LAYOUT)
+    );
+    assert_eq!(
+        LanguageFeatures::from_wgsl_name("pointer_composite_access"),
+        None
+    );
+    assert_eq!(
+        LANGUAGE_FEATURES.len(),
+        LanguageFeatures::all().bits().count_ones() as usize
+    );
+    assert_eq!(LanguageFeatures::default(), LanguageFeatures::all());
+    // Each modelled name is one `requires` accepts.
+    for &(_, name) in LANGUAGE_FEATURES {
+        let source = format!("requires {name};");
+        assert!(crate::front::wgsl::parse_str(&source).is_ok(), "{source}");
+    }
+    // A browser's list can be pasted in: the spec's other names are
+    // ignored, an unknown one is an error.
+    let p = DeviceProfile::from_json(
+        r#"{"features": [], "wgslLanguageFeatures": ["pointer_composite_access", "buffer_view"]}"#,
+    )
+    .unwrap();
+    assert_eq!(p.language_features, LanguageFeatures::empty());
+    assert_eq!(
+        err(r#"{"features": [], "wgslLanguageFeatures": ["uniform_buffer_standard_layot"]}"#),
+        "line 1, column 43: unknown WGSL language feature `uniform_buffer_standard_layot` (did you mean `uniform_buffer_standard_layout`?)"
+    );
+    assert_eq!(
+        err(r#"{"features": [], "wgslLanguageFeatures": "x"}"#),
+        "line 1, column 42: `wgslLanguageFeatures` must be an array of WGSL language feature names, found a string"
+    );
 }
 
 #[test]
@@ -192,7 +243,7 @@ fn errors_say_where() {
     );
     assert_eq!(
         err("{\"features\": [], \"feature\": []}"),
-        "line 1, column 18: unknown member `feature` (expected `tessera_device_profile`, `name`, `features`, `limits`, `subgroupMatrixConfigs`) (did you mean `features`?)"
+        "line 1, column 18: unknown member `feature` (expected `tessera_device_profile`, `name`, `features`, `wgslLanguageFeatures`, `limits`, `subgroupMatrixConfigs`) (did you mean `features`?)"
     );
     assert_eq!(
         err("[]"),
@@ -229,6 +280,7 @@ fn h100_facts() -> VulkanDeviceFacts {
         uniform_and_storage_buffer_16bit_access: true,
         shader_float16: true,
         vulkan_memory_model: true,
+        uniform_buffer_standard_layout: true,
         subgroup_size_control: true,
         compute_full_subgroups: true,
         subgroup_supported_operations: 0xff,
@@ -323,4 +375,12 @@ fn vulkan_facts_to_profile() {
         .features
         .intersects(Features::SUBGROUP_MATRIX | Features::CHROMIUM_EXPERIMENTAL_SUBGROUP_MATRIX));
     assert!(p.features.contains(Features::SUBGROUP_SIZE_CONTROL));
+
+    // No uniformBufferStandardLayout (a Vulkan 1.1 device without
+    // VK_KHR_uniform_buffer_standard_layout): not the language feature.
+    let mut facts = h100_facts();
+    facts.uniform_buffer_standard_layout = false;
+    let p = profile_from_vulkan(&facts);
+    assert_eq!(p.language_features, LanguageFeatures::empty());
+    assert!(p.features.contains(Features::SUBGROUP_MATRIX));
 }

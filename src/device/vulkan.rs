@@ -16,11 +16,15 @@
 //! | the subgroup-matrix features | `subgroups`, `cooperativeMatrix`, `vulkanMemoryModel`, `subgroupSizeControl`, `computeFullSubgroups`, and at least one configuration (the proposal's "API" section) |
 //! | `tessera-experimental-bf16` | the subgroup-matrix features and `shaderBFloat16Type` with `shaderBFloat16CooperativeMatrix` (`VK_KHR_shader_bfloat16`) |
 //!
+//! | WGSL language feature | needs |
+//! | --- | --- |
+//! | `uniform_buffer_standard_layout` | `uniformBufferStandardLayout` (Vulkan 1.2, or `VK_KHR_uniform_buffer_standard_layout`), which the device must then be created with |
+//!
 //! The configurations are [`crate::configs::from_vulkan_with`] of the
 //! cooperative-matrix properties (f16 entries only with `shader-f16`,
 //! bf16 ones only with `tessera-experimental-bf16`).
 
-use super::{DeviceProfile, Features, Limits};
+use super::{DeviceProfile, Features, LanguageFeatures, Limits};
 use crate::configs::VulkanCooperativeMatrixProperties;
 
 /// `VkSubgroupFeatureFlagBits` tessera's subgroup builtins need: BASIC,
@@ -51,6 +55,10 @@ pub struct VulkanDeviceFacts {
     pub shader_float16: bool,
     /// `VkPhysicalDeviceVulkan12Features::vulkanMemoryModel`.
     pub vulkan_memory_model: bool,
+    /// `VkPhysicalDeviceVulkan12Features::uniformBufferStandardLayout` (or
+    /// `VkPhysicalDeviceUniformBufferStandardLayoutFeatures` of
+    /// `VK_KHR_uniform_buffer_standard_layout` on Vulkan 1.1).
+    pub uniform_buffer_standard_layout: bool,
     /// `VkPhysicalDeviceVulkan13Features::subgroupSizeControl`.
     pub subgroup_size_control: bool,
     /// `VkPhysicalDeviceVulkan13Features::computeFullSubgroups`.
@@ -124,10 +132,17 @@ pub fn profile_from_vulkan(facts: &VulkanDeviceFacts) -> DeviceProfile {
         });
     features.set(Features::TESSERA_EXPERIMENTAL_BF16, bf16);
 
+    let mut language_features = LanguageFeatures::empty();
+    language_features.set(
+        LanguageFeatures::UNIFORM_BUFFER_STANDARD_LAYOUT,
+        facts.uniform_buffer_standard_layout,
+    );
+
     let subgroup_sizes = |v: u32| (subgroups && v > 0).then_some(v);
     DeviceProfile {
         name: format!("{} (Vulkan)", facts.device_name),
         features,
+        language_features,
         limits: Limits {
             max_compute_workgroup_size_x: Some(facts.max_compute_work_group_size[0]),
             max_compute_workgroup_size_y: Some(facts.max_compute_work_group_size[1]),

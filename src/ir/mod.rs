@@ -103,7 +103,7 @@ impl Extensions {
     }
 }
 
-/// One name of an `enable` directive and its span.
+/// One name of an `enable` or `requires` directive and its span.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EnableName {
     /// The extension's name, e.g. `f16`.
@@ -481,6 +481,11 @@ pub struct Module {
     /// validator's device-feature check ([`crate::device::Features`]).
     /// Empty for a module not built from WGSL.
     pub enables: Vec<EnableName>,
+    /// Each language feature name of the `requires` directives, as written
+    /// and in source order, for the validator's check against the
+    /// target's language features ([`crate::device::LanguageFeatures`]).
+    /// Empty for a module not built from WGSL.
+    pub requires: Vec<EnableName>,
     /// Interned types.
     pub types: UniqueArena<Type>,
     /// Interned constant values.

@@ -59,6 +59,15 @@ pub struct BindingReflection {
     /// buffer and reads back (every scalar with its offset:
     /// [`super::HostLayout::scalars`]).
     pub layout: super::HostLayout,
+    /// For a uniform buffer: its layout is valid only with the language
+    /// feature `uniform_buffer_standard_layout` (it breaks the stricter
+    /// `uniform` rules: an array stride or a struct alignment that is not
+    /// a multiple of 16, ...). Its SPIR-V then needs the Vulkan device
+    /// feature `uniformBufferStandardLayout` (core in Vulkan 1.2,
+    /// `VK_KHR_uniform_buffer_standard_layout` on Vulkan 1.1) enabled when
+    /// the device is created; Metal needs nothing. `false` for storage
+    /// buffers.
+    pub uniform_standard_layout: bool,
 }
 
 /// What kind of texture or sampler a resource is.
@@ -271,10 +280,14 @@ pub(crate) fn summarize(module: &Module, known: &Known) -> Vec<Summary> {
 }
 
 /// The buffer bindings of one entry point, sorted by group and binding.
+/// `standard_layout`: per type, whether it needs
+/// `uniform_buffer_standard_layout` in a uniform buffer
+/// (`valid::layout_rules::uniform_standard_layout_types`).
 pub(crate) fn entry_bindings(
     module: &Module,
     epi: &EntryPointInfo,
     summaries: &[Summary],
+    standard_layout: &[bool],
 ) -> Vec<BindingReflection> {
     let mut matrix: FxHashMap<Handle<GlobalVariable>, u64> = FxHashMap::default();
     for &f in &epi.functions {
@@ -303,6 +316,8 @@ pub(crate) fn entry_bindings(
             let layout = super::HostLayout::of(module, var.ty)
                 .unwrap_or_else(|| super::HostLayout::words((webgpu / 4) as u32));
             let subgroup_matrix_min_size = matrix.get(&h).copied();
+            let uniform_standard_layout = var.space == AddressSpace::Uniform
+                && standard_layout.get(var.ty.index()).copied() == Some(true);
             Some(BindingReflection {
                 group: binding.group,
                 binding: binding.binding,
@@ -313,6 +328,7 @@ pub(crate) fn entry_bindings(
                 min_binding_size: webgpu.max(subgroup_matrix_min_size.unwrap_or(0)),
                 subgroup_matrix_min_size,
                 layout,
+                uniform_standard_layout,
             })
         })
         .collect();

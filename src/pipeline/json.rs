@@ -15,7 +15,8 @@
 //!     "spec_ids": [n, ...]             (specialization constants it may read),
 //!     "matrix_scratch_bytes": n,
 //!     "bindings": [{ "group", "binding", "name", "kind", "type", "access",
-//!                    "min_binding_size", "subgroup_matrix_min_size" }],
+//!                    "min_binding_size", "subgroup_matrix_min_size",
+//!                    "uniform_standard_layout" }],
 //!     "external_textures": [{ "name", "plane0", "plane1", "params", "defaulted" }],
 //!     "matrix_types": [{ "kind" (subgroup_matrix_left/right/result), "component", "rows", "columns" }],
 //!     "multiplies": [{ "m", "n", "k", "component", "result" }],
@@ -34,8 +35,11 @@
 //! `storage-texture`, `external-texture`, `sampler` or
 //! `comparison-sampler`; `access` is `read`, `write`, `read_write` or
 //! `null` (textures other than storage textures, samplers);
-//! `min_binding_size` and `subgroup_matrix_min_size` are `null` except for
-//! buffers. An MSL resource's `kind` is `buffer`, `immediate`,
+//! `min_binding_size`, `subgroup_matrix_min_size` and
+//! `uniform_standard_layout` are `null` except for buffers;
+//! `uniform_standard_layout` is `true` for a uniform buffer whose layout
+//! needs `uniform_buffer_standard_layout` (on Vulkan, the device feature
+//! `uniformBufferStandardLayout`). An MSL resource's `kind` is `buffer`, `immediate`,
 //! `sizes_buffer` (all three `[[buffer(n)]]`), `texture` or `sampler`;
 //! `group` and `binding` are `null` for the immediate data and the sizes
 //! buffer.
@@ -127,6 +131,10 @@ fn buffer(b: &BindingReflection) -> J {
             "subgroup_matrix_min_size",
             opt(b.subgroup_matrix_min_size, num),
         ),
+        (
+            "uniform_standard_layout",
+            J::Bool(b.uniform_standard_layout),
+        ),
     ])
 }
 
@@ -148,6 +156,7 @@ fn handle(r: &ResourceReflection) -> J {
         ("access", opt(r.access, |a| string(a.wgsl_name()))),
         ("min_binding_size", J::Null),
         ("subgroup_matrix_min_size", J::Null),
+        ("uniform_standard_layout", J::Null),
     ])
 }
 

@@ -253,6 +253,26 @@ pub struct Reflection {
     pub overrides: Vec<OverrideReflection>,
 }
 
+impl EntryPointReflection {
+    /// Whether a uniform buffer of the entry point needs the language
+    /// feature `uniform_buffer_standard_layout`
+    /// ([`BindingReflection::uniform_standard_layout`]): its SPIR-V then
+    /// needs the Vulkan device feature `uniformBufferStandardLayout`.
+    pub fn needs_uniform_buffer_standard_layout(&self) -> bool {
+        self.bindings.iter().any(|b| b.uniform_standard_layout)
+    }
+}
+
+impl Reflection {
+    /// Whether any chosen entry point needs `uniform_buffer_standard_layout`
+    /// ([`EntryPointReflection::needs_uniform_buffer_standard_layout`]).
+    pub fn needs_uniform_buffer_standard_layout(&self) -> bool {
+        self.entry_points
+            .iter()
+            .any(EntryPointReflection::needs_uniform_buffer_standard_layout)
+    }
+}
+
 /// A module ready for a backend: overrides evaluated, entry points chosen.
 #[derive(Clone, Debug, Default)]
 pub struct Pipeline {
@@ -563,6 +583,7 @@ pub fn process_owned(
     let mut out = Module {
         extensions: module.extensions,
         enables: module.enables.clone(),
+        requires: module.requires.clone(),
         types: module.types.clone(),
         constants: module.constants.clone(),
         overrides: module.overrides.clone(),
@@ -628,6 +649,17 @@ pub fn process_owned(
     // without a matrix type there is nothing to summarise.
     let summaries = if module.has_subgroup_matrix_type() {
         bindings::summarize(module, &known)
+    } else {
+        Vec::new()
+    };
+    // Which types need uniform_buffer_standard_layout in a uniform buffer
+    // (one pass over the types, only when there is a uniform buffer).
+    let standard_layout = if module
+        .global_variables
+        .iter()
+        .any(|(_, g)| g.space == crate::ir::AddressSpace::Uniform)
+    {
+        crate::valid::layout_rules::uniform_standard_layout_types(module)
     } else {
         Vec::new()
     };
@@ -716,7 +748,7 @@ pub fn process_owned(
         if options.spec_constants {
             r.spec_ids = entry_spec_ids(module, info, i, &st);
         }
-        r.bindings = bindings::entry_bindings(module, epi, &summaries);
+        r.bindings = bindings::entry_bindings(module, epi, &summaries, &standard_layout);
         r.resources = bindings::entry_resources(module, epi);
         r.external_textures = external_textures::entry_reflection(&externals, &epi.globals);
         for e in &r.external_textures {
@@ -732,6 +764,7 @@ pub fn process_owned(
                 layout: HostLayout::words(
                     (external_textures::EXTERNAL_TEXTURE_PARAMS_SIZE / 4) as u32,
                 ),
+                uniform_standard_layout: false,
             });
         }
         r.bindings.sort_by_key(|b| (b.group, b.binding));

@@ -10,20 +10,27 @@ use crate::ir::{
     Access, AddressSpace, ArraySize, Extensions, GlobalVariable, Module, Type, TypeInner,
 };
 
-use super::layout_rules::check_buffer_layout;
+use super::layout_rules::{check_buffer_layout, strict_uniform};
 use super::type_facts::{type_name, TypeFacts, TypeFlags};
+use crate::device::LanguageFeatures;
 
 /// Checks every module-scope variable.
-pub fn check_globals(module: &Module, facts: &TypeFacts, diags: &mut Vec<Diagnostic>) {
+pub fn check_globals(
+    module: &Module,
+    facts: &TypeFacts,
+    language: LanguageFeatures,
+    diags: &mut Vec<Diagnostic>,
+) {
     let mut checked = HashSet::default();
     for (h, var) in module.global_variables.iter() {
-        check_global(module, facts, h, var, &mut checked, diags);
+        check_global(module, facts, language, h, var, &mut checked, diags);
     }
 }
 
 fn check_global(
     module: &Module,
     facts: &TypeFacts,
+    language: LanguageFeatures,
     h: Handle<GlobalVariable>,
     var: &GlobalVariable,
     checked: &mut HashSet<(Handle<Type>, AddressSpace)>,
@@ -193,7 +200,8 @@ fn check_global(
         ));
     }
     if shared && !flags.contains(TypeFlags::MATRIX) {
-        check_buffer_layout(module, var.ty, space, span, checked, diags);
+        let strict = strict_uniform(space, language);
+        check_buffer_layout(module, var.ty, space, strict, span, checked, diags);
     }
 }
 

@@ -2,13 +2,14 @@
 //! an extension whose WebGPU feature the device lacks is a shader-module
 //! creation error, at the extension's name in the directive (WGSL spec,
 //! "Enable Extensions"; [`crate::device::FEATURES`] lists which feature
-//! each enable needs).
+//! each enable needs). Likewise a `requires` of a language feature the
+//! target does not support (WGSL spec, "Language Extensions").
 //!
-//! The names come from [`Module::enables`]. A module built without the
-//! front end has none recorded; its [`Module::extensions`] are checked
-//! instead, without a location.
+//! The names come from [`Module::enables`] and [`Module::requires`]. A
+//! module built without the front end has no enables recorded; its
+//! [`Module::extensions`] are checked instead, without a location.
 
-use crate::device::{Features, FEATURES};
+use crate::device::{Features, LanguageFeatures, FEATURES};
 use crate::diagnostic::Diagnostic;
 use crate::ir::{Extensions, Module};
 use crate::Span;
@@ -52,6 +53,35 @@ pub fn check_enables(module: &Module, features: Features, diags: &mut Vec<Diagno
         for e in &module.enables {
             report(&e.name, e.span, diags);
         }
+    }
+}
+
+/// Reports each `requires` (once per name) of a language feature that
+/// `language` lacks.
+pub fn check_requires(module: &Module, language: LanguageFeatures, diags: &mut Vec<Diagnostic>) {
+    let mut reported = LanguageFeatures::empty();
+    for r in &module.requires {
+        let Some(needed) = LanguageFeatures::from_wgsl_name(&r.name) else {
+            continue;
+        };
+        if language.contains(needed) || reported.contains(needed) {
+            continue;
+        }
+        reported |= needed;
+        let mut d = Diagnostic::error(
+            format!(
+                "`requires {};` needs the WGSL language feature `{}`, which the target does not support",
+                r.name, r.name
+            ),
+            r.span,
+        )
+        .with_note("the device profile's `wgslLanguageFeatures` does not list it");
+        if needed == LanguageFeatures::UNIFORM_BUFFER_STANDARD_LAYOUT {
+            d = d.with_note(
+                "on Vulkan it needs the device feature `uniformBufferStandardLayout` (Vulkan 1.2, or VK_KHR_uniform_buffer_standard_layout)",
+            );
+        }
+        diags.push(d);
     }
 }
 

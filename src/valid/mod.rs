@@ -14,7 +14,8 @@
 //! `interface` (entry-point IO), `stages` (stage restrictions),
 //! `alias` (aliasing of pointer arguments at calls),
 //! [`uniformity`] (uniformity analysis and its diagnostic filtering),
-//! `capabilities` (`enable` directives against the device's features).
+//! `capabilities` (`enable` and `requires` directives against the
+//! target's features and language features).
 
 pub(crate) mod address_space;
 pub(crate) mod alias;
@@ -37,7 +38,7 @@ mod wgsl_tests;
 use std::collections::HashMap;
 
 use crate::arena::Handle;
-use crate::device::Features;
+use crate::device::{Features, LanguageFeatures};
 use crate::diagnostic::{Diagnostic, Error};
 use crate::ir::{Extensions, GlobalVariable, Module, ResourceBinding, Type};
 use crate::Span;
@@ -96,17 +97,33 @@ pub fn validate(module: &Module) -> Result<ModuleInfo, Error> {
     validate_with_features(module, Features::all())
 }
 
-/// Validates a module for a device with `features`: an `enable` whose
-/// WebGPU feature is missing is an error at the extension's name
-/// (`capabilities`), as WebGPU's `createShaderModule` reports it.
+/// Validates a module for a device with `features` and every language
+/// feature ([`validate_with_language_features`] with
+/// [`LanguageFeatures::all`]): an `enable` whose WebGPU feature is missing
+/// is an error at the extension's name (`capabilities`), as WebGPU's
+/// `createShaderModule` reports it.
 pub fn validate_with_features(module: &Module, features: Features) -> Result<ModuleInfo, Error> {
+    validate_with_language_features(module, features, LanguageFeatures::all())
+}
+
+/// Validates a module for a target with `features` and the WGSL language
+/// features `language`: a `requires` of an unsupported language feature
+/// is an error at its name, and without
+/// `uniform_buffer_standard_layout` uniform buffers have the stricter
+/// `uniform` layout rules (`layout_rules`).
+pub fn validate_with_language_features(
+    module: &Module,
+    features: Features,
+    language: LanguageFeatures,
+) -> Result<ModuleInfo, Error> {
     let mut diags = Vec::new();
     capabilities::check_enables(module, features, &mut diags);
+    capabilities::check_requires(module, language, &mut diags);
     let facts = TypeFacts::new(module);
 
     address_space::check_types(module, &facts, &mut diags);
     layout_rules::check_type_sizes(module, &mut diags);
-    address_space::check_globals(module, &facts, &mut diags);
+    address_space::check_globals(module, &facts, language, &mut diags);
     address_space::check_locals(module, &facts, &mut diags);
     address_space::check_type_uses(module, &facts, &mut diags);
 

@@ -97,6 +97,16 @@ fn single(m: &Module) -> Diagnostic {
     errs.into_iter().next().unwrap()
 }
 
+/// The errors of `m` for a target without `uniform_buffer_standard_layout`
+/// (the stricter `uniform` layout rules).
+fn strict_uniform_errors(m: &Module) -> Vec<Diagnostic> {
+    let no_language = crate::device::LanguageFeatures::empty();
+    match super::validate_with_language_features(m, crate::device::Features::all(), no_language) {
+        Ok(_) => panic!("expected validation errors"),
+        Err(e) => e.diagnostics,
+    }
+}
+
 pub(crate) fn matrix(
     m: &mut Module,
     kind: SubgroupMatrixKind,
@@ -241,12 +251,20 @@ fn uniform_array_stride() {
         arr,
         sp(3, 8),
     );
-    let d = single(&m);
+    let errs = strict_uniform_errors(&m);
+    assert_eq!(errs.len(), 1, "{errs:#?}");
+    let d = &errs[0];
     assert_eq!(
         d.message,
         "array stride 4 of 'array<f32, 4>' is not a multiple of 16, as the 'uniform' address space requires"
     );
     assert_eq!(d.span, sp(3, 8));
+    assert!(d
+        .notes
+        .iter()
+        .any(|n| n.contains("uniform_buffer_standard_layout")));
+    // With uniform_buffer_standard_layout (the default), the storage rules.
+    assert!(validate(&m).is_ok());
 }
 
 #[test]
@@ -269,7 +287,8 @@ fn uniform_struct_member_rules() {
         outer,
         sp(41, 50),
     );
-    let errs = errors(&m);
+    let errs = strict_uniform_errors(&m);
+    assert!(validate(&m).is_ok());
     let msgs: Vec<&str> = errs.iter().map(|d| d.message.as_str()).collect();
     assert_eq!(
         msgs,

@@ -6,6 +6,7 @@
 #![allow(dead_code)]
 
 use tessera::configs::{ComponentType, SubgroupMatrixConfig};
+use tessera::device::{Features, LanguageFeatures};
 use tessera::pipeline::PipelineOptions;
 use tessera::Diagnostic;
 
@@ -15,12 +16,26 @@ pub fn first_errors(
     source: &str,
     options: &PipelineOptions,
 ) -> Option<(&'static str, Vec<Diagnostic>)> {
+    first_errors_for(source, options, LanguageFeatures::all())
+}
+
+/// [`first_errors`] for a target with the WGSL language features
+/// `language` (every device feature).
+pub fn first_errors_for(
+    source: &str,
+    options: &PipelineOptions,
+    language: LanguageFeatures,
+) -> Option<(&'static str, Vec<Diagnostic>)> {
     let errors = |e: tessera::Error| e.errors().cloned().collect::<Vec<_>>();
     let parsed = match tessera::front::wgsl::parse_str(source) {
         Ok(p) => p,
         Err(e) => return Some(("parse/resolve", errors(e))),
     };
-    let info = match tessera::valid::validate(&parsed.module) {
+    let info = match tessera::valid::validate_with_language_features(
+        &parsed.module,
+        Features::all(),
+        language,
+    ) {
         Ok(i) => i,
         Err(e) => return Some(("validate", errors(e))),
     };
@@ -41,7 +56,20 @@ pub fn check_error(source: &str, message: &str, spanned: &str) {
 /// [`check_error`] with explicit pipeline options.
 #[track_caller]
 pub fn check_error_with(source: &str, options: &PipelineOptions, message: &str, spanned: &str) {
-    let Some((stage, diagnostics)) = first_errors(source, options) else {
+    check_error_for(source, options, LanguageFeatures::all(), message, spanned);
+}
+
+/// [`check_error`] with explicit pipeline options, for a target with the
+/// WGSL language features `language`.
+#[track_caller]
+pub fn check_error_for(
+    source: &str,
+    options: &PipelineOptions,
+    language: LanguageFeatures,
+    message: &str,
+    spanned: &str,
+) {
+    let Some((stage, diagnostics)) = first_errors_for(source, options, language) else {
         panic!("expected an error containing `{message}`, but this compiled:\n{source}");
     };
     assert!(

@@ -137,7 +137,11 @@ pub fn spirv(
             e.render(name, source)
         )
     })?;
-    validate_spirv(&words, env).map_err(|e| {
+    // A module whose uniform buffers use uniform_buffer_standard_layout
+    // is valid for a device with `uniformBufferStandardLayout` (what its
+    // reflection says); any other must be valid without it.
+    let standard_layout = c.pipeline.reflection.needs_uniform_buffer_standard_layout();
+    validate_spirv_with(&words, env, standard_layout).map_err(|e| {
         format!(
             "spirv-val {env:?} rejected SPIR-V {}.{}: {e}\n{}",
             version.0,
@@ -150,8 +154,23 @@ pub fn spirv(
 
 /// Validates SPIR-V words with SPIRV-Tools.
 pub fn validate_spirv(words: &[u32], env: spirv_tools::TargetEnv) -> Result<(), String> {
+    validate_spirv_with(words, env, false)
+}
+
+/// Validates SPIR-V words with SPIRV-Tools, for a device with
+/// `uniformBufferStandardLayout` when `uniform_standard_layout`
+/// (`spirv-val --uniform-buffer-standard-layout`).
+pub fn validate_spirv_with(
+    words: &[u32],
+    env: spirv_tools::TargetEnv,
+    uniform_standard_layout: bool,
+) -> Result<(), String> {
+    let options = spirv_tools::val::ValidatorOptions {
+        uniform_buffer_standard_layout: uniform_standard_layout,
+        ..Default::default()
+    };
     spirv_tools::val::create(Some(env))
-        .validate(words, None)
+        .validate(words, Some(options))
         .map_err(|e| e.to_string())
 }
 

@@ -142,6 +142,16 @@ impl Renderer {
             let mut f13 = vk::PhysicalDeviceVulkan13Features::default()
                 .dynamic_rendering(true)
                 .shader_demote_to_helper_invocation(true);
+            // Where the device has it: tessera's SPIR-V for uniform buffers
+            // that use uniform_buffer_standard_layout.
+            let standard_layout = {
+                let mut s12 = vk::PhysicalDeviceVulkan12Features::default();
+                let mut s2 = vk::PhysicalDeviceFeatures2::default().push_next(&mut s12);
+                instance.get_physical_device_features2(pd, &mut s2);
+                s12.uniform_buffer_standard_layout != 0
+            };
+            let mut f12 = vk::PhysicalDeviceVulkan12Features::default()
+                .uniform_buffer_standard_layout(standard_layout);
             let priorities = [1.0f32];
             let queues = [vk::DeviceQueueCreateInfo::default()
                 .queue_family_index(family)
@@ -149,6 +159,7 @@ impl Renderer {
             let info = vk::DeviceCreateInfo::default()
                 .queue_create_infos(&queues)
                 .enabled_features(&base)
+                .push_next(&mut f12)
                 .push_next(&mut f13);
             let device = match instance.create_device(pd, &info, None) {
                 Ok(d) => d,

@@ -370,6 +370,7 @@ impl Gpu {
                     f12.uniform_and_storage_buffer8_bit_access,
                     f12.vulkan_memory_model,
                     f12.vulkan_memory_model_device_scope,
+                    f12.uniform_buffer_standard_layout,
                 ),
                 (f13.subgroup_size_control, f13.compute_full_subgroups),
                 lists_khr && fkhr.cooperative_matrix != 0,
@@ -428,7 +429,10 @@ impl Gpu {
                 .storage_buffer8_bit_access(s12.2 != 0)
                 .uniform_and_storage_buffer8_bit_access(s12.3 != 0)
                 .vulkan_memory_model(s12.4 != 0)
-                .vulkan_memory_model_device_scope(s12.5 != 0);
+                .vulkan_memory_model_device_scope(s12.5 != 0)
+                // tessera's SPIR-V for uniform buffers that need the WGSL
+                // language feature uniform_buffer_standard_layout.
+                .uniform_buffer_standard_layout(s12.6 != 0);
             let mut e13 = vk::PhysicalDeviceVulkan13Features::default()
                 .subgroup_size_control(s13.0 != 0)
                 .compute_full_subgroups(s13.1 != 0);

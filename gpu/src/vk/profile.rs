@@ -53,6 +53,7 @@ pub fn facts(q: &Queried<'_>) -> VulkanDeviceFacts {
         uniform_and_storage_buffer_16bit_access: on(q.f11.uniform_and_storage_buffer16_bit_access),
         shader_float16: on(q.f12.shader_float16),
         vulkan_memory_model: on(q.f12.vulkan_memory_model),
+        uniform_buffer_standard_layout: on(q.f12.uniform_buffer_standard_layout),
         subgroup_size_control: on(q.f13.subgroup_size_control),
         compute_full_subgroups: on(q.f13.compute_full_subgroups),
         subgroup_supported_operations: q.p11.subgroup_supported_operations.as_raw(),
@@ -279,6 +280,7 @@ mod tests {
             f12: vk::PhysicalDeviceVulkan12Features {
                 shader_float16: 1,
                 vulkan_memory_model: 1,
+                uniform_buffer_standard_layout: 1,
                 ..Default::default()
             },
             f13: vk::PhysicalDeviceVulkan13Features {

@@ -554,6 +554,7 @@ impl Device {
             uniform_and_storage_buffer_16bit_access: on(f11.uniform_and_storage_buffer16_bit_access),
             shader_float16: on(f12.shader_float16),
             vulkan_memory_model: on(f12.vulkan_memory_model),
+            uniform_buffer_standard_layout: on(f12.uniform_buffer_standard_layout),
             subgroup_size_control: on(f13.subgroup_size_control),
             compute_full_subgroups: on(f13.compute_full_subgroups),
             subgroup_supported_operations: p11.subgroup_supported_operations.as_raw(),

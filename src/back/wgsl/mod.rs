@@ -260,6 +260,27 @@ fn write_directives(module: &Module, out: &mut String) {
     if texel_buffers {
         let _ = writeln!(out, "requires texel_buffers;");
     }
+    // A uniform buffer whose layout needs it, or the source said so: the
+    // printed module documents its use as the source did.
+    let uniform: Vec<_> = module
+        .global_variables
+        .iter()
+        .filter(|(_, g)| g.space == crate::ir::AddressSpace::Uniform)
+        .map(|(_, g)| g.ty)
+        .collect();
+    let standard_layout = module
+        .requires
+        .iter()
+        .any(|r| r.name == "uniform_buffer_standard_layout")
+        || (!uniform.is_empty() && {
+            let needs = crate::valid::layout_rules::uniform_standard_layout_types(module);
+            uniform
+                .iter()
+                .any(|ty| needs.get(ty.index()).copied() == Some(true))
+        });
+    if standard_layout {
+        let _ = writeln!(out, "requires uniform_buffer_standard_layout;");
+    }
     for f in &module.diagnostic_filters {
         if f.range.is_none() {
             let rule = f.rule.name_in(extensions);

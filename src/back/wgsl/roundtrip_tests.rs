@@ -338,3 +338,33 @@ fn deep_expressions_print_on_a_small_stack() {
     assert!(out.lines().count() > 70, "{}", &out[..200]);
     assert!(out.lines().all(|l| l.len() < 1000));
 }
+
+#[test]
+fn for_loop_body_shadowing_its_initializer_round_trips() {
+    // The `for` becomes a `loop` whose continuing block updates the
+    // initializer's `i`; the body's `i` is renamed so that the printed
+    // continuing block, which sees the body's names, still means it.
+    let out = round_trip(
+        "@group(0) @binding(0) var<storage, read_write> out: array<u32, 4>;
+         @compute @workgroup_size(1)
+         fn main() {
+             var n = 0u;
+             for (var i = 0; i < 4; i++) { var i = 7; i++; n += 1u; }
+             out[0] = n;
+         }",
+    );
+    let expected = "    var i: i32 = 0i;
+    loop {
+      if !(i < 4i) {
+        break;
+      }
+      var i_1: i32 = 7i;
+      i_1 = i_1 + 1i;
+      n = n + 1u;
+      continuing {
+        i = i + 1i;
+      }
+    }";
+    assert!(out.contains(expected), "{out}");
+    naga_accepts(&out);
+}

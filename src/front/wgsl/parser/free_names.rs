@@ -214,10 +214,16 @@ impl<'t, 'a> Walk<'_, 't, 'a> {
                     self.stmt(s);
                 }
                 if let Some(c) = continuing {
-                    self.block(&c.body);
+                    // `break if` is the continuing block's last statement:
+                    // the block's declarations are in scope there.
+                    self.open_scope();
+                    for s in &c.body.stmts {
+                        self.stmt(s);
+                    }
                     if let Some(e) = c.break_if {
                         self.expr(e);
                     }
+                    self.close_scope();
                 }
                 self.close_scope();
             }

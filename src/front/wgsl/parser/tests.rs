@@ -877,3 +877,14 @@ fn free_names_skip_shadowed_locals_and_list_each_name_once() {
     assert_eq!(k_span.start, k_first);
     assert!(tu.free_names(0).is_empty());
 }
+
+#[test]
+fn free_names_of_a_continuing_block_include_its_break_if() {
+    // `break if x` reads the continuing block's `let x`, not a module-scope
+    // `x`; a `for` update reads the module-scope `g`, not the body's `g`.
+    let src = "fn f() {\n  loop { continuing { let x = true; break if x; } }\n  for (;; g++) { var g = 1; break; }\n}\n";
+    let tu = ok(src);
+    let names: Vec<&str> = tu.free_names(0).iter().map(|&(n, _)| n).collect();
+    assert!(!names.contains(&"x"), "{names:?}");
+    assert!(names.contains(&"g"), "{names:?}");
+}

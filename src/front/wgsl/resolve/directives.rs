@@ -122,7 +122,14 @@ impl Resolver<'_, '_> {
                                 )
                                 .with_closest(n.name, LANGUAGE_FEATURES.iter().copied()),
                             );
+                            continue;
                         }
+                        // Whether the target supports it is the
+                        // validator's check (`valid::capabilities`).
+                        self.module.requires.push(crate::ir::EnableName {
+                            name: n.name.to_string(),
+                            span: n.span,
+                        });
                     }
                 }
                 Directive::Diagnostic(c, span) => diagnostics.push((c, *span)),

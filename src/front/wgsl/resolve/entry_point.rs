@@ -249,7 +249,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
         for (i, p) in f.params.iter().enumerate() {
             let ty = params[i];
             let expr = fs.add(Expression::FunctionArgument(i as u32), ty, p.name.span);
-            if !fs.declare(p.name.name, Local::Value(Val::Runtime { expr, ty })) {
+            if !fs.declare(p.name, Local::Value(Val::Runtime { expr, ty })) {
                 return err(
                     format!("redeclaration of parameter '{}'", p.name.name),
                     p.name.span,

@@ -302,7 +302,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
 
     fn ident(&mut self, name: &'a str, span: Span, limit: Stage) -> Res<Val> {
         if let Some(f) = &self.f {
-            if let Some(local) = f.lookup(name) {
+            if let Some(local) = f.lookup_use(name, span)? {
                 return match local.clone() {
                     Local::Poisoned => Err(super::recover::follow_on(name, span)),
                     Local::Const(v) => Ok(Val::Const(v)),

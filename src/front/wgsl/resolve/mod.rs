@@ -52,6 +52,8 @@ mod texture_types;
 mod types;
 
 #[cfg(test)]
+mod loop_scope_tests;
+#[cfg(test)]
 mod tests;
 
 use super::ast::{self, ExprId, TranslationUnit};

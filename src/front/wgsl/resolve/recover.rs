@@ -99,7 +99,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
         if let (Some(name), Some(f)) = (name, &mut self.f) {
             // A no-op when the name is already declared in this scope
             // (then the error was the redeclaration).
-            f.declare(name.name, Local::Poisoned);
+            f.declare(name, Local::Poisoned);
         }
         self.report(d)
     }
@@ -117,7 +117,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
         fs.result = result;
         fs.result_unknown = result_unknown;
         for p in &f.params {
-            fs.declare(p.name.name, Local::Poisoned);
+            fs.declare(p.name, Local::Poisoned);
         }
         let saved = self.f.replace(fs);
         let stmts = std::mem::take(&mut self.body);

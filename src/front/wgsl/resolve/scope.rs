@@ -1,10 +1,13 @@
 //! Function-scope state: the function being built, the block stack, the
 //! lexical scopes of local names, and the control-flow context.
 
-use super::Val;
+use super::{Res, Val};
 use crate::arena::Handle;
 use crate::const_eval::Value;
+use crate::diagnostic::Diagnostic;
+use crate::front::wgsl::ast::Ident;
 use crate::ir::{self, Type};
+use crate::Span;
 use rustc_hash::FxHashMap as HashMap;
 use smallvec::SmallVec;
 
@@ -38,6 +41,28 @@ pub(crate) enum Ctl {
     Continuing,
 }
 
+/// An open loop: where its body's scope is and the first `continue` that
+/// targets it (the body-level declarations made before it, and its span).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct OpenLoop {
+    /// The scope depth of the loop body (see [`Scopes::depth`]).
+    pub body_depth: usize,
+    /// The first `continue` to this loop: how many declarations the body
+    /// had made at its level, and where the `continue` is.
+    pub first_continue: Option<(usize, Span)>,
+}
+
+/// While a `continuing` block is resolved: the body-level declarations of
+/// its loop that a `continue` skips (a use of one is an error, WGSL
+/// "Continue Statement").
+#[derive(Clone, Debug)]
+pub(crate) struct Skipped {
+    /// The skipped bindings (indices into the scope table).
+    pub bindings: std::ops::Range<usize>,
+    /// The `continue` that skips them.
+    pub continue_span: Span,
+}
+
 /// Signature facts about a resolved user function.
 #[derive(Clone, Debug)]
 pub(crate) struct FnInfo {
@@ -65,6 +90,11 @@ pub(crate) struct FnState<'a> {
     pub scopes: Scopes<'a>,
     /// Enclosing breakable constructs, innermost last.
     pub ctl: Vec<Ctl>,
+    /// Enclosing loops, innermost last (one per `Ctl::Loop`).
+    pub loops: Vec<OpenLoop>,
+    /// The declarations skipped by a `continue`, for each `continuing`
+    /// block being resolved (outermost first).
+    pub skipped: Vec<Skipped>,
     /// Declared return type.
     pub result: Option<Handle<Type>>,
     /// Whether the declared return type failed to resolve (already
@@ -111,6 +141,8 @@ impl<'a> FnState<'a> {
             emit_start: 0,
             scopes,
             ctl: Vec::new(),
+            loops: Vec::new(),
+            skipped: Vec::new(),
             result: None,
             result_unknown: false,
             temps: 0,
@@ -137,14 +169,38 @@ impl<'a> FnState<'a> {
 
     /// Declares a local name in the innermost scope; returns false if the
     /// name is already declared in that scope.
-    pub fn declare(&mut self, name: &'a str, local: Local) -> bool {
+    pub fn declare(&mut self, name: Ident<'a>, local: Local) -> bool {
         self.scopes.declare(name, local)
+    }
+
+    /// Looks a local name up for a use of its value: like `lookup`, but a
+    /// body-level declaration of a loop that a `continue` skips is an
+    /// error when the use is in that loop's `continuing` block.
+    pub fn lookup_use(&self, name: &str, span: Span) -> Res<Option<&Local>> {
+        let Some((index, b)) = self.scopes.lookup_binding(name) else {
+            return Ok(None);
+        };
+        if let Some(s) = self.skipped.iter().find(|s| s.bindings.contains(&index)) {
+            return Err(Box::new(
+                Diagnostic::error(
+                    format!(
+                        "'continue' skips the declaration of '{name}', which the continuing block uses"
+                    ),
+                    s.continue_span,
+                )
+                .with_label(b.span, "declared here")
+                .with_label(span, "used in the continuing block here"),
+            ));
+        }
+        Ok(Some(&b.local))
     }
 }
 
 /// One declaration of a local name.
 struct Binding<'a> {
     name: &'a str,
+    /// Where the name is declared.
+    span: Span,
     local: Local,
     /// The scope depth it was declared at.
     depth: u32,
@@ -192,13 +248,39 @@ impl<'a> Scopes<'a> {
 
     /// The innermost binding of `name`.
     pub fn lookup(&self, name: &str) -> Option<&Local> {
-        let &i = self.innermost.get(name)?;
-        Some(&self.bindings[i as usize].local)
+        self.lookup_binding(name).map(|(_, b)| &b.local)
+    }
+
+    /// The innermost binding of `name`, with its index in the table.
+    fn lookup_binding(&self, name: &str) -> Option<(usize, &Binding<'a>)> {
+        let i = *self.innermost.get(name)? as usize;
+        Some((i, &self.bindings[i]))
+    }
+
+    /// How many scopes are open; the innermost one is at this depth.
+    pub fn depth(&self) -> usize {
+        self.starts.len()
+    }
+
+    /// The table indices of the declarations made so far at the level of
+    /// the open scope at `depth` (not those of the scopes inside it).
+    pub fn declared_at(&self, depth: usize) -> std::ops::Range<usize> {
+        let start = match depth.checked_sub(1) {
+            Some(d) => self.starts.get(d).copied().unwrap_or(self.bindings.len()),
+            None => 0,
+        };
+        let end = self
+            .starts
+            .get(depth)
+            .copied()
+            .unwrap_or(self.bindings.len());
+        start..end
     }
 
     /// Declares `name` in the innermost scope; false if that scope already
     /// declares it.
-    pub fn declare(&mut self, name: &'a str, local: Local) -> bool {
+    pub fn declare(&mut self, ident: Ident<'a>, local: Local) -> bool {
+        let name = ident.name;
         let depth = self.starts.len() as u32;
         let index = self.bindings.len() as u32;
         let shadows = match self.innermost.entry(name) {
@@ -215,6 +297,7 @@ impl<'a> Scopes<'a> {
         };
         self.bindings.push(Binding {
             name,
+            span: ident.span,
             local,
             depth,
             shadows,

@@ -3,7 +3,7 @@
 //! `continue`, `break if` and `return`.
 
 use super::super::ast::{self, AssignOp, BinaryOp, Stmt, StmtKind};
-use super::scope::{Ctl, Local};
+use super::scope::{Ctl, Local, OpenLoop, Skipped};
 use super::swizzle_assign::{SwizzleView, Target};
 use super::{err, Res, Resolver, Stage, Val};
 use crate::arena::Handle;
@@ -240,7 +240,19 @@ impl<'t, 'a> Resolver<'t, 'a> {
                 for c in ctl.iter().rev() {
                     match c {
                         Ctl::Switch => continue,
-                        Ctl::Loop => return self.push(Statement::Continue, span),
+                        Ctl::Loop => {
+                            // The first `continue` to a loop: the body's
+                            // later declarations are skipped (see
+                            // `lower_loop`).
+                            let fs = self.fs(span)?;
+                            if let Some(l) = fs.loops.last_mut() {
+                                if l.first_continue.is_none() {
+                                    let made = fs.scopes.declared_at(l.body_depth).len();
+                                    l.first_continue = Some((made, span));
+                                }
+                            }
+                            return self.push(Statement::Continue, span);
+                        }
                         Ctl::Continuing => {
                             return err("'continue' is not allowed in a continuing block", span)
                         }
@@ -257,7 +269,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
     }
 
     fn declare(&mut self, name: ast::Ident<'a>, local: Local) -> Res<()> {
-        if !self.fs(name.span)?.declare(name.name, local) {
+        if !self.fs(name.span)?.declare(name, local) {
             return err(format!("redeclaration of '{}'", name.name), name.span);
         }
         Ok(())
@@ -601,6 +613,14 @@ impl<'t, 'a> Resolver<'t, 'a> {
 
     /// Builds a `Loop`: an optional condition (`if !cond { break; }` at
     /// the top), the body, and a `continuing` block (or a `for` update).
+    ///
+    /// A `continuing` block is the last statement of a `loop` body, so it
+    /// sees the body's top-level declarations (not those of blocks nested
+    /// in the body), except, as an error, those that a `continue` before
+    /// them skips. A `for` update is resolved after the body's scope is
+    /// closed: it sees the initializer's declarations and never the body's
+    /// (WGSL "For Statement": desugaring renames the body's declarations so
+    /// that the update's names resolve as written).
     fn lower_loop(
         &mut self,
         condition: Option<ast::ExprId>,
@@ -609,7 +629,14 @@ impl<'t, 'a> Resolver<'t, 'a> {
         update: Option<&Stmt<'a>>,
         span: Span,
     ) -> Res<()> {
-        self.fs(span)?.ctl.push(Ctl::Loop);
+        let fs = self.fs(span)?;
+        fs.ctl.push(Ctl::Loop);
+        // `scoped` opens the body's scope one level deeper.
+        let body_depth = fs.scopes.depth() + 1;
+        fs.loops.push(OpenLoop {
+            body_depth,
+            first_continue: None,
+        });
         let mut cont_block = Block::new();
         let mut break_if = None;
         let body_block = self.scoped(|me| {
@@ -644,27 +671,54 @@ impl<'t, 'a> Resolver<'t, 'a> {
                 );
             }
             me.stmts(body)?;
-            // The continuing block sees the body's declarations.
-            me.fs(span)?.ctl.push(Ctl::Continuing);
+            let Some(c) = continuing else {
+                return Ok(());
+            };
+            // The continuing block sees the body's declarations, but not
+            // those a `continue` skips.
+            let fs = me.fs(span)?;
+            fs.ctl.push(Ctl::Continuing);
+            let skipped = fs.loops.last().and_then(|l| {
+                let (made, continue_span) = l.first_continue?;
+                let level = fs.scopes.declared_at(l.body_depth);
+                Some(Skipped {
+                    bindings: level.start + made..level.end,
+                    continue_span,
+                })
+            });
+            let skips = skipped.is_some();
+            fs.skipped.extend(skipped);
             let r = me.scoped(|me| {
-                if let Some(c) = continuing {
-                    me.statement_attrs(&c.body.attributes, c.body.span, "a continuing block")?;
-                    me.stmts(&c.body.stmts)?;
-                    if let Some(b) = c.break_if {
-                        let cond = me.bool_cond(b);
-                        break_if = me.attempt(cond)?;
-                    }
-                }
-                if let Some(u) = update {
-                    me.stmt_recovering(u)?;
+                me.statement_attrs(&c.body.attributes, c.body.span, "a continuing block")?;
+                me.stmts(&c.body.stmts)?;
+                if let Some(b) = c.break_if {
+                    let cond = me.bool_cond(b);
+                    break_if = me.attempt(cond)?;
                 }
                 Ok(())
             });
-            me.fs(span)?.ctl.pop();
+            let fs = me.fs(span)?;
+            fs.ctl.pop();
+            if skips {
+                fs.skipped.pop();
+            }
             cont_block = r?;
             Ok(())
         });
-        self.fs(span)?.ctl.pop();
+        let body_block = body_block.and_then(|b| {
+            // The update, outside the body's scope.
+            let Some(u) = update else {
+                return Ok(b);
+            };
+            self.fs(span)?.ctl.push(Ctl::Continuing);
+            let r = self.scoped(|me| me.stmt_recovering(u));
+            self.fs(span)?.ctl.pop();
+            cont_block = r?;
+            Ok(b)
+        });
+        let fs = self.fs(span)?;
+        fs.ctl.pop();
+        fs.loops.pop();
         let body_block = body_block?;
         self.push(
             Statement::Loop {

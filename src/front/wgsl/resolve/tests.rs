@@ -6,7 +6,7 @@ use crate::front::wgsl::parse_str;
 use crate::ir::{Block, Expression, Function, Module, Scalar, Statement, TypeInner};
 
 /// Resolves `src`, panicking (test only) with the rendered errors.
-fn ok(src: &str) -> Module {
+pub(super) fn ok(src: &str) -> Module {
     match parse_str(src) {
         Ok(p) => {
             for (_, f) in p.module.functions.iter() {
@@ -33,7 +33,7 @@ fn fail(src: &str) -> (String, String) {
     }
 }
 
-fn assert_fail(src: &str, msg: &str, spanned: &str) {
+pub(super) fn assert_fail(src: &str, msg: &str, spanned: &str) {
     let (m, s) = fail(src);
     assert_eq!(m, msg, "message for:\n{src}");
     assert_eq!(s, spanned, "span for:\n{src}");
@@ -72,7 +72,7 @@ fn check_emits(f: &Function) {
     }
 }
 
-fn func<'m>(m: &'m Module, name: &str) -> &'m Function {
+pub(super) fn func<'m>(m: &'m Module, name: &str) -> &'m Function {
     m.functions
         .iter()
         .find(|(_, f)| f.name == name)
