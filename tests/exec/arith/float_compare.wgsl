@@ -4,7 +4,7 @@
 // writes x<y, x<=y, x>y, x>=y, x==y, x!=y as 0/1. No NaN, infinity or
 // subnormal operands: the spec lets implementations assume none appear at
 // runtime and lets comparison inputs be flushed to zero.
-// pairs: (-0,0) (1, 1.0000001 = next float) (-MAXF, MAXF) (1e-30, 0) (2.5, 2.5) (-1.5, -2)
+// * pairs: (-0,0) (1, 1.0000001 = next float) (-MAXF, MAXF) (1e-30, 0) (2.5, 2.5) (-1.5, -2)
 // Runtime first (0:1), then the same with const operands (0:2), then vec4
 // comparisons of (x0,x1,x2,x3) vs (y0,y1,y2,y3) as masks (0:3).
 // buffer 0:0 = f32:-0.0,0.0, 1.0,1.0000001, -3.4028234663852886e38,3.4028234663852886e38, 1e-30,0.0, 2.5,2.5, -1.5,-2.0

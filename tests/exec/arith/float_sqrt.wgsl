@@ -4,7 +4,7 @@
 // (2 ULP then a 2.5 ULP division), about 4.5 * 2^-23 relative at worst, so
 // the tolerance is 6e-7 (relative for |w| >= 1). Results are kept >= 0.5 so
 // that the tolerance (absolute below 1) stays meaningful.
-// sqrt: 16 -> 4; 6.25 -> 2.5; 2 -> 1.4142135623730951; 0.25 -> 0.5;
+// * sqrt: 16 -> 4; 6.25 -> 2.5; 2 -> 1.4142135623730951; 0.25 -> 0.5;
 //   1e30f (= 1.0000000150474662e30) -> 1000000007523733.1; 123456 -> 351.363060095964
 // inverseSqrt: 4 -> 0.5; 0.25 -> 2; 1e-4f -> 100.00000126310627; 0.5 -> 1.4142135623730951
 // vec4: sqrt((16, 6.25, 2, 0.25)) and inverseSqrt((4, 0.25, 0.5, 1)) = (0.5, 2, 1.414.., 1)

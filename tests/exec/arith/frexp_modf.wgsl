@@ -3,10 +3,10 @@
 // fraction is zero and the exponent is not specified (any); subnormal,
 // NaN, inf are indeterminate and not used. `modf`: whole = trunc(e),
 // fract = e - trunc(e); both correctly rounded, so exact).
-// frexp: 1.5 -> (0.75, 1); -8 -> (-0.5, 4); 1 -> (0.5, 1); 2^-126 -> (0.5, -125);
+// * frexp: 1.5 -> (0.75, 1); -8 -> (-0.5, 4); 1 -> (0.5, 1); 2^-126 -> (0.5, -125);
 //   MAXF -> (1 - 2^-24 = 0.999999940395355224609375, 128); -0.75 -> (-0.75, 0);
 //   0.1f -> (0.800000011920928955078125, -3); 0 -> (0, any)
-// modf: -3.75 -> (fract -0.75, whole -3); 2.5 -> (0.5, 2); -0.5 -> (-0.5, -0 [as 0]);
+// * modf: -3.75 -> (fract -0.75, whole -3); 2.5 -> (0.5, 2); -0.5 -> (-0.5, -0 [as 0]);
 //   8388609 -> (0, 8388609); 0.25 -> (0.25, 0); -1e10 -> (0, -1e10)
 // vec4 forms on the first four inputs of each.
 // buffer 0:0 = f32:1.5,-8.0,1.0,1.1754943508222875e-38,3.4028234663852886e38,-0.75,0.1,0.0

@@ -1,6 +1,6 @@
 // Integer abs, sign, min, max, clamp at the edges (spec, "Numeric Built-in
 // Functions"), runtime, scalar and vector:
-// abs: abs(MIN) = MIN (the largest negative value is returned as is),
+// * abs: abs(MIN) = MIN (the largest negative value is returned as is),
 //   abs(-5) = 5, abs(0) = 0, abs(MAX) = MAX; abs on u32 is the identity.
 // sign (i32): MIN -> -1, -5 -> -1, 0 -> 0, MAX -> 1.
 // min/max compare signed for i32, unsigned for u32:

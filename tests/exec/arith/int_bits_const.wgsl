@@ -17,7 +17,7 @@
 // insertBits(0x12345678u, 0xABu, 4, 8) = 0x12345AB8, insertBits(0x12345678u, 0xFFu, 28, 4) = 0xF2345678,
 // insertBits(0x12345678u, 0u, 0, 0) = 0x12345678, insertBits(0x12345678u, 0xCAFEBABEu, 0, 32) = 0xCAFEBABE,
 // insertBits(i32(0x8765ABCD), 0x1234ABCDi, 16, 16) = -1412584499, insertBits(0i, -1i, 31, 1) = MIN,
-// vector: countOneBits(vec4<u32>(0, 1, 0x80000000, 0xFFFFFFFF)) = (0, 1, 1, 32),
+// * vector: countOneBits(vec4<u32>(0, 1, 0x80000000, 0xFFFFFFFF)) = (0, 1, 1, 32),
 //   firstLeadingBit(vec4<i32>(0, -1, MIN, -2)) = (-1, -1, 30, 0)
 // expect 0:0 = u32:32,32,8,31,0xFFFFFFFF,31,0xFFFFFFFF,0x80000000,0xBC,0x8765ABCD,0x12345AB8,0xF2345678,0x12345678,0xCAFEBABE, 0,1,1,32
 // expect 0:1 = i32:13,0,32,-1,-1,30,1,30,-1,31,510274632,1,-68,-8,0,4660,-1412584499,-2147483648, -1,-1,30,0

@@ -4,7 +4,7 @@
 // min(-1i, 1i) = -1; max(MIN, MAX) = MAX; min(0xFFFFFFFFu, 1u) = 1;
 // max(0u, 0x80000000u) = 0x80000000; clamp(MIN, -10i, 10i) = -10;
 // clamp(MAX, -10i, 10i) = 10; clamp(0xFFFFFFFFu, 1u, 100u) = 100; clamp(5i, 5i, 5i) = 5
-// vectors: abs(vec4<i32>(MIN, -5, 0, MAX)) = (MIN, 5, 0, MAX);
+// * vectors: abs(vec4<i32>(MIN, -5, 0, MAX)) = (MIN, 5, 0, MAX);
 //   sign(vec4<i32>(MIN, -5, 0, MAX)) = (-1, -1, 0, 1);
 //   clamp(vec4<i32>(MIN, MAX, 3, -3), vec4(-2), vec4(2)) = (-2, 2, 2, -2)
 // AbstractInt (64-bit): u32(abs(-2147483648)) = 2147483648 (fits u32, not i32);

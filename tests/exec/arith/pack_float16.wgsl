@@ -8,7 +8,7 @@
 // and the sign of a zero may be ignored: those are 0/1 flags.
 // pack2x16float(1, -2) = 0xC0003C00; (65504, 2^-14) = 0x04007BFF;
 //   (0.333251953125, -0.0999755859375) = 0xAE663555; (70000, 1) = any
-// flags: pack2x16float(-0, 0.5) in {0x38000000, 0x38008000};
+// * flags: pack2x16float(-0, 0.5) in {0x38000000, 0x38008000};
 //   pack2x16float(2^-24, 0) in {1, 0}; pack2x16float(1 + 2^-11, 0) in {0x3C00, 0x3C01}
 // unpack2x16float(0xC0003C00) = (1, -2); (0x7BFF0400) = (2^-14, 65504);
 //   (0xAE663555) = (0.333251953125, -0.0999755859375);
