@@ -52,7 +52,7 @@ fn main() {
     }
     flags[0] = select(0u, 1u, fsum >= 10u && fsum <= 40u && fsum % 10u == 0u);
     flags[1] = select(0u, 1u, olds_ok);
-    flags[2] = select(0u, 1u, rsum <= -6 && rsum >= -21 && (rsum + 6) % 5 == 0);
+    flags[2] = select(0u, 1u, rsum == -6 || rsum == -11 || rsum == -16 || rsum == -21);
 
     for (var k = 0u; k < 8u; k++) {
         atomicStore(&wa[k], 0u);

@@ -10,7 +10,8 @@
 // plus a flag).
 // Function fv: array<vec2<u32>, 5> with (k, 10 k): OOB stores of (7, 7) and
 // of .y = 8 first, then every element rewritten to (k + 100, k + 200):
-// exact. OOB reads of fv[i].x through ptr<function> give k (0..4) or 0: flags.
+// exact. OOB reads of fv[i].x through ptr<function> give some component of
+// fv (0..4, or 10 k from a .y) or 0: flags.
 // Let value lv = array<u32, 5>(..): an OOB element is an indeterminate u32
 // (spec "Array Access Expression"), one value per evaluation: e == e (flag).
 // In-bounds reads through the same code: pv[4] = -5, fv[4].y = 40,
@@ -55,7 +56,7 @@ fn main() {
         let a = pv[i];
         out[3u + k] = select(0u, 1u, a >= -5 && a <= 0);
         let b = load_x(&fv, i);
-        out[9u + k] = select(0u, 1u, b <= 4u);
+        out[9u + k] = select(0u, 1u, b <= 4u || (b % 10u == 0u && b <= 40u));
     }
     let e1 = lv[uidx[1]];
     let e2 = lv[iidx[1]];
