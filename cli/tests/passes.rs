@@ -57,6 +57,7 @@ fn list_passes_names_each_pass_in_order_without_an_input() {
             "sroa",
             "dse",
             "int-division",
+            "signed-remainder",
             "shift-amount",
             "float-to-int",
             "bits-clamp",

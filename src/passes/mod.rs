@@ -29,6 +29,7 @@ pub mod ranges;
 pub mod rewrite;
 pub mod robustness;
 pub mod shift_amount;
+pub mod signed_remainder;
 pub mod sroa;
 pub mod texture_clamp;
 pub mod unroll;

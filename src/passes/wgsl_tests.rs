@@ -12,11 +12,15 @@ pub(crate) fn after(src: &str, pass: &str) -> String {
 }
 
 pub(crate) fn after_with(src: &str, pass: &str, options: PassOptions) -> String {
+    after_in(src, pass, shared(options))
+}
+
+/// Runs `list` up to and including `pass` over `src`; the printed module.
+pub(crate) fn after_in(src: &str, pass: &str, list: Vec<super::Pass>) -> String {
     let parsed = crate::front::wgsl::parse_str(src).unwrap_or_else(|e| panic!("{e:?}"));
     let info = crate::valid::validate(&parsed.module).unwrap_or_else(|e| panic!("{e:?}"));
     let mut p = process(&parsed.module, &info, &PipelineOptions::default())
         .unwrap_or_else(|e| panic!("{e:?}"));
-    let list = shared(options);
     assert!(list.iter().any(|p| p.name == pass), "no pass named {pass}");
     for pa in &list {
         (pa.run)(&mut p).unwrap_or_else(|e| panic!("{e:?}"));
@@ -87,6 +91,37 @@ fn int_division() {
     let f = f32(b[0]) / 0.0;
 }"
     );
+}
+
+/// The SPIR-V backend's remainder: `a - b * (a / b)` on the divisor
+/// `int-division` guarded; a remainder of a non-negative dividend by a
+/// positive constant, and every `u32` one, stay `%`.
+#[test]
+fn signed_remainder() {
+    let src = "
+@group(0) @binding(0) var<storage, read_write> b: array<i32, 4>;
+@group(0) @binding(1) var<storage, read_write> u: vec4<u32>;
+@compute @workgroup_size(1) fn main(@builtin(local_invocation_index) i: u32) {
+    b[0] = b[1] % b[2];
+    b[1] = b[1] % 3;
+    b[2] = i32(i) % 4;
+    let v = vec2(b[0], b[3]) % b[1];
+    b[3] = v.x + v.y;
+    u = u % vec4(2u);
+}";
+    let out = after_in(
+        src,
+        "signed-remainder",
+        crate::back::spv::passes(&Default::default()),
+    );
+    insta::with_settings!({
+        snapshot_path => "../../snapshots/passes",
+        prepend_module_to_snapshot => false,
+        omit_expression => true,
+        description => src,
+    }, {
+        insta::assert_snapshot!("signed_remainder", function(&out, "main"));
+    });
 }
 
 #[test]

@@ -228,6 +228,22 @@ pub fn passes<'a>(options: &Options) -> Vec<Pass<'a>> {
             move |p: &mut Pipeline| crate::passes::matrix_elementwise::run(p, nv, nv2 && !nv),
         ),
     );
+    // Vulkan leaves OpSRem undefined for negative operands.
+    let at = list
+        .iter()
+        .position(|p| p.name == "int-division")
+        .map_or(list.len(), |i| i + 1);
+    list.insert(
+        at,
+        Pass::new(
+            "signed-remainder",
+            "i32 remainders become a - b * (a / b) (Vulkan leaves OpSRem undefined for negative operands)",
+            |p: &mut Pipeline| {
+                crate::passes::signed_remainder::run(p);
+                Ok(())
+            },
+        ),
+    );
     // NV matrices have no kind: a kind change is no instruction at all.
     list.push(Pass::new(
         "matrix-scratch",
