@@ -930,12 +930,53 @@ t!(
     "ignoring return value of builtin 'abs'",
     "abs(1.0)"
 );
+// Only AbstractInt evaluation must not overflow (spec, "Abstract Numeric
+// Types"); concrete i32/u32 arithmetic wraps (concrete_int_overflow_wraps).
 t!(
     const_eval_overflow,
-    "const c = 2147483647i + 1i;\n",
-    "",
-    "2147483647i + 1i"
+    "const c = 9223372036854775807 + 1;\n",
+    "'9223372036854775807 + 1' cannot be represented as 'abstract-int'",
+    "9223372036854775807 + 1"
 );
+t!(
+    const_eval_abstract_dot_overflow,
+    "const c = dot(vec2(4294967296, 0), vec2(4294967296, 0));\n",
+    "cannot be represented as 'abstract-int'",
+    "dot(vec2(4294967296, 0), vec2(4294967296, 0))"
+);
+// A concrete left shift in a const-expression must not overflow, and its
+// amount must be less than the bit width (spec, "Bit Shift Expressions").
+t!(
+    const_shift_overflow,
+    "const c = 0xFFFFFFFFu << 31u;\n",
+    "'4294967295 << 31' overflows: bits shifted out of 'u32' must be zero",
+    "0xFFFFFFFFu << 31u"
+);
+t!(
+    const_shift_amount_too_large,
+    "const c = 1i >> 32u;\n",
+    "the shift amount must be less than the bit width of 'i32' (32)",
+    "1i >> 32u"
+);
+
+/// Concrete integer overflow in a const-expression wraps modulo 2^32 (spec,
+/// "Integer Types"), including the spec's own example `-1 * i32(MIN)`.
+#[test]
+fn concrete_int_overflow_wraps() {
+    let src = "const a = 2147483647i + 1i;\n\
+               const b = -1 * i32(-2147483648);\n\
+               const c = 0u - 1u;\n\
+               const d = 65536i * 65536i;\n\
+               const e = vec2(0xFFFFFFFFu, 2u) * 0x80000000u;\n\
+               const f = dot(vec2(2147483647i, 1i), vec2(1i, 1i));\n\
+               const_assert a == i32(-2147483648);\n\
+               const_assert b == i32(-2147483648);\n\
+               const_assert c == 4294967295u;\n\
+               const_assert d == 0i;\n\
+               const_assert all(e == vec2(0x80000000u, 0u));\n\
+               const_assert f == i32(-2147483648);\n";
+    check::check_ok_with(src, &tessera::pipeline::PipelineOptions::default());
+}
 t!(
     const_division_by_zero,
     "const c = 1i / 0i;\n",

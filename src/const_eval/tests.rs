@@ -447,18 +447,19 @@ fn unary_operators() {
 
 #[test]
 fn integer_arithmetic_and_overflow() {
-    assert_eq!(
-        err(bin(B::Add, &i(2147483647), &i(1))),
-        "'2147483647 + 1' cannot be represented as 'i32'"
-    );
-    assert_eq!(
-        err(bin(B::Subtract, &u(0), &u(1))),
-        "'0 - 1' cannot be represented as 'u32'"
-    );
-    assert_eq!(
-        err(bin(B::Multiply, &u(65536), &u(65536))),
-        "'65536 * 65536' cannot be represented as 'u32'"
-    );
+    // Concrete integer arithmetic wraps modulo 2^32 (spec, "Integer Types":
+    // "Expressions on concrete integer types that overflow produce a result
+    // that is modulo 2^bitwidth"); it is not a shader-creation error.
+    assert_eq!(bin(B::Add, &i(i32::MAX), &i(1)).unwrap(), i(i32::MIN));
+    assert_eq!(bin(B::Subtract, &i(i32::MIN), &i(1)).unwrap(), i(i32::MAX));
+    assert_eq!(bin(B::Multiply, &i(65536), &i(65536)).unwrap(), i(0));
+    assert_eq!(bin(B::Multiply, &i(i32::MAX), &i(i32::MAX)).unwrap(), i(1));
+    // The spec's example in "Abstract Numeric Types": `-1 * i32(MIN)`.
+    assert_eq!(bin(B::Multiply, &i(-1), &i(i32::MIN)).unwrap(), i(i32::MIN));
+    assert_eq!(bin(B::Add, &u(u32::MAX), &u(1)).unwrap(), u(0));
+    assert_eq!(bin(B::Subtract, &u(0), &u(1)).unwrap(), u(u32::MAX));
+    assert_eq!(bin(B::Multiply, &u(65536), &u(65536)).unwrap(), u(0));
+    assert_eq!(bin(B::Multiply, &u(65537), &u(65537)).unwrap(), u(131073));
     // Abstract ints have 64 bits, and overflow is an error too.
     assert_eq!(
         bin(B::Add, &ai(2147483647), &ai(1)).unwrap(),
@@ -495,8 +496,21 @@ fn integer_arithmetic_and_overflow() {
     );
     assert_eq!(bin(B::Subtract, &vi(&[5, 6]), &i(1)).unwrap(), vi(&[4, 5]));
     assert_eq!(
-        err(bin(B::Add, &vi(&[i32::MAX, 0]), &vi(&[1, 0]))),
-        "'2147483647 + 1' cannot be represented as 'i32'"
+        bin(B::Add, &vi(&[i32::MAX, 0]), &vi(&[1, 0])).unwrap(),
+        vi(&[i32::MIN, 0])
+    );
+    // Vector times scalar wraps per component.
+    assert_eq!(
+        bin(B::Multiply, &vu(&[u32::MAX, 2]), &u(0x8000_0000)).unwrap(),
+        vu(&[0x8000_0000, 0])
+    );
+    assert_eq!(
+        err(bin(B::Multiply, &ai(i64::MAX), &ai(2))),
+        "'9223372036854775807 * 2' cannot be represented as 'abstract-int'"
+    );
+    assert_eq!(
+        err(bin(B::Subtract, &ai(i64::MIN), &ai(1))),
+        "'-9223372036854775808 - 1' cannot be represented as 'abstract-int'"
     );
 }
 
@@ -806,9 +820,28 @@ fn vector_builtins() {
         f(32.0)
     );
     assert_eq!(math(M::Dot, &[vi(&[1, -2]), vi(&[3, 4])]).unwrap(), i(-5));
+    // Concrete integer dot products wrap (spec, "Integer Types"); abstract
+    // ones must not overflow.
     assert_eq!(
-        err(math(M::Dot, &[vi(&[65536, 0]), vi(&[65536, 0])])),
-        "'dot(vec2(65536, 0), vec2(65536, 0))' cannot be represented as 'i32'"
+        math(M::Dot, &[vi(&[65536, 0]), vi(&[65536, 0])]).unwrap(),
+        i(0)
+    );
+    assert_eq!(
+        math(M::Dot, &[vi(&[i32::MAX, 1]), vi(&[1, 1])]).unwrap(),
+        i(i32::MIN)
+    );
+    let vai = |x: &[i64]| Value::Vector(x.iter().map(|&v| Literal::AbstractInt(v)).collect());
+    assert_eq!(
+        math(M::Dot, &[vai(&[i64::MAX, 0]), vai(&[1, 1])]).unwrap(),
+        ai(i64::MAX)
+    );
+    assert_eq!(
+        err(math(M::Dot, &[vai(&[i64::MAX, 1]), vai(&[1, 1])])),
+        "'dot(vec2(9223372036854775807, 1), vec2(1, 1))' cannot be represented as 'abstract-int'"
+    );
+    assert_eq!(
+        err(math(M::Dot, &[vai(&[1 << 32, 0]), vai(&[1 << 32, 0])])),
+        "'dot(vec2(4294967296, 0), vec2(4294967296, 0))' cannot be represented as 'abstract-int'"
     );
     assert_eq!(
         math(M::Cross, &[vf(&[1.0, 0.0, 0.0]), vf(&[0.0, 1.0, 0.0])]).unwrap(),
