@@ -1082,12 +1082,50 @@ fn float_conversion_range_edges() {
     // Float to integer from each source type.
     assert_eq!(convert(&h(-65504.0), Scalar::U32).unwrap(), u(0));
     assert_eq!(convert(&h(65504.0), Scalar::I32).unwrap(), i(65504));
-    // AbstractFloat converts to an integer through f32, as `u32(e: f32)`.
-    assert_eq!(convert(&af(1e20), Scalar::U32).unwrap(), u(4294967040));
-    assert_eq!(convert(&af(-0.9), Scalar::U32).unwrap(), u(0));
+    // f32 sources saturate to the largest integer an f32 holds (the spec's
+    // examples in "Floating Point Conversion").
+    assert_eq!(convert(&f(1e20), Scalar::U32).unwrap(), u(4294967040));
+    assert_eq!(convert(&f(1e20), Scalar::I32).unwrap(), i(2147483520));
+    assert_eq!(convert(&f(-1e20), Scalar::I32).unwrap(), i(i32::MIN));
     assert_eq!(
-        err(convert(&af(1e39), Scalar::I32)),
-        "value 1e39 cannot be represented as 'i32'"
+        convert(&f(2147483648.0), Scalar::I32).unwrap(),
+        i(2147483520)
+    );
+    // An AbstractFloat converts directly (`i32(AbstractFloat)` has rank 0),
+    // saturating in binary64, where the integer limits are exact; values
+    // beyond the f32 range saturate too (no detour through f32).
+    assert_eq!(convert(&af(3e9), Scalar::I32).unwrap(), i(i32::MAX));
+    assert_eq!(convert(&af(-3e9), Scalar::I32).unwrap(), i(i32::MIN));
+    assert_eq!(
+        convert(&af(2147483647.9), Scalar::I32).unwrap(),
+        i(i32::MAX)
+    );
+    assert_eq!(
+        convert(&af(-2147483648.9), Scalar::I32).unwrap(),
+        i(i32::MIN)
+    );
+    assert_eq!(convert(&af(5e9), Scalar::U32).unwrap(), u(u32::MAX));
+    assert_eq!(
+        convert(&af(4294967295.5), Scalar::U32).unwrap(),
+        u(u32::MAX)
+    );
+    assert_eq!(convert(&af(1e20), Scalar::U32).unwrap(), u(u32::MAX));
+    assert_eq!(convert(&af(-0.9), Scalar::U32).unwrap(), u(0));
+    assert_eq!(convert(&af(-1.5), Scalar::U32).unwrap(), u(0));
+    assert_eq!(convert(&af(1e39), Scalar::I32).unwrap(), i(i32::MAX));
+    assert_eq!(convert(&af(-1e300), Scalar::I32).unwrap(), i(i32::MIN));
+    // An exact value just inside the range stays (2^24 + 1 is not an f32).
+    assert_eq!(convert(&af(16777217.0), Scalar::I32).unwrap(), i(16777217));
+    assert_eq!(
+        convert(
+            &Value::Vector(vec![
+                Literal::AbstractFloat(3e9),
+                Literal::AbstractFloat(-3e9)
+            ]),
+            Scalar::I32
+        )
+        .unwrap(),
+        vi(&[i32::MAX, i32::MIN])
     );
     // f16 results of integer conversion round to nearest even.
     assert_eq!(convert(&i(2049), Scalar::F16).unwrap(), h(2048.0));
