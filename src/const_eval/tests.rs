@@ -982,6 +982,24 @@ fn packing_is_bit_exact() {
         math(M::Pack4x8Snorm, &[vf(&[2.0, -2.0, 0.0, 0.0])]).unwrap(),
         u(0x0000_817f)
     );
+    // Halves round up, toward +inf: -0.5 -> floor(-63) = -63 = 0xc1.
+    assert_eq!(
+        math(M::Pack4x8Snorm, &[vf(&[0.5, -0.5, 0.0, 0.0])]).unwrap(),
+        u(0x0000_c140)
+    );
+    // The intermediate is correctly rounded to f32 before the floor:
+    // 127 * (10502273 * 2^-24) + 0.5 = 80 - 2^-24 rounds to 80.
+    let near_half = 10502273.0 / 16777216.0;
+    assert_eq!(
+        math(M::Pack4x8Snorm, &[vf(&[near_half, 0.0, 0.0, 0.0])]).unwrap(),
+        u(80)
+    );
+    // Tiny inputs: floor(0.5 +- tiny) = 0.
+    let tiny = f32::from_bits(1);
+    assert_eq!(
+        math(M::Pack4x8Snorm, &[vf(&[tiny, -tiny, 0.0, 0.0])]).unwrap(),
+        u(0)
+    );
     // floor(0.5 + 255 * x): 1 -> 0xff, 0.5 -> 128, 0.25 -> 64.
     assert_eq!(
         math(M::Pack4x8Unorm, &[vf(&[1.0, 0.0, 0.5, 0.25])]).unwrap(),
@@ -995,6 +1013,11 @@ fn packing_is_bit_exact() {
     assert_eq!(
         math(M::Pack2x16Unorm, &[vf(&[1.0, 0.5])]).unwrap(),
         u(0x8000_ffff)
+    );
+    // floor(0.5 - 16383.5) = -16383 = 0xc001.
+    assert_eq!(
+        math(M::Pack2x16Snorm, &[vf(&[0.5, -0.5])]).unwrap(),
+        u(0xc001_4000)
     );
     // f16 1.0 = 0x3c00, -2.0 = 0xc000.
     assert_eq!(
