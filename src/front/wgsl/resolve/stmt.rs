@@ -525,6 +525,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
             Target::Ref(ptr, store) => (ptr, store),
             Target::Swizzle(vw) => return self.assign_swizzle(vw, op, rhs, span),
         };
+        self.check_assignable(store, self.span(lhs))?;
         match op {
             AssignOp::Assign => {
                 let v = self.value(rhs, Stage::Runtime)?;
