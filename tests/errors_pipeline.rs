@@ -23,11 +23,14 @@
 //! - subgroup matrix multiply ... does not match any configuration -> multiply_config_mismatch_i8
 //! - subgroup matrix type '{}' ({shape}) is not supported by the device -> matrix_type_not_supported
 //! - workgroup size x dimension {} ... must be a multiple of the maximum subgroup size -> workgroup_not_multiple_of_subgroup_size
+//! - '{e1} << {e2}' overflows: bits shifted out of '{}' must be ... -> override_shift_overflow
+//! - '{e1} << {e2}' is invalid: the shift amount must be less than the bit width ... -> override_shift_amount_too_large
 
 #[path = "common/check.rs"]
 mod check;
 
 use check::{check_error_with, check_ok_with, h100};
+use tessera::ir::{ConstValue, Literal};
 use tessera::pipeline::PipelineOptions;
 
 /// Options with the given override values.
@@ -306,5 +309,46 @@ fn override_with_id_not_keyed_by_name() {
         &with_overrides(&[("k", 3.0)]),
         "pipeline constant 'k' does not match any override in the module",
         "",
+    );
+}
+
+/// Override-expressions on concrete integers wrap modulo 2^32 at pipeline
+/// creation (spec, "Integer Types"); they are not pipeline-creation errors.
+#[test]
+fn override_integer_overflow_wraps() {
+    let src = "override big: i32;\noverride ubig: u32;\noverride wrapped = big + 1;\noverride product = big * big;\noverride uwrapped = 0u - ubig;\n@compute @workgroup_size(1)\nfn main() {\n    _ = wrapped;\n    _ = product;\n    _ = uwrapped;\n}\n";
+    let options = with_overrides(&[("big", 2147483647.0), ("ubig", 4294967295.0)]);
+    let parsed = tessera::front::wgsl::parse_str(src).expect("parses");
+    let info = tessera::valid::validate(&parsed.module).expect("validates");
+    let p = tessera::pipeline::process(&parsed.module, &info, &options).expect("pipeline");
+    let value = |i: usize| p.module.constants[p.override_values[i].unwrap()].clone();
+    assert_eq!(value(2), ConstValue::Scalar(Literal::I32(i32::MIN)));
+    assert_eq!(value(3), ConstValue::Scalar(Literal::I32(1)));
+    assert_eq!(value(4), ConstValue::Scalar(Literal::U32(1)));
+}
+
+const SHIFTS: &str = "override v: u32 = 1u;\noverride sh: u32 = 0u;\n@group(0) @binding(0) var<storage, read_write> b: array<u32>;\n@compute @workgroup_size(1)\nfn main() {\n    b[0] = v << sh;\n}\n";
+
+/// A left shift of override-expressions that shifts out a 1 bit is a
+/// pipeline-creation error (spec, "Bit Shift Expressions").
+#[test]
+fn override_shift_overflow() {
+    check_error_with(
+        SHIFTS,
+        &with_overrides(&[("v", 4294967295.0), ("sh", 31.0)]),
+        "'4294967295 << 31' overflows: bits shifted out of 'u32' must be zero",
+        "v << sh",
+    );
+}
+
+/// A shift amount that is an override-expression at least the bit width is
+/// a pipeline-creation error (spec, "Bit Shift Expressions").
+#[test]
+fn override_shift_amount_too_large() {
+    check_error_with(
+        SHIFTS,
+        &with_overrides(&[("sh", 32.0)]),
+        "'1 << 32' is invalid: the shift amount must be less than the bit width of 'u32' (32)",
+        "v << sh",
     );
 }

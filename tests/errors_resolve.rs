@@ -67,6 +67,9 @@
 //! - cannot assign to a read-only reference -> assign_read_only_storage
 //! - cannot assign to an atomic; use 'atomicStore' -> assign_atomic
 //! - cannot assign to a value that is not a reference -> assign_to_let
+//! - cannot assign to a reference of type '{}': the type is not constructible -> assign_override_sized_array,
+//!   assign_runtime_sized_array, assign_struct_with_runtime_array, assign_struct_with_atomic,
+//!   assign_through_pointer_not_constructible, compound_assign_not_constructible
 //! - return statement with a value in a function without a return type -> return_value_from_void
 //! - missing return value; the function returns '{}' -> return_without_value
 //! - a switch statement must have a default clause -> switch_without_default
@@ -483,6 +486,64 @@ t!(
     "cannot assign to an atomic; use 'atomicStore'",
     "a"
 );
+// Spec, "Simple Assignment": the store type must be constructible; an
+// override-sized array is not ("Constructible Types").
+t!(
+    assign_override_sized_array,
+    "override n: u32 = 4;\nvar<workgroup> a: array<u32, n>;\nvar<workgroup> b: array<u32, n>;\nfn f() {\n    b = a;\n}\n",
+    "cannot assign to a reference of type 'array<u32, n>': the type is not constructible",
+    "b"
+);
+t!(
+    assign_runtime_sized_array,
+    "@group(0) @binding(0) var<storage, read_write> r: array<u32>;\n@group(0) @binding(1) var<storage, read_write> q: array<u32>;\nfn f() {\n    r = q;\n}\n",
+    "cannot assign to a reference of type 'array<u32>': the type is not constructible",
+    "r"
+);
+t!(
+    assign_struct_with_runtime_array,
+    "struct R { x: u32, d: array<u32> }\n@group(0) @binding(0) var<storage, read_write> r: R;\n@group(0) @binding(1) var<storage, read_write> q: R;\nfn f() {\n    r = q;\n}\n",
+    "cannot assign to a reference of type 'R': the type is not constructible",
+    "r"
+);
+t!(
+    assign_struct_with_atomic,
+    "struct S { x: u32, a: atomic<u32> }\nvar<workgroup> s: S;\nvar<workgroup> t: S;\nfn f() {\n    s = t;\n}\n",
+    "cannot assign to a reference of type 'S': the type is not constructible",
+    "s"
+);
+t!(
+    assign_through_pointer_not_constructible,
+    "override n: u32 = 4;\nvar<workgroup> a: array<u32, n>;\nvar<workgroup> b: array<u32, n>;\nfn f() {\n    let p = &b;\n    *p = a;\n}\n",
+    "cannot assign to a reference of type 'array<u32, n>': the type is not constructible",
+    "*p"
+);
+t!(
+    compound_assign_not_constructible,
+    "struct S { x: u32, a: atomic<u32> }\nvar<workgroup> s: S;\nvar<workgroup> t: S;\nfn f() {\n    s += t;\n}\n",
+    "cannot assign to a reference of type 'S': the type is not constructible",
+    "s"
+);
+
+/// Parts of non-constructible variables that are constructible stay
+/// assignable.
+#[test]
+fn assign_constructible_parts() {
+    let src = "override n: u32 = 4;\n\
+               var<workgroup> a: array<u32, n>;\n\
+               struct S { x: u32, a: atomic<u32> }\n\
+               var<workgroup> s: S;\n\
+               struct R { x: u32, d: array<u32> }\n\
+               @group(0) @binding(0) var<storage, read_write> r: R;\n\
+               @compute @workgroup_size(1)\n\
+               fn main() {\n\
+                   a[0] = a[1];\n\
+                   s.x = 3u;\n\
+                   r.d[0] = r.x;\n\
+                   r.x += 1u;\n\
+               }\n";
+    check::check_ok_with(src, &tessera::pipeline::PipelineOptions::default());
+}
 t!(
     assign_to_let,
     f!("    let x = 1;\n    x = 2;"),
@@ -930,12 +991,53 @@ t!(
     "ignoring return value of builtin 'abs'",
     "abs(1.0)"
 );
+// Only AbstractInt evaluation must not overflow (spec, "Abstract Numeric
+// Types"); concrete i32/u32 arithmetic wraps (concrete_int_overflow_wraps).
 t!(
     const_eval_overflow,
-    "const c = 2147483647i + 1i;\n",
-    "",
-    "2147483647i + 1i"
+    "const c = 9223372036854775807 + 1;\n",
+    "'9223372036854775807 + 1' cannot be represented as 'abstract-int'",
+    "9223372036854775807 + 1"
 );
+t!(
+    const_eval_abstract_dot_overflow,
+    "const c = dot(vec2(4294967296, 0), vec2(4294967296, 0));\n",
+    "cannot be represented as 'abstract-int'",
+    "dot(vec2(4294967296, 0), vec2(4294967296, 0))"
+);
+// A concrete left shift in a const-expression must not overflow, and its
+// amount must be less than the bit width (spec, "Bit Shift Expressions").
+t!(
+    const_shift_overflow,
+    "const c = 0xFFFFFFFFu << 31u;\n",
+    "'4294967295 << 31' overflows: bits shifted out of 'u32' must be zero",
+    "0xFFFFFFFFu << 31u"
+);
+t!(
+    const_shift_amount_too_large,
+    "const c = 1i >> 32u;\n",
+    "the shift amount must be less than the bit width of 'i32' (32)",
+    "1i >> 32u"
+);
+
+/// Concrete integer overflow in a const-expression wraps modulo 2^32 (spec,
+/// "Integer Types"), including the spec's own example `-1 * i32(MIN)`.
+#[test]
+fn concrete_int_overflow_wraps() {
+    let src = "const a = 2147483647i + 1i;\n\
+               const b = -1 * i32(-2147483648);\n\
+               const c = 0u - 1u;\n\
+               const d = 65536i * 65536i;\n\
+               const e = vec2(0xFFFFFFFFu, 2u) * 0x80000000u;\n\
+               const f = dot(vec2(2147483647i, 1i), vec2(1i, 1i));\n\
+               const_assert a == i32(-2147483648);\n\
+               const_assert b == i32(-2147483648);\n\
+               const_assert c == 4294967295u;\n\
+               const_assert d == 0i;\n\
+               const_assert all(e == vec2(0x80000000u, 0u));\n\
+               const_assert f == i32(-2147483648);\n";
+    check::check_ok_with(src, &tessera::pipeline::PipelineOptions::default());
+}
 t!(
     const_division_by_zero,
     "const c = 1i / 0i;\n",

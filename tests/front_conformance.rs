@@ -1,8 +1,9 @@
 //! Front-end conformance with the WGSL spec on inputs Tint's test suite
 //! compiles: inferred zero vectors, abstract values in phony assignments,
 //! negation of the most negative integer, unevaluated right-hand sides of
-//! short-circuit operators, abstract builtin result structures, and
-//! `bitcast` of AbstractInt. Each test checks the resolved module (printed
+//! short-circuit operators, abstract builtin result structures,
+//! `bitcast` of AbstractInt, and saturating AbstractFloat-to-integer
+//! conversion. Each test checks the resolved module (printed
 //! as WGSL, so const-folded values are visible) and that the SPIR-V output
 //! validates.
 
@@ -383,6 +384,50 @@ fn swizzle_assignment_writes_the_named_components() {
             "v.z = 7u;",
             "v = vec4<u32>(_e5.x, vec2<u32>(5u, 6u).y, vec2<u32>(5u, 6u).x, _e5.w);",
             "v = v.wzyx;",
+        ],
+    );
+}
+
+#[test]
+fn abstract_float_to_int_saturates_in_binary64() {
+    // `i32(AbstractFloat)` / `u32(AbstractFloat)` are chosen (spec,
+    // "Conversion Rank"), and an out-of-range value saturates to the
+    // closest integer exactly representable in binary64, the original
+    // floating point type ("Floating Point Conversion"): the integer
+    // limits themselves, not the f32-saturated 2147483520 / 4294967040,
+    // which an f32 argument still gives.
+    assert_lines(
+        "@group(0) @binding(0) var<storage, read_write> ri: array<i32, 8>;
+         @group(0) @binding(1) var<storage, read_write> ru: array<u32, 5>;
+         @compute @workgroup_size(1) fn main() {
+             ri[0] = i32(3e9);
+             ri[1] = i32(-3e9);
+             ri[2] = i32(2147483647.9);
+             ri[3] = i32(-2147483648.9);
+             ri[4] = vec2<i32>(vec2(3e9, -3e9)).x;
+             ri[5] = vec2<i32>(vec2(3e9, -3e9)).y;
+             ri[6] = i32(1e20f);
+             ri[7] = i32(1e300);
+             ru[0] = u32(5e9);
+             ru[1] = u32(4294967295.5);
+             ru[2] = u32(-1.5);
+             ru[3] = vec2<u32>(vec2(5e9, 1.5)).x;
+             ru[4] = u32(1e20f);
+         }",
+        &[
+            "ri[0] = 2147483647i;",
+            "ri[1] = i32(-2147483648);",
+            "ri[2] = 2147483647i;",
+            "ri[3] = i32(-2147483648);",
+            "ri[4] = 2147483647i;",
+            "ri[5] = i32(-2147483648);",
+            "ri[6] = 2147483520i;",
+            "ri[7] = 2147483647i;",
+            "ru[0] = 4294967295u;",
+            "ru[1] = 4294967295u;",
+            "ru[2] = 0u;",
+            "ru[3] = 4294967295u;",
+            "ru[4] = 4294967040u;",
         ],
     );
 }

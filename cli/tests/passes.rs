@@ -60,6 +60,7 @@ fn list_passes_names_each_pass_in_order_without_an_input() {
             "signed-remainder",
             "shift-amount",
             "float-to-int",
+            "pack-norm",
             "bits-clamp",
             "matrix-scalar-range",
             "matrix-elementwise",
@@ -113,7 +114,7 @@ fn print_ir_after_all_prints_every_pass() {
     );
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let err = text(&out.stderr);
-    assert_eq!(err.matches("// IR after ").count(), 16, "{err}");
+    assert_eq!(err.matches("// IR after ").count(), 17, "{err}");
     let last = err
         .rsplit("// IR after workgroup-zero\n")
         .next()

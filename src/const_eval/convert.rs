@@ -42,8 +42,9 @@ fn float_int_bound(source: Scalar, target: Scalar, upper: bool) -> f64 {
 }
 
 /// Scalar float-to-integer conversion: truncates toward zero and clamps to
-/// the range of values of `target` representable in the source type. NaN
-/// (which a const-expression never holds) converts to 0.
+/// the range of values of `target` representable in the source type
+/// (`source`: F16, F32, or AbstractFloat for binary64). NaN (which a
+/// const-expression never holds) converts to 0.
 fn float_to_int(x: f64, source: Scalar, target: Scalar) -> Option<Literal> {
     if x.is_nan() {
         return Some(Literal::zero(target));
@@ -72,15 +73,13 @@ pub(crate) fn convert_literal(l: Literal, target: Scalar) -> Result<Literal, Eva
         return Ok(l);
     }
     let err = || value_not_representable(&l, target);
-    // Abstract sources convert as their concretization would: AbstractInt
-    // exactly (range-checked), AbstractFloat through f32 when the target is
-    // a concrete non-float type.
-    let l = match l {
-        Literal::AbstractFloat(v) if matches!(target, Scalar::I32 | Scalar::U32) => {
-            float_lit(Scalar::F32, v).ok_or_else(err)?
-        }
-        other => other,
-    };
+    // An AbstractInt converts exactly (range-checked). An AbstractFloat
+    // converts directly from binary64: overload resolution picks
+    // `i32(AbstractFloat)` / `u32(AbstractFloat)` (spec, "Conversion
+    // Rank"), and a value out of range saturates to the closest integer
+    // exactly representable in the *original* floating point type
+    // ("Floating Point Conversion"), so `i32(3e9)` is 2147483647, not the
+    // f32-saturated 2147483520.
     let out = match (l, target) {
         (_, Scalar::Bool) => Literal::Bool(match l {
             Literal::Bool(b) => b,

@@ -4,7 +4,7 @@
 //! Float results are computed in `f64` and rounded once per component.
 
 use super::math::int_call_result;
-use super::num::{as_f64, as_int, float_result};
+use super::num::{as_f64, as_int, float_result, wrap_int};
 use super::value::fmt_value;
 use super::{EvalError, Value};
 use crate::ir::Scalar;
@@ -47,33 +47,36 @@ fn dot_f64(a: &[f64], b: &[f64]) -> f64 {
     a.iter().zip(b).map(|(x, y)| x * y).sum()
 }
 
-/// `dot(a, b)` on integer or float vectors. Integer products and partial
-/// sums are each checked, as evaluating `a[0]*b[0] + a[1]*b[1] + ...` in
-/// the vector's type would.
+/// `dot(a, b)` on integer or float vectors. For AbstractInt vectors the
+/// products and partial sums are each checked, as evaluating
+/// `a[0]*b[0] + a[1]*b[1] + ...` would be; for concrete integer vectors
+/// they wrap modulo 2^32 (WGSL spec, "Integer Types"), like that sum.
 pub(super) fn dot(a: &Value, b: &Value) -> Result<Value, EvalError> {
     if let (Value::Vector(x), Value::Vector(y)) = (a, b) {
         if x.len() == y.len() && x.first().and_then(|l| as_int(*l)).is_some() {
             let scalar = x[0].scalar();
+            let overflow = || {
+                EvalError::new(format!(
+                    "'{}' cannot be represented as '{}'",
+                    call2("dot", a, b),
+                    scalar.wgsl_name()
+                ))
+            };
+            // Each step's result in the vector's type.
+            let step = |v: i128| -> Result<i128, EvalError> {
+                let l = if scalar == Scalar::AbstractInt {
+                    int_call_result(scalar, v, "dot", &[]).map_err(|_| overflow())?
+                } else {
+                    wrap_int(scalar, v).ok_or_else(overflow)?
+                };
+                Ok(as_int(l).unwrap_or(0))
+            };
             let mut sum: i128 = 0;
             for (&p, &q) in x.iter().zip(y) {
                 let (Some(i), Some(j)) = (as_int(p), as_int(q)) else {
                     return Err(EvalError::new("'dot' arguments have different types"));
                 };
-                let prod = int_call_result(scalar, i * j, "dot", &[p, q]).map_err(|_| {
-                    EvalError::new(format!(
-                        "'{}' cannot be represented as '{}'",
-                        call2("dot", a, b),
-                        scalar.wgsl_name()
-                    ))
-                })?;
-                sum += as_int(prod).unwrap_or(0);
-                int_call_result(scalar, sum, "dot", &[]).map_err(|_| {
-                    EvalError::new(format!(
-                        "'{}' cannot be represented as '{}'",
-                        call2("dot", a, b),
-                        scalar.wgsl_name()
-                    ))
-                })?;
+                sum = step(sum + step(i * j)?)?;
             }
             return int_call_result(scalar, sum, "dot", &[]).map(Value::Scalar);
         }

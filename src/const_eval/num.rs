@@ -1,7 +1,9 @@
 //! Scalar number plumbing shared by the operators and builtins.
 //!
 //! Integer arithmetic is done in `i128` (wide enough for the exact result of
-//! any `+ - *` of two AbstractInts) and range-checked into the result type.
+//! any `+ - *` of two AbstractInts). An AbstractInt result out of range is
+//! an error; a concrete (`i32`, `u32`) result of `+ - *` wraps modulo 2^32
+//! (WGSL spec, "Integer Types"), as it does at runtime.
 //! Floating-point arithmetic is done in `f64` on the exactly-converted
 //! operands and rounded once to the result type (round to nearest even):
 //! for `f32` and `f16` operands, `+ - * /` and `sqrt` computed this way are
@@ -51,6 +53,18 @@ pub(crate) fn int_lit(scalar: Scalar, v: i128) -> Option<Literal> {
         Scalar::I32 => i32::try_from(v).ok().map(Literal::I32),
         Scalar::U32 => u32::try_from(v).ok().map(Literal::U32),
         Scalar::AbstractInt => i64::try_from(v).ok().map(Literal::AbstractInt),
+        _ => None,
+    }
+}
+
+/// `v` modulo 2^bitwidth as a literal of the concrete integer type
+/// `scalar` (two's complement for the signed ones): the result of concrete
+/// integer arithmetic that overflows (WGSL spec, "Integer Types"). `None`
+/// for AbstractInt, whose overflow is an error, and non-integer types.
+pub(crate) fn wrap_int(scalar: Scalar, v: i128) -> Option<Literal> {
+    match scalar {
+        Scalar::I32 => Some(Literal::I32(v as i32)),
+        Scalar::U32 => Some(Literal::U32(v as u32)),
         _ => None,
     }
 }

@@ -4,7 +4,7 @@
 
 use super::matrix;
 use super::num::{
-    as_f64, as_int, bad_operand, float_result, int_result, int_width, not_representable,
+    as_f64, as_int, bad_operand, float_result, int_result, int_width, not_representable, wrap_int,
 };
 use super::value::{fmt_lit, map, zip};
 use super::{EvalError, Value};
@@ -83,7 +83,15 @@ fn int_arith(
             )))
         }
     };
-    int_result(s, v, e)
+    // Concrete integer results wrap modulo 2^bitwidth (WGSL spec, "Integer
+    // Types"); only AbstractInt evaluation must not overflow ("Abstract
+    // Numeric Types"). Division and remainder cannot get here out of
+    // range: their overflow (MIN / -1) is an error above.
+    if s == Scalar::AbstractInt {
+        int_result(s, v, e)
+    } else {
+        wrap_int(s, v).ok_or_else(|| not_representable(&e(), s))
+    }
 }
 
 /// Float arithmetic on one pair of scalars.

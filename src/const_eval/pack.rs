@@ -12,8 +12,16 @@ fn args_err(fun: MathFunction, what: &str) -> EvalError {
 }
 
 /// `floor(0.5 + scale * clamp(x, lo, 1))` as the low bits of an integer.
+/// The intermediate `0.5 + scale * clamp(..)` is correctly rounded to f32
+/// before the floor (spec, accuracy of the packing builtins: "Correctly
+/// rounded intermediate result value. Correct result."), as the runtime
+/// lowering (the `pack-norm` pass) and Tint compute it: an input just
+/// below a half, e.g. 10502273 * 2^-24 (127x = 79.5 - 2^-24), packs as
+/// 80, not as the exact floor 79. Wherever the sum is near an integer
+/// (where the floor can change) it is exact in f64, spanning at most
+/// 17 + 24 bits, so the conversion to f32 is the one rounding.
 fn norm_to_int(x: f64, lo: f64, scale: f64) -> i64 {
-    (0.5 + scale * x.clamp(lo, 1.0)).floor() as i64
+    ((0.5 + scale * x.clamp(lo, 1.0)) as f32).floor() as i64
 }
 
 /// See the module docs.

@@ -447,18 +447,19 @@ fn unary_operators() {
 
 #[test]
 fn integer_arithmetic_and_overflow() {
-    assert_eq!(
-        err(bin(B::Add, &i(2147483647), &i(1))),
-        "'2147483647 + 1' cannot be represented as 'i32'"
-    );
-    assert_eq!(
-        err(bin(B::Subtract, &u(0), &u(1))),
-        "'0 - 1' cannot be represented as 'u32'"
-    );
-    assert_eq!(
-        err(bin(B::Multiply, &u(65536), &u(65536))),
-        "'65536 * 65536' cannot be represented as 'u32'"
-    );
+    // Concrete integer arithmetic wraps modulo 2^32 (spec, "Integer Types":
+    // "Expressions on concrete integer types that overflow produce a result
+    // that is modulo 2^bitwidth"); it is not a shader-creation error.
+    assert_eq!(bin(B::Add, &i(i32::MAX), &i(1)).unwrap(), i(i32::MIN));
+    assert_eq!(bin(B::Subtract, &i(i32::MIN), &i(1)).unwrap(), i(i32::MAX));
+    assert_eq!(bin(B::Multiply, &i(65536), &i(65536)).unwrap(), i(0));
+    assert_eq!(bin(B::Multiply, &i(i32::MAX), &i(i32::MAX)).unwrap(), i(1));
+    // The spec's example in "Abstract Numeric Types": `-1 * i32(MIN)`.
+    assert_eq!(bin(B::Multiply, &i(-1), &i(i32::MIN)).unwrap(), i(i32::MIN));
+    assert_eq!(bin(B::Add, &u(u32::MAX), &u(1)).unwrap(), u(0));
+    assert_eq!(bin(B::Subtract, &u(0), &u(1)).unwrap(), u(u32::MAX));
+    assert_eq!(bin(B::Multiply, &u(65536), &u(65536)).unwrap(), u(0));
+    assert_eq!(bin(B::Multiply, &u(65537), &u(65537)).unwrap(), u(131073));
     // Abstract ints have 64 bits, and overflow is an error too.
     assert_eq!(
         bin(B::Add, &ai(2147483647), &ai(1)).unwrap(),
@@ -495,8 +496,21 @@ fn integer_arithmetic_and_overflow() {
     );
     assert_eq!(bin(B::Subtract, &vi(&[5, 6]), &i(1)).unwrap(), vi(&[4, 5]));
     assert_eq!(
-        err(bin(B::Add, &vi(&[i32::MAX, 0]), &vi(&[1, 0]))),
-        "'2147483647 + 1' cannot be represented as 'i32'"
+        bin(B::Add, &vi(&[i32::MAX, 0]), &vi(&[1, 0])).unwrap(),
+        vi(&[i32::MIN, 0])
+    );
+    // Vector times scalar wraps per component.
+    assert_eq!(
+        bin(B::Multiply, &vu(&[u32::MAX, 2]), &u(0x8000_0000)).unwrap(),
+        vu(&[0x8000_0000, 0])
+    );
+    assert_eq!(
+        err(bin(B::Multiply, &ai(i64::MAX), &ai(2))),
+        "'9223372036854775807 * 2' cannot be represented as 'abstract-int'"
+    );
+    assert_eq!(
+        err(bin(B::Subtract, &ai(i64::MIN), &ai(1))),
+        "'-9223372036854775808 - 1' cannot be represented as 'abstract-int'"
     );
 }
 
@@ -806,9 +820,28 @@ fn vector_builtins() {
         f(32.0)
     );
     assert_eq!(math(M::Dot, &[vi(&[1, -2]), vi(&[3, 4])]).unwrap(), i(-5));
+    // Concrete integer dot products wrap (spec, "Integer Types"); abstract
+    // ones must not overflow.
     assert_eq!(
-        err(math(M::Dot, &[vi(&[65536, 0]), vi(&[65536, 0])])),
-        "'dot(vec2(65536, 0), vec2(65536, 0))' cannot be represented as 'i32'"
+        math(M::Dot, &[vi(&[65536, 0]), vi(&[65536, 0])]).unwrap(),
+        i(0)
+    );
+    assert_eq!(
+        math(M::Dot, &[vi(&[i32::MAX, 1]), vi(&[1, 1])]).unwrap(),
+        i(i32::MIN)
+    );
+    let vai = |x: &[i64]| Value::Vector(x.iter().map(|&v| Literal::AbstractInt(v)).collect());
+    assert_eq!(
+        math(M::Dot, &[vai(&[i64::MAX, 0]), vai(&[1, 1])]).unwrap(),
+        ai(i64::MAX)
+    );
+    assert_eq!(
+        err(math(M::Dot, &[vai(&[i64::MAX, 1]), vai(&[1, 1])])),
+        "'dot(vec2(9223372036854775807, 1), vec2(1, 1))' cannot be represented as 'abstract-int'"
+    );
+    assert_eq!(
+        err(math(M::Dot, &[vai(&[1 << 32, 0]), vai(&[1 << 32, 0])])),
+        "'dot(vec2(4294967296, 0), vec2(4294967296, 0))' cannot be represented as 'abstract-int'"
     );
     assert_eq!(
         math(M::Cross, &[vf(&[1.0, 0.0, 0.0]), vf(&[0.0, 1.0, 0.0])]).unwrap(),
@@ -949,6 +982,24 @@ fn packing_is_bit_exact() {
         math(M::Pack4x8Snorm, &[vf(&[2.0, -2.0, 0.0, 0.0])]).unwrap(),
         u(0x0000_817f)
     );
+    // Halves round up, toward +inf: -0.5 -> floor(-63) = -63 = 0xc1.
+    assert_eq!(
+        math(M::Pack4x8Snorm, &[vf(&[0.5, -0.5, 0.0, 0.0])]).unwrap(),
+        u(0x0000_c140)
+    );
+    // The intermediate is correctly rounded to f32 before the floor:
+    // 127 * (10502273 * 2^-24) + 0.5 = 80 - 2^-24 rounds to 80.
+    let near_half = 10502273.0 / 16777216.0;
+    assert_eq!(
+        math(M::Pack4x8Snorm, &[vf(&[near_half, 0.0, 0.0, 0.0])]).unwrap(),
+        u(80)
+    );
+    // Tiny inputs: floor(0.5 +- tiny) = 0.
+    let tiny = f32::from_bits(1);
+    assert_eq!(
+        math(M::Pack4x8Snorm, &[vf(&[tiny, -tiny, 0.0, 0.0])]).unwrap(),
+        u(0)
+    );
     // floor(0.5 + 255 * x): 1 -> 0xff, 0.5 -> 128, 0.25 -> 64.
     assert_eq!(
         math(M::Pack4x8Unorm, &[vf(&[1.0, 0.0, 0.5, 0.25])]).unwrap(),
@@ -962,6 +1013,11 @@ fn packing_is_bit_exact() {
     assert_eq!(
         math(M::Pack2x16Unorm, &[vf(&[1.0, 0.5])]).unwrap(),
         u(0x8000_ffff)
+    );
+    // floor(0.5 - 16383.5) = -16383 = 0xc001.
+    assert_eq!(
+        math(M::Pack2x16Snorm, &[vf(&[0.5, -0.5])]).unwrap(),
+        u(0xc001_4000)
     );
     // f16 1.0 = 0x3c00, -2.0 = 0xc000.
     assert_eq!(
@@ -1049,12 +1105,50 @@ fn float_conversion_range_edges() {
     // Float to integer from each source type.
     assert_eq!(convert(&h(-65504.0), Scalar::U32).unwrap(), u(0));
     assert_eq!(convert(&h(65504.0), Scalar::I32).unwrap(), i(65504));
-    // AbstractFloat converts to an integer through f32, as `u32(e: f32)`.
-    assert_eq!(convert(&af(1e20), Scalar::U32).unwrap(), u(4294967040));
-    assert_eq!(convert(&af(-0.9), Scalar::U32).unwrap(), u(0));
+    // f32 sources saturate to the largest integer an f32 holds (the spec's
+    // examples in "Floating Point Conversion").
+    assert_eq!(convert(&f(1e20), Scalar::U32).unwrap(), u(4294967040));
+    assert_eq!(convert(&f(1e20), Scalar::I32).unwrap(), i(2147483520));
+    assert_eq!(convert(&f(-1e20), Scalar::I32).unwrap(), i(i32::MIN));
     assert_eq!(
-        err(convert(&af(1e39), Scalar::I32)),
-        "value 1e39 cannot be represented as 'i32'"
+        convert(&f(2147483648.0), Scalar::I32).unwrap(),
+        i(2147483520)
+    );
+    // An AbstractFloat converts directly (`i32(AbstractFloat)` has rank 0),
+    // saturating in binary64, where the integer limits are exact; values
+    // beyond the f32 range saturate too (no detour through f32).
+    assert_eq!(convert(&af(3e9), Scalar::I32).unwrap(), i(i32::MAX));
+    assert_eq!(convert(&af(-3e9), Scalar::I32).unwrap(), i(i32::MIN));
+    assert_eq!(
+        convert(&af(2147483647.9), Scalar::I32).unwrap(),
+        i(i32::MAX)
+    );
+    assert_eq!(
+        convert(&af(-2147483648.9), Scalar::I32).unwrap(),
+        i(i32::MIN)
+    );
+    assert_eq!(convert(&af(5e9), Scalar::U32).unwrap(), u(u32::MAX));
+    assert_eq!(
+        convert(&af(4294967295.5), Scalar::U32).unwrap(),
+        u(u32::MAX)
+    );
+    assert_eq!(convert(&af(1e20), Scalar::U32).unwrap(), u(u32::MAX));
+    assert_eq!(convert(&af(-0.9), Scalar::U32).unwrap(), u(0));
+    assert_eq!(convert(&af(-1.5), Scalar::U32).unwrap(), u(0));
+    assert_eq!(convert(&af(1e39), Scalar::I32).unwrap(), i(i32::MAX));
+    assert_eq!(convert(&af(-1e300), Scalar::I32).unwrap(), i(i32::MIN));
+    // An exact value just inside the range stays (2^24 + 1 is not an f32).
+    assert_eq!(convert(&af(16777217.0), Scalar::I32).unwrap(), i(16777217));
+    assert_eq!(
+        convert(
+            &Value::Vector(vec![
+                Literal::AbstractFloat(3e9),
+                Literal::AbstractFloat(-3e9)
+            ]),
+            Scalar::I32
+        )
+        .unwrap(),
+        vi(&[i32::MAX, i32::MIN])
     );
     // f16 results of integer conversion round to nearest even.
     assert_eq!(convert(&i(2049), Scalar::F16).unwrap(), h(2048.0));

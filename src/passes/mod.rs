@@ -24,6 +24,7 @@ pub mod int_division;
 pub mod matrix_elementwise;
 pub mod matrix_scalar_range;
 pub mod matrix_scratch;
+pub mod pack_norm;
 pub mod pointer_args;
 pub mod ranges;
 pub mod rewrite;
@@ -174,6 +175,14 @@ pub fn shared<'a>(options: PassOptions) -> Vec<Pass<'a>> {
             "float-to-integer conversions saturate",
             |p: &mut Pipeline| {
                 float_to_int::run(p);
+                Ok(())
+            },
+        ),
+        Pass::new(
+            "pack-norm",
+            "pack4x8snorm/unorm and pack2x16snorm/unorm follow the spec's formula (halves round up)",
+            |p: &mut Pipeline| {
+                pack_norm::run(p);
                 Ok(())
             },
         ),

@@ -196,6 +196,27 @@ fn bits_clamp() {
     );
 }
 
+#[test]
+fn pack_norm() {
+    // Each lane is floor(0.5 + K * clamp(e, lo, 1)); signed lanes are
+    // masked to their width; pack2x16float and pack4xI8 are left alone.
+    check!(
+        "pack_norm",
+        "pack-norm",
+        "
+@group(0) @binding(0) var<storage, read_write> b: array<u32, 6>;
+@group(0) @binding(1) var<storage, read_write> v: vec4<f32>;
+@compute @workgroup_size(1) fn main() {
+    b[0] = pack4x8snorm(v);
+    b[1] = pack4x8unorm(v);
+    b[2] = pack2x16snorm(v.xy);
+    b[3] = pack2x16unorm(v.zw);
+    b[4] = pack2x16float(v.xy);
+    b[5] = pack4x8snorm(vec4(0.5, -0.5, 0.0, 1.0));
+}"
+    );
+}
+
 const MATRIX_HEADER: &str = "
 enable chromium_experimental_subgroup_matrix;
 ";

@@ -55,7 +55,7 @@
 //! Where Metal differs from WGSL the output polyfills: integer division and
 //! remainder by zero (and `i32::MIN / -1`) give WGSL's results, shift
 //! amounts are masked to the bit width, float-to-integer conversions
-//! saturate, dynamic indices are clamped when [`Options::bounds_checks`] is
+//! saturate, the norm packing builtins follow the spec's formula, dynamic indices are clamped when [`Options::bounds_checks`] is
 //! on, workgroup memory is zeroed, and `vec3` members of structs use
 //! `packed_float3`-style types with explicit padding so that offsets match
 //! WGSL's layout. `@workgroup_size` cannot be written in MSL (the API

@@ -23,8 +23,9 @@
 //!
 //! WGSL semantics that SPIR-V lacks are polyfilled: integer division and
 //! remainder by zero (and `i32::MIN / -1`), shift amounts masked to the bit
-//! width, saturating float-to-integer conversions, `extractBits`/`insertBits`
-//! offset and count clamping, `countLeadingZeros`/`countTrailingZeros` of 0,
+//! width, saturating float-to-integer conversions, the norm packing
+//! builtins' rounding (`pack4x8snorm` ... as the spec's formula, not
+//! `PackSnorm4x8`), `extractBits`/`insertBits` offset and count clamping, `countLeadingZeros`/`countTrailingZeros` of 0,
 //! index clamping when [`Options::bounds_checks`] is on (including the
 //! offset/stride of subgroup-matrix loads and stores), and zero-initialised
 //! workgroup memory. Pointers to parts of function or private variables are

@@ -51,6 +51,36 @@ impl<'t, 'a> Resolver<'t, 'a> {
         }
     }
 
+    /// Whether evaluating `e` may call a user-defined function, the only
+    /// way an expression can write memory that an assignment's left-hand
+    /// side names (builtins with side effects write atomics or textures,
+    /// never a constructible store type). A conservative syntactic check.
+    pub(crate) fn may_call_user_function(&self, e: ExprId) -> bool {
+        let mut stack = vec![e];
+        while let Some(id) = stack.pop() {
+            match self.ast(id) {
+                ast::Expr::Call { callee, args } => {
+                    let name = callee.ident.name;
+                    let local = self.f.as_ref().is_some_and(|f| f.lookup(name).is_some());
+                    let user_fn = !local
+                        && self.names.get(name).is_some_and(|&i| {
+                            matches!(self.items[i], Some(GlobalItem::Fn(_)) | None)
+                        });
+                    if user_fn {
+                        return true;
+                    }
+                    stack.extend_from_slice(self.list(args));
+                }
+                ast::Expr::Paren(x) | ast::Expr::Unary { expr: x, .. } => stack.push(x),
+                ast::Expr::Member { base, .. } => stack.push(base),
+                ast::Expr::Binary { left, right, .. } => stack.extend([left, right]),
+                ast::Expr::Index { base, index } => stack.extend([base, index]),
+                ast::Expr::Literal(_) | ast::Expr::Ident(_) => {}
+            }
+        }
+        false
+    }
+
     /// Resolves a call; `None` when it returns nothing. `is_stmt` is true
     /// for call statements (where `@must_use` results are an error).
     pub(crate) fn call_inner(

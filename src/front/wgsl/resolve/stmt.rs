@@ -135,7 +135,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
                     }
                 }
                 let one = Val::Const(Value::Scalar(Literal::AbstractInt(1)));
-                self.read_modify_write(ptr, store, op, one, span, span)
+                self.read_modify_write(ptr, store, op, None, one, span, span)
             }
             StmtKind::Call(e) => {
                 let ast::Expr::Call { callee, args } = &self.ast(*e) else {
@@ -443,18 +443,26 @@ impl<'t, 'a> Resolver<'t, 'a> {
         }
     }
 
+    /// `*ptr = *ptr op rhs`. `cur` is the value of `*ptr` when it was
+    /// loaded before `rhs` was evaluated (see [`Resolver::assign`]);
+    /// otherwise it is loaded here, after `rhs`.
+    #[allow(clippy::too_many_arguments)]
     fn read_modify_write(
         &mut self,
         ptr: Handle<Expression>,
         store: Handle<Type>,
         op: BinaryOp,
+        cur: Option<Handle<Expression>>,
         rhs: Val,
         rspan: Span,
         span: Span,
     ) -> Res<()> {
-        let cur = self
-            .fs(span)?
-            .add(Expression::Load { pointer: ptr }, store, span);
+        let cur = match cur {
+            Some(cur) => cur,
+            None => self
+                .fs(span)?
+                .add(Expression::Load { pointer: ptr }, store, span),
+        };
         let cur = Val::Runtime {
             expr: cur,
             ty: store,
@@ -517,6 +525,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
             Target::Ref(ptr, store) => (ptr, store),
             Target::Swizzle(vw) => return self.assign_swizzle(vw, op, rhs, span),
         };
+        self.check_assignable(store, self.span(lhs))?;
         match op {
             AssignOp::Assign => {
                 let v = self.value(rhs, Stage::Runtime)?;
@@ -531,8 +540,20 @@ impl<'t, 'a> Resolver<'t, 'a> {
                 )
             }
             AssignOp::Compound(op) => {
+                // `e1 op= e2` is `{ let p = &(e1); *p = *p op (e2); }`
+                // (spec, "Compound Assignment"): operands are evaluated
+                // left to right, so `*p` is read before `e2` runs. That
+                // order is observable only when `e2` may write memory, i.e.
+                // calls a user function; otherwise the load stays after
+                // `e2`, where it has always been.
+                let cur = if self.may_call_user_function(rhs) {
+                    let fs = self.fs(span)?;
+                    Some(fs.add(Expression::Load { pointer: ptr }, store, span))
+                } else {
+                    None
+                };
                 let v = self.value(rhs, Stage::Runtime)?;
-                self.read_modify_write(ptr, store, op, v, rspan, span)
+                self.read_modify_write(ptr, store, op, cur, v, rspan, span)
             }
         }
     }
@@ -547,6 +568,17 @@ impl<'t, 'a> Resolver<'t, 'a> {
     ) -> Res<()> {
         let rspan = self.span(rhs);
         let ty = self.view_type(&vw);
+        // As for a reference (see `assign`): when `e2` may write memory,
+        // the view's components are read before it runs, and the vector is
+        // read again for the store, keeping what `e2` wrote to the
+        // components the view leaves alone.
+        let early = match op {
+            AssignOp::Compound(_) if self.may_call_user_function(rhs) => {
+                let old = self.load_view_vector(&vw, span)?;
+                Some(self.view_value(&vw, old, span)?)
+            }
+            _ => None,
+        };
         let v = self.value(rhs, Stage::Runtime)?;
         match op {
             AssignOp::Assign => {
@@ -555,8 +587,13 @@ impl<'t, 'a> Resolver<'t, 'a> {
                 self.store_view(&vw, value, None, span)
             }
             AssignOp::Compound(op) => {
-                let old = self.load_view_vector(&vw, span)?;
-                let cur = self.view_value(&vw, old, span)?;
+                let (cur, old) = match early {
+                    Some(cur) => (cur, None),
+                    None => {
+                        let old = self.load_view_vector(&vw, span)?;
+                        (self.view_value(&vw, old, span)?, Some(old))
+                    }
+                };
                 let r = self.binary_values(op, cur, span, v, rspan, span)?;
                 let rty = self.val_ty(&r);
                 if rty != ty {
@@ -570,7 +607,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
                     );
                 }
                 let value = self.lift(r, Stage::Runtime, span)?;
-                self.store_view(&vw, value, Some(old), span)
+                self.store_view(&vw, value, old, span)
             }
         }
     }

@@ -160,6 +160,26 @@ impl<'t, 'a> Resolver<'t, 'a> {
         }
     }
 
+    /// Checks that an assignment (`=` or `op=`) may store to a reference
+    /// of type `store` (`span`: the left-hand side). Spec, "Simple
+    /// Assignment": the store type must be constructible, so not an
+    /// override-sized or runtime-sized array, nor a structure holding one
+    /// or an atomic (subgroup matrices are assignable, as in `let`).
+    pub(super) fn check_assignable(&self, store: Handle<Type>, span: Span) -> Res<()> {
+        if super::types::is_constructible(&self.module, store)
+            || self.module.contains_subgroup_matrix(store)
+        {
+            return Ok(());
+        }
+        err(
+            format!(
+                "cannot assign to a reference of type '{}': the type is not constructible",
+                self.type_name(store)
+            ),
+            span,
+        )
+    }
+
     /// `view[index]`: which component of the vector it is.
     fn view_index(&mut self, vw: &SwizzleView, index: ExprId, span: Span) -> Res<Component> {
         let ispan = self.span(index);

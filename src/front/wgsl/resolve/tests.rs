@@ -193,6 +193,94 @@ fn compound_assignment_evaluates_reference_once() {
     assert_eq!(accesses, 1);
 }
 
+/// The positions in `f`'s body of the `Emit` covering each `Load` and of
+/// each `Call` statement: (loads, calls).
+fn load_and_call_positions(f: &Function) -> (Vec<usize>, Vec<usize>) {
+    let (mut loads, mut calls) = (Vec::new(), Vec::new());
+    for (k, s) in f.body.statements.iter().enumerate() {
+        match s {
+            Statement::Emit(r) => {
+                let n = r
+                    .index_range()
+                    .filter(|&i| {
+                        matches!(
+                            f.expressions[Handle::from_index(i)],
+                            Expression::Load { .. }
+                        )
+                    })
+                    .count();
+                loads.extend(std::iter::repeat_n(k, n));
+            }
+            Statement::Call { .. } => calls.push(k),
+            _ => {}
+        }
+    }
+    (loads, calls)
+}
+
+#[test]
+fn compound_assignment_loads_before_a_call_on_the_right() {
+    // `e1 op= e2` is `{ let p = &(e1); *p = *p op (e2); }` (spec, "Compound
+    // Assignment"): `*p` is read before `e2` runs, so a call in `e2` that
+    // writes `e1`'s memory does not change the value read.
+    let m = ok("var<private> g: u32;
+         var<private> a: array<u32, 4>;
+         fn setg() -> u32 { g = 100u; a[1] = 100u; return 1u; }
+         fn f() { g += setg(); }
+         fn h() { a[1] *= 2u + setg(); }");
+    for name in ["f", "h"] {
+        let f = func(&m, name);
+        let (loads, calls) = load_and_call_positions(f);
+        assert_eq!((loads.len(), calls.len()), (1, 1), "{name}: {:?}", f.body);
+        assert!(loads[0] < calls[0], "{name}: the load follows the call");
+        // The stored value reads that load.
+        let stored = f.body.statements.iter().find_map(|s| match s {
+            Statement::Store { value, .. } => Some(*value),
+            _ => None,
+        });
+        let Some(Expression::Binary { left, .. }) = stored.map(|v| &f.expressions[v]) else {
+            panic!("{name}: no binary store: {:?}", f.body);
+        };
+        assert!(matches!(f.expressions[*left], Expression::Load { .. }));
+    }
+}
+
+#[test]
+fn compound_assignment_without_calls_keeps_its_order() {
+    // Without a user-function call the right side cannot write memory and
+    // the load stays after it (the IR is unchanged for the common case).
+    let m = ok("fn f(k: u32) { var x = 1u; x += k * 2u; x++; }");
+    let f = func(&m, "f");
+    let load = f
+        .expressions
+        .iter()
+        .find(|(_, e)| matches!(e, Expression::Load { .. }))
+        .map(|(h, _)| h)
+        .expect("a load");
+    let product = f
+        .expressions
+        .iter()
+        .find(|(_, e)| matches!(e, Expression::Binary { .. }))
+        .map(|(h, _)| h)
+        .expect("k * 2u");
+    assert!(product < load);
+}
+
+#[test]
+fn compound_swizzle_assignment_reads_before_a_call_and_stores_fresh() {
+    // `v.zy += f()`: the view is read before `f` runs; the store reads the
+    // vector again, so what `f` wrote to `v.x` stays.
+    let m = ok("requires swizzle_assignment;
+         var<private> v: vec4<u32>;
+         fn setv() -> vec2<u32> { v.x = 100u; return vec2(1u); }
+         fn f() { v.zy += setv(); }");
+    let f = func(&m, "f");
+    let (loads, calls) = load_and_call_positions(f);
+    assert_eq!(calls.len(), 1);
+    assert_eq!(loads.len(), 2, "{:?}", f.body);
+    assert!(loads[0] < calls[0] && calls[0] < loads[1]);
+}
+
 #[test]
 fn entry_point_recorded() {
     let m = ok(
