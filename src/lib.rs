@@ -233,6 +233,10 @@ pub fn compile_to_spirv(
     let parsed = front::wgsl::parse_str(source).map_err(CompileError::ShaderModule)?;
     let info = valid::validate_with_features(&parsed.module, options.features)
         .map_err(CompileError::ShaderModule)?;
+    if ir::verify::enabled(options.spv.verify_ir) {
+        ir::verify::verify_after(&parsed.module, "front-end")
+            .map_err(CompileError::ShaderModule)?;
+    }
     let mut pipeline = pipeline::process_owned(parsed.module, &info, &options.pipeline)
         .map_err(CompileError::Pipeline)?;
     let lowered = back::spv::lower(&mut pipeline, &options.spv, &mut |_, _| {})
@@ -318,6 +322,10 @@ pub fn compile_to_msl(
     let parsed = front::wgsl::parse_str(source).map_err(CompileError::ShaderModule)?;
     let info = valid::validate_with_features(&parsed.module, options.features)
         .map_err(CompileError::ShaderModule)?;
+    if ir::verify::enabled(options.msl.verify_ir) {
+        ir::verify::verify_after(&parsed.module, "front-end")
+            .map_err(CompileError::ShaderModule)?;
+    }
     let mut pipeline = pipeline::process_owned(parsed.module, &info, &options.pipeline)
         .map_err(CompileError::Pipeline)?;
     let lowered = back::msl::lower(&mut pipeline, &options.msl, &mut |_, _| {})

@@ -258,6 +258,12 @@ pub struct Args {
     #[arg(long)]
     pub list_passes: bool,
 
+    /// Verify the IR after the front end, before the first pass and after
+    /// each pass: a broken IR invariant is an internal error naming the
+    /// pass (always on in debug builds).
+    #[arg(long)]
+    pub verify_ir: bool,
+
     /// Which small counted loops tessera unrolls (SPIR-V and MSL): `all`
     /// (default), `matrices` (only loops over subgroup matrices), `hint`
     /// (none; SPIR-V marks them with the `Unroll` loop control) or `off`.

@@ -147,3 +147,32 @@ fn unknown_pass_is_a_usage_error_listing_the_passes() {
         text(&out.stderr)
     );
 }
+
+#[test]
+fn verify_ir_checks_every_stage_quietly() {
+    // A valid module passes the verifier after the front end and every
+    // pass: the output is the same as without the flag.
+    for format in ["spvasm", "msl", "wgsl"] {
+        let plain = tessera(&["-", "--format", format], Some(SOURCE));
+        let verified = tessera(&["-", "--verify-ir", "--format", format], Some(SOURCE));
+        assert_eq!(
+            verified.status.code(),
+            Some(0),
+            "{}",
+            text(&verified.stderr)
+        );
+        assert!(
+            text(&verified.stderr).is_empty(),
+            "{}",
+            text(&verified.stderr)
+        );
+        assert_eq!(verified.stdout, plain.stdout, "{format}");
+    }
+    // With every pass printed as well.
+    let out = tessera(
+        &["-", "--verify-ir", "--print-ir-after", "all"],
+        Some(SOURCE),
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stderr).matches("// IR after ").count(), 17);
+}

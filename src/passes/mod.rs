@@ -12,6 +12,10 @@
 //! its own WGSL-in/WGSL-out tests. The ordered lists are [`shared`] (both
 //! targets) and each backend's `passes` function (`back::spv::passes`,
 //! `back::msl::passes`), which append target-specific passes.
+//!
+//! [`run`] verifies the module ([`crate::ir::verify`]) before the first
+//! pass and after each one in debug builds (and on request): a pass that
+//! breaks an IR invariant is an internal error naming it.
 
 pub mod bits_clamp;
 pub mod cse;
@@ -222,13 +226,27 @@ pub fn shared<'a>(options: PassOptions) -> Vec<Pass<'a>> {
 
 /// Runs `passes` in order over `pipeline`, calling `after` with each
 /// pass's name and the pipeline it left.
+///
+/// With verification on ([`crate::ir::verify::enabled`]: in debug builds,
+/// or when `verify_ir` asks for it) the module is verified
+/// ([`crate::ir::verify`]) before the first pass (stage `pipeline`) and
+/// after each pass, before `after` sees it: a module a pass broke is an
+/// internal error naming the pass, never a panic in a later stage.
 pub fn run(
     pipeline: &mut Pipeline,
     passes: &[Pass],
+    verify_ir: bool,
     after: &mut dyn FnMut(&str, &Pipeline),
 ) -> Result<(), Error> {
+    let verify = crate::ir::verify::enabled(verify_ir);
+    if verify {
+        crate::ir::verify::verify_after(&pipeline.module, "pipeline")?;
+    }
     for pass in passes {
         (pass.run)(pipeline)?;
+        if verify {
+            crate::ir::verify::verify_after(&pipeline.module, pass.name)?;
+        }
         after(pass.name, pipeline);
     }
     Ok(())

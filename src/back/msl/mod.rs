@@ -173,6 +173,10 @@ pub struct Options {
     /// Leave indices into buffers to the device (see the SPIR-V option of
     /// the same name); Metal needs the embedder to guarantee it.
     pub buffers_robust_by_device: bool,
+    /// Verify the IR ([`crate::ir::verify`]) before the first pass and
+    /// after each one, reporting a broken invariant as an internal error
+    /// naming the pass (default `false`; always on in debug builds).
+    pub verify_ir: bool,
 }
 
 impl Default for Options {
@@ -185,6 +189,7 @@ impl Default for Options {
             zero_initialize_workgroup_memory: true,
             unroll: Default::default(),
             buffers_robust_by_device: false,
+            verify_ir: false,
         }
     }
 }
@@ -274,7 +279,7 @@ pub fn lower(
         .with_note("specialization constants are for SPIR-V output: give every override a value (pipeline constants)")
         .into());
     }
-    crate::passes::run(pipeline, &passes(options), after)?;
+    crate::passes::run(pipeline, &passes(options), options.verify_ir, after)?;
     Ok(crate::valid::analyze(&pipeline.module))
 }
 

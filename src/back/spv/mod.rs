@@ -94,6 +94,10 @@ pub struct Options {
     /// stores stay checked by tessera (devices may report
     /// `cooperativeMatrixRobustBufferAccess = 0`).
     pub buffers_robust_by_device: bool,
+    /// Verify the IR ([`crate::ir::verify`]) before the first pass and
+    /// after each one, reporting a broken invariant as an internal error
+    /// naming the pass (default `false`; always on in debug builds).
+    pub verify_ir: bool,
     /// The SPIR-V extension that carries subgroup matrices:
     /// `SPV_KHR_cooperative_matrix` (the default) or NVIDIA's older
     /// `SPV_NV_cooperative_matrix`, for drivers that only expose
@@ -193,6 +197,7 @@ impl Default for Options {
             zero_initialize_workgroup_memory: true,
             unroll: Default::default(),
             buffers_robust_by_device: false,
+            verify_ir: false,
             cooperative_matrix: CooperativeMatrixExtension::Khr,
             nv_cooperative_matrix2: false,
             debug_info: false,
@@ -254,7 +259,7 @@ pub fn lower(
     options: &Options,
     after: &mut dyn FnMut(&str, &Pipeline),
 ) -> Result<ModuleInfo, Error> {
-    crate::passes::run(pipeline, &passes(options), after)?;
+    crate::passes::run(pipeline, &passes(options), options.verify_ir, after)?;
     Ok(crate::valid::analyze(&pipeline.module))
 }
 
