@@ -140,6 +140,7 @@ fn msl_options(args: &Args) -> Result<tessera::back::msl::Options, Failure> {
         sizes_buffer: args.msl_sizes_buffer,
         bounds_checks: !args.no_bounds_checks,
         unroll: args.unroll.unwrap_or(Unroll::All).policy(),
+        optimize: !args.no_optimize,
         verify_ir: args.verify_ir,
         ..defaults
     };
@@ -186,6 +187,7 @@ fn spv_options(args: &Args) -> tessera::back::spv::Options {
         version: args.spirv_version.unwrap_or(SpirvVersion::V1_3).pair(),
         bounds_checks: !args.no_bounds_checks,
         unroll: args.unroll.unwrap_or(Unroll::All).policy(),
+        optimize: !args.no_optimize,
         verify_ir: args.verify_ir,
         cooperative_matrix: args
             .spirv_cooperative_matrix

@@ -15,7 +15,8 @@
 //!
 //! [`run`] verifies the module ([`crate::ir::verify`]) before the first
 //! pass and after each one in debug builds (and on request): a pass that
-//! breaks an IR invariant is an internal error naming it.
+//! breaks an IR invariant is an internal error naming it. The optimising
+//! passes ([`OPTIMIZING`]) can be left out ([`PassOptions::optimize`]).
 
 pub mod bits_clamp;
 pub mod cse;
@@ -67,7 +68,21 @@ pub struct PassOptions {
     /// robust buffer access (the embedder enables it for the pipeline);
     /// subgroup-matrix accesses and other memory stay checked.
     pub buffers_robust_by_device: bool,
+    /// Run the optimising passes, those WGSL's semantics do not need:
+    /// `unroll`, `fold`, `sroa`, `dse` and `cse` (see [`OPTIMIZING`]).
+    /// Off, the output computes the same with less work done by tessera
+    /// (differential testing compares the two).
+    pub optimize: bool,
 }
+
+/// The passes [`PassOptions::optimize`] turns off. None of them is needed
+/// for WGSL's semantics or by a printer: `unroll` and `sroa` only move
+/// arrays of subgroup matrices into registers (dynamically indexed arrays
+/// of matrices are valid SPIR-V and MSL, clamped by `robustness` like any
+/// array), `fold`, `dse` and `cse` only remove work, and the passes after
+/// them take any valid module (their lowerings, e.g. the loops of
+/// `matrix-elementwise`, are built by the passes themselves).
+pub const OPTIMIZING: [&str; 5] = ["unroll", "fold", "sroa", "dse", "cse"];
 
 impl Default for PassOptions {
     fn default() -> Self {
@@ -76,6 +91,7 @@ impl Default for PassOptions {
             zero_initialize_workgroup_memory: true,
             unroll: unroll::UnrollPolicy::All,
             buffers_robust_by_device: false,
+            optimize: true,
         }
     }
 }
@@ -220,6 +236,9 @@ pub fn shared<'a>(options: PassOptions) -> Vec<Pass<'a>> {
             "workgroup variables are zeroed by the whole workgroup before the entry point runs",
             workgroup_zero::run,
         ));
+    }
+    if !options.optimize {
+        list.retain(|p| !OPTIMIZING.contains(&p.name));
     }
     list
 }
