@@ -994,3 +994,24 @@ fn stores_write_through_writable_pointers() {
         ],
     );
 }
+
+#[test]
+fn texel_offsets_are_constants() {
+    let src = "@group(0) @binding(0) var t: texture_2d<f32>;
+         @group(0) @binding(1) var s: sampler;
+         @fragment fn main(@location(0) uv: vec2<f32>) -> @location(0) vec4<f32> {
+             return textureSample(t, s, uv, vec2<i32>(1, -1));
+         }";
+    let mut m = parse(src);
+    verify(&m).unwrap();
+    let f = main_fn(&mut m);
+    let load = expr(f, |e| matches!(e, Expression::Load { .. }));
+    let sample = expr(f, |e| matches!(e, Expression::ImageSample { .. }));
+    if let Expression::ImageSample { offset, .. } = &mut f.expressions[sample] {
+        *offset = Some(load);
+    }
+    assert_message(
+        &m,
+        &["(ImageSample)", "the offset [", "] is not a constant"],
+    );
+}

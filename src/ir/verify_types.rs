@@ -11,9 +11,10 @@
 //! give, a `Compose` has the parts its type has, a component-wise builtin
 //! gives its first argument's type, a call passes its callee's parameter
 //! types, nothing loads or stores an atomic or a runtime-sized array as a
-//! whole. Which argument types a builtin accepts (its overloads) and the
-//! stage and address-space rules are the resolver's and the validator's:
-//! re-checking them would need the whole type checker.
+//! whole, a texel offset is a constant (SPIR-V's `ConstOffset`). Which
+//! argument types a builtin accepts (its overloads) and the stage and
+//! address-space rules are the resolver's and the validator's: re-checking
+//! them would need the whole type checker.
 
 use crate::arena::Handle;
 use crate::ir::display::{inner_name, type_name};
@@ -469,8 +470,17 @@ pub(super) fn expression(x: &Exprs, h: H) -> Result<(), Rule> {
             sampler,
             coordinate,
             array_index,
+            offset,
             ..
         } => {
+            // A texel offset is a constant (SPIR-V's `ConstOffset`).
+            if let Some(o) = offset {
+                let constant = matches!(x.exprs[o], E::Constant(_) | E::Literal(_));
+                ensure(constant, || {
+                    format!("the offset [{}] is not a constant", o.index())
+                })?;
+                x.operand(o, "the offset", is_integral)?;
+            }
             x.operand(image, "the texture", is_image)?;
             x.operand(sampler, "the sampler", |t| {
                 matches!(t, TypeInner::Sampler { .. })
