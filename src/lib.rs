@@ -245,6 +245,10 @@ pub fn compile_to_spirv(
         options.language_features,
     )
     .map_err(CompileError::ShaderModule)?;
+    if ir::verify::enabled(options.spv.verify_ir) {
+        ir::verify::verify_after(&parsed.module, "front-end")
+            .map_err(CompileError::ShaderModule)?;
+    }
     let mut pipeline = pipeline::process_owned(parsed.module, &info, &options.pipeline)
         .map_err(CompileError::Pipeline)?;
     let lowered = back::spv::lower(&mut pipeline, &options.spv, &mut |_, _| {})
@@ -338,6 +342,10 @@ pub fn compile_to_msl(
         options.language_features,
     )
     .map_err(CompileError::ShaderModule)?;
+    if ir::verify::enabled(options.msl.verify_ir) {
+        ir::verify::verify_after(&parsed.module, "front-end")
+            .map_err(CompileError::ShaderModule)?;
+    }
     let mut pipeline = pipeline::process_owned(parsed.module, &info, &options.pipeline)
         .map_err(CompileError::Pipeline)?;
     let lowered = back::msl::lower(&mut pipeline, &options.msl, &mut |_, _| {})

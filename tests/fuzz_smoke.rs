@@ -1,7 +1,8 @@
 //! A deterministic, stable-toolchain stand-in for the cargo-fuzz targets in
 //! `fuzz/`: mutates every `tests/in` input (truncation, byte flips, token
-//! deletion and duplication) and checks that no stage panics, and that
-//! whatever compiles produces SPIR-V that SPIRV-Tools accepts. Also feeds
+//! deletion and duplication) and checks that no stage panics, that no pass
+//! breaks the IR (the verifier, on in debug builds, fails no compile), and
+//! that whatever compiles produces SPIR-V that SPIRV-Tools accepts. Also feeds
 //! pathological inputs (deep nesting, very long operator chains).
 
 mod common;
@@ -44,8 +45,22 @@ fn run_all(source: &str) -> Result<(), String> {
         return Ok(());
     };
     let _ = tessera::back::wgsl::write(&parsed.module);
-    let Ok(words) = tessera::back::spv::write(&pipeline, &Default::default()) else {
-        return Ok(());
+    // The IR verifier (on in debug builds) reports a pass that broke the
+    // module as an error: that is a bug, not a rejected input.
+    let verification = |e: &tessera::diagnostic::Error| match e
+        .diagnostics
+        .iter()
+        .find(|d| d.message.contains("IR verification failed"))
+    {
+        Some(d) => Err(d.message.clone()),
+        None => Ok(()),
+    };
+    if let Err(e) = tessera::back::msl::write(&pipeline, &Default::default()) {
+        verification(&e)?;
+    }
+    let words = match tessera::back::spv::write(&pipeline, &Default::default()) {
+        Ok(words) => words,
+        Err(e) => return verification(&e),
     };
     // For a device with uniformBufferStandardLayout where the reflection
     // says the uniform buffers need it.

@@ -219,7 +219,7 @@ fn atomics_barriers_and_workgroup_zero_init() {
         result: Some(old),
     });
     fb.stmt(Statement::Barrier(Barrier::WORKGROUP | Barrier::STORAGE));
-    let loaded = fb.e(Expression::WorkgroupUniformLoadResult { ty: u32t }, u32t);
+    let loaded = fb.e(Expression::AtomicResult { ty: u32t }, u32t);
     fb.stmt(Statement::Atomic {
         pointer: c,
         fun: AtomicFunction::Load,

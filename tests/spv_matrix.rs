@@ -208,7 +208,7 @@ fn override_dimension_uses_the_pipeline_value() {
     let pa = mb.ptr(arr, AddressSpace::Storage, Access::ReadWrite);
     let mut fb = Fb::new("main");
     let p = fb.e(Expression::GlobalVariable(g), pa);
-    let z = fb.e(Expression::ZeroValue(m), m);
+    let z = fb.emit(Expression::ZeroValue(m), m);
     let zero = fb.e(Expression::Literal(Literal::U32(0)), u32t);
     let stride = fb.e(Expression::Literal(Literal::U32(16)), u32t);
     fb.stmt(Statement::SubgroupMatrixStore {
@@ -329,7 +329,7 @@ fn matrices_in_arrays_structs_variables_and_calls() {
     let mut fb = Fb::new("main");
     let lv = fb.local("mats", am);
     let v = fb.e(Expression::LocalVariable(lv), pam);
-    let z = fb.e(Expression::ZeroValue(am), am);
+    let z = fb.emit(Expression::ZeroValue(am), am);
     fb.stmt(Statement::Store {
         pointer: v,
         value: z,

@@ -205,8 +205,26 @@ fn long_emitted_chains_are_linear() {
 fn unemitted_deep_chains_are_an_error_not_a_crash() {
     let mb = chain(100_000, false);
     let p = pipeline(&mb.m);
-    let e = tessera::back::spv::write(&p, &Default::default()).expect_err("too deep");
+    // The printer's own guard (the passes are left out: they verify the
+    // IR first in debug builds).
+    let info = tessera::valid::analyze(&p.module);
+    let e = tessera::back::spv::print(&p, &info, &Default::default()).expect_err("too deep");
     let d = e.errors().next().expect("an error");
     assert!(d.message.contains("nested too deeply"), "{}", d.message);
     assert_eq!(d.span, tessera::Span::new(1, 2));
+    // With the IR verifier on, the unemitted chain is reported before it
+    // reaches the printer.
+    let options = tessera::back::spv::Options {
+        verify_ir: true,
+        ..Default::default()
+    };
+    let e = tessera::back::spv::write(&p, &options).expect_err("not emitted");
+    let d = e.errors().next().expect("an error");
+    assert!(
+        d.message
+            .contains("IR verification failed after pass 'pipeline'")
+            && d.message.contains("which is not emitted before it"),
+        "{}",
+        d.message
+    );
 }

@@ -84,6 +84,7 @@ pub fn inapplicable(args: &Args, format: Format) -> Vec<(Vec<&'static str>, &'st
             ("--entry-point", args.entry_point.is_some()),
             ("--no-bounds-checks", args.no_bounds_checks),
             ("--unroll", args.unroll.is_some()),
+            ("--no-optimize", args.no_optimize),
             ("--external-texture", !args.external_texture.is_empty()),
             ("--print-ir-after", !args.print_ir_after.is_empty()),
             ("--reflect", args.reflect.is_some()),
@@ -113,6 +114,11 @@ pub fn warn(args: &Args, format: Format, target: &Target, reporter: &Reporter) {
                 ));
             }
         }
+    }
+    if args.no_optimize && args.unroll.is_some() && format != Format::Wgsl {
+        reporter.warning(
+            "--unroll has no effect with --no-optimize (the unroll pass is left out): it is ignored",
+        );
     }
     for (flags, applies_to) in inapplicable(args, format) {
         let (verb, pronoun) = if flags.len() == 1 {

@@ -258,6 +258,19 @@ pub struct Args {
     #[arg(long)]
     pub list_passes: bool,
 
+    /// Leave out tessera's optimising passes (unroll, fold, sroa, dse,
+    /// cse): only the passes WGSL's semantics need run, e.g. to compare
+    /// against the optimised output (SPIR-V and MSL; --unroll has no
+    /// effect then).
+    #[arg(long)]
+    pub no_optimize: bool,
+
+    /// Verify the IR after the front end, before the first pass and after
+    /// each pass: a broken IR invariant is an internal error naming the
+    /// pass (always on in debug builds).
+    #[arg(long)]
+    pub verify_ir: bool,
+
     /// Which small counted loops tessera unrolls (SPIR-V and MSL): `all`
     /// (default), `matrices` (only loops over subgroup matrices), `hint`
     /// (none; SPIR-V marks them with the `Unroll` loop control) or `off`.

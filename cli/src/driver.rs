@@ -140,6 +140,8 @@ fn msl_options(args: &Args) -> Result<tessera::back::msl::Options, Failure> {
         sizes_buffer: args.msl_sizes_buffer,
         bounds_checks: !args.no_bounds_checks,
         unroll: args.unroll.unwrap_or(Unroll::All).policy(),
+        optimize: !args.no_optimize,
+        verify_ir: args.verify_ir,
         ..defaults
     };
     applies::repeated_keys(
@@ -185,6 +187,8 @@ fn spv_options(args: &Args) -> tessera::back::spv::Options {
         version: args.spirv_version.unwrap_or(SpirvVersion::V1_3).pair(),
         bounds_checks: !args.no_bounds_checks,
         unroll: args.unroll.unwrap_or(Unroll::All).policy(),
+        optimize: !args.no_optimize,
+        verify_ir: args.verify_ir,
         cooperative_matrix: args
             .spirv_cooperative_matrix
             .map(|c| c.extension())
@@ -311,6 +315,10 @@ pub fn run(args: &Args, reporter: &Reporter) -> Result<(), Failure> {
     let info = tessera::valid::validate_with_language_features(&module, features, language)
         .map_err(|e| failed(e, &warnings))?;
     warnings.extend(info.warnings.iter().cloned());
+    if tessera::ir::verify::enabled(args.verify_ir) {
+        tessera::ir::verify::verify_after(&module, "front-end")
+            .map_err(|e| failed(e, &warnings))?;
+    }
 
     // Flags that do not apply to the format were warned about: leave them
     // out (WGSL output keeps every entry point; only SPIR-V has

@@ -130,6 +130,15 @@ pub struct RunArgs {
     #[arg(long, value_enum)]
     pub unroll: Option<Unroll>,
 
+    /// Leave out tessera's optimising passes (unroll, fold, sroa, dse, cse).
+    #[arg(long)]
+    pub no_optimize: bool,
+
+    /// Verify the IR after the front end and after every pass (always on
+    /// in debug builds).
+    #[arg(long)]
+    pub verify_ir: bool,
+
     /// Colour diagnostics: auto, always or never.
     #[arg(long, value_enum, value_name = "WHEN", default_value = "auto")]
     pub color: ColorWhen,
@@ -268,6 +277,8 @@ pub fn main(args: RunArgs) -> Result<(), Failed> {
         options.spv.cooperative_matrix = c.extension();
     }
     options.spv.nv_cooperative_matrix2 = args.spirv_nv_cooperative_matrix2;
+    options.spv.optimize = !args.no_optimize;
+    options.spv.verify_ir = args.verify_ir;
 
     let compiled = match run::compile(&device, &source, &options) {
         Ok(c) => c,

@@ -149,3 +149,92 @@ fn unknown_pass_is_a_usage_error_listing_the_passes() {
         text(&out.stderr)
     );
 }
+
+/// The passes `--list-passes` names with `args`.
+fn pass_names(args: &[&str]) -> Vec<String> {
+    let out = tessera(args, None);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    text(&out.stdout)
+        .lines()
+        .filter_map(|l| l.split_whitespace().next().map(str::to_string))
+        .collect()
+}
+
+#[test]
+fn no_optimize_leaves_out_the_optimising_passes() {
+    const OPTIMIZING: [&str; 5] = ["unroll", "fold", "sroa", "dse", "cse"];
+    for format in ["spvasm", "msl"] {
+        let all = pass_names(&["--list-passes", "--format", format]);
+        let fewer = pass_names(&["--list-passes", "--format", format, "--no-optimize"]);
+        let expected: Vec<String> = all
+            .iter()
+            .filter(|n| !OPTIMIZING.contains(&n.as_str()))
+            .cloned()
+            .collect();
+        assert_eq!(fewer, expected, "{format}");
+        assert_eq!(fewer.len() + OPTIMIZING.len(), all.len(), "{format}");
+    }
+    // A shader compiles with them left out, to both targets.
+    for format in ["spvasm", "msl"] {
+        let out = tessera(
+            &["-", "--no-optimize", "--verify-ir", "--format", format],
+            Some(SOURCE),
+        );
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        assert!(text(&out.stderr).is_empty(), "{}", text(&out.stderr));
+        assert!(!text(&out.stdout).is_empty());
+    }
+    // `cse` is gone from the pass list the printer sees.
+    let out = tessera(
+        &["-", "--no-optimize", "--print-ir-after", "cse"],
+        Some(SOURCE),
+    );
+    assert_eq!(out.status.code(), Some(2));
+    // `--unroll` means nothing without the unroll pass; WGSL output runs
+    // no passes.
+    let out = tessera(&["-", "--no-optimize", "--unroll", "hint"], Some(SOURCE));
+    assert_eq!(out.status.code(), Some(0));
+    assert!(
+        text(&out.stderr).contains(
+            "warning: --unroll has no effect with --no-optimize (the unroll pass is left out): it is ignored"
+        ),
+        "{}",
+        text(&out.stderr)
+    );
+    let out = tessera(&["-", "--no-optimize", "--format", "wgsl"], Some(SOURCE));
+    assert_eq!(out.status.code(), Some(0));
+    assert!(
+        text(&out.stderr).contains("--no-optimize only applies to SPIR-V and MSL output"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
+fn verify_ir_checks_every_stage_quietly() {
+    // A valid module passes the verifier after the front end and every
+    // pass: the output is the same as without the flag.
+    for format in ["spvasm", "msl", "wgsl"] {
+        let plain = tessera(&["-", "--format", format], Some(SOURCE));
+        let verified = tessera(&["-", "--verify-ir", "--format", format], Some(SOURCE));
+        assert_eq!(
+            verified.status.code(),
+            Some(0),
+            "{}",
+            text(&verified.stderr)
+        );
+        assert!(
+            text(&verified.stderr).is_empty(),
+            "{}",
+            text(&verified.stderr)
+        );
+        assert_eq!(verified.stdout, plain.stdout, "{format}");
+    }
+    // With every pass printed as well.
+    let out = tessera(
+        &["-", "--verify-ir", "--print-ir-after", "all"],
+        Some(SOURCE),
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stderr).matches("// IR after ").count(), 17);
+}

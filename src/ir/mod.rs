@@ -33,6 +33,9 @@ mod image;
 mod names;
 mod operators;
 mod types;
+pub mod verify;
+mod verify_statements;
+mod verify_types;
 pub mod visit;
 
 pub use call_spans::CallArgumentSpans;

@@ -12,6 +12,11 @@
 //! its own WGSL-in/WGSL-out tests. The ordered lists are [`shared`] (both
 //! targets) and each backend's `passes` function (`back::spv::passes`,
 //! `back::msl::passes`), which append target-specific passes.
+//!
+//! [`run`] verifies the module ([`crate::ir::verify`]) before the first
+//! pass and after each one in debug builds (and on request): a pass that
+//! breaks an IR invariant is an internal error naming it. The optimising
+//! passes ([`OPTIMIZING`]) can be left out ([`PassOptions::optimize`]).
 
 pub mod bits_clamp;
 pub mod cse;
@@ -65,7 +70,21 @@ pub struct PassOptions {
     /// robust buffer access (the embedder enables it for the pipeline);
     /// subgroup-matrix accesses and other memory stay checked.
     pub buffers_robust_by_device: bool,
+    /// Run the optimising passes, those WGSL's semantics do not need:
+    /// `unroll`, `fold`, `sroa`, `dse` and `cse` (see [`OPTIMIZING`]).
+    /// Off, the output computes the same with less work done by tessera
+    /// (differential testing compares the two).
+    pub optimize: bool,
 }
+
+/// The passes [`PassOptions::optimize`] turns off. None of them is needed
+/// for WGSL's semantics or by a printer: `unroll` and `sroa` only move
+/// arrays of subgroup matrices into registers (dynamically indexed arrays
+/// of matrices are valid SPIR-V and MSL, clamped by `robustness` like any
+/// array), `fold`, `dse` and `cse` only remove work, and the passes after
+/// them take any valid module (their lowerings, e.g. the loops of
+/// `matrix-elementwise`, are built by the passes themselves).
+pub const OPTIMIZING: [&str; 5] = ["unroll", "fold", "sroa", "dse", "cse"];
 
 impl Default for PassOptions {
     fn default() -> Self {
@@ -74,6 +93,7 @@ impl Default for PassOptions {
             zero_initialize_workgroup_memory: true,
             unroll: unroll::UnrollPolicy::All,
             buffers_robust_by_device: false,
+            optimize: true,
         }
     }
 }
@@ -227,18 +247,35 @@ pub fn shared<'a>(options: PassOptions) -> Vec<Pass<'a>> {
             workgroup_zero::run,
         ));
     }
+    if !options.optimize {
+        list.retain(|p| !OPTIMIZING.contains(&p.name));
+    }
     list
 }
 
 /// Runs `passes` in order over `pipeline`, calling `after` with each
 /// pass's name and the pipeline it left.
+///
+/// With verification on ([`crate::ir::verify::enabled`]: in debug builds,
+/// or when `verify_ir` asks for it) the module is verified
+/// ([`crate::ir::verify`]) before the first pass (stage `pipeline`) and
+/// after each pass, before `after` sees it: a module a pass broke is an
+/// internal error naming the pass, never a panic in a later stage.
 pub fn run(
     pipeline: &mut Pipeline,
     passes: &[Pass],
+    verify_ir: bool,
     after: &mut dyn FnMut(&str, &Pipeline),
 ) -> Result<(), Error> {
+    let verify = crate::ir::verify::enabled(verify_ir);
+    if verify {
+        crate::ir::verify::verify_after(&pipeline.module, "pipeline")?;
+    }
     for pass in passes {
         (pass.run)(pipeline)?;
+        if verify {
+            crate::ir::verify::verify_after(&pipeline.module, pass.name)?;
+        }
         after(pass.name, pipeline);
     }
     Ok(())

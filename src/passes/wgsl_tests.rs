@@ -337,6 +337,17 @@ fn options_turn_passes_off() {
         ..PassOptions::default()
     });
     assert!(!none.contains(&"robustness") && !none.contains(&"workgroup-zero"));
+    let unoptimised = names(PassOptions {
+        optimize: false,
+        ..PassOptions::default()
+    });
+    let expected: Vec<_> = all
+        .iter()
+        .copied()
+        .filter(|n| !super::OPTIMIZING.contains(n))
+        .collect();
+    assert_eq!(unoptimised, expected);
+    assert_eq!(unoptimised.len() + super::OPTIMIZING.len(), all.len());
 }
 
 #[test]

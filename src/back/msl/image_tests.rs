@@ -154,15 +154,20 @@ impl Builder {
             3 => VectorSize::Tri,
             _ => VectorSize::Quad,
         };
-        let parts: Vec<_> = values.iter().map(|&v| self.lit(Literal::I32(v))).collect();
+        // A constant, as the resolver gives a texel offset (a
+        // const-expression; SPIR-V's `ConstOffset`).
+        let components = values
+            .iter()
+            .map(|&v| {
+                self.m
+                    .intern_constant(crate::ir::ConstValue::Scalar(Literal::I32(v)))
+            })
+            .collect();
         let ty = self.vector(size, Scalar::I32);
-        self.expr(
-            Expression::Compose {
-                ty,
-                components: parts,
-            },
-            ty,
-        )
+        let c = self
+            .m
+            .intern_constant(crate::ir::ConstValue::Composite { ty, components });
+        self.expr(Expression::Constant(c), ty)
     }
 
     /// Ends the current run of expressions with an `Emit`.

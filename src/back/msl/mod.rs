@@ -173,6 +173,16 @@ pub struct Options {
     /// Leave indices into buffers to the device (see the SPIR-V option of
     /// the same name); Metal needs the embedder to guarantee it.
     pub buffers_robust_by_device: bool,
+    /// Run tessera's optimising passes (default `true`): `unroll`, `fold`,
+    /// `sroa`, `dse` and `cse`. Off, only the passes WGSL's semantics need
+    /// run, and the output computes the same with less work done by
+    /// tessera (e.g. for differential testing); [`Options::unroll`] then
+    /// has no effect.
+    pub optimize: bool,
+    /// Verify the IR ([`crate::ir::verify`]) before the first pass and
+    /// after each one, reporting a broken invariant as an internal error
+    /// naming the pass (default `false`; always on in debug builds).
+    pub verify_ir: bool,
 }
 
 impl Default for Options {
@@ -185,6 +195,8 @@ impl Default for Options {
             zero_initialize_workgroup_memory: true,
             unroll: Default::default(),
             buffers_robust_by_device: false,
+            optimize: true,
+            verify_ir: false,
         }
     }
 }
@@ -242,6 +254,7 @@ pub fn passes<'a>(options: &Options) -> Vec<Pass<'a>> {
         zero_initialize_workgroup_memory: options.zero_initialize_workgroup_memory,
         unroll: options.unroll,
         buffers_robust_by_device: options.buffers_robust_by_device,
+        optimize: options.optimize,
     });
     // Metal has one matrix type per shape: a kind change is no instruction.
     list.push(Pass::new(
@@ -274,7 +287,7 @@ pub fn lower(
         .with_note("specialization constants are for SPIR-V output: give every override a value (pipeline constants)")
         .into());
     }
-    crate::passes::run(pipeline, &passes(options), after)?;
+    crate::passes::run(pipeline, &passes(options), options.verify_ir, after)?;
     Ok(crate::valid::analyze(&pipeline.module))
 }
 

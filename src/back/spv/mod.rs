@@ -95,6 +95,16 @@ pub struct Options {
     /// stores stay checked by tessera (devices may report
     /// `cooperativeMatrixRobustBufferAccess = 0`).
     pub buffers_robust_by_device: bool,
+    /// Run tessera's optimising passes (default `true`): `unroll`, `fold`,
+    /// `sroa`, `dse` and `cse`. Off, only the passes WGSL's semantics need
+    /// run, and the output computes the same with less work done by
+    /// tessera (e.g. for differential testing); [`Options::unroll`] then
+    /// has no effect.
+    pub optimize: bool,
+    /// Verify the IR ([`crate::ir::verify`]) before the first pass and
+    /// after each one, reporting a broken invariant as an internal error
+    /// naming the pass (default `false`; always on in debug builds).
+    pub verify_ir: bool,
     /// The SPIR-V extension that carries subgroup matrices:
     /// `SPV_KHR_cooperative_matrix` (the default) or NVIDIA's older
     /// `SPV_NV_cooperative_matrix`, for drivers that only expose
@@ -194,6 +204,8 @@ impl Default for Options {
             zero_initialize_workgroup_memory: true,
             unroll: Default::default(),
             buffers_robust_by_device: false,
+            optimize: true,
+            verify_ir: false,
             cooperative_matrix: CooperativeMatrixExtension::Khr,
             nv_cooperative_matrix2: false,
             debug_info: false,
@@ -214,6 +226,7 @@ pub fn passes<'a>(options: &Options) -> Vec<Pass<'a>> {
         zero_initialize_workgroup_memory: options.zero_initialize_workgroup_memory,
         unroll: options.unroll,
         buffers_robust_by_device: options.buffers_robust_by_device,
+        optimize: options.optimize,
     });
     // Before robustness: its loop's element accesses are in range by
     // construction, and the pass list is shared up to here.
@@ -271,7 +284,7 @@ pub fn lower(
     options: &Options,
     after: &mut dyn FnMut(&str, &Pipeline),
 ) -> Result<ModuleInfo, Error> {
-    crate::passes::run(pipeline, &passes(options), after)?;
+    crate::passes::run(pipeline, &passes(options), options.verify_ir, after)?;
     Ok(crate::valid::analyze(&pipeline.module))
 }
 
