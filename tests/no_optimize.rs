@@ -33,7 +33,10 @@ fn every_input_compiles_without_the_optimising_passes() {
         };
         match tessera::back::spv::write(&c.pipeline, &spv) {
             Ok(words) => {
-                if let Err(e) = common::validate_spirv(&words, TargetEnv::Vulkan_1_1) {
+                let standard_layout = c.pipeline.reflection.needs_uniform_buffer_standard_layout();
+                if let Err(e) =
+                    common::validate_spirv_with(&words, TargetEnv::Vulkan_1_1, standard_layout)
+                {
                     problems.push(format!("{name}: spirv-val: {e}"));
                 }
                 let optimised = tessera::back::spv::write(&c.pipeline, &Default::default());

@@ -236,5 +236,5 @@ fn verify_ir_checks_every_stage_quietly() {
         Some(SOURCE),
     );
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-    assert_eq!(text(&out.stderr).matches("// IR after ").count(), 17);
+    assert_eq!(text(&out.stderr).matches("// IR after ").count(), 19);
 }

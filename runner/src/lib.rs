@@ -8,16 +8,16 @@
 //! written outside a binding.
 //!
 //! ```no_run
-//! use std::collections::BTreeMap;
 //! use tessera_runner::{run, vulkan::{Device, DeviceChoice}};
 //!
 //! let device = Device::open(&DeviceChoice::First, false)?;
 //! let source = "@group(0) @binding(0) var<storage, read_write> v: array<u32, 4>;
 //!     @compute @workgroup_size(4) fn main(@builtin(local_invocation_index) i: u32) { v[i] = i * i; }";
 //! let compiled = run::compile(&device, source, &Default::default())?;
-//! let buffers = run::bind(&compiled, &BTreeMap::new())?;
-//! let out = run::run(&device, &compiled, buffers, [1, 1, 1])?;
-//! assert_eq!(out.buffers[0].bytes[12], 9);
+//! let bound = run::bind(&compiled, &run::Given::default())?;
+//! let out = run::run(&device, &compiled, bound, [1, 1, 1])?;
+//! let values: Vec<String> = out.bound[0].values().iter().map(|(_, v)| v.to_string()).collect();
+//! assert_eq!(values, ["0", "1", "4", "9"]);
 //! # Ok::<(), tessera_runner::RunError>(())
 //! ```
 //!
