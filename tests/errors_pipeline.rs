@@ -25,11 +25,18 @@
 //! - workgroup size x dimension {} ... must be a multiple of the maximum subgroup size -> workgroup_not_multiple_of_subgroup_size
 //! - '{e1} << {e2}' overflows: bits shifted out of '{}' must be ... -> override_shift_overflow
 //! - '{e1} << {e2}' is invalid: the shift amount must be less than the bit width ... -> override_shift_amount_too_large
+//! - index {i} is out of bounds for '{}' (valid indices are 0 to {}) -> override_index_array_*, override_index_vector_*,
+//!   override_index_matrix_*, override_index_through_pointer_parameter, override_index_negative_fixed_array,
+//!   override_sized_array_*
+//! - index {i} is out of bounds for a swizzle of {n} components -> override_index_swizzle_view
+//! - index {i} is out of bounds for '{}' (an index into a runtime-sized array must not be negative)
+//!   -> override_index_runtime_array_negative
+//! - index {i} is out of bounds for an array of size {n} (an override-expression base) -> override_index_const_array
 
 #[path = "common/check.rs"]
 mod check;
 
-use check::{check_error_with, check_ok_with, h100};
+use check::{check_error_with, check_ok_with, first_errors, h100};
 use tessera::ir::{ConstValue, Literal};
 use tessera::pipeline::PipelineOptions;
 
@@ -351,4 +358,313 @@ fn override_shift_amount_too_large() {
         "'1 << 32' is invalid: the shift amount must be less than the bit width of 'u32' (32)",
         "v << sh",
     );
+}
+
+/// [`check_error_with`] for an error the pipeline step reports (not the
+/// resolver or the validator).
+#[track_caller]
+fn check_pipeline_error(source: &str, options: &PipelineOptions, message: &str, spanned: &str) {
+    let stage = first_errors(source, options).map(|(stage, _)| stage);
+    assert_eq!(stage, Some("pipeline"), "{source}");
+    check_error_with(source, options, message, spanned);
+}
+
+/// The bug's shader: a function-scope array indexed by an override.
+const INDEX_ARRAY: &str = "override N: u32 = 4;\n@group(0) @binding(0) var<storage, read_write> out: array<u32, 4>;\n@compute @workgroup_size(1) fn main() {\n    var a = array<u32, 4>(1u, 2u, 3u, 4u);\n    out[0] = a[N];\n}\n";
+
+/// An index that is an override-expression and out of range is a
+/// pipeline-creation error (spec, "Array Access Expression"): through a
+/// memory view (a reference to `a`).
+#[test]
+fn override_index_array_reference() {
+    check_pipeline_error(
+        INDEX_ARRAY,
+        &with_overrides(&[("N", 6.0)]),
+        "index 6 is out of bounds for 'array<u32, 4>' (valid indices are 0 to 3)",
+        "N",
+    );
+    // The default (4) is out of range too.
+    check_pipeline_error(
+        INDEX_ARRAY,
+        &PipelineOptions::default(),
+        "index 4 is out of bounds for 'array<u32, 4>' (valid indices are 0 to 3)",
+        "N",
+    );
+}
+
+#[test]
+fn override_index_in_range_compiles() {
+    for n in [0.0, 3.0] {
+        check_ok_with(INDEX_ARRAY, &with_overrides(&[("N", n)]));
+    }
+}
+
+/// Written to a reference, and an override-expression made of an
+/// override (`N + 1u`): the span is the whole index.
+#[test]
+fn override_index_array_store() {
+    let src = "override N: u32 = 1;\n@group(0) @binding(0) var<storage, read_write> out: array<u32, 4>;\n@compute @workgroup_size(1) fn main() {\n    out[N + 1u] = 1u;\n}\n";
+    check_pipeline_error(
+        src,
+        &with_overrides(&[("N", 3.0)]),
+        "index 4 is out of bounds for 'array<u32, 4>' (valid indices are 0 to 3)",
+        "N + 1u",
+    );
+    check_ok_with(src, &with_overrides(&[("N", 2.0)]));
+}
+
+/// The value form: indexing an array value (a `let`).
+#[test]
+fn override_index_array_value() {
+    let src = "override N: u32 = 0;\n@group(0) @binding(0) var<storage, read_write> out: array<u32, 4>;\n@compute @workgroup_size(1) fn main() {\n    let a = array<u32, 2>(1u, 2u);\n    out[0] = a[N];\n}\n";
+    check_pipeline_error(
+        src,
+        &with_overrides(&[("N", 2.0)]),
+        "index 2 is out of bounds for 'array<u32, 2>' (valid indices are 0 to 1)",
+        "N",
+    );
+    check_ok_with(src, &with_overrides(&[("N", 1.0)]));
+}
+
+/// A negative `i32` override-expression is out of range too.
+#[test]
+fn override_index_negative_fixed_array() {
+    let src = "override K: i32 = 0;\n@group(0) @binding(0) var<storage, read_write> out: array<u32, 4>;\n@compute @workgroup_size(1) fn main() {\n    out[K] = 1u;\n}\n";
+    check_pipeline_error(
+        src,
+        &with_overrides(&[("K", -1.0)]),
+        "index -1 is out of bounds for 'array<u32, 4>' (valid indices are 0 to 3)",
+        "K",
+    );
+}
+
+/// Spec, "Vector Access Expression": the value form and the reference form.
+#[test]
+fn override_index_vector_value() {
+    let src = "override N: u32 = 0;\n@group(0) @binding(0) var<storage, read_write> out: array<u32, 4>;\n@compute @workgroup_size(1) fn main() {\n    let v = vec3u(1u, 2u, 3u);\n    out[0] = v[N];\n}\n";
+    check_pipeline_error(
+        src,
+        &with_overrides(&[("N", 3.0)]),
+        "index 3 is out of bounds for 'vec3<u32>' (valid indices are 0 to 2)",
+        "N",
+    );
+    check_ok_with(src, &with_overrides(&[("N", 2.0)]));
+}
+
+#[test]
+fn override_index_vector_reference() {
+    let src = "override N: u32 = 0;\n@group(0) @binding(0) var<storage, read_write> out: vec2f;\n@compute @workgroup_size(1) fn main() {\n    out[N] = 1.0;\n}\n";
+    check_pipeline_error(
+        src,
+        &with_overrides(&[("N", 2.0)]),
+        "index 2 is out of bounds for 'vec2<f32>' (valid indices are 0 to 1)",
+        "N",
+    );
+    check_ok_with(src, &with_overrides(&[("N", 1.0)]));
+}
+
+/// Spec, "Matrix Access Expression": a column index, value and reference.
+#[test]
+fn override_index_matrix_value() {
+    let src = "override N: u32 = 0;\n@group(0) @binding(0) var<storage, read_write> out: vec2f;\n@compute @workgroup_size(1) fn main() {\n    let m = mat3x2f();\n    out = m[N];\n}\n";
+    check_pipeline_error(
+        src,
+        &with_overrides(&[("N", 3.0)]),
+        "index 3 is out of bounds for 'mat3x2<f32>' (valid indices are 0 to 2)",
+        "N",
+    );
+    check_ok_with(src, &with_overrides(&[("N", 2.0)]));
+}
+
+#[test]
+fn override_index_matrix_reference() {
+    let src = "override N: u32 = 0;\n@group(0) @binding(0) var<storage, read_write> out: mat2x4f;\n@compute @workgroup_size(1) fn main() {\n    out[N] = vec4f();\n    out[0][N * 2u] = 1.0;\n}\n";
+    check_pipeline_error(
+        src,
+        &with_overrides(&[("N", 2.0)]),
+        "index 2 is out of bounds for 'mat2x4<f32>' (valid indices are 0 to 1)",
+        "N",
+    );
+    // The column is in range, the component (N * 2u = 4) is not.
+    check_pipeline_error(
+        src,
+        &with_overrides(&[("N", 2.0)]),
+        "index 4 is out of bounds for 'vec4<f32>' (valid indices are 0 to 3)",
+        "N * 2u",
+    );
+    check_ok_with(src, &with_overrides(&[("N", 1.0)]));
+}
+
+/// Indexing a swizzle on the left of an assignment (`swizzle_assignment`)
+/// indexes the vector the swizzle views.
+#[test]
+fn override_index_swizzle_view() {
+    let src = "override N: u32 = 0;\n@group(0) @binding(0) var<storage, read_write> out: vec4f;\n@compute @workgroup_size(1) fn main() {\n    out.zy[N] = 2.0;\n}\n";
+    check_pipeline_error(
+        src,
+        &with_overrides(&[("N", 2.0)]),
+        "index 2 is out of bounds for a swizzle of 2 components (valid indices are 0 to 1)",
+        "N",
+    );
+    check_ok_with(src, &with_overrides(&[("N", 1.0)]));
+}
+
+/// Through a pointer parameter, in a function the entry point calls.
+#[test]
+fn override_index_through_pointer_parameter() {
+    let src = "override N: u32 = 0;\nfn element(p: ptr<function, array<u32, 4>>) -> u32 {\n    return p[N];\n}\n@group(0) @binding(0) var<storage, read_write> out: array<u32, 4>;\n@compute @workgroup_size(1) fn main() {\n    var a: array<u32, 4>;\n    out[0] = element(&a);\n}\n";
+    check_pipeline_error(
+        src,
+        &with_overrides(&[("N", 4.0)]),
+        "index 4 is out of bounds for 'array<u32, 4>' (valid indices are 0 to 3)",
+        "N",
+    );
+}
+
+/// Indexing a const-expression array with an override is an
+/// override-expression, which fails to evaluate.
+#[test]
+fn override_index_const_array() {
+    let src = "override N: u32 = 0;\nconst A = array(1u, 2u, 3u, 4u);\n@group(0) @binding(0) var<storage, read_write> out: array<u32, 4>;\n@compute @workgroup_size(1) fn main() {\n    out[0] = A[N];\n}\n";
+    check_pipeline_error(
+        src,
+        &with_overrides(&[("N", 6.0)]),
+        "index 6 is out of bounds for an array of size 4",
+        "A[N]",
+    );
+}
+
+/// The element count of an override-sized array is known at pipeline
+/// creation: an index out of its range is a pipeline-creation error,
+/// whether the index is an override-expression or a const-expression.
+#[test]
+fn override_sized_array_override_index() {
+    let src = "override N: u32 = 4;\noverride M: u32 = 0;\nvar<workgroup> w: array<u32, N>;\n@group(0) @binding(0) var<storage, read_write> out: array<u32, 4>;\n@compute @workgroup_size(1) fn main() {\n    out[0] = w[M];\n}\n";
+    check_pipeline_error(
+        src,
+        &with_overrides(&[("N", 2.0), ("M", 2.0)]),
+        "index 2 is out of bounds for 'array<u32, N>' (valid indices are 0 to 1)",
+        "M",
+    );
+    check_ok_with(src, &with_overrides(&[("N", 3.0), ("M", 2.0)]));
+}
+
+#[test]
+fn override_sized_array_const_index() {
+    let src = "override N: u32 = 4;\nvar<workgroup> w: array<u32, N>;\n@group(0) @binding(0) var<storage, read_write> out: array<u32, 4>;\n@compute @workgroup_size(1) fn main() {\n    out[0] = w[3];\n}\n";
+    check_pipeline_error(
+        src,
+        &with_overrides(&[("N", 2.0)]),
+        "index 3 is out of bounds for 'array<u32, N>' (valid indices are 0 to 1)",
+        "w[3]",
+    );
+    check_ok_with(src, &PipelineOptions::default());
+}
+
+/// A runtime-sized array's count is unknown: only a negative
+/// override-expression index is a pipeline-creation error.
+#[test]
+fn override_index_runtime_array_negative() {
+    let src = "override K: i32 = 0;\n@group(0) @binding(0) var<storage, read_write> out: array<u32>;\n@compute @workgroup_size(1) fn main() {\n    out[K] = 1u;\n}\n";
+    check_pipeline_error(
+        src,
+        &with_overrides(&[("K", -1.0)]),
+        "index -1 is out of bounds for 'array<u32>' (an index into a runtime-sized array must not be negative)",
+        "K",
+    );
+    check_ok_with(src, &with_overrides(&[("K", 1000000.0)]));
+}
+
+/// A `let` bound to an override-expression is a runtime value, not an
+/// override-expression: indexing with it is no pipeline-creation error
+/// (it is clamped like any runtime index), as in Tint.
+#[test]
+fn override_index_through_let_is_runtime() {
+    let src = "override N: u32 = 4;\n@group(0) @binding(0) var<storage, read_write> out: array<u32, 4>;\n@compute @workgroup_size(1) fn main() {\n    var a = array<u32, 4>(1u, 2u, 3u, 4u);\n    let k = N;\n    out[0] = a[k];\n}\n";
+    check_ok_with(src, &with_overrides(&[("N", 6.0)]));
+    // A `let` of a const-expression into an override-sized array, too.
+    let src = "override N: u32 = 4;\nvar<workgroup> w: array<u32, N>;\n@group(0) @binding(0) var<storage, read_write> out: array<u32, 4>;\n@compute @workgroup_size(1) fn main() {\n    let k = 3u;\n    out[0] = w[k];\n}\n";
+    check_ok_with(src, &with_overrides(&[("N", 2.0)]));
+}
+
+/// Only the chosen entry points' functions are checked.
+#[test]
+fn override_index_in_unused_entry_point() {
+    let src = "override N: u32 = 0;\n@group(0) @binding(0) var<storage, read_write> out: array<u32, 4>;\nfn helper() {\n    out[N] = 1u;\n}\n@compute @workgroup_size(1) fn uses() {\n    helper();\n}\n@compute @workgroup_size(1) fn other() {\n    out[0] = 1u;\n}\n";
+    let mut options = with_overrides(&[("N", 4.0)]);
+    options.entry_point = Some("other".into());
+    check_ok_with(src, &options);
+    options.entry_point = Some("uses".into());
+    check_pipeline_error(
+        src,
+        &options,
+        "index 4 is out of bounds for 'array<u32, 4>' (valid indices are 0 to 3)",
+        "N",
+    );
+}
+
+/// With specialization constants, an override without a value is unknown
+/// until the pipeline is specialised: no error. One given a value is
+/// checked as without them.
+#[test]
+fn override_index_spec_constant_unchecked() {
+    let options = PipelineOptions {
+        spec_constants: true,
+        ..PipelineOptions::default()
+    };
+    check_ok_with(INDEX_ARRAY, &options);
+    let src = "override N: u32 = 4;\nvar<workgroup> w: array<u32, N>;\n@group(0) @binding(0) var<storage, read_write> out: array<u32, 4>;\n@compute @workgroup_size(1) fn main() {\n    out[0] = w[7];\n}\n";
+    check_ok_with(src, &options);
+    let mut given = options.clone();
+    given.overrides.insert("N".into(), 6.0);
+    check_pipeline_error(
+        INDEX_ARRAY,
+        &given,
+        "index 6 is out of bounds for 'array<u32, 4>' (valid indices are 0 to 3)",
+        "N",
+    );
+}
+
+/// A const-expression index out of range is a shader-creation error (the
+/// resolver's), for arrays, vectors and matrices, values and references.
+#[test]
+fn const_index_out_of_range_is_shader_creation_error() {
+    let cases = [
+        (
+            "var a: array<u32, 4>;\n    _ = a[4];",
+            "index 4 is out of bounds for 'array<u32, 4>' (valid indices are 0 to 3)",
+            "4",
+        ),
+        (
+            "let a = array<u32, 4>();\n    _ = a[5];",
+            "index 5 is out of bounds for 'array<u32, 4>' (valid indices are 0 to 3)",
+            "5",
+        ),
+        (
+            "var v: vec3u;\n    v[3] = 1u;",
+            "index 3 is out of bounds for 'vec3<u32>' (valid indices are 0 to 2)",
+            "3",
+        ),
+        (
+            "let v = vec2f();\n    _ = v[2];",
+            "index 2 is out of bounds for 'vec2<f32>' (valid indices are 0 to 1)",
+            "2",
+        ),
+        (
+            "var m: mat2x3f;\n    _ = m[2];",
+            "index 2 is out of bounds for 'mat2x3<f32>' (valid indices are 0 to 1)",
+            "2",
+        ),
+        (
+            "let m = mat4x2f();\n    _ = m[4];",
+            "index 4 is out of bounds for 'mat4x2<f32>' (valid indices are 0 to 3)",
+            "4",
+        ),
+    ];
+    for (body, message, spanned) in cases {
+        let src = format!("@compute @workgroup_size(1) fn main() {{\n    {body}\n}}\n");
+        let stage = first_errors(&src, &PipelineOptions::default()).map(|(stage, _)| stage);
+        assert_eq!(stage, Some("parse/resolve"), "{src}");
+        check_error_with(&src, &PipelineOptions::default(), message, spanned);
+    }
 }

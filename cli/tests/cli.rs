@@ -359,6 +359,40 @@ fn unsupported_subgroup_matrix_config_is_pipeline_error() {
     assert!(stderr(&out).contains("error"), "{}", stderr(&out));
 }
 
+/// An array indexed by an override (spec, "Array Access Expression").
+const OVERRIDE_INDEX: &str = "override N: u32 = 4;
+@group(0) @binding(0) var<storage, read_write> out: array<u32, 4>;
+@compute @workgroup_size(1) fn main() {
+    var a = array<u32, 4>(1u, 2u, 3u, 4u);
+    out[0] = a[N];
+}
+";
+
+#[test]
+fn override_index_out_of_range_is_pipeline_error() {
+    let dir = scratch("override-index");
+    let input = write_input(&dir, "a.wgsl", OVERRIDE_INDEX);
+    for format in ["spvasm", "msl", "wgsl"] {
+        let out = run(tessera()
+            .arg(&input)
+            .args(["--format", format, "--override", "N=6"]));
+        assert_code(&out, 1);
+        let err = stderr(&out);
+        assert!(
+            err.contains(
+                "error: index 6 is out of bounds for 'array<u32, 4>' (valid indices are 0 to 3)"
+            ),
+            "{err}"
+        );
+        assert!(stdout(&out).is_empty(), "{}", stdout(&out));
+    }
+    let out = run(tessera().arg(&input).args(["--override", "N=3"]));
+    assert_code(&out, 0);
+    // As a specialization constant the value is unknown: no error.
+    let out = run(tessera().arg(&input).arg("--spec-constants"));
+    assert_code(&out, 0);
+}
+
 /// Overrides without defaults: a workgroup size and a scale.
 const SPEC: &str = "override scale: f32;
 @id(7) override block: u32;

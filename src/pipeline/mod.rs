@@ -1,6 +1,7 @@
 //! The pipeline step: select entry points, apply override values, evaluate
 //! override-expressions, and run the pipeline-creation checks (device
-//! subgroup-matrix configs, subgroup size, workgroup limits). Errors here
+//! subgroup-matrix configs, subgroup size, workgroup limits, indices that
+//! override values put out of range). Errors here
 //! are *pipeline-creation* errors, reported separately from shader-module
 //! errors so an embedding WebGPU implementation can surface each at the
 //! right call.
@@ -18,6 +19,7 @@ pub(crate) mod checks;
 pub(crate) mod eval;
 pub mod external_textures;
 mod host_layout;
+mod index_bounds;
 mod json;
 mod matrix_access;
 pub(crate) mod overrides;
@@ -672,6 +674,7 @@ pub fn process_owned(
     reached.sort_unstable();
     reached.dedup();
     matrix_access::check_standard(module, &reached, &known, &mut diags);
+    index_bounds::check(module, info, &reached, &known, &mut diags);
     let externals = external_textures::assign(
         module,
         Some(info),
