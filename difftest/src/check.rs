@@ -36,7 +36,18 @@ fn catch(f: impl FnOnce() -> Result<Vec<u32>, String>) -> Result<Vec<u32>, Strin
     }
 }
 
+/// `wgsl` as naga 30 takes it: naga has the subgroup builtins but rejects
+/// the standard `enable subgroups;` directive ("not yet supported").
+pub fn for_naga(wgsl: &str) -> std::borrow::Cow<'_, str> {
+    if wgsl.contains("enable subgroups;") {
+        wgsl.replace("enable subgroups;", "").into()
+    } else {
+        wgsl.into()
+    }
+}
+
 fn naga_spirv_inner(wgsl: &str) -> Result<Vec<u32>, String> {
+    let wgsl = &*for_naga(wgsl);
     let module = naga::front::wgsl::parse_str(wgsl).map_err(|e| e.emit_to_string(wgsl))?;
     let caps = naga::valid::Capabilities::default()
         | naga::valid::Capabilities::SHADER_FLOAT16

@@ -14,6 +14,8 @@ pub(crate) type VarId = usize;
 pub(crate) enum Space {
     Function,
     Private,
+    /// The read-only input buffer (`ptr<storage, array<u32>, read>`).
+    Storage,
 }
 
 impl Space {
@@ -21,6 +23,7 @@ impl Space {
         match self {
             Space::Function => "function",
             Space::Private => "private",
+            Space::Storage => "storage",
         }
     }
 }
@@ -74,7 +77,16 @@ pub(crate) struct VarInfo {
 
 impl VarInfo {
     pub(crate) fn writable(&self) -> bool {
-        matches!(self.kind, Kind::Var | Kind::Private | Kind::Ptr(_))
+        matches!(
+            self.kind,
+            Kind::Var | Kind::Private | Kind::Ptr(Space::Function | Space::Private)
+        )
+    }
+
+    /// A variable of a type that cannot be loaded whole (the runtime-sized
+    /// input buffer, or a pointer to it).
+    pub(crate) fn unloadable(&self) -> bool {
+        matches!(self.kind, Kind::ReadOnlyBuffer | Kind::Ptr(Space::Storage))
     }
 
     pub(crate) fn is_const(&self) -> bool {
@@ -219,7 +231,6 @@ pub(crate) struct Gen<'o> {
     pub input: VarId,
     pub input_len: u32,
     pub atomic_groups: u32,
-    pub uses_f16: bool,
     pub uses_subgroups: bool,
     pub workgroup_size: [u32; 3],
     pub dispatch: [u32; 3],
@@ -261,7 +272,6 @@ impl<'o> Gen<'o> {
             input: 0,
             input_len: 64,
             atomic_groups: 2,
-            uses_f16: false,
             uses_subgroups: false,
             workgroup_size: [1, 1, 1],
             dispatch: [1, 1, 1],
@@ -533,7 +543,7 @@ impl<'o> Gen<'o> {
         let main = self.gen_main();
 
         let mut src = String::new();
-        if self.uses_f16 {
+        if self.opt.f16 {
             src.push_str("enable f16;\n");
         }
         if self.uses_subgroups {
@@ -876,7 +886,12 @@ impl<'o> Gen<'o> {
             .filter(|&id| self.vars[id].kind == Kind::Private && !self.vars[id].no_ptr)
             .collect();
         for _ in 0..n_params {
-            if self.opt.pointers && self.rng.chance(0.35) {
+            if self.opt.storage_pointers && self.rng.chance(0.15) {
+                params.push(Param::Ptr(
+                    Space::Storage,
+                    Ty::Arr(Box::new(Ty::U32), self.input_len),
+                ));
+            } else if self.opt.pointers && self.rng.chance(0.35) {
                 if !privates.is_empty() && self.rng.chance(0.3) {
                     let g = *self.rng.pick(&privates);
                     params.push(Param::Ptr(Space::Private, self.vars[g].ty.clone()));
@@ -935,7 +950,16 @@ impl<'o> Gen<'o> {
                 }
                 Param::Ptr(space, ty) => {
                     let t = self.decl_ty(ty);
-                    ptext.push(format!("{pname}: ptr<{}, {t}>", space.name()));
+                    if *space == Space::Storage {
+                        let arr = if self.opt.runtime_sized_input {
+                            "array<u32>".to_string()
+                        } else {
+                            format!("array<u32, {}>", self.input_len)
+                        };
+                        ptext.push(format!("{pname}: ptr<storage, {arr}, read>"));
+                    } else {
+                        ptext.push(format!("{pname}: ptr<{}, {t}>", space.name()));
+                    }
                     self.declare(
                         &mut f,
                         VarInfo {

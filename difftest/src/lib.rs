@@ -85,7 +85,7 @@ impl Default for GenOptions {
         GenOptions {
             max_functions: 4,
             max_stmts_per_block: 5,
-            max_stmts_per_function: 40,
+            max_stmts_per_function: 30,
             max_expr_depth: 4,
             max_loop_nesting: 3,
             max_block_depth: 4,

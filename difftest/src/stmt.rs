@@ -376,7 +376,7 @@ impl Gen<'_> {
             .into_iter()
             .filter(|&id| {
                 let v = &self.vars[id];
-                !v.is_const() && v.name != "acc" && v.kind != Kind::ReadOnlyBuffer
+                !v.is_const() && v.name != "acc" && !v.unloadable()
             })
             .collect();
         if cands.is_empty() {
