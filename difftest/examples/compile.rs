@@ -17,7 +17,15 @@ fn first(r: Result<Vec<u32>, String>) -> String {
 fn main() {
     for p in std::env::args().skip(1) {
         let src = std::fs::read_to_string(&p).unwrap();
-        println!("{p}: tessera: {}", first(check::tessera_spirv(&src)));
-        println!("{p}: naga: {}", first(check::naga_spirv(&src)));
+        let (t, n) = (check::tessera_spirv(&src), check::naga_spirv(&src));
+        // The modules beside the source, for spirv-dis.
+        for (suffix, r) in [("tessera.spv", &t), ("naga.spv", &n)] {
+            if let Ok(w) = r {
+                let bytes: Vec<u8> = w.iter().flat_map(|x| x.to_le_bytes()).collect();
+                let _ = std::fs::write(format!("{p}.{suffix}"), bytes);
+            }
+        }
+        println!("{p}: tessera: {}", first(t));
+        println!("{p}: naga: {}", first(n));
     }
 }

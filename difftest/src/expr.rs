@@ -267,10 +267,10 @@ impl Gen<'_> {
     /// return value): floats are brought within the storage bound.
     pub(crate) fn expr_store(&mut self, f: &mut FnCtx, ty: &Ty) -> Ex {
         let e = self.expr(f, ty, self.opt.max_expr_depth, false);
-        self.to_storage(e)
+        self.fit_storage(e)
     }
 
-    pub(crate) fn to_storage(&mut self, e: Ex) -> Ex {
+    pub(crate) fn fit_storage(&mut self, e: Ex) -> Ex {
         match e.ty.scalar() {
             Some(s) if s.is_float() => {
                 let t = s.storage_bound();
@@ -459,11 +459,8 @@ impl Gen<'_> {
             e.val = if ty == v.ty { v.val } else { None };
         }
         if ty.is_float_sv() {
-            e.fb = Some(if ty == v.ty && v.fb.is_some() {
-                v.fb.unwrap()
-            } else {
-                v.fb.unwrap_or_else(|| ty.scalar().unwrap().storage_bound())
-            });
+            // A `let`'s own bound (for its components too), or memory's.
+            e.fb = Some(v.fb.unwrap_or_else(|| ty.scalar().unwrap().storage_bound()));
         }
         e
     }
@@ -611,7 +608,7 @@ impl Gen<'_> {
                 Param::Ptr(..) => out.push(ptr_args[k].take().unwrap()),
                 Param::Value(ty) => {
                     let e = self.expr(f, ty, d.saturating_sub(1), false);
-                    let e = self.to_storage(e);
+                    let e = self.fit_storage(e);
                     out.push(e.s);
                 }
             }
@@ -980,7 +977,7 @@ impl Gen<'_> {
         let a = self.expr(f, ty, d - 1, false);
         let mut b = self.expr(f, ty, d - 1, rt && a.konst);
         // A constant divisor must be nonzero (shader-creation error).
-        if divide && b.konst && !b.val.is_some_and(|v| v.as_i64() != 0) {
+        if divide && b.konst && b.val.is_none_or(|v| v.as_i64() == 0) {
             b = self.expr(f, ty, d - 1, true);
         }
         let mut val = None;
@@ -1140,10 +1137,10 @@ impl Gen<'_> {
         let b = self.expr(f, &vt, d - 1, rt || a.konst);
         if s.is_float() {
             let (a, b) = self.fit_pair(a, b, s, |x, y| {
-                let p = x.mul(y);
+                let p = x.times(y);
                 FB { m: p.m + 2, k: p.k }
             });
-            let p = a.fb().mul(b.fb());
+            let p = a.fb().times(b.fb());
             let mut e = combine(format!("dot({}, {})", a.s, b.s), ty.clone(), &[&a, &b]);
             e.fb = Some(FB { m: p.m + 2, k: p.k });
             return Some(e);
@@ -1211,7 +1208,7 @@ impl Gen<'_> {
         if (op == "/" || op == "%")
             && !scalar_left
             && sc.konst
-            && !sc.val.is_some_and(|x| x.as_i64() != 0)
+            && sc.val.is_none_or(|x| x.as_i64() == 0)
         {
             sc = self.expr(f, &Ty::S(s), d - 1, true);
         }
@@ -1643,14 +1640,14 @@ impl Gen<'_> {
                 let a = self.expr(f, ty, d - 1, false);
                 let b = self.expr(f, ty, d - 1, rt && a.konst);
                 let (a, b) = if mul {
-                    self.fit_pair(a, b, s, FB::mul)
+                    self.fit_pair(a, b, s, FB::times)
                 } else {
-                    self.fit_pair(a, b, s, FB::add)
+                    self.fit_pair(a, b, s, FB::plus)
                 };
                 let fb = if mul {
-                    a.fb().mul(b.fb())
+                    a.fb().times(b.fb())
                 } else {
-                    a.fb().add(b.fb())
+                    a.fb().plus(b.fb())
                 };
                 // A vector may be scaled by a scalar.
                 let (at, bt) = self.operand_texts(&a, &b);
@@ -1790,7 +1787,7 @@ impl Gen<'_> {
                     let a = self.shrink(a, t);
                     let b = self.shrink(b, t);
                     let c = self.shrink(c, t);
-                    let fb = a.fb().mul(b.fb()).add(c.fb());
+                    let fb = a.fb().times(b.fb()).plus(c.fb());
                     let mut e = combine(
                         format!("fma({}, {}, {})", a.s, b.s, c.s),
                         ty.clone(),
@@ -2042,7 +2039,7 @@ impl Gen<'_> {
                 let mut parts = Vec::new();
                 for (_, t) in &fields {
                     let e = self.expr(f, t, d, false);
-                    parts.push(self.to_storage(e));
+                    parts.push(self.fit_storage(e));
                 }
                 let texts: Vec<String> = parts.iter().map(|p| p.s.clone()).collect();
                 let refs: Vec<&Ex> = parts.iter().collect();
@@ -2056,7 +2053,7 @@ impl Gen<'_> {
                 let mut parts = Vec::new();
                 for _ in 0..*n {
                     let x = self.expr(f, e, d, false);
-                    parts.push(self.to_storage(x));
+                    parts.push(self.fit_storage(x));
                 }
                 let texts: Vec<String> = parts.iter().map(|p| p.s.clone()).collect();
                 let refs: Vec<&Ex> = parts.iter().collect();
@@ -2072,7 +2069,7 @@ impl Gen<'_> {
             }
             _ => {
                 let e = self.expr(f, ty, d, false);
-                self.to_storage(e)
+                self.fit_storage(e)
             }
         }
     }

@@ -488,14 +488,30 @@ impl<'o> Gen<'o> {
             .iter()
             .map(|&id| self.vars[id].name.as_str())
             .collect();
+        let free =
+            |n: &str| !current.contains(n) && !f.hidden.contains(n) && !f.reserved.contains(n);
+        // Sometimes a module-scope variable's or constant's name: locals
+        // may shadow them.
+        if self.rng.chance(0.08) {
+            let globals: Vec<String> = self
+                .globals
+                .iter()
+                .map(|&id| &self.vars[id])
+                .filter(|v| matches!(v.kind, Kind::Private | Kind::Const) && v.name != "acc")
+                .map(|v| v.name.clone())
+                .filter(|n| free(n))
+                .collect();
+            if !globals.is_empty() {
+                return self.rng.pick(&globals).clone();
+            }
+        }
         for _ in 0..3 {
             let n = *self.rng.pick(&LOCAL_NAMES);
-            if !current.contains(n) && !f.hidden.contains(n) && !f.reserved.contains(n) {
+            if free(n) {
                 return n.to_string();
             }
         }
-        let n = self.fresh_name("l");
-        n
+        self.fresh_name("l")
     }
 
     pub(crate) fn declare(&mut self, f: &mut FnCtx, v: VarInfo) -> VarId {
@@ -949,7 +965,8 @@ impl<'o> Gen<'o> {
                     );
                 }
                 Param::Ptr(space, ty) => {
-                    let t = self.decl_ty(ty);
+                    // No alias in a pointer type: naga 30 then makes a distinct type.
+                    let t = self.ty_str(ty);
                     if *space == Space::Storage {
                         let arr = if self.opt.runtime_sized_input {
                             "array<u32>".to_string()
@@ -1102,9 +1119,8 @@ impl<'o> Gen<'o> {
         // flow is uniform) workgroup phases.
         let mut phases: Vec<u32> = Vec::new();
         if self.opt.workgroup_memory {
-            for _ in 0..self.rng.range(0, 2) {
-                phases.push(0);
-            }
+            let n = self.rng.range(0, 2) as usize;
+            phases.resize(phases.len() + n, 0);
             if self.rng.chance(0.5) {
                 phases.push(1);
             }
@@ -1133,13 +1149,28 @@ impl<'o> Gen<'o> {
             }
         }
         self.observe_scope(&mut f);
+        // The private variables' final values, mixed at module scope
+        // (where no local shadows them).
+        let mut body = Vec::new();
         for id in self.globals.clone() {
             if self.vars[id].kind == Kind::Private && id != self.acc {
                 let name = self.vars[id].name.clone();
                 let ty = self.vars[id].ty.clone();
                 let h = self.hash_into("acc", &name, &ty);
-                f.line(format!("acc = {h};"));
+                body.push(format!(
+                    "    acc = {h};
+"
+                ));
             }
+        }
+        if !body.is_empty() {
+            self.hash_fn_text.push(format!(
+                "fn observe_privates() {{
+{}}}
+",
+                body.concat()
+            ));
+            f.line("observe_privates();");
         }
         f.line(format!("outp[base + {}u] = acc;", self.slots - 1));
         self.vars.truncate(base_len);

@@ -239,7 +239,8 @@ impl Gen<'_> {
     fn writable(&self, f: &FnCtx) -> Vec<VarId> {
         self.visible(f)
             .into_iter()
-            .filter(|&id| self.vars[id].writable() && !f.locked.contains(&id))
+            // Not `acc`: a plain store would discard what it has mixed.
+            .filter(|&id| self.vars[id].writable() && !f.locked.contains(&id) && id != self.acc)
             .collect()
     }
 
@@ -282,7 +283,7 @@ impl Gen<'_> {
                     let mut e = self.expr(f, &ty, self.opt.max_expr_depth, false);
                     if (op == "/=" || op == "%=")
                         && e.konst
-                        && !e.val.is_some_and(|v| v.as_i64() != 0)
+                        && e.val.is_none_or(|v| v.as_i64() == 0)
                     {
                         e = self.expr(f, &ty, self.opt.max_expr_depth, true);
                     }
@@ -308,7 +309,7 @@ impl Gen<'_> {
                 };
                 let op = *self.rng.pick(&["+", "-", "*"]);
                 let e = self.expr(f, &ty, self.opt.max_expr_depth - 1, false);
-                let e = self.to_storage(e);
+                let e = self.fit_storage(e);
                 let t = if op == "*" {
                     FB_HALF[(s == Scalar::F16) as usize]
                 } else {
@@ -317,9 +318,9 @@ impl Gen<'_> {
                 let cur2 = self.shrink(cur, t);
                 let e = self.shrink(e, t);
                 let fb = if op == "*" {
-                    cur2.fb.unwrap().mul(e.fb.unwrap())
+                    cur2.fb.unwrap().times(e.fb.unwrap())
                 } else {
-                    cur2.fb.unwrap().add(e.fb.unwrap())
+                    cur2.fb.unwrap().plus(e.fb.unwrap())
                 };
                 let r = Ex {
                     s: format!("({} {op} {})", cur2.s, e.s),
@@ -330,7 +331,7 @@ impl Gen<'_> {
                     lit: false,
                     calls: false,
                 };
-                let r = self.to_storage(r);
+                let r = self.fit_storage(r);
                 f.line(format!("{place} = {};", r.s));
             }
             None => {
@@ -355,7 +356,7 @@ impl Gen<'_> {
         let root = self.vars[id].root;
         let name = self.local_name(f);
         if self.rng.chance(0.4) {
-            let tys = self.decl_ty(&ty);
+            let tys = self.ty_str(&ty); // (no alias: see the pointer parameters)
             f.line(format!(
                 "let {name}: ptr<{}, {tys}> = &{place};",
                 space.name()
@@ -699,9 +700,6 @@ impl Gen<'_> {
                         body_names.insert(g.vars[v].name.clone());
                     }
                 });
-                if fresh_reservation {
-                    f.reserved.remove(&name);
-                }
                 // The continuing block sees the body's declarations: it
                 // must not use them (a `continue` may skip them), nor
                 // outer names they shadow.
@@ -729,6 +727,11 @@ impl Gen<'_> {
                     String::new()
                 };
                 f.line(format!("break if {name} >= {t}{sfx}{extra};"));
+                // Neither the body nor the continuing block may shadow the
+                // counter the continuing block advances.
+                if fresh_reservation {
+                    f.reserved.remove(&name);
+                }
                 f.no_calls = saved_nc;
                 f.indent -= 1;
                 self.pop_scope(f);

@@ -185,7 +185,7 @@ impl FB {
     }
 
     /// The bound of a sum or difference.
-    pub fn add(self, o: FB) -> FB {
+    pub fn plus(self, o: FB) -> FB {
         FB {
             m: self.m.max(o.m) + 1,
             k: self.k.max(o.k),
@@ -193,7 +193,7 @@ impl FB {
     }
 
     /// The bound of a product.
-    pub fn mul(self, o: FB) -> FB {
+    pub fn times(self, o: FB) -> FB {
         FB {
             m: self.m + o.m,
             k: self.k + o.k,
@@ -290,7 +290,7 @@ mod tests {
     #[test]
     fn float_bounds() {
         let c = Scalar::F32.storage_bound();
-        assert!(c.mul(c).fits(Scalar::F32));
-        assert!(!c.mul(c).add(c).fits(Scalar::F32));
+        assert!(c.times(c).fits(Scalar::F32));
+        assert!(!c.times(c).plus(c).fits(Scalar::F32));
     }
 }
