@@ -377,7 +377,10 @@ impl<'o> Gen<'o> {
     /// The spelling of `ty` in a declaration (variable, parameter, member,
     /// return type): sometimes an alias.
     pub(crate) fn decl_ty(&mut self, ty: &Ty) -> String {
-        self.ty_spelling(ty, true)
+        // Not an array's alias: naga 30 then gives the variable a type
+        // distinct from the array's (pointers to it do not match).
+        let alias_ok = !matches!(ty, Ty::Arr(..));
+        self.ty_spelling(ty, alias_ok)
     }
 
     fn ty_spelling(&mut self, ty: &Ty, alias_ok: bool) -> String {
