@@ -150,6 +150,29 @@ fn right_side_of_false_and_is_not_evaluated() {
     );
 }
 
+/// `false && z` is `false`, but a const-expression only when `z` is one:
+/// with a runtime `z` the division by it is a runtime division (`9u / 0u`
+/// is `9u`), not a shader-creation error; with a const `z` it is one.
+/// Found by the differential tester.
+#[test]
+fn short_circuit_with_a_runtime_right_side_is_a_runtime_expression() {
+    compile_wgsl(
+        "@group(0) @binding(0) var<storage, read_write> o: array<u32, 4>;
+         @compute @workgroup_size(1) fn main() {
+             let z = o[1] == 0u;
+             o[0] = 9u / u32(false && z);
+             o[1] = 1u << (u32(true || z) * 40u);
+             o[2] = 7u % u32(false && (o[3] > 2u));
+         }",
+    );
+    check_error(
+        "@group(0) @binding(0) var<storage, read_write> o: u32;
+         @compute @workgroup_size(1) fn main() { o = 9u / u32(false && true); }",
+        "division by zero",
+        "9u / u32(false && true)",
+    );
+}
+
 #[test]
 fn right_side_of_false_and_is_still_type_checked() {
     check_error(

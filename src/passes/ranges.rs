@@ -321,9 +321,11 @@ impl<'a> Ranges<'a> {
                         lo: a.lo.max(b.lo),
                         hi: a.hi.max(b.hi),
                     }),
+                    // WGSL's integer clamp is min(max(x, lo), hi), also
+                    // when lo > hi: the bounds of max, then of min.
                     (F::Clamp, [x, lo, hi]) => Some(Range {
-                        lo: x.lo.max(lo.lo).min(hi.hi),
-                        hi: x.hi.max(lo.lo).min(hi.hi),
+                        lo: x.lo.max(lo.lo).min(hi.lo),
+                        hi: x.hi.max(lo.hi).min(hi.hi),
                     }),
                     _ => None,
                 }

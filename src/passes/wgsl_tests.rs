@@ -93,6 +93,24 @@ fn int_division() {
     );
 }
 
+/// A divisor `clamp(x, lo, hi)` may be 0 when `lo > hi` (WGSL's integer
+/// clamp is `min(max(x, lo), hi)`): the value-range analysis must not
+/// prove it positive, so the guard stays. Found by the differential
+/// tester (`255u / clamp(1u, 20u, 0u)` gave 4294967295).
+#[test]
+fn int_division_clamp_divisor() {
+    check!(
+        "int_division_clamp_divisor",
+        "int-division",
+        "
+@group(0) @binding(0) var<storage, read_write> o: array<u32, 4>;
+@compute @workgroup_size(1) fn main() {
+    o[0] = 255u / clamp(1u, o[1], o[2]);
+    o[3] = 255u / clamp(o[1], 1u, 8u);
+}"
+    );
+}
+
 /// The SPIR-V backend's remainder: `a - b * (a / b)` on the divisor
 /// `int-division` guarded; a remainder of a non-negative dividend by a
 /// positive constant, and every `u32` one, stay `%`.

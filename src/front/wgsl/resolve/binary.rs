@@ -304,7 +304,7 @@ impl Resolver<'_, '_> {
             // evaluated (WGSL spec, "const-expressions": short-circuiting
             // operators guard the evaluation of their right-hand side).
             if (op == BinaryOp::LogicalAnd && !b) || (op == BinaryOp::LogicalOr && b) {
-                let rv = self.unevaluated_operand(right, limit)?;
+                let (rv, stage) = self.unevaluated_operand(right, limit)?;
                 let rt = self.val_ty(&rv);
                 let lt = self.val_ty(&left);
                 if self.binary_types(op, lt, rt).is_none() {
@@ -318,7 +318,23 @@ impl Resolver<'_, '_> {
                         span,
                     );
                 }
-                return Ok(left);
+                // The value is `b` whatever the right side is, but the
+                // expression is a const-expression only when the right side
+                // is one: `false && z` with a runtime `z` is a runtime
+                // expression, and `9u / u32(false && z)` a runtime division
+                // (9u), not a shader-creation error.
+                return match stage {
+                    Stage::Const => Ok(left),
+                    _ => {
+                        let ty = self.val_ty(&left);
+                        self.add_at(
+                            stage,
+                            Expression::Literal(crate::ir::Literal::Bool(b)),
+                            ty,
+                            span,
+                        )
+                    }
+                };
             }
         }
         if matches!(op, BinaryOp::LogicalAnd | BinaryOp::LogicalOr)
@@ -385,7 +401,7 @@ impl Resolver<'_, '_> {
     /// Resolves an operand that is type-checked but never evaluated: its
     /// const-evaluation errors are not reported, and whatever it adds to
     /// the function (expressions, statements, temporaries) is discarded.
-    fn unevaluated_operand(&mut self, id: ExprId, limit: Stage) -> Res<Val> {
+    fn unevaluated_operand(&mut self, id: ExprId, limit: Stage) -> Res<(Val, Stage)> {
         let mark = self.f.as_mut().map(|f| {
             f.open();
             (
@@ -408,14 +424,15 @@ impl Resolver<'_, '_> {
             f.emit_start = exprs;
         }
         let v = r?;
+        let stage = Self::stage_of(&v);
         // A runtime value refers to discarded expressions: only its type
-        // remains meaningful.
+        // (and stage) remain meaningful.
         Ok(match v {
-            Val::Const(c) => Val::Const(c),
+            Val::Const(c) => (Val::Const(c), stage),
             other => {
                 let ty = self.val_ty(&other);
                 match crate::const_eval::Value::zero(&self.module, ty) {
-                    Some(z) => Val::Const(z),
+                    Some(z) => (Val::Const(z), stage),
                     None => return err("this operand cannot be left unevaluated", self.span(id)),
                 }
             }
