@@ -13,6 +13,7 @@
 //! random numbers come from its own SplitMix64, [`rng::Rng`]).
 
 pub mod check;
+pub mod diff;
 mod expr;
 mod gen;
 pub mod rng;

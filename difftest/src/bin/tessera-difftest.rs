@@ -1,0 +1,156 @@
+//! `tessera-difftest`: the differential campaign. Generates the programs
+//! of a seed range, compiles each with tessera (optimised and not), naga
+//! 30 and, where naga rejects or disagrees, Tint, runs them on a Vulkan
+//! device and compares the output buffers (`tessera_difftest::diff`).
+//!
+//! ```text
+//! tessera-difftest [--from N] [--count K] [--stride S] [--results FILE] [--out DIR] [--device NAME]
+//! ```
+//!
+//! One process runs one device, seeds `N, N+S, N+2S, ...` (K of them).
+//! Parallel campaigns are several processes with the same `--stride` and
+//! different `--from` (`scripts/difftest.sh`): a shader that never ends
+//! can leave a CPU driver's threads busy, so devices are not shared
+//! between threads. Seeds rotate through option sets
+//! (`diff::options_for`).
+//!
+//! Each seed appends one line to `--results` (`SEED VERDICT`, VERDICT one
+//! of `agree`, `agree-tint` (naga rejects; Tint agrees), `naga-differs`
+//! (Tint agrees with tessera), `no-reference`, `tessera-rejects`,
+//! `mismatch-optimisation`, `mismatch-tessera`, `mismatch-unexplained`,
+//! `hung`, `run-failed`); every verdict but the two `agree`s also writes
+//! `--out/seed-N.wgsl` with the details in a comment.
+//!
+//! Exit status: 0 when every seed ran and none is a tessera problem; 1 when
+//! one is; 4 after a hang (the device is unusable: the last line of
+//! `--results` says which seed, and a driver resumes after it); 2 for bad
+//! arguments; 3 without a Vulkan device.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use tessera_difftest::diff::{check_seed, options_for, Compilers, MismatchClass, Verdict};
+use tessera_difftest::generate;
+use tessera_runner::vulkan::{Device, DeviceChoice};
+
+/// The result word of a verdict, and whether it is a tessera problem.
+fn classify(v: &Verdict) -> (&'static str, bool) {
+    match v {
+        Verdict::Agree { naga: true, .. } => ("agree", false),
+        Verdict::Agree { naga: false, .. } => ("agree-tint", false),
+        Verdict::Mismatch(m) => match m.class {
+            MismatchClass::Naga => ("naga-differs", false),
+            MismatchClass::Optimisation => ("mismatch-optimisation", true),
+            MismatchClass::Tessera => ("mismatch-tessera", true),
+            MismatchClass::Unexplained => ("mismatch-unexplained", true),
+        },
+        Verdict::NoReference(_) => ("no-reference", false),
+        Verdict::TesseraRejects(_) => ("tessera-rejects", true),
+        Verdict::Hung(_) => ("hung", true),
+        Verdict::RunFailed(_) => ("run-failed", true),
+    }
+}
+
+fn main() {
+    let mut from = 0u64;
+    let mut count = 1000u64;
+    let mut stride = 1u64;
+    let mut results: Option<PathBuf> = None;
+    let mut out: Option<PathBuf> = None;
+    let mut device = DeviceChoice::First;
+    let mut args = std::env::args().skip(1);
+    while let Some(a) = args.next() {
+        let v = args.next();
+        match (a.as_str(), v) {
+            ("--from", Some(v)) => from = v.parse().unwrap_or_else(|_| usage()),
+            ("--count", Some(v)) => count = v.parse().unwrap_or_else(|_| usage()),
+            ("--stride", Some(v)) => stride = v.parse().unwrap_or_else(|_| usage()),
+            ("--results", Some(v)) => results = Some(v.into()),
+            ("--out", Some(v)) => out = Some(v.into()),
+            ("--device", Some(v)) => device = DeviceChoice::parse(&v),
+            _ => usage(),
+        }
+    }
+    if stride == 0 {
+        usage();
+    }
+    if let Some(dir) = &out {
+        if let Err(e) = std::fs::create_dir_all(dir) {
+            eprintln!("tessera-difftest: cannot create {}: {e}", dir.display());
+            std::process::exit(2);
+        }
+    }
+    let mut log = results.as_ref().map(|p| {
+        std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(p)
+            .unwrap_or_else(|e| {
+                eprintln!("tessera-difftest: cannot open {}: {e}", p.display());
+                std::process::exit(2);
+            })
+    });
+    let compilers = Compilers::find();
+    let mut dev = match Device::open(&device, false) {
+        Ok(d) => d,
+        Err(e) => {
+            eprintln!("tessera-difftest: {e}");
+            std::process::exit(3);
+        }
+    };
+    dev.timeout = std::time::Duration::from_secs(30);
+    let mut tally: std::collections::BTreeMap<&str, u64> = Default::default();
+    let mut bad = false;
+    let start = std::time::Instant::now();
+    for i in 0..count {
+        let seed = from + i * stride;
+        let verdict = check_seed(&dev, seed, &options_for(seed), &compilers);
+        let (word, problem) = classify(&verdict);
+        *tally.entry(word).or_default() += 1;
+        bad |= problem;
+        if let Some(f) = &mut log {
+            let _ = writeln!(f, "{seed} {word}");
+        }
+        if !word.starts_with("agree") {
+            let detail = format!("{verdict:?}");
+            eprintln!(
+                "seed {seed}: {word}: {}",
+                detail.lines().next().unwrap_or("")
+            );
+            if let Some(dir) = &out {
+                let p = generate(seed, &options_for(seed));
+                let text = format!(
+                    "// seed {seed}: {word}: {}\n{}",
+                    detail.replace('\n', "\n// "),
+                    p.wgsl
+                );
+                let _ = std::fs::write(dir.join(format!("seed-{seed}.wgsl")), text);
+            }
+        }
+        if matches!(verdict, Verdict::Hung(_)) {
+            report(&tally, i + 1, start);
+            std::process::exit(4);
+        }
+        if (i + 1) % 1000 == 0 {
+            eprintln!("{} programs, {:.0} s", i + 1, start.elapsed().as_secs_f64());
+        }
+    }
+    report(&tally, count, start);
+    std::process::exit(i32::from(bad));
+}
+
+fn report(tally: &std::collections::BTreeMap<&str, u64>, n: u64, start: std::time::Instant) {
+    let parts: Vec<String> = tally.iter().map(|(k, v)| format!("{k} {v}")).collect();
+    println!(
+        "{n} programs in {:.0} s: {}",
+        start.elapsed().as_secs_f64(),
+        parts.join(", ")
+    );
+}
+
+fn usage() -> ! {
+    eprintln!(
+        "usage: tessera-difftest [--from N] [--count K] [--stride S] [--results FILE] [--out DIR] [--device INDEX|NAME]"
+    );
+    std::process::exit(2);
+}
