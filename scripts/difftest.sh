@@ -11,7 +11,8 @@
 # for every seed that is not an agreement, and summary.txt. Needs a Vulkan
 # device (lavapipe: mesa-vulkan-drivers) and, for the deciding vote, Tint at
 # ../shared/tools/tint/tint (or TESSERA_TINT). Set TESSERA_DIFFTEST_BIN to
-# use a prebuilt binary.
+# use a prebuilt binary, TESSERA_DIFFTEST_SECONDS to stop each worker after
+# that many seconds (COUNT is then the most).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -31,11 +32,17 @@ results="$out/results.txt"
 # Worker j runs seeds from+j, from+j+jobs, ...: how many of them.
 worker() {
     local j="$1" n=$(((count - $1 + jobs - 1) / jobs)) done=0 start="$((from + $1))"
-    local log="$out/worker-$j.txt"
+    local log="$out/worker-$j.txt" began=$SECONDS
     : >"$log"
     while ((done < n)); do
+        local budget=()
+        if [[ -n "${TESSERA_DIFFTEST_SECONDS:-}" ]]; then
+            local left=$((TESSERA_DIFFTEST_SECONDS - (SECONDS - began)))
+            ((left > 0)) || break
+            budget=(--seconds "$left")
+        fi
         set +e
-        "$bin" --from "$start" --count "$((n - done))" --stride "$jobs" \
+        "$bin" --from "$start" --count "$((n - done))" --stride "$jobs" "${budget[@]}" \
             --results "$log" --out "$out" 2>>"$out/worker-$j.err"
         local rc=$?
         set -e

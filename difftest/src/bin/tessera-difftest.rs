@@ -4,10 +4,11 @@
 //! device and compares the output buffers (`tessera_difftest::diff`).
 //!
 //! ```text
-//! tessera-difftest [--from N] [--count K] [--stride S] [--results FILE] [--out DIR] [--device NAME]
+//! tessera-difftest [--from N] [--count K] [--stride S] [--seconds T] [--results FILE] [--out DIR] [--device NAME]
 //! ```
 //!
-//! One process runs one device, seeds `N, N+S, N+2S, ...` (K of them).
+//! One process runs one device, seeds `N, N+S, N+2S, ...` (K of them, or
+//! as many as fit in T seconds).
 //! Parallel campaigns are several processes with the same `--stride` and
 //! different `--from` (`scripts/difftest.sh`): a shader that never ends
 //! can leave a CPU driver's threads busy, so devices are not shared
@@ -55,6 +56,7 @@ fn main() {
     let mut from = 0u64;
     let mut count = 1000u64;
     let mut stride = 1u64;
+    let mut seconds: Option<f64> = None;
     let mut results: Option<PathBuf> = None;
     let mut out: Option<PathBuf> = None;
     let mut device = DeviceChoice::First;
@@ -65,6 +67,7 @@ fn main() {
             ("--from", Some(v)) => from = v.parse().unwrap_or_else(|_| usage()),
             ("--count", Some(v)) => count = v.parse().unwrap_or_else(|_| usage()),
             ("--stride", Some(v)) => stride = v.parse().unwrap_or_else(|_| usage()),
+            ("--seconds", Some(v)) => seconds = Some(v.parse().unwrap_or_else(|_| usage())),
             ("--results", Some(v)) => results = Some(v.into()),
             ("--out", Some(v)) => out = Some(v.into()),
             ("--device", Some(v)) => device = DeviceChoice::parse(&v),
@@ -102,7 +105,12 @@ fn main() {
     let mut tally: std::collections::BTreeMap<&str, u64> = Default::default();
     let mut bad = false;
     let start = std::time::Instant::now();
+    let mut ran = 0;
     for i in 0..count {
+        if seconds.is_some_and(|t| start.elapsed().as_secs_f64() > t) {
+            break;
+        }
+        ran = i + 1;
         let seed = from + i * stride;
         let verdict = check_seed(&dev, seed, &options_for(seed), &compilers);
         let (word, problem) = classify(&verdict);
@@ -135,7 +143,7 @@ fn main() {
             eprintln!("{} programs, {:.0} s", i + 1, start.elapsed().as_secs_f64());
         }
     }
-    report(&tally, count, start);
+    report(&tally, ran, start);
     std::process::exit(i32::from(bad));
 }
 
@@ -150,7 +158,7 @@ fn report(tally: &std::collections::BTreeMap<&str, u64>, n: u64, start: std::tim
 
 fn usage() -> ! {
     eprintln!(
-        "usage: tessera-difftest [--from N] [--count K] [--stride S] [--results FILE] [--out DIR] [--device INDEX|NAME]"
+        "usage: tessera-difftest [--from N] [--count K] [--stride S] [--seconds T] [--results FILE] [--out DIR] [--device INDEX|NAME]"
     );
     std::process::exit(2);
 }
