@@ -48,6 +48,13 @@ worker() {
         set -e
         done=$(wc -l <"$log")
         start=$((from + j + done * jobs))
+        if ((rc > 128 && done < n)); then
+            # The process died (a driver crash): the seed it was running is
+            # recorded, and the worker goes on after it.
+            echo "$start crashed" >>"$log"
+            echo "worker $j: seed $start crashed the process (signal $((rc - 128)))" >&2
+            continue
+        fi
         if ((rc != 4)); then
             break
         fi
@@ -68,7 +75,7 @@ total=$(wc -l <"$results")
     echo "seeds $from..$((from + count)): $total programs run"
     awk '{print $2}' "$results" | sort | uniq -c | sort -rn
 } | tee "$out/summary.txt"
-if grep -qE ' (tessera-rejects|mismatch-|hung|run-failed)' "$results"; then
+if grep -qE ' (tessera-rejects|mismatch-|hung|run-failed|crashed)' "$results"; then
     echo "tessera problems: see $out/seed-*.wgsl" >&2
     exit 1
 fi

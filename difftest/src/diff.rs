@@ -220,7 +220,19 @@ pub fn check_seed(
 
 /// Runs `wgsl` (program `p`'s text, or a reduced form of it) every way.
 pub fn check_program(device: &Device, wgsl: &str, p: &Program, compilers: &Compilers) -> Verdict {
-    let mut compiled = match run::compile(device, wgsl, &Default::default()) {
+    check_program_with(device, wgsl, p, compilers, &Default::default())
+}
+
+/// [`check_program`] with tessera's first compile made with `options`
+/// (e.g. passes left out, for triage).
+pub fn check_program_with(
+    device: &Device,
+    wgsl: &str,
+    p: &Program,
+    compilers: &Compilers,
+    options: &tessera::CompileOptions,
+) -> Verdict {
+    let mut compiled = match run::compile(device, wgsl, options) {
         Ok(c) => c,
         Err(e) => return Verdict::TesseraRejects(e.to_string()),
     };

@@ -16,6 +16,7 @@ pub mod check;
 pub mod diff;
 mod expr;
 mod gen;
+pub mod reduce;
 pub mod rng;
 mod stmt;
 pub mod types;

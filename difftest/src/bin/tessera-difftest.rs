@@ -5,7 +5,17 @@
 //!
 //! ```text
 //! tessera-difftest [--from N] [--count K] [--stride S] [--seconds T] [--results FILE] [--out DIR] [--device NAME]
+//! tessera-difftest --reduce SEED [--device NAME]
+//! tessera-difftest --file F.wgsl --from SEED [--skip-pass NAME]... [--device NAME]
 //! ```
+//!
+//! `--file` runs F (seed SEED's program, edited by hand) with that seed's
+//! buffers every way and prints the verdict; `--skip-pass` leaves passes
+//! out of the first tessera compile (to find the pass a difference comes
+//! from).
+//!
+//! `--reduce SEED` shrinks seed SEED's program while it keeps its verdict
+//! (`tessera_difftest::reduce`) and prints the reproducer.
 //!
 //! One process runs one device, seeds `N, N+S, N+2S, ...` (K of them, or
 //! as many as fit in T seconds).
@@ -30,7 +40,9 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use tessera_difftest::diff::{check_seed, options_for, Compilers, MismatchClass, Verdict};
+use tessera_difftest::diff::{
+    check_program, check_program_with, check_seed, options_for, Compilers, MismatchClass, Verdict,
+};
 use tessera_difftest::generate;
 use tessera_runner::vulkan::{Device, DeviceChoice};
 
@@ -60,6 +72,10 @@ fn main() {
     let mut results: Option<PathBuf> = None;
     let mut out: Option<PathBuf> = None;
     let mut device = DeviceChoice::First;
+    let mut reduce_seed: Option<u64> = None;
+    let mut file: Option<PathBuf> = None;
+    let mut skip: Vec<String> = Vec::new();
+    let mut timeout = 30u64;
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         let v = args.next();
@@ -71,6 +87,10 @@ fn main() {
             ("--results", Some(v)) => results = Some(v.into()),
             ("--out", Some(v)) => out = Some(v.into()),
             ("--device", Some(v)) => device = DeviceChoice::parse(&v),
+            ("--reduce", Some(v)) => reduce_seed = Some(v.parse().unwrap_or_else(|_| usage())),
+            ("--file", Some(v)) => file = Some(v.into()),
+            ("--skip-pass", Some(v)) => skip.push(v),
+            ("--timeout", Some(v)) => timeout = v.parse().unwrap_or_else(|_| usage()),
             _ => usage(),
         }
     }
@@ -101,7 +121,23 @@ fn main() {
             std::process::exit(3);
         }
     };
-    dev.timeout = std::time::Duration::from_secs(30);
+    dev.timeout = std::time::Duration::from_secs(timeout);
+    if let Some(path) = file {
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
+            eprintln!("tessera-difftest: cannot read {}: {e}", path.display());
+            std::process::exit(2);
+        });
+        let p = generate(from, &options_for(from));
+        let mut options = tessera::CompileOptions::default();
+        options.spv.skip_passes = skip;
+        let v = check_program_with(&dev, &text, &p, &compilers, &options);
+        println!("{}: {}: {v:?}", path.display(), classify(&v).0);
+        return;
+    }
+    if let Some(seed) = reduce_seed {
+        reduce(dev, &device, seed, &compilers);
+        return;
+    }
     let mut tally: std::collections::BTreeMap<&str, u64> = Default::default();
     let mut bad = false;
     let start = std::time::Instant::now();
@@ -147,6 +183,35 @@ fn main() {
     std::process::exit(i32::from(bad));
 }
 
+/// Shrinks seed `seed`'s program while its verdict stays, and prints it.
+fn reduce(mut dev: Device, choice: &DeviceChoice, seed: u64, compilers: &Compilers) {
+    let p = generate(seed, &options_for(seed));
+    let first = check_seed(&dev, seed, &options_for(seed), compilers);
+    let (word, _) = classify(&first);
+    println!("// seed {seed}: {word}: {first:?}");
+    if word.starts_with("agree") || word == "hung" {
+        return;
+    }
+    let reduced = tessera_difftest::reduce::reduce(
+        &p.wgsl,
+        tessera_difftest::reduce::keep_for_runs,
+        |text| {
+            let v = check_program(&dev, text, &p, compilers);
+            if matches!(v, Verdict::Hung(_)) {
+                dev = Device::open(choice, false).unwrap_or_else(|e| {
+                    eprintln!("tessera-difftest: {e}");
+                    std::process::exit(3);
+                });
+                dev.timeout = std::time::Duration::from_secs(30);
+                return false;
+            }
+            classify(&v).0 == word
+        },
+    );
+    let last = check_program(&dev, &reduced, &p, compilers);
+    println!("// reduced: {last:?}\n{}\n{reduced}", p.header());
+}
+
 fn report(tally: &std::collections::BTreeMap<&str, u64>, n: u64, start: std::time::Instant) {
     let parts: Vec<String> = tally.iter().map(|(k, v)| format!("{k} {v}")).collect();
     println!(
@@ -158,7 +223,7 @@ fn report(tally: &std::collections::BTreeMap<&str, u64>, n: u64, start: std::tim
 
 fn usage() -> ! {
     eprintln!(
-        "usage: tessera-difftest [--from N] [--count K] [--stride S] [--seconds T] [--results FILE] [--out DIR] [--device INDEX|NAME]"
+        "usage: tessera-difftest [--from N] [--count K] [--stride S] [--seconds T] [--results FILE] [--out DIR] [--device INDEX|NAME]\n       tessera-difftest --reduce SEED [--device INDEX|NAME]"
     );
     std::process::exit(2);
 }

@@ -105,6 +105,11 @@ pub struct Options {
     /// after each one, reporting a broken invariant as an internal error
     /// naming the pass (default `false`; always on in debug builds).
     pub verify_ir: bool,
+    /// Passes to leave out, by name (`tessera --list-passes`): for finding
+    /// which pass a miscompile comes from. Leaving out a pass that WGSL's
+    /// semantics need gives output that does not follow WGSL where that
+    /// pass would have acted (default: none).
+    pub skip_passes: Vec<String>,
     /// The SPIR-V extension that carries subgroup matrices:
     /// `SPV_KHR_cooperative_matrix` (the default) or NVIDIA's older
     /// `SPV_NV_cooperative_matrix`, for drivers that only expose
@@ -206,6 +211,7 @@ impl Default for Options {
             buffers_robust_by_device: false,
             optimize: true,
             verify_ir: false,
+            skip_passes: Vec::new(),
             cooperative_matrix: CooperativeMatrixExtension::Khr,
             nv_cooperative_matrix2: false,
             debug_info: false,
@@ -273,6 +279,7 @@ pub fn passes<'a>(options: &Options) -> Vec<Pass<'a>> {
             crate::passes::matrix_scratch::run(p, kinds, qcom)
         },
     ));
+    list.retain(|p| !options.skip_passes.iter().any(|s| s == p.name));
     list
 }
 
