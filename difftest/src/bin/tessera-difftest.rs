@@ -75,7 +75,7 @@ fn main() {
     let mut reduce_seed: Option<u64> = None;
     let mut file: Option<PathBuf> = None;
     let mut skip: Vec<String> = Vec::new();
-    let mut timeout = 30u64;
+    let mut timeout = 120u64;
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         let v = args.next();
@@ -202,7 +202,7 @@ fn reduce(mut dev: Device, choice: &DeviceChoice, seed: u64, compilers: &Compile
                     eprintln!("tessera-difftest: {e}");
                     std::process::exit(3);
                 });
-                dev.timeout = std::time::Duration::from_secs(30);
+                dev.timeout = std::time::Duration::from_secs(120);
                 return false;
             }
             classify(&v).0 == word
