@@ -10,7 +10,7 @@
 //!
 //! Without a Vulkan device the test fails (scripts/test.sh installs
 //! lavapipe). Without Tint (`../shared/tools/tint/tint`) it fails when
-//! `TESSERA_REQUIRE_CORPUS` is set (CI), else it runs with naga alone.
+//! `TESSERA_REQUIRE_TINT` is set (CI), else it runs with naga alone.
 
 use tessera_difftest::diff::{check_seed, options_for, Compilers, MismatchClass, Verdict};
 use tessera_runner::vulkan::{Device, DeviceChoice};
@@ -24,7 +24,7 @@ fn tessera_agrees_with_itself_naga_and_tint() {
     let compilers = Compilers::find();
     if compilers.tint.is_none() {
         assert!(
-            std::env::var_os("TESSERA_REQUIRE_CORPUS").is_none(),
+            std::env::var_os("TESSERA_REQUIRE_TINT").is_none(),
             "Tint (../shared/tools/tint/tint or TESSERA_TINT) is missing"
         );
         eprintln!("note: Tint not found: naga is the only reference");

@@ -1,8 +1,9 @@
 //! Where the corpora outside the repository are: `../shared/corpus/NAME`
-//! beside the repository (as on every developer machine and in CI), or the
-//! directory in `TESSERA_CORPUS_DIR`. A test given no corpus reports that it
-//! checked nothing; with `TESSERA_REQUIRE_CORPUS=1` (set by `.ci/run`) it
-//! fails instead, so CI can never pass by checking nothing.
+//! beside the repository, or `$TESSERA_CORPUS_DIR/NAME` (a directory holding
+//! `tint/` and `tint-subgroup-matrix/`). A test given no corpus reports that
+//! it checked nothing; with `TESSERA_REQUIRE_CORPUS=1` (set by `.ci/run`
+//! whenever `../shared/corpus` exists) it fails instead, so CI never passes
+//! by checking nothing when the corpora are there.
 
 use std::path::{Path, PathBuf};
 
@@ -10,7 +11,7 @@ use std::path::{Path, PathBuf};
 /// (after printing why) when it is absent and not required.
 pub fn corpus(name: &str) -> Option<PathBuf> {
     let dir = match std::env::var_os("TESSERA_CORPUS_DIR") {
-        Some(d) => PathBuf::from(d),
+        Some(d) => PathBuf::from(d).join(name),
         None => Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("../shared/corpus")
             .join(name),
