@@ -141,6 +141,47 @@ fn loop_whose_counter_feeds_no_index_keeps_the_hint() {
     assert_eq!(hinted, 1);
 }
 
+/// The loops of `src`'s functions that have the `unroll` hint after the
+/// pass, in statement order (outer before inner).
+fn hinted_loops(src: &str) -> Vec<bool> {
+    let mut module = crate::front::wgsl::parse_str(src).unwrap().module;
+    super::unroll::run(&mut module);
+    let mut hints = Vec::new();
+    for (_, f) in module.functions.iter() {
+        crate::ir::visit::walk_statements(&f.body, |st, _| {
+            if let crate::ir::Statement::Loop { unroll, .. } = st {
+                hints.push(*unroll);
+            }
+        });
+    }
+    hints
+}
+
+#[test]
+fn a_nest_too_large_to_unroll_keeps_the_hint_only_where_it_is_small() {
+    // Regression (differential seed 7418): both loops of a 16 x 4 nest with
+    // a large body had the hint; Mesa unrolls hinted loops whatever their
+    // size and lavapipe's compiler ran for minutes. The inner loop (4
+    // copies) keeps the hint; the outer one, counted with its inner loop
+    // unrolled, is over the budget and gets none.
+    let body = "s += f32(j) * 0.5 + f32(j) * 0.25 + f32(j) * 0.125 + f32(j);\n".repeat(40);
+    let src = kernel(&format!(
+        "var s = 0.0;
+        for (var i = 0u; i < 16u; i++) {{
+            for (var j = 0u; j < 4u; j++) {{ {body} }}
+        }}
+        c[lid] = s;"
+    ));
+    assert_eq!(hinted_loops(&src), [false, true]);
+    // A small nest keeps both hints.
+    let src = kernel(
+        "var s = 0.0;
+        for (var i = 0u; i < 16u; i++) { for (var j = 0u; j < 4u; j++) { s += f32(j); } }
+        c[lid] = s;",
+    );
+    assert_eq!(hinted_loops(&src), [true, true]);
+}
+
 #[test]
 fn loop_whose_counter_is_a_texel_coordinate_is_unrolled() {
     let src = "@group(0) @binding(0) var t: texture_2d<f32>;

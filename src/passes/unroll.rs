@@ -47,6 +47,10 @@ pub const MAX_TRIPS: u64 = 16;
 /// The largest unrolled size (trip count times the body's statements and
 /// emitted expressions) of a loop over subgroup matrices.
 pub const BUDGET: usize = 4096;
+/// The largest unrolled size (counting the loops inside it that have the
+/// hint as unrolled) of a loop given the `unroll` hint: a larger one is left
+/// to the target's compiler without it.
+pub const HINT_BUDGET: usize = BUDGET;
 /// The largest unrolled size of a loop that touches no subgroup matrix
 /// (e.g. the copy of a tile into workgroup memory): small enough that code
 /// size stays moderate, large enough for the copy loops of tiled kernels.
@@ -73,7 +77,7 @@ pub enum UnrollPolicy {
     All,
     /// Only loops over subgroup matrices; other counted loops are hinted.
     Matrices,
-    /// None; every counted loop is hinted.
+    /// None; every counted loop within [`HINT_BUDGET`] is hinted.
     Hint,
     /// None, and no hints.
     Off,
@@ -345,7 +349,11 @@ impl Cx<'_> {
                     let new = self.unroll(&c, &body, span);
                     block.statements[i] = Statement::Block(new);
                 }
-                Statement::Loop { unroll, .. } => *unroll = true,
+                // Drivers take the hint as an order (Mesa unrolls such a
+                // loop whatever its size, and a nest of large hinted loops
+                // kept lavapipe's compiler busy for minutes): only loops
+                // whose copies stay within the budget get it.
+                Statement::Loop { unroll, .. } => *unroll = c.unrolled_size <= HINT_BUDGET,
                 _ => {}
             }
         }
@@ -516,9 +524,7 @@ impl Cx<'_> {
         }
         let mut size = 0usize;
         let mut matrix = false;
-        for s in rest {
-            self.measure(s, &mut size, &mut matrix);
-        }
+        self.measure(body, k + 1, &mut size, &mut matrix);
 
         Some(Counted {
             var,
@@ -647,43 +653,48 @@ impl Cx<'_> {
             .unwrap_or(false)
     }
 
-    /// Adds a statement's size (statements plus emitted expressions) and
-    /// whether it touches a subgroup matrix.
-    fn measure(&self, s: &Statement, size: &mut usize, matrix: &mut bool) {
-        *size += 1;
-        map_statement_operands_shallow(s, |o| *matrix |= self.ty_matrix(o));
-        match s {
-            Statement::Emit(r) => {
-                for h in r.clone() {
-                    *size += 1;
-                    *matrix |= self.ty_matrix(h);
+    /// Adds the size (statements plus emitted expressions) of
+    /// `block.statements[from..]` and whether they touch a subgroup matrix.
+    /// A loop already given the `unroll` hint counts as unrolled: the
+    /// target's compiler will copy its body.
+    fn measure(&self, block: &Block, from: usize, size: &mut usize, matrix: &mut bool) {
+        for (i, s) in block.statements.iter().enumerate().skip(from) {
+            *size = size.saturating_add(1);
+            map_statement_operands_shallow(s, |o| *matrix |= self.ty_matrix(o));
+            match s {
+                Statement::Emit(r) => {
+                    for h in r.clone() {
+                        *size = size.saturating_add(1);
+                        *matrix |= self.ty_matrix(h);
+                    }
                 }
-            }
-            Statement::Block(b) => b
-                .statements
-                .iter()
-                .for_each(|s| self.measure(s, size, matrix)),
-            Statement::If { accept, reject, .. } => {
-                for s in accept.statements.iter().chain(&reject.statements) {
-                    self.measure(s, size, matrix);
+                Statement::Block(b) => self.measure(b, 0, size, matrix),
+                Statement::If { accept, reject, .. } => {
+                    self.measure(accept, 0, size, matrix);
+                    self.measure(reject, 0, size, matrix);
                 }
-            }
-            Statement::Switch { cases, .. } => {
-                for c in cases {
-                    c.body
-                        .statements
-                        .iter()
-                        .for_each(|s| self.measure(s, size, matrix));
+                Statement::Switch { cases, .. } => {
+                    for c in cases {
+                        self.measure(&c.body, 0, size, matrix);
+                    }
                 }
+                Statement::Loop {
+                    body,
+                    continuing,
+                    unroll,
+                    ..
+                } => match unroll.then(|| self.recognise(block, i)).flatten() {
+                    Some(c) => {
+                        *size = size.saturating_add(c.unrolled_size);
+                        *matrix |= c.matrix;
+                    }
+                    None => {
+                        self.measure(body, 0, size, matrix);
+                        self.measure(continuing, 0, size, matrix);
+                    }
+                },
+                _ => {}
             }
-            Statement::Loop {
-                body, continuing, ..
-            } => {
-                for s in body.statements.iter().chain(&continuing.statements) {
-                    self.measure(s, size, matrix);
-                }
-            }
-            _ => {}
         }
     }
 
