@@ -116,6 +116,7 @@
 
 #![warn(missing_docs)]
 
+pub(crate) mod analysis;
 pub mod arena;
 pub mod back;
 pub(crate) mod builtins;
@@ -125,7 +126,6 @@ pub mod device;
 pub mod diagnostic;
 pub mod front;
 pub mod ir;
-pub(crate) mod layout;
 pub(crate) mod passes;
 pub mod pipeline;
 mod span;
@@ -214,14 +214,14 @@ pub struct SpirvOutput {
 impl CompileOptions {
     /// Options for the device `profile`: its features, language features,
     /// limits and subgroup-matrix configurations
-    /// ([`device::DeviceProfile::apply`]), other options at their defaults.
+    /// ([`pipeline::PipelineOptions::apply_profile`]), other options at their defaults.
     pub fn for_device(profile: &device::DeviceProfile) -> CompileOptions {
         let mut options = CompileOptions {
             features: profile.features,
             language_features: profile.language_features,
             ..CompileOptions::default()
         };
-        profile.apply(&mut options.pipeline);
+        options.pipeline.apply_profile(profile);
         options
     }
 }
@@ -315,7 +315,7 @@ impl MslCompileOptions {
             language_features: profile.language_features,
             ..MslCompileOptions::default()
         };
-        profile.apply(&mut options.pipeline);
+        options.pipeline.apply_profile(profile);
         options
     }
 }

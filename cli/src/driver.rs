@@ -346,7 +346,7 @@ pub fn run(args: &Args, reporter: &Reporter) -> Result<(), Failure> {
     options.max_workgroup_storage_size = u32::MAX;
     (options.max_invocations, options.max_workgroup_size) = (u32::MAX, [u32::MAX; 3]);
     if let Some(profile) = &profile {
-        profile.apply(&mut options);
+        options.apply_profile(profile);
     }
     if !args.subgroup_matrix_config.is_empty() {
         options.subgroup_matrix_configs = Some(args.subgroup_matrix_config.clone());

@@ -845,8 +845,9 @@ fn subgroup_id_case(c: &SubgroupMatrixConfig) -> Case {
     }
 }
 
-/// Every case for one config.
-pub fn cases_for(c: &SubgroupMatrixConfig) -> Vec<Case> {
+/// The core cases for one config (the whole suite is
+/// [`crate::suite::cases_for`]).
+pub fn core_cases_for(c: &SubgroupMatrixConfig) -> Vec<Case> {
     let mut out = Vec::new();
     // bf16 (tessera's experimental component type): Chromium's form only (the
     // proposal's form has no bf16), and no scalar arithmetic (SPIR-V has none
@@ -887,8 +888,6 @@ pub fn cases_for(c: &SubgroupMatrixConfig) -> Vec<Case> {
     }
     out.push(composite_case(c));
     out.push(subgroup_id_case(c));
-    out.extend(crate::cases_wgpu::cases_for(c));
-    out.extend(crate::cases_ext::cases_for(c));
     out
 }
 
@@ -905,7 +904,7 @@ mod tests {
         let c = cfg("bf16:f32:16x16x16");
         let mut t = crate::compile::Target::h100();
         t.configs.push(c);
-        let cases = cases_for(&c);
+        let cases = crate::suite::cases_for(&c);
         // Chromium-form load/store (8), fill and zero, 4 multiplies,
         // composites, subgroup_id; 4 experimental (f32 results, the
         // attention step into a bf16 left operand).
@@ -944,7 +943,7 @@ mod tests {
     fn matrices_fit_in_buffers() {
         for c in ["f16:f32:16x16x16", "u8:u32:16x16x32", "f16:f16:16x8x8"] {
             let c = cfg(c);
-            for case in cases_for(&c) {
+            for case in crate::suite::cases_for(&c) {
                 for w in &case.writes {
                     let (rows, cols) = w.kind.dims(&c);
                     let last = w.place.index(rows as usize - 1, cols as usize - 1);
@@ -958,7 +957,7 @@ mod tests {
     #[test]
     fn load_store_kernel_text() {
         let c = cfg("u8:u32:16x8x32");
-        let cases = cases_for(&c);
+        let cases = crate::suite::cases_for(&c);
         let names: Vec<&str> = cases.iter().map(|c| c.name.as_str()).collect();
         // 23 base cases and 2 experimental ones (integer results).
         assert_eq!(cases.len(), 25, "{names:?}");

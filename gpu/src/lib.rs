@@ -22,5 +22,6 @@ pub mod render;
 pub mod report;
 pub mod robust;
 pub mod saturate;
+pub mod suite;
 pub mod tiled;
 pub mod vk;

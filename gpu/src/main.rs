@@ -11,13 +11,14 @@ use std::process::ExitCode;
 
 use serde_json::json;
 use tessera::back::spv::CooperativeMatrixExtension;
-use tessera_gpu::cases::{buffer_component, cases_for, Case, BUF_BYTES};
+use tessera_gpu::cases::{buffer_component, Case, BUF_BYTES};
 use tessera_gpu::compile::Target;
 use tessera_gpu::data::{poison, random_buffer, Rng};
 use tessera_gpu::matmul::{self, Verification};
 use tessera_gpu::reference::{compare, expected};
 use tessera_gpu::report::{CaseResult, MatmulResult, Results};
 use tessera_gpu::robust;
+use tessera_gpu::suite::cases_for;
 use tessera_gpu::vk::{median, Gpu, InitError};
 
 /// Exit code when no device with the cooperative-matrix extension exists.

@@ -311,8 +311,8 @@ pub fn compare(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cases::cases_for;
     use crate::data::{poison, random_buffer, write_component, Rng};
+    use crate::suite::cases_for;
 
     #[test]
     fn a_result_equal_to_the_poison_pattern_within_tolerance_passes() {

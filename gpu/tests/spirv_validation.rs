@@ -4,8 +4,8 @@
 
 use spirv_tools::val::Validator;
 use spirv_tools::TargetEnv;
-use tessera_gpu::cases::cases_for;
 use tessera_gpu::compile::Target;
+use tessera_gpu::suite::cases_for;
 use tessera_gpu::{matmul, tiled};
 
 fn validate(words: &[u32]) -> Result<(), String> {

@@ -53,7 +53,7 @@ pub fn compile(
     for_device.features = profile.features;
     for_device.language_features = profile.language_features;
     let configs = options.pipeline.subgroup_matrix_configs.clone();
-    profile.apply(&mut for_device.pipeline);
+    for_device.pipeline.apply_profile(&profile);
     if configs.is_some() {
         for_device.pipeline.subgroup_matrix_configs = configs;
     }

@@ -43,7 +43,7 @@ fn named_struct(
             align: 0,
         })
         .collect();
-    let span = crate::layout::layout_struct(module, &mut members, &[]);
+    let span = crate::ir::layout::layout_struct(module, &mut members, &[]);
     module.types.insert(
         Type {
             name: Some(name),

@@ -29,7 +29,7 @@ impl Env {
         })
     }
     pub fn array(&mut self, base: Handle<Type>, size: ArraySize) -> Handle<Type> {
-        let stride = crate::layout::array_stride(&self.m, base);
+        let stride = crate::ir::layout::array_stride(&self.m, base);
         self.m.intern(TypeInner::Array { base, size, stride })
     }
     pub fn call(

@@ -2,10 +2,12 @@
 //! abstract values (`concretize`), and `bitcast<T>(e)`.
 
 use super::num::{as_f64, float_lit, value_not_representable};
-use super::value::{concretize_const, fmt_lit, fmt_value, map, ConvertCache};
+use super::value::{fmt_lit, fmt_value, map, part_type};
 use super::{EvalError, Value};
 use crate::arena::Handle;
-use crate::ir::{Literal, Module, Scalar, Type, TypeInner};
+use rustc_hash::FxHashMap;
+
+use crate::ir::{ConstValue, Literal, Module, Scalar, Type, TypeInner};
 
 /// The largest (or smallest, for `upper == false`) integer of type
 /// `target` that is exactly representable in the float type `source`.
@@ -250,7 +252,7 @@ fn composite_target(
                     with_scalar(module, base, scalar)
                 }
             };
-            let stride = crate::layout::array_stride(module, base);
+            let stride = crate::ir::layout::array_stride(module, base);
             Ok(module.intern(TypeInner::Array { base, size, stride }))
         }
         (Some(TypeInner::Struct { members, .. }), Some(_)) => {
@@ -402,4 +404,72 @@ pub(super) fn bitcast(
     } else {
         Value::Vector(out)
     })
+}
+
+/// Cache of `concretize_const` results: (constant, target type) to the
+/// converted constant. Keeping one across calls makes repeated
+/// conversions of the same constant (one per use of an abstract `const`)
+/// cost nothing after the first.
+pub type ConvertCache = FxHashMap<(Handle<ConstValue>, Handle<Type>), Handle<ConstValue>>;
+
+/// Concretizes an interned array or structure constant to `target` (see
+/// [`concretize`]), visiting each shared part once.
+fn concretize_const(
+    module: &mut Module,
+    cache: &mut ConvertCache,
+    value: Handle<ConstValue>,
+    value_ty: Handle<Type>,
+    target: Handle<Type>,
+) -> Result<Handle<ConstValue>, EvalError> {
+    if value_ty == target {
+        return Ok(value);
+    }
+    if let Some(&h) = cache.get(&(value, target)) {
+        return Ok(h);
+    }
+    let out = match module.constants.try_get(value).cloned() {
+        Some(ConstValue::Composite { components, .. }) if is_composite(module, value_ty) => {
+            let mut parts = Vec::with_capacity(components.len());
+            for (i, c) in components.into_iter().enumerate() {
+                let (_, from) = part_type(module, value_ty, i)
+                    .ok_or_else(|| EvalError::new("malformed composite constant"))?;
+                let (_, to) = part_type(module, target, i)
+                    .ok_or_else(|| EvalError::new("cannot convert a composite to this type"))?;
+                let from = match module.constants.try_get(c) {
+                    Some(ConstValue::Scalar(l)) => module.intern(TypeInner::Scalar(l.scalar())),
+                    _ => from,
+                };
+                parts.push(concretize_part(module, cache, c, from, to)?);
+            }
+            module.intern_constant(ConstValue::Composite {
+                ty: target,
+                components: parts,
+            })
+        }
+        _ => module.intern_constant(ConstValue::Zero(target)),
+    };
+    cache.insert((value, target), out);
+    Ok(out)
+}
+
+fn concretize_part(
+    module: &mut Module,
+    cache: &mut ConvertCache,
+    c: Handle<ConstValue>,
+    from: Handle<Type>,
+    to: Handle<Type>,
+) -> Result<Handle<ConstValue>, EvalError> {
+    if is_composite(module, from) {
+        return concretize_const(module, cache, c, from, to);
+    }
+    let v = Value::from_const_impl(module, c);
+    let v = concretize(module, cache, &v, to)?;
+    Ok(v.to_const_impl(module))
+}
+
+fn is_composite(module: &Module, ty: Handle<Type>) -> bool {
+    matches!(
+        module.types.try_get(ty).map(|t| &t.inner),
+        Some(TypeInner::Array { .. } | TypeInner::Struct { .. })
+    )
 }

@@ -3,8 +3,7 @@
 //!
 //! Float results are computed in `f64` and rounded once per component.
 
-use super::math::int_call_result;
-use super::num::{as_f64, as_int, float_result, wrap_int};
+use super::num::{as_f64, as_int, float_result, int_call_result, wrap_int};
 use super::value::fmt_value;
 use super::{EvalError, Value};
 use crate::ir::Scalar;
@@ -115,7 +114,7 @@ fn norm(x: &[f64]) -> f64 {
     }
     // Scale by a power of two (exactly) so the squares neither overflow
     // nor underflow.
-    let (_, e) = super::math::frexp_f64(max);
+    let (_, e) = super::num::frexp_f64(max);
     let scale = 2f64.powi((e - 1).clamp(-1000, 1000) as i32);
     scale
         * x.iter()

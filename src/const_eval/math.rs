@@ -7,7 +7,7 @@
 //! with the spec's domain, and results that are infinite or NaN after
 //! rounding are errors.
 
-use super::num::{as_f64, as_int, bad_operand, call_str, float_result, int_result};
+use super::num::{as_f64, as_int, bad_operand, call_str, float_result, frexp_f64};
 use super::value::{fmt_lit, map, zip, zip3};
 use super::{bits, geom, matrix, pack, EvalError, Value};
 use crate::ir::{Literal, MathFunction, Module, Scalar, VectorSize};
@@ -188,23 +188,6 @@ fn ldexp(a: Literal, b: Literal) -> Result<Literal, EvalError> {
         k -= step;
     }
     float_result(a.scalar(), r, || call_str("ldexp", &[a, b]))
-}
-
-/// `frexp` of one float: (fraction in [0.5, 1) in magnitude, exponent).
-pub(crate) fn frexp_f64(x: f64) -> (f64, i64) {
-    if x == 0.0 || !x.is_finite() {
-        return (x, 0);
-    }
-    // Bring subnormals into the normal range first.
-    let (x, adjust) = if x.abs() < f64::MIN_POSITIVE {
-        (x * 2f64.powi(64), -64)
-    } else {
-        (x, 0)
-    };
-    let bits = x.to_bits();
-    let exp = ((bits >> 52) & 0x7ff) as i64 - 1022;
-    let fract = f64::from_bits((bits & !(0x7ff << 52)) | (1022 << 52));
-    (fract, exp + adjust)
 }
 
 fn float_struct_parts(
@@ -457,14 +440,4 @@ pub(super) fn eval_math(
         | M::Unpack2x16Unorm
         | M::Unpack2x16Float => pack::unpack(fun, a),
     }
-}
-
-/// Checks an integer result of a builtin, naming the call on overflow.
-pub(crate) fn int_call_result(
-    scalar: Scalar,
-    v: i128,
-    name: &str,
-    args: &[Literal],
-) -> Result<Literal, EvalError> {
-    int_result(scalar, v, || call_str(name, args))
 }

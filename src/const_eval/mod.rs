@@ -55,7 +55,7 @@ mod tests;
 mod value;
 
 pub(crate) use convert::concretize_literal;
-pub use value::ConvertCache;
+pub use convert::ConvertCache;
 
 use crate::arena::Handle;
 use crate::ir::{
@@ -193,7 +193,7 @@ pub fn bitcast(
 
 /// A unary operator on a scalar or vector (operand type already checked).
 pub fn eval_unary(op: UnaryOperator, value: &Value) -> Result<Value, EvalError> {
-    ops::eval_unary(op, value)
+    value::map(value, |l| ops::unary_literal(op, l))
 }
 
 /// A binary operator. Operands have been converted to a common scalar type;
@@ -205,7 +205,18 @@ pub fn eval_binary(
     left: &Value,
     right: &Value,
 ) -> Result<Value, EvalError> {
-    ops::eval_binary(module, op, left, right)
+    let _ = module;
+    let is_matrix = |v: &Value| matches!(v, Value::Matrix { .. });
+    if is_matrix(left) || is_matrix(right) {
+        return matrix::binary(op, left, right);
+    }
+    if matches!(left, Value::Composite { .. }) || matches!(right, Value::Composite { .. }) {
+        return Err(EvalError::new(format!(
+            "operator '{}' is not defined for arrays and structures",
+            op.symbol()
+        )));
+    }
+    value::zip(left, right, |a, b| ops::binary_literal(op, a, b))
 }
 
 /// A const-evaluable builtin function. `args` already have the chosen

@@ -136,6 +136,33 @@ pub(crate) fn call_str(name: &str, args: &[Literal]) -> String {
     format!("{name}({})", args.join(", "))
 }
 
+/// Checks an integer result of a builtin, naming the call on overflow.
+pub(crate) fn int_call_result(
+    scalar: Scalar,
+    v: i128,
+    name: &str,
+    args: &[Literal],
+) -> Result<Literal, EvalError> {
+    int_result(scalar, v, || call_str(name, args))
+}
+
+/// `frexp` of one float: (fraction in [0.5, 1) in magnitude, exponent).
+pub(crate) fn frexp_f64(x: f64) -> (f64, i64) {
+    if x == 0.0 || !x.is_finite() {
+        return (x, 0);
+    }
+    // Bring subnormals into the normal range first.
+    let (x, adjust) = if x.abs() < f64::MIN_POSITIVE {
+        (x * 2f64.powi(64), -64)
+    } else {
+        (x, 0)
+    };
+    let bits = x.to_bits();
+    let exp = ((bits >> 52) & 0x7ff) as i64 - 1022;
+    let fract = f64::from_bits((bits & !(0x7ff << 52)) | (1022 << 52));
+    (fract, exp + adjust)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,14 +1,14 @@
-//! Unary and binary operators on scalars and vectors (component-wise, with
-//! scalar splatting), with WGSL's overflow, division and shift rules.
-//! Matrix operands are dispatched to [`super::matrix`].
+//! Unary and binary operators on scalars, with WGSL's overflow, division
+//! and shift rules. [`super::eval_unary`] and [`super::eval_binary`] apply
+//! them component-wise (with scalar splatting), and [`super::matrix`] to
+//! matrices.
 
-use super::matrix;
 use super::num::{
     as_f64, as_int, bad_operand, float_result, int_result, int_width, not_representable, wrap_int,
 };
-use super::value::{fmt_lit, map, zip};
-use super::{EvalError, Value};
-use crate::ir::{BinaryOperator, Literal, Module, Scalar, UnaryOperator};
+use super::value::fmt_lit;
+use super::EvalError;
+use crate::ir::{BinaryOperator, Literal, Scalar, UnaryOperator};
 
 /// A unary operator on one scalar.
 pub(crate) fn unary_literal(op: UnaryOperator, l: Literal) -> Result<Literal, EvalError> {
@@ -28,11 +28,6 @@ pub(crate) fn unary_literal(op: UnaryOperator, l: Literal) -> Result<Literal, Ev
         (UnaryOperator::LogicalNot, _) => return Err(bad_operand("logical negation '!'", &l)),
         (UnaryOperator::BitwiseNot, _) => return Err(bad_operand("bitwise complement '~'", &l)),
     })
-}
-
-/// See [`super::eval_unary`].
-pub(super) fn eval_unary(op: UnaryOperator, value: &Value) -> Result<Value, EvalError> {
-    map(value, |l| unary_literal(op, l))
 }
 
 fn expr_str(a: &Literal, op: BinaryOperator, b: &Literal) -> String {
@@ -259,25 +254,4 @@ pub(crate) fn binary_literal(
         }
         B::ShiftLeft | B::ShiftRight => shift(op, a, b),
     }
-}
-
-/// See [`super::eval_binary`].
-pub(super) fn eval_binary(
-    module: &mut Module,
-    op: BinaryOperator,
-    left: &Value,
-    right: &Value,
-) -> Result<Value, EvalError> {
-    let _ = module;
-    let is_matrix = |v: &Value| matches!(v, Value::Matrix { .. });
-    if is_matrix(left) || is_matrix(right) {
-        return matrix::binary(op, left, right);
-    }
-    if matches!(left, Value::Composite { .. }) || matches!(right, Value::Composite { .. }) {
-        return Err(EvalError::new(format!(
-            "operator '{}' is not defined for arrays and structures",
-            op.symbol()
-        )));
-    }
-    zip(left, right, |a, b| binary_literal(op, a, b))
 }

@@ -10,8 +10,6 @@
 //! `array<i32, 1 << 30>()` and a chain of declarations that doubles an
 //! array forty times cost a few words each.
 
-use rustc_hash::FxHashMap;
-
 use super::{EvalError, Value};
 use crate::arena::Handle;
 use crate::ir::{ArraySize, ConstValue, Literal, Module, Scalar, Type, TypeInner, VectorSize};
@@ -254,7 +252,11 @@ pub(super) fn compose(module: &mut Module, ty: Handle<Type>, parts: &[Value]) ->
 }
 
 /// The number of parts of a composite type and the type of part `i`.
-fn part_type(module: &Module, ty: Handle<Type>, i: usize) -> Option<(usize, Handle<Type>)> {
+pub(super) fn part_type(
+    module: &Module,
+    ty: Handle<Type>,
+    i: usize,
+) -> Option<(usize, Handle<Type>)> {
     match module.types.try_get(ty)?.inner {
         TypeInner::Array {
             base,
@@ -266,74 +268,6 @@ fn part_type(module: &Module, ty: Handle<Type>, i: usize) -> Option<(usize, Hand
         }
         _ => None,
     }
-}
-
-/// Cache of `concretize_const` results: (constant, target type) to the
-/// converted constant. Keeping one across calls makes repeated
-/// conversions of the same constant (one per use of an abstract `const`)
-/// cost nothing after the first.
-pub type ConvertCache = FxHashMap<(Handle<ConstValue>, Handle<Type>), Handle<ConstValue>>;
-
-/// Concretizes an interned array or structure constant to `target` (see
-/// [`super::concretize`]), visiting each shared part once.
-pub(super) fn concretize_const(
-    module: &mut Module,
-    cache: &mut ConvertCache,
-    value: Handle<ConstValue>,
-    value_ty: Handle<Type>,
-    target: Handle<Type>,
-) -> Result<Handle<ConstValue>, EvalError> {
-    if value_ty == target {
-        return Ok(value);
-    }
-    if let Some(&h) = cache.get(&(value, target)) {
-        return Ok(h);
-    }
-    let out = match module.constants.try_get(value).cloned() {
-        Some(ConstValue::Composite { components, .. }) if is_composite(module, value_ty) => {
-            let mut parts = Vec::with_capacity(components.len());
-            for (i, c) in components.into_iter().enumerate() {
-                let (_, from) = part_type(module, value_ty, i)
-                    .ok_or_else(|| EvalError::new("malformed composite constant"))?;
-                let (_, to) = part_type(module, target, i)
-                    .ok_or_else(|| EvalError::new("cannot convert a composite to this type"))?;
-                let from = match module.constants.try_get(c) {
-                    Some(ConstValue::Scalar(l)) => module.intern(TypeInner::Scalar(l.scalar())),
-                    _ => from,
-                };
-                parts.push(concretize_part(module, cache, c, from, to)?);
-            }
-            module.intern_constant(ConstValue::Composite {
-                ty: target,
-                components: parts,
-            })
-        }
-        _ => module.intern_constant(ConstValue::Zero(target)),
-    };
-    cache.insert((value, target), out);
-    Ok(out)
-}
-
-fn concretize_part(
-    module: &mut Module,
-    cache: &mut ConvertCache,
-    c: Handle<ConstValue>,
-    from: Handle<Type>,
-    to: Handle<Type>,
-) -> Result<Handle<ConstValue>, EvalError> {
-    if is_composite(module, from) {
-        return concretize_const(module, cache, c, from, to);
-    }
-    let v = Value::from_const_impl(module, c);
-    let v = super::convert::concretize(module, cache, &v, to)?;
-    Ok(v.to_const_impl(module))
-}
-
-fn is_composite(module: &Module, ty: Handle<Type>) -> bool {
-    matches!(
-        module.types.try_get(ty).map(|t| &t.inner),
-        Some(TypeInner::Array { .. } | TypeInner::Struct { .. })
-    )
 }
 
 /// Formats a literal for an error message: integers and bools as written in

@@ -10,8 +10,9 @@
 //! ([`crate::valid::validate_with_features`], or
 //! [`crate::CompileOptions::features`]); the default, [`Features::all`],
 //! accepts every enable as before. The limits and configurations are
-//! pipeline-creation checks: [`DeviceProfile::apply`] writes them into
-//! [`PipelineOptions`].
+//! pipeline-creation checks:
+//! [`crate::pipeline::PipelineOptions::apply_profile`] writes them into
+//! the [`crate::pipeline::PipelineOptions`].
 //!
 //! # The profile format
 //!
@@ -63,7 +64,6 @@ pub mod vulkan;
 use std::fmt;
 
 use crate::configs::SubgroupMatrixConfig;
-use crate::pipeline::PipelineOptions;
 
 use json::{Kind, Pos, Value};
 
@@ -372,6 +372,15 @@ pub const OTHER_WEBGPU_LIMITS: &[&str] = &[
     "maxComputeWorkgroupsPerDimension",
 ];
 
+/// WebGPU's default `maxComputeWorkgroupSizeX`, `Y` and `Z`.
+pub const WEBGPU_MAX_WORKGROUP_SIZE: [u32; 3] = [256, 256, 64];
+/// WebGPU's default `maxComputeInvocationsPerWorkgroup`.
+pub const WEBGPU_MAX_INVOCATIONS: u32 = 256;
+/// WebGPU's default `maxComputeWorkgroupStorageSize`.
+pub const WEBGPU_MAX_WORKGROUP_STORAGE_SIZE: u32 = 16384;
+/// WebGPU's default `maxImmediateSize`.
+pub const WEBGPU_MAX_IMMEDIATE_SIZE: u32 = 64;
+
 impl Limits {
     /// The value of the limit named `name`.
     pub fn get(&self, name: &str) -> Option<u32> {
@@ -384,14 +393,13 @@ impl Limits {
 
     /// WebGPU's default limits (what every device has).
     pub fn webgpu_defaults() -> Limits {
-        let d = PipelineOptions::default();
         Limits {
-            max_compute_workgroup_size_x: Some(d.max_workgroup_size[0]),
-            max_compute_workgroup_size_y: Some(d.max_workgroup_size[1]),
-            max_compute_workgroup_size_z: Some(d.max_workgroup_size[2]),
-            max_compute_invocations_per_workgroup: Some(d.max_invocations),
-            max_compute_workgroup_storage_size: Some(d.max_workgroup_storage_size),
-            max_immediate_size: Some(d.max_immediate_size),
+            max_compute_workgroup_size_x: Some(WEBGPU_MAX_WORKGROUP_SIZE[0]),
+            max_compute_workgroup_size_y: Some(WEBGPU_MAX_WORKGROUP_SIZE[1]),
+            max_compute_workgroup_size_z: Some(WEBGPU_MAX_WORKGROUP_SIZE[2]),
+            max_compute_invocations_per_workgroup: Some(WEBGPU_MAX_INVOCATIONS),
+            max_compute_workgroup_storage_size: Some(WEBGPU_MAX_WORKGROUP_STORAGE_SIZE),
+            max_immediate_size: Some(WEBGPU_MAX_IMMEDIATE_SIZE),
             subgroup_min_size: None,
             subgroup_max_size: None,
         }
@@ -654,40 +662,6 @@ impl DeviceProfile {
             language_features: LanguageFeatures::UNIFORM_BUFFER_STANDARD_LAYOUT,
             limits: Limits::webgpu_defaults(),
             subgroup_matrix_configs: None,
-        }
-    }
-
-    /// Writes the profile's limits and configurations into `options`; what
-    /// the profile does not give is left as it is.
-    pub fn apply(&self, options: &mut PipelineOptions) {
-        let l = &self.limits;
-        let dims = [
-            l.max_compute_workgroup_size_x,
-            l.max_compute_workgroup_size_y,
-            l.max_compute_workgroup_size_z,
-        ];
-        for (slot, v) in options.max_workgroup_size.iter_mut().zip(dims) {
-            if let Some(v) = v {
-                *slot = v;
-            }
-        }
-        if let Some(v) = l.max_compute_invocations_per_workgroup {
-            options.max_invocations = v;
-        }
-        if let Some(v) = l.max_compute_workgroup_storage_size {
-            options.max_workgroup_storage_size = v;
-        }
-        if let Some(v) = l.max_immediate_size {
-            options.max_immediate_size = v;
-        }
-        if l.subgroup_min_size.is_some() {
-            options.min_subgroup_size = l.subgroup_min_size;
-        }
-        if l.subgroup_max_size.is_some() {
-            options.max_subgroup_size = l.subgroup_max_size;
-        }
-        if let Some(configs) = &self.subgroup_matrix_configs {
-            options.subgroup_matrix_configs = Some(configs.clone());
         }
     }
 }

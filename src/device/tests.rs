@@ -1,6 +1,7 @@
 use super::vulkan::{profile_from_vulkan, VulkanDeviceFacts};
 use super::*;
 use crate::configs::{VulkanComponentType as V, VulkanScope};
+use crate::pipeline::PipelineOptions;
 
 fn err(text: &str) -> String {
     DeviceProfile::from_json(text).unwrap_err().to_string()
@@ -33,7 +34,7 @@ fn reads_a_profile() {
     assert_eq!(configs, ["f16:f32:16x16x16", "f32:f32:8x8x8"]);
 
     let mut options = PipelineOptions::default();
-    p.apply(&mut options);
+    options.apply_profile(&p);
     assert_eq!(options.max_workgroup_size, [512, 256, 64]);
     assert_eq!(options.max_invocations, 256);
     assert_eq!(options.min_subgroup_size, Some(16));
@@ -50,7 +51,7 @@ fn reads_a_profile() {
     assert_eq!(minimal.features, Features::empty());
     assert_eq!(minimal.subgroup_matrix_configs, None);
     let mut options = PipelineOptions::default();
-    minimal.apply(&mut options);
+    options.apply_profile(&minimal);
     assert_eq!(options.subgroup_matrix_configs, None);
     assert_eq!(options.max_invocations, 256);
 }
@@ -130,7 +131,7 @@ fn builtin_profiles() {
         max_invocations: u32::MAX,
         ..PipelineOptions::default()
     };
-    webgpu.apply(&mut options);
+    options.apply_profile(&webgpu);
     assert_eq!(options.max_invocations, 256);
     assert!(DeviceProfile::builtin("h300").is_none());
     assert_eq!(DeviceProfile::default().features, Features::all());

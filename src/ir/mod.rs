@@ -30,6 +30,7 @@ mod code;
 pub(crate) mod display;
 pub mod filters;
 mod image;
+pub(crate) mod layout;
 mod names;
 mod operators;
 mod types;
@@ -515,7 +516,7 @@ impl Module {
     /// `roundUp(AlignOf(base), SizeOf(base))`): what
     /// [`TypeInner::Array::stride`] holds for IR built by hand.
     pub fn array_stride(&self, base: Handle<Type>) -> u32 {
-        crate::layout::array_stride(self, base)
+        crate::ir::layout::array_stride(self, base)
     }
 
     /// A measure of the module's size: its expressions, local variables

@@ -19,7 +19,7 @@ type H = Handle<Expression>;
 
 /// Removes dead zero-initialising stores in every function.
 pub fn run(module: &mut Module) {
-    let has_matrix = super::unroll::matrix_types(module);
+    let has_matrix = crate::analysis::matrix_types(module);
     let mut functions = std::mem::take(&mut module.functions);
     for (_, f) in functions.iter_mut() {
         // The stores it drops are to locals: a function without any is

@@ -31,7 +31,6 @@ pub mod matrix_scalar_range;
 pub mod matrix_scratch;
 pub mod pack_norm;
 pub mod pointer_args;
-pub mod ranges;
 pub mod rewrite;
 pub mod robustness;
 pub mod shift_amount;

@@ -31,7 +31,8 @@
 
 use rustc_hash::FxHashMap;
 
-use super::rewrite::{self, BlockBuilder, Cx, FunctionPass, Values};
+use super::rewrite::{self, BlockBuilder, Cx, FunctionPass};
+use crate::analysis::ranges::Values;
 use crate::arena::{Arena, Handle};
 use crate::diagnostic::{Diagnostic, Error};
 use crate::ir::{

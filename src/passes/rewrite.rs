@@ -10,6 +10,7 @@
 //! what matters for the IR is the order of `Emit`s, which this module
 //! keeps right.
 
+use crate::analysis::ranges::{self, Values};
 use crate::arena::{Handle, HandleRange};
 use crate::ir::{
     visit, Block, BlockIntoIter, ConstValue, Expression, Function, Literal, Module, Scalar,
@@ -36,12 +37,12 @@ pub struct Cx<'a> {
     /// [`crate::pipeline::Pipeline::override_values`] (may be empty).
     pub override_values: &'a [Option<Handle<ConstValue>>],
     /// The built-in bounds of this function when it is an entry point.
-    pub entry: Option<super::ranges::EntryBounds>,
+    pub entry: Option<ranges::EntryBounds>,
     /// Ranges a pass knows besides what the analysis derives (e.g. loads of
     /// a counted loop's counter); filled by the pass, read by [`Cx::range`].
-    pub known: rustc_hash::FxHashMap<H, super::ranges::Range>,
+    pub known: rustc_hash::FxHashMap<H, ranges::Range>,
     /// The memo of the last [`Cx::range`] query, kept for its allocation.
-    range_memo: std::cell::Cell<rustc_hash::FxHashMap<H, Option<super::ranges::Range>>>,
+    range_memo: std::cell::Cell<rustc_hash::FxHashMap<H, Option<ranges::Range>>>,
     /// Expressions added since the last flush, in evaluation order.
     pending: Vec<H>,
     /// Statements to insert before the current one (after `pending`).
@@ -118,12 +119,12 @@ impl Cx<'_> {
 
     /// The range of an integer scalar expression, when the analysis of
     /// [`super::ranges`] knows one.
-    pub fn range(&self, h: H) -> Option<super::ranges::Range> {
+    pub fn range(&self, h: H) -> Option<ranges::Range> {
         let values = Values {
             globals: self.global_values,
             overrides: self.override_values,
         };
-        let mut ranges = super::ranges::Ranges::new(self.module, self.f, values, self.entry)
+        let mut ranges = ranges::Ranges::new(self.module, self.f, values, self.entry)
             .with_known(&self.known)
             .with_memo(self.range_memo.take());
         let r = ranges.of(h);
@@ -323,7 +324,7 @@ pub fn literal_int(l: &Literal) -> Option<i64> {
 
 /// Runs `pass` over every function of the pipeline's module.
 pub fn run(p: &mut crate::pipeline::Pipeline, pass: &mut impl FunctionPass) {
-    let entries = entry_bounds(p);
+    let entries = ranges::entry_bounds(p);
     let module = &mut p.module;
     let mut functions = std::mem::take(&mut module.functions);
     for (handle, f) in functions.iter_mut() {
@@ -340,52 +341,11 @@ pub fn run(p: &mut crate::pipeline::Pipeline, pass: &mut impl FunctionPass) {
     module.functions = functions;
 }
 
-/// The built-in bounds of each chosen compute entry point's function.
-pub fn entry_bounds(
-    p: &crate::pipeline::Pipeline,
-) -> rustc_hash::FxHashMap<Handle<Function>, super::ranges::EntryBounds> {
-    let mut out = rustc_hash::FxHashMap::default();
-    for (k, &i) in p.entry_points.iter().enumerate() {
-        let (Some(ep), Some(r)) = (
-            p.module.entry_points.get(i),
-            p.reflection.entry_points.get(k),
-        ) else {
-            continue;
-        };
-        if ep.stage == crate::ir::ShaderStage::Compute {
-            out.insert(
-                ep.function,
-                super::ranges::EntryBounds {
-                    // Specialised dimensions are unknown.
-                    workgroup_size: std::array::from_fn(|d| {
-                        r.workgroup_size_spec[d]
-                            .is_none()
-                            .then_some(r.workgroup_size[d])
-                    }),
-                    // `@subgroup_size(n)` fixes the subgroup size.
-                    subgroup_size: r.subgroup_size.map_or(p.subgroup_sizes, |n| [n, n]),
-                },
-            );
-        }
-    }
-    out
-}
-
-/// The pipeline's values of global expressions and overrides (`None`:
-/// a specialization constant, whose value is unknown).
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Values<'a> {
-    /// Parallel to `Module::global_expressions`.
-    pub globals: &'a [Option<Handle<ConstValue>>],
-    /// Parallel to `Module::overrides`.
-    pub overrides: &'a [Option<Handle<ConstValue>>],
-}
-
 /// Runs `pass` over one function (taken out of `module.functions`).
 pub fn run_function(
     module: &mut Module,
     values: Values,
-    entry: Option<super::ranges::EntryBounds>,
+    entry: Option<ranges::EntryBounds>,
     handle: Handle<Function>,
     f: &mut Function,
     pass: &mut impl FunctionPass,

@@ -28,7 +28,7 @@ type H = Handle<Expression>;
 
 /// Splits qualifying arrays of subgroup matrices in every function.
 pub fn run(module: &mut Module) {
-    let has_matrix = super::unroll::matrix_types(module);
+    let has_matrix = crate::analysis::matrix_types(module);
     let mut functions = std::mem::take(&mut module.functions);
     for (_, f) in functions.iter_mut() {
         for _ in 0..MAX_ROUNDS {

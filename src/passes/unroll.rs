@@ -95,24 +95,13 @@ pub fn run_with(module: &mut Module, policy: UnrollPolicy) {
     if policy == UnrollPolicy::Off {
         return;
     }
-    let has_matrix = matrix_types(module);
+    let has_matrix = crate::analysis::matrix_types(module);
     let mut remaining = super::growth_budget(module, GROWTH, GROWTH_FLOOR);
     let mut functions = std::mem::take(&mut module.functions);
     for (_, f) in functions.iter_mut() {
         run_function(module, &has_matrix, f, policy, &mut remaining);
     }
     module.functions = functions;
-}
-
-/// For each type handle (by index), whether the type contains (or points
-/// to) a subgroup matrix: the validator's type facts as a table.
-pub(crate) fn matrix_types(module: &Module) -> Vec<bool> {
-    let facts = crate::valid::TypeFacts::new(module);
-    module
-        .types
-        .iter()
-        .map(|(h, _)| facts.has(h, crate::valid::type_facts::TypeFlags::MATRIX))
-        .collect()
 }
 
 /// Whether `f` has a `Loop` statement (every counted loop is one).
@@ -168,7 +157,7 @@ fn run_function(
 pub(crate) fn counter_load_ranges(
     module: &Module,
     f: &mut Function,
-) -> FxHashMap<H, super::ranges::Range> {
+) -> FxHashMap<H, crate::analysis::ranges::Range> {
     let mut out = FxHashMap::default();
     // A counted loop is a `Loop` statement: without one there is nothing
     // to find (and nothing to set up).
@@ -218,7 +207,7 @@ pub(crate) fn counter_load_ranges(
             if c.trips == 0 {
                 continue;
             }
-            let range = super::ranges::Range {
+            let range = crate::analysis::ranges::Range {
                 lo: c.init.min(last),
                 hi: c.init.max(last),
             };

@@ -33,7 +33,8 @@ use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::growth_budget;
 
-use super::rewrite::{BlockBuilder, Values};
+use super::rewrite::BlockBuilder;
+use crate::analysis::ranges::Values;
 use crate::arena::Handle;
 use crate::diagnostic::{Diagnostic, Error};
 use crate::ir::{

@@ -309,7 +309,7 @@ pub(crate) fn entry_bindings(
             if !matches!(var.space, AddressSpace::Uniform | AddressSpace::Storage) {
                 return None;
             }
-            let webgpu = u64::from(crate::layout::layout(module, var.ty).size);
+            let webgpu = u64::from(crate::ir::layout::layout(module, var.ty).size);
             // Uniform and storage buffers hold host-shareable types only (the
             // validator's rule); the fallback keeps IR built by other means
             // reportable.

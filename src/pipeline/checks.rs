@@ -118,7 +118,7 @@ pub fn check_immediate_size(
         if var.space != AddressSpace::Immediate {
             continue;
         }
-        let size = crate::layout::layout(module, var.ty).size;
+        let size = crate::ir::layout::layout(module, var.ty).size;
         if size > options.max_immediate_size {
             diags.push(
                 Diagnostic::error(
@@ -249,7 +249,7 @@ pub fn check_workgroup(
                 stride,
                 ..
             }) => known.expr(e).unwrap_or(0).max(0) as u64 * u64::from(stride),
-            _ => u64::from(crate::layout::layout(module, var.ty).size),
+            _ => u64::from(crate::ir::layout::layout(module, var.ty).size),
         };
         // WebGPU counts each variable as roundUp(16, SizeOf(T)).
         bytes = bytes.saturating_add(size.div_ceil(16).saturating_mul(16));

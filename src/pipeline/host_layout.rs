@@ -8,8 +8,8 @@
 //! components in memory order with their byte offsets, padding skipped.
 
 use crate::arena::Handle;
+use crate::ir::layout::{round_up, vector_layout};
 use crate::ir::{ArraySize, Module, Scalar, Type, TypeInner};
-use crate::layout::{round_up, vector_layout};
 
 /// The layout of a host-shareable type.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -23,6 +23,7 @@ mod index_bounds;
 mod json;
 mod matrix_access;
 pub(crate) mod overrides;
+mod profile;
 pub mod spec;
 
 #[cfg(test)]
@@ -107,10 +108,10 @@ impl Default for PipelineOptions {
             subgroup_matrix_configs: None,
             max_subgroup_size: None,
             min_subgroup_size: None,
-            max_workgroup_size: [256, 256, 64],
-            max_invocations: 256,
-            max_workgroup_storage_size: 16384,
-            max_immediate_size: 64,
+            max_workgroup_size: crate::device::WEBGPU_MAX_WORKGROUP_SIZE,
+            max_invocations: crate::device::WEBGPU_MAX_INVOCATIONS,
+            max_workgroup_storage_size: crate::device::WEBGPU_MAX_WORKGROUP_STORAGE_SIZE,
+            max_immediate_size: crate::device::WEBGPU_MAX_IMMEDIATE_SIZE,
             spec_constants: false,
             external_textures: BTreeMap::new(),
         }

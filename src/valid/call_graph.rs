@@ -188,7 +188,7 @@ pub fn function_facts(
     }
     let mut may_require = false;
     for (h, expr) in function.expressions.iter() {
-        may_require |= !crate::valid::uniformity::scope::expression_is_free(expr);
+        may_require |= !expression_is_free(expr);
         let espan = function.expressions.span(h);
         if let Some(&ty) = function.expression_types.get(h.index()) {
             mc.mention(ty, espan);
@@ -241,7 +241,7 @@ pub fn function_facts(
         }
     }
     crate::ir::visit::walk_statements(&function.body, |stmt, sspan| {
-        may_require |= !crate::valid::uniformity::scope::statement_is_free(stmt);
+        may_require |= !statement_is_free(stmt);
         statement_facts(stmt, sspan, &mut out)
     });
     out.matrix_use = mc.first;
@@ -426,4 +426,58 @@ impl Reachable {
         }
         d
     }
+}
+
+/// Whether an expression of this kind is known to hold no uniformity
+/// requirement (its type aside: anything of a subgroup-matrix type may).
+fn expression_is_free(e: &Expression) -> bool {
+    matches!(
+        e,
+        Expression::Literal(_)
+            | Expression::Constant(_)
+            | Expression::Override(_)
+            | Expression::OverrideExpr(_)
+            | Expression::ZeroValue(_)
+            | Expression::Compose { .. }
+            | Expression::Splat { .. }
+            | Expression::Swizzle { .. }
+            | Expression::Access { .. }
+            | Expression::AccessIndex { .. }
+            | Expression::FunctionArgument(_)
+            | Expression::GlobalVariable(_)
+            | Expression::LocalVariable(_)
+            | Expression::Load { .. }
+            | Expression::Unary { .. }
+            | Expression::Binary { .. }
+            | Expression::Select { .. }
+            | Expression::Math { .. }
+            | Expression::Convert { .. }
+            | Expression::Bitcast { .. }
+            | Expression::ArrayLength(_)
+            | Expression::CallResult(_)
+            | Expression::AtomicResult { .. }
+            | Expression::ImageLoad { .. }
+            | Expression::ImageQuery { .. }
+    )
+}
+
+/// Whether a statement of this kind is known to hold no uniformity
+/// requirement itself (a call's requirements are its callee's).
+fn statement_is_free(s: &Statement) -> bool {
+    matches!(
+        s,
+        Statement::Emit(_)
+            | Statement::Block(_)
+            | Statement::If { .. }
+            | Statement::Switch { .. }
+            | Statement::Loop { .. }
+            | Statement::Break
+            | Statement::Continue
+            | Statement::Return { .. }
+            | Statement::Store { .. }
+            | Statement::Call { .. }
+            | Statement::Atomic { .. }
+            | Statement::ImageStore { .. }
+            | Statement::Discard
+    )
 }

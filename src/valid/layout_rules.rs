@@ -14,8 +14,8 @@ use rustc_hash::FxHashSet as HashSet;
 use crate::arena::Handle;
 use crate::device::LanguageFeatures;
 use crate::diagnostic::Diagnostic;
+use crate::ir::layout::{layout, round_up};
 use crate::ir::{AddressSpace, ArraySize, Module, Type, TypeInner};
-use crate::layout::{layout, round_up};
 use crate::Span;
 
 use super::type_facts::type_name;
@@ -232,7 +232,7 @@ pub fn check_type_sizes(module: &Module, diags: &mut Vec<Diagnostic>) {
                 }
                 (end, bad)
             }
-            _ => (u64::from(crate::layout::layout(module, h).size), false),
+            _ => (u64::from(crate::ir::layout::layout(module, h).size), false),
         };
         let bad = size > u64::from(u32::MAX);
         if bad && !inner_bad {

@@ -276,7 +276,7 @@ fn check_private_bytes(
         if var.space != crate::ir::AddressSpace::Private {
             continue;
         }
-        total = total.saturating_add(u64::from(crate::layout::layout(module, var.ty).size));
+        total = total.saturating_add(u64::from(crate::ir::layout::layout(module, var.ty).size));
         if total > MAX_PRIVATE_VARIABLE_BYTES {
             diags.push(Diagnostic::error(
                 format!(

@@ -123,7 +123,7 @@ pub(crate) fn matrix(
 }
 
 fn array(m: &mut Module, base: Handle<Type>, size: ArraySize) -> Handle<Type> {
-    let stride = crate::layout::array_stride(m, base);
+    let stride = crate::ir::layout::array_stride(m, base);
     m.intern(TypeInner::Array { base, size, stride })
 }
 
@@ -144,7 +144,7 @@ fn strukt(
             align: 0,
         })
         .collect();
-    let total = crate::layout::layout_struct(m, &mut ms, &[]);
+    let total = crate::ir::layout::layout_struct(m, &mut ms, &[]);
     m.types.insert(
         Type {
             name: Some(name.into()),

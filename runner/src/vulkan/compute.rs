@@ -13,6 +13,7 @@ use ash::vk;
 
 use super::device::Device;
 use super::image::{Image, Sampler, Texture};
+use super::memory::{vk_err, Allocation};
 use crate::RunError;
 
 /// Bytes of guard pattern before and after each binding (a multiple of
@@ -105,14 +106,6 @@ pub struct Dispatched {
     pub violations: Vec<GuardViolation>,
 }
 
-/// A host-visible, coherent, mapped buffer.
-pub(crate) struct Allocation {
-    pub(crate) buffer: vk::Buffer,
-    memory: vk::DeviceMemory,
-    pub(crate) mapped: *mut u8,
-    size: u64,
-}
-
 /// The objects of one dispatch, destroyed together (null handles are
 /// skipped by Vulkan's destroy calls).
 #[derive(Default)]
@@ -128,10 +121,6 @@ pub(crate) struct Objects {
     pipeline: vk::Pipeline,
     fence: vk::Fence,
     command: vk::CommandBuffer,
-}
-
-fn vk_err(what: &'static str) -> impl FnOnce(vk::Result) -> RunError {
-    move |e| RunError::device(format!("{what} failed: {e:?}"))
 }
 
 impl Device {
@@ -190,70 +179,6 @@ impl Device {
         }
     }
 
-    pub(crate) fn memory_type(&self, bits: u32, flags: vk::MemoryPropertyFlags) -> Option<u32> {
-        (0..self.memory.memory_type_count).find(|&i| {
-            bits & (1 << i) != 0
-                && self.memory.memory_types[i as usize]
-                    .property_flags
-                    .contains(flags)
-        })
-    }
-
-    /// A host-visible, coherent, mapped buffer of `size` bytes.
-    pub(crate) unsafe fn allocate(&self, size: u64) -> Result<Allocation, RunError> {
-        let d = &self.device;
-        let buffer = d
-            .create_buffer(
-                &vk::BufferCreateInfo::default().size(size).usage(
-                    vk::BufferUsageFlags::STORAGE_BUFFER | vk::BufferUsageFlags::UNIFORM_BUFFER,
-                ),
-                None,
-            )
-            .map_err(vk_err("vkCreateBuffer"))?;
-        let req = d.get_buffer_memory_requirements(buffer);
-        let flags = vk::MemoryPropertyFlags::HOST_VISIBLE | vk::MemoryPropertyFlags::HOST_COHERENT;
-        let Some(ty) = self.memory_type(req.memory_type_bits, flags) else {
-            d.destroy_buffer(buffer, None);
-            return Err(RunError::device("no host-visible coherent memory type"));
-        };
-        let memory = match d.allocate_memory(
-            &vk::MemoryAllocateInfo::default()
-                .allocation_size(req.size)
-                .memory_type_index(ty),
-            None,
-        ) {
-            Ok(m) => m,
-            Err(e) => {
-                d.destroy_buffer(buffer, None);
-                return Err(RunError::device(format!(
-                    "vkAllocateMemory({size} bytes) failed: {e:?}"
-                )));
-            }
-        };
-        let a = Allocation {
-            buffer,
-            memory,
-            mapped: std::ptr::null_mut(),
-            size,
-        };
-        let mapped = d
-            .bind_buffer_memory(buffer, memory, 0)
-            .and_then(|()| d.map_memory(memory, 0, vk::WHOLE_SIZE, vk::MemoryMapFlags::empty()));
-        match mapped {
-            Ok(p) => Ok(Allocation {
-                mapped: p.cast(),
-                ..a
-            }),
-            Err(e) => {
-                d.destroy_buffer(a.buffer, None);
-                d.free_memory(a.memory, None);
-                Err(RunError::device(format!(
-                    "binding or mapping buffer memory failed: {e:?}"
-                )))
-            }
-        }
-    }
-
     unsafe fn dispatch_with(
         &self,
         o: &mut Objects,
@@ -296,8 +221,8 @@ impl Device {
                     o.allocations.push(a);
                     Made::Buffer(o.allocations.len() - 1)
                 }
-                Resource::Texture(t) => Made::Image(self.create_texture(o, t)?),
-                Resource::Sampler(s) => Made::Sampler(self.create_sampler(o, s)?),
+                Resource::Texture(t) => Made::Image(self.create_texture(&mut o.images, t)?),
+                Resource::Sampler(s) => Made::Sampler(self.create_sampler(&mut o.samplers, s)?),
             });
         }
 

@@ -6,8 +6,8 @@
 
 use ash::vk;
 
-use super::compute::{Allocation, Objects};
 use super::device::Device;
+use super::memory::{vk_err, Allocation};
 use crate::texel::Format;
 use crate::RunError;
 
@@ -125,16 +125,12 @@ pub(crate) struct Image {
     pub(crate) staging: Allocation,
 }
 
-fn vk_err(what: &'static str) -> impl FnOnce(vk::Result) -> RunError {
-    move |e| RunError::device(format!("{what} failed: {e:?}"))
-}
-
 impl Device {
     /// Creates `t`'s image and view, fills its staging buffer; the copy is
     /// recorded later ([`Device::record_upload`]).
     pub(crate) unsafe fn create_texture(
         &self,
-        o: &mut Objects,
+        images: &mut Vec<Image>,
         t: &Texture,
     ) -> Result<usize, RunError> {
         let d = &self.device;
@@ -226,17 +222,17 @@ impl Device {
                 return Err(e);
             }
         };
-        o.images.push(Image {
+        images.push(Image {
             image,
             memory,
             view: vk::ImageView::null(),
             staging,
         });
-        let slot = o.images.len() - 1;
+        let slot = images.len() - 1;
         d.bind_image_memory(image, memory, 0)
             .map_err(vk_err("vkBindImageMemory"))?;
-        std::ptr::copy_nonoverlapping(t.data.as_ptr(), o.images[slot].staging.mapped, t.data.len());
-        o.images[slot].view = d
+        std::ptr::copy_nonoverlapping(t.data.as_ptr(), images[slot].staging.mapped, t.data.len());
+        images[slot].view = d
             .create_image_view(
                 &vk::ImageViewCreateInfo::default()
                     .image(image)
@@ -257,7 +253,7 @@ impl Device {
     /// Creates a sampler.
     pub(crate) unsafe fn create_sampler(
         &self,
-        o: &mut Objects,
+        samplers: &mut Vec<vk::Sampler>,
         s: &Sampler,
     ) -> Result<vk::Sampler, RunError> {
         let filter = if s.linear {
@@ -284,7 +280,7 @@ impl Device {
             .device
             .create_sampler(&info, None)
             .map_err(vk_err("vkCreateSampler"))?;
-        o.samplers.push(sampler);
+        samplers.push(sampler);
         Ok(sampler)
     }
 

@@ -1,7 +1,8 @@
 //! The Metal Shading Language (MSL) backend.
 //!
 //! [`write()`] turns a [`Pipeline`] into MSL source text for compute
-//! shaders (with textures and samplers). Only what the selected entry points use is emitted, in a
+//! kernels (with textures and samplers) and, through `render`, vertex and
+//! fragment functions. Only what the selected entry points use is emitted, in a
 //! deterministic order: structs and array wrappers, helper functions
 //! (polyfills), program-scope `constant` variables (constant values too
 //! long to spell out at each use, such as lookup tables), user functions
@@ -91,7 +92,10 @@
 //!
 //! # Module map
 //!
-//! The printer's modules import downwards only, in this order:
+//! The printer's modules, from the driver down. They do not yet import
+//! downwards only: the builtin lowerings below build their helpers as text
+//! and call back into expression printing, a circle `tests/architecture.rs`
+//! lists until those lowerings become IR passes:
 //! - `module`: the driver: option checks, reachability, type and global
 //!   names, type declarations, and the assembled output;
 //! - `entry_point`: the module-level checks of the chosen entry points and

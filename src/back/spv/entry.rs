@@ -8,7 +8,7 @@ use spirv::{
 
 use super::builder::{inst, inst_str};
 use super::function::EntryIo;
-use super::types::Mode;
+use super::modes::Mode;
 use super::writer::{err, Writer, R};
 use crate::arena::Handle;
 use crate::ir::{
@@ -43,7 +43,7 @@ impl Writer<'_> {
         // SPIR-V's SampleMask is an array of one 32-bit integer.
         let t = if binding == Binding::BuiltIn(BuiltIn::SampleMask) {
             let one = self.u32_const(1);
-            self.local_type(super::types::LocalType::Array(t, one, 0))
+            self.local_type(super::modes::LocalType::Array(t, one, 0))
         } else {
             t
         };

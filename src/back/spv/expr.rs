@@ -5,7 +5,7 @@
 use spirv::{GlslStd450Op as Gl, Op};
 
 use super::function::FnCtx;
-use super::types::{space_mode, storage_class, Mode};
+use super::modes::{space_mode, storage_class, Mode};
 use super::writer::{err, Writer, R};
 use crate::arena::Handle;
 use crate::ir::{
@@ -456,7 +456,7 @@ impl Writer<'_> {
             ),
             Expression::SubgroupMatrixLength(ty) => {
                 let u = self.u32_type();
-                let t = self.type_id(ty, super::types::Mode::Plain)?;
+                let t = self.type_id(ty, super::modes::Mode::Plain)?;
                 let op = if self.opts.cooperative_matrix == super::CooperativeMatrixExtension::Nv {
                     spirv::Op::CooperativeMatrixLengthNV
                 } else {

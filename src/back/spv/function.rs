@@ -4,7 +4,7 @@
 use spirv::Op;
 
 use super::builder::{inst, inst_str};
-use super::types::{LocalType, Mode};
+use super::modes::{LocalType, Mode};
 use super::writer::{err, Writer, R};
 use crate::arena::Handle;
 use crate::ir::{Expression, Function, Type, TypeInner};
@@ -62,7 +62,7 @@ pub(super) struct FnCtx<'f> {
     /// copy although their IR type says uniform (see `std140`).
     pub fn_ptrs: rustc_hash::FxHashSet<u32>,
     /// The source location in effect (debug information).
-    pub lines: super::debug::Lines,
+    pub lines: super::debug_info::Lines,
 }
 
 impl FnCtx<'_> {

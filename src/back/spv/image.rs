@@ -15,7 +15,7 @@
 use spirv::{Capability, Dim, ImageFormat, ImageOperands, Op};
 
 use super::function::FnCtx;
-use super::types::LocalType;
+use super::modes::LocalType;
 use super::writer::{err, Writer, R};
 use crate::arena::Handle;
 use crate::ir::{

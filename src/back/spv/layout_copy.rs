@@ -6,7 +6,7 @@
 use spirv::Op;
 
 use super::function::FnCtx;
-use super::types::{storage_class, Mode};
+use super::modes::{storage_class, Mode};
 use super::writer::{Writer, R};
 use crate::arena::Handle;
 use crate::ir::{AddressSpace, ArraySize, Scalar, Type, TypeInner};

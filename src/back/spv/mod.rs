@@ -8,7 +8,9 @@
 //! Module map:
 //! - `builder`: word encoding and module sections;
 //! - `debug`: debug information (`OpSource`, `OpLine`, `let` names) when
-//!   [`Options::debug_info`] is on;
+//!   [`Options::debug_info`] is on; `debug_info`: its state and line table;
+//! - `modes`: the flavours of a type (plain, buffer layout), local-variable
+//!   types and storage classes, the plain data the writer's tables use;
 //! - `types`: types (plain and explicit-layout flavours) and constants;
 //! - `writer`: module state, reachability, global variables, driver;
 //! - `function`, `stmt`, `expr`: function bodies;
@@ -18,7 +20,6 @@
 //! - `entry`: entry-point interface and execution modes;
 //! - `spec`: specialization constants (overrides left symbolic by
 //!   [`crate::pipeline::PipelineOptions::spec_constants`]);
-//! - `specialize`: pointer arguments into buffers, by specialised copies;
 //! - `std140`: decomposition of uniform matrices with narrow columns.
 //!
 //! WGSL semantics that SPIR-V lacks are polyfilled: integer division and
@@ -41,23 +42,25 @@
 //! entry point to write`, empty span): SPIR-V for Vulkan needs at least one
 //! `OpEntryPoint`.
 //!
-//! Pointers to a whole `uniform`/`storage` buffer variable passed to user
-//! functions are handled by specialising the callee (module `specialize`).
+//! Pointer arguments into any part of a variable, buffers included, reach
+//! this writer already rewritten by the `pointer-args` pass (a specialised
+//! copy of the callee per root and access-path shape).
 //!
 //! Textures, samplers and texel buffers: module `image`.
 //!
-//! Not supported (reported as errors with a span): pointer arguments to part of a buffer (`&buf.field`, `&buf[i]`) or to
-//! part of workgroup memory (they would need variable pointers or a
-//! specialisation carrying the access path).
+//! The passes this writer runs are picked in this module (`write`); moving
+//! them to a lowering module per target is open work (ARCHITECTURE.md).
 
 mod builder;
 mod debug;
+mod debug_info;
 mod entry;
 mod expr;
 mod function;
 mod image;
 mod layout_copy;
 mod math;
+mod modes;
 mod spec;
 mod std140;
 mod stmt;
@@ -71,7 +74,7 @@ use crate::passes::{Pass, PassOptions};
 use crate::pipeline::Pipeline;
 use crate::valid::ModuleInfo;
 
-pub use debug::DebugSource;
+pub use debug_info::DebugSource;
 
 /// SPIR-V writer options.
 #[derive(Clone, Debug, PartialEq, Eq)]

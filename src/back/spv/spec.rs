@@ -7,7 +7,7 @@
 use spirv::{Decoration, Op};
 
 use super::builder::{inst, inst_str};
-use super::types::Mode;
+use super::modes::Mode;
 use super::writer::{err, Writer, R};
 use crate::arena::Handle;
 use crate::ir::{Expression, Literal, Scalar, TypeInner, WorkgroupSizeDim};

@@ -19,7 +19,7 @@ use spirv::{Decoration, Op};
 
 use super::builder::{inst, inst_str};
 use super::function::FnCtx;
-use super::types::Mode;
+use super::modes::Mode;
 use super::writer::{err, Writer, R};
 use crate::arena::Handle;
 use crate::ir::{AddressSpace, Expression, StructMember, Type, TypeInner};
@@ -29,8 +29,8 @@ impl Writer<'_> {
     pub(super) fn is_std140_matrix(&self, ty: Handle<Type>) -> bool {
         match self.m.types.try_get(ty).map(|t| &t.inner) {
             Some(TypeInner::Matrix { rows, scalar, .. }) => {
-                let l = crate::layout::vector_layout(*rows, *scalar);
-                crate::layout::round_up(l.align, l.size) % 16 != 0
+                let l = crate::ir::layout::vector_layout(*rows, *scalar);
+                crate::ir::layout::round_up(l.align, l.size) % 16 != 0
             }
             _ => false,
         }
@@ -65,8 +65,8 @@ impl Writer<'_> {
     pub(super) fn std140_column(&mut self, ty: Handle<Type>) -> R<(u32, u32)> {
         match self.m.types.try_get(ty).map(|t| &t.inner) {
             Some(&TypeInner::Matrix { rows, scalar, .. }) => {
-                let l = crate::layout::vector_layout(rows, scalar);
-                let stride = crate::layout::round_up(l.align, l.size);
+                let l = crate::ir::layout::vector_layout(rows, scalar);
+                let stride = crate::ir::layout::round_up(l.align, l.size);
                 Ok((self.vector_type(scalar, rows.get()), stride))
             }
             _ => Err(crate::Error::without_location("expected a matrix type")),

@@ -8,7 +8,7 @@
 use spirv::{Capability, MemorySemantics, Op, Scope};
 
 use super::function::{FnCtx, Target};
-use super::types::Mode;
+use super::modes::Mode;
 use super::writer::{err, Writer, R};
 use crate::arena::Handle;
 use crate::ir::{

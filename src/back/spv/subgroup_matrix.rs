@@ -19,7 +19,7 @@
 use spirv::{CooperativeMatrixOperands as Cmo, Op};
 
 use super::function::FnCtx;
-use super::types::{space_mode, storage_class, Mode};
+use super::modes::{space_mode, storage_class, Mode};
 use super::writer::{err, Writer, R};
 use super::CooperativeMatrixExtension;
 use crate::arena::Handle;

@@ -5,7 +5,7 @@ use rustc_hash::{FxHashMap, FxHashSet};
 use spirv::{Capability, Decoration, Op};
 
 use super::builder::{inst, inst_str, Sections};
-use super::types::{storage_class, LocalType, Mode};
+use super::modes::{storage_class, LocalType, Mode};
 use super::Options;
 use crate::arena::Handle;
 use crate::diagnostic::{Diagnostic, Error};
@@ -35,7 +35,7 @@ pub(super) struct Writer<'a> {
     pub local_types: FxHashMap<LocalType, u32>,
     pub ir_types: FxHashMap<(Handle<Type>, Mode), u32>,
     /// Direct-indexed cache of `ir_types` by type index and requested mode.
-    pub type_ids: Vec<[u32; super::types::MODES]>,
+    pub type_ids: Vec<[u32; super::modes::MODES]>,
     /// Scalar type ids by scalar slot (0: not emitted yet).
     pub scalar_ids: [u32; 8],
     /// Vector type ids by scalar slot and size - 2.
@@ -69,7 +69,7 @@ pub(super) struct Writer<'a> {
     /// emitted.
     pub workgroup_size_builtin: Option<u32>,
     /// Debug-information state (`Options::debug_info`).
-    pub debug: Option<super::debug::DebugInfo>,
+    pub debug: Option<super::debug_info::DebugInfo>,
 }
 
 impl<'a> Writer<'a> {
@@ -84,7 +84,7 @@ impl<'a> Writer<'a> {
             vulkan_mm: false,
             local_types: FxHashMap::with_capacity_and_hasher(64, Default::default()),
             ir_types: FxHashMap::with_capacity_and_hasher(m.types.len() * 2, Default::default()),
-            type_ids: vec![[0; super::types::MODES]; m.types.len()],
+            type_ids: vec![[0; super::modes::MODES]; m.types.len()],
             scalar_ids: [0; 8],
             vector_ids: [[0; 3]; 8],
             small_u32_consts: [0; 64],
@@ -293,7 +293,7 @@ impl<'a> Writer<'a> {
     pub(super) fn run(mut self) -> R<Vec<u32>> {
         let m = self.m;
         if self.opts.debug_info {
-            self.debug = Some(super::debug::DebugInfo::begin(&mut self.s, self.opts));
+            self.debug = Some(super::debug_info::DebugInfo::begin(&mut self.s, self.opts));
         }
         self.s.cap(Capability::Shader);
         let info = self.info;

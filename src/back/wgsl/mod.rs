@@ -68,7 +68,7 @@ struct Ctx<'m> {
 }
 
 /// Writes a module as WGSL source. Everything the writer needs is in the
-/// module itself (layouts are recomputed with `crate::layout` to decide
+/// module itself (layouts are recomputed with `crate::ir::layout` to decide
 /// `@align`/`@size`), so it prints any module: as resolved, or after any
 /// pass.
 pub fn write(module: &Module) -> Result<String, Error> {

@@ -541,9 +541,9 @@ fn make_struct(
     m: &mut Module,
     name: &str,
     mut members: Vec<StructMember>,
-    attrs: &[crate::layout::MemberAttrs],
+    attrs: &[crate::ir::layout::MemberAttrs],
 ) -> Handle<Type> {
-    let span = crate::layout::layout_struct(m, &mut members, attrs);
+    let span = crate::ir::layout::layout_struct(m, &mut members, attrs);
     m.types.insert(
         Type {
             name: Some(name.into()),
@@ -555,7 +555,7 @@ fn make_struct(
 
 #[test]
 fn structs_get_layout_attributes_only_where_needed() {
-    use crate::layout::MemberAttrs;
+    use crate::ir::layout::MemberAttrs;
     let mut m = Module::default();
     let f32_ = scalar(&mut m, Scalar::F32);
     let v3 = m.intern(TypeInner::Vector {
@@ -621,7 +621,7 @@ fn inexpressible_struct_layout_is_an_error() {
     let mut m = Module::default();
     let f32_ = scalar(&mut m, Scalar::F32);
     let mut members = vec![member("a", f32_), member("b", f32_)];
-    crate::layout::layout_struct(&m, &mut members, &[]);
+    crate::ir::layout::layout_struct(&m, &mut members, &[]);
     members[1].offset = 2; // not a multiple of the alignment
     let ty = m.types.insert(
         Type {

@@ -6,8 +6,8 @@ use super::expr::{Scope, TEMPLATE_ARG};
 use super::{error, Ctx, MAX_DEPTH};
 use crate::arena::Handle;
 use crate::diagnostic::Error;
+use crate::ir::layout::{self, MemberAttrs};
 use crate::ir::{AddressSpace, ArraySize, MatrixDim, Scalar, Type, TypeInner};
-use crate::layout::{self, MemberAttrs};
 use crate::Span;
 
 /// Whether a struct type is one of WGSL's predeclared builtin result

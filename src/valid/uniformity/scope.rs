@@ -3,7 +3,8 @@
 //! A function needs uniformity itself when it may hold a requirement: a
 //! barrier, `workgroupUniformLoad`, a subgroup or quad operation, a
 //! derivative or an implicit-level sample, or anything of a subgroup-matrix
-//! type. The scan is a whitelist: a statement or expression kind not known
+//! type. The scan (the validator's `may_require_uniformity` fact, see
+//! `call_graph`) is a whitelist: a statement or expression kind not known
 //! to be free of requirements counts as one. A function that calls one that
 //! needs uniformity needs it too (the call site inherits the requirement),
 //! and the summaries of everything such functions call (their return and
@@ -12,7 +13,6 @@
 //! skipped, which makes a module without collective operations cost almost
 //! nothing here.
 
-use crate::ir::{Expression, Statement};
 use crate::valid::call_graph::FunctionFacts;
 
 /// For each function (by index), whether the analysis must build its graph,
@@ -45,58 +45,4 @@ pub(crate) fn needed(all: &[FunctionFacts]) -> Vec<bool> {
         }
     }
     needed
-}
-
-/// Whether an expression of this kind is known to hold no uniformity
-/// requirement (its type aside: anything of a subgroup-matrix type may).
-pub(crate) fn expression_is_free(e: &Expression) -> bool {
-    matches!(
-        e,
-        Expression::Literal(_)
-            | Expression::Constant(_)
-            | Expression::Override(_)
-            | Expression::OverrideExpr(_)
-            | Expression::ZeroValue(_)
-            | Expression::Compose { .. }
-            | Expression::Splat { .. }
-            | Expression::Swizzle { .. }
-            | Expression::Access { .. }
-            | Expression::AccessIndex { .. }
-            | Expression::FunctionArgument(_)
-            | Expression::GlobalVariable(_)
-            | Expression::LocalVariable(_)
-            | Expression::Load { .. }
-            | Expression::Unary { .. }
-            | Expression::Binary { .. }
-            | Expression::Select { .. }
-            | Expression::Math { .. }
-            | Expression::Convert { .. }
-            | Expression::Bitcast { .. }
-            | Expression::ArrayLength(_)
-            | Expression::CallResult(_)
-            | Expression::AtomicResult { .. }
-            | Expression::ImageLoad { .. }
-            | Expression::ImageQuery { .. }
-    )
-}
-
-/// Whether a statement of this kind is known to hold no uniformity
-/// requirement itself (a call's requirements are its callee's).
-pub(crate) fn statement_is_free(s: &Statement) -> bool {
-    matches!(
-        s,
-        Statement::Emit(_)
-            | Statement::Block(_)
-            | Statement::If { .. }
-            | Statement::Switch { .. }
-            | Statement::Loop { .. }
-            | Statement::Break
-            | Statement::Continue
-            | Statement::Return { .. }
-            | Statement::Store { .. }
-            | Statement::Call { .. }
-            | Statement::Atomic { .. }
-            | Statement::ImageStore { .. }
-            | Statement::Discard
-    )
 }

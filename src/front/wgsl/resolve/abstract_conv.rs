@@ -72,7 +72,7 @@ pub(crate) fn with_scalar(module: &mut Module, ty: Handle<Type>, s: Scalar) -> H
         }),
         TypeInner::Array { base, size, .. } => {
             let base = with_scalar(module, base, s);
-            let stride = crate::layout::array_stride(module, base);
+            let stride = crate::ir::layout::array_stride(module, base);
             module.intern(TypeInner::Array { base, size, stride })
         }
         _ => ty,

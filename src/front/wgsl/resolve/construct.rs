@@ -191,7 +191,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
         if generic == "array" {
             return match self.common_type(&tys) {
                 Some(e) => {
-                    let stride = crate::layout::array_stride(&self.module, e);
+                    let stride = crate::ir::layout::array_stride(&self.module, e);
                     let ty = self.module.intern(TypeInner::Array {
                         base: e,
                         size: ArraySize::Constant(tys.len() as u32),

@@ -6,11 +6,11 @@ use super::{err, GlobalItem, Res, Resolver, Stage, Val};
 use crate::arena::Handle;
 use crate::const_eval::Value;
 use crate::diagnostic::Diagnostic;
+use crate::ir::layout::MemberAttrs;
 use crate::ir::{
     self, Access, AddressSpace, ArraySize, Expression, Literal, ResourceBinding, Scalar, Type,
     TypeInner,
 };
-use crate::layout::MemberAttrs;
 use crate::Span;
 
 impl<'t, 'a> Resolver<'t, 'a> {
@@ -234,7 +234,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
                 }
                 _ => {}
             }
-            let layout = crate::layout::layout(&self.module, ty);
+            let layout = crate::ir::layout::layout(&self.module, ty);
             let mut a = MemberAttrs::default();
             let mut io = Vec::new();
             for at in &m.attributes {
@@ -302,7 +302,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
             return err("structures must have at least one member", s.name.span);
         }
         self.check_struct_locations(&members, &location_spans)?;
-        let span = crate::layout::layout_struct(&self.module, &mut members, &attrs);
+        let span = crate::ir::layout::layout_struct(&self.module, &mut members, &attrs);
         let ty = self.module.types.insert(
             Type {
                 name: Some(s.name.name.to_string()),

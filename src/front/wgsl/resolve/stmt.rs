@@ -345,7 +345,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
                 tspan,
             );
         }
-        let bytes = u64::from(crate::layout::layout(&self.module, ty).size);
+        let bytes = u64::from(crate::ir::layout::layout(&self.module, ty).size);
         let fs = self.fs(v.span)?;
         fs.var_bytes = fs.var_bytes.saturating_add(bytes);
         let total = fs.var_bytes;

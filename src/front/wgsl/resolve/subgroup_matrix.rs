@@ -153,7 +153,7 @@ impl Resolver<'_, '_> {
             }
         };
         let comp = scalar.size() as i64;
-        let elem_layout = crate::layout::layout(&self.module, elem);
+        let elem_layout = crate::ir::layout::layout(&self.module, elem);
         let (elem_size, arr_stride, count) = match *self.inner_of(arr_ty) {
             TypeInner::Array { size, stride, .. } => (
                 elem_layout.size as i64,

@@ -414,7 +414,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
             None => ArraySize::Runtime,
             Some(n) => self.array_count(n)?,
         };
-        let stride = crate::layout::array_stride(&self.module, base);
+        let stride = crate::ir::layout::array_stride(&self.module, base);
         let ty = self.module.intern(TypeInner::Array { base, size, stride });
         self.check_nesting(ty, t.span)?;
         Ok(ty)
