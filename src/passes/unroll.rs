@@ -77,7 +77,8 @@ pub enum UnrollPolicy {
     All,
     /// Only loops over subgroup matrices; other counted loops are hinted.
     Matrices,
-    /// None; every counted loop within [`HINT_BUDGET`] is hinted.
+    /// None; every counted loop small enough to unroll (`HINT_BUDGET`) is
+    /// hinted.
     Hint,
     /// None, and no hints.
     Off,
