@@ -155,7 +155,7 @@ impl<T> Iterator for HandleRange<T> {
 #[derive(Clone)]
 pub struct Arena<T> {
     data: Vec<T>,
-    spans: Vec<crate::Span>,
+    spans: Vec<crate::span::Span>,
 }
 
 impl<T> Default for Arena<T> {
@@ -193,7 +193,7 @@ impl<T> Arena<T> {
     }
 
     /// Appends `value` with its source span and returns its handle.
-    pub fn append(&mut self, value: T, span: crate::Span) -> Handle<T> {
+    pub fn append(&mut self, value: T, span: crate::span::Span) -> Handle<T> {
         let h = Handle::from_index(self.data.len());
         self.data.push(value);
         self.spans.push(span);
@@ -216,11 +216,11 @@ impl<T> Arena<T> {
     }
 
     /// The span recorded for `handle` (`Span::UNDEFINED` if out of range).
-    pub fn span(&self, handle: Handle<T>) -> crate::Span {
+    pub fn span(&self, handle: Handle<T>) -> crate::span::Span {
         self.spans
             .get(handle.index())
             .copied()
-            .unwrap_or(crate::Span::UNDEFINED)
+            .unwrap_or(crate::span::Span::UNDEFINED)
     }
 
     /// Iterates over `(handle, value)` pairs in insertion order.
@@ -233,7 +233,7 @@ impl<T> Arena<T> {
 
     /// Consumes the arena, yielding each value with its span in insertion
     /// order.
-    pub fn into_values(self) -> impl ExactSizeIterator<Item = (T, crate::Span)> {
+    pub fn into_values(self) -> impl ExactSizeIterator<Item = (T, crate::span::Span)> {
         self.data.into_iter().zip(self.spans)
     }
 
@@ -282,7 +282,7 @@ type FxBuild = BuildHasherDefault<FxHasher>;
 #[derive(Clone)]
 pub struct UniqueArena<T> {
     set: IndexSet<T, FxBuild>,
-    spans: Vec<crate::Span>,
+    spans: Vec<crate::span::Span>,
     /// The handles [`UniqueArena::insert_keyed`] found, by key (index plus
     /// one; 0: none yet). Values are never removed, so an entry stays right.
     keyed: Vec<u32>,
@@ -312,7 +312,7 @@ impl<T: Eq + Hash> UniqueArena<T> {
 
     /// Interns `value`, returning the handle of the equal value already present
     /// or of the newly inserted one.
-    pub fn insert(&mut self, value: T, span: crate::Span) -> Handle<T> {
+    pub fn insert(&mut self, value: T, span: crate::span::Span) -> Handle<T> {
         let (index, added) = self.set.insert_full(value);
         if added {
             self.spans.push(span);
@@ -324,7 +324,12 @@ impl<T: Eq + Hash> UniqueArena<T> {
     /// key: a key must name one value only (the caller's mapping is
     /// injective), so the second and later inserts of it return the
     /// recorded handle without hashing the value.
-    pub(crate) fn insert_keyed(&mut self, key: usize, value: T, span: crate::Span) -> Handle<T> {
+    pub(crate) fn insert_keyed(
+        &mut self,
+        key: usize,
+        value: T,
+        span: crate::span::Span,
+    ) -> Handle<T> {
         if let Some(&k) = self.keyed.get(key) {
             if k != 0 {
                 return Handle::from_index(k as usize - 1);
@@ -340,9 +345,9 @@ impl<T: Eq + Hash> UniqueArena<T> {
 
     /// Gives `handle` the span `span` if it has none yet (values interned
     /// without a span take the span of their first spelling).
-    pub fn fill_span(&mut self, handle: Handle<T>, span: crate::Span) {
+    pub fn fill_span(&mut self, handle: Handle<T>, span: crate::span::Span) {
         if let Some(s) = self.spans.get_mut(handle.index()) {
-            if *s == crate::Span::UNDEFINED {
+            if *s == crate::span::Span::UNDEFINED {
                 *s = span;
             }
         }
@@ -369,11 +374,11 @@ impl<T: Eq + Hash> UniqueArena<T> {
     }
 
     /// The span recorded for `handle`.
-    pub fn span(&self, handle: Handle<T>) -> crate::Span {
+    pub fn span(&self, handle: Handle<T>) -> crate::span::Span {
         self.spans
             .get(handle.index())
             .copied()
-            .unwrap_or(crate::Span::UNDEFINED)
+            .unwrap_or(crate::span::Span::UNDEFINED)
     }
 
     /// Iterates over `(handle, value)` pairs in insertion order.
@@ -414,7 +419,7 @@ pub fn shrink_vec<T>(v: &mut Vec<T>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Span;
+    use crate::span::Span;
 
     #[test]
     fn shrink_vec_gives_back_only_worthwhile_spare() {

@@ -16,7 +16,7 @@ use codespan_reporting::diagnostic as cs;
 use codespan_reporting::files::SimpleFile;
 use codespan_reporting::term;
 
-use crate::Span;
+use crate::span::Span;
 
 /// How serious a diagnostic is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -128,6 +128,7 @@ pub mod front;
 pub mod ir;
 pub(crate) mod passes;
 pub mod pipeline;
+mod reflection_json;
 mod span;
 mod suggest;
 pub mod valid;

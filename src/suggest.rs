@@ -93,7 +93,7 @@ pub(crate) fn closest<'c>(
     best.map(|(_, _, c)| c)
 }
 
-impl crate::Diagnostic {
+impl crate::diagnostic::Diagnostic {
     /// Adds a `help: did you mean 'name'?` note when one of `candidates`
     /// is close enough to `written` (see [`closest`]).
     pub(crate) fn with_closest<'c>(
@@ -162,7 +162,7 @@ mod tests {
 
     #[test]
     fn help_notes() {
-        let d = crate::Diagnostic::error("unknown", crate::Span::new(0, 1));
+        let d = crate::diagnostic::Diagnostic::error("unknown", crate::span::Span::new(0, 1));
         let d = d.with_closest("mian", ["main", "other"]);
         assert_eq!(d.notes, ["help: did you mean 'main'?"]);
         let d = d.with_closest("zzz", ["main"]);

@@ -31,13 +31,8 @@ const CRATES: &[(&str, &str)] = &[
 ];
 
 /// Import circles not yet broken: each as its files, sorted, joined by
-/// " ". The MSL printer's circle goes when its polyfills become lowering
-/// passes (the printer then only prints); the generator's when its
-/// expression and statement builders are split from the program state.
-const KNOWN_CIRCLES: &[&str] = &[
-    "difftest/src/expr.rs difftest/src/gen.rs",
-    "src/back/msl/access.rs src/back/msl/context.rs src/back/msl/expression.rs src/back/msl/math.rs src/back/msl/matrix.rs src/back/msl/matrix_elementwise.rs src/back/msl/polyfill.rs src/back/msl/render.rs src/back/msl/value.rs",
-];
+/// " ".
+const KNOWN_CIRCLES: &[&str] = &[];
 
 /// Printer files that still import lowering-side modules, with the
 /// module: "FILE -> MODULE".
@@ -60,7 +55,7 @@ const KNOWN_PRINTER_IMPORTS: &[&str] = &[
 ];
 
 /// Production files still over [`MAX_LINES`].
-const KNOWN_LONG_FILES: &[&str] = &["difftest/src/expr.rs", "difftest/src/gen.rs"];
+const KNOWN_LONG_FILES: &[&str] = &[];
 
 fn root() -> std::path::PathBuf {
     std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))

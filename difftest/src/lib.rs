@@ -14,8 +14,13 @@
 
 pub mod check;
 pub mod diff;
+mod ex;
 mod expr;
+mod expr_float;
+mod expr_int;
 mod gen;
+mod gen_observe;
+mod gen_program;
 pub mod reduce;
 pub mod rng;
 mod stmt;

@@ -2,7 +2,7 @@
 
 use std::collections::BTreeSet;
 
-use crate::expr::Ex;
+use crate::ex::Ex;
 use crate::gen::{Breakable, FnCtx, Gen, Kind, VarId, VarInfo, ATOMIC_OPS};
 use crate::types::{Scalar, Ty, Val};
 

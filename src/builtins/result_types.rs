@@ -3,7 +3,7 @@
 
 use crate::arena::Handle;
 use crate::ir::{Module, Scalar, StructMember, Type, TypeInner, VectorSize};
-use crate::Span;
+use crate::span::Span;
 
 /// Interns a value type: `scalar` or `vec<size><scalar>`.
 fn value(module: &mut Module, scalar: Scalar, size: Option<VectorSize>) -> Handle<Type> {

@@ -649,7 +649,7 @@ fn multiply_with_override_dims() {
             ty: u,
             init: None,
         },
-        crate::Span::UNDEFINED,
+        crate::span::Span::UNDEFINED,
     );
     let mk = |e: &mut Env, kind, c, r| {
         e.m.intern(TypeInner::SubgroupMatrix {

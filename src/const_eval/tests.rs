@@ -98,7 +98,7 @@ fn struct_type(module: &mut Module) -> Handle<Type> {
                 span: 16,
             },
         },
-        crate::Span::UNDEFINED,
+        crate::span::Span::UNDEFINED,
     )
 }
 
@@ -1415,7 +1415,7 @@ fn zero_of_deeply_shared_structs_is_symbolic() {
                     span: 8,
                 },
             },
-            crate::Span::UNDEFINED,
+            crate::span::Span::UNDEFINED,
         );
     }
     // The zero value is symbolic; reading a leaf walks one path.

@@ -1,5 +1,5 @@
 //! A small JSON reader for device profiles, written by hand like the
-//! reflection's writer (`src/pipeline/json.rs`): the library has no serde
+//! reflection's writer (`src/reflection_json.rs`): the library has no serde
 //! dependency. It parses RFC 8259 JSON into [`Value`]s that remember where
 //! they start (line and column, both from 1, columns counted in
 //! characters), so that errors about a profile's *content* (an unknown

@@ -3,7 +3,7 @@
 //! function of many calls costs two allocations, not a hash table and a
 //! vector per call.
 
-use crate::Span;
+use crate::span::Span;
 
 /// The span of each argument of each call, found by the call's span.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::arena::{Handle, HandleRange};
-use crate::Span;
+use crate::span::Span;
 
 /// An expression in a function or in [`Module::global_expressions`].
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]

@@ -8,7 +8,7 @@
 //! with [`FilterIndex`].
 
 use crate::diagnostic::Severity;
-use crate::Span;
+use crate::span::Span;
 
 /// A filterable triggering rule the compiler knows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -47,7 +47,7 @@ pub use operators::*;
 pub use types::*;
 
 use crate::arena::{Arena, Handle, UniqueArena};
-use crate::Span;
+use crate::span::Span;
 
 bitflags::bitflags! {
     /// `enable` extensions in effect for a module.

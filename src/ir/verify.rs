@@ -92,7 +92,7 @@ use crate::ir::{
     visit, ArraySize, Block, ConstValue, Expression, Function, MatrixDim, Module, Statement,
     TypeInner, WorkgroupSizeDim,
 };
-use crate::Span;
+use crate::span::Span;
 
 type H = Handle<Expression>;
 

@@ -6,7 +6,7 @@
 
 use crate::arena::Handle;
 use crate::ir::{Block, Expression, Function, ImageQuery, SampleLevel, Statement};
-use crate::Span;
+use crate::span::Span;
 
 type H = Handle<Expression>;
 

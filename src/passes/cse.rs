@@ -25,7 +25,7 @@ use crate::arena::Handle;
 use crate::diagnostic::Error;
 use crate::ir::{visit, Expression, Literal, Statement};
 use crate::pipeline::Pipeline;
-use crate::Span;
+use crate::span::Span;
 
 type H = Handle<Expression>;
 

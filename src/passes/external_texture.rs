@@ -43,7 +43,7 @@ use crate::ir::{
 };
 use crate::pipeline::external_textures::{self as assignments, Assignments};
 use crate::pipeline::Pipeline;
-use crate::Span;
+use crate::span::Span;
 
 type H = Handle<Expression>;
 

@@ -56,7 +56,7 @@ use crate::ir::{
     ImageDimension, Literal, MathFunction, Module, SampleLevel, Scalar, Statement, StructMember,
     Type, TypeInner, VectorSize,
 };
-use crate::Span;
+use crate::span::Span;
 
 type H = Handle<Expression>;
 

@@ -44,7 +44,7 @@ use crate::ir::{
     FunctionResult, Literal, LocalVariable, Scalar, Statement, Type, TypeInner,
 };
 use crate::pipeline::Pipeline;
-use crate::Span;
+use crate::span::Span;
 
 type H = Handle<Expression>;
 

@@ -52,7 +52,7 @@ use crate::ir::{
     Statement, SubgroupMatrixKind, Type, TypeInner,
 };
 use crate::pipeline::Pipeline;
-use crate::Span;
+use crate::span::Span;
 
 type H = Handle<Expression>;
 /// A function's operations to lower: (expression, matrix type, needs the

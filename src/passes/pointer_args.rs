@@ -40,7 +40,7 @@ use crate::ir::{
     TypeInner,
 };
 use crate::pipeline::Pipeline;
-use crate::Span;
+use crate::span::Span;
 
 type H = Handle<Expression>;
 

@@ -16,7 +16,7 @@ use crate::ir::{
     visit, Block, BlockIntoIter, ConstValue, Expression, Function, Literal, Module, Scalar,
     Statement, Type, TypeInner, VectorSize,
 };
-use crate::Span;
+use crate::span::Span;
 
 type H = Handle<Expression>;
 

@@ -39,7 +39,7 @@ use crate::ir::{
     MatrixLayout, Scalar, Statement, Type, TypeInner,
 };
 use crate::pipeline::Pipeline;
-use crate::Span;
+use crate::span::Span;
 
 type H = Handle<Expression>;
 

@@ -31,7 +31,7 @@ use crate::ir::{
     TypeInner, VectorSize,
 };
 use crate::pipeline::Pipeline;
-use crate::Span;
+use crate::span::Span;
 
 type H = Handle<Expression>;
 

@@ -38,7 +38,7 @@ use crate::ir::{
     BinaryOperator, Block, ConstValue, Expression, Function, Literal, LocalVariable, Module,
     Scalar, Statement, Type, TypeInner, UnaryOperator,
 };
-use crate::Span;
+use crate::span::Span;
 
 use crate::ir::visit;
 

@@ -43,7 +43,7 @@ use crate::ir::{
     ShaderStage, Statement, Type, TypeInner,
 };
 use crate::pipeline::Pipeline;
-use crate::Span;
+use crate::span::Span;
 
 type H = Handle<Expression>;
 

@@ -10,9 +10,9 @@ use crate::ir::{
     AddressSpace, ArraySize, EntryPoint, Literal, MatrixDim, Module, SubgroupMatrixKind, Type,
     TypeInner, WorkgroupSizeDim,
 };
+use crate::span::Span;
 use crate::valid::type_facts::type_name;
 use crate::valid::{EntryPointInfo, MatrixMultiply};
-use crate::Span;
 
 use super::{MatrixMultiplyInfo, MatrixTypeInfo, PipelineOptions};
 

@@ -15,8 +15,8 @@ use crate::ir::{
     visit, AddressSpace, ArraySize, Expression, Extensions, Function, Literal, MatrixLayout,
     Module, Statement, Type, TypeInner,
 };
+use crate::span::Span;
 use crate::valid::type_facts::type_name;
-use crate::Span;
 
 use super::checks::Known;
 

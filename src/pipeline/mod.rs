@@ -20,7 +20,6 @@ pub(crate) mod eval;
 pub mod external_textures;
 mod host_layout;
 mod index_bounds;
-mod json;
 mod matrix_access;
 pub(crate) mod overrides;
 mod profile;
@@ -505,7 +504,7 @@ fn check_spec_size(
     st: &SpecState,
     e: Handle<Expression>,
     what: &str,
-    span: crate::Span,
+    span: crate::span::Span,
     diags: &mut Vec<Diagnostic>,
 ) {
     if st.forms.get(e.index()).copied() == Some(spec::Form::Runtime) {
@@ -945,7 +944,7 @@ pub fn process_owned(
 fn check_matrix_dims_known(
     module: &Module,
     ty: Handle<crate::ir::Type>,
-    span: crate::Span,
+    span: crate::span::Span,
     st: &SpecState,
     diags: &mut Vec<Diagnostic>,
 ) {

@@ -46,7 +46,7 @@ use crate::ir::{
     visit, AddressSpace, BinaryOperator as B, Block, Expression, Function, GlobalVariable, Literal,
     Module, Override, Scalar, Statement, Type, TypeInner, UnaryOperator, VectorSize,
 };
-use crate::Span;
+use crate::span::Span;
 
 type H = Handle<Expression>;
 

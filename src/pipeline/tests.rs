@@ -3,8 +3,8 @@
 use super::*;
 use crate::configs::ComponentType as C;
 use crate::ir::*;
+use crate::span::Span;
 use crate::valid::tests::{entry, function, global, matrix, scalar, sp};
-use crate::Span;
 
 /// The H100's configs: f16->f16 and f16->f32 at 16x16x16, 16x8x16 and
 /// 16x8x8; u8->u32 and i8->i32 at 16x16x32 and 16x8x32.
@@ -110,7 +110,7 @@ fn matmul_entry(
     );
     let h = m.functions.append(f, sp(90, 200));
     m.entry_points.push(EntryPoint {
-        workgroup_size_spans: [crate::Span::UNDEFINED; 3],
+        workgroup_size_spans: [crate::span::Span::UNDEFINED; 3],
         subgroup_size: None,
         name: name.into(),
         stage: ShaderStage::Compute,
@@ -243,7 +243,7 @@ fn missing_override_only_when_needed() {
     add_override(&mut m, "unused", None, Scalar::U32, None, sp(10, 19));
     let f = function(&mut m, "main", &[], &[], sp(20, 40));
     m.entry_points.push(EntryPoint {
-        workgroup_size_spans: [crate::Span::UNDEFINED; 3],
+        workgroup_size_spans: [crate::span::Span::UNDEFINED; 3],
         subgroup_size: None,
         name: "main".into(),
         stage: ShaderStage::Compute,
@@ -279,7 +279,7 @@ fn rejected_override_value_is_one_error() {
     let (_, n) = add_override(&mut m, "n", None, Scalar::U32, None, sp(0, 9));
     let f = function(&mut m, "main", &[], &[], sp(20, 40));
     m.entry_points.push(EntryPoint {
-        workgroup_size_spans: [crate::Span::UNDEFINED; 3],
+        workgroup_size_spans: [crate::span::Span::UNDEFINED; 3],
         name: "main".into(),
         stage: ShaderStage::Compute,
         function: f,
@@ -380,7 +380,7 @@ fn workgroup_limits() {
     );
     let f = function(&mut m, "main", &[g], &[], sp(30, 60));
     m.entry_points.push(EntryPoint {
-        workgroup_size_spans: [crate::Span::UNDEFINED; 3],
+        workgroup_size_spans: [crate::span::Span::UNDEFINED; 3],
         subgroup_size: None,
         name: "main".into(),
         stage: ShaderStage::Compute,

@@ -356,7 +356,7 @@ pub fn check_type_uses(module: &Module, facts: &TypeFacts, diags: &mut Vec<Diagn
         .map(|(_, v)| (v.ty, v.space))
         .collect();
     let mut reported: HashSet<Handle<Type>> = HashSet::default();
-    let mut check = |ty: Handle<Type>, span: crate::Span, diags: &mut Vec<Diagnostic>| {
+    let mut check = |ty: Handle<Type>, span: crate::span::Span, diags: &mut Vec<Diagnostic>| {
         if facts.has(ty, TypeFlags::BARE_8BIT) && reported.insert(ty) {
             diags.push(Diagnostic::error(
                 format!(

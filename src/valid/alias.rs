@@ -31,7 +31,7 @@ use crate::ir::{
     AtomicFunction, Expression, Function, GlobalVariable, LocalVariable, Module, Statement,
     TypeInner,
 };
-use crate::Span;
+use crate::span::Span;
 
 /// Where a root identifier is first read and first written (spans in the
 /// function that does it, or in the call that leads to it).

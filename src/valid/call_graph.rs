@@ -9,7 +9,7 @@ use crate::arena::Handle;
 use crate::builtins::Stages;
 use crate::diagnostic::Diagnostic;
 use crate::ir::{Expression, Function, GlobalVariable, Module, Statement, Type, TypeInner};
-use crate::Span;
+use crate::span::Span;
 
 use super::type_facts::{TypeFacts, TypeFlags};
 

@@ -12,7 +12,7 @@
 use crate::device::{Features, LanguageFeatures, FEATURES};
 use crate::diagnostic::Diagnostic;
 use crate::ir::{Extensions, Module};
-use crate::Span;
+use crate::span::Span;
 
 /// Reports each enable (once per name) whose feature `features` lacks.
 pub fn check_enables(module: &Module, features: Features, diags: &mut Vec<Diagnostic>) {

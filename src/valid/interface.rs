@@ -9,7 +9,7 @@ use crate::ir::{
     Binding, BuiltIn, EntryPoint, Extensions, Module, Scalar, ShaderStage, Type, TypeInner,
     VectorSize, WorkgroupSizeDim,
 };
-use crate::Span;
+use crate::span::Span;
 
 use super::type_facts::type_name;
 

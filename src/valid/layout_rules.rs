@@ -16,7 +16,7 @@ use crate::device::LanguageFeatures;
 use crate::diagnostic::Diagnostic;
 use crate::ir::layout::{layout, round_up};
 use crate::ir::{AddressSpace, ArraySize, Module, Type, TypeInner};
-use crate::Span;
+use crate::span::Span;
 
 use super::type_facts::type_name;
 

@@ -41,7 +41,7 @@ use crate::arena::Handle;
 use crate::device::{Features, LanguageFeatures};
 use crate::diagnostic::{Diagnostic, Error};
 use crate::ir::{Extensions, GlobalVariable, Module, ResourceBinding, Type};
-use crate::Span;
+use crate::span::Span;
 
 pub use call_graph::FunctionFacts;
 pub use type_facts::TypeFacts;

@@ -103,7 +103,7 @@ pub fn report_named(
 mod tests {
     use super::*;
     use crate::ir::filters::DiagnosticFilter;
-    use crate::Span;
+    use crate::span::Span;
 
     fn diag(at: u32) -> Diagnostic {
         Diagnostic::error(

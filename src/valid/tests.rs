@@ -71,7 +71,7 @@ pub(crate) fn function(
 
 pub(crate) fn entry(m: &mut Module, name: &str, stage: ShaderStage, f: Handle<Function>) {
     m.entry_points.push(EntryPoint {
-        workgroup_size_spans: [crate::Span::UNDEFINED; 3],
+        workgroup_size_spans: [crate::span::Span::UNDEFINED; 3],
         subgroup_size: None,
         name: name.into(),
         stage,
@@ -629,7 +629,7 @@ fn compute_interface() {
     };
     let f = m.functions.append(f, sp(5, 50));
     m.entry_points.push(EntryPoint {
-        workgroup_size_spans: [crate::Span::UNDEFINED; 3],
+        workgroup_size_spans: [crate::span::Span::UNDEFINED; 3],
         subgroup_size: None,
         name: "main".into(),
         stage: ShaderStage::Compute,

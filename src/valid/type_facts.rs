@@ -157,7 +157,7 @@ mod tests {
                     span: 8,
                 },
             },
-            crate::Span::UNDEFINED,
+            crate::span::Span::UNDEFINED,
         );
         let mat = m.intern(TypeInner::SubgroupMatrix {
             kind: SubgroupMatrixKind::Left,

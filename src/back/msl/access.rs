@@ -10,7 +10,7 @@ use super::polyfill::ResultStruct;
 use crate::arena::Handle;
 use crate::diagnostic::Diagnostic;
 use crate::ir::{AddressSpace, Expression, MatrixLayout, Scalar, Type, TypeInner};
-use crate::Span;
+use crate::span::Span;
 
 /// The pointee of a pointer type and its address space.
 pub(super) fn pointee(w: &Writer, ty: Handle<Type>) -> (Handle<Type>, AddressSpace) {

@@ -25,8 +25,8 @@ use crate::diagnostic::{Diagnostic, Error};
 use crate::ir::display::type_name;
 use crate::ir::{ConstValue, Expression, Literal, MatrixDim, Scalar, Type, TypeInner};
 use crate::pipeline::Pipeline;
+use crate::span::Span;
 use crate::valid::ModuleInfo;
-use crate::Span;
 
 /// The first MSL version with `simdgroup_matrix`.
 pub const MATRIX_VERSION: (u8, u8) = (2, 3);

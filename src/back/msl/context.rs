@@ -20,8 +20,8 @@ use crate::arena::Handle;
 use crate::diagnostic::{Diagnostic, Error};
 use crate::ir::{ConstValue, Expression, Function, Module, Type};
 use crate::pipeline::Pipeline;
+use crate::span::Span;
 use crate::valid::ModuleInfo;
-use crate::Span;
 
 /// Result type of the writer.
 pub(super) type R<T> = Result<T, Error>;
@@ -296,7 +296,7 @@ pub(super) struct FnCtx<'f> {
     pub entry: Option<usize>,
     /// The output struct of a vertex or fragment entry point with a result
     /// (`return` fills it).
-    pub render_output: Option<std::rc::Rc<super::render::RenderOutput>>,
+    pub render_output: Option<std::rc::Rc<RenderOutput>>,
 }
 
 /// Starts a line of `out` at indentation `indent`.
@@ -395,6 +395,33 @@ pub(super) fn bind_result(w: &mut Writer, cx: &mut FnCtx, h: Handle<Expression>,
     for part in [" = ", value, ";\n"] {
         out.push_str(part);
     }
+}
+
+/// A member of an entry point's output struct.
+#[derive(Debug)]
+pub(super) struct OutMember {
+    /// Its MSL name in the output struct.
+    pub(super) name: String,
+    /// The result struct's member it comes from (`None`: the whole result).
+    pub(super) source: Option<usize>,
+    /// The length of a `clip_distances` array (copied element-wise out of
+    /// the array wrapper).
+    pub(super) array_len: Option<u32>,
+}
+
+/// The output struct of a vertex or fragment entry point.
+#[derive(Debug)]
+pub(super) struct RenderOutput {
+    /// The struct's MSL name.
+    pub(super) struct_name: String,
+    /// The WGSL result type.
+    pub(super) result_ty: Handle<Type>,
+    /// Its members.
+    pub(super) members: Vec<OutMember>,
+    /// A local name for the result value.
+    pub(super) value_name: String,
+    /// A local name for the output struct.
+    pub(super) out_name: String,
 }
 
 #[cfg(test)]

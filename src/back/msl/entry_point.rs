@@ -406,7 +406,9 @@ fn signature(w: &mut Writer, cx: &mut FnCtx, ei: usize, idx: Option<&Indices>) -
         match (a.binding, w.m.inner(a.ty)) {
             (Some(Binding::BuiltIn(b)), _) => {
                 let attr = builtin_attribute(b).ok_or_else(|| {
-                    crate::Error::without_location("built-in value not available in MSL kernels")
+                    crate::diagnostic::Error::without_location(
+                        "built-in value not available in MSL kernels",
+                    )
                 })?;
                 params.push(super::value::cat(&[
                     &w.type_str(a.ty),
@@ -422,12 +424,12 @@ fn signature(w: &mut Writer, cx: &mut FnCtx, ei: usize, idx: Option<&Indices>) -
                 for m in members {
                     let pname = w.namer.call(&format!("{name}_{}", m.name));
                     let Some(Binding::BuiltIn(b)) = m.binding else {
-                        return Err(crate::Error::without_location(
+                        return Err(crate::diagnostic::Error::without_location(
                             "entry-point input without a built-in binding",
                         ));
                     };
                     let attr = builtin_attribute(b).ok_or_else(|| {
-                        crate::Error::without_location(
+                        crate::diagnostic::Error::without_location(
                             "built-in value not available in MSL kernels",
                         )
                     })?;
@@ -442,7 +444,7 @@ fn signature(w: &mut Writer, cx: &mut FnCtx, ei: usize, idx: Option<&Indices>) -
                 );
             }
             _ => {
-                return Err(crate::Error::without_location(
+                return Err(crate::diagnostic::Error::without_location(
                     "entry-point input without a built-in binding",
                 ))
             }

@@ -2,7 +2,6 @@
 //! semantics; builtin function calls and subgroup-matrix operations are
 //! handed, printed, to `math` and `matrix`.
 
-use std::borrow::Cow;
 use std::fmt::Write as _;
 
 use smallvec::SmallVec;
@@ -10,6 +9,7 @@ use smallvec::SmallVec;
 use super::access::{matrix_access, result_struct};
 use super::context::{at, err, indent_line, temp_name_into, FnCtx, Writer, R};
 use super::image::{Image, Level, Query, Sample};
+use super::operand::{get, get_apart, leaf};
 use super::types::is_packed_member;
 use super::value::{cat, put, strip_parens};
 use crate::arena::Handle;
@@ -22,86 +22,6 @@ use crate::ir::{
 /// operator chains print in linear time and stay shallow for the C++
 /// compiler.
 const MAX_INLINE_DEPTH: u32 = 8;
-
-/// The printed form of an evaluated expression (leaves are printed on
-/// demand).
-///
-/// Borrowed from `cx` where the text is there already (an evaluated
-/// expression, a local or a parameter), so reading an operand copies
-/// nothing.
-pub(super) fn get<'c>(w: &'c Writer, cx: &'c FnCtx, h: Handle<Expression>) -> R<Cow<'c, str>> {
-    match cx.f.expressions[h] {
-        Expression::GlobalVariable(g) if !cx.t.exprs.is_set(h.index()) => {
-            Ok(Cow::Borrowed(&w.global_names[g.index()]))
-        }
-        _ => get_apart(w, cx, h),
-    }
-}
-
-/// [`get`] for a caller that changes the writer while it holds the text
-/// (a global variable's name is copied instead of borrowed).
-pub(super) fn get_apart<'c>(w: &Writer, cx: &'c FnCtx, h: Handle<Expression>) -> R<Cow<'c, str>> {
-    if let Some(s) = cx.t.exprs.get(h.index()) {
-        return Ok(Cow::Borrowed(s));
-    }
-    let e = &cx.f.expressions[h];
-    if visit::needs_emit(e) {
-        return Err(err(
-            "internal error: expression used before it is evaluated (MSL writer)",
-            cx.span(h),
-        ));
-    }
-    match *e {
-        Expression::LocalVariable(l) => Ok(Cow::Borrowed(&cx.t.local_names[l.index()])),
-        Expression::FunctionArgument(i) => match cx.t.arg_names.get(i as usize) {
-            Some(name) => Ok(Cow::Borrowed(name)),
-            None => Err(err("invalid function argument", cx.span(h))),
-        },
-        _ => leaf(w, cx, h).map(Cow::Owned),
-    }
-}
-
-fn leaf(w: &Writer, cx: &FnCtx, h: Handle<Expression>) -> R<String> {
-    Ok(match cx.f.expressions[h] {
-        Expression::Literal(l) => {
-            let mut s = String::with_capacity(24);
-            super::value::operand_literal_into(l, &mut s);
-            s
-        }
-        Expression::Constant(c) => w.constant(c),
-        Expression::OverrideExpr(g) => match w.p.global_values.get(g.index()) {
-            Some(&Some(c)) => w.constant(c),
-            Some(None) => return Err(super::spec_constants_error(cx.span(h))),
-            None => return Err(err("override-expression has no value", cx.span(h))),
-        },
-        Expression::Override(o) => match w.p.override_values.get(o.index()) {
-            Some(&Some(c)) => w.constant(c),
-            Some(None) => return Err(super::spec_constants_error(cx.span(h))),
-            None => return Err(err("override has no value", cx.span(h))),
-        },
-        Expression::ZeroValue(ty) => {
-            if matches!(w.m.inner(ty), TypeInner::SubgroupMatrix { .. }) {
-                super::matrix::zero(w.m, ty).map_err(|d| at(d, cx.span(h)))?
-            } else {
-                w.zero_value(ty)
-            }
-        }
-        Expression::FunctionArgument(i) => {
-            cx.t.arg_names
-                .get(i as usize)
-                .cloned()
-                .ok_or_else(|| err("invalid function argument", cx.span(h)))?
-        }
-        Expression::GlobalVariable(g) => w.global_names[g.index()].clone(),
-        Expression::LocalVariable(l) => cx.t.local_names[l.index()].clone(),
-        _ => {
-            return Err(err(
-                "internal error: result used before its statement (MSL writer)",
-                cx.span(h),
-            ))
-        }
-    })
-}
 
 /// Evaluates an expression covered by an `Emit`: bakes it into a temporary
 /// or records its inline text.

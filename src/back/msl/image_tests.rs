@@ -11,7 +11,7 @@ use crate::ir::{
     ImageDimension as Dim, ImageQuery, Literal, Module, ResourceBinding, SampleLevel, Scalar,
     Statement, TexelFormat, Type, TypeInner, VectorSize,
 };
-use crate::Span;
+use crate::span::Span;
 
 /// A module under construction: a compute entry point `main` whose body
 /// gets the expressions and statements added.

@@ -529,7 +529,7 @@ mod tests {
                     span: 16,
                 },
             },
-            crate::Span::UNDEFINED,
+            crate::span::Span::UNDEFINED,
         );
         let (s, defs) = fx.call(F::Modf, &[v2], r);
         assert_eq!(s, "tessera_modf_float2(a)");

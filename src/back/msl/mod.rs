@@ -92,10 +92,9 @@
 //!
 //! # Module map
 //!
-//! The printer's modules, from the driver down. They do not yet import
-//! downwards only: the builtin lowerings below build their helpers as text
-//! and call back into expression printing, a circle `tests/architecture.rs`
-//! lists until those lowerings become IR passes:
+//! The printer's modules, from the driver down; none imports one above it
+//! (`tests/architecture.rs` fails on an import circle). The builtin
+//! lowerings still build their helpers as MSL text (to become IR passes):
 //! - `module`: the driver: option checks, reachability, type and global
 //!   names, type declarations, and the assembled output;
 //! - `entry_point`: the module-level checks of the chosen entry points and
@@ -106,17 +105,19 @@
 //! - `expression`: expressions (inline or temporaries) with WGSL's operator
 //!   semantics, builtin calls and subgroup-matrix operations;
 //! - `access`: pointees, subgroup-matrix accesses and builtin result structs
-//!   as the builtin modules take them;
+//!   as the builtin modules take them; `operand`: the text of an evaluated
+//!   expression or a leaf;
 //! - `value`: literals, constants, zero values, composites;
-//! - `context`: the shared state (`Writer`, `FnCtx`), the result type and
-//!   errors, and the temporaries of a function;
+//! - `context`: the shared state (`Writer`, `FnCtx`, a render stage's
+//!   output struct), the result type and errors, and the temporaries of a
+//!   function;
 //! - builtin lowerings that print MSL text from printed operands: `math`,
 //!   `atomics`, `subgroup`, `matrix`, `barrier`, `image` (texture types and
 //!   the texture builtins); `capability` (public) holds
 //!   the "Metal cannot express" checks;
 //! - leaves: `types` (type spellings and struct layout), `names`
 //!   (identifier renaming) and `polyfill` (the helper functions the output
-//!   defines).
+//!   defines, subgroup-matrix element-wise helpers included).
 
 mod access;
 mod atomics;
@@ -132,6 +133,7 @@ mod matrix;
 mod matrix_elementwise;
 mod module;
 mod names;
+mod operand;
 mod polyfill;
 mod render;
 mod statement;
@@ -325,7 +327,7 @@ mod tests;
 
 /// The error for an override-expression that reads a specialization
 /// constant ([`crate::pipeline::PipelineOptions::spec_constants`]).
-pub(crate) fn spec_constants_error(span: crate::Span) -> Error {
+pub(crate) fn spec_constants_error(span: crate::span::Span) -> Error {
     Diagnostic::error(
         "this override-expression reads a specialization constant, which MSL output does not support",
         span,

@@ -22,7 +22,7 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-use crate::ir::{AddressSpace, MatrixScalarOp, Scalar, VectorSize};
+use crate::ir::{AddressSpace, BinaryOperator, MathFunction, MatrixScalarOp, Scalar, VectorSize};
 
 /// A scalar or vector value type, as the helpers spell it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -193,7 +193,7 @@ pub(super) enum Helper {
         comp: Scalar,
     },
     /// An element-wise operation (`tessera_experimental_subgroup_matrix`).
-    MatrixElementwise(super::matrix_elementwise::Elementwise),
+    MatrixElementwise(Elementwise),
     /// `subgroupMatrixScalarAdd/Subtract/Multiply`.
     MatrixScalar {
         /// The operation.
@@ -599,6 +599,144 @@ fn write_scalar_helper(
     }
     writeln!(out, "  return d;")?;
     writeln!(out, "}}")
+}
+
+/// One element-wise operation, as a helper key.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(super) enum ElementOp {
+    /// `a op b` between two matrices.
+    Binary(BinaryOperator),
+    /// `-a`.
+    Negate,
+    /// A math builtin; bit `i` of the mask is set when argument `i` is a
+    /// matrix (the others are scalars).
+    Math(MathFunction, u8, u8),
+    /// A component conversion to the given component type.
+    Convert(Scalar),
+}
+
+/// The helper for `op` on matrices of `comp`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(super) struct Elementwise {
+    pub op: ElementOp,
+    pub comp: Scalar,
+}
+
+pub(super) fn msl_math(fun: MathFunction) -> Option<&'static str> {
+    use MathFunction as M;
+    Some(match fun {
+        M::Abs => "metal::abs",
+        M::Min => "metal::min",
+        M::Max => "metal::max",
+        M::Clamp => "metal::clamp",
+        M::Sign => "metal::sign",
+        M::Exp => "metal::exp",
+        M::Exp2 => "metal::exp2",
+        M::Log => "metal::log",
+        M::Log2 => "metal::log2",
+        M::Sqrt => "metal::sqrt",
+        M::InverseSqrt => "metal::rsqrt",
+        M::Tanh => "metal::tanh",
+        M::Sin => "metal::sin",
+        M::Cos => "metal::cos",
+        M::Floor => "metal::floor",
+        M::Ceil => "metal::ceil",
+        M::Round => "metal::rint",
+        M::Trunc => "metal::trunc",
+        M::Saturate => "metal::saturate",
+        M::Step => "metal::step",
+        M::Pow => "metal::pow",
+        M::Fma => "metal::fma",
+        M::Mix => "metal::mix",
+        _ => return None,
+    })
+}
+
+impl Elementwise {
+    /// The helper's function name.
+    pub fn name(&self) -> String {
+        let c = scalar_name(self.comp);
+        match self.op {
+            ElementOp::Binary(op) => format!("tessera_simdgroup_{}_{c}", binary_name(op)),
+            ElementOp::Negate => format!("tessera_simdgroup_negate_{c}"),
+            ElementOp::Math(fun, mask, _) => {
+                format!(
+                    "tessera_simdgroup_{}_{mask}_{c}",
+                    format!("{fun:?}").to_lowercase()
+                )
+            }
+            ElementOp::Convert(to) => format!("tessera_simdgroup_convert_{c}_{}", scalar_name(to)),
+        }
+    }
+
+    /// Writes the helper.
+    pub fn write(&self, out: &mut String, name: &str) -> std::fmt::Result {
+        let m = comp_type_name(self.comp);
+        let s = scalar_name(self.comp);
+        let v = format!("metal::{s}2");
+        let (ret, params, body) = match self.op {
+            ElementOp::Binary(op) => (
+                m.to_string(),
+                format!("{m} a, {m} b"),
+                format!(
+                    "a.thread_elements() {} b.thread_elements()",
+                    binary_symbol(op)
+                ),
+            ),
+            ElementOp::Negate => (
+                m.to_string(),
+                format!("{m} a"),
+                "-a.thread_elements()".to_string(),
+            ),
+            ElementOp::Math(fun, mask, arity) => {
+                let f = msl_math(fun).unwrap_or("metal::abs");
+                let mut ps = Vec::new();
+                let mut args = Vec::new();
+                for i in 0..arity {
+                    if mask & (1 << i) != 0 {
+                        ps.push(format!("{m} a{i}"));
+                        args.push(format!("a{i}.thread_elements()"));
+                    } else {
+                        ps.push(format!("{s} a{i}"));
+                        args.push(format!("{v}(a{i})"));
+                    }
+                }
+                (
+                    m.to_string(),
+                    ps.join(", "),
+                    format!("{f}({})", args.join(", ")),
+                )
+            }
+            ElementOp::Convert(to) => (
+                comp_type_name(to).to_string(),
+                format!("{m} a"),
+                format!("metal::{}2(a.thread_elements())", scalar_name(to)),
+            ),
+        };
+        writeln!(out, "{ret} {name}({params}) {{")?;
+        writeln!(out, "  {ret} d;")?;
+        writeln!(out, "  d.thread_elements() = {body};")?;
+        writeln!(out, "  return d;")?;
+        writeln!(out, "}}")
+    }
+}
+
+fn binary_name(op: BinaryOperator) -> &'static str {
+    match op {
+        BinaryOperator::Add => "add",
+        BinaryOperator::Subtract => "subtract",
+        BinaryOperator::Multiply => "multiply_elements",
+        _ => "divide",
+    }
+}
+
+fn binary_symbol(op: BinaryOperator) -> &'static str {
+    match op {
+        BinaryOperator::Add => "+",
+        BinaryOperator::Subtract => "-",
+        BinaryOperator::Multiply => "*",
+        _ => "/",
+    }
 }
 
 #[cfg(test)]

@@ -16,39 +16,12 @@
 
 use std::fmt::Write as _;
 
-use super::context::{err, FnCtx, Writer, R};
+use super::context::{err, FnCtx, OutMember, RenderOutput, Writer, R};
 use super::value::{cat, put};
 use crate::arena::Handle;
 use crate::ir::{
     Binding, BuiltIn, DepthCondition, Interpolation, Sampling, ShaderStage, Type, TypeInner,
 };
-
-/// A member of an entry point's output struct.
-#[derive(Debug)]
-pub(super) struct OutMember {
-    /// Its MSL name in the output struct.
-    name: String,
-    /// The result struct's member it comes from (`None`: the whole result).
-    source: Option<usize>,
-    /// The length of a `clip_distances` array (copied element-wise out of
-    /// the array wrapper).
-    array_len: Option<u32>,
-}
-
-/// The output struct of a vertex or fragment entry point.
-#[derive(Debug)]
-pub(super) struct RenderOutput {
-    /// The struct's MSL name.
-    struct_name: String,
-    /// The WGSL result type.
-    result_ty: Handle<Type>,
-    /// Its members.
-    members: Vec<OutMember>,
-    /// A local name for the result value.
-    value_name: String,
-    /// A local name for the output struct.
-    out_name: String,
-}
 
 /// What the entry point's signature gets.
 pub(super) struct Interface {
@@ -123,7 +96,7 @@ fn leaves(
         )]);
     }
     let TypeInner::Struct { members, .. } = w.m.inner(ty) else {
-        return Err(crate::Error::without_location(
+        return Err(crate::diagnostic::Error::without_location(
             "entry-point interface value without a binding",
         ));
     };
@@ -133,7 +106,9 @@ fn leaves(
         .enumerate()
         .map(|(i, m)| {
             let binding = m.binding.ok_or_else(|| {
-                crate::Error::without_location("entry-point struct member without a binding")
+                crate::diagnostic::Error::without_location(
+                    "entry-point struct member without a binding",
+                )
             })?;
             Ok((
                 Some(i),

@@ -6,13 +6,14 @@
 use super::access::{matrix_access, pointee, result_struct};
 use super::context::{at, bind_result, err, temp_name, FnCtx, Writer, R};
 use super::expression::{
-    get, image_of, matrix_access_texts, packed_pointee, release, runtime_length, uint_operand,
+    image_of, matrix_access_texts, packed_pointee, release, runtime_length, uint_operand,
 };
+use super::operand::get;
 use super::types::ends_with_runtime_array;
 use super::value::{literal, strip_parens};
 use crate::arena::Handle;
 use crate::ir::{visit, Block, CaseSelector, Expression, Scalar, Statement, TypeInner};
-use crate::Span;
+use crate::span::Span;
 
 /// The header of every loop. C++ (and so MSL) lets the compiler assume
 /// that a loop without side effects terminates, and remove it or what

@@ -30,7 +30,7 @@
 //! information off it pays a predictable branch there and nothing else.
 //!
 //! [`Options::debug_info`]: super::Options::debug_info
-//! [`Span::UNDEFINED`]: crate::Span::UNDEFINED
+//! [`Span::UNDEFINED`]: crate::span::Span::UNDEFINED
 
 use spirv::Op;
 
@@ -41,7 +41,7 @@ use super::stmt::is_deferred;
 use super::writer::{Writer, R};
 use crate::arena::Handle;
 use crate::ir::{Block, Expression, Statement};
-use crate::Span;
+use crate::span::Span;
 
 impl DebugInfo {
     /// Makes `span`'s location the one in effect: `OpLine` (or `OpNoLine`

@@ -7,7 +7,7 @@ use spirv::Op;
 
 use super::builder::{inst_str, push_string, Sections};
 use super::Options;
-use crate::Span;
+use crate::span::Span;
 
 /// The source of a module compiled with debug information
 /// ([`Options::debug_source`](super::Options::debug_source)).

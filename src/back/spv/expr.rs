@@ -189,7 +189,7 @@ impl Writer<'_> {
     }
 
     /// The element count of an indexable type, if fixed.
-    fn fixed_count(&mut self, inner: &TypeInner, span: crate::Span) -> R<Option<u32>> {
+    fn fixed_count(&mut self, inner: &TypeInner, span: crate::span::Span) -> R<Option<u32>> {
         Ok(match *inner {
             TypeInner::Vector { size, .. } => Some(size.get()),
             TypeInner::Matrix { columns, .. } => Some(columns.get()),

@@ -8,7 +8,7 @@ use super::modes::{LocalType, Mode};
 use super::writer::{err, Writer, R};
 use crate::arena::Handle;
 use crate::ir::{Expression, Function, Type, TypeInner};
-use crate::Span;
+use crate::span::Span;
 
 /// Where `break` and `continue` go.
 #[derive(Clone, Copy, Debug)]
@@ -163,7 +163,7 @@ impl Writer<'_> {
                 break;
             }
             let Some(&t) = next_param.next() else {
-                return Err(crate::Error::without_location(
+                return Err(crate::diagnostic::Error::without_location(
                     "internal error: parameter count",
                 ));
             };

@@ -118,7 +118,7 @@ impl Writer<'_> {
         dim: ImageDimension,
         arrayed: bool,
         class: ImageClass,
-        span: crate::Span,
+        span: crate::span::Span,
     ) -> R<u32> {
         let sampled = self.scalar_type(sampled_scalar(class));
         let storage = matches!(class, ImageClass::Storage { .. });

@@ -25,7 +25,7 @@ impl Writer<'_> {
         match size {
             ArraySize::Constant(n) => Ok(n),
             ArraySize::Override(e) => self.override_u32(e),
-            ArraySize::Runtime => Err(crate::Error::without_location(
+            ArraySize::Runtime => Err(crate::diagnostic::Error::without_location(
                 "a runtime-sized array cannot be loaded or stored as a whole",
             )),
         }
@@ -125,7 +125,7 @@ impl Writer<'_> {
                 Ok(self.emit(cx, Op::Load, plain, &[tmp]))
             }
             TypeInner::Matrix { .. } if mode.is_std140() => self.load_columns(cx, p, 0, ty),
-            _ => Err(crate::Error::without_location(
+            _ => Err(crate::diagnostic::Error::without_location(
                 "cannot load this type from buffer memory",
             )),
         }
@@ -189,7 +189,7 @@ impl Writer<'_> {
                     w.store_converted(cx, ep, ev, base, Mode::Explicit, space)
                 })
             }
-            _ => Err(crate::Error::without_location(
+            _ => Err(crate::diagnostic::Error::without_location(
                 "cannot store this type to buffer memory",
             )),
         }

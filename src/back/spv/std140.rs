@@ -69,7 +69,9 @@ impl Writer<'_> {
                 let stride = crate::ir::layout::round_up(l.align, l.size);
                 Ok((self.vector_type(scalar, rows.get()), stride))
             }
-            _ => Err(crate::Error::without_location("expected a matrix type")),
+            _ => Err(crate::diagnostic::Error::without_location(
+                "expected a matrix type",
+            )),
         }
     }
 
@@ -154,7 +156,9 @@ impl Writer<'_> {
             .get(&ty)
             .and_then(|v| v.get(index as usize))
             .copied()
-            .ok_or_else(|| crate::Error::without_location("struct member index out of range"))
+            .ok_or_else(|| {
+                crate::diagnostic::Error::without_location("struct member index out of range")
+            })
     }
 
     /// Loads a decomposed matrix of type `ty` whose columns are members

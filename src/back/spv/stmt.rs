@@ -15,7 +15,7 @@ use crate::ir::{
     AddressSpace, AtomicFunction, Barrier, Block, CaseSelector, Expression, Scalar, Statement,
     TypeInner,
 };
-use crate::Span;
+use crate::span::Span;
 
 impl Writer<'_> {
     /// Writes a block, stopping at the first terminator.

@@ -6,7 +6,7 @@ use super::function::FnCtx;
 use super::writer::{err, Writer, R};
 use crate::arena::Handle;
 use crate::ir::{Expression, SubgroupOp as S};
-use crate::Span;
+use crate::span::Span;
 
 impl Writer<'_> {
     /// Writes a subgroup builtin; returns its result id.

@@ -24,7 +24,7 @@ use super::writer::{err, Writer, R};
 use super::CooperativeMatrixExtension;
 use crate::arena::Handle;
 use crate::ir::{Expression, MatrixLayout, MatrixScalarOp, Scalar, Type, TypeInner};
-use crate::Span;
+use crate::span::Span;
 
 impl Writer<'_> {
     /// The component scalar of a matrix type.
@@ -361,7 +361,7 @@ impl Writer<'_> {
     /// `SPV_QCOM_cooperative_matrix_conversion`'s capability and extension,
     /// or an error when the option is off (the matrix-scratch pass lowers
     /// these operations then).
-    fn qcom(&mut self, span: crate::Span) -> R<()> {
+    fn qcom(&mut self, span: crate::span::Span) -> R<()> {
         if !self.opts.qcom_cooperative_matrix_conversion || self.nv() {
             return Err(err(
                 "internal error: rows or columns of a subgroup matrix reached the SPIR-V writer without the QCOM conversion option",

@@ -165,7 +165,11 @@ impl Writer<'_> {
         let m = self.m;
         let inner = match m.types.try_get(ty) {
             Some(t) => &t.inner,
-            None => return Err(crate::Error::without_location("invalid type handle")),
+            None => {
+                return Err(crate::diagnostic::Error::without_location(
+                    "invalid type handle",
+                ))
+            }
         };
         let mode = if mode.is_std140() && !self.needs_std140(ty) {
             mode.without_std140()
@@ -409,7 +413,7 @@ impl Writer<'_> {
                     .copied()
                     .flatten()
                     .ok_or_else(|| {
-                        crate::Error::without_location(
+                        crate::diagnostic::Error::without_location(
                             "subgroup matrix dimension override has no value",
                         )
                     })?;
@@ -441,7 +445,7 @@ impl Writer<'_> {
             {
                 Ok(*v as u32)
             }
-            _ => Err(crate::Error::without_location(
+            _ => Err(crate::diagnostic::Error::without_location(
                 "expected a non-negative integer constant",
             )),
         }
@@ -568,7 +572,11 @@ impl Writer<'_> {
         }
         let m = self.m;
         let id = match m.constants.try_get(value) {
-            None => return Err(crate::Error::without_location("invalid constant handle")),
+            None => {
+                return Err(crate::diagnostic::Error::without_location(
+                    "invalid constant handle",
+                ))
+            }
             Some(ConstValue::Scalar(lit)) => self.literal(*lit),
             Some(ConstValue::Zero(ty)) => {
                 let t = self.type_id(*ty, Mode::Plain)?;

@@ -11,8 +11,8 @@ use crate::arena::Handle;
 use crate::diagnostic::{Diagnostic, Error};
 use crate::ir::{AddressSpace, ConstValue, GlobalVariable, Module, Type, TypeInner};
 use crate::pipeline::Pipeline;
+use crate::span::Span;
 use crate::valid::ModuleInfo;
-use crate::Span;
 
 /// Result type of the writer.
 pub(super) type R<T> = Result<T, Error>;

@@ -15,7 +15,7 @@ use crate::ir::{
     BinaryOperator, Expression, Function, MatrixLayout, MatrixScalarOp, Type, TypeInner,
     UnaryOperator,
 };
-use crate::Span;
+use crate::span::Span;
 
 /// The syntactic form of a printed expression, for parenthesisation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -9,7 +9,7 @@ use super::{error, Ctx, MAX_DEPTH};
 use crate::arena::Handle;
 use crate::diagnostic::Error;
 use crate::ir::{ConstValue, Expression, Literal, Module, TypeInner};
-use crate::Span;
+use crate::span::Span;
 
 /// Makes a Rust float rendering a WGSL float literal body: ensures a `.` or
 /// an exponent is present.

@@ -35,7 +35,7 @@ use crate::diagnostic::{Diagnostic, Error};
 use crate::ir::{
     AddressSpace, Binding, Extensions, Module, ShaderStage, TypeInner, WorkgroupSizeDim,
 };
-use crate::Span;
+use crate::span::Span;
 
 /// Maximum nesting the writer follows (types, expressions, statements)
 /// before reporting an error instead of risking the stack.

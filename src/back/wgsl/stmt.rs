@@ -11,7 +11,7 @@ use crate::diagnostic::Error;
 use crate::ir::{
     AtomicFunction, Barrier, Block, CaseSelector, Expression, Function, Literal, Statement,
 };
-use crate::Span;
+use crate::span::Span;
 
 const INDENT: &str = "  ";
 

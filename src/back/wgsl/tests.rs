@@ -3,7 +3,7 @@
 use super::write;
 use crate::arena::{Handle, HandleRange};
 use crate::ir::*;
-use crate::Span;
+use crate::span::Span;
 
 /// Builds one function's expressions and body.
 struct Fb {
@@ -100,7 +100,7 @@ fn out(m: &Module) -> String {
     write(m).unwrap_or_else(|e| panic!("write failed: {e}"))
 }
 
-fn err(m: &Module) -> crate::Diagnostic {
+fn err(m: &Module) -> crate::diagnostic::Diagnostic {
     write(m).unwrap_err().diagnostics[0].clone()
 }
 
@@ -114,7 +114,7 @@ fn naga_accepts(src: &str) {
 fn compute_entry(m: &mut Module, f: Handle<Function>, size: u32) {
     let name = m.functions[f].name.clone();
     m.entry_points.push(EntryPoint {
-        workgroup_size_spans: [crate::Span::UNDEFINED; 3],
+        workgroup_size_spans: [crate::span::Span::UNDEFINED; 3],
         subgroup_size: None,
         name,
         stage: ShaderStage::Compute,
@@ -756,7 +756,7 @@ fn overrides_sized_arrays_and_workgroup_size() {
     );
     let f = Fb::new("main").finish(&mut m);
     m.entry_points.push(EntryPoint {
-        workgroup_size_spans: [crate::Span::UNDEFINED; 3],
+        workgroup_size_spans: [crate::span::Span::UNDEFINED; 3],
         subgroup_size: None,
         name: "main".into(),
         stage: ShaderStage::Compute,

@@ -118,7 +118,12 @@ impl Ctx<'_> {
                 v.extend(offset.map(E));
                 (name, v)
             }
-            _ => return Err(error("not a texture expression", crate::Span::UNDEFINED)),
+            _ => {
+                return Err(error(
+                    "not a texture expression",
+                    crate::span::Span::UNDEFINED,
+                ))
+            }
         })
     }
 

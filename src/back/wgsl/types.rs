@@ -8,7 +8,7 @@ use crate::arena::Handle;
 use crate::diagnostic::Error;
 use crate::ir::layout::{self, MemberAttrs};
 use crate::ir::{AddressSpace, ArraySize, MatrixDim, Scalar, Type, TypeInner};
-use crate::Span;
+use crate::span::Span;
 
 /// Whether a struct type is one of WGSL's predeclared builtin result
 /// structures (`__frexp_result_f32`, `__modf_result_vec3_f32`,

@@ -16,7 +16,7 @@
 //! Types are expressions, as in the WGSL grammar: `array<f32, 4>` is an
 //! [`Expr::Ident`] whose [`TemplatedIdent`] has two template arguments.
 
-use crate::Span;
+use crate::span::Span;
 
 /// An identifier with its span.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -30,8 +30,8 @@ use crate::ir::{
     AddressSpace, Block, EntryPoint, Expression, FilterIndex, Function, Module, Statement,
     TypeInner,
 };
+use crate::span::Span;
 use crate::valid::type_facts::TypeFacts;
-use crate::Span;
 
 /// Statement behaviours (WGSL spec, "Statements Behavior Analysis").
 pub(crate) type Behavior = u8;

@@ -19,8 +19,8 @@ use crate::ir::{
     Access, AddressSpace, Binding, DiagnosticRule, Expression, FilterSeverity, Statement,
     SubgroupOp, Type, TypeInner,
 };
+use crate::span::Span;
 use crate::valid::type_facts::TypeFlags;
-use crate::Span;
 
 impl<'a> Builder<'a> {
     /// The value node of an operand used in control flow `cf`. Literals,

@@ -8,7 +8,7 @@
 //! turned into a compressed adjacency table by [`Graph::finish`] (a counting
 //! sort), so building and walking are linear in the number of edges.
 
-use crate::Span;
+use crate::span::Span;
 
 /// Index of a node.
 pub(crate) type NodeId = u32;

@@ -7,7 +7,7 @@ use std::rc::Rc;
 
 use super::graph::{NodeId, ScopeMask, SUBGROUP, WORKGROUP};
 use crate::ir::filters::{DiagnosticRule, FilterSeverity};
-use crate::Span;
+use crate::span::Span;
 
 /// A kind of uniformity requirement: a uniformity scope together with the
 /// triggering rule its failures are reported under. Each channel is

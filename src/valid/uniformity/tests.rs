@@ -164,7 +164,7 @@ fn main(@builtin(local_invocation_index) lid: u32) { if lid > 0u { a(); } }";
     fs.reverse();
     let mut arena = crate::arena::Arena::new();
     for f in fs {
-        arena.append(f, crate::Span::UNDEFINED);
+        arena.append(f, crate::span::Span::UNDEFINED);
     }
     m.functions = arena;
     m.entry_points.clear();

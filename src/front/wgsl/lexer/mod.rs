@@ -28,7 +28,7 @@ pub(crate) fn is_keyword_or_reserved(name: &str) -> bool {
 }
 
 use crate::diagnostic::Diagnostic;
-use crate::Span;
+use crate::span::Span;
 
 /// The kind of a token.
 #[allow(missing_docs)]
@@ -376,7 +376,7 @@ impl<'a> TokenStream<'a> {
                 let end = self.source.len() as u32;
                 work.push(Token {
                     kind: TokenKind::Eof,
-                    span: crate::Span::new(end, end),
+                    span: crate::span::Span::new(end, end),
                 });
             }
         }

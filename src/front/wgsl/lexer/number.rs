@@ -13,7 +13,7 @@
 use super::float;
 use crate::diagnostic::Diagnostic;
 use crate::front::wgsl::ast::{FloatSuffix, IntSuffix, Literal};
-use crate::Span;
+use crate::span::Span;
 
 fn err(message: impl Into<String>, start: usize, end: usize) -> Diagnostic {
     Diagnostic::error(message, Span::new(start as u32, end as u32))

@@ -4,7 +4,7 @@ use super::number::scan_number;
 use super::words::{is_reserved, keyword};
 use super::{Token, TokenKind};
 use crate::diagnostic::Diagnostic;
-use crate::Span;
+use crate::span::Span;
 
 fn span(start: usize, end: usize) -> Span {
     // `tokenize` rejects sources of 4 GiB or more, so these casts are exact.

@@ -1,7 +1,7 @@
 //! Lexer unit tests.
 
 use super::{tokenize, TokenKind as K, TokenStream, SEGMENT};
-use crate::Span;
+use crate::span::Span;
 
 fn kinds(src: &str) -> Vec<K> {
     let mut v: Vec<K> = tokenize(src)

@@ -7,7 +7,7 @@ use crate::front::wgsl::ast::{
     GlobalDecl, Ident, Param, StructDecl, StructMember, ValueDecl,
 };
 use crate::front::wgsl::lexer::TokenKind;
-use crate::Span;
+use crate::span::Span;
 
 /// Every attribute name WGSL defines, plus Chromium's `subgroup_size`.
 const ATTRIBUTE_NAMES: &[&str] = &[

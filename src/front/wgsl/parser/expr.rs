@@ -6,7 +6,7 @@ use crate::front::wgsl::ast::{
     BinaryOp, Expr, ExprId, ExprList, Ident, Literal, TemplatedIdent, UnaryOp,
 };
 use crate::front::wgsl::lexer::{number::literal_value, Token, TokenKind};
-use crate::Span;
+use crate::span::Span;
 
 /// The binary operator a token spells, if any.
 fn binary_op(kind: TokenKind) -> Option<BinaryOp> {

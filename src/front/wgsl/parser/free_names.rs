@@ -6,7 +6,7 @@
 //! (`resolve::decl_order`) without walking the AST again.
 
 use super::super::ast::{self, Expr, ExprId, GlobalDecl, Stmt, StmtKind};
-use crate::Span;
+use crate::span::Span;
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 /// Collects the names a declaration uses that its own locals do not

@@ -20,7 +20,7 @@ mod stmt;
 use super::ast::{Ident, TranslationUnit};
 use super::lexer::{Token, TokenKind, TokenStream};
 use crate::diagnostic::{Diagnostic, Error};
-use crate::Span;
+use crate::span::Span;
 
 /// Maximum nesting depth of expressions, statements and template lists.
 pub const MAX_NESTING_DEPTH: u32 = 128;

@@ -7,7 +7,7 @@ use crate::front::wgsl::ast::{
     UnaryOp, ValueDecl, VarDecl,
 };
 use crate::front::wgsl::lexer::TokenKind;
-use crate::Span;
+use crate::span::Span;
 
 /// The assignment operator a token spells, if any.
 fn assign_op(kind: TokenKind) -> Option<AssignOp> {

@@ -2,7 +2,7 @@
 
 use super::{parse, MAX_NESTING_DEPTH};
 use crate::front::wgsl::ast::*;
-use crate::Span;
+use crate::span::Span;
 
 fn ok(src: &str) -> TranslationUnit<'_> {
     match parse(src) {

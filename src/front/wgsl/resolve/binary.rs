@@ -10,7 +10,7 @@ use crate::const_eval;
 use crate::ir::{
     BinaryOperator, Expression, LocalVariable, Scalar, Statement, Type, TypeInner, VectorSize,
 };
-use crate::Span;
+use crate::span::Span;
 
 /// The shape of an operand type.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -60,7 +60,7 @@ impl Resolver<'_, '_> {
             let want = self.module.intern(TypeInner::Scalar(component));
             let found = self.val_ty(&s);
             let s = self.convert_to(s, want, sspan).map_err(|_| {
-                Box::new(crate::Diagnostic::error(
+                Box::new(crate::diagnostic::Diagnostic::error(
                     format!(
                         "a cooperative matrix of '{}' can only be multiplied by a '{}' scalar, found '{}'",
                         component.wgsl_name(),

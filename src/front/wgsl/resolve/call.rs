@@ -9,7 +9,7 @@ use crate::builtins::{self, BuiltinOp, TemplateArg};
 use crate::const_eval::{self, Value};
 use crate::diagnostic::Diagnostic;
 use crate::ir::{Expression, Extensions, Literal, MatrixLayout, Statement, Type, TypeInner};
-use crate::Span;
+use crate::span::Span;
 use smallvec::SmallVec;
 
 /// The name of the extension(s) a builtin needs, for messages.

@@ -9,7 +9,7 @@ use super::{err, Res, Resolver, Stage, Val};
 use crate::arena::Handle;
 use crate::const_eval::{self, Value};
 use crate::ir::{ArraySize, Expression, Scalar, Type, TypeInner, VectorSize};
-use crate::Span;
+use crate::span::Span;
 
 impl<'t, 'a> Resolver<'t, 'a> {
     /// The common type of several argument types (abstract ones converted),
@@ -106,9 +106,12 @@ impl<'t, 'a> Resolver<'t, 'a> {
                         span,
                     );
                 }
-                let (v, vspan) = vals
-                    .pop()
-                    .ok_or_else(|| Box::new(crate::Diagnostic::error("missing argument", span)))?;
+                let (v, vspan) = vals.pop().ok_or_else(|| {
+                    Box::new(crate::diagnostic::Diagnostic::error(
+                        "missing argument",
+                        span,
+                    ))
+                })?;
                 self.conversion(v, vspan, ty, s, span)
             }
             TypeInner::Vector { size, scalar } => self.vector_ctor(ty, size, scalar, vals, span),
@@ -559,7 +562,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
                 let sty = self.module.intern(TypeInner::Scalar(shader));
                 let from = self.val_ty(&v);
                 let v = self.convert_to(v, sty, vspan).map_err(|_| {
-                    Box::new(crate::Diagnostic::error(
+                    Box::new(crate::diagnostic::Diagnostic::error(
                         format!(
                             "'{}' cannot be used to construct a subgroup matrix of '{}'",
                             self.type_name(from),

@@ -22,7 +22,7 @@ pub(super) fn order<'a>(
     // Every declaration's dependencies in one vector: those of `i` are
     // `all_deps[starts[i]..starts[i + 1]]` (free names are distinct, so
     // each dependency is listed once).
-    let mut all_deps: Vec<(usize, crate::Span)> = Vec::new();
+    let mut all_deps: Vec<(usize, crate::span::Span)> = Vec::new();
     let mut starts = Vec::with_capacity(n + 1);
     for i in 0..n {
         starts.push(all_deps.len());

@@ -36,7 +36,7 @@ use super::Resolver;
 use crate::diagnostic::Diagnostic;
 use crate::ir::filters::{DiagnosticFilter, DiagnosticRule, FilterSeverity};
 use crate::ir::Extensions;
-use crate::Span;
+use crate::span::Span;
 
 /// Language features accepted by `requires`.
 const LANGUAGE_FEATURES: &[&str] = &[

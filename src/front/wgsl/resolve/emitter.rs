@@ -5,7 +5,7 @@ use super::{FnState, Res};
 use crate::arena::{Handle, HandleRange};
 use crate::ir::visit::needs_emit;
 use crate::ir::{Block, Expression, Statement, Type};
-use crate::Span;
+use crate::span::Span;
 
 impl FnState<'_> {
     /// Flushes the pending `Emit` range into the current block.

@@ -271,7 +271,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
         if result.is_some() && !fs.had_errors && !super::stmt::block_returns(&block) {
             return err(
                 "missing return at end of function",
-                crate::Span::new(f.body.span.end.saturating_sub(1), f.body.span.end),
+                crate::span::Span::new(f.body.span.end.saturating_sub(1), f.body.span.end),
             );
         }
         fs.func.body = block;
@@ -288,7 +288,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
                 entry: stage.is_some(),
             },
         );
-        let workgroup_size_spans = wg.map_or([crate::Span::UNDEFINED; 3], |a| {
+        let workgroup_size_spans = wg.map_or([crate::span::Span::UNDEFINED; 3], |a| {
             [0, 1, 2].map(|i| self.list(a.args).get(i).map_or(a.span, |&e| self.span(e)))
         });
         if let (Some(stage), Some(workgroup_size)) = (stage, workgroup_size) {
@@ -372,7 +372,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
     /// `@subgroup_size(n)`: a const- or override-expression of type i32 or
     /// u32; a const value must be a power of two (WGSL spec, "subgroup_size";
     /// the range the device supports is checked at pipeline creation).
-    fn subgroup_size(&mut self, a: &Attribute<'a>) -> Res<(WorkgroupSizeDim, crate::Span)> {
+    fn subgroup_size(&mut self, a: &Attribute<'a>) -> Res<(WorkgroupSizeDim, crate::span::Span)> {
         if !self
             .module
             .extensions

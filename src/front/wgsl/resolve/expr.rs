@@ -17,7 +17,7 @@ use crate::ir::{
     Access, AddressSpace, ArraySize, Expression, Literal, Scalar, Type, TypeInner, UnaryOperator,
     VectorSize,
 };
-use crate::Span;
+use crate::span::Span;
 
 /// One step of a left spine.
 pub(crate) enum Step<'a> {
@@ -381,7 +381,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
         }
         let names = self.value_names();
         Err(Box::new(
-            crate::Diagnostic::error(format!("unresolved identifier '{name}'"), span)
+            crate::diagnostic::Diagnostic::error(format!("unresolved identifier '{name}'"), span)
                 .with_closest(name, names),
         ))
     }
@@ -688,7 +688,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
             let Some((i, mty)) = found else {
                 let names: Vec<&str> = members.iter().map(|x| x.name.as_str()).collect();
                 return Err(Box::new(
-                    crate::Diagnostic::error(
+                    crate::diagnostic::Diagnostic::error(
                         format!(
                             "struct '{}' has no member named '{}'",
                             self.type_name(bty),
@@ -705,7 +705,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
             TypeInner::Struct { members, .. } => {
                 let Some(i) = members.iter().position(|x| x.name == m.name) else {
                     return Err(Box::new(
-                        crate::Diagnostic::error(
+                        crate::diagnostic::Diagnostic::error(
                             format!(
                                 "struct '{}' has no member named '{}'",
                                 self.type_name(bty),
@@ -721,7 +721,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
             }
             TypeInner::Vector { size, scalar } => {
                 let pattern = swizzle(m.name, size)
-                    .map_err(|msg| Box::new(crate::Diagnostic::error(msg, m.span)))?;
+                    .map_err(|msg| Box::new(crate::diagnostic::Diagnostic::error(msg, m.span)))?;
                 if pattern.len() == 1 {
                     let ety = self.module.intern(TypeInner::Scalar(scalar));
                     return self.access_index(base, pattern[0] as u32, ety, span);

@@ -11,7 +11,7 @@ use crate::ir::{
     self, Access, AddressSpace, ArraySize, Expression, Literal, ResourceBinding, Scalar, Type,
     TypeInner,
 };
-use crate::Span;
+use crate::span::Span;
 
 impl<'t, 'a> Resolver<'t, 'a> {
     /// Resolves the module-scope declaration number `i`.

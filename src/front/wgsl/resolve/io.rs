@@ -198,7 +198,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
             "flat" => Interpolation::Flat,
             _ => {
                 return Err(Box::new(
-                    crate::Diagnostic::error(
+                    crate::diagnostic::Diagnostic::error(
                         format!("unknown interpolation type '{tname}'"),
                         self.span(t),
                     )
@@ -218,7 +218,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
                     "either" => Sampling::Either,
                     _ => {
                         return Err(Box::new(
-                            crate::Diagnostic::error(
+                            crate::diagnostic::Diagnostic::error(
                                 format!("unknown interpolation sampling '{sname}'"),
                                 self.span(s),
                             )
@@ -350,8 +350,11 @@ impl<'t, 'a> Resolver<'t, 'a> {
             ),
             _ => {
                 return Err(Box::new(
-                    crate::Diagnostic::error(format!("unknown builtin value '{name}'"), span)
-                        .with_closest(name, super::suggest::BUILTIN_VALUES.iter().copied()),
+                    crate::diagnostic::Diagnostic::error(
+                        format!("unknown builtin value '{name}'"),
+                        span,
+                    )
+                    .with_closest(name, super::suggest::BUILTIN_VALUES.iter().copied()),
                 ))
             }
         };
@@ -401,7 +404,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
     pub(crate) fn check_struct_locations(
         &self,
         members: &[StructMember],
-        spans: &[Option<crate::Span>],
+        spans: &[Option<crate::span::Span>],
     ) -> Res<()> {
         let located: Vec<(usize, u32, Option<u32>)> = members
             .iter()
@@ -439,7 +442,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
         for (k, &(i, l, _)) in located.iter().enumerate() {
             if let Some(&(first, ..)) = located[..k].iter().find(|&&(_, l2, _)| l2 == l) {
                 return Err(Box::new(
-                    crate::Diagnostic::error(
+                    crate::diagnostic::Diagnostic::error(
                         format!("@location({l}) is used by more than one structure member"),
                         span_of(i),
                     )

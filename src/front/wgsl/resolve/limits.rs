@@ -13,7 +13,7 @@
 use super::{err, Res, Resolver};
 use crate::arena::Handle;
 use crate::ir::{Type, TypeInner};
-use crate::Span;
+use crate::span::Span;
 
 /// Members of one structure type (spec: 1023).
 pub const MAX_STRUCT_MEMBERS: usize = 1023;

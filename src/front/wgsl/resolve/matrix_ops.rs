@@ -11,7 +11,7 @@ use crate::ir::{
     BinaryOperator, Expression, MathFunction, MatrixScalarOp, Scalar, Type, TypeInner,
     UnaryOperator,
 };
-use crate::Span;
+use crate::span::Span;
 
 /// The math builtins that apply element-wise to matrices of float
 /// components; the first five (and `sign`) also to integer components.
@@ -157,7 +157,7 @@ impl Resolver<'_, '_> {
                 let want = self.module.intern(TypeInner::Scalar(comp.shader_scalar()));
                 let found = self.val_ty(&s);
                 let s = self.convert_to(s, want, sspan).map_err(|_| {
-                    Box::new(crate::Diagnostic::error(
+                    Box::new(crate::diagnostic::Diagnostic::error(
                         format!(
                             "the scalar operand of {sym} must be '{}' for a matrix of '{}', found '{}'",
                             comp.shader_scalar().wgsl_name(),
@@ -288,7 +288,7 @@ impl Resolver<'_, '_> {
                 v
             } else {
                 self.convert_to(v, scalar_ty, vspan).map_err(|_| {
-                    Box::new(crate::Diagnostic::error(
+                    Box::new(crate::diagnostic::Diagnostic::error(
                         format!(
                             "the arguments of '{name}' must be '{}' or '{}', found '{}'",
                             self.type_name(mty),

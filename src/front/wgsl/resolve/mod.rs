@@ -62,7 +62,7 @@ use crate::arena::Handle;
 use crate::const_eval::Value;
 use crate::diagnostic::{Diagnostic, Error};
 use crate::ir::{self, Access, AddressSpace, Expression, Module, Type};
-use crate::Span;
+use crate::span::Span;
 use rustc_hash::FxHashMap as HashMap;
 
 pub(crate) use scope::FnState;

@@ -21,7 +21,7 @@ use super::{FnState, GlobalItem, Res, Resolver};
 use crate::arena::Handle;
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::ir::Type;
-use crate::Span;
+use crate::span::Span;
 
 /// Resolution stops after this many errors.
 pub(crate) const MAX_ERRORS: usize = 100;

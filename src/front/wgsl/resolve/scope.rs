@@ -7,7 +7,7 @@ use crate::const_eval::Value;
 use crate::diagnostic::Diagnostic;
 use crate::front::wgsl::ast::Ident;
 use crate::ir::{self, Type};
-use crate::Span;
+use crate::span::Span;
 use rustc_hash::FxHashMap as HashMap;
 use smallvec::SmallVec;
 

@@ -11,7 +11,7 @@ use super::Resolver;
 use crate::diagnostic::Diagnostic;
 use crate::ir::filters::DiagnosticRule;
 use crate::ir::Extensions;
-use crate::Span;
+use crate::span::Span;
 
 /// The flags `enable subgroup_matrix;` sets: subgroup matrices, with the
 /// proposal's rules, and `subgroups` (which the proposal says it implies).

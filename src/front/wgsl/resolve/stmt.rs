@@ -12,7 +12,7 @@ use crate::ir::{
     self, Block, CaseSelector, Expression, Literal, LocalVariable, Scalar, Statement, SwitchCase,
     Type, TypeInner, UnaryOperator,
 };
-use crate::Span;
+use crate::span::Span;
 use rustc_hash::FxHashMap as HashMap;
 
 /// Whether every path through the block ends in a `return` (a
@@ -855,7 +855,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
                     None => {
                         if let Some(prev) = default_span {
                             return Err(Box::new(
-                                crate::Diagnostic::error(
+                                crate::diagnostic::Diagnostic::error(
                                     "a switch statement must have exactly one default clause",
                                     c.span,
                                 )
@@ -920,7 +920,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
     ) -> Res<CaseSelector> {
         let lit = match v {
             Value::Scalar(l) => crate::const_eval::concretize_literal(l, scalar)
-                .map_err(|e| Box::new(crate::Diagnostic::error(e.message, vspan)))?,
+                .map_err(|e| Box::new(crate::diagnostic::Diagnostic::error(e.message, vspan)))?,
             _ => return err("case selector must be an integer scalar", vspan),
         };
         let cs = match lit {
@@ -935,8 +935,11 @@ impl<'t, 'a> Resolver<'t, 'a> {
                 CaseSelector::Default => "default".into(),
             };
             return Err(Box::new(
-                crate::Diagnostic::error(format!("duplicate switch case '{shown}'"), vspan)
-                    .with_label(prev, "previous case here"),
+                crate::diagnostic::Diagnostic::error(
+                    format!("duplicate switch case '{shown}'"),
+                    vspan,
+                )
+                .with_label(prev, "previous case here"),
             ));
         }
         Ok(cs)

@@ -20,7 +20,7 @@ use crate::ir::{
     AddressSpace, ArraySize, BinaryOperator, Expression, Extensions, Literal, MatrixDim,
     MatrixLayout, Scalar, Statement, Type, TypeInner,
 };
-use crate::Span;
+use crate::span::Span;
 
 /// Facts about the operands of a load or store.
 struct Operands {

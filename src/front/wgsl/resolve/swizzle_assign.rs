@@ -20,7 +20,7 @@ use crate::const_eval::Value;
 use crate::ir::{
     Access, AddressSpace, Expression, Literal, Scalar, Statement, Type, TypeInner, VectorSize,
 };
-use crate::Span;
+use crate::span::Span;
 
 /// Several components of a vector in memory.
 pub(crate) struct SwizzleView {
@@ -81,8 +81,9 @@ impl<'t, 'a> Resolver<'t, 'a> {
                     LStep::Member(m, _) => {
                         let size = VectorSize::from_count(vw.pattern.len() as u32)
                             .unwrap_or(VectorSize::Quad);
-                        let picked = swizzle(m.name, size)
-                            .map_err(|msg| Box::new(crate::Diagnostic::error(msg, m.span)))?;
+                        let picked = swizzle(m.name, size).map_err(|msg| {
+                            Box::new(crate::diagnostic::Diagnostic::error(msg, m.span))
+                        })?;
                         let pattern: smallvec::SmallVec<[u8; 4]> =
                             picked.iter().map(|&i| vw.pattern[i as usize]).collect();
                         if pattern.len() > 1 {
@@ -109,7 +110,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
                         if let TypeInner::Vector { size, scalar } = *self.module.inner(store) {
                             if m.name.len() > 1 {
                                 let pattern = swizzle(m.name, size).map_err(|msg| {
-                                    Box::new(crate::Diagnostic::error(msg, m.span))
+                                    Box::new(crate::diagnostic::Diagnostic::error(msg, m.span))
                                 })?;
                                 view = Some(SwizzleView {
                                     ptr,

@@ -11,7 +11,7 @@ use crate::builtins::texture::{roles, Role, TextureFn};
 use crate::builtins::ResolvedCall;
 use crate::const_eval::Value;
 use crate::ir::{Expression, ImageQuery, Literal, SampleLevel, Statement};
-use crate::Span;
+use crate::span::Span;
 
 /// The arguments of a texture call, by role.
 #[derive(Default)]

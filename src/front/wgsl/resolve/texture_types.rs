@@ -183,7 +183,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
             None => {
                 let found = fname.unwrap_or("an expression");
                 return Err(Box::new(
-                    crate::Diagnostic::error(
+                    crate::diagnostic::Diagnostic::error(
                         format!("'{found}' is not a texel format of '{name}'"),
                         self.span(f),
                     )

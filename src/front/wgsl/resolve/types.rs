@@ -9,7 +9,7 @@ use crate::ir::{
     Access, AddressSpace, ArraySize, Expression, Extensions, Literal, MatrixDim, Module, Scalar,
     SubgroupMatrixKind, Type, TypeInner, VectorSize,
 };
-use crate::Span;
+use crate::span::Span;
 
 /// The WGSL spelling of a type.
 pub(crate) fn type_name(module: &Module, ty: Handle<Type>) -> String {
@@ -157,7 +157,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
             None => {
                 let names = self.type_names();
                 Err(Box::new(
-                    crate::Diagnostic::error(
+                    crate::diagnostic::Diagnostic::error(
                         format!("unresolved type '{}'", t.ident.name),
                         t.ident.span,
                     )
@@ -528,7 +528,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
             }
             _ => {
                 return Err(Box::new(
-                    crate::Diagnostic::error(
+                    crate::diagnostic::Diagnostic::error(
                         format!("unknown address space '{name}'"),
                         self.span(e),
                     )
@@ -547,8 +547,11 @@ impl<'t, 'a> Resolver<'t, 'a> {
             "read_write" => Access::ReadWrite,
             _ => {
                 return Err(Box::new(
-                    crate::Diagnostic::error(format!("unknown access mode '{name}'"), self.span(e))
-                        .with_closest(name, super::suggest::ACCESS_MODES.iter().copied()),
+                    crate::diagnostic::Diagnostic::error(
+                        format!("unknown access mode '{name}'"),
+                        self.span(e),
+                    )
+                    .with_closest(name, super::suggest::ACCESS_MODES.iter().copied()),
                 ))
             }
         })

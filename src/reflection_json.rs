@@ -1,4 +1,6 @@
-//! [`Reflection`] as JSON (`tessera --reflect FILE.json`), written by hand:
+//! The pipeline's [`Reflection`] as JSON (`tessera --reflect FILE.json`),
+//! with the MSL argument tables when the output is MSL (so it lives above
+//! both the pipeline step and the printers), written by hand:
 //! keys in a fixed order, two-space indentation, one value per line, so
 //! the output is deterministic and diffs well. The shape (version 1):
 //!
@@ -47,7 +49,7 @@
 use crate::back::msl::{ResourceIndex, ResourceKind};
 use crate::ir::{Literal, ResourceBinding, ShaderStage};
 
-use super::{
+use crate::pipeline::{
     BindingReflection, EntryPointReflection, HandleKind, Reflection, ResourceReflection, SpecValue,
 };
 
@@ -397,7 +399,7 @@ fn render(j: &J) -> String {
 }
 
 impl Reflection {
-    /// The reflection as JSON (see the shape in `src/pipeline/json.rs`'s
+    /// The reflection as JSON (see the shape in `src/reflection_json.rs`'s
     /// module documentation): deterministic, keys in a fixed order, ending
     /// in a newline. For MSL output use [`Reflection::to_json_msl`], which
     /// adds each entry point's MSL name and argument-table indices.
