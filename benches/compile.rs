@@ -202,8 +202,8 @@ fn tessera_prepare(source: &str) -> Result<TesseraState, String> {
     let info = tessera::valid::validate(&parsed.module).map_err(|e| format!("validate: {e}"))?;
     let pipeline = tessera::pipeline::process(&parsed.module, &info, &Default::default())
         .map_err(|e| format!("pipeline: {e}"))?;
-    tessera::back::spv::write(&pipeline, &Default::default()).map_err(|e| format!("spv: {e}"))?;
-    let msl = tessera::back::msl::write(&pipeline, &Default::default())
+    tessera::lower::spv::write(&pipeline, &Default::default()).map_err(|e| format!("spv: {e}"))?;
+    let msl = tessera::lower::msl::write(&pipeline, &Default::default())
         .map(|_| ())
         .map_err(|e| format!("msl: {e}"));
     Ok(TesseraState {
@@ -307,10 +307,10 @@ fn tessera_stage(stage: &str, source: &str, s: &TesseraState) {
             let _ = black_box(tessera::valid::validate(black_box(&s.module)));
         }
         "spv-write" => {
-            let _ = black_box(tessera::back::spv::write(&s.pipeline, &Default::default()));
+            let _ = black_box(tessera::lower::spv::write(&s.pipeline, &Default::default()));
         }
         "msl-write" => {
-            let _ = black_box(tessera::back::msl::write(&s.pipeline, &Default::default()));
+            let _ = black_box(tessera::lower::msl::write(&s.pipeline, &Default::default()));
         }
         _ => tessera_whole(stage, source),
     }
@@ -908,7 +908,7 @@ fn function_stage_times_of(
                 let options = tessera::back::msl::Options::default();
                 let mut lowered = pipeline;
                 let info =
-                    tessera::back::msl::lower(&mut lowered, &options, &mut |_, _| {}).ok()?;
+                    tessera::lower::msl::lower(&mut lowered, &options, &mut |_, _| {}).ok()?;
                 tessera::back::msl::print(&lowered, &info, &options).ok()?;
                 Some(median_time(|| {
                     let _ = black_box(tessera::back::msl::print(&lowered, &info, &options));
@@ -923,10 +923,10 @@ fn function_stage_times_of(
                 Some(median_time(|| {
                     if write_msl {
                         let _ =
-                            black_box(tessera::back::msl::write(&pipeline, &Default::default()));
+                            black_box(tessera::lower::msl::write(&pipeline, &Default::default()));
                     } else {
                         let _ =
-                            black_box(tessera::back::spv::write(&pipeline, &Default::default()));
+                            black_box(tessera::lower::spv::write(&pipeline, &Default::default()));
                     }
                 }))
             }
@@ -1144,7 +1144,7 @@ fn tessera_steps(source: &str) -> Option<Vec<Step>> {
     let spv = timed_backend(
         "spv",
         &pipeline,
-        |p, after| tessera::back::spv::lower(p, &spv_options, after).ok(),
+        |p, after| tessera::lower::spv::lower(p, &spv_options, after).ok(),
         |p, info| black_box(tessera::back::spv::print(p, info, &spv_options)).is_ok(),
         &mut steps,
     );
@@ -1152,7 +1152,7 @@ fn tessera_steps(source: &str) -> Option<Vec<Step>> {
     let msl = timed_backend(
         "msl",
         &pipeline,
-        |p, after| tessera::back::msl::lower(p, &msl_options, after).ok(),
+        |p, after| tessera::lower::msl::lower(p, &msl_options, after).ok(),
         |p, info| black_box(tessera::back::msl::print(p, info, &msl_options)).is_ok(),
         &mut steps,
     );

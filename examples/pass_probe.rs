@@ -25,10 +25,10 @@ fn main() {
         };
         if msl {
             let o = Default::default();
-            std::hint::black_box(tessera::back::msl::lower(&mut q, &o, &mut cb).unwrap());
+            std::hint::black_box(tessera::lower::msl::lower(&mut q, &o, &mut cb).unwrap());
         } else {
             let o = Default::default();
-            std::hint::black_box(tessera::back::spv::lower(&mut q, &o, &mut cb).unwrap());
+            std::hint::black_box(tessera::lower::spv::lower(&mut q, &o, &mut cb).unwrap());
         }
     }
     let mut total = 0.0;

@@ -52,7 +52,7 @@ fn main() {
             let mut times = Vec::with_capacity(n);
             if target == "print-msl" {
                 let o = Default::default();
-                let lowered = tessera::back::msl::lower(&mut p, &o, &mut |_, _| {}).unwrap();
+                let lowered = tessera::lower::msl::lower(&mut p, &o, &mut |_, _| {}).unwrap();
                 for _ in 0..n {
                     let t = Instant::now();
                     std::hint::black_box(tessera::back::msl::print(&p, &lowered, &o).is_ok());
@@ -60,7 +60,7 @@ fn main() {
                 }
             } else {
                 let o = Default::default();
-                let lowered = tessera::back::spv::lower(&mut p, &o, &mut |_, _| {}).unwrap();
+                let lowered = tessera::lower::spv::lower(&mut p, &o, &mut |_, _| {}).unwrap();
                 for _ in 0..n {
                     let t = Instant::now();
                     std::hint::black_box(tessera::back::spv::print(&p, &lowered, &o).is_ok());

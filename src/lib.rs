@@ -42,14 +42,14 @@
 //!    subgroup-matrix configurations ([`pipeline::PipelineOptions`]; a
 //!    [`device::DeviceProfile`] fills them from a device). Errors here are
 //!    pipeline-creation errors.
-//! 4. **Write**: [`back::spv::write`], [`back::msl::write`] (or
-//!    [`back::msl::write_translation`] for the entry-point names and
+//! 4. **Write**: [`lower::spv::write`], [`lower::msl::write`] (or
+//!    [`lower::msl::write_translation`] for the entry-point names and
 //!    argument indices), or [`back::wgsl::write`] for the module. Each
 //!    writer runs its backend's ordered IR-to-IR passes (WGSL's robustness
 //!    and polyfills; `tessera --list-passes`) on a copy, then prints.
 //!
 //! ```
-//! use tessera::{back, front, pipeline, valid};
+//! use tessera::{back, front, lower, pipeline, valid};
 //!
 //! let source = "
 //!     override scale: f32 = 2.0;
@@ -63,8 +63,8 @@
 //! options.overrides.insert("scale".into(), 3.0);
 //! let pipeline = pipeline::process(&parsed.module, &info, &options)?;
 //!
-//! let spirv: Vec<u32> = back::spv::write(&pipeline, &back::spv::Options::default())?;
-//! let msl: String = back::msl::write(&pipeline, &back::msl::Options::default())?;
+//! let spirv: Vec<u32> = lower::spv::write(&pipeline, &back::spv::Options::default())?;
+//! let msl: String = lower::msl::write(&pipeline, &back::msl::Options::default())?;
 //! let wgsl: String = back::wgsl::write(&pipeline.module)?;
 //! assert_eq!(spirv[0], 0x0723_0203);
 //! assert!(msl.contains("kernel void main_("));
@@ -126,11 +126,13 @@ pub mod device;
 pub mod diagnostic;
 pub mod front;
 pub mod ir;
+pub mod lower;
 pub(crate) mod passes;
 pub mod pipeline;
 mod reflection_json;
 mod span;
 mod suggest;
+mod unroll_policy;
 pub mod valid;
 /// Embedding in wgpu 30 (cargo feature `wgpu`).
 #[cfg(feature = "wgpu")]
@@ -252,7 +254,7 @@ pub fn compile_to_spirv(
     }
     let mut pipeline = pipeline::process_owned(parsed.module, &info, &options.pipeline)
         .map_err(CompileError::Pipeline)?;
-    let lowered = back::spv::lower(&mut pipeline, &options.spv, &mut |_, _| {})
+    let lowered = lower::spv::lower(&mut pipeline, &options.spv, &mut |_, _| {})
         .map_err(CompileError::Backend)?;
     // Debug information needs the source text: this one, unless given.
     let spv = if options.spv.debug_info && options.spv.debug_source.is_none() {
@@ -349,7 +351,7 @@ pub fn compile_to_msl(
     }
     let mut pipeline = pipeline::process_owned(parsed.module, &info, &options.pipeline)
         .map_err(CompileError::Pipeline)?;
-    let lowered = back::msl::lower(&mut pipeline, &options.msl, &mut |_, _| {})
+    let lowered = lower::msl::lower(&mut pipeline, &options.msl, &mut |_, _| {})
         .map_err(CompileError::Backend)?;
     let out = back::msl::print(&pipeline, &lowered, &options.msl).map_err(CompileError::Backend)?;
     let mut warnings = parsed.warnings;

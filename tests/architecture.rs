@@ -36,18 +36,15 @@ const KNOWN_CIRCLES: &[&str] = &[];
 
 /// Printer files that still import lowering-side modules, with the
 /// module: "FILE -> MODULE".
-/// Each backend's `mod.rs` still picks and runs its passes and the
-/// validator (to move to a lowering module per target), and the printers
-/// read the pipeline's reflection and options.
+/// The printers read their input, the `Pipeline` (the module with the
+/// pipeline's reflection and values), and the WGSL printer the front
+/// end's reserved words.
 const KNOWN_PRINTER_IMPORTS: &[&str] = &[
-    "src/back/mod.rs -> passes",
     "src/back/msl/capability.rs -> pipeline",
     "src/back/msl/context.rs -> pipeline",
-    "src/back/msl/mod.rs -> passes",
     "src/back/msl/mod.rs -> pipeline",
     "src/back/msl/module.rs -> pipeline",
     "src/back/msl/types.rs -> pipeline",
-    "src/back/spv/mod.rs -> passes",
     "src/back/spv/mod.rs -> pipeline",
     "src/back/spv/spec.rs -> pipeline",
     "src/back/spv/writer.rs -> pipeline",

@@ -30,7 +30,7 @@ fn pipeline(source: &str, options: &PipelineOptions) -> Pipeline {
 /// address space and binding point.
 fn lowered_globals(p: &Pipeline) -> Vec<(String, AddressSpace, Option<ResourceBinding>)> {
     let mut lowered = p.clone();
-    tessera::back::spv::lower(
+    tessera::lower::spv::lower(
         &mut lowered,
         &tessera::back::spv::Options::default(),
         &mut |_, _| {},
@@ -180,7 +180,7 @@ fn given_bindings_are_used_and_defaults_avoid_them() {
 #[test]
 fn msl_binds_the_planes_and_parameters() {
     let p = pipeline(TWO_GROUPS, &PipelineOptions::default());
-    let msl = tessera::back::msl::write(&p, &tessera::back::msl::Options::default())
+    let msl = tessera::lower::msl::write(&p, &tessera::back::msl::Options::default())
         .unwrap_or_else(|e| panic!("{e:?}"));
     for needle in [
         "a_plane1 [[texture(",

@@ -55,10 +55,10 @@ fn run_all(source: &str) -> Result<(), String> {
         Some(d) => Err(d.message.clone()),
         None => Ok(()),
     };
-    if let Err(e) = tessera::back::msl::write(&pipeline, &Default::default()) {
+    if let Err(e) = tessera::lower::msl::write(&pipeline, &Default::default()) {
         verification(&e)?;
     }
-    let words = match tessera::back::spv::write(&pipeline, &Default::default()) {
+    let words = match tessera::lower::spv::write(&pipeline, &Default::default()) {
         Ok(words) => words,
         Err(e) => return verification(&e),
     };

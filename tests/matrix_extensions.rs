@@ -114,7 +114,7 @@ fn kind_change_goes_through_subgroup_scratch() {
         ..h100()
     };
     let mut p = tessera::pipeline::process(&parsed.module, &info, &options).unwrap();
-    tessera::back::spv::lower(&mut p, &Default::default(), &mut |_, _| {}).unwrap();
+    tessera::lower::spv::lower(&mut p, &Default::default(), &mut |_, _| {}).unwrap();
     assert_eq!(
         p.reflection.entry_points[0].matrix_scratch_bytes,
         2 * 16 * 16 * 2

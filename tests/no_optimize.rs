@@ -31,7 +31,7 @@ fn every_input_compiles_without_the_optimising_passes() {
             verify_ir: true,
             ..Default::default()
         };
-        match tessera::back::spv::write(&c.pipeline, &spv) {
+        match tessera::lower::spv::write(&c.pipeline, &spv) {
             Ok(words) => {
                 let standard_layout = c.pipeline.reflection.needs_uniform_buffer_standard_layout();
                 if let Err(e) =
@@ -39,7 +39,7 @@ fn every_input_compiles_without_the_optimising_passes() {
                 {
                     problems.push(format!("{name}: spirv-val: {e}"));
                 }
-                let optimised = tessera::back::spv::write(&c.pipeline, &Default::default());
+                let optimised = tessera::lower::spv::write(&c.pipeline, &Default::default());
                 differ += usize::from(optimised.is_ok_and(|w| w != words));
             }
             Err(e) => problems.push(format!("{name}: spv: {}", message(&e))),
@@ -48,13 +48,13 @@ fn every_input_compiles_without_the_optimising_passes() {
             lang_version: d.msl_version.unwrap_or((2, 4)),
             ..Default::default()
         };
-        let plain = tessera::back::msl::write(&c.pipeline, &options);
+        let plain = tessera::lower::msl::write(&c.pipeline, &options);
         let options = tessera::back::msl::Options {
             optimize: false,
             verify_ir: true,
             ..options
         };
-        match (tessera::back::msl::write(&c.pipeline, &options), plain) {
+        match (tessera::lower::msl::write(&c.pipeline, &options), plain) {
             (Ok(text), Ok(_)) => msl.push((name, text)),
             (Err(a), Err(b)) if message(&a) == message(&b) => {}
             (a, b) => problems.push(format!(

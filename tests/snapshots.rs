@@ -108,7 +108,7 @@ fn check_msl(
     if let Some(v) = version {
         options.lang_version = v;
     }
-    let result = tessera::back::msl::write(&compiled.pipeline, &options);
+    let result = tessera::lower::msl::write(&compiled.pipeline, &options);
     let expected = MSL_REJECTED
         .iter()
         .find(|(n, _)| *n == name)

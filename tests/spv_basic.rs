@@ -106,7 +106,7 @@ fn bounds_checks_can_be_disabled() {
         bounds_checks: false,
         ..Default::default()
     };
-    let words = tessera::back::spv::write(&p, &opts).expect("write");
+    let words = tessera::lower::spv::write(&p, &opts).expect("write");
     validate(&words, (1, 3)).expect("valid");
     let dis = disasm(&words);
     assert!(!dis.contains("OpArrayLength"), "{dis}");
@@ -120,7 +120,7 @@ fn unsupported_version_is_an_error() {
         version: (1, 2),
         ..Default::default()
     };
-    let e = tessera::back::spv::write(&p, &opts).expect_err("1.2 is not supported");
+    let e = tessera::lower::spv::write(&p, &opts).expect_err("1.2 is not supported");
     assert!(
         e.to_string().contains("unsupported SPIR-V version 1.2"),
         "{e}"

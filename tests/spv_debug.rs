@@ -66,7 +66,7 @@ fn compile_with_reflection(
         }),
         ..Options::default()
     };
-    let words = tessera::back::spv::write(&compiled.pipeline, &options)
+    let words = tessera::lower::spv::write(&compiled.pipeline, &options)
         .unwrap_or_else(|e| panic!("{}", e.render(name, source)));
     (words, standard_layout)
 }
@@ -236,7 +236,7 @@ fn without_debug_info_nothing_changes() {
         let default = {
             let directives = common::directives(&source).unwrap();
             let compiled = common::compile(&name, &source, &directives).unwrap();
-            tessera::back::spv::write(&compiled.pipeline, &Options::default()).unwrap()
+            tessera::lower::spv::write(&compiled.pipeline, &Options::default()).unwrap()
         };
         // A source given without `debug_info` is ignored.
         assert_eq!(plain, default, "{name}");
@@ -310,7 +310,7 @@ fn without_source_only_names() {
         debug_info: true,
         ..Options::default()
     };
-    let words = tessera::back::spv::write(&compiled.pipeline, &options).unwrap();
+    let words = tessera::lower::spv::write(&compiled.pipeline, &options).unwrap();
     let text = disassemble(&words);
     assert!(
         !text.contains("OpLine") && !text.contains("OpSource"),

@@ -329,7 +329,7 @@ fn a_handle_variable_of_another_type_is_reported_with_a_span() {
     let _ = fb.emit(Expression::Load { pointer: e }, f32t);
     mb.compute("main", fb.finish(), 1);
     let p = pipeline(&mb.m);
-    let e = tessera::back::spv::write(&p, &Default::default()).expect_err("not a texture");
+    let e = tessera::lower::spv::write(&p, &Default::default()).expect_err("not a texture");
     let d = e.errors().next().expect("one error");
     assert_eq!(
         d.message,

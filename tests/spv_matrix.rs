@@ -230,7 +230,7 @@ fn override_dimension_uses_the_pipeline_value() {
     );
     // Without a value the writer reports an error instead of panicking.
     let p = pipeline(&mb.m);
-    let e = tessera::back::spv::write(&p, &Default::default()).expect_err("no value");
+    let e = tessera::lower::spv::write(&p, &Default::default()).expect_err("no value");
     assert!(e.to_string().contains("override has no value"), "{e}");
 }
 
@@ -250,7 +250,7 @@ fn loads_and_stores_are_bounds_checked_unless_disabled() {
         bounds_checks: false,
         ..Default::default()
     };
-    let words = tessera::back::spv::write(&p, &opts).expect("write");
+    let words = tessera::lower::spv::write(&p, &opts).expect("write");
     validate(&words, (1, 3)).expect("valid");
     let dis = disasm(&words);
     assert!(!dis.contains("OpArrayLength"), "{dis}");

@@ -136,7 +136,7 @@ fn snapshots_of_subgroup_matrix_inputs() {
                     cooperative_matrix: CooperativeMatrixExtension::Nv,
                     ..Default::default()
                 };
-                let words = tessera::back::spv::write(&compiled.pipeline, &options)
+                let words = tessera::lower::spv::write(&compiled.pipeline, &options)
                     .map_err(|e| format!("NV {version:?}:\n{}", e.render(name, source)))?;
                 let text = common::disassemble(&words)?;
                 common::validate_spirv(&words, env)

@@ -145,7 +145,7 @@ fn overrides_private_initialisers_and_pointer_parameters() {
     assert!(dis.contains("OpFunctionParameter"), "{dis}");
     assert!(dis.contains("Private %"), "private initialiser: {dis}");
     // Without pipeline values: an error, not a panic.
-    let e = tessera::back::spv::write(&pipeline(&mb.m), &Default::default())
+    let e = tessera::lower::spv::write(&pipeline(&mb.m), &Default::default())
         .expect_err("missing values");
     assert!(e.to_string().contains("has no value"), "{e}");
 }
@@ -196,7 +196,7 @@ fn chain(n: usize, emit: bool) -> Mb {
 fn long_emitted_chains_are_linear() {
     let mb = chain(100_000, true);
     let p = pipeline(&mb.m);
-    let words = tessera::back::spv::write(&p, &Default::default()).expect("write");
+    let words = tessera::lower::spv::write(&p, &Default::default()).expect("write");
     validate(&words, (1, 3)).expect("valid");
     assert!(words.len() > 100_000 * 5);
 }
@@ -218,7 +218,7 @@ fn unemitted_deep_chains_are_an_error_not_a_crash() {
         verify_ir: true,
         ..Default::default()
     };
-    let e = tessera::back::spv::write(&p, &options).expect_err("not emitted");
+    let e = tessera::lower::spv::write(&p, &options).expect_err("not emitted");
     let d = e.errors().next().expect("an error");
     assert!(
         d.message

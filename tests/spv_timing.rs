@@ -4,7 +4,8 @@
 
 use std::time::Instant;
 
-use tessera::back::spv::{write, Options};
+use tessera::back::spv::Options;
+use tessera::lower::spv::write;
 
 #[test]
 #[ignore = "timing only"]

@@ -5,8 +5,9 @@
 mod spv_util;
 
 use spv_util::{compile_wgsl as compile, pipeline};
-use tessera::back::spv::{write, Options};
+use tessera::back::spv::Options;
 use tessera::ir::Module;
+use tessera::lower::spv::write;
 use tessera::{compile_to_spirv, CompileOptions};
 
 #[test]

@@ -58,7 +58,7 @@ fn spirv(source: &str, c: &common::Compiled) -> Vec<u32> {
 }
 
 fn msl(c: &common::Compiled) -> String {
-    match tessera::back::msl::write(&c.pipeline, &tessera::back::msl::Options::default()) {
+    match tessera::lower::msl::write(&c.pipeline, &tessera::back::msl::Options::default()) {
         Ok(text) => text,
         Err(e) => panic!("{}", e.render("test.wgsl", "")),
     }

@@ -176,7 +176,7 @@ fn subgroup_matrix_workgroup_rule_uses_the_explicit_size() {
 fn after_robustness(source: &str, options: &PipelineOptions) -> String {
     let mut p = pipeline(source, options);
     let mut text = None;
-    tessera::back::spv::lower(
+    tessera::lower::spv::lower(
         &mut p,
         &tessera::back::spv::Options::default(),
         &mut |name, p| {

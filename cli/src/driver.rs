@@ -203,8 +203,8 @@ fn spv_options(args: &Args) -> tessera::back::spv::Options {
 /// The names and summaries of the passes `format` runs.
 fn pass_list(args: &Args, format: Format) -> Result<Vec<(&'static str, &'static str)>, Failure> {
     let list = match format {
-        Format::Spv | Format::Spvasm => tessera::back::spv::passes(&spv_options(args)),
-        Format::Msl => tessera::back::msl::passes(&msl_options(args)?),
+        Format::Spv | Format::Spvasm => tessera::lower::spv::passes(&spv_options(args)),
+        Format::Msl => tessera::lower::msl::passes(&msl_options(args)?),
         Format::Wgsl => Vec::new(),
     };
     Ok(list.iter().map(|p| (p.name, p.summary)).collect())
@@ -419,7 +419,7 @@ pub fn run(args: &Args, reporter: &Reporter) -> Result<(), Failure> {
                 });
             }
             let mut pipeline = pipeline;
-            let info = tessera::back::spv::lower(
+            let info = tessera::lower::spv::lower(
                 &mut pipeline,
                 &spv_options,
                 &mut print_after(args, reporter),
@@ -443,7 +443,7 @@ pub fn run(args: &Args, reporter: &Reporter) -> Result<(), Failure> {
             .into_bytes(),
         Format::Msl => {
             let mut pipeline = pipeline;
-            let info = tessera::back::msl::lower(
+            let info = tessera::lower::msl::lower(
                 &mut pipeline,
                 &msl_options,
                 &mut print_after(args, reporter),

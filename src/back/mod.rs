@@ -1,8 +1,8 @@
-//! Backends: SPIR-V, MSL and WGSL.
+//! Backends: the SPIR-V, MSL and WGSL printers. They print the module that
+//! [`crate::lower`] leaves, one IR construct at a time.
 
 pub mod msl;
 pub mod spv;
 pub mod wgsl;
 
-pub use crate::passes::unroll::UnrollPolicy;
-pub use crate::passes::{Pass, PassFn};
+pub use crate::unroll_policy::UnrollPolicy;

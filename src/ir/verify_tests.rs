@@ -121,7 +121,7 @@ fn valid_modules_verify() {
     let source = parse(COMPUTE);
     let info = crate::valid::validate(&source).unwrap();
     let mut p = crate::pipeline::process(&source, &info, &Default::default()).unwrap();
-    let passes = crate::back::spv::passes(&Default::default());
+    let passes = crate::lower::spv::passes(&Default::default());
     crate::passes::run(&mut p, &passes, true, &mut |_, p| {
         verify(&p.module).unwrap()
     })

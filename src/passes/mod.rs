@@ -10,8 +10,8 @@
 //!
 //! Each pass is one file with a doc comment saying what it guarantees, and
 //! its own WGSL-in/WGSL-out tests. The ordered lists are [`shared`] (both
-//! targets) and each backend's `passes` function (`back::spv::passes`,
-//! `back::msl::passes`), which append target-specific passes.
+//! targets) and each backend's `passes` function (`lower::spv::passes`,
+//! `lower::msl::passes`), which append target-specific passes.
 //!
 //! [`run`] verifies the module ([`crate::ir::verify`]) before the first
 //! pass and after each one in debug builds (and on request): a pass that

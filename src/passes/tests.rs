@@ -2,8 +2,9 @@
 //! printed as WGSL; the same inputs go through the whole SPIR-V pipeline and
 //! SPIRV-Tools.
 
-use crate::back::spv::{write, Options};
+use crate::back::spv::Options;
 use crate::ir::{BinaryOperator as B, Scalar};
+use crate::lower::spv::write;
 use crate::pipeline::{process, PipelineOptions};
 
 use super::unroll::trip_count;

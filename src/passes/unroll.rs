@@ -39,6 +39,7 @@ use crate::ir::{
     Scalar, Statement, Type, TypeInner, UnaryOperator,
 };
 use crate::span::Span;
+pub use crate::unroll_policy::UnrollPolicy;
 
 use crate::ir::visit;
 
@@ -66,23 +67,6 @@ pub const GROWTH: usize = 1;
 pub const GROWTH_FLOOR: usize = 1 << 16;
 
 type H = Handle<Expression>;
-
-/// Which counted loops the pass unrolls; the others get the `unroll`
-/// hint (SPIR-V's `Unroll` loop control) so the target's compiler may.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum UnrollPolicy {
-    /// Loops over subgroup matrices within a budget of unrolled work and
-    /// other loops within a smaller one (the default).
-    #[default]
-    All,
-    /// Only loops over subgroup matrices; other counted loops are hinted.
-    Matrices,
-    /// None; every counted loop small enough to unroll (`HINT_BUDGET`) is
-    /// hinted.
-    Hint,
-    /// None, and no hints.
-    Off,
-}
 
 /// Unrolls the qualifying loops of every function of `module`.
 #[cfg(test)]

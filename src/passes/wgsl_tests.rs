@@ -130,7 +130,7 @@ fn signed_remainder() {
     let out = after_in(
         src,
         "signed-remainder",
-        crate::back::spv::passes(&Default::default()),
+        crate::lower::spv::passes(&Default::default()),
     );
     insta::with_settings!({
         snapshot_path => "../../snapshots/passes",

@@ -129,7 +129,7 @@ pub fn spirv(
         version,
         ..tessera::back::spv::Options::default()
     };
-    let words = tessera::back::spv::write(&c.pipeline, &options).map_err(|e| {
+    let words = tessera::lower::spv::write(&c.pipeline, &options).map_err(|e| {
         format!(
             "spv write {}.{}:\n{}",
             version.0,

@@ -4,8 +4,9 @@
 
 use spirv_tools::val::Validator;
 use tessera::arena::Handle;
-use tessera::back::spv::{write, Options};
+use tessera::back::spv::Options;
 use tessera::ir::*;
+use tessera::lower::spv::write;
 use tessera::pipeline::Pipeline;
 use tessera::Span;
 

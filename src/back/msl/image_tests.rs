@@ -235,7 +235,7 @@ impl Builder {
         let info = crate::valid::validate(&m)?;
         let pipeline =
             crate::pipeline::process(&m, &info, &crate::pipeline::PipelineOptions::default())?;
-        super::write(&pipeline, options)
+        crate::lower::msl::write(&pipeline, options)
     }
 }
 
@@ -1153,7 +1153,7 @@ fn external_texture_is_an_error() {
     };
     assert_eq!(d.span, span, "{d:?}");
     // Through `write`, the pass lowers it.
-    let written = super::write(&pipeline, &Options::default()).expect("lowered");
+    let written = crate::lower::msl::write(&pipeline, &Options::default()).expect("lowered");
     assert!(written.contains("video_plane1"), "{written}");
 }
 
@@ -1259,7 +1259,7 @@ fn resource_indices() {
     }
     let info = crate::valid::validate(&m).expect("valid");
     let p = crate::pipeline::process(&m, &info, &Default::default()).expect("pipeline");
-    let t = super::write_translation(&p, &opts).expect("msl");
+    let t = crate::lower::msl::write_translation(&p, &opts).expect("msl");
     let got: Vec<_> = t
         .resources
         .iter()

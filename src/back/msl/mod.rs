@@ -1,6 +1,6 @@
 //! The Metal Shading Language (MSL) backend.
 //!
-//! [`write()`] turns a [`Pipeline`] into MSL source text for compute
+//! [`crate::lower::msl::write`] turns a [`Pipeline`] into MSL source text for compute
 //! kernels (with textures and samplers) and, through `render`, vertex and
 //! fragment functions. Only what the selected entry points use is emitted, in a
 //! deterministic order: structs and array wrappers, helper functions
@@ -145,7 +145,6 @@ use std::collections::BTreeMap;
 
 use crate::diagnostic::{Diagnostic, Error};
 use crate::ir::ResourceBinding;
-use crate::passes::{Pass, PassOptions};
 use crate::pipeline::Pipeline;
 use crate::valid::ModuleInfo;
 
@@ -175,7 +174,7 @@ pub struct Options {
     /// runs (WGSL semantics; default `true`).
     pub zero_initialize_workgroup_memory: bool,
     /// Which counted loops tessera unrolls.
-    pub unroll: crate::passes::unroll::UnrollPolicy,
+    pub unroll: crate::unroll_policy::UnrollPolicy,
     /// Leave indices into buffers to the device (see the SPIR-V option of
     /// the same name); Metal needs the embedder to guarantee it.
     pub buffers_robust_by_device: bool,
@@ -252,66 +251,8 @@ pub struct ResourceIndex {
     pub index: u32,
 }
 
-/// The passes that lower a pipeline's module for this backend, in order
-/// (`tessera --list-passes --format msl`).
-pub fn passes<'a>(options: &Options) -> Vec<Pass<'a>> {
-    let mut list = crate::passes::shared(PassOptions {
-        bounds_checks: options.bounds_checks,
-        zero_initialize_workgroup_memory: options.zero_initialize_workgroup_memory,
-        unroll: options.unroll,
-        buffers_robust_by_device: options.buffers_robust_by_device,
-        optimize: options.optimize,
-    });
-    // Metal has one matrix type per shape: a kind change is no instruction.
-    list.push(Pass::new(
-        "matrix-scratch",
-        "subgroup-matrix rows/columns to and from invocations go through per-simdgroup threadgroup scratch",
-        |p: &mut Pipeline| {
-            crate::passes::matrix_scratch::run(
-                p,
-                crate::passes::matrix_scratch::KindChanges::None,
-                false,
-            )
-        },
-    ));
-    list
-}
-
-/// Runs this backend's passes over `pipeline` (calling `after` with each
-/// pass's name and result) and computes the [`ModuleInfo`] the printer
-/// reads.
-pub fn lower(
-    pipeline: &mut Pipeline,
-    options: &Options,
-    after: &mut dyn FnMut(&str, &Pipeline),
-) -> Result<ModuleInfo, Error> {
-    if let Some(c) = pipeline.reflection.spec_constants.first() {
-        return Err(Diagnostic::without_location(format!(
-            "override '{}' is a specialization constant, which MSL output does not support",
-            c.name
-        ))
-        .with_note("specialization constants are for SPIR-V output: give every override a value (pipeline constants)")
-        .into());
-    }
-    crate::passes::run(pipeline, &passes(options), options.verify_ir, after)?;
-    Ok(crate::valid::analyze(&pipeline.module))
-}
-
-/// Writes a pipeline's module as MSL source (see [`write_translation`]).
-pub fn write(pipeline: &Pipeline, options: &Options) -> Result<String, Error> {
-    write_translation(pipeline, options).map(|t| t.source)
-}
-
-/// Writes a pipeline's module as MSL, with the kernel names: lowers a copy
-/// with [`lower`], then prints it with [`print()`].
-pub fn write_translation(pipeline: &Pipeline, options: &Options) -> Result<Translation, Error> {
-    let mut lowered = pipeline.clone();
-    let info = lower(&mut lowered, options, &mut |_, _| {})?;
-    print(&lowered, &info, options)
-}
-
-/// Prints a lowered pipeline (see [`lower`]) as MSL; `info` is what
-/// [`lower`] returned.
+/// Prints a lowered pipeline (see [`crate::lower::msl::lower`]) as MSL; `info` is what
+/// [`crate::lower::msl::lower`] returned.
 pub fn print(
     pipeline: &Pipeline,
     info: &ModuleInfo,

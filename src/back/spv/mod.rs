@@ -1,6 +1,6 @@
 //! The SPIR-V backend.
 //!
-//! [`write()`] turns a [`Pipeline`] into SPIR-V words for Vulkan. Only what the
+//! [`crate::lower::spv::write`] turns a [`Pipeline`] into SPIR-V words for Vulkan. Only what the
 //! selected entry points use is emitted (types, constants, globals,
 //! functions), deterministically. Types and constants are de-duplicated with
 //! hash maps; each section is a `Vec<u32>` appended to directly.
@@ -70,7 +70,6 @@ mod types;
 mod writer;
 
 use crate::diagnostic::{Diagnostic, Error};
-use crate::passes::{Pass, PassOptions};
 use crate::pipeline::Pipeline;
 use crate::valid::ModuleInfo;
 
@@ -90,7 +89,7 @@ pub struct Options {
     pub zero_initialize_workgroup_memory: bool,
     /// Which counted loops tessera unrolls; the others carry SPIR-V's
     /// `Unroll` loop control.
-    pub unroll: crate::passes::unroll::UnrollPolicy,
+    pub unroll: crate::unroll_policy::UnrollPolicy,
     /// With bounds checks on: leave indices into `storage` and `uniform`
     /// buffers to the device's robust buffer access, which the embedder
     /// must then enable for the pipeline (`robustBufferAccess`, or
@@ -224,90 +223,7 @@ impl Default for Options {
     }
 }
 
-/// The passes that lower a pipeline's module for this backend, in order
-/// (`tessera --list-passes`).
-pub fn passes<'a>(options: &Options) -> Vec<Pass<'a>> {
-    let nv = options.cooperative_matrix == CooperativeMatrixExtension::Nv;
-    let nv2 = options.nv_cooperative_matrix2;
-    let qcom = options.qcom_cooperative_matrix_conversion && !nv;
-    let mut list = crate::passes::shared(PassOptions {
-        bounds_checks: options.bounds_checks,
-        zero_initialize_workgroup_memory: options.zero_initialize_workgroup_memory,
-        unroll: options.unroll,
-        buffers_robust_by_device: options.buffers_robust_by_device,
-        optimize: options.optimize,
-    });
-    // Before robustness: its loop's element accesses are in range by
-    // construction, and the pass list is shared up to here.
-    let at = list
-        .iter()
-        .position(|p| p.name == "robustness" || p.name == "cse")
-        .unwrap_or(list.len());
-    list.insert(
-        at,
-        Pass::new(
-            "matrix-elementwise",
-            "math builtins on subgroup matrices (and, for NV, element-wise products) loop over each invocation's elements (with NV2, one-matrix builtins become per-element operations)",
-            move |p: &mut Pipeline| crate::passes::matrix_elementwise::run(p, nv, nv2 && !nv),
-        ),
-    );
-    // Vulkan leaves OpSRem undefined for negative operands.
-    let at = list
-        .iter()
-        .position(|p| p.name == "int-division")
-        .map_or(list.len(), |i| i + 1);
-    list.insert(
-        at,
-        Pass::new(
-            "signed-remainder",
-            "i32 remainders become a - b * (a / b) (Vulkan leaves OpSRem undefined for negative operands)",
-            |p: &mut Pipeline| {
-                crate::passes::signed_remainder::run(p);
-                Ok(())
-            },
-        ),
-    );
-    // NV matrices have no kind: a kind change is no instruction at all.
-    list.push(Pass::new(
-        "matrix-scratch",
-        "subgroup-matrix rows/columns to and from invocations (and, for KHR, kind changes) go through per-subgroup workgroup scratch",
-        move |p: &mut Pipeline| {
-            let kinds = if nv {
-                crate::passes::matrix_scratch::KindChanges::None
-            } else if nv2 {
-                crate::passes::matrix_scratch::KindChanges::NotFromResult
-            } else {
-                crate::passes::matrix_scratch::KindChanges::All
-            };
-            crate::passes::matrix_scratch::run(p, kinds, qcom)
-        },
-    ));
-    list.retain(|p| !options.skip_passes.iter().any(|s| s == p.name));
-    list
-}
-
-/// Runs this backend's passes over `pipeline` (calling `after` with each
-/// pass's name and result) and computes the [`ModuleInfo`] the printer
-/// reads.
-pub fn lower(
-    pipeline: &mut Pipeline,
-    options: &Options,
-    after: &mut dyn FnMut(&str, &Pipeline),
-) -> Result<ModuleInfo, Error> {
-    crate::passes::run(pipeline, &passes(options), options.verify_ir, after)?;
-    Ok(crate::valid::analyze(&pipeline.module))
-}
-
-/// Writes a pipeline's module as SPIR-V words: lowers a copy of it with
-/// [`lower`], then prints it with [`print()`].
-pub fn write(pipeline: &Pipeline, options: &Options) -> Result<Vec<u32>, Error> {
-    check_options(options)?;
-    let mut lowered = pipeline.clone();
-    let info = lower(&mut lowered, options, &mut |_, _| {})?;
-    print(&lowered, &info, options)
-}
-
-fn check_options(options: &Options) -> Result<(), Error> {
+pub(crate) fn check_options(options: &Options) -> Result<(), Error> {
     if !matches!(options.version, (1, 3) | (1, 4) | (1, 5) | (1, 6)) {
         return Err(Diagnostic::without_location(format!(
             "unsupported SPIR-V version {}.{} (expected 1.3, 1.4, 1.5 or 1.6)",
@@ -318,8 +234,8 @@ fn check_options(options: &Options) -> Result<(), Error> {
     Ok(())
 }
 
-/// Prints a lowered pipeline (see [`lower`]) as SPIR-V words; `info` is
-/// what [`lower`] returned. The printer maps each IR construct onto SPIR-V
+/// Prints a lowered pipeline (see [`crate::lower::spv::lower`]) as SPIR-V words; `info` is
+/// what [`crate::lower::spv::lower`] returned. The printer maps each IR construct onto SPIR-V
 /// and adds no WGSL semantics of its own.
 pub fn print(pipeline: &Pipeline, info: &ModuleInfo, options: &Options) -> Result<Vec<u32>, Error> {
     check_options(options)?;

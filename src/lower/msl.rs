@@ -1,0 +1,69 @@
+//! MSL lowering: the passes that turn a pipeline's module into what the
+//! MSL printer ([`crate::back::msl`]) maps onto Metal (the shared WGSL
+//! semantics of the `passes` plus the subgroup-matrix scratch pass),
+//! run with the IR verifier after each, and [`write()`] /
+//! [`write_translation`], which lower a copy and print it.
+
+use crate::back::msl::{print, Options, Translation};
+use crate::diagnostic::{Diagnostic, Error};
+use crate::passes::{Pass, PassOptions};
+use crate::pipeline::Pipeline;
+use crate::valid::ModuleInfo;
+
+/// The passes that lower a pipeline's module for this backend, in order
+/// (`tessera --list-passes --format msl`).
+pub fn passes<'a>(options: &Options) -> Vec<Pass<'a>> {
+    let mut list = crate::passes::shared(PassOptions {
+        bounds_checks: options.bounds_checks,
+        zero_initialize_workgroup_memory: options.zero_initialize_workgroup_memory,
+        unroll: options.unroll,
+        buffers_robust_by_device: options.buffers_robust_by_device,
+        optimize: options.optimize,
+    });
+    // Metal has one matrix type per shape: a kind change is no instruction.
+    list.push(Pass::new(
+        "matrix-scratch",
+        "subgroup-matrix rows/columns to and from invocations go through per-simdgroup threadgroup scratch",
+        |p: &mut Pipeline| {
+            crate::passes::matrix_scratch::run(
+                p,
+                crate::passes::matrix_scratch::KindChanges::None,
+                false,
+            )
+        },
+    ));
+    list
+}
+
+/// Runs this backend's passes over `pipeline` (calling `after` with each
+/// pass's name and result) and computes the [`ModuleInfo`] the printer
+/// reads.
+pub fn lower(
+    pipeline: &mut Pipeline,
+    options: &Options,
+    after: &mut dyn FnMut(&str, &Pipeline),
+) -> Result<ModuleInfo, Error> {
+    if let Some(c) = pipeline.reflection.spec_constants.first() {
+        return Err(Diagnostic::without_location(format!(
+            "override '{}' is a specialization constant, which MSL output does not support",
+            c.name
+        ))
+        .with_note("specialization constants are for SPIR-V output: give every override a value (pipeline constants)")
+        .into());
+    }
+    crate::passes::run(pipeline, &passes(options), options.verify_ir, after)?;
+    Ok(crate::valid::analyze(&pipeline.module))
+}
+
+/// Writes a pipeline's module as MSL source (see [`write_translation`]).
+pub fn write(pipeline: &Pipeline, options: &Options) -> Result<String, Error> {
+    write_translation(pipeline, options).map(|t| t.source)
+}
+
+/// Writes a pipeline's module as MSL, with the kernel names: lowers a copy
+/// with [`lower`], then prints it with [`crate::back::msl::print`].
+pub fn write_translation(pipeline: &Pipeline, options: &Options) -> Result<Translation, Error> {
+    let mut lowered = pipeline.clone();
+    let info = lower(&mut lowered, options, &mut |_, _| {})?;
+    print(&lowered, &info, options)
+}

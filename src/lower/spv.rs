@@ -1,0 +1,94 @@
+//! SPIR-V lowering: the passes that turn a pipeline's module into what the
+//! SPIR-V printer ([`crate::back::spv`]) maps one-to-one (the shared WGSL
+//! semantics of the `passes` plus `signed-remainder` and the
+//! subgroup-matrix passes SPIR-V needs), run with the IR verifier after
+//! each, and [`write()`], which lowers a copy and prints it.
+
+use crate::back::spv::{check_options, print, CooperativeMatrixExtension, Options};
+use crate::diagnostic::Error;
+use crate::passes::{Pass, PassOptions};
+use crate::pipeline::Pipeline;
+use crate::valid::ModuleInfo;
+
+/// The passes that lower a pipeline's module for this backend, in order
+/// (`tessera --list-passes`).
+pub fn passes<'a>(options: &Options) -> Vec<Pass<'a>> {
+    let nv = options.cooperative_matrix == CooperativeMatrixExtension::Nv;
+    let nv2 = options.nv_cooperative_matrix2;
+    let qcom = options.qcom_cooperative_matrix_conversion && !nv;
+    let mut list = crate::passes::shared(PassOptions {
+        bounds_checks: options.bounds_checks,
+        zero_initialize_workgroup_memory: options.zero_initialize_workgroup_memory,
+        unroll: options.unroll,
+        buffers_robust_by_device: options.buffers_robust_by_device,
+        optimize: options.optimize,
+    });
+    // Before robustness: its loop's element accesses are in range by
+    // construction, and the pass list is shared up to here.
+    let at = list
+        .iter()
+        .position(|p| p.name == "robustness" || p.name == "cse")
+        .unwrap_or(list.len());
+    list.insert(
+        at,
+        Pass::new(
+            "matrix-elementwise",
+            "math builtins on subgroup matrices (and, for NV, element-wise products) loop over each invocation's elements (with NV2, one-matrix builtins become per-element operations)",
+            move |p: &mut Pipeline| crate::passes::matrix_elementwise::run(p, nv, nv2 && !nv),
+        ),
+    );
+    // Vulkan leaves OpSRem undefined for negative operands.
+    let at = list
+        .iter()
+        .position(|p| p.name == "int-division")
+        .map_or(list.len(), |i| i + 1);
+    list.insert(
+        at,
+        Pass::new(
+            "signed-remainder",
+            "i32 remainders become a - b * (a / b) (Vulkan leaves OpSRem undefined for negative operands)",
+            |p: &mut Pipeline| {
+                crate::passes::signed_remainder::run(p);
+                Ok(())
+            },
+        ),
+    );
+    // NV matrices have no kind: a kind change is no instruction at all.
+    list.push(Pass::new(
+        "matrix-scratch",
+        "subgroup-matrix rows/columns to and from invocations (and, for KHR, kind changes) go through per-subgroup workgroup scratch",
+        move |p: &mut Pipeline| {
+            let kinds = if nv {
+                crate::passes::matrix_scratch::KindChanges::None
+            } else if nv2 {
+                crate::passes::matrix_scratch::KindChanges::NotFromResult
+            } else {
+                crate::passes::matrix_scratch::KindChanges::All
+            };
+            crate::passes::matrix_scratch::run(p, kinds, qcom)
+        },
+    ));
+    list.retain(|p| !options.skip_passes.iter().any(|s| s == p.name));
+    list
+}
+
+/// Runs this backend's passes over `pipeline` (calling `after` with each
+/// pass's name and result) and computes the [`ModuleInfo`] the printer
+/// reads.
+pub fn lower(
+    pipeline: &mut Pipeline,
+    options: &Options,
+    after: &mut dyn FnMut(&str, &Pipeline),
+) -> Result<ModuleInfo, Error> {
+    crate::passes::run(pipeline, &passes(options), options.verify_ir, after)?;
+    Ok(crate::valid::analyze(&pipeline.module))
+}
+
+/// Writes a pipeline's module as SPIR-V words: lowers a copy of it with
+/// [`lower`], then prints it with [`crate::back::spv::print`].
+pub fn write(pipeline: &Pipeline, options: &Options) -> Result<Vec<u32>, Error> {
+    check_options(options)?;
+    let mut lowered = pipeline.clone();
+    let info = lower(&mut lowered, options, &mut |_, _| {})?;
+    print(&lowered, &info, options)
+}
