@@ -1,8 +1,10 @@
 //! Analyses: facts about the IR that passes read and never change (value
-//! ranges of integer expressions, which types hold subgroup matrices).
+//! ranges of integer expressions, counted loops, which types hold subgroup
+//! matrices).
 //! Passes depend on analyses, never on each other; an analysis depends on
 //! the IR and the validator's facts only.
 
+pub mod counted_loops;
 pub mod ranges;
 
 use crate::ir::Module;

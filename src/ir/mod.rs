@@ -25,6 +25,7 @@
 //!   where it is declared (a zero value when the source has no initialiser),
 //!   which gives WGSL's re-initialisation semantics inside loops.
 
+mod call_order;
 mod call_spans;
 mod code;
 pub(crate) mod display;

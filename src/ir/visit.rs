@@ -504,6 +504,15 @@ pub fn child_blocks_mut(st: &mut Statement, mut f: impl FnMut(&mut Block)) {
     }
 }
 
+/// Calls `f` on the expression operands and on the result of `st` itself
+/// (not of the blocks nested in it).
+pub fn statement_operands_and_result(st: &Statement, mut f: impl FnMut(H)) {
+    statement_operands(st, &mut f);
+    if let Some(r) = result(st) {
+        f(r);
+    }
+}
+
 /// Calls `f` on every statement of `block` and of the blocks nested in it,
 /// in source order (a statement before the statements nested in it). Uses
 /// an explicit stack, so deep nesting cannot overflow the call stack; the

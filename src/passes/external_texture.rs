@@ -197,7 +197,7 @@ pub fn run(p: &mut Pipeline) -> Result<(), Error> {
         values: FxHashMap::default(),
     };
     rewrite::run(p, &mut pass);
-    super::pointer_args::restore_callee_order(&mut p.module);
+    p.module.restore_callee_order();
     Ok(())
 }
 

@@ -64,7 +64,7 @@ pub fn run(p: &mut Pipeline, products: bool, per_element: bool) -> Result<(), Er
         for (_, f) in pass.helpers {
             p.module.functions.append(f, Span::UNDEFINED);
         }
-        super::pointer_args::restore_callee_order(&mut p.module);
+        p.module.restore_callee_order();
     }
     Ok(())
 }

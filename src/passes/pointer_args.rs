@@ -115,7 +115,7 @@ pub fn run(p: &mut Pipeline) -> Result<(), Error> {
     let copied = !pass.copies.is_empty();
     module.functions = functions;
     if copied {
-        restore_callee_order(module);
+        module.restore_callee_order();
     }
     Ok(())
 }
@@ -445,74 +445,4 @@ fn make_copy(module: &mut Module, mut f: Function, bindings: &[Binding]) -> Func
     }
     f.body = body;
     f
-}
-
-/// Reorders `module.functions` so every callee comes before its callers
-/// (copies were appended after the functions calling them), remapping
-/// every function handle.
-pub(crate) fn restore_callee_order(module: &mut Module) {
-    let n = module.functions.len();
-    let callees: Vec<Vec<Handle<Function>>> = module
-        .functions
-        .iter()
-        .map(|(_, f)| visit::callees(f))
-        .collect();
-    // Iterative depth-first post-order, starting from each function in
-    // arena order (so an already ordered module keeps its order).
-    let mut order: Vec<usize> = Vec::with_capacity(n);
-    let mut state = vec![0u8; n]; // 0 new, 1 on stack, 2 done
-    for start in 0..n {
-        if state[start] != 0 {
-            continue;
-        }
-        let mut stack: Vec<(usize, usize)> = vec![(start, 0)];
-        state[start] = 1;
-        while let Some(&mut (v, ref mut next)) = stack.last_mut() {
-            if let Some(&c) = callees[v].get(*next) {
-                *next += 1;
-                let c = c.index();
-                if c < n && state[c] == 0 {
-                    state[c] = 1;
-                    stack.push((c, 0));
-                }
-            } else {
-                state[v] = 2;
-                order.push(v);
-                stack.pop();
-            }
-        }
-    }
-    if order.iter().enumerate().all(|(i, &v)| i == v) {
-        return;
-    }
-    let mut new_of = vec![0usize; n];
-    for (new, &old) in order.iter().enumerate() {
-        new_of[old] = new;
-    }
-    let remap = |h: Handle<Function>| Handle::from_index(new_of[h.index()]);
-    let old = std::mem::take(&mut module.functions);
-    // The functions are moved, not copied, into their new places.
-    let mut taken: Vec<Option<(Function, Span)>> = old.into_values().map(Some).collect();
-    for &o in &order {
-        if let Some((mut f, span)) = taken[o].take() {
-            for (_, e) in f.expressions.iter_mut() {
-                match e {
-                    Expression::CallResult(c)
-                    | Expression::SubgroupMatrixPerElement { function: c, .. } => *c = remap(*c),
-                    _ => {}
-                }
-            }
-            visit::walk_blocks_mut(&mut f.body, &mut |b| {
-                for st in b.statements_mut() {
-                    if let Statement::Call { function, .. } = st {
-                        *function = remap(*function);
-                    }
-                }
-            });
-            module.functions.append(f, span);
-        }
-    }
-    for ep in &mut module.entry_points {
-        ep.function = remap(ep.function);
-    }
 }

@@ -436,7 +436,7 @@ impl FunctionPass for Robustness {
             matches!(st, Statement::SubgroupMatrixStore { .. })
         });
         if asks {
-            cx.known = super::unroll::counter_load_ranges(cx.module, cx.f);
+            cx.known = crate::analysis::counted_loops::counter_load_ranges(cx.module, cx.f);
         }
     }
 

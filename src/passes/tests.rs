@@ -7,7 +7,7 @@ use crate::ir::{BinaryOperator as B, Scalar};
 use crate::lower::spv::write;
 use crate::pipeline::{process, PipelineOptions};
 
-use super::unroll::trip_count;
+use crate::analysis::counted_loops::trip_count;
 
 /// Runs the loop passes (through `dse`) over `src` and returns the WGSL of
 /// the module they leave; also checks that the whole SPIR-V pipeline
