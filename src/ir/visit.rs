@@ -10,264 +10,160 @@ use crate::span::Span;
 
 type H = Handle<Expression>;
 
+/// The operands of an expression, written once for both walks: `$expr` is
+/// a `&Expression` or a `&mut Expression`, and `$f` is called on a `&H` or
+/// a `&mut H` for each operand, in WGSL evaluation order.
+macro_rules! for_each_operand {
+    ($expr:expr, $f:ident) => {{
+        use Expression as E;
+        match $expr {
+            E::Literal(_)
+            | E::Constant(_)
+            | E::Override(_)
+            | E::OverrideExpr(_)
+            | E::ZeroValue(_)
+            | E::FunctionArgument(_)
+            | E::GlobalVariable(_)
+            | E::LocalVariable(_)
+            | E::CallResult(_)
+            | E::AtomicResult { .. }
+            | E::WorkgroupUniformLoadResult { .. }
+            | E::SubgroupResult { .. }
+            | E::SubgroupMatrixLength(_) => {}
+            E::Compose { components, .. } => {
+                for h in components {
+                    $f(h);
+                }
+            }
+            E::Math { args, .. } => {
+                for h in args {
+                    $f(h);
+                }
+            }
+            E::Splat { value, .. } | E::SubgroupMatrixFill { value, .. } => $f(value),
+            E::SubgroupMatrixFromInvocations { array, .. } => $f(array),
+            E::SubgroupMatrixToInvocations { matrix, .. } => $f(matrix),
+            E::SubgroupMatrixPerElement {
+                matrix, arguments, ..
+            } => {
+                $f(matrix);
+                for h in arguments {
+                    $f(h);
+                }
+            }
+            E::Swizzle { vector, .. } => $f(vector),
+            E::Access { base, index } => {
+                $f(base);
+                $f(index);
+            }
+            E::AccessIndex { base, .. } => $f(base),
+            E::Load { pointer } => $f(pointer),
+            E::Unary { expr, .. } | E::Convert { expr, .. } | E::Bitcast { expr, .. } => $f(expr),
+            E::Binary { left, right, .. } => {
+                $f(left);
+                $f(right);
+            }
+            E::Select {
+                condition,
+                accept,
+                reject,
+            } => {
+                $f(reject);
+                $f(accept);
+                $f(condition);
+            }
+            E::ArrayLength(p) => $f(p),
+            E::SubgroupMatrixLoad {
+                pointer,
+                offset,
+                stride,
+                ..
+            } => {
+                $f(pointer);
+                $f(offset);
+                $f(stride);
+            }
+            E::SubgroupMatrixMultiply {
+                left, right, acc, ..
+            } => {
+                $f(left);
+                $f(right);
+                if let Some(acc) = acc {
+                    $f(acc);
+                }
+            }
+            E::SubgroupMatrixScalar { matrix, scalar, .. } => {
+                $f(matrix);
+                $f(scalar);
+            }
+            E::ImageSample {
+                image,
+                sampler,
+                coordinate,
+                array_index,
+                offset,
+                level,
+                depth_ref,
+                ..
+            } => {
+                $f(image);
+                $f(sampler);
+                $f(coordinate);
+                if let Some(a) = array_index {
+                    $f(a);
+                }
+                if let Some(o) = offset {
+                    $f(o);
+                }
+                match level {
+                    SampleLevel::Auto | SampleLevel::Zero => {}
+                    SampleLevel::Exact(l) | SampleLevel::Bias(l) => $f(l),
+                    SampleLevel::Gradient { x, y } => {
+                        $f(x);
+                        $f(y);
+                    }
+                }
+                if let Some(d) = depth_ref {
+                    $f(d);
+                }
+            }
+            E::ImageLoad {
+                image,
+                coordinate,
+                array_index,
+                sample,
+                level,
+            } => {
+                $f(image);
+                $f(coordinate);
+                for h in [array_index, sample, level].into_iter().flatten() {
+                    $f(h);
+                }
+            }
+            E::ImageQuery { image, query } => {
+                $f(image);
+                if let ImageQuery::Size { level: Some(l) } = query {
+                    $f(l);
+                }
+            }
+            E::Derivative { expr, .. } => $f(expr),
+        }
+    }};
+}
+
 /// Calls `f` on every operand of `expr`, in WGSL evaluation order
 /// (`select(reject, accept, condition)` visits `reject` first).
 /// [`Expression::OverrideExpr`] refers to the module's global expressions
 /// and is not an operand of a function expression.
 pub fn operands(expr: &Expression, mut f: impl FnMut(H)) {
-    use Expression as E;
-    match *expr {
-        E::Literal(_)
-        | E::Constant(_)
-        | E::Override(_)
-        | E::OverrideExpr(_)
-        | E::ZeroValue(_)
-        | E::FunctionArgument(_)
-        | E::GlobalVariable(_)
-        | E::LocalVariable(_)
-        | E::CallResult(_)
-        | E::AtomicResult { .. }
-        | E::WorkgroupUniformLoadResult { .. }
-        | E::SubgroupResult { .. }
-        | E::SubgroupMatrixLength(_) => {}
-        E::Compose { ref components, .. } => components.iter().copied().for_each(f),
-        E::Math { ref args, .. } => args.iter().copied().for_each(f),
-        E::Splat { value, .. } | E::SubgroupMatrixFill { value, .. } => f(value),
-        E::SubgroupMatrixFromInvocations { array, .. } => f(array),
-        E::SubgroupMatrixToInvocations { matrix, .. } => f(matrix),
-        E::SubgroupMatrixPerElement {
-            matrix,
-            ref arguments,
-            ..
-        } => {
-            f(matrix);
-            arguments.iter().copied().for_each(f);
-        }
-        E::Swizzle { vector, .. } => f(vector),
-        E::Access { base, index } => {
-            f(base);
-            f(index);
-        }
-        E::AccessIndex { base, .. } => f(base),
-        E::Load { pointer } => f(pointer),
-        E::Unary { expr, .. } | E::Convert { expr, .. } | E::Bitcast { expr, .. } => f(expr),
-        E::Binary { left, right, .. } => {
-            f(left);
-            f(right);
-        }
-        E::Select {
-            condition,
-            accept,
-            reject,
-        } => {
-            f(reject);
-            f(accept);
-            f(condition);
-        }
-        E::ArrayLength(p) => f(p),
-        E::SubgroupMatrixLoad {
-            pointer,
-            offset,
-            stride,
-            ..
-        } => {
-            f(pointer);
-            f(offset);
-            f(stride);
-        }
-        E::SubgroupMatrixMultiply {
-            left, right, acc, ..
-        } => {
-            f(left);
-            f(right);
-            if let Some(acc) = acc {
-                f(acc);
-            }
-        }
-        E::SubgroupMatrixScalar { matrix, scalar, .. } => {
-            f(matrix);
-            f(scalar);
-        }
-        E::ImageSample {
-            image,
-            sampler,
-            coordinate,
-            array_index,
-            offset,
-            level,
-            depth_ref,
-            ..
-        } => {
-            f(image);
-            f(sampler);
-            f(coordinate);
-            if let Some(a) = array_index {
-                f(a);
-            }
-            if let Some(o) = offset {
-                f(o);
-            }
-            match level {
-                SampleLevel::Auto | SampleLevel::Zero => {}
-                SampleLevel::Exact(l) | SampleLevel::Bias(l) => f(l),
-                SampleLevel::Gradient { x, y } => {
-                    f(x);
-                    f(y);
-                }
-            }
-            if let Some(d) = depth_ref {
-                f(d);
-            }
-        }
-        E::ImageLoad {
-            image,
-            coordinate,
-            array_index,
-            sample,
-            level,
-        } => {
-            f(image);
-            f(coordinate);
-            for h in [array_index, sample, level].into_iter().flatten() {
-                f(h);
-            }
-        }
-        E::ImageQuery { image, query } => {
-            f(image);
-            if let ImageQuery::Size { level: Some(l) } = query {
-                f(l);
-            }
-        }
-        E::Derivative { expr, .. } => f(expr),
-    }
+    let mut g = |h: &H| f(*h);
+    for_each_operand!(expr, g)
 }
 
 /// Calls `f` on a mutable reference to every operand of `expr`, in the
 /// order of [`operands`].
 pub fn operands_mut(expr: &mut Expression, mut f: impl FnMut(&mut H)) {
-    use Expression as E;
-    match expr {
-        E::Literal(_)
-        | E::Constant(_)
-        | E::Override(_)
-        | E::OverrideExpr(_)
-        | E::ZeroValue(_)
-        | E::FunctionArgument(_)
-        | E::GlobalVariable(_)
-        | E::LocalVariable(_)
-        | E::CallResult(_)
-        | E::AtomicResult { .. }
-        | E::WorkgroupUniformLoadResult { .. }
-        | E::SubgroupResult { .. }
-        | E::SubgroupMatrixLength(_) => {}
-        E::Compose { components, .. } => components.iter_mut().for_each(f),
-        E::Math { args, .. } => args.iter_mut().for_each(f),
-        E::Splat { value, .. } | E::SubgroupMatrixFill { value, .. } => f(value),
-        E::SubgroupMatrixFromInvocations { array, .. } => f(array),
-        E::SubgroupMatrixToInvocations { matrix, .. } => f(matrix),
-        E::SubgroupMatrixPerElement {
-            matrix, arguments, ..
-        } => {
-            f(matrix);
-            arguments.iter_mut().for_each(f);
-        }
-        E::Swizzle { vector, .. } => f(vector),
-        E::Access { base, index } => {
-            f(base);
-            f(index);
-        }
-        E::AccessIndex { base, .. } => f(base),
-        E::Load { pointer } => f(pointer),
-        E::Unary { expr, .. } | E::Convert { expr, .. } | E::Bitcast { expr, .. } => f(expr),
-        E::Binary { left, right, .. } => {
-            f(left);
-            f(right);
-        }
-        E::Select {
-            condition,
-            accept,
-            reject,
-        } => {
-            f(reject);
-            f(accept);
-            f(condition);
-        }
-        E::ArrayLength(p) => f(p),
-        E::SubgroupMatrixLoad {
-            pointer,
-            offset,
-            stride,
-            ..
-        } => {
-            f(pointer);
-            f(offset);
-            f(stride);
-        }
-        E::SubgroupMatrixMultiply {
-            left, right, acc, ..
-        } => {
-            f(left);
-            f(right);
-            if let Some(acc) = acc {
-                f(acc);
-            }
-        }
-        E::SubgroupMatrixScalar { matrix, scalar, .. } => {
-            f(matrix);
-            f(scalar);
-        }
-        E::ImageSample {
-            image,
-            sampler,
-            coordinate,
-            array_index,
-            offset,
-            level,
-            depth_ref,
-            ..
-        } => {
-            f(image);
-            f(sampler);
-            f(coordinate);
-            if let Some(a) = array_index {
-                f(a);
-            }
-            if let Some(o) = offset {
-                f(o);
-            }
-            match level {
-                SampleLevel::Auto | SampleLevel::Zero => {}
-                SampleLevel::Exact(l) | SampleLevel::Bias(l) => f(l),
-                SampleLevel::Gradient { x, y } => {
-                    f(x);
-                    f(y);
-                }
-            }
-            if let Some(d) = depth_ref {
-                f(d);
-            }
-        }
-        E::ImageLoad {
-            image,
-            coordinate,
-            array_index,
-            sample,
-            level,
-        } => {
-            f(image);
-            f(coordinate);
-            for h in [array_index, sample, level].into_iter().flatten() {
-                f(h);
-            }
-        }
-        E::ImageQuery { image, query } => {
-            f(image);
-            if let ImageQuery::Size { level: Some(l) } = query {
-                f(l);
-            }
-        }
-        E::Derivative { expr, .. } => f(expr),
-    }
+    for_each_operand!(expr, f)
 }
 
 /// Returns a copy of `expr` with every operand replaced by `f(operand)`.
@@ -556,6 +452,19 @@ pub fn walk_statements<'a>(block: &'a Block, mut f: impl FnMut(&'a Statement, Sp
             }
         }
     }
+}
+
+/// Whether a statement of `block` or of the blocks nested in it satisfies
+/// `pred` (stops at the first; allocates nothing).
+pub fn any_statement(block: &Block, pred: &mut impl FnMut(&Statement) -> bool) -> bool {
+    block.statements.iter().any(|st| {
+        if pred(st) {
+            return true;
+        }
+        let mut found = false;
+        child_blocks(st, |b| found = found || any_statement(b, pred));
+        found
+    })
 }
 
 /// Calls `f` on `block` and every block nested in it, mutably, innermost

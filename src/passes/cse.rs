@@ -149,7 +149,7 @@ impl FunctionPass for Cse {
         self.keep.clear();
         self.keep.resize(n, false);
         let keep = &mut self.keep;
-        rewrite::for_each_statement(&cx.f.body, &mut |st| {
+        crate::ir::visit::walk_statements(&cx.f.body, |st, _| {
             if let Statement::Loop {
                 break_if: Some(b), ..
             } = st

@@ -289,29 +289,6 @@ pub trait FunctionPass {
     fn exit_block(&mut self, _plain: bool) {}
 }
 
-/// Calls `f` on every statement of `block` and of the blocks nested in
-/// it, in the order of [`visit::walk_statements`] (each statement before
-/// its nested blocks), without allocating.
-pub fn for_each_statement<'a>(block: &'a Block, f: &mut impl FnMut(&'a Statement)) {
-    for st in block.statements.iter() {
-        f(st);
-        visit::child_blocks(st, |b| for_each_statement(b, f));
-    }
-}
-
-/// Whether a statement of `block` or of the blocks nested in it satisfies
-/// `pred` (stops at the first; allocates nothing).
-pub fn any_statement(block: &Block, pred: &mut impl FnMut(&Statement) -> bool) -> bool {
-    block.statements.iter().any(|st| {
-        if pred(st) {
-            return true;
-        }
-        let mut found = false;
-        visit::child_blocks(st, |b| found = found || any_statement(b, pred));
-        found
-    })
-}
-
 /// The value of an integer literal.
 pub fn literal_int(l: &Literal) -> Option<i64> {
     match *l {

@@ -417,7 +417,7 @@ impl FunctionPass for Robustness {
         }) {
             return true;
         }
-        rewrite::any_statement(&f.body, &mut |st| {
+        crate::ir::visit::any_statement(&f.body, &mut |st| {
             matches!(st, Statement::SubgroupMatrixStore { .. })
         })
     }
@@ -432,7 +432,7 @@ impl FunctionPass for Robustness {
                 e,
                 Expression::Access { .. } | Expression::SubgroupMatrixLoad { .. }
             )
-        }) || rewrite::any_statement(&cx.f.body, &mut |st| {
+        }) || crate::ir::visit::any_statement(&cx.f.body, &mut |st| {
             matches!(st, Statement::SubgroupMatrixStore { .. })
         });
         if asks {

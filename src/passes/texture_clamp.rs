@@ -128,7 +128,7 @@ impl FunctionPass for TextureClamp {
         }) {
             return true;
         }
-        rewrite::any_statement(&f.body, &mut |st| {
+        crate::ir::visit::any_statement(&f.body, &mut |st| {
             matches!(st, Statement::ImageStore { .. })
         })
     }
