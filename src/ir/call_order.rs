@@ -46,7 +46,28 @@ impl Module {
         if order.iter().enumerate().all(|(i, &v)| i == v) {
             return;
         }
-        let mut new_of = vec![0usize; n];
+        module.reorder_functions(&order);
+    }
+
+    /// Keeps only the functions `keep` holds (by index), in their order,
+    /// remapping every function handle. No kept function may call a
+    /// dropped one, and no entry point may be one.
+    pub(crate) fn keep_functions(&mut self, keep: &[bool]) {
+        let order: Vec<usize> = (0..self.functions.len())
+            .filter(|&i| keep.get(i).copied().unwrap_or(false))
+            .collect();
+        if order.len() == self.functions.len() {
+            return;
+        }
+        self.reorder_functions(&order);
+    }
+
+    /// Moves the functions into `order` (old indices; those not listed are
+    /// dropped), remapping every function handle.
+    fn reorder_functions(&mut self, order: &[usize]) {
+        let module = self;
+        let n = module.functions.len();
+        let mut new_of = vec![usize::MAX; n];
         for (new, &old) in order.iter().enumerate() {
             new_of[old] = new;
         }
@@ -54,7 +75,7 @@ impl Module {
         let old = std::mem::take(&mut module.functions);
         // The functions are moved, not copied, into their new places.
         let mut taken: Vec<Option<(Function, Span)>> = old.into_values().map(Some).collect();
-        for &o in &order {
+        for &o in order {
             if let Some((mut f, span)) = taken[o].take() {
                 for (_, e) in f.expressions.iter_mut() {
                     match e {

@@ -23,6 +23,7 @@ mod index_bounds;
 mod matrix_access;
 pub(crate) mod overrides;
 mod profile;
+mod prune;
 pub mod spec;
 
 #[cfg(test)]
@@ -923,6 +924,7 @@ pub fn process_owned(
     if options.spec_constants {
         spec::materialize(&mut out, &st.forms, &st.constants, &entry_globals);
     }
+    let chosen = prune::keep_chosen(&mut out, &chosen, &reached);
     let max_sg = options.max_subgroup_size.unwrap_or(128).max(1);
     let min_sg = options.min_subgroup_size.unwrap_or(4).clamp(1, max_sg);
     Ok(Pipeline {

@@ -153,7 +153,12 @@ fn unknown_entry_point_lists_available() {
         entry_point: Some("b".into()),
         ..Default::default()
     };
-    assert_eq!(run(&m, &options).unwrap().entry_points, vec![1]);
+    // Only the chosen entry point and what it reaches are kept.
+    let p = run(&m, &options).unwrap();
+    assert_eq!(p.entry_points, vec![0]);
+    assert_eq!(p.module.entry_points.len(), 1);
+    assert_eq!(p.module.entry_points[0].name, "b");
+    assert_eq!(p.module.functions.len(), 1);
 }
 
 #[test]
@@ -747,4 +752,41 @@ fn multiply_shapes_must_agree_after_overrides() {
         "subgroup matrix multiply of 'subgroup_matrix_left<f16, K, 16>' by 'subgroup_matrix_right<f16, 16, 16>' giving 'subgroup_matrix_result<f16, 16, 16>' has mismatched K: left columns = 32, right rows = 16"
     );
     assert_eq!(d.span, sp(121, 150));
+}
+
+#[test]
+fn only_what_the_chosen_entry_point_reaches_is_kept() {
+    let src = "
+        fn unused() -> u32 { return 1u; }
+        fn helper_b() -> u32 { return 2u; }
+        fn helper_a() -> u32 { return helper_b() + 3u; }
+        @group(0) @binding(0) var<storage, read_write> out: u32;
+        @compute @workgroup_size(1) fn other() { out = unused(); }
+        @compute @workgroup_size(1) fn main() { out = helper_a(); }
+    ";
+    let parsed = crate::front::wgsl::parse_str(src).unwrap();
+    let info = crate::valid::validate(&parsed.module).unwrap();
+    let options = PipelineOptions {
+        entry_point: Some("main".into()),
+        ..Default::default()
+    };
+    let p = super::process(&parsed.module, &info, &options).unwrap();
+    let names: Vec<&str> = p
+        .module
+        .functions
+        .iter()
+        .map(|(_, f)| f.name.as_str())
+        .collect();
+    assert_eq!(names, ["helper_b", "helper_a", "main"]);
+    assert_eq!(p.entry_points, [0]);
+    assert_eq!(p.module.entry_points.len(), 1);
+    // Calls and the entry point name the functions' new handles.
+    crate::ir::verify::verify(&p.module).unwrap();
+    assert_eq!(
+        p.module.entry_points[0].function,
+        crate::arena::Handle::from_index(2)
+    );
+    // And the pruned module still compiles.
+    let words = crate::lower::spv::write(&p, &Default::default()).unwrap();
+    assert_eq!(words[0], 0x0723_0203);
 }
