@@ -206,6 +206,41 @@ fn main() {
     assert!(out.source.contains("metal::simdgroup_float8x8"));
 }
 
+#[test]
+fn discard_needs_msl_2_3() {
+    // The `discard` is in a helper: the entry point reaches it.
+    let source = "
+fn maybe_drop(x: f32) { if x < 0.5 { discard; } }
+@fragment
+fn fs(@location(0) x: f32) -> @location(0) vec4<f32> {
+    maybe_drop(x);
+    return vec4<f32>(x);
+}
+";
+    let opts = Options {
+        lang_version: (2, 2),
+        ..Options::default()
+    };
+    let entry = "@fragment\nfn fs(@location(0) x: f32) -> @location(0) vec4<f32> {\n    maybe_drop(x);\n    return vec4<f32>(x);\n}";
+    let d = check(
+        source,
+        opts,
+        "'discard' needs MSL 2.3 or later",
+        Some(entry),
+    );
+    assert!(d.message.contains("`fs` reaches a 'discard'"), "{d:?}");
+    // 2.3 is enough.
+    let options = MslCompileOptions {
+        msl: Options {
+            lang_version: (2, 3),
+            ..Options::default()
+        },
+        ..MslCompileOptions::default()
+    };
+    let out = compile_to_msl(source, &options).expect("MSL 2.3 has discard_fragment");
+    assert!(out.source.contains("discard_fragment()"));
+}
+
 /// Every `tests/in` input and every corpus input (when the corpus is
 /// present) either compiles to MSL or fails with a diagnostic, under
 /// several option sets, without panicking; truncations of the inputs too.

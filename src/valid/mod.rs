@@ -89,6 +89,8 @@ pub struct EntryPointInfo {
     pub matrix_types: Vec<(Handle<Type>, Span)>,
     /// Every subgroup-matrix multiply in a reachable function.
     pub multiplies: Vec<MatrixMultiply>,
+    /// Whether a reachable function holds a `discard`.
+    pub discards: bool,
 }
 
 /// Validates a module for a device with every feature
@@ -226,10 +228,12 @@ fn entry_point_info(all: &[FunctionFacts], functions: &[usize]) -> EntryPointInf
     let mut matrix_types: indexmap::IndexMap<Handle<Type>, Span> = indexmap::IndexMap::new();
     let mut multiplies = Vec::new();
     let mut uses = false;
+    let mut discards = false;
     for &f in functions {
         let Some(facts) = all.get(f) else { continue };
         globals.extend(facts.globals.iter().map(|(g, _)| g.index()));
         uses |= facts.matrix_use.is_some();
+        discards |= facts.stage_uses.iter().any(|u| u.name == "discard");
         for &(t, span) in &facts.matrix_types {
             matrix_types.entry(t).or_insert(span);
         }
@@ -253,6 +257,7 @@ fn entry_point_info(all: &[FunctionFacts], functions: &[usize]) -> EntryPointInf
         uses_subgroup_matrix: uses,
         matrix_types: matrix_types.into_iter().collect(),
         multiplies,
+        discards,
     }
 }
 

@@ -59,8 +59,7 @@ pub(super) fn check_capabilities(w: &Writer) -> R<Vec<Option<Indices>>> {
         // from MSL 2.3 on.
         if ep.stage == ShaderStage::Fragment
             && w.opts.lang_version < (2, 3)
-            && w.info.functions.get(ep.function.index()).is_some()
-            && super::render::reaches_discard(w, ep.function)
+            && w.info.entry_points.get(ei).is_some_and(|e| e.discards)
         {
             diags.push(
                 Diagnostic::error(

@@ -345,27 +345,3 @@ pub(super) fn write_return(w: &Writer, cx: &mut FnCtx, value: &str) -> R<()> {
     cx.push_line("}");
     Ok(())
 }
-
-/// Whether `f` or a function it calls has a `discard`.
-pub(super) fn reaches_discard(w: &Writer, f: Handle<crate::ir::Function>) -> bool {
-    let mut stack = vec![f];
-    let mut seen = rustc_hash::FxHashSet::default();
-    while let Some(h) = stack.pop() {
-        if !seen.insert(h) {
-            continue;
-        }
-        let Some(func) = w.m.functions.try_get(h) else {
-            continue;
-        };
-        let mut found = false;
-        crate::ir::visit::walk_statements(&func.body, |st, _| match st {
-            crate::ir::Statement::Discard => found = true,
-            crate::ir::Statement::Call { function, .. } => stack.push(*function),
-            _ => {}
-        });
-        if found {
-            return true;
-        }
-    }
-    false
-}
