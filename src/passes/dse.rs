@@ -47,25 +47,7 @@ enum Effect {
 fn block(f: &Function, has_matrix: &[bool], b: &mut Block) {
     let mut i = 0;
     while i < b.statements.len() {
-        match &mut b.statements[i] {
-            Statement::Block(inner) => block(f, has_matrix, inner),
-            Statement::If { accept, reject, .. } => {
-                block(f, has_matrix, accept);
-                block(f, has_matrix, reject);
-            }
-            Statement::Switch { cases, .. } => {
-                for c in cases {
-                    block(f, has_matrix, &mut c.body);
-                }
-            }
-            Statement::Loop {
-                body, continuing, ..
-            } => {
-                block(f, has_matrix, body);
-                block(f, has_matrix, continuing);
-            }
-            _ => {}
-        }
+        visit::child_blocks_mut(&mut b.statements[i], |inner| block(f, has_matrix, inner));
         if let Some(v) = zero_store_target(f, has_matrix, &b.statements[i]) {
             if killed_later(f, v, &b.statements[i + 1..]) {
                 b.statements.remove(i);

@@ -769,14 +769,8 @@ impl FunctionPass for SplitNative {
 
 /// Whether `block` (or a block nested in it) calls a function of `set`.
 fn calls_any(block: &Block, set: &rustc_hash::FxHashSet<Handle<Function>>) -> bool {
-    block.iter().any(|(st, _)| match st {
-        Statement::Call { function, .. } => set.contains(function),
-        Statement::Block(b) => calls_any(b, set),
-        Statement::If { accept, reject, .. } => calls_any(accept, set) || calls_any(reject, set),
-        Statement::Switch { cases, .. } => cases.iter().any(|c| calls_any(&c.body, set)),
-        Statement::Loop {
-            body, continuing, ..
-        } => calls_any(body, set) || calls_any(continuing, set),
-        _ => false,
-    })
+    crate::ir::visit::any_statement(
+        block,
+        &mut |st| matches!(st, Statement::Call { function, .. } if set.contains(function)),
+    )
 }
