@@ -20,6 +20,23 @@ pub fn passes<'a>(options: &Options) -> Vec<Pass<'a>> {
         buffers_robust_by_device: options.buffers_robust_by_device,
         optimize: options.optimize,
     });
+    // Metal has clz/ctz but no find-MSB/LSB: after the bit builtins'
+    // operands are clamped.
+    let at = list
+        .iter()
+        .position(|p| p.name == "bits-clamp")
+        .map_or(list.len(), |i| i + 1);
+    list.insert(
+        at,
+        Pass::new(
+            "first-bit",
+            "firstLeadingBit/firstTrailingBit become countLeadingZeros/countTrailingZeros and a select (MSL has no find-MSB/LSB)",
+            |p: &mut Pipeline| {
+                crate::passes::first_bit::run(p);
+                Ok(())
+            },
+        ),
+    );
     // Metal has one matrix type per shape: a kind change is no instruction.
     list.push(Pass::new(
         "matrix-scratch",

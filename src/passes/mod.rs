@@ -23,6 +23,7 @@ pub mod cse;
 pub mod dse;
 pub mod external_texture;
 mod external_texture_helpers;
+pub mod first_bit;
 pub mod float_to_int;
 pub mod fold;
 pub mod int_division;

@@ -142,6 +142,34 @@ fn signed_remainder() {
     });
 }
 
+/// The MSL lowering of `firstLeadingBit` / `firstTrailingBit`: clz/ctz
+/// and a select (signed: on the bits that differ from the sign bit).
+#[test]
+fn first_bit() {
+    let src = "
+@group(0) @binding(0) var<storage, read_write> s: vec2<i32>;
+@group(0) @binding(1) var<storage, read_write> u: array<u32, 4>;
+@compute @workgroup_size(1) fn main() {
+    s = firstLeadingBit(s);
+    u[0] = firstLeadingBit(u[1]);
+    u[2] = firstTrailingBit(u[3]);
+    s.x = firstTrailingBit(s.y);
+}";
+    let out = after_in(
+        src,
+        "first-bit",
+        crate::lower::msl::passes(&Default::default()),
+    );
+    insta::with_settings!({
+        snapshot_path => "../../snapshots/passes",
+        prepend_module_to_snapshot => false,
+        omit_expression => true,
+        description => src,
+    }, {
+        insta::assert_snapshot!("first_bit", function(&out, "main"));
+    });
+}
+
 #[test]
 fn shift_amount() {
     check!(

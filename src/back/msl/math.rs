@@ -205,8 +205,13 @@ pub(super) fn math_call(
         // Metal's clz/ctz return the bit width for 0, as WGSL requires.
         F::CountLeadingZeros => metal("clz"),
         F::CountTrailingZeros => metal("ctz"),
-        F::FirstLeadingBit => call(helpers, Helper::FirstLeadingBit(t0), args),
-        F::FirstTrailingBit => call(helpers, Helper::FirstTrailingBit(t0), args),
+        // Lowered by the `first-bit` pass (clz/ctz and a select).
+        F::FirstLeadingBit | F::FirstTrailingBit => {
+            return Err(bad(
+                fun,
+                "internal error: not lowered (the `first-bit` pass must run first)",
+            ))
+        }
         F::ExtractBits => call(helpers, Helper::ExtractBits(t0), args),
         F::InsertBits => call(helpers, Helper::InsertBits(t0), args),
         F::QuantizeToF16 => {
@@ -445,16 +450,6 @@ mod tests {
             defs.contains("uint mask = (0xFFFFFFFFu >> (32u - c)) << o;"),
             "{defs}"
         );
-        let (s, defs) = fx.call(F::FirstLeadingBit, &[i], i);
-        assert_eq!(s, "tessera_first_leading_bit_int(a)");
-        assert!(
-            defs.contains(
-                "uint u = metal::select(as_type<uint>(x), ~as_type<uint>(x), x < int(0));"
-            ),
-            "{defs}"
-        );
-        let (s, _) = fx.call(F::FirstTrailingBit, &[u3], u3);
-        assert_eq!(s, "tessera_first_trailing_bit_uint3(a)");
         let (s, defs) = fx.call(F::Sign, &[i2], i2);
         assert_eq!(s, "tessera_sign_int2(a)");
         assert!(

@@ -124,10 +124,6 @@ pub(super) enum Helper {
     ExtractBits(ValTy),
     /// `insertBits` (offset and count in range: the bits-clamp pass).
     InsertBits(ValTy),
-    /// `firstLeadingBit` (integer scalar or vector).
-    FirstLeadingBit(ValTy),
-    /// `firstTrailingBit` (integer scalar or vector).
-    FirstTrailingBit(ValTy),
     /// `abs` of a signed integer, wrapping for the minimum value.
     IntAbs(ValTy),
     /// `sign` of a signed integer.
@@ -209,8 +205,6 @@ impl Helper {
         match self {
             Helper::ExtractBits(t) => format!("tessera_extract_bits_{}", t.suffix()),
             Helper::InsertBits(t) => format!("tessera_insert_bits_{}", t.suffix()),
-            Helper::FirstLeadingBit(t) => format!("tessera_first_leading_bit_{}", t.suffix()),
-            Helper::FirstTrailingBit(t) => format!("tessera_first_trailing_bit_{}", t.suffix()),
             Helper::IntAbs(t) => format!("tessera_abs_{}", t.suffix()),
             Helper::IntSign(t) => format!("tessera_sign_{}", t.suffix()),
             Helper::IntDot(t) => format!("tessera_dot_{}", t.suffix()),
@@ -293,8 +287,6 @@ fn write_helper(out: &mut String, name: &str, helper: &Helper) {
     let _ = match helper {
         Helper::ExtractBits(t) => extract_bits(out, name, *t),
         Helper::InsertBits(t) => insert_bits(out, name, *t),
-        Helper::FirstLeadingBit(t) => first_leading_bit(out, name, *t),
-        Helper::FirstTrailingBit(t) => first_trailing_bit(out, name, *t),
         Helper::IntAbs(t) => {
             let (ty, u) = (t.name(), t.with_scalar(Scalar::U32).name());
             write!(
@@ -421,41 +413,6 @@ fn insert_bits(out: &mut String, name: &str, t: ValTy) -> std::fmt::Result {
     writeln!(
         out,
         "  return as_type<{ty}>((as_type<{u}>(e) & {u}(~mask)) | ((as_type<{u}>(newbits) << o) & {u}(mask)));"
-    )?;
-    writeln!(out, "}}")
-}
-
-/// `firstLeadingBit`: -1 (all ones) for 0 (and for -1 when signed),
-/// otherwise the index of the most significant bit that differs from the
-/// sign bit.
-fn first_leading_bit(out: &mut String, name: &str, t: ValTy) -> std::fmt::Result {
-    let ty = t.name();
-    let u = t.with_scalar(Scalar::U32).name();
-    writeln!(out, "{ty} {name}({ty} x) {{")?;
-    if t.scalar.is_signed_integer() {
-        writeln!(
-            out,
-            "  {u} u = metal::select(as_type<{u}>(x), ~as_type<{u}>(x), x < {ty}(0));"
-        )?;
-    } else {
-        writeln!(out, "  {u} u = x;")?;
-    }
-    writeln!(
-        out,
-        "  return as_type<{ty}>(metal::select({u}(31u) - metal::clz(u), {u}(0xFFFFFFFFu), u == {u}(0u)));"
-    )?;
-    writeln!(out, "}}")
-}
-
-/// `firstTrailingBit`: -1 (all ones) for 0, otherwise `ctz`.
-fn first_trailing_bit(out: &mut String, name: &str, t: ValTy) -> std::fmt::Result {
-    let ty = t.name();
-    let u = t.with_scalar(Scalar::U32).name();
-    writeln!(out, "{ty} {name}({ty} x) {{")?;
-    writeln!(out, "  {u} u = as_type<{u}>(x);")?;
-    writeln!(
-        out,
-        "  return as_type<{ty}>(metal::select(metal::ctz(u), {u}(0xFFFFFFFFu), u == {u}(0u)));"
     )?;
     writeln!(out, "}}")
 }
