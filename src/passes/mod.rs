@@ -27,6 +27,7 @@ pub mod first_bit;
 pub mod float_to_int;
 pub mod fold;
 pub mod int_division;
+pub mod int_dot;
 pub mod matrix_elementwise;
 pub mod matrix_scalar_range;
 pub mod matrix_scratch;
@@ -203,6 +204,14 @@ pub fn shared<'a>(options: PassOptions) -> Vec<Pass<'a>> {
             "pack4x8snorm/unorm and pack2x16snorm/unorm follow the spec's formula (halves round up)",
             |p: &mut Pipeline| {
                 pack_norm::run(p);
+                Ok(())
+            },
+        ),
+        Pass::new(
+            "int-dot",
+            "dot of integer vectors becomes a multiply and a sum of components (wrapping, as WGSL's)",
+            |p: &mut Pipeline| {
+                int_dot::run(p);
                 Ok(())
             },
         ),

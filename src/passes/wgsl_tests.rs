@@ -171,6 +171,23 @@ fn first_bit() {
 }
 
 #[test]
+fn int_dot() {
+    check!(
+        "int_dot",
+        "int-dot",
+        "
+@group(0) @binding(0) var<storage, read_write> i: vec3<i32>;
+@group(0) @binding(1) var<storage, read_write> u: array<u32, 4>;
+@compute @workgroup_size(1) fn main() {
+    i.x = dot(i, vec3(2, -3, 4));
+    u[0] = dot(vec2(u[1], u[2]), vec2(u[3], 4294967295u));
+    let f = dot(vec4<f32>(1.0), vec4<f32>(f32(u[0])));
+    u[3] = u32(f);
+}"
+    );
+}
+
+#[test]
 fn shift_amount() {
     check!(
         "shift_amount",

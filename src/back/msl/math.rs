@@ -197,7 +197,13 @@ pub(super) fn math_call(
         F::Refract => metal("refract"),
         F::FaceForward => metal("faceforward"),
         F::Dot if float => metal("dot"),
-        F::Dot => call(helpers, Helper::IntDot(t0), args),
+        // Integer `dot`: lowered by the `int-dot` pass.
+        F::Dot => {
+            return Err(bad(
+                fun,
+                "internal error: integer 'dot' not lowered (the `int-dot` pass must run first)",
+            ))
+        }
         F::Dot4I8Packed => call(helpers, Helper::Dot4Packed { signed: true }, args),
         F::Dot4U8Packed => call(helpers, Helper::Dot4Packed { signed: false }, args),
         F::CountOneBits => metal("popcount"),

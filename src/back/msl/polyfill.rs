@@ -128,8 +128,6 @@ pub(super) enum Helper {
     IntAbs(ValTy),
     /// `sign` of a signed integer.
     IntSign(ValTy),
-    /// `dot` of integer vectors, wrapping.
-    IntDot(ValTy),
     /// `dot4I8Packed` (`true`) or `dot4U8Packed` (`false`).
     Dot4Packed {
         /// Signed bytes.
@@ -207,7 +205,6 @@ impl Helper {
             Helper::InsertBits(t) => format!("tessera_insert_bits_{}", t.suffix()),
             Helper::IntAbs(t) => format!("tessera_abs_{}", t.suffix()),
             Helper::IntSign(t) => format!("tessera_sign_{}", t.suffix()),
-            Helper::IntDot(t) => format!("tessera_dot_{}", t.suffix()),
             Helper::Dot4Packed { signed: true } => "tessera_dot4_i8_packed".to_string(),
             Helper::Dot4Packed { signed: false } => "tessera_dot4_u8_packed".to_string(),
             Helper::Fract(t) => format!("tessera_fract_{}", t.suffix()),
@@ -301,7 +298,6 @@ fn write_helper(out: &mut String, name: &str, helper: &Helper) {
                 "{ty} {name}({ty} x) {{\n  return metal::select(metal::select({ty}(0), {ty}(1), x > {ty}(0)), {ty}(-1), x < {ty}(0));\n}}\n"
             )
         }
-        Helper::IntDot(t) => int_dot(out, name, *t),
         Helper::Dot4Packed { signed } => {
             let (r, v, b) = if *signed {
                 ("int", "metal::int4", "metal::char4")
@@ -414,23 +410,6 @@ fn insert_bits(out: &mut String, name: &str, t: ValTy) -> std::fmt::Result {
         out,
         "  return as_type<{ty}>((as_type<{u}>(e) & {u}(~mask)) | ((as_type<{u}>(newbits) << o) & {u}(mask)));"
     )?;
-    writeln!(out, "}}")
-}
-
-/// Integer `dot`, computed in `uint` so overflow wraps as WGSL requires.
-fn int_dot(out: &mut String, name: &str, t: ValTy) -> std::fmt::Result {
-    let ty = t.name();
-    let s = scalar_name(t.scalar);
-    let u = t.with_scalar(Scalar::U32).name();
-    let n = t.size.map_or(1, VectorSize::get);
-    writeln!(out, "{s} {name}({ty} a, {ty} b) {{")?;
-    writeln!(out, "  {u} p = as_type<{u}>(a) * as_type<{u}>(b);")?;
-    let comps = ["x", "y", "z", "w"];
-    let sum: Vec<String> = comps[..n as usize]
-        .iter()
-        .map(|c| format!("p.{c}"))
-        .collect();
-    writeln!(out, "  return as_type<{s}>({});", sum.join(" + "))?;
     writeln!(out, "}}")
 }
 
@@ -731,16 +710,6 @@ mod tests {
         assert_eq!(
             out,
             "metal::int2 f(metal::int2 e, uint o, uint c) {\n  if (c == 0u) {\n  return metal::int2(0);\n  }\n  return as_type<metal::int2>(as_type<metal::uint2>(e) << (32u - c - o)) >> (32u - c);\n}\n"
-        );
-    }
-
-    #[test]
-    fn int_dot_wraps_in_uint() {
-        let mut out = String::new();
-        int_dot(&mut out, "d", vt(Scalar::I32, 3)).unwrap();
-        assert_eq!(
-            out,
-            "int d(metal::int3 a, metal::int3 b) {\n  metal::uint3 p = as_type<metal::uint3>(a) * as_type<metal::uint3>(b);\n  return as_type<int>(p.x + p.y + p.z);\n}\n"
         );
     }
 

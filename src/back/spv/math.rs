@@ -112,12 +112,12 @@ impl Writer<'_> {
                 self.glsl(cx, t, Gl::FClamp, &[a[0], zero, one])
             }
             F::Dot if float => self.emit(cx, Op::Dot, t, &[a[0], a[1]]),
+            // Integer `dot`: lowered by the `int-dot` pass.
             F::Dot => {
-                let prod = {
-                    let vt = self.expr_type(cx, first)?;
-                    self.emit(cx, Op::IMul, vt, &[a[0], a[1]])
-                };
-                self.sum_components(cx, t, prod, n)
+                return Err(err(
+                    "internal error: integer 'dot' not lowered (the `int-dot` pass must run first)",
+                    cx.span(h),
+                ))
             }
             F::Dot4I8Packed | F::Dot4U8Packed => {
                 let s = if fun == F::Dot4I8Packed {
