@@ -61,6 +61,7 @@ fn list_passes_names_each_pass_in_order_without_an_input() {
             "shift-amount",
             "float-to-int",
             "pack-norm",
+            "int-dot",
             "bits-clamp",
             "matrix-scalar-range",
             "matrix-elementwise",
@@ -85,6 +86,7 @@ fn list_passes_follows_the_options() {
     assert!(!text(&out.stdout).contains("robustness"));
     let out = tessera(&["--list-passes", "--format", "msl"], None);
     assert!(text(&out.stdout).contains("workgroup-zero"));
+    assert!(text(&out.stdout).contains("first-bit"));
     let out = tessera(&["--list-passes", "--format", "wgsl"], None);
     assert_eq!(out.status.code(), Some(0));
     assert!(text(&out.stdout).contains("no passes run"));
@@ -114,7 +116,8 @@ fn print_ir_after_all_prints_every_pass() {
     );
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let err = text(&out.stderr);
-    assert_eq!(err.matches("// IR after ").count(), 17, "{err}");
+    // MSL: the shared passes (with int-dot), first-bit and matrix-scratch.
+    assert_eq!(err.matches("// IR after ").count(), 19, "{err}");
     let last = err
         .rsplit("// IR after workgroup-zero\n")
         .next()
@@ -236,5 +239,5 @@ fn verify_ir_checks_every_stage_quietly() {
         Some(SOURCE),
     );
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-    assert_eq!(text(&out.stderr).matches("// IR after ").count(), 19);
+    assert_eq!(text(&out.stderr).matches("// IR after ").count(), 20);
 }
