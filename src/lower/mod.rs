@@ -10,3 +10,13 @@ pub mod spv;
 
 pub use crate::passes::{Pass, PassFn};
 pub use crate::unroll_policy::UnrollPolicy;
+
+/// Inserts `pass` into `list` right after the pass named `after` (at the
+/// end when there is none, e.g. when options leave it out).
+fn insert_after<'a>(list: &mut Vec<Pass<'a>>, after: &str, pass: Pass<'a>) {
+    let at = list
+        .iter()
+        .position(|p| p.name == after)
+        .map_or(list.len(), |i| i + 1);
+    list.insert(at, pass);
+}

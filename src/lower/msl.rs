@@ -22,12 +22,9 @@ pub fn passes<'a>(options: &Options) -> Vec<Pass<'a>> {
     });
     // Metal has clz/ctz but no find-MSB/LSB: after the bit builtins'
     // operands are clamped.
-    let at = list
-        .iter()
-        .position(|p| p.name == "bits-clamp")
-        .map_or(list.len(), |i| i + 1);
-    list.insert(
-        at,
+    super::insert_after(
+        &mut list,
+        "bits-clamp",
         Pass::new(
             "first-bit",
             "firstLeadingBit/firstTrailingBit become countLeadingZeros/countTrailingZeros and a select (MSL has no find-MSB/LSB)",

@@ -38,12 +38,9 @@ pub fn passes<'a>(options: &Options) -> Vec<Pass<'a>> {
         ),
     );
     // Vulkan leaves OpSRem undefined for negative operands.
-    let at = list
-        .iter()
-        .position(|p| p.name == "int-division")
-        .map_or(list.len(), |i| i + 1);
-    list.insert(
-        at,
+    super::insert_after(
+        &mut list,
+        "int-division",
         Pass::new(
             "signed-remainder",
             "i32 remainders become a - b * (a / b) (Vulkan leaves OpSRem undefined for negative operands)",
