@@ -34,6 +34,20 @@ pub fn passes<'a>(options: &Options) -> Vec<Pass<'a>> {
             },
         ),
     );
+    // Metal's integer abs is undefined for the minimum and its sign is for
+    // floats only.
+    super::insert_after(
+        &mut list,
+        "first-bit",
+        Pass::new(
+            "int-abs-sign",
+            "abs and sign of i32 become selects (Metal's abs is undefined for the minimum, its sign is for floats)",
+            |p: &mut Pipeline| {
+                crate::passes::int_abs_sign::run(p);
+                Ok(())
+            },
+        ),
+    );
     // Metal has one matrix type per shape: a kind change is no instruction.
     list.push(Pass::new(
         "matrix-scratch",

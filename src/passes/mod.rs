@@ -26,6 +26,7 @@ mod external_texture_helpers;
 pub mod first_bit;
 pub mod float_to_int;
 pub mod fold;
+pub mod int_abs_sign;
 pub mod int_division;
 pub mod int_dot;
 pub mod matrix_elementwise;

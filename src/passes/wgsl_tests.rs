@@ -187,6 +187,36 @@ fn int_dot() {
     );
 }
 
+/// The MSL lowering of `abs` and `sign` of `i32`: selects (negation
+/// wraps, so `abs(-2147483648)` stays `-2147483648`); `u32` and float ones
+/// stay.
+#[test]
+fn int_abs_sign() {
+    let src = "
+@group(0) @binding(0) var<storage, read_write> s: vec2<i32>;
+@group(0) @binding(1) var<storage, read_write> f: f32;
+@group(0) @binding(2) var<storage, read_write> u: u32;
+@compute @workgroup_size(1) fn main() {
+    s = abs(s) + sign(s);
+    s.x = sign(s.y);
+    f = abs(sign(f));
+    u = abs(u);
+}";
+    let out = after_in(
+        src,
+        "int-abs-sign",
+        crate::lower::msl::passes(&Default::default()),
+    );
+    insta::with_settings!({
+        snapshot_path => "../../snapshots/passes",
+        prepend_module_to_snapshot => false,
+        omit_expression => true,
+        description => src,
+    }, {
+        insta::assert_snapshot!("int_abs_sign", function(&out, "main"));
+    });
+}
+
 #[test]
 fn shift_amount() {
     check!(

@@ -124,10 +124,6 @@ pub(super) enum Helper {
     ExtractBits(ValTy),
     /// `insertBits` (offset and count in range: the bits-clamp pass).
     InsertBits(ValTy),
-    /// `abs` of a signed integer, wrapping for the minimum value.
-    IntAbs(ValTy),
-    /// `sign` of a signed integer.
-    IntSign(ValTy),
     /// `dot4I8Packed` (`true`) or `dot4U8Packed` (`false`).
     Dot4Packed {
         /// Signed bytes.
@@ -203,8 +199,6 @@ impl Helper {
         match self {
             Helper::ExtractBits(t) => format!("tessera_extract_bits_{}", t.suffix()),
             Helper::InsertBits(t) => format!("tessera_insert_bits_{}", t.suffix()),
-            Helper::IntAbs(t) => format!("tessera_abs_{}", t.suffix()),
-            Helper::IntSign(t) => format!("tessera_sign_{}", t.suffix()),
             Helper::Dot4Packed { signed: true } => "tessera_dot4_i8_packed".to_string(),
             Helper::Dot4Packed { signed: false } => "tessera_dot4_u8_packed".to_string(),
             Helper::Fract(t) => format!("tessera_fract_{}", t.suffix()),
@@ -284,20 +278,6 @@ fn write_helper(out: &mut String, name: &str, helper: &Helper) {
     let _ = match helper {
         Helper::ExtractBits(t) => extract_bits(out, name, *t),
         Helper::InsertBits(t) => insert_bits(out, name, *t),
-        Helper::IntAbs(t) => {
-            let (ty, u) = (t.name(), t.with_scalar(Scalar::U32).name());
-            write!(
-                out,
-                "{ty} {name}({ty} x) {{\n  return as_type<{ty}>(metal::select(as_type<{u}>(x), {u}(0u) - as_type<{u}>(x), x < {ty}(0)));\n}}\n"
-            )
-        }
-        Helper::IntSign(t) => {
-            let ty = t.name();
-            write!(
-                out,
-                "{ty} {name}({ty} x) {{\n  return metal::select(metal::select({ty}(0), {ty}(1), x > {ty}(0)), {ty}(-1), x < {ty}(0));\n}}\n"
-            )
-        }
         Helper::Dot4Packed { signed } => {
             let (r, v, b) = if *signed {
                 ("int", "metal::int4", "metal::char4")
