@@ -6,32 +6,23 @@
 
 use crate::back::msl::{print, Options, Translation};
 use crate::diagnostic::{Diagnostic, Error};
-use crate::passes::{Pass, PassOptions};
+use crate::passes::Pass;
 use crate::pipeline::Pipeline;
 use crate::valid::ModuleInfo;
 
 /// The passes that lower a pipeline's module for this backend, in order
 /// (`tessera --list-passes --format msl`).
 pub fn passes<'a>(options: &Options) -> Vec<Pass<'a>> {
-    let mut list = crate::passes::shared(PassOptions {
-        bounds_checks: options.bounds_checks,
-        zero_initialize_workgroup_memory: options.zero_initialize_workgroup_memory,
-        unroll: options.unroll,
-        buffers_robust_by_device: options.buffers_robust_by_device,
-        optimize: options.optimize,
-    });
+    let mut list = crate::passes::shared(pass_options!(options));
     // Metal has clz/ctz but no find-MSB/LSB: after the bit builtins'
     // operands are clamped.
     super::insert_after(
         &mut list,
         "bits-clamp",
-        Pass::new(
+        Pass::infallible(
             "first-bit",
             "firstLeadingBit/firstTrailingBit become countLeadingZeros/countTrailingZeros and a select (MSL has no find-MSB/LSB)",
-            |p: &mut Pipeline| {
-                crate::passes::first_bit::run(p);
-                Ok(())
-            },
+            crate::passes::first_bit::run,
         ),
     );
     // Metal's integer abs is undefined for the minimum and its sign is for
@@ -39,13 +30,10 @@ pub fn passes<'a>(options: &Options) -> Vec<Pass<'a>> {
     super::insert_after(
         &mut list,
         "first-bit",
-        Pass::new(
+        Pass::infallible(
             "int-abs-sign",
             "abs and sign of i32 become selects (Metal's abs is undefined for the minimum, its sign is for floats)",
-            |p: &mut Pipeline| {
-                crate::passes::int_abs_sign::run(p);
-                Ok(())
-            },
+            crate::passes::int_abs_sign::run,
         ),
     );
     // Metal has one matrix type per shape: a kind change is no instruction.

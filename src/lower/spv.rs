@@ -6,7 +6,7 @@
 
 use crate::back::spv::{check_options, print, CooperativeMatrixExtension, Options};
 use crate::diagnostic::Error;
-use crate::passes::{Pass, PassOptions};
+use crate::passes::Pass;
 use crate::pipeline::Pipeline;
 use crate::valid::ModuleInfo;
 
@@ -16,13 +16,7 @@ pub fn passes<'a>(options: &Options) -> Vec<Pass<'a>> {
     let nv = options.cooperative_matrix == CooperativeMatrixExtension::Nv;
     let nv2 = options.nv_cooperative_matrix2;
     let qcom = options.qcom_cooperative_matrix_conversion && !nv;
-    let mut list = crate::passes::shared(PassOptions {
-        bounds_checks: options.bounds_checks,
-        zero_initialize_workgroup_memory: options.zero_initialize_workgroup_memory,
-        unroll: options.unroll,
-        buffers_robust_by_device: options.buffers_robust_by_device,
-        optimize: options.optimize,
-    });
+    let mut list = crate::passes::shared(pass_options!(options));
     // Before robustness: its loop's element accesses are in range by
     // construction, and the pass list is shared up to here.
     let at = list
@@ -41,13 +35,10 @@ pub fn passes<'a>(options: &Options) -> Vec<Pass<'a>> {
     super::insert_after(
         &mut list,
         "int-division",
-        Pass::new(
+        Pass::infallible(
             "signed-remainder",
             "i32 remainders become a - b * (a / b) (Vulkan leaves OpSRem undefined for negative operands)",
-            |p: &mut Pipeline| {
-                crate::passes::signed_remainder::run(p);
-                Ok(())
-            },
+            crate::passes::signed_remainder::run,
         ),
     );
     // NV matrices have no kind: a kind change is no instruction at all.

@@ -34,14 +34,8 @@ struct FirstBit;
 
 impl FunctionPass for FirstBit {
     fn wants(&self, _: &crate::ir::Module, f: &crate::ir::Function) -> bool {
-        f.expressions.iter().any(|(_, e)| {
-            matches!(
-                e,
-                Expression::Math {
-                    fun: F::FirstLeadingBit | F::FirstTrailingBit,
-                    ..
-                }
-            )
+        rewrite::calls_math(f, |fun| {
+            matches!(fun, F::FirstLeadingBit | F::FirstTrailingBit)
         })
     }
 

@@ -24,15 +24,7 @@ struct IntAbsSign;
 
 impl FunctionPass for IntAbsSign {
     fn wants(&self, _: &crate::ir::Module, f: &crate::ir::Function) -> bool {
-        f.expressions.iter().any(|(_, e)| {
-            matches!(
-                e,
-                Expression::Math {
-                    fun: F::Abs | F::Sign,
-                    ..
-                }
-            )
-        })
+        rewrite::calls_math(f, |fun| matches!(fun, F::Abs | F::Sign))
     }
 
     fn expression(&mut self, cx: &mut Cx, h: Handle<Expression>) {

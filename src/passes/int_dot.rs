@@ -26,9 +26,7 @@ struct IntDot;
 
 impl FunctionPass for IntDot {
     fn wants(&self, _: &crate::ir::Module, f: &crate::ir::Function) -> bool {
-        f.expressions
-            .iter()
-            .any(|(_, e)| matches!(e, Expression::Math { fun: F::Dot, .. }))
+        rewrite::calls_math(f, |fun| fun == F::Dot)
     }
 
     fn expression(&mut self, cx: &mut Cx, h: Handle<Expression>) {

@@ -120,6 +120,18 @@ impl std::fmt::Debug for Pass<'_> {
 }
 
 impl<'a> Pass<'a> {
+    /// A pass that cannot fail, from its name, summary and function.
+    pub fn infallible(
+        name: &'static str,
+        summary: &'static str,
+        run: impl Fn(&mut Pipeline) + 'a,
+    ) -> Self {
+        Self::new(name, summary, move |p: &mut Pipeline| {
+            run(p);
+            Ok(())
+        })
+    }
+
     /// A pass from its name, summary and function.
     pub fn new(
         name: &'static str,
@@ -176,61 +188,40 @@ pub fn shared<'a>(options: PassOptions) -> Vec<Pass<'a>> {
                 Ok(())
             },
         ),
-        Pass::new(
+        Pass::infallible(
             "int-division",
             "integer / and % never divide by zero or overflow (WGSL's results)",
-            |p: &mut Pipeline| {
-                int_division::run(p);
-                Ok(())
-            },
+            int_division::run,
         ),
-        Pass::new(
+        Pass::infallible(
             "shift-amount",
             "shift amounts are masked to the bit width",
-            |p: &mut Pipeline| {
-                shift_amount::run(p);
-                Ok(())
-            },
+            shift_amount::run,
         ),
-        Pass::new(
+        Pass::infallible(
             "float-to-int",
             "float-to-integer conversions saturate",
-            |p: &mut Pipeline| {
-                float_to_int::run(p);
-                Ok(())
-            },
+            float_to_int::run,
         ),
-        Pass::new(
+        Pass::infallible(
             "pack-norm",
             "pack4x8snorm/unorm and pack2x16snorm/unorm follow the spec's formula (halves round up)",
-            |p: &mut Pipeline| {
-                pack_norm::run(p);
-                Ok(())
-            },
+            pack_norm::run,
         ),
-        Pass::new(
+        Pass::infallible(
             "int-dot",
             "dot of integer vectors becomes a multiply and a sum of components (wrapping, as WGSL's)",
-            |p: &mut Pipeline| {
-                int_dot::run(p);
-                Ok(())
-            },
+            int_dot::run,
         ),
-        Pass::new(
+        Pass::infallible(
             "bits-clamp",
             "extractBits/insertBits offset and count stay within the bit width",
-            |p: &mut Pipeline| {
-                bits_clamp::run(p);
-                Ok(())
-            },
+            bits_clamp::run,
         ),
-        Pass::new(
+        Pass::infallible(
             "matrix-scalar-range",
             "scalars for 8-bit subgroup matrices are clamped to the component range",
-            |p: &mut Pipeline| {
-                matrix_scalar_range::run(p);
-                Ok(())
-            },
+            matrix_scalar_range::run,
         ),
     ];
     if options.bounds_checks {

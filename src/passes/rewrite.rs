@@ -289,6 +289,15 @@ pub trait FunctionPass {
     fn exit_block(&mut self, _plain: bool) {}
 }
 
+/// Whether `f` calls a builtin function `pred` holds for (the `wants` of
+/// the passes that lower builtins).
+pub fn calls_math(f: &Function, pred: impl Fn(crate::ir::MathFunction) -> bool) -> bool {
+    f.expressions.iter().any(|(_, e)| match e {
+        Expression::Math { fun, .. } => pred(*fun),
+        _ => false,
+    })
+}
+
 /// The value of an integer literal.
 pub fn literal_int(l: &Literal) -> Option<i64> {
     match *l {

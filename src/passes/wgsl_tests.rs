@@ -67,6 +67,23 @@ macro_rules! check {
     }};
 }
 
+/// Snapshots `main` after `$pass` run as part of a target's pass list
+/// (`$passes`, e.g. `crate::lower::msl::passes(&Default::default())`).
+macro_rules! check_in {
+    ($name:literal, $pass:literal, $passes:expr, $src:expr) => {{
+        let src = $src;
+        let out = after_in(src, $pass, $passes);
+        insta::with_settings!({
+            snapshot_path => "../../snapshots/passes",
+            prepend_module_to_snapshot => false,
+            omit_expression => true,
+            description => src,
+        }, {
+            insta::assert_snapshot!($name, function(&out, "main"));
+        });
+    }};
+}
+
 /// [`check!`] printing from function `$from` on.
 macro_rules! check_from {
     ($name:literal, $pass:literal, $src:expr, $from:literal) => {
@@ -127,19 +144,12 @@ fn signed_remainder() {
     b[3] = v.x + v.y;
     u = u % vec4(2u);
 }";
-    let out = after_in(
-        src,
+    check_in!(
+        "signed_remainder",
         "signed-remainder",
         crate::lower::spv::passes(&Default::default()),
+        src
     );
-    insta::with_settings!({
-        snapshot_path => "../../snapshots/passes",
-        prepend_module_to_snapshot => false,
-        omit_expression => true,
-        description => src,
-    }, {
-        insta::assert_snapshot!("signed_remainder", function(&out, "main"));
-    });
 }
 
 /// The MSL lowering of `firstLeadingBit` / `firstTrailingBit`: clz/ctz
@@ -155,19 +165,12 @@ fn first_bit() {
     u[2] = firstTrailingBit(u[3]);
     s.x = firstTrailingBit(s.y);
 }";
-    let out = after_in(
-        src,
+    check_in!(
+        "first_bit",
         "first-bit",
         crate::lower::msl::passes(&Default::default()),
+        src
     );
-    insta::with_settings!({
-        snapshot_path => "../../snapshots/passes",
-        prepend_module_to_snapshot => false,
-        omit_expression => true,
-        description => src,
-    }, {
-        insta::assert_snapshot!("first_bit", function(&out, "main"));
-    });
 }
 
 #[test]
@@ -202,19 +205,12 @@ fn int_abs_sign() {
     f = abs(sign(f));
     u = abs(u);
 }";
-    let out = after_in(
-        src,
+    check_in!(
+        "int_abs_sign",
         "int-abs-sign",
         crate::lower::msl::passes(&Default::default()),
+        src
     );
-    insta::with_settings!({
-        snapshot_path => "../../snapshots/passes",
-        prepend_module_to_snapshot => false,
-        omit_expression => true,
-        description => src,
-    }, {
-        insta::assert_snapshot!("int_abs_sign", function(&out, "main"));
-    });
 }
 
 #[test]
