@@ -340,3 +340,162 @@ pub fn check_program_with(
         }),
     }
 }
+
+/// FNV-1a over a run's outputs, for the repeat report.
+fn digest(o: &Outputs) -> u64 {
+    let mut h = 0xcbf2_9ce4_8422_2325u64;
+    for ((g, b), data) in o {
+        for byte in g
+            .to_le_bytes()
+            .iter()
+            .chain(&b.to_le_bytes())
+            .chain(data.iter())
+        {
+            h = (h ^ u64::from(*byte)).wrapping_mul(0x100_0000_01b3);
+        }
+    }
+    h
+}
+
+/// Compiles `wgsl` every way (tessera, tessera without optimisation,
+/// naga, Tint), runs each module `n` times with program `p`'s buffers and
+/// reports, per compiler, each run's digest and where a run differs from
+/// that compiler's first run or from tessera's first run. A compiler whose
+/// runs differ among themselves makes the device (or a race in the
+/// program) the cause of a difference, not the compiler. The modules are
+/// written to `dir` when given (`tessera.spv`, `no-optimize.spv`,
+/// `naga.spv`, `tint.spv`). `only`, when not empty, names the compilers
+/// to run (a module that hangs makes the device unusable for the rest).
+pub fn repeat_program(
+    device: &Device,
+    wgsl: &str,
+    p: &Program,
+    compilers: &Compilers,
+    n: usize,
+    dir: Option<&Path>,
+    only: &[String],
+) -> String {
+    let mut report = Vec::new();
+    let mut compiled = match run::compile(device, wgsl, &Default::default()) {
+        Ok(c) => c,
+        Err(e) => return format!("tessera rejects: {e}"),
+    };
+    let mut no_opt = tessera::CompileOptions::default();
+    no_opt.spv.optimize = false;
+    let mut modules: Vec<(&str, Result<Vec<u32>, String>)> = vec![
+        ("tessera", Ok(compiled.output.words.clone())),
+        (
+            "no-optimize",
+            run::compile(device, wgsl, &no_opt)
+                .map(|c| c.output.words)
+                .map_err(|e| e.to_string()),
+        ),
+        ("naga", check::naga_spirv(wgsl)),
+    ];
+    if let Some(t) = &compilers.tint {
+        modules.push(("tint", tint_spirv(t, wgsl)));
+    }
+    let mut given = Given::default();
+    for b in &p.buffers {
+        if compiled
+            .entry()
+            .bindings
+            .iter()
+            .any(|r| (r.group, r.binding) == (b.group, b.binding))
+        {
+            given.buffers.insert((b.group, b.binding), b.init.clone());
+        }
+    }
+    let mut reference: Option<Outputs> = None;
+    for (name, words) in modules {
+        if !only.is_empty() && !only.iter().any(|o| o == name) {
+            continue;
+        }
+        let words = match words {
+            Ok(w) => w,
+            Err(e) => {
+                report.push(format!("{name}: no module: {e}"));
+                continue;
+            }
+        };
+        if let Some(dir) = dir {
+            let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+            let _ = std::fs::write(dir.join(format!("{name}.spv")), bytes);
+        }
+        compiled.output.words = words;
+        let mut first: Option<Outputs> = None;
+        let mut line = format!("{name}:");
+        for i in 0..n {
+            match outputs(device, &compiled, &given, p) {
+                Ok(o) => {
+                    line += &format!(" {:016x}", digest(&o));
+                    match &first {
+                        None => first = Some(o),
+                        Some(f) if *f != o => {
+                            line += &format!(" (run {i}: {})", describe(f, "run0", &o, "this"));
+                        }
+                        _ => {}
+                    }
+                }
+                Err(e) => {
+                    line += &format!(" failed: {e}");
+                    break;
+                }
+            }
+        }
+        if let (Some(r), Some(f)) = (&reference, &first) {
+            if r != f {
+                line += &format!(" | vs tessera: {}", describe(r, "tessera", f, name));
+            }
+        }
+        if reference.is_none() {
+            reference = first;
+        }
+        report.push(line);
+    }
+    report.join("\n")
+}
+
+/// How many different results the compilers' modules of `wgsl` give on
+/// `device` (tessera, tessera without optimisation, naga, Tint; a module
+/// that is missing or fails to run counts as no result). On a device where
+/// every compiler is right this is 1; the reduction of a device-only
+/// difference (`tessera-difftest --reduce-split`) keeps it above 1.
+pub fn distinct_results(device: &Device, wgsl: &str, p: &Program, compilers: &Compilers) -> usize {
+    let Ok(mut compiled) = run::compile(device, wgsl, &Default::default()) else {
+        return 0;
+    };
+    let mut no_opt = tessera::CompileOptions::default();
+    no_opt.spv.optimize = false;
+    let mut modules = vec![compiled.output.words.clone()];
+    modules.extend(
+        run::compile(device, wgsl, &no_opt)
+            .ok()
+            .map(|c| c.output.words),
+    );
+    modules.extend(check::naga_spirv(wgsl).ok());
+    if let Some(t) = &compilers.tint {
+        modules.extend(tint_spirv(t, wgsl).ok());
+    }
+    let mut given = Given::default();
+    for b in &p.buffers {
+        if compiled
+            .entry()
+            .bindings
+            .iter()
+            .any(|r| (r.group, r.binding) == (b.group, b.binding))
+        {
+            given.buffers.insert((b.group, b.binding), b.init.clone());
+        }
+    }
+    let mut seen: Vec<Outputs> = Vec::new();
+    for words in modules {
+        compiled.output.words = words;
+        if let Ok(o) = outputs(device, &compiled, &given, p) {
+            if !seen.contains(&o) {
+                seen.push(o);
+            }
+        }
+    }
+    seen.len()
+}

@@ -7,12 +7,25 @@
 //! tessera-difftest [--from N] [--count K] [--stride S] [--seconds T] [--results FILE] [--out DIR] [--device NAME]
 //! tessera-difftest --reduce SEED [--device NAME]
 //! tessera-difftest --file F.wgsl --from SEED [--skip-pass NAME]... [--device NAME]
+//! tessera-difftest --reduce-split SEED [--file F.wgsl] [--device NAME]
+//! tessera-difftest --from SEED --repeat N [--only COMPILER]... [--file F.wgsl] [--out DIR] [--device NAME]
 //! ```
+//!
+//! `--repeat N` compiles seed SEED's program (or F) every way, runs each
+//! module N times and prints each run's digest: a compiler whose own runs
+//! differ shows a nondeterministic device or a race in the program, not a
+//! miscompile. `--only` (`tessera`, `no-optimize`, `naga`, `tint`) runs
+//! only the compilers named. With `--out`, the modules go to `DIR/seed-SEED/`.
 //!
 //! `--file` runs F (seed SEED's program, edited by hand) with that seed's
 //! buffers every way and prints the verdict; `--skip-pass` leaves passes
 //! out of the first tessera compile (to find the pass a difference comes
 //! from).
+//!
+//! `--reduce-split SEED` shrinks seed SEED's program (or F) while the
+//! compilers' modules give at least two different results on the device
+//! (`diff::distinct_results`): for a difference one device shows and
+//! another (lavapipe) does not, where the driver is in question.
 //!
 //! `--reduce SEED` shrinks seed SEED's program while it keeps its verdict
 //! (`tessera_difftest::reduce`) and prints the reproducer.
@@ -41,7 +54,8 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use tessera_difftest::diff::{
-    check_program, check_program_with, check_seed, options_for, Compilers, MismatchClass, Verdict,
+    check_program, check_program_with, check_seed, distinct_results, options_for, repeat_program,
+    Compilers, MismatchClass, Verdict,
 };
 use tessera_difftest::generate;
 use tessera_runner::vulkan::{Device, DeviceChoice};
@@ -76,6 +90,9 @@ fn main() {
     let mut file: Option<PathBuf> = None;
     let mut skip: Vec<String> = Vec::new();
     let mut timeout = 120u64;
+    let mut repeat: Option<usize> = None;
+    let mut only: Vec<String> = Vec::new();
+    let mut split_seed: Option<u64> = None;
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         let v = args.next();
@@ -91,6 +108,9 @@ fn main() {
             ("--file", Some(v)) => file = Some(v.into()),
             ("--skip-pass", Some(v)) => skip.push(v),
             ("--timeout", Some(v)) => timeout = v.parse().unwrap_or_else(|_| usage()),
+            ("--only", Some(v)) => only.push(v),
+            ("--reduce-split", Some(v)) => split_seed = Some(v.parse().unwrap_or_else(|_| usage())),
+            ("--repeat", Some(v)) => repeat = Some(v.parse().unwrap_or_else(|_| usage())),
             _ => usage(),
         }
     }
@@ -122,6 +142,52 @@ fn main() {
         }
     };
     dev.timeout = std::time::Duration::from_secs(timeout);
+    if let Some(n) = repeat {
+        // One seed (or `--file` with its seed's buffers), every way, n runs each.
+        let p = generate(from, &options_for(from));
+        let text = match &file {
+            Some(path) => std::fs::read_to_string(path).unwrap_or_else(|e| {
+                eprintln!("tessera-difftest: cannot read {}: {e}", path.display());
+                std::process::exit(2);
+            }),
+            None => p.wgsl.clone(),
+        };
+        let dir = out.as_ref().map(|d| d.join(format!("seed-{from}")));
+        if let Some(d) = &dir {
+            let _ = std::fs::create_dir_all(d);
+            let _ = std::fs::write(d.join("program.wgsl"), &text);
+        }
+        println!(
+            "seed {from}:\n{}",
+            repeat_program(&dev, &text, &p, &compilers, n, dir.as_deref(), &only)
+        );
+        return;
+    }
+    if let Some(seed) = split_seed {
+        let p = generate(seed, &options_for(seed));
+        let text = match &file {
+            Some(path) => std::fs::read_to_string(path).unwrap_or_else(|e| {
+                eprintln!("tessera-difftest: cannot read {}: {e}", path.display());
+                std::process::exit(2);
+            }),
+            None => p.wgsl.clone(),
+        };
+        let first = distinct_results(&dev, &text, &p, &compilers);
+        println!("// seed {seed}: {first} different results");
+        if first < 2 {
+            return;
+        }
+        let reduced =
+            tessera_difftest::reduce::reduce(&text, tessera_difftest::reduce::keep_for_runs, |t| {
+                distinct_results(&dev, t, &p, &compilers) >= 2
+            });
+        println!(
+            "// reduced: {} different results\n{}\n{reduced}",
+            distinct_results(&dev, &reduced, &p, &compilers),
+            p.header()
+        );
+        return;
+    }
     if let Some(path) = file {
         let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
             eprintln!("tessera-difftest: cannot read {}: {e}", path.display());
@@ -142,12 +208,14 @@ fn main() {
     let mut bad = false;
     let start = std::time::Instant::now();
     let mut ran = 0;
+    let watch = watchdog(results.clone(), 2 * timeout + 30);
     for i in 0..count {
         if seconds.is_some_and(|t| start.elapsed().as_secs_f64() > t) {
             break;
         }
         ran = i + 1;
         let seed = from + i * stride;
+        watch.begin(seed);
         let verdict = check_seed(&dev, seed, &options_for(seed), &compilers);
         let (word, problem) = classify(&verdict);
         *tally.entry(word).or_default() += 1;
@@ -181,6 +249,57 @@ fn main() {
     }
     report(&tally, ran, start);
     std::process::exit(i32::from(bad));
+}
+
+/// The seed in progress and when it began (milliseconds since the
+/// watchdog started; 0 when none is).
+struct Watch {
+    seed: std::sync::atomic::AtomicU64,
+    began_ms: std::sync::atomic::AtomicU64,
+    epoch: std::time::Instant,
+}
+
+impl Watch {
+    fn begin(&self, seed: u64) {
+        use std::sync::atomic::Ordering::SeqCst;
+        self.seed.store(seed, SeqCst);
+        let ms = self.epoch.elapsed().as_millis() as u64;
+        self.began_ms.store(ms.max(1), SeqCst);
+    }
+}
+
+/// A thread that ends the process when one seed takes longer than
+/// `limit_s` seconds in all. The dispatch has its own time limit, but a
+/// driver can also hang while it builds the pipeline (lavapipe recursing
+/// over a program's control flow), where no fence wait can time out.
+/// The seed is logged as `hung` in `results` and the exit status is 4, so
+/// `scripts/difftest.sh` resumes after it.
+fn watchdog(results: Option<PathBuf>, limit_s: u64) -> std::sync::Arc<Watch> {
+    use std::sync::atomic::Ordering::SeqCst;
+    let w = std::sync::Arc::new(Watch {
+        seed: 0.into(),
+        began_ms: 0.into(),
+        epoch: std::time::Instant::now(),
+    });
+    let watched = w.clone();
+    std::thread::spawn(move || loop {
+        std::thread::sleep(std::time::Duration::from_secs(1));
+        let began = watched.began_ms.load(SeqCst);
+        let now = watched.epoch.elapsed().as_millis() as u64;
+        if began != 0 && now.saturating_sub(began) > limit_s * 1000 {
+            let seed = watched.seed.load(SeqCst);
+            eprintln!(
+                "seed {seed}: hung: no verdict after {limit_s} s (the driver did not return)"
+            );
+            if let Some(p) = &results {
+                if let Ok(mut f) = std::fs::OpenOptions::new().append(true).open(p) {
+                    let _ = writeln!(f, "{seed} hung");
+                }
+            }
+            std::process::exit(4);
+        }
+    });
+    w
 }
 
 /// Shrinks seed `seed`'s program while its verdict stays, and prints it.
@@ -223,7 +342,7 @@ fn report(tally: &std::collections::BTreeMap<&str, u64>, n: u64, start: std::tim
 
 fn usage() -> ! {
     eprintln!(
-        "usage: tessera-difftest [--from N] [--count K] [--stride S] [--seconds T] [--results FILE] [--out DIR] [--device INDEX|NAME]\n       tessera-difftest --reduce SEED [--device INDEX|NAME]"
+        "usage: tessera-difftest [--from N] [--count K] [--stride S] [--seconds T] [--results FILE] [--out DIR] [--device INDEX|NAME]\n       tessera-difftest --reduce SEED [--device INDEX|NAME]\n       tessera-difftest --from SEED --repeat N [--file F.wgsl] [--out DIR]"
     );
     std::process::exit(2);
 }
