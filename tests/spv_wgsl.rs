@@ -297,3 +297,41 @@ fn for_update_writes_the_variable_the_condition_reads() {
     assert_eq!(read[0], "OpLoad", "{dis}");
     assert_eq!(read[2], updated, "{dis}");
 }
+
+#[test]
+fn an_array_argument_indexed_many_times_is_stored_once() {
+    // Regression (differential seeds 1076066, 1088798): each runtime index
+    // of an array argument made its own copy of the whole array, and
+    // drivers' compilers ran for minutes on a function with many of them.
+    // The argument is now stored once, in the entry block, and elements
+    // and members of elements are reached through access chains.
+    let dis = compile(
+        "struct S { a: array<u32, 3>, c: u32 }
+         @group(0) @binding(0) var<storage, read_write> out: array<u32, 8>;
+         fn f(p: array<S, 3>, i: u32, j: u32) -> u32 {
+             var r = p[i].c;
+             if i > 1u { r += p[j].a[i]; } else { r += p[j].c; }
+             for (var m = 0u; m < 3u; m++) { r += p[m].a[j]; }
+             return r + p[i & 1u].a[j];
+         }
+         @compute @workgroup_size(1)
+         fn main(@builtin(local_invocation_index) l: u32) {
+             var p: array<S, 3>;
+             out[0] = f(p, l + 1u, l);
+         }",
+    );
+    // Three variables: `r`, `m` and the argument's one copy (there were
+    // eleven: a copy of `p` per access, and of `p[j].a` per element read).
+    let f: Vec<&str> = dis
+        .split("OpFunctionEnd")
+        .filter(|s| s.contains("OpFunctionParameter"))
+        .collect();
+    assert!(!f.is_empty(), "{dis}");
+    for body in f {
+        let locals = body
+            .lines()
+            .filter(|l| l.contains("OpVariable") && l.trim_end().ends_with("Function"))
+            .count();
+        assert_eq!(locals, 3, "{body}");
+    }
+}

@@ -524,13 +524,74 @@ impl Writer<'_> {
         if let TypeInner::Vector { .. } = base_inner {
             return Ok(self.emit(cx, Op::VectorExtractDynamic, t, &[b, i]));
         }
-        // Arrays and matrices: spill to a variable and index through it.
-        let bt = self.expr_type(cx, base)?;
-        let var = self.temp_var(cx, bt);
-        cx.raw(Op::Store, &[var, b]);
+        // Arrays and matrices: index through a variable holding the value.
+        // A function argument (or a part of one, `p[i].a.v[j]`) is stored
+        // once in the prologue and reached by access chains; another
+        // value is spilled where it is indexed, once per block. A copy per
+        // access made drivers' compilers blow up on functions that index
+        // an array argument many times (differential seeds 1076066,
+        // 1088798: lavapipe's LLVM ran past 120 s, NVIDIA's pipeline
+        // creation failed).
+        let var = match self.argument_place(cx, base)? {
+            Some(p) => p,
+            None => match cx.spills.get(&b) {
+                Some(&(var, block)) if block == cx.block => var,
+                _ => {
+                    let bt = self.expr_type(cx, base)?;
+                    let var = self.temp_var(cx, bt);
+                    cx.raw(Op::Store, &[var, b]);
+                    cx.spills.insert(b, (var, cx.block));
+                    var
+                }
+            },
+        };
         let ptr = self.pointer_type(spirv::StorageClass::Function, t);
         let elem = self.emit(cx, Op::AccessChain, ptr, &[var, i]);
         Ok(self.emit(cx, Op::Load, t, &[elem]))
+    }
+
+    /// A Function-storage pointer to the value `h` when it is a function
+    /// argument of array, matrix or structure type, or a part of one
+    /// reached by member and element accesses: the argument is stored
+    /// once, in the prologue (which dominates the whole body), and the
+    /// parts are access chains into that variable.
+    fn argument_place(&mut self, cx: &mut FnCtx, h: Handle<Expression>) -> R<Option<u32>> {
+        let composite = matches!(
+            self.inner(cx, h)?,
+            TypeInner::Array { .. } | TypeInner::Matrix { .. } | TypeInner::Struct { .. }
+        );
+        if !composite {
+            return Ok(None);
+        }
+        let (base, index) = match cx.f.expressions[h] {
+            Expression::FunctionArgument(_) => {
+                let b = self.expr(cx, h)?;
+                if let Some(&(var, 0)) = cx.spills.get(&b) {
+                    return Ok(Some(var));
+                }
+                let t = self.expr_type(cx, h)?;
+                let var = self.temp_var(cx, t);
+                super::builder::inst(&mut cx.prologue, Op::Store, &[var, b]);
+                cx.spills.insert(b, (var, 0));
+                return Ok(Some(var));
+            }
+            Expression::AccessIndex { base, index } => (base, Ok(index)),
+            Expression::Access { base, index } => (base, Err(index)),
+            _ => return Ok(None),
+        };
+        if matches!(self.inner(cx, base)?, TypeInner::Pointer { .. }) {
+            return Ok(None);
+        }
+        let Some(p) = self.argument_place(cx, base)? else {
+            return Ok(None);
+        };
+        let i = match index {
+            Ok(c) => self.u32_const(c),
+            Err(e) => self.expr(cx, e)?,
+        };
+        let t = self.expr_type(cx, h)?;
+        let ptr = self.pointer_type(spirv::StorageClass::Function, t);
+        Ok(Some(self.emit(cx, Op::AccessChain, ptr, &[p, i])))
     }
 
     /// Applies `op` to each column of matrix operands.

@@ -63,6 +63,16 @@ pub(super) struct FnCtx<'f> {
     pub fn_ptrs: rustc_hash::FxHashSet<u32>,
     /// The source location in effect (debug information).
     pub lines: super::debug_info::Lines,
+    /// The block being written: its label, or `u32::MAX` for the entry
+    /// block (whose label is written last).
+    pub block: u32,
+    /// Values already spilled to a variable for dynamic indexing: value id
+    /// to `(variable, block of the store)`, block 0 for a store in the
+    /// prologue (function arguments), which dominates the whole body. A
+    /// later dynamic index of the same value reuses the variable where the
+    /// store dominates it (the prologue, or earlier in the same block)
+    /// instead of copying the value again.
+    pub spills: rustc_hash::FxHashMap<u32, (u32, u32)>,
 }
 
 impl FnCtx<'_> {
@@ -86,6 +96,7 @@ impl FnCtx<'_> {
     pub fn label(&mut self, id: u32) {
         inst(&mut self.body, Op::Label, &[id]);
         self.open = true;
+        self.block = id;
         self.lines.block_start();
     }
 
@@ -190,6 +201,8 @@ impl Writer<'_> {
             split_ptrs: Default::default(),
             fn_ptrs: Default::default(),
             lines: Default::default(),
+            block: u32::MAX,
+            spills: Default::default(),
         };
         for (_, var) in f.local_variables.iter() {
             let t = self.type_id(var.ty, Mode::Plain)?;
