@@ -138,6 +138,7 @@ pub mod valid;
 #[cfg(feature = "wgpu")]
 #[path = "wgpu_support.rs"]
 pub mod wgpu;
+mod wgsl_words;
 
 /// The diagnostics renderer tessera uses ([`Error::render_to_string`] and
 /// [`Error::emit_to_stderr`] cover the common cases; [`diagnostic::emit`]

@@ -37,8 +37,7 @@ const KNOWN_CIRCLES: &[&str] = &[];
 /// Printer files that still import lowering-side modules, with the
 /// module: "FILE -> MODULE".
 /// The printers read their input, the `Pipeline` (the module with the
-/// pipeline's reflection and values), and the WGSL printer the front
-/// end's reserved words.
+/// pipeline's reflection and values).
 const KNOWN_PRINTER_IMPORTS: &[&str] = &[
     "src/back/msl/capability.rs -> pipeline",
     "src/back/msl/context.rs -> pipeline",
@@ -48,7 +47,6 @@ const KNOWN_PRINTER_IMPORTS: &[&str] = &[
     "src/back/spv/mod.rs -> pipeline",
     "src/back/spv/spec.rs -> pipeline",
     "src/back/spv/writer.rs -> pipeline",
-    "src/back/wgsl/names.rs -> front",
 ];
 
 /// Production files still over [`MAX_LINES`].

@@ -184,7 +184,7 @@ const PREDECLARED: &[&str] = &[
 
 /// Whether `name` may not be used as a declared identifier in the output.
 pub fn is_reserved(name: &str) -> bool {
-    crate::front::wgsl::lexer::is_keyword_or_reserved(name) || PREDECLARED.contains(&name)
+    crate::wgsl_words::is_keyword_or_reserved(name) || PREDECLARED.contains(&name)
 }
 
 /// Turns an arbitrary string into a valid WGSL identifier that is not a

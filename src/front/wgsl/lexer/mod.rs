@@ -21,12 +21,6 @@ mod scan;
 mod template;
 mod words;
 
-/// Whether `name` is a WGSL keyword or reserved word (so it cannot be an
-/// identifier). Used by the WGSL writer to avoid emitting such names.
-pub(crate) fn is_keyword_or_reserved(name: &str) -> bool {
-    words::keyword(name.as_bytes()).is_some() || words::is_reserved(name)
-}
-
 use crate::diagnostic::Diagnostic;
 use crate::span::Span;
 
