@@ -137,9 +137,9 @@ pub struct Args {
     pub output: Option<PathBuf>,
 
     /// Output format; inferred from the output extension (`.spv`,
-    /// `.spvasm`, `.wgsl`, `.metal`/`.msl`), `spvasm` otherwise. With it
-    /// the output needs no extension; one naming another format is a
-    /// warning.
+    /// `.spvasm`, `.wgsl`, `.metal`/`.msl`), `spvasm` on standard output
+    /// and devices (`-o /dev/null`). With it the output needs no
+    /// extension; one naming another format is a warning.
     #[arg(long, value_enum)]
     pub format: Option<Format>,
 

@@ -115,13 +115,16 @@ fn output_target(args: &Args) -> Target {
     Target::new(args.output.as_deref().or(args.output_positional.as_deref()))
 }
 
-/// The output format: `--format`, else the output extension, else spvasm.
+/// The output format: `--format`, else the output extension, else spvasm
+/// for standard output and for a device without extension (`-o
+/// /dev/null` checks that a shader compiles, as with other compilers).
 fn output_format(args: &Args, target: &Target) -> Result<Format, Failure> {
     if let Some(format) = args.format {
         return Ok(format);
     }
     match target.file() {
         None => Ok(Format::Spvasm),
+        Some(path) if path.extension().is_none() && is_device(path) => Ok(Format::Spvasm),
         Some(path) => Format::from_extension(path).ok_or_else(|| {
             Failure::Usage(format!(
                 "cannot infer the output format from `{}`: use --format spv|spvasm|wgsl|msl",
@@ -129,6 +132,12 @@ fn output_format(args: &Args, target: &Target) -> Result<Format, Failure> {
             ))
         }),
     }
+}
+
+/// Whether `path` names an existing file that is not a regular file or a
+/// directory (a character device such as `/dev/null`, a pipe).
+fn is_device(path: &std::path::Path) -> bool {
+    std::fs::metadata(path).is_ok_and(|m| !m.is_file() && !m.is_dir())
 }
 
 /// The MSL writer options from the command line (`--msl-*`,

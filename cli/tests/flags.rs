@@ -96,11 +96,21 @@ fn device_output_with_format() {
         assert!(out.stdout.is_empty());
         assert!(stderr(&out).is_empty(), "{format}: {}", stderr(&out));
     }
-    // Without --format there is nothing to infer the format from.
+    // Without --format a device takes the standard output's format: `-o
+    // /dev/null` checks that a shader compiles.
     let out = run(tessera().arg(&input).args(["-o", "/dev/null"]));
+    assert_code(&out, 0);
+    assert!(stderr(&out).is_empty(), "{}", stderr(&out));
+    // An invalid shader still fails, with its diagnostic.
+    let bad = write_input(&dir, "bad.wgsl", "fn main( {");
+    let out = run(tessera().arg(&bad).args(["-o", "/dev/null"]));
+    assert_code(&out, 1);
+    assert!(stderr(&out).contains("error"), "{}", stderr(&out));
+    // An extension-less regular file still needs --format.
+    let out = run(tessera().arg(&input).arg("-o").arg(dir.join("plain-out")));
     assert_code(&out, 2);
     assert!(
-        stderr(&out).contains("cannot infer the output format from `/dev/null`"),
+        stderr(&out).contains("cannot infer the output format from"),
         "{}",
         stderr(&out)
     );
