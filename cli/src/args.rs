@@ -17,7 +17,7 @@ pub enum Format {
     Spvasm,
     /// WGSL source.
     Wgsl,
-    /// Metal Shading Language source (compute kernels).
+    /// Metal Shading Language source (compute, vertex and fragment).
     Msl,
 }
 
