@@ -708,3 +708,32 @@ fn help_to_a_closed_pipe() {
     assert!(child.wait().unwrap().success(), "{err}");
     assert!(!err.contains("panicked"), "{err}");
 }
+
+#[test]
+fn the_readme_names_every_pass_of_both_lists() {
+    // The README's compiler-pipeline section lists the passes by name; a
+    // pass added to a target's list must appear there too.
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../README.md"))
+        .expect("README.md");
+    let start = readme
+        .find("WGSL's semantics that targets lack")
+        .expect("the compiler-pipeline paragraph");
+    let section = &readme[start..];
+    let section = &section[..section.find("\n## ").unwrap_or(section.len())];
+    for format in ["spvasm", "msl"] {
+        let out = run(tessera().args(["--list-passes", "--format", format]));
+        assert_code(&out, 0);
+        let listed = String::from_utf8_lossy(&out.stdout).to_string();
+        let names: Vec<&str> = listed
+            .lines()
+            .filter_map(|l| l.split_whitespace().next())
+            .collect();
+        assert!(names.len() > 10, "{listed}");
+        for name in names {
+            assert!(
+                section.contains(&format!("`{name}`")),
+                "README's pipeline section does not name pass `{name}` ({format})"
+            );
+        }
+    }
+}
