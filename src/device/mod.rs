@@ -617,9 +617,11 @@ impl DeviceProfile {
     /// tessera's MSL output: the proposal's fixed configuration table
     /// ([`crate::configs::metal`]: f32 and f16 8x8x8), a SIMD-group width
     /// of 32, Metal's 1024 threads per threadgroup and 32 KiB of
-    /// threadgroup memory. No bf16 matrices (tessera's MSL writer has
-    /// none) and no `subgroup-size-control` (Metal's SIMD-group width is
-    /// fixed). `uniform_buffer_standard_layout` is supported: a `constant`
+    /// threadgroup memory. No bf16 matrices: the profile is for MSL's
+    /// default version, and Metal's `simdgroup_bfloat8x8` needs MSL 3.1
+    /// (tessera's MSL writer emits it with `--msl-version 3.1`, without a
+    /// profile or with one that lists the bf16 configurations). No
+    /// `subgroup-size-control` (Metal's SIMD-group width is fixed). `uniform_buffer_standard_layout` is supported: a `constant`
     /// buffer has the layout of a `device` one.
     pub fn metal() -> DeviceProfile {
         DeviceProfile {
