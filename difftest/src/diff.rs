@@ -168,6 +168,46 @@ fn outputs(
         .collect())
 }
 
+/// Program `p`'s buffers that `compiled`'s entry point binds.
+fn given_buffers(compiled: &Compiled, p: &Program) -> Given {
+    let mut given = Given::default();
+    for b in &p.buffers {
+        if compiled
+            .entry()
+            .bindings
+            .iter()
+            .any(|r| (r.group, r.binding) == (b.group, b.binding))
+        {
+            given.buffers.insert((b.group, b.binding), b.init.clone());
+        }
+    }
+    given
+}
+
+/// The modules of `wgsl` other than tessera's optimised one, by compiler:
+/// tessera without optimisation, naga, and Tint when there is one.
+fn other_modules(
+    device: &Device,
+    wgsl: &str,
+    compilers: &Compilers,
+) -> Vec<(&'static str, Result<Vec<u32>, String>)> {
+    let mut no_opt = tessera::CompileOptions::default();
+    no_opt.spv.optimize = false;
+    let mut modules = vec![
+        (
+            "no-optimize",
+            run::compile(device, wgsl, &no_opt)
+                .map(|c| c.output.words)
+                .map_err(|e| e.to_string()),
+        ),
+        ("naga", check::naga_spirv(wgsl)),
+    ];
+    if let Some(t) = &compilers.tint {
+        modules.push(("tint", tint_spirv(t, wgsl)));
+    }
+    modules
+}
+
 /// Compiles `wgsl` with Tint (SPIR-V 1.3, entry point `main`).
 pub fn tint_spirv(tint: &Path, wgsl: &str) -> Result<Vec<u32>, String> {
     let dir = std::env::temp_dir();
@@ -242,17 +282,7 @@ pub fn check_program_with(
         Ok(c) => c.output.words,
         Err(e) => return Verdict::TesseraRejects(format!("without optimisation: {e}")),
     };
-    let mut given = Given::default();
-    for b in &p.buffers {
-        if compiled
-            .entry()
-            .bindings
-            .iter()
-            .any(|r| (r.group, r.binding) == (b.group, b.binding))
-        {
-            given.buffers.insert((b.group, b.binding), b.init.clone());
-        }
-    }
+    let given = given_buffers(&compiled, p);
     let tessera_out = match outputs(device, &compiled, &given, p) {
         Ok(o) => o,
         Err(e) => return failed("tessera", e),
@@ -380,32 +410,9 @@ pub fn repeat_program(
         Ok(c) => c,
         Err(e) => return format!("tessera rejects: {e}"),
     };
-    let mut no_opt = tessera::CompileOptions::default();
-    no_opt.spv.optimize = false;
-    let mut modules: Vec<(&str, Result<Vec<u32>, String>)> = vec![
-        ("tessera", Ok(compiled.output.words.clone())),
-        (
-            "no-optimize",
-            run::compile(device, wgsl, &no_opt)
-                .map(|c| c.output.words)
-                .map_err(|e| e.to_string()),
-        ),
-        ("naga", check::naga_spirv(wgsl)),
-    ];
-    if let Some(t) = &compilers.tint {
-        modules.push(("tint", tint_spirv(t, wgsl)));
-    }
-    let mut given = Given::default();
-    for b in &p.buffers {
-        if compiled
-            .entry()
-            .bindings
-            .iter()
-            .any(|r| (r.group, r.binding) == (b.group, b.binding))
-        {
-            given.buffers.insert((b.group, b.binding), b.init.clone());
-        }
-    }
+    let mut modules = vec![("tessera", Ok(compiled.output.words.clone()))];
+    modules.extend(other_modules(device, wgsl, compilers));
+    let given = given_buffers(&compiled, p);
     let mut reference: Option<Outputs> = None;
     for (name, words) in modules {
         if !only.is_empty() && !only.iter().any(|o| o == name) {
@@ -465,29 +472,13 @@ pub fn distinct_results(device: &Device, wgsl: &str, p: &Program, compilers: &Co
     let Ok(mut compiled) = run::compile(device, wgsl, &Default::default()) else {
         return 0;
     };
-    let mut no_opt = tessera::CompileOptions::default();
-    no_opt.spv.optimize = false;
     let mut modules = vec![compiled.output.words.clone()];
     modules.extend(
-        run::compile(device, wgsl, &no_opt)
-            .ok()
-            .map(|c| c.output.words),
+        other_modules(device, wgsl, compilers)
+            .into_iter()
+            .filter_map(|(_, m)| m.ok()),
     );
-    modules.extend(check::naga_spirv(wgsl).ok());
-    if let Some(t) = &compilers.tint {
-        modules.extend(tint_spirv(t, wgsl).ok());
-    }
-    let mut given = Given::default();
-    for b in &p.buffers {
-        if compiled
-            .entry()
-            .bindings
-            .iter()
-            .any(|r| (r.group, r.binding) == (b.group, b.binding))
-        {
-            given.buffers.insert((b.group, b.binding), b.init.clone());
-        }
-    }
+    let given = given_buffers(&compiled, p);
     let mut seen: Vec<Outputs> = Vec::new();
     for words in modules {
         compiled.output.words = words;
