@@ -40,14 +40,9 @@ impl FunctionPass for FirstBit {
     }
 
     fn expression(&mut self, cx: &mut Cx, h: Handle<Expression>) {
-        let Expression::Math {
-            fun: fun @ (F::FirstLeadingBit | F::FirstTrailingBit),
-            ref args,
-        } = cx.f.expressions[h]
+        let Some((fun, x)) =
+            cx.math_call(h, |f| matches!(f, F::FirstLeadingBit | F::FirstTrailingBit))
         else {
-            return;
-        };
-        let Some(&x) = args.first() else {
             return;
         };
         let Some((scalar, size)) = cx.shape(x) else {

@@ -28,14 +28,7 @@ impl FunctionPass for IntAbsSign {
     }
 
     fn expression(&mut self, cx: &mut Cx, h: Handle<Expression>) {
-        let Expression::Math {
-            fun: fun @ (F::Abs | F::Sign),
-            ref args,
-        } = cx.f.expressions[h]
-        else {
-            return;
-        };
-        let Some(&x) = args.first() else {
+        let Some((fun, x)) = cx.math_call(h, |f| matches!(f, F::Abs | F::Sign)) else {
             return;
         };
         let Some((Scalar::I32, size)) = cx.shape(x) else {

@@ -142,6 +142,19 @@ impl Cx<'_> {
         self.module.inner(self.f.expression_type(h))
     }
 
+    /// The function and first argument of `h` when it is a call of a math
+    /// builtin that `pick` accepts.
+    pub fn math_call(
+        &self,
+        h: H,
+        pick: impl Fn(crate::ir::MathFunction) -> bool,
+    ) -> Option<(crate::ir::MathFunction, H)> {
+        match self.f.expressions[h] {
+            Expression::Math { fun, ref args } if pick(fun) => Some((fun, *args.first()?)),
+            _ => None,
+        }
+    }
+
     /// The scalar and vector size of a scalar or vector expression.
     pub fn shape(&self, h: H) -> Option<(Scalar, Option<VectorSize>)> {
         match *self.inner(h) {
