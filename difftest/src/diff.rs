@@ -396,6 +396,9 @@ fn digest(o: &Outputs) -> u64 {
 /// written to `dir` when given (`tessera.spv`, `no-optimize.spv`,
 /// `naga.spv`, `tint.spv`). `only`, when not empty, names the compilers
 /// to run (a module that hangs makes the device unusable for the rest).
+/// `extra` modules (a name and its words, such as a compiler's module
+/// edited by hand) run after the compilers' with the same buffers.
+#[allow(clippy::too_many_arguments)]
 pub fn repeat_program(
     device: &Device,
     wgsl: &str,
@@ -404,6 +407,7 @@ pub fn repeat_program(
     n: usize,
     dir: Option<&Path>,
     only: &[String],
+    extra: &[(String, Vec<u32>)],
 ) -> String {
     let mut report = Vec::new();
     let mut compiled = match run::compile(device, wgsl, &Default::default()) {
@@ -412,10 +416,16 @@ pub fn repeat_program(
     };
     let mut modules = vec![("tessera", Ok(compiled.output.words.clone()))];
     modules.extend(other_modules(device, wgsl, compilers));
+    let mut modules: Vec<(String, Result<Vec<u32>, String>)> = modules
+        .into_iter()
+        .map(|(name, m)| (name.to_string(), m))
+        .collect();
+    modules.extend(extra.iter().map(|(n, w)| (n.clone(), Ok(w.clone()))));
     let given = given_buffers(&compiled, p);
     let mut reference: Option<Outputs> = None;
     for (name, words) in modules {
-        if !only.is_empty() && !only.iter().any(|o| o == name) {
+        let is_extra = extra.iter().any(|(n, _)| *n == name);
+        if !is_extra && !only.is_empty() && !only.contains(&name) {
             continue;
         }
         let words = match words {
@@ -452,7 +462,7 @@ pub fn repeat_program(
         }
         if let (Some(r), Some(f)) = (&reference, &first) {
             if r != f {
-                line += &format!(" | vs tessera: {}", describe(r, "tessera", f, name));
+                line += &format!(" | vs tessera: {}", describe(r, "tessera", f, &name));
             }
         }
         if reference.is_none() {

@@ -7,8 +7,8 @@
 //! tessera-difftest [--from N] [--count K] [--stride S] [--seconds T] [--results FILE] [--out DIR] [--device NAME]
 //! tessera-difftest --reduce SEED [--device NAME]
 //! tessera-difftest --file F.wgsl --from SEED [--skip-pass NAME]... [--device NAME]
-//! tessera-difftest --reduce-split SEED [--file F.wgsl] [--device NAME]
-//! tessera-difftest --from SEED --repeat N [--only COMPILER]... [--file F.wgsl] [--out DIR] [--device NAME]
+//! tessera-difftest --reduce-split SEED [--file F.wgsl] [--out DIR] [--device NAME]
+//! tessera-difftest --from SEED --repeat N [--only COMPILER]... [--spv M.spv]... [--file F.wgsl] [--out DIR] [--device NAME]
 //! ```
 //!
 //! `--repeat N` compiles seed SEED's program (or F) every way, runs each
@@ -16,6 +16,8 @@
 //! differ shows a nondeterministic device or a race in the program, not a
 //! miscompile. `--only` (`tessera`, `no-optimize`, `naga`, `tint`) runs
 //! only the compilers named. With `--out`, the modules go to `DIR/seed-SEED/`.
+//! `--spv M.spv` also runs module M (a compiler's module edited by hand, to
+//! show which instruction a driver gets wrong) with the same buffers.
 //!
 //! `--file` runs F (seed SEED's program, edited by hand) with that seed's
 //! buffers every way and prints the verdict; `--skip-pass` leaves passes
@@ -25,7 +27,9 @@
 //! `--reduce-split SEED` shrinks seed SEED's program (or F) while the
 //! compilers' modules give at least two different results on the device
 //! (`diff::distinct_results`): for a difference one device shows and
-//! another (lavapipe) does not, where the driver is in question.
+//! another (lavapipe) does not, where the driver is in question. With
+//! `--out`, every smaller program that keeps the difference is written to
+//! `DIR/reduced-SEED.wgsl` as it is found.
 //!
 //! `--reduce SEED` shrinks seed SEED's program while it keeps its verdict
 //! (`tessera_difftest::reduce`) and prints the reproducer.
@@ -93,6 +97,7 @@ fn main() {
     let mut repeat: Option<usize> = None;
     let mut only: Vec<String> = Vec::new();
     let mut split_seed: Option<u64> = None;
+    let mut spv: Vec<PathBuf> = Vec::new();
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         let v = args.next();
@@ -109,6 +114,7 @@ fn main() {
             ("--skip-pass", Some(v)) => skip.push(v),
             ("--timeout", Some(v)) => timeout = v.parse().unwrap_or_else(|_| usage()),
             ("--only", Some(v)) => only.push(v),
+            ("--spv", Some(v)) => spv.push(PathBuf::from(v)),
             ("--reduce-split", Some(v)) => split_seed = Some(v.parse().unwrap_or_else(|_| usage())),
             ("--repeat", Some(v)) => repeat = Some(v.parse().unwrap_or_else(|_| usage())),
             _ => usage(),
@@ -157,9 +163,39 @@ fn main() {
             let _ = std::fs::create_dir_all(d);
             let _ = std::fs::write(d.join("program.wgsl"), &text);
         }
+        let extra: Vec<(String, Vec<u32>)> = spv
+            .iter()
+            .map(|f| {
+                let bytes = std::fs::read(f).unwrap_or_else(|e| {
+                    eprintln!("tessera-difftest: cannot read {}: {e}", f.display());
+                    std::process::exit(2);
+                });
+                if bytes.len() % 4 != 0 {
+                    eprintln!("tessera-difftest: {} is not a SPIR-V module", f.display());
+                    std::process::exit(2);
+                }
+                let words = bytes
+                    .chunks_exact(4)
+                    .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+                    .collect();
+                let name = f
+                    .file_stem()
+                    .map_or("spv".into(), |s| s.to_string_lossy().into_owned());
+                (name, words)
+            })
+            .collect();
         println!(
             "seed {from}:\n{}",
-            repeat_program(&dev, &text, &p, &compilers, n, dir.as_deref(), &only)
+            repeat_program(
+                &dev,
+                &text,
+                &p,
+                &compilers,
+                n,
+                dir.as_deref(),
+                &only,
+                &extra
+            )
         );
         return;
     }
@@ -177,9 +213,16 @@ fn main() {
         if first < 2 {
             return;
         }
+        // With --out, each smaller program that keeps the difference is
+        // written as it is found, so a reduction stopped early keeps its best.
+        let progress = out.as_ref().map(|d| d.join(format!("reduced-{seed}.wgsl")));
         let reduced =
             tessera_difftest::reduce::reduce(&text, tessera_difftest::reduce::keep_for_runs, |t| {
-                distinct_results(&dev, t, &p, &compilers) >= 2
+                let keep = distinct_results(&dev, t, &p, &compilers) >= 2;
+                if let (true, Some(f)) = (keep, &progress) {
+                    let _ = std::fs::write(f, format!("{}\n{t}", p.header()));
+                }
+                keep
             });
         println!(
             "// reduced: {} different results\n{}\n{reduced}",
