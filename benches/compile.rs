@@ -909,9 +909,13 @@ fn function_stage_times_of(
                 let mut lowered = pipeline;
                 let info =
                     tessera::lower::msl::lower(&mut lowered, &options, &mut |_, _| {}).ok()?;
-                tessera::back::msl::print(&lowered, &info, &options).ok()?;
+                tessera::back::msl::print(&lowered.printed(), &info, &options).ok()?;
                 Some(median_time(|| {
-                    let _ = black_box(tessera::back::msl::print(&lowered, &info, &options));
+                    let _ = black_box(tessera::back::msl::print(
+                        &lowered.printed(),
+                        &info,
+                        &options,
+                    ));
                 }))
             } else if is_whole(stage) {
                 drop((module, pipeline));
@@ -1145,7 +1149,7 @@ fn tessera_steps(source: &str) -> Option<Vec<Step>> {
         "spv",
         &pipeline,
         |p, after| tessera::lower::spv::lower(p, &spv_options, after).ok(),
-        |p, info| black_box(tessera::back::spv::print(p, info, &spv_options)).is_ok(),
+        |p, info| black_box(tessera::back::spv::print(&p.printed(), info, &spv_options)).is_ok(),
         &mut steps,
     );
     let msl_options = tessera::back::msl::Options::default();
@@ -1153,7 +1157,7 @@ fn tessera_steps(source: &str) -> Option<Vec<Step>> {
         "msl",
         &pipeline,
         |p, after| tessera::lower::msl::lower(p, &msl_options, after).ok(),
-        |p, info| black_box(tessera::back::msl::print(p, info, &msl_options)).is_ok(),
+        |p, info| black_box(tessera::back::msl::print(&p.printed(), info, &msl_options)).is_ok(),
         &mut steps,
     );
     (spv && msl).then_some(steps)

@@ -55,7 +55,9 @@ fn main() {
                 let lowered = tessera::lower::msl::lower(&mut p, &o, &mut |_, _| {}).unwrap();
                 for _ in 0..n {
                     let t = Instant::now();
-                    std::hint::black_box(tessera::back::msl::print(&p, &lowered, &o).is_ok());
+                    std::hint::black_box(
+                        tessera::back::msl::print(&p.printed(), &lowered, &o).is_ok(),
+                    );
                     times.push(t.elapsed().as_secs_f64());
                 }
             } else {
@@ -63,7 +65,9 @@ fn main() {
                 let lowered = tessera::lower::spv::lower(&mut p, &o, &mut |_, _| {}).unwrap();
                 for _ in 0..n {
                     let t = Instant::now();
-                    std::hint::black_box(tessera::back::spv::print(&p, &lowered, &o).is_ok());
+                    std::hint::black_box(
+                        tessera::back::spv::print(&p.printed(), &lowered, &o).is_ok(),
+                    );
                     times.push(t.elapsed().as_secs_f64());
                 }
             }

@@ -269,7 +269,8 @@ pub fn compile_to_spirv(
     } else {
         std::borrow::Cow::Borrowed(&options.spv)
     };
-    let words = back::spv::print(&pipeline, &lowered, &spv).map_err(CompileError::Backend)?;
+    let words =
+        back::spv::print(&pipeline.printed(), &lowered, &spv).map_err(CompileError::Backend)?;
     let mut warnings = parsed.warnings;
     warnings.extend(info.warnings);
     Ok(SpirvOutput {
@@ -354,7 +355,8 @@ pub fn compile_to_msl(
         .map_err(CompileError::Pipeline)?;
     let lowered = lower::msl::lower(&mut pipeline, &options.msl, &mut |_, _| {})
         .map_err(CompileError::Backend)?;
-    let out = back::msl::print(&pipeline, &lowered, &options.msl).map_err(CompileError::Backend)?;
+    let out = back::msl::print(&pipeline.printed(), &lowered, &options.msl)
+        .map_err(CompileError::Backend)?;
     let mut warnings = parsed.warnings;
     warnings.extend(info.warnings);
     Ok(MslOutput {

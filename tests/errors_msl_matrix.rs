@@ -47,7 +47,7 @@ fn check_direct(source: &str, version: (u8, u8)) -> Result<(), Error> {
     let info = tessera::valid::validate(&parsed.module).expect("validates");
     let pipeline =
         tessera::pipeline::process(&parsed.module, &info, &Default::default()).expect("pipeline");
-    tessera::back::msl::capability::check_module(&pipeline, &info, version)
+    tessera::back::msl::capability::check_module(&pipeline.printed(), &info, version)
 }
 
 /// The errors as (message, spanned text), in order.

@@ -298,7 +298,7 @@ fn printers_reject_an_unlowered_external_texture() {
     // printers' internal-error guards.
     let p = pipeline(TWO_GROUPS, &PipelineOptions::default());
     let info = tessera::valid::analyze(&p.module);
-    let e = tessera::back::spv::print(&p, &info, &tessera::back::spv::Options::default())
+    let e = tessera::back::spv::print(&p.printed(), &info, &tessera::back::spv::Options::default())
         .expect_err("unlowered texture_external");
     assert!(
         e.errors().any(|d| d
@@ -306,7 +306,7 @@ fn printers_reject_an_unlowered_external_texture() {
             .contains("texture_external must be lowered before the SPIR-V writer")),
         "{e:?}"
     );
-    let e = tessera::back::msl::print(&p, &info, &tessera::back::msl::Options::default())
+    let e = tessera::back::msl::print(&p.printed(), &info, &tessera::back::msl::Options::default())
         .expect_err("unlowered texture_external");
     assert!(
         e.errors().any(|d| d

@@ -434,7 +434,7 @@ pub fn run(args: &Args, reporter: &Reporter) -> Result<(), Failure> {
                 &mut print_after(args, reporter),
             )
             .map_err(|e| failed(e, &warnings))?;
-            let words = tessera::back::spv::print(&pipeline, &info, &spv_options)
+            let words = tessera::back::spv::print(&pipeline.printed(), &info, &spv_options)
                 .map_err(|e| failed(e, &warnings))?;
             reflection = Some(pipeline.reflection.to_json());
             if format == Format::Spv {
@@ -458,7 +458,7 @@ pub fn run(args: &Args, reporter: &Reporter) -> Result<(), Failure> {
                 &mut print_after(args, reporter),
             )
             .map_err(|e| failed(e, &warnings))?;
-            let out = tessera::back::msl::print(&pipeline, &info, &msl_options)
+            let out = tessera::back::msl::print(&pipeline.printed(), &info, &msl_options)
                 .map_err(|e| failed(e, &warnings))?;
             reflection = Some(
                 pipeline

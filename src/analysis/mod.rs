@@ -6,6 +6,7 @@
 
 pub mod counted_loops;
 pub mod ranges;
+pub mod spec_ops;
 
 use crate::ir::Module;
 

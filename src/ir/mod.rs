@@ -34,6 +34,7 @@ mod image;
 pub(crate) mod layout;
 mod names;
 mod operators;
+mod pipeline_module;
 mod types;
 pub mod verify;
 mod verify_statements;
@@ -45,6 +46,7 @@ pub use code::*;
 pub use filters::{DiagnosticFilter, DiagnosticRule, FilterIndex, FilterSeverity};
 pub use image::*;
 pub use operators::*;
+pub use pipeline_module::{PipelineModule, SpecConstant};
 pub use types::*;
 
 use crate::arena::{Arena, Handle, UniqueArena};

@@ -81,5 +81,5 @@ pub fn write(pipeline: &Pipeline, options: &Options) -> Result<String, Error> {
 pub fn write_translation(pipeline: &Pipeline, options: &Options) -> Result<Translation, Error> {
     let mut lowered = pipeline.clone();
     let info = lower(&mut lowered, options, &mut |_, _| {})?;
-    print(&lowered, &info, options)
+    print(&lowered.printed(), &info, options)
 }

@@ -78,5 +78,5 @@ pub fn write(pipeline: &Pipeline, options: &Options) -> Result<Vec<u32>, Error> 
     check_options(options)?;
     let mut lowered = pipeline.clone();
     let info = lower(&mut lowered, options, &mut |_, _| {})?;
-    print(&lowered, &info, options)
+    print(&lowered.printed(), &info, options)
 }

@@ -310,6 +310,20 @@ pub struct Pipeline {
     pub external_textures: external_textures::Assignments,
 }
 
+impl Pipeline {
+    /// The printers' view of this pipeline: its module, chosen entry
+    /// points, values and specialization constants.
+    pub fn printed(&self) -> crate::ir::PipelineModule<'_> {
+        crate::ir::PipelineModule {
+            module: &self.module,
+            entry_points: &self.entry_points,
+            global_values: &self.global_values,
+            override_values: &self.override_values,
+            spec_constants: &self.spec_constants,
+        }
+    }
+}
+
 fn select_entry_points(module: &Module, options: &PipelineOptions) -> Result<Vec<usize>, Error> {
     match &options.entry_point {
         None => Ok((0..module.entry_points.len()).collect()),
@@ -450,54 +464,6 @@ fn symbolic_overrides(module: &Module, user: &overrides::UserValues) -> Vec<bool
         .collect()
 }
 
-/// The specialization constant of each symbolic override whose default
-/// does not read another symbolic override (the others are derived).
-fn spec_constants(
-    module: &Module,
-    symbolic_override: &[bool],
-    symbolic: &[bool],
-    values: &[Option<crate::const_eval::Value>],
-) -> Vec<Option<spec::SpecConstant>> {
-    let ids = spec::assign_ids(module);
-    module
-        .overrides
-        .iter()
-        .map(|(h, o)| {
-            if !symbolic_override.get(h.index()).copied().unwrap_or(false) {
-                return None;
-            }
-            let scalar = match module.types.try_get(o.ty).map(|t| &t.inner) {
-                Some(TypeInner::Scalar(s)) => *s,
-                _ => return None,
-            };
-            let default = match o.init {
-                None => crate::ir::Literal::zero(scalar),
-                Some(init) if symbolic.get(init.index()).copied().unwrap_or(false) => return None,
-                Some(init) => match values.get(init.index()).cloned().flatten() {
-                    Some(crate::const_eval::Value::Scalar(l)) => {
-                        // An abstract default (IR built by other means) takes the
-                        // override's type.
-                        crate::const_eval::convert(&crate::const_eval::Value::Scalar(l), scalar)
-                            .ok()
-                            .and_then(|v| match v {
-                                crate::const_eval::Value::Scalar(l) => Some(l),
-                                _ => None,
-                            })
-                            .unwrap_or(l)
-                    }
-                    // The default failed to evaluate (reported when needed).
-                    _ => crate::ir::Literal::zero(scalar),
-                },
-            };
-            Some(spec::SpecConstant {
-                spec_id: ids[h.index()],
-                default,
-                has_default: o.init.is_some(),
-            })
-        })
-        .collect()
-}
-
 /// Symbolic sizes (array counts, workgroup sizes) must be specialization
 /// constant instructions: reports those SPIR-V cannot express.
 fn check_spec_size(
@@ -615,7 +581,7 @@ pub fn process_owned(
         &mut diags,
     );
     if options.spec_constants {
-        st.constants = spec_constants(
+        st.constants = spec::constants(
             module,
             &st.symbolic_override,
             &st.symbolic,

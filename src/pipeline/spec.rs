@@ -43,26 +43,14 @@ use rustc_hash::FxHashMap;
 
 use crate::arena::{Handle, HandleRange};
 use crate::ir::{
-    visit, AddressSpace, BinaryOperator as B, Block, Expression, Function, GlobalVariable, Literal,
-    Module, Override, Scalar, Statement, Type, TypeInner, UnaryOperator, VectorSize,
+    visit, AddressSpace, Block, Expression, Function, GlobalVariable, Module, Statement, Type,
+    TypeInner,
 };
 use crate::span::Span;
 
 type H = Handle<Expression>;
 
-/// An override emitted as a specialization constant of its own.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SpecConstant {
-    /// The `SpecId` decoration: the `@id`, or an id assigned by
-    /// [`assign_ids`].
-    pub spec_id: u32,
-    /// The literal of the `OpSpecConstant`: the override's default, or the
-    /// zero value of its type when it has none.
-    pub default: Literal,
-    /// Whether the override declares a default; without one the
-    /// application must supply a value.
-    pub has_default: bool,
-}
+pub use crate::ir::SpecConstant;
 
 /// The `SpecId` of every override of the module: its `@id`, or the
 /// smallest id not used by any `@id` nor assigned before it (declaration
@@ -86,6 +74,54 @@ pub fn assign_ids(module: &Module) -> Vec<u32> {
                 next += 1;
                 next - 1
             }
+        })
+        .collect()
+}
+
+/// The specialization constant of each symbolic override whose default
+/// does not read another symbolic override (the others are derived).
+pub(super) fn constants(
+    module: &Module,
+    symbolic_override: &[bool],
+    symbolic: &[bool],
+    values: &[Option<crate::const_eval::Value>],
+) -> Vec<Option<SpecConstant>> {
+    let ids = assign_ids(module);
+    module
+        .overrides
+        .iter()
+        .map(|(h, o)| {
+            if !symbolic_override.get(h.index()).copied().unwrap_or(false) {
+                return None;
+            }
+            let scalar = match module.types.try_get(o.ty).map(|t| &t.inner) {
+                Some(TypeInner::Scalar(s)) => *s,
+                _ => return None,
+            };
+            let default = match o.init {
+                None => crate::ir::Literal::zero(scalar),
+                Some(init) if symbolic.get(init.index()).copied().unwrap_or(false) => return None,
+                Some(init) => match values.get(init.index()).cloned().flatten() {
+                    Some(crate::const_eval::Value::Scalar(l)) => {
+                        // An abstract default (IR built by other means) takes the
+                        // override's type.
+                        crate::const_eval::convert(&crate::const_eval::Value::Scalar(l), scalar)
+                            .ok()
+                            .and_then(|v| match v {
+                                crate::const_eval::Value::Scalar(l) => Some(l),
+                                _ => None,
+                            })
+                            .unwrap_or(l)
+                    }
+                    // The default failed to evaluate (reported when needed).
+                    _ => crate::ir::Literal::zero(scalar),
+                },
+            };
+            Some(SpecConstant {
+                spec_id: ids[h.index()],
+                default,
+                has_default: o.init.is_some(),
+            })
         })
         .collect()
 }
@@ -126,235 +162,7 @@ pub enum Form {
     Runtime,
 }
 
-/// How a symbolic global expression is written as a SPIR-V constant
-/// instruction. Operands are global expressions of form [`Form::Const`] or
-/// [`Form::Spec`].
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SpecOp {
-    /// `OpSpecConstant*` of an override with a [`SpecConstant`].
-    Scalar(Handle<Override>),
-    /// The value of another global expression (a derived override, a
-    /// conversion to the same type).
-    Same(H),
-    /// `OpSpecConstantComposite` of the parts.
-    Composite(Vec<H>),
-    /// `OpSpecConstantComposite` of `n` copies of a scalar.
-    Splat(H, u32),
-    /// `VectorShuffle` of a vector with itself.
-    Shuffle(H, Vec<u32>),
-    /// `CompositeExtract` of one component, column, element or member.
-    Extract(H, u32),
-    /// A unary operation (`SNegate`, `Not`, `LogicalNot`).
-    Unary(spirv::Op, H),
-    /// A binary operation whose SPIR-V opcode is given.
-    Binary(spirv::Op, H, H),
-    /// Integer `/` (`rem` false) or `%` (`rem` true) with WGSL's runtime
-    /// results: the divisor is replaced by 1 where it is 0 (or where a
-    /// signed `MIN` is divided by -1).
-    Divide {
-        /// `i32` operands.
-        signed: bool,
-        /// `%` rather than `/`.
-        rem: bool,
-        /// Dividend.
-        left: H,
-        /// Divisor.
-        right: H,
-    },
-    /// A shift (`ShiftLeftLogical`, `ShiftRightLogical`,
-    /// `ShiftRightArithmetic`) with the amount masked to the bit width.
-    Shift(spirv::Op, H, H),
-    /// `Select(condition, accept, reject)`.
-    Select(H, H, H),
-    /// An `i32` <-> `u32` conversion or bitcast: `IAdd` with a zero of the
-    /// result type (SPIR-V has no same-width `SConvert`).
-    Reinterpret(H),
-    /// `bool` -> integer: `Select(b, 1, 0)`.
-    FromBool(H),
-    /// Integer -> `bool`: `INotEqual(x, 0)`.
-    ToBool(H),
-}
-
-/// The scalar and vector size of a scalar or vector type.
-fn shape(module: &Module, ty: Handle<Type>) -> Option<(Scalar, Option<VectorSize>)> {
-    match module.types.try_get(ty)?.inner {
-        TypeInner::Scalar(s) => Some((s, None)),
-        TypeInner::Vector { size, scalar } => Some((scalar, Some(size))),
-        _ => None,
-    }
-}
-
-fn is_int(s: Scalar) -> bool {
-    matches!(s, Scalar::I32 | Scalar::U32)
-}
-
-/// How the global expression `h` is written as a SPIR-V constant
-/// instruction under the `Shader` capability, or `None` when SPIR-V has no
-/// specialization-constant form of its operation. `spec` gives each
-/// override's [`SpecConstant`] (`None` for a derived one). Operand forms
-/// are not checked here.
-pub fn spec_op(module: &Module, spec: &[Option<SpecConstant>], h: H) -> Option<SpecOp> {
-    let e = module.global_expressions.try_get(h)?;
-    let ty = |h: H| module.global_expression_types.get(h.index()).copied();
-    let shape_of = |h: H| ty(h).and_then(|t| shape(module, t));
-    Some(match *e {
-        Expression::Override(o) => match spec.get(o.index()).copied().flatten() {
-            Some(_) => SpecOp::Scalar(o),
-            None => SpecOp::Same(module.overrides.try_get(o)?.init?),
-        },
-        Expression::OverrideExpr(g) => SpecOp::Same(g),
-        Expression::Compose { ty, ref components } => {
-            if let TypeInner::Vector { .. } = module.types.try_get(ty)?.inner {
-                // Vector parts would need flattening by extracts.
-                if components
-                    .iter()
-                    .any(|&c| shape_of(c).is_none_or(|(_, size)| size.is_some()))
-                {
-                    return None;
-                }
-            }
-            SpecOp::Composite(components.clone())
-        }
-        Expression::Splat { size, value } => SpecOp::Splat(value, size.get()),
-        Expression::Swizzle {
-            size,
-            vector,
-            pattern,
-        } => SpecOp::Shuffle(
-            vector,
-            pattern[..size.get() as usize]
-                .iter()
-                .map(|&p| u32::from(p))
-                .collect(),
-        ),
-        Expression::AccessIndex { base, index } => SpecOp::Extract(base, index),
-        Expression::Unary { op, expr } => {
-            let (s, _) = shape_of(expr)?;
-            let op = match (op, s) {
-                (UnaryOperator::Negate, Scalar::I32) => spirv::Op::SNegate,
-                (UnaryOperator::BitwiseNot, s) if is_int(s) => spirv::Op::Not,
-                (UnaryOperator::LogicalNot, Scalar::Bool) => spirv::Op::LogicalNot,
-                _ => return None,
-            };
-            SpecOp::Unary(op, expr)
-        }
-        Expression::Binary { op, left, right } => {
-            let (ls, lsize) = shape_of(left)?;
-            let (rs, rsize) = shape_of(right)?;
-            if lsize != rsize {
-                return None;
-            }
-            let signed = ls == Scalar::I32;
-            if matches!(op, B::ShiftLeft | B::ShiftRight) {
-                if !is_int(ls) || rs != Scalar::U32 {
-                    return None;
-                }
-                let op = match (op, signed) {
-                    (B::ShiftLeft, _) => spirv::Op::ShiftLeftLogical,
-                    (_, true) => spirv::Op::ShiftRightArithmetic,
-                    (_, false) => spirv::Op::ShiftRightLogical,
-                };
-                return Some(SpecOp::Shift(op, left, right));
-            }
-            if ls != rs {
-                return None;
-            }
-            let op = if is_int(ls) {
-                match op {
-                    B::Add => spirv::Op::IAdd,
-                    B::Subtract => spirv::Op::ISub,
-                    B::Multiply => spirv::Op::IMul,
-                    B::Divide | B::Modulo => {
-                        return Some(SpecOp::Divide {
-                            signed,
-                            rem: op == B::Modulo,
-                            left,
-                            right,
-                        })
-                    }
-                    B::Equal => spirv::Op::IEqual,
-                    B::NotEqual => spirv::Op::INotEqual,
-                    B::Less if signed => spirv::Op::SLessThan,
-                    B::Less => spirv::Op::ULessThan,
-                    B::LessEqual if signed => spirv::Op::SLessThanEqual,
-                    B::LessEqual => spirv::Op::ULessThanEqual,
-                    B::Greater if signed => spirv::Op::SGreaterThan,
-                    B::Greater => spirv::Op::UGreaterThan,
-                    B::GreaterEqual if signed => spirv::Op::SGreaterThanEqual,
-                    B::GreaterEqual => spirv::Op::UGreaterThanEqual,
-                    B::And => spirv::Op::BitwiseAnd,
-                    B::InclusiveOr => spirv::Op::BitwiseOr,
-                    B::ExclusiveOr => spirv::Op::BitwiseXor,
-                    B::ShiftLeft | B::ShiftRight => return None,
-                }
-            } else if ls == Scalar::Bool {
-                match op {
-                    B::Equal => spirv::Op::LogicalEqual,
-                    B::NotEqual => spirv::Op::LogicalNotEqual,
-                    B::And => spirv::Op::LogicalAnd,
-                    B::InclusiveOr => spirv::Op::LogicalOr,
-                    _ => return None,
-                }
-            } else {
-                return None;
-            };
-            SpecOp::Binary(op, left, right)
-        }
-        Expression::Select {
-            condition,
-            accept,
-            reject,
-        } => {
-            let (_, csize) = shape_of(condition)?;
-            let (vs, vsize) = shape_of(accept)?;
-            // A scalar condition selecting vectors needs SPIR-V 1.4.
-            if csize != vsize || !(is_int(vs) || vs == Scalar::Bool) {
-                return None;
-            }
-            SpecOp::Select(condition, accept, reject)
-        }
-        Expression::Convert { expr, ty: target } | Expression::Bitcast { expr, ty: target } => {
-            let (from, fsize) = shape_of(expr)?;
-            let (to, tsize) = shape(module, target)?;
-            if fsize != tsize {
-                return None;
-            }
-            let bitcast = matches!(e, Expression::Bitcast { .. });
-            match (from, to) {
-                _ if from == to => SpecOp::Same(expr),
-                (a, b) if is_int(a) && is_int(b) => SpecOp::Reinterpret(expr),
-                (Scalar::Bool, b) if is_int(b) && !bitcast => SpecOp::FromBool(expr),
-                (a, Scalar::Bool) if is_int(a) && !bitcast => SpecOp::ToBool(expr),
-                _ => return None,
-            }
-        }
-        // `CompositeExtract` takes literal indices: a dynamic index (and
-        // everything else) is computed in the function.
-        _ => return None,
-    })
-}
-
-/// The operands a [`SpecOp`] reads.
-pub fn spec_op_operands(op: &SpecOp) -> Vec<H> {
-    match *op {
-        SpecOp::Scalar(_) => Vec::new(),
-        SpecOp::Composite(ref parts) => parts.clone(),
-        SpecOp::Same(a)
-        | SpecOp::Splat(a, _)
-        | SpecOp::Shuffle(a, _)
-        | SpecOp::Extract(a, _)
-        | SpecOp::Unary(_, a)
-        | SpecOp::Reinterpret(a)
-        | SpecOp::FromBool(a)
-        | SpecOp::ToBool(a) => vec![a],
-        SpecOp::Binary(_, a, b)
-        | SpecOp::Shift(_, a, b)
-        | SpecOp::Divide {
-            left: a, right: b, ..
-        } => vec![a, b],
-        SpecOp::Select(c, a, b) => vec![c, a, b],
-    }
-}
+pub use crate::analysis::spec_ops::{spec_op, spec_op_operands, SpecOp};
 
 /// The [`Form`] of every global expression: `Const` where it is not
 /// symbolic, `Spec` where [`spec_op`] writes it from `Const`/`Spec`

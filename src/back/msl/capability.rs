@@ -1,7 +1,7 @@
 //! What Metal cannot express: checks run before any MSL is printed, so the
 //! backend reports a clear error instead of writing MSL that Metal rejects.
 //!
-//! For the chosen entry points of a [`Pipeline`]:
+//! For the chosen entry points of a [`crate::ir::PipelineModule`]:
 //! - every subgroup-matrix type used must be 8x8 (Metal's `simdgroup_matrix`
 //!   exists only in that shape) with f32 or f16 components (Metal has
 //!   `simdgroup_float8x8` and `simdgroup_half8x8`; no integer matrices), or
@@ -23,8 +23,8 @@ use std::collections::HashSet;
 use crate::arena::Handle;
 use crate::diagnostic::{Diagnostic, Error};
 use crate::ir::display::type_name;
+use crate::ir::PipelineModule;
 use crate::ir::{ConstValue, Expression, Literal, MatrixDim, Scalar, Type, TypeInner};
-use crate::pipeline::Pipeline;
 use crate::span::Span;
 use crate::valid::ModuleInfo;
 
@@ -39,7 +39,7 @@ pub const SUBGROUP_VERSION: (u8, u8) = (2, 1);
 /// Checks that Metal (MSL `lang_version`, as `(major, minor)`) can express
 /// what the pipeline's chosen entry points use.
 pub fn check_module(
-    pipeline: &Pipeline,
+    pipeline: &PipelineModule<'_>,
     info: &ModuleInfo,
     lang_version: (u8, u8),
 ) -> Result<(), Error> {
@@ -49,7 +49,7 @@ pub fn check_module(
 /// [`check_module`], optionally without the MSL-version check for matrices
 /// (the printer's entry-point checks report that one).
 pub(super) fn check(
-    pipeline: &Pipeline,
+    pipeline: &PipelineModule<'_>,
     info: &ModuleInfo,
     lang_version: (u8, u8),
     matrix_version: bool,
@@ -61,7 +61,7 @@ pub(super) fn check(
     let mut version_reported = !matrix_version;
     let mut subgroup_reported = false;
     let mut scanned = HashSet::new();
-    for &i in &pipeline.entry_points {
+    for &i in pipeline.entry_points {
         let Some(epi) = info.entry_points.get(i) else {
             continue;
         };
@@ -143,7 +143,7 @@ fn res_name(s: Scalar) -> &'static str {
 }
 
 /// The component of a matrix type if it is f32 or f16.
-fn float_component(pipeline: &Pipeline, ty: Handle<Type>) -> Option<Scalar> {
+fn float_component(pipeline: &PipelineModule<'_>, ty: Handle<Type>) -> Option<Scalar> {
     match pipeline.module.types.try_get(ty).map(|t| &t.inner) {
         Some(TypeInner::SubgroupMatrix { scalar, .. })
             if matches!(scalar, Scalar::F32 | Scalar::F16 | Scalar::BF16) =>
@@ -155,7 +155,7 @@ fn float_component(pipeline: &Pipeline, ty: Handle<Type>) -> Option<Scalar> {
 }
 
 /// The value of a matrix dimension after overrides.
-fn dim_value(pipeline: &Pipeline, dim: MatrixDim) -> Option<u64> {
+fn dim_value(pipeline: &PipelineModule<'_>, dim: MatrixDim) -> Option<u64> {
     match dim {
         MatrixDim::Constant(n) => Some(u64::from(n)),
         MatrixDim::Override(o) => {
@@ -171,7 +171,7 @@ fn dim_value(pipeline: &Pipeline, dim: MatrixDim) -> Option<u64> {
 }
 
 fn check_type(
-    pipeline: &Pipeline,
+    pipeline: &PipelineModule<'_>,
     ty: Handle<Type>,
     span: Span,
     lang_version: (u8, u8),
@@ -235,7 +235,7 @@ fn check_type(
 /// The span of the first subgroup builtin in a function reachable from
 /// entry point `i` (each function scanned once across entry points).
 fn first_subgroup_use(
-    pipeline: &Pipeline,
+    pipeline: &PipelineModule<'_>,
     info: &ModuleInfo,
     i: usize,
     scanned: &mut HashSet<usize>,

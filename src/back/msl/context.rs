@@ -18,8 +18,8 @@ use super::types::{is_packed_member, Field, TypeCtx};
 use super::Options;
 use crate::arena::Handle;
 use crate::diagnostic::{Diagnostic, Error};
+use crate::ir::PipelineModule;
 use crate::ir::{ConstValue, Expression, Function, Module, Type};
-use crate::pipeline::Pipeline;
 use crate::span::Span;
 use crate::valid::ModuleInfo;
 
@@ -224,7 +224,7 @@ impl Texts {
 /// Module-level writer state.
 pub(super) struct Writer<'a> {
     pub m: &'a Module,
-    pub p: &'a Pipeline,
+    pub p: &'a PipelineModule<'a>,
     pub info: &'a ModuleInfo,
     pub opts: &'a Options,
     pub tcx: TypeCtx<'a>,

@@ -50,7 +50,7 @@ pub(super) fn check_capabilities(w: &Writer) -> R<Vec<Option<Indices>>> {
     let mut diags = Vec::new();
     let mut all = vec![None; w.m.entry_points.len()];
     let mut checked = std::collections::BTreeSet::new();
-    for &ei in &w.p.entry_points {
+    for &ei in w.p.entry_points {
         let Some(ep) = w.m.entry_points.get(ei) else {
             continue;
         };
@@ -503,16 +503,10 @@ fn signature(w: &mut Writer, cx: &mut FnCtx, ei: usize, idx: Option<&Indices>) -
     let size: Vec<String> = ep
         .workgroup_size
         .iter()
-        .enumerate()
-        .map(|(i, d)| match d {
+        .map(|d| match d {
             WorkgroupSizeDim::Constant(n) => n.to_string(),
-            WorkgroupSizeDim::Override(_) => {
-                w.p.reflection
-                    .entry_points
-                    .iter()
-                    .find(|r| r.name == ep.name)
-                    .map_or("?".into(), |r| r.workgroup_size[i].to_string())
-            }
+            WorkgroupSizeDim::Override(e) => super::types::positive_value(w.p.module, w.p, *e)
+                .map_or("?".into(), |n| n.to_string()),
         })
         .collect();
     let name = w.function_names[ep.function.index()].clone();

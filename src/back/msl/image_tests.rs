@@ -1143,7 +1143,7 @@ fn external_texture_is_an_error() {
     let info = crate::valid::validate(&m).expect("valid");
     let pipeline = crate::pipeline::process(&m, &info, &Default::default()).expect("pipeline");
     let info = crate::valid::analyze(&pipeline.module);
-    let e = match super::print(&pipeline, &info, &Options::default()) {
+    let e = match super::print(&pipeline.printed(), &info, &Options::default()) {
         Ok(t) => panic!("expected an error, got:\n{}", t.source),
         Err(e) => e,
     };

@@ -1,6 +1,8 @@
 //! The Metal Shading Language (MSL) backend.
 //!
-//! [`crate::lower::msl::write`] turns a [`Pipeline`] into MSL source text for compute
+//! [`print()`] prints a lowered pipeline, an [`crate::ir::PipelineModule`]
+//! (the module after [`crate::lower::msl::lower`], with the chosen entry
+//! points and the pipeline step's values), as MSL source text for compute
 //! kernels (with textures and samplers) and, through `render`, vertex and
 //! fragment functions. Only what the selected entry points use is emitted, in a
 //! deterministic order: structs and array wrappers, helper functions
@@ -53,15 +55,18 @@
 //!
 //! # WGSL semantics
 //!
-//! Where Metal differs from WGSL the output polyfills: integer division and
-//! remainder by zero (and `i32::MIN / -1`) give WGSL's results, shift
-//! amounts are masked to the bit width, float-to-integer conversions
-//! saturate, the norm packing builtins follow the spec's formula, dynamic indices are clamped when [`Options::bounds_checks`] is
-//! on, workgroup memory is zeroed, and `vec3` members of structs use
+//! Where Metal differs from WGSL, the passes of
+//! [`crate::lower::msl::passes`] lower the module before this printer runs:
+//! integer division and remainder by zero (and `i32::MIN / -1`) give WGSL's
+//! results, shift amounts are masked to the bit width, float-to-integer
+//! conversions saturate, the norm packing builtins follow the spec's
+//! formula, dynamic indices are clamped when [`Options::bounds_checks`] is
+//! on, workgroup memory is zeroed (the helpers still printed as text are
+//! listed under "Module map"). And `vec3` members of structs use
 //! `packed_float3`-style types with explicit padding so that offsets match
 //! WGSL's layout. `@workgroup_size` cannot be written in MSL (the API
 //! chooses the threadgroup size at dispatch); it is printed as a comment and
-//! is available in [`crate::pipeline::Reflection`].
+//! is in the reflection (`pipeline::Reflection`).
 //!
 //! # Output shape
 //!
@@ -144,8 +149,8 @@ mod value;
 use std::collections::BTreeMap;
 
 use crate::diagnostic::{Diagnostic, Error};
+use crate::ir::PipelineModule;
 use crate::ir::ResourceBinding;
-use crate::pipeline::Pipeline;
 use crate::valid::ModuleInfo;
 
 /// MSL writer options.
@@ -254,7 +259,7 @@ pub struct ResourceIndex {
 /// Prints a lowered pipeline (see [`crate::lower::msl::lower`]) as MSL; `info` is what
 /// [`crate::lower::msl::lower`] returned.
 pub fn print(
-    pipeline: &Pipeline,
+    pipeline: &PipelineModule<'_>,
     info: &ModuleInfo,
     options: &Options,
 ) -> Result<Translation, Error> {

@@ -12,8 +12,8 @@ use super::types::{ends_with_runtime_array, scalar_name, struct_fields, Field, T
 use super::{Options, Translation};
 use crate::arena::Handle;
 use crate::diagnostic::{Diagnostic, Error};
+use crate::ir::PipelineModule;
 use crate::ir::{ArraySize, Scalar, Type, TypeInner};
-use crate::pipeline::Pipeline;
 use crate::valid::ModuleInfo;
 
 /// Metal's language versions.
@@ -32,7 +32,7 @@ const VERSIONS: &[(u8, u8)] = &[
 ];
 
 /// Checks the options, prepares names and types, and writes the module.
-pub(super) fn write(p: &Pipeline, info: &ModuleInfo, opts: &Options) -> R<Translation> {
+pub(super) fn write(p: &PipelineModule<'_>, info: &ModuleInfo, opts: &Options) -> R<Translation> {
     let (maj, min) = opts.lang_version;
     if !VERSIONS.contains(&(maj, min)) {
         return Err(Diagnostic::without_location(format!(
@@ -63,7 +63,7 @@ pub(super) fn write(p: &Pipeline, info: &ModuleInfo, opts: &Options) -> R<Transl
         constants: Default::default(),
         tables: Default::default(),
         has_matrix_types: p.module.has_subgroup_matrix_type(),
-        has_packed_members: super::types::has_packed_members(&p.module),
+        has_packed_members: super::types::has_packed_members(p.module),
     };
     name_types(&mut w);
     w.global_names = m
@@ -180,7 +180,7 @@ fn run(mut w: Writer) -> R<Translation> {
     let mut reachable = vec![false; m.functions.len()];
     let mut entry_fns = vec![false; m.functions.len()];
     let mut used_globals = vec![false; m.global_variables.len()];
-    for &ei in &w.p.entry_points {
+    for &ei in w.p.entry_points {
         let Some(ep) = m.entry_points.get(ei) else {
             continue;
         };
@@ -230,7 +230,7 @@ fn run(mut w: Writer) -> R<Translation> {
         super::function::write_function(&mut w, h, f, &mut body)?;
         body.push('\n');
     }
-    for &ei in &w.p.entry_points {
+    for &ei in w.p.entry_points {
         let Some(ep) = m.entry_points.get(ei) else {
             continue;
         };

@@ -3,8 +3,8 @@
 //! address-space qualifiers.
 
 use crate::arena::Handle;
+use crate::ir::PipelineModule;
 use crate::ir::{Access, AddressSpace, ArraySize, Module, Scalar, Type, TypeInner};
-use crate::pipeline::Pipeline;
 
 /// What builtin helpers need to know about types: the module and the MSL
 /// spelling of each type.
@@ -125,7 +125,7 @@ pub(super) enum Field {
 /// handles (see [`struct_aligns`]); nothing recurses.
 pub(super) fn msl_size_align(
     module: &Module,
-    pipeline: &Pipeline,
+    pipeline: &PipelineModule<'_>,
     struct_aligns: &[u32],
     ty: Handle<Type>,
 ) -> (u32, u32) {
@@ -167,7 +167,7 @@ pub(super) fn msl_size_align(
 
 /// The Metal alignment of every type that is a struct (others: 1), in
 /// handle order, so members (interned before their struct) are known.
-pub(super) fn struct_aligns(module: &Module, pipeline: &Pipeline) -> Vec<u32> {
+pub(super) fn struct_aligns(module: &Module, pipeline: &PipelineModule<'_>) -> Vec<u32> {
     let mut aligns: Vec<u32> = Vec::with_capacity(module.types.len());
     for (_, t) in module.types.iter() {
         let a = match &t.inner {
@@ -200,27 +200,33 @@ fn vector_size_align(n: u32, scalar: Scalar) -> (u32, u32) {
 /// override size without a value).
 pub(super) fn array_count(
     module: &Module,
-    pipeline: &Pipeline,
+    pipeline: &PipelineModule<'_>,
     size: crate::ir::ArraySize,
 ) -> Option<u32> {
     match size {
         crate::ir::ArraySize::Constant(n) => Some(n),
         crate::ir::ArraySize::Runtime => None,
-        crate::ir::ArraySize::Override(e) => {
-            let v = (*pipeline.global_values.get(e.index())?)?;
-            match module.constants[v] {
-                crate::ir::ConstValue::Scalar(crate::ir::Literal::I32(x)) => {
-                    u32::try_from(x).ok().filter(|&n| n > 0)
-                }
-                crate::ir::ConstValue::Scalar(crate::ir::Literal::U32(x)) => {
-                    Some(x).filter(|&n| n > 0)
-                }
-                crate::ir::ConstValue::Scalar(crate::ir::Literal::AbstractInt(x)) => {
-                    u32::try_from(x).ok().filter(|&n| n > 0)
-                }
-                _ => None,
-            }
+        crate::ir::ArraySize::Override(e) => positive_value(module, pipeline, e),
+    }
+}
+
+/// The value of the override-expression `e` as a positive `u32` (an array
+/// count, a workgroup size), when the pipeline step gave it one.
+pub(super) fn positive_value(
+    module: &Module,
+    pipeline: &PipelineModule<'_>,
+    e: Handle<crate::ir::Expression>,
+) -> Option<u32> {
+    let v = (*pipeline.global_values.get(e.index())?)?;
+    match module.constants[v] {
+        crate::ir::ConstValue::Scalar(crate::ir::Literal::I32(x)) => {
+            u32::try_from(x).ok().filter(|&n| n > 0)
         }
+        crate::ir::ConstValue::Scalar(crate::ir::Literal::U32(x)) => Some(x).filter(|&n| n > 0),
+        crate::ir::ConstValue::Scalar(crate::ir::Literal::AbstractInt(x)) => {
+            u32::try_from(x).ok().filter(|&n| n > 0)
+        }
+        _ => None,
     }
 }
 
@@ -228,7 +234,7 @@ pub(super) fn array_count(
 /// sits at its WGSL offset and the struct has its WGSL size.
 pub(super) fn struct_fields(
     module: &Module,
-    pipeline: &Pipeline,
+    pipeline: &PipelineModule<'_>,
     struct_aligns: &[u32],
     ty: Handle<Type>,
 ) -> Vec<Field> {

@@ -1,6 +1,9 @@
 //! The SPIR-V backend.
 //!
-//! [`crate::lower::spv::write`] turns a [`Pipeline`] into SPIR-V words for Vulkan. Only what the
+//! [`print()`] prints a lowered pipeline, an [`crate::ir::PipelineModule`]
+//! (the module after [`crate::lower::spv::lower`], with the chosen entry
+//! points and the pipeline step's values), as SPIR-V words for Vulkan;
+//! [`crate::lower::spv::write`] lowers and prints. Only what the
 //! selected entry points use is emitted (types, constants, globals,
 //! functions), deterministically. Types and constants are de-duplicated with
 //! hash maps; each section is a `Vec<u32>` appended to directly.
@@ -22,16 +25,16 @@
 //!   [`crate::pipeline::PipelineOptions::spec_constants`]);
 //! - `std140`: decomposition of uniform matrices with narrow columns.
 //!
-//! WGSL semantics that SPIR-V lacks are polyfilled: integer division and
+//! WGSL semantics that SPIR-V lacks are lowered before this printer runs,
+//! by the passes of [`crate::lower::spv::passes`]: integer division and
 //! remainder by zero (and `i32::MIN / -1`), shift amounts masked to the bit
 //! width, saturating float-to-integer conversions, the norm packing
-//! builtins' rounding (`pack4x8snorm` ... as the spec's formula, not
-//! `PackSnorm4x8`), `extractBits`/`insertBits` offset and count clamping, `countLeadingZeros`/`countTrailingZeros` of 0,
-//! index clamping when [`Options::bounds_checks`] is on (including the
-//! offset/stride of subgroup-matrix loads and stores), and zero-initialised
-//! workgroup memory. Pointers to parts of function or private variables are
-//! passed to functions by copy-in/copy-out (logical addressing only accepts
-//! whole variables).
+//! builtins' rounding, `extractBits`/`insertBits` offset and count
+//! clamping, index clamping when [`Options::bounds_checks`] is on
+//! (including the offset/stride of subgroup-matrix loads and stores),
+//! zero-initialised workgroup memory, and pointer arguments into parts of
+//! variables (`pointer-args`: a specialised copy of the callee per root and
+//! access-path shape). The printer maps what is left one-to-one.
 //!
 //! Uniform buffers holding matrices whose column stride is not a multiple of
 //! 16 (e.g. `mat2x2<f32>`, `mat2x2<f16>`) are decomposed std140-style into
@@ -42,14 +45,7 @@
 //! entry point to write`, empty span): SPIR-V for Vulkan needs at least one
 //! `OpEntryPoint`.
 //!
-//! Pointer arguments into any part of a variable, buffers included, reach
-//! this writer already rewritten by the `pointer-args` pass (a specialised
-//! copy of the callee per root and access-path shape).
-//!
 //! Textures, samplers and texel buffers: module `image`.
-//!
-//! The passes this writer runs are picked in this module (`write`); moving
-//! them to a lowering module per target is open work (ARCHITECTURE.md).
 
 mod builder;
 mod debug;
@@ -70,7 +66,7 @@ mod types;
 mod writer;
 
 use crate::diagnostic::{Diagnostic, Error};
-use crate::pipeline::Pipeline;
+use crate::ir::PipelineModule;
 use crate::valid::ModuleInfo;
 
 pub use debug_info::DebugSource;
@@ -237,7 +233,11 @@ pub(crate) fn check_options(options: &Options) -> Result<(), Error> {
 /// Prints a lowered pipeline (see [`crate::lower::spv::lower`]) as SPIR-V words; `info` is
 /// what [`crate::lower::spv::lower`] returned. The printer maps each IR construct onto SPIR-V
 /// and adds no WGSL semantics of its own.
-pub fn print(pipeline: &Pipeline, info: &ModuleInfo, options: &Options) -> Result<Vec<u32>, Error> {
+pub fn print(
+    pipeline: &PipelineModule<'_>,
+    info: &ModuleInfo,
+    options: &Options,
+) -> Result<Vec<u32>, Error> {
     check_options(options)?;
     if info.entry_points.len() != pipeline.module.entry_points.len() {
         return Err(Diagnostic::without_location(

@@ -9,9 +9,9 @@ use spirv::{Decoration, Op};
 use super::builder::{inst, inst_str};
 use super::modes::Mode;
 use super::writer::{err, Writer, R};
+use crate::analysis::spec_ops::{spec_op, spec_op_operands, SpecOp};
 use crate::arena::Handle;
 use crate::ir::{Expression, Literal, Scalar, TypeInner, WorkgroupSizeDim};
-use crate::pipeline::spec::{spec_op, SpecOp};
 
 type H = Handle<Expression>;
 
@@ -51,13 +51,13 @@ impl Writer<'_> {
                 continue;
             }
             let span = self.m.global_expressions.span(n);
-            let op = spec_op(self.m, &self.p.spec_constants, n).ok_or_else(|| {
+            let op = spec_op(self.m, self.p.spec_constants, n).ok_or_else(|| {
                 err(
                     "internal error: this override-expression has no specialization-constant form",
                     span,
                 )
             })?;
-            let operands = crate::pipeline::spec::spec_op_operands(&op);
+            let operands = spec_op_operands(&op);
             if !expanded {
                 stack.push((n, true));
                 for o in operands {

@@ -604,19 +604,15 @@ impl Writer<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ir::{Module, VectorSize};
-    use crate::pipeline::Pipeline;
+    use crate::ir::{Module, PipelineModule, VectorSize};
 
-    fn pipeline(module: Module) -> Pipeline {
-        Pipeline {
+    fn pipeline(module: &Module) -> PipelineModule<'_> {
+        PipelineModule {
             module,
-            entry_points: Vec::new(),
-            global_values: Vec::new(),
-            override_values: Vec::new(),
-            spec_constants: Vec::new(),
-            reflection: Default::default(),
-            subgroup_sizes: [4, 128],
-            external_textures: Vec::new(),
+            entry_points: &[],
+            global_values: &[],
+            override_values: &[],
+            spec_constants: &[],
         }
     }
 
@@ -627,7 +623,7 @@ mod tests {
             size: VectorSize::Quad,
             scalar: Scalar::F32,
         });
-        let p = pipeline(m);
+        let p = pipeline(&m);
         let opts = super::super::Options::default();
         let info = crate::valid::ModuleInfo::default();
         let mut w = Writer::new(&p, &info, &opts);
@@ -652,7 +648,7 @@ mod tests {
             size: ArraySize::Constant(4),
             stride: 4,
         });
-        let p = pipeline(m);
+        let p = pipeline(&m);
         let opts = super::super::Options::default();
         let info = crate::valid::ModuleInfo::default();
         let mut w = Writer::new(&p, &info, &opts);
@@ -673,7 +669,8 @@ mod tests {
 
     #[test]
     fn invalid_handles_are_errors() {
-        let p = pipeline(Module::default());
+        let m = Module::default();
+        let p = pipeline(&m);
         let opts = super::super::Options::default();
         let info = crate::valid::ModuleInfo::default();
         let mut w = Writer::new(&p, &info, &opts);

@@ -9,8 +9,8 @@ use super::modes::{storage_class, LocalType, Mode};
 use super::Options;
 use crate::arena::Handle;
 use crate::diagnostic::{Diagnostic, Error};
+use crate::ir::PipelineModule;
 use crate::ir::{AddressSpace, ConstValue, GlobalVariable, Module, Type, TypeInner};
-use crate::pipeline::Pipeline;
 use crate::span::Span;
 use crate::valid::ModuleInfo;
 
@@ -25,7 +25,7 @@ pub(super) fn err(message: impl Into<String>, span: Span) -> Error {
 /// Module-level writer state.
 pub(super) struct Writer<'a> {
     pub m: &'a Module,
-    pub p: &'a Pipeline,
+    pub p: &'a PipelineModule<'a>,
     /// Facts about the lowered module (reachability, globals used).
     pub info: &'a ModuleInfo,
     pub opts: &'a Options,
@@ -73,7 +73,7 @@ pub(super) struct Writer<'a> {
 }
 
 impl<'a> Writer<'a> {
-    pub(super) fn new(p: &'a Pipeline, info: &'a ModuleInfo, opts: &'a Options) -> Self {
+    pub(super) fn new(p: &'a PipelineModule<'a>, info: &'a ModuleInfo, opts: &'a Options) -> Self {
         let m = &p.module;
         Writer {
             m,
@@ -300,7 +300,7 @@ impl<'a> Writer<'a> {
         let mut any_reachable = vec![false; m.functions.len()];
         let mut per_entry: Vec<(usize, Vec<bool>)> = Vec::new();
         let mut seen_eps = FxHashSet::default();
-        for &ep_index in &self.p.entry_points {
+        for &ep_index in self.p.entry_points {
             let Some(epi) = info.entry_points.get(ep_index) else {
                 return Err(Error::without_location("entry point index out of range"));
             };
