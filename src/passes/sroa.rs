@@ -230,38 +230,6 @@ fn check_block(
 ) {
     for s in &b.statements {
         match s {
-            Statement::Block(b) => check_block(f, b, ptr_of, cands),
-            Statement::If {
-                condition,
-                accept,
-                reject,
-            } => {
-                if let Some(v) = ptr_of.get(condition) {
-                    cands.remove(v);
-                }
-                check_block(f, accept, ptr_of, cands);
-                check_block(f, reject, ptr_of, cands);
-            }
-            Statement::Switch { selector, cases } => {
-                if let Some(v) = ptr_of.get(selector) {
-                    cands.remove(v);
-                }
-                for c in cases {
-                    check_block(f, &c.body, ptr_of, cands);
-                }
-            }
-            Statement::Loop {
-                body,
-                continuing,
-                break_if,
-                ..
-            } => {
-                if let Some(v) = break_if.and_then(|b| ptr_of.get(&b)) {
-                    cands.remove(v);
-                }
-                check_block(f, body, ptr_of, cands);
-                check_block(f, continuing, ptr_of, cands);
-            }
             Statement::Store { pointer, value } if ptr_of.contains_key(pointer) => {
                 let zero = matches!(
                     f.expressions.try_get(*value),
@@ -279,6 +247,7 @@ fn check_block(
                         cands.remove(v);
                     }
                 });
+                visit::child_blocks(other, |c| check_block(f, c, ptr_of, cands));
             }
         }
     }

@@ -143,25 +143,7 @@ impl Cx<'_> {
     /// Unrolls inside `block`, innermost loops first.
     fn block(&mut self, block: &mut Block) {
         for i in 0..block.statements.len() {
-            match &mut block.statements[i] {
-                Statement::Block(b) => self.block(b),
-                Statement::If { accept, reject, .. } => {
-                    self.block(accept);
-                    self.block(reject);
-                }
-                Statement::Switch { cases, .. } => {
-                    for c in cases {
-                        self.block(&mut c.body);
-                    }
-                }
-                Statement::Loop {
-                    body, continuing, ..
-                } => {
-                    self.block(body);
-                    self.block(continuing);
-                }
-                _ => continue,
-            }
+            crate::ir::visit::child_blocks_mut(&mut block.statements[i], |b| self.block(b));
             if !matches!(block.statements[i], Statement::Loop { .. }) {
                 continue;
             }

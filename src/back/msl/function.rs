@@ -88,24 +88,14 @@ fn analyse(w: &Writer, f: &Function, cx: &mut FnCtx) {
     while let Some(b) = next.take().or_else(|| stack.pop()) {
         for st in &b.statements {
             visit::statement_operands(st, |o| cx.t.uses[o.index()] += 1);
-            match st {
-                Statement::Block(b) => stack.push(b),
-                Statement::If { accept, reject, .. } => {
-                    stack.push(accept);
-                    stack.push(reject);
-                }
-                Statement::Switch { cases, .. } => stack.extend(cases.iter().map(|c| &c.body)),
-                Statement::Loop {
-                    body,
-                    continuing,
-                    break_if,
-                    ..
-                } => {
-                    stack.push(body);
-                    stack.push(continuing);
-                    continuing_blocks.push((continuing, *break_if));
-                }
-                _ => {}
+            visit::child_blocks(st, |c| stack.push(c));
+            if let Statement::Loop {
+                continuing,
+                break_if,
+                ..
+            } = st
+            {
+                continuing_blocks.push((continuing, *break_if));
             }
         }
     }

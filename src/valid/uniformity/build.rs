@@ -417,23 +417,7 @@ impl<'a> Builder<'a> {
                         }
                     }
                 }
-                Statement::Block(b) => self.slots_used(b, out),
-                Statement::If { accept, reject, .. } => {
-                    self.slots_used(accept, out);
-                    self.slots_used(reject, out);
-                }
-                Statement::Switch { cases, .. } => {
-                    for c in cases {
-                        self.slots_used(&c.body, out);
-                    }
-                }
-                Statement::Loop {
-                    body, continuing, ..
-                } => {
-                    self.slots_used(body, out);
-                    self.slots_used(continuing, out);
-                }
-                _ => {}
+                _ => crate::ir::visit::child_blocks(s, |c| self.slots_used(c, out)),
             }
         }
     }
@@ -463,19 +447,7 @@ impl<'a> Builder<'a> {
                             }
                         }
                     }
-                    Statement::Block(b) => stack.push(b),
-                    Statement::If { accept, reject, .. } => {
-                        stack.push(accept);
-                        stack.push(reject);
-                    }
-                    Statement::Switch { cases, .. } => stack.extend(cases.iter().map(|c| &c.body)),
-                    Statement::Loop {
-                        body, continuing, ..
-                    } => {
-                        stack.push(body);
-                        stack.push(continuing);
-                    }
-                    _ => {}
+                    _ => crate::ir::visit::child_blocks(s, |c| stack.push(c)),
                 }
             }
         }
