@@ -36,6 +36,17 @@ pub fn passes<'a>(options: &Options) -> Vec<Pass<'a>> {
             crate::passes::int_abs_sign::run,
         ),
     );
+    // Metal's fract clamps below 1 and its smoothstep is undefined for
+    // low >= high.
+    super::insert_after(
+        &mut list,
+        "int-abs-sign",
+        Pass::infallible(
+            "float-formulas",
+            "fract and smoothstep become the spec's formulas (Metal's fract clamps below 1, its smoothstep is undefined for low >= high)",
+            crate::passes::float_formulas::run,
+        ),
+    );
     // Metal has one matrix type per shape: a kind change is no instruction.
     list.push(Pass::new(
         "matrix-scratch",

@@ -24,6 +24,7 @@ pub mod dse;
 pub mod external_texture;
 mod external_texture_helpers;
 pub mod first_bit;
+pub mod float_formulas;
 pub mod float_to_int;
 pub mod fold;
 pub mod int_abs_sign;
@@ -210,7 +211,7 @@ pub fn shared<'a>(options: PassOptions) -> Vec<Pass<'a>> {
         ),
         Pass::infallible(
             "int-dot",
-            "dot of integer vectors becomes a multiply and a sum of components (wrapping, as WGSL's)",
+            "dot of integer vectors, dot4I8Packed and dot4U8Packed become a multiply and a sum of components (wrapping, as WGSL's)",
             int_dot::run,
         ),
         Pass::infallible(

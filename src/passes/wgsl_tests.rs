@@ -190,6 +190,44 @@ fn int_dot() {
     );
 }
 
+/// `dot4I8Packed`/`dot4U8Packed` become the sum of the products of the
+/// unpacked bytes (both targets).
+#[test]
+fn int_dot_packed() {
+    check!(
+        "int_dot_packed",
+        "int-dot",
+        "
+@group(0) @binding(0) var<storage, read_write> u: array<u32, 3>;
+@group(0) @binding(1) var<storage, read_write> i: i32;
+@compute @workgroup_size(1) fn main() {
+    i = dot4I8Packed(u[0], u[1]);
+    u[2] = dot4U8Packed(u[0], u[1]);
+}"
+    );
+}
+
+/// The MSL lowering of `fract` and `smoothstep`: the spec's formulas
+/// (scalar, vector and f16).
+#[test]
+fn float_formulas() {
+    let src = "
+enable f16;
+@group(0) @binding(0) var<storage, read_write> f: vec3<f32>;
+@group(0) @binding(1) var<storage, read_write> h: f16;
+@compute @workgroup_size(1) fn main() {
+    f = fract(f) + smoothstep(vec3(0.5), f.zyx, f);
+    f.x = fract(f.y);
+    h = smoothstep(h, 2.0h, 1.5h) + fract(h);
+}";
+    check_in!(
+        "float_formulas",
+        "float-formulas",
+        crate::lower::msl::passes(&Default::default()),
+        src
+    );
+}
+
 /// The MSL lowering of `abs` and `sign` of `i32`: selects (negation
 /// wraps, so `abs(-2147483648)` stays `-2147483648`); `u32` and float ones
 /// stay.
@@ -210,6 +248,26 @@ fn int_abs_sign() {
         "int-abs-sign",
         crate::lower::msl::passes(&Default::default()),
         src
+    );
+}
+
+/// A shift amount that is a call's result: the pass adds the mask after
+/// the shift that uses it (a larger handle than its user), which the WGSL
+/// printer must still print (it once failed with "the result of a call is
+/// used before the call statement").
+#[test]
+fn shift_amount_of_a_call() {
+    check!(
+        "shift_amount_of_a_call",
+        "shift-amount",
+        "
+@group(0) @binding(0) var<storage, read_write> out: array<u32, 4>;
+var<private> ctr: u32;
+fn cnt() -> u32 { ctr++; return ctr; }
+@compute @workgroup_size(1) fn main() {
+    out[0] = (out[1] << (cnt() - 1u)) | 3u;
+    out[2] = out[3] >> cnt();
+}"
     );
 }
 

@@ -142,6 +142,35 @@ fn run_one(
     }
 }
 
+/// The case's module after MSL's lowering passes (the pipeline step with
+/// the case's entry point and overrides, then `lower::msl::lower`), printed
+/// as WGSL: every pass leaves a valid module with the same meaning, so this
+/// source must give the case's expected values when compiled again (for
+/// SPIR-V) and run. It is how MSL's lowering runs on a Vulkan device.
+fn msl_lowered(source: &str, case: &Case, bounds_checks: bool) -> Result<String, String> {
+    let show = |e: tessera::diagnostic::Error| e.render_to_string("case.wgsl", source);
+    let defaults = tessera::CompileOptions::default();
+    let parsed = tessera::front::wgsl::parse_str(source).map_err(show)?;
+    let info = tessera::valid::validate_with_language_features(
+        &parsed.module,
+        defaults.features,
+        defaults.language_features,
+    )
+    .map_err(show)?;
+    let options = tessera::pipeline::PipelineOptions {
+        entry_point: case.entry.clone(),
+        overrides: case.overrides.clone(),
+        ..Default::default()
+    };
+    let mut p = tessera::pipeline::process_owned(parsed.module, &info, &options).map_err(show)?;
+    let msl = tessera::back::msl::Options {
+        bounds_checks,
+        ..Default::default()
+    };
+    tessera::lower::msl::lower(&mut p, &msl, &mut |_, _| {}).map_err(show)?;
+    tessera::back::wgsl::write(&p.module).map_err(show)
+}
+
 fn show(e: &case::Expected) -> String {
     match e {
         case::Expected::Any => "any".into(),
@@ -236,5 +265,82 @@ fn execution_suite() {
         "{} failing:\n{}",
         failures.len(),
         failures.join("\n")
+    );
+}
+
+/// MSL's lowering, executed: every case whose module MSL's passes lower is
+/// printed as WGSL after them (`msl_lowered`) and run like the case itself
+/// (SPIR-V 1.3, bounds checks as the case asks). A pass that changes what a
+/// program computes (`float-formulas`, `int-abs-sign`, `first-bit` and the
+/// shared ones, as Metal gets them) fails here with the case's values,
+/// although no Metal device runs in CI. A case whose lowering fails for
+/// another reason than what Metal cannot express fails the test; at least
+/// 150 runs must happen.
+#[test]
+fn msl_lowering_keeps_meaning() {
+    let dir = case_dir();
+    let mut files = Vec::new();
+    collect(&dir, &mut files);
+    files.sort();
+    let device = Device::open(&DeviceChoice::First, false).unwrap_or_else(|e| {
+        panic!("the execution suite needs a Vulkan device: {e} (scripts/test.sh installs lavapipe)")
+    });
+    let filter = std::env::var("TESSERA_EXEC_FILTER").unwrap_or_default();
+    let (mut ran, mut not_lowered) = (0usize, Vec::new());
+    let mut failures = Vec::new();
+    for file in &files {
+        let rel = file
+            .strip_prefix(&dir)
+            .unwrap_or(file)
+            .display()
+            .to_string();
+        if !rel.contains(&filter) {
+            continue;
+        }
+        let source = std::fs::read_to_string(file).expect("readable case");
+        let Ok(case) = Case::parse(&source) else {
+            continue; // reported by `execution_suite`
+        };
+        for &checks in &case.bounds_checks {
+            let lowered = match msl_lowered(&source, &case, checks) {
+                Ok(l) => l,
+                Err(e) => {
+                    let first = e.lines().next().unwrap_or("").to_string();
+                    // Only what Metal cannot express may keep a case out.
+                    if first.contains("MSL") || first.contains("Metal") {
+                        not_lowered.push(format!("{rel}: {first}"));
+                    } else {
+                        failures.push(format!("{rel}: not lowered for MSL:\n{e}"));
+                    }
+                    break;
+                }
+            };
+            ran += 1;
+            if let Err(e) = run_one(&device, &lowered, &case, checks, (1, 3)) {
+                failures.push(format!(
+                    "{rel} (bounds checks {}):\n    {e}\n--- MSL-lowered WGSL:\n{lowered}",
+                    if checks { "on" } else { "off" }
+                ));
+            }
+        }
+    }
+    eprintln!(
+        "MSL lowering executed: {ran} runs, {} cases not lowered for MSL:\n  {}",
+        not_lowered.len(),
+        not_lowered.join("\n  ")
+    );
+    assert!(
+        failures.is_empty(),
+        "{} failing:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+    assert!(
+        filter.is_empty() || ran > 0,
+        "no case matches TESSERA_EXEC_FILTER={filter:?}"
+    );
+    assert!(
+        !filter.is_empty() || ran >= 150,
+        "only {ran} runs of MSL-lowered cases"
     );
 }

@@ -154,11 +154,15 @@ pub(super) fn math_call(
         F::Floor => metal("floor"),
         F::Trunc => metal("trunc"),
         F::Round => metal("rint"),
-        F::Fract => call(helpers, Helper::Fract(t0), args),
+        F::Fract | F::Smoothstep => {
+            return Err(bad(
+                fun,
+                "internal error: not lowered (the `float-formulas` pass must run first)",
+            ))
+        }
         F::Fma => metal("fma"),
         F::Ldexp => metal("ldexp"),
         F::Step => metal("step"),
-        F::Smoothstep => call(helpers, Helper::Smoothstep(t0), args),
         F::Saturate => metal("saturate"),
         F::Sign if float => metal("sign"),
         F::Sign => {
@@ -215,8 +219,12 @@ pub(super) fn math_call(
                 "internal error: integer 'dot' not lowered (the `int-dot` pass must run first)",
             ))
         }
-        F::Dot4I8Packed => call(helpers, Helper::Dot4Packed { signed: true }, args),
-        F::Dot4U8Packed => call(helpers, Helper::Dot4Packed { signed: false }, args),
+        F::Dot4I8Packed | F::Dot4U8Packed => {
+            return Err(bad(
+                fun,
+                "internal error: not lowered (the `int-dot` pass must run first)",
+            ))
+        }
         F::CountOneBits => metal("popcount"),
         F::ReverseBits => metal("reverse_bits"),
         // Metal's clz/ctz return the bit width for 0, as WGSL requires.
@@ -463,12 +471,6 @@ mod tests {
             defs.contains("uint mask = (0xFFFFFFFFu >> (32u - c)) << o;"),
             "{defs}"
         );
-        let (s, defs) = fx.call(F::Dot4I8Packed, &[u, u], i);
-        assert_eq!(s, "tessera_dot4_i8_packed(a, b)");
-        assert!(
-            defs.contains("metal::int4 p = metal::int4(as_type<metal::char4>(a)) * metal::int4(as_type<metal::char4>(b));"),
-            "{defs}"
-        );
     }
 
     #[test]
@@ -504,19 +506,40 @@ mod tests {
         );
     }
 
+    /// Builtins a pass lowers before printing (`int-dot`, `float-formulas`,
+    /// `int-abs-sign`) are internal errors here, never printed with Metal's
+    /// different meaning.
     #[test]
-    fn fract_and_smoothstep_follow_wgsl() {
+    fn builtins_left_to_passes_are_internal_errors() {
         let mut fx = Fx::new();
-        let f = fx.scalar(Scalar::F32);
-        let (s, defs) = fx.call(F::Fract, &[f], f);
-        assert_eq!(s, "tessera_fract_float(a)");
-        assert!(defs.contains("return x - metal::floor(x);"), "{defs}");
-        let (s, defs) = fx.call(F::Smoothstep, &[f, f, f], f);
-        assert_eq!(s, "tessera_smoothstep_float(a, b, c)");
-        assert!(
-            defs.contains("float t = metal::clamp((x - low) / (high - low), float(0), float(1));"),
-            "{defs}"
+        let (f, i, u) = (
+            fx.scalar(Scalar::F32),
+            fx.scalar(Scalar::I32),
+            fx.scalar(Scalar::U32),
         );
+        let ctx = TypeCtx::new(&fx.module);
+        type Case<'a> = (F, &'a [Handle<Type>], Handle<Type>, &'a str);
+        let cases: [Case; 5] = [
+            (F::Fract, &[f], f, "float-formulas"),
+            (F::Smoothstep, &[f, f, f], f, "float-formulas"),
+            (F::Dot4I8Packed, &[u, u], i, "int-dot"),
+            (F::Dot4U8Packed, &[u, u], u, "int-dot"),
+            (F::Sign, &[i], i, "int-abs-sign"),
+        ];
+        for (fun, tys, result, pass) in cases {
+            let args = &["a", "b", "c"][..tys.len()];
+            let mut h = Helpers::default();
+            let mut out = String::new();
+            let members = ["a".to_string(), "b".to_string()];
+            let e = math_call(&ctx, fun, args, tys, result, &members, &mut h, &mut out)
+                .expect_err("not printed");
+            let text = format!("{e:?}");
+            assert!(
+                text.contains("internal error") && text.contains(pass),
+                "{fun:?}: {text}"
+            );
+            assert!(out.is_empty() && h.is_empty(), "{fun:?}: {out}");
+        }
     }
 
     #[test]

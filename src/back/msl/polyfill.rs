@@ -124,15 +124,6 @@ pub(super) enum Helper {
     ExtractBits(ValTy),
     /// `insertBits` (offset and count in range: the bits-clamp pass).
     InsertBits(ValTy),
-    /// `dot4I8Packed` (`true`) or `dot4U8Packed` (`false`).
-    Dot4Packed {
-        /// Signed bytes.
-        signed: bool,
-    },
-    /// `fract` as `x - floor(x)` (Metal's `fract` clamps below 1).
-    Fract(ValTy),
-    /// `smoothstep` by WGSL's formula (defined for any `low`, `high`).
-    Smoothstep(ValTy),
     /// `modf`, returning the WGSL result struct.
     Modf {
         /// Argument type.
@@ -199,10 +190,6 @@ impl Helper {
         match self {
             Helper::ExtractBits(t) => format!("tessera_extract_bits_{}", t.suffix()),
             Helper::InsertBits(t) => format!("tessera_insert_bits_{}", t.suffix()),
-            Helper::Dot4Packed { signed: true } => "tessera_dot4_i8_packed".to_string(),
-            Helper::Dot4Packed { signed: false } => "tessera_dot4_u8_packed".to_string(),
-            Helper::Fract(t) => format!("tessera_fract_{}", t.suffix()),
-            Helper::Smoothstep(t) => format!("tessera_smoothstep_{}", t.suffix()),
             Helper::Modf { arg, .. } => format!("tessera_modf_{}", arg.suffix()),
             Helper::Frexp { arg, .. } => format!("tessera_frexp_{}", arg.suffix()),
             Helper::AtomicCompareExchange { scalar, space, .. } => format!(
@@ -278,31 +265,6 @@ fn write_helper(out: &mut String, name: &str, helper: &Helper) {
     let _ = match helper {
         Helper::ExtractBits(t) => extract_bits(out, name, *t),
         Helper::InsertBits(t) => insert_bits(out, name, *t),
-        Helper::Dot4Packed { signed } => {
-            let (r, v, b) = if *signed {
-                ("int", "metal::int4", "metal::char4")
-            } else {
-                ("uint", "metal::uint4", "metal::uchar4")
-            };
-            write!(
-                out,
-                "{r} {name}(uint a, uint b) {{\n  {v} p = {v}(as_type<{b}>(a)) * {v}(as_type<{b}>(b));\n  return p.x + p.y + p.z + p.w;\n}}\n"
-            )
-        }
-        Helper::Fract(t) => {
-            let ty = t.name();
-            write!(
-                out,
-                "{ty} {name}({ty} x) {{\n  return x - metal::floor(x);\n}}\n"
-            )
-        }
-        Helper::Smoothstep(t) => {
-            let ty = t.name();
-            write!(
-                out,
-                "{ty} {name}({ty} low, {ty} high, {ty} x) {{\n  {ty} t = metal::clamp((x - low) / (high - low), {ty}(0), {ty}(1));\n  return t * t * ({ty}(3) - {ty}(2) * t);\n}}\n"
-            )
-        }
         Helper::Modf { arg, result } => {
             let ty = arg.name();
             write!(
@@ -669,17 +631,17 @@ mod tests {
     #[test]
     fn each_helper_once_in_name_order() {
         let mut h = Helpers::default();
-        let b = h.request(Helper::Fract(vt(Scalar::F32, 3)));
+        let b = h.request(Helper::InsertBits(vt(Scalar::U32, 3)));
         let a = h.request(Helper::ExtractBits(vt(Scalar::U32, 1)));
-        let b2 = h.request(Helper::Fract(vt(Scalar::F32, 3)));
+        let b2 = h.request(Helper::InsertBits(vt(Scalar::U32, 3)));
         assert_eq!(a, "tessera_extract_bits_uint");
-        assert_eq!(b, "tessera_fract_float3");
+        assert_eq!(b, "tessera_insert_bits_uint3");
         assert_eq!(b, b2);
         let mut out = String::new();
         h.write(&mut out);
-        assert_eq!(out.matches("tessera_fract_float3(").count(), 1);
+        assert_eq!(out.matches("tessera_insert_bits_uint3(").count(), 1);
         let ea = out.find("tessera_extract_bits_uint(").unwrap();
-        let fa = out.find("tessera_fract_float3(").unwrap();
+        let fa = out.find("tessera_insert_bits_uint3(").unwrap();
         assert!(ea < fa, "{out}");
     }
 

@@ -120,16 +120,10 @@ impl Writer<'_> {
                 ))
             }
             F::Dot4I8Packed | F::Dot4U8Packed => {
-                let s = if fun == F::Dot4I8Packed {
-                    Scalar::I32
-                } else {
-                    Scalar::U32
-                };
-                let x = self.unpack_bytes(cx, a[0], s)?;
-                let y = self.unpack_bytes(cx, a[1], s)?;
-                let vt = self.vector_type(s, 4);
-                let prod = self.emit(cx, Op::IMul, vt, &[x, y]);
-                self.sum_components(cx, t, prod, 4)
+                return Err(err(
+                    "internal error: packed 'dot' not lowered (the `int-dot` pass must run first)",
+                    cx.span(h),
+                ))
             }
             F::CountOneBits => self.emit(cx, Op::BitCount, t, &[a[0]]),
             F::ReverseBits => self.emit(cx, Op::BitReverse, t, &[a[0]]),
@@ -213,16 +207,6 @@ impl Writer<'_> {
             F::Unpack4xU8 => self.unpack_bytes(cx, a[0], Scalar::U32)?,
         };
         Ok(id)
-    }
-
-    /// Adds the `n` components of an integer vector.
-    fn sum_components(&mut self, cx: &mut FnCtx, t: u32, v: u32, n: u32) -> u32 {
-        let mut acc = self.emit(cx, Op::CompositeExtract, t, &[v, 0]);
-        for i in 1..n {
-            let c = self.emit(cx, Op::CompositeExtract, t, &[v, i]);
-            acc = self.emit(cx, Op::IAdd, t, &[acc, c]);
-        }
-        acc
     }
 
     /// The four bytes of a u32 as a vec4 of `s` (sign-extended for i32).

@@ -127,7 +127,54 @@ struct Analyzer<'a> {
     local_decl: Vec<LocalDecl>,
     decl_stmt: Vec<usize>,
     inline_result: Vec<bool>,
+    /// Every expression, operands before users ([`operands_first`]).
+    order: Vec<Handle<Expression>>,
     active: Vec<bool>,
+}
+
+/// Every expression of `func`, operands before their users. The front end
+/// adds expressions in that order, so this is the arena's order unless a
+/// pass added an operand after its user (`shift-amount` masking a shift
+/// amount, for example); then a depth-first walk gives one.
+fn operands_first(func: &Function) -> Vec<Handle<Expression>> {
+    let n = func.expressions.len();
+    let mut sorted = true;
+    for (h, e) in func.expressions.iter() {
+        visit::operands(e, |op| sorted &= op.index() < h.index());
+    }
+    if sorted {
+        return func.expressions.iter().map(|(h, _)| h).collect();
+    }
+    // 0: not seen, 1: operands pending, 2: placed.
+    let mut state = vec![0u8; n];
+    let mut out = Vec::with_capacity(n);
+    let mut stack: Vec<(Handle<Expression>, bool)> = Vec::new();
+    for (root, _) in func.expressions.iter() {
+        stack.push((root, false));
+        while let Some((h, operands_done)) = stack.pop() {
+            let i = h.index();
+            if operands_done {
+                if state[i] == 1 {
+                    state[i] = 2;
+                    out.push(h);
+                }
+                continue;
+            }
+            if state[i] != 0 {
+                continue;
+            }
+            state[i] = 1;
+            stack.push((h, true));
+            if let Some(e) = func.expressions.try_get(h) {
+                visit::operands(e, |op| {
+                    if state.get(op.index()) == Some(&0) {
+                        stack.push((op, false));
+                    }
+                });
+            }
+        }
+    }
+    out
 }
 
 fn add_use(users: &mut [User], counts: &mut [u32], h: Handle<Expression>, user: User) {
@@ -153,16 +200,19 @@ pub fn analyze(module: &Module, func: &Function) -> Result<FnState, Error> {
         local_decl: vec![LocalDecl::Unseen; func.local_variables.len()],
         decl_stmt: vec![0; func.local_variables.len()],
         inline_result: vec![false; n],
+        order: Vec::new(),
         active: Vec::new(),
     };
     a.count_block(&func.body, 0)?;
+    a.order = operands_first(func);
     // Only live expressions count as users: an expression is live if a
-    // statement uses it, it is named, or a live expression uses it. Users
-    // have larger handles than their operands, so one backward pass works.
+    // statement uses it, it is named, or a live expression uses it. In
+    // `order` users come after their operands, so one backward pass works.
     let mut live: Vec<bool> = (0..n)
         .map(|i| a.use_count[i] > 0 || func.named_expressions.contains_key(&Handle::from_index(i)))
         .collect();
-    for (h, e) in func.expressions.iter().rev() {
+    for &h in a.order.iter().rev() {
+        let e = &func.expressions[h];
         if live[h.index()] {
             visit::operands(e, |op| {
                 if let Some(l) = live.get_mut(op.index()) {
@@ -276,9 +326,10 @@ impl Analyzer<'_> {
     }
 
     fn decide_baking(&mut self) {
-        // Users have larger handles than their operands, so walking
-        // backwards decides every user before the expressions it uses.
-        for (h, e) in self.func.expressions.iter().rev() {
+        // Walking `order` backwards decides every user before the
+        // expressions it uses.
+        for &h in self.order.iter().rev() {
+            let e = &self.func.expressions[h];
             let i = h.index();
             let Some(pos) = self.emit_pos[i] else {
                 continue;
@@ -333,7 +384,8 @@ impl Analyzer<'_> {
     /// order.
     fn limit_inline_depth(&mut self) {
         let mut depth = vec![0u32; self.func.expressions.len()];
-        for (h, e) in self.func.expressions.iter() {
+        for &h in &self.order {
+            let e = &self.func.expressions[h];
             let inlined_depth = |op: Handle<Expression>| {
                 if self.baked.get(op.index()).copied().unwrap_or(true) {
                     0
