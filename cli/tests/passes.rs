@@ -117,8 +117,8 @@ fn print_ir_after_all_prints_every_pass() {
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let err = text(&out.stderr);
     // MSL: the shared passes (with int-dot), first-bit, int-abs-sign,
-    // float-formulas and matrix-scratch.
-    assert_eq!(err.matches("// IR after ").count(), 21, "{err}");
+    // float-formulas, bit-fields and matrix-scratch.
+    assert_eq!(err.matches("// IR after ").count(), 22, "{err}");
     let last = err
         .rsplit("// IR after workgroup-zero\n")
         .next()

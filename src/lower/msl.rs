@@ -47,6 +47,17 @@ pub fn passes<'a>(options: &Options) -> Vec<Pass<'a>> {
             crate::passes::float_formulas::run,
         ),
     );
+    // Metal's extract_bits/insert_bits leave offsets and counts at the bit
+    // width undefined.
+    super::insert_after(
+        &mut list,
+        "float-formulas",
+        Pass::infallible(
+            "bit-fields",
+            "extractBits/insertBits become shifts and masks with every amount below 32 (Metal's bit-field builtins leave the bit width undefined)",
+            crate::passes::bit_fields::run,
+        ),
+    );
     // Metal has one matrix type per shape: a kind change is no instruction.
     list.push(Pass::new(
         "matrix-scratch",

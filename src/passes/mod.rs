@@ -18,6 +18,7 @@
 //! breaks an IR invariant is an internal error naming it. The optimising
 //! passes ([`OPTIMIZING`]) can be left out ([`PassOptions::optimize`]).
 
+pub mod bit_fields;
 pub mod bits_clamp;
 pub mod cse;
 pub mod dse;

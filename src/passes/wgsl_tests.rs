@@ -228,6 +228,29 @@ enable f16;
     );
 }
 
+/// The MSL lowering of `extractBits`/`insertBits`: shifts and masks with
+/// every amount masked below 32 and a select for a count of 0 (i32, u32,
+/// vectors; after `bits-clamp`).
+#[test]
+fn bit_fields() {
+    let src = "
+@group(0) @binding(0) var<storage, read_write> u: vec3<u32>;
+@group(0) @binding(1) var<storage, read_write> i: vec2<i32>;
+@group(0) @binding(2) var<storage, read_write> n: array<u32, 2>;
+@compute @workgroup_size(1) fn main() {
+    u = extractBits(u, n[0], n[1]);
+    i.x = extractBits(i.y, 4u, n[1]);
+    i = insertBits(i, vec2(-1), n[0], 3u);
+    u.x = insertBits(u.y, u.z, n[0], n[1]);
+}";
+    check_in!(
+        "bit_fields",
+        "bit-fields",
+        crate::lower::msl::passes(&Default::default()),
+        src
+    );
+}
+
 /// The MSL lowering of `abs` and `sign` of `i32`: selects (negation
 /// wraps, so `abs(-2147483648)` stays `-2147483648`); `u32` and float ones
 /// stay.

@@ -237,8 +237,12 @@ pub(super) fn math_call(
                 "internal error: not lowered (the `first-bit` pass must run first)",
             ))
         }
-        F::ExtractBits => call(helpers, Helper::ExtractBits(t0), args),
-        F::InsertBits => call(helpers, Helper::InsertBits(t0), args),
+        F::ExtractBits | F::InsertBits => {
+            return Err(bad(
+                fun,
+                "internal error: not lowered (the `bit-fields` pass must run first)",
+            ))
+        }
         F::QuantizeToF16 => {
             let half = t0.with_scalar(Scalar::F16).name();
             format!("{}({half}({}))", t0.name(), a(0))
@@ -459,18 +463,6 @@ mod tests {
         assert_eq!(fx.call(F::CountLeadingZeros, &[u3], u3).0, "metal::clz(a)");
         assert_eq!(fx.call(F::CountOneBits, &[i], i).0, "metal::popcount(a)");
         assert_eq!(fx.call(F::ReverseBits, &[u], u).0, "metal::reverse_bits(a)");
-        let (s, defs) = fx.call(F::ExtractBits, &[u3, u, u], u3);
-        assert_eq!(s, "tessera_extract_bits_uint3(a, b, c)");
-        assert!(
-            defs.contains("return (e >> o) & metal::uint3(0xFFFFFFFFu >> (32u - c));"),
-            "{defs}"
-        );
-        let (s, defs) = fx.call(F::InsertBits, &[i, i, u, u], i);
-        assert_eq!(s, "tessera_insert_bits_int(a, b, c, d)");
-        assert!(
-            defs.contains("uint mask = (0xFFFFFFFFu >> (32u - c)) << o;"),
-            "{defs}"
-        );
     }
 
     #[test]
@@ -519,7 +511,9 @@ mod tests {
         );
         let ctx = TypeCtx::new(&fx.module);
         type Case<'a> = (F, &'a [Handle<Type>], Handle<Type>, &'a str);
-        let cases: [Case; 5] = [
+        let cases: [Case; 7] = [
+            (F::ExtractBits, &[u, u, u], u, "bit-fields"),
+            (F::InsertBits, &[i, i, u, u], i, "bit-fields"),
             (F::Fract, &[f], f, "float-formulas"),
             (F::Smoothstep, &[f, f, f], f, "float-formulas"),
             (F::Dot4I8Packed, &[u, u], i, "int-dot"),
@@ -527,7 +521,7 @@ mod tests {
             (F::Sign, &[i], i, "int-abs-sign"),
         ];
         for (fun, tys, result, pass) in cases {
-            let args = &["a", "b", "c"][..tys.len()];
+            let args = &["a", "b", "c", "d"][..tys.len()];
             let mut h = Helpers::default();
             let mut out = String::new();
             let members = ["a".to_string(), "b".to_string()];

@@ -120,10 +120,6 @@ impl ResultStruct {
 /// A helper function and its parameters.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub(super) enum Helper {
-    /// `extractBits` (offset and count in range: the bits-clamp pass).
-    ExtractBits(ValTy),
-    /// `insertBits` (offset and count in range: the bits-clamp pass).
-    InsertBits(ValTy),
     /// `modf`, returning the WGSL result struct.
     Modf {
         /// Argument type.
@@ -188,8 +184,6 @@ impl Helper {
     /// The function name of the helper.
     pub fn name(&self) -> String {
         match self {
-            Helper::ExtractBits(t) => format!("tessera_extract_bits_{}", t.suffix()),
-            Helper::InsertBits(t) => format!("tessera_insert_bits_{}", t.suffix()),
             Helper::Modf { arg, .. } => format!("tessera_modf_{}", arg.suffix()),
             Helper::Frexp { arg, .. } => format!("tessera_frexp_{}", arg.suffix()),
             Helper::AtomicCompareExchange { scalar, space, .. } => format!(
@@ -263,8 +257,6 @@ impl Helpers {
 fn write_helper(out: &mut String, name: &str, helper: &Helper) {
     // `write!` to a String cannot fail.
     let _ = match helper {
-        Helper::ExtractBits(t) => extract_bits(out, name, *t),
-        Helper::InsertBits(t) => insert_bits(out, name, *t),
         Helper::Modf { arg, result } => {
             let ty = arg.name();
             write!(
@@ -317,42 +309,6 @@ fn write_helper(out: &mut String, name: &str, helper: &Helper) {
         }
         Helper::MatrixElementwise(e) => e.write(out, name),
     };
-}
-
-/// `extractBits(e, offset, count)`: `o = min(offset, 32)`,
-/// `c = min(count, 32 - o)`; shifts only (no reliance on Metal's
-/// `extract_bits` range rules). When `c > 0`, `o <= 31` and every shift
-/// amount is in `0..=31`.
-fn extract_bits(out: &mut String, name: &str, t: ValTy) -> std::fmt::Result {
-    let ty = t.name();
-    let u = t.with_scalar(Scalar::U32).name();
-    // The bits-clamp pass keeps o + c <= 32.
-    writeln!(out, "{ty} {name}({ty} e, uint o, uint c) {{")?;
-    writeln!(out, "  if (c == 0u) {{\n  return {ty}(0);\n  }}")?;
-    if t.scalar.is_signed_integer() {
-        // Move the field to the top, then shift it down arithmetically.
-        writeln!(
-            out,
-            "  return as_type<{ty}>(as_type<{u}>(e) << (32u - c - o)) >> (32u - c);"
-        )?;
-    } else {
-        writeln!(out, "  return (e >> o) & {ty}(0xFFFFFFFFu >> (32u - c));")?;
-    }
-    writeln!(out, "}}")
-}
-
-/// `insertBits(e, newbits, offset, count)` (offset and count in range).
-fn insert_bits(out: &mut String, name: &str, t: ValTy) -> std::fmt::Result {
-    let ty = t.name();
-    let u = t.with_scalar(Scalar::U32).name();
-    writeln!(out, "{ty} {name}({ty} e, {ty} newbits, uint o, uint c) {{")?;
-    writeln!(out, "  if (c == 0u) {{\n  return e;\n  }}")?;
-    writeln!(out, "  uint mask = (0xFFFFFFFFu >> (32u - c)) << o;")?;
-    writeln!(
-        out,
-        "  return as_type<{ty}>((as_type<{u}>(e) & {u}(~mask)) | ((as_type<{u}>(newbits) << o) & {u}(mask)));"
-    )?;
-    writeln!(out, "}}")
 }
 
 // ---- subgroup-matrix helpers (`matrix` requests them) ----
@@ -621,38 +577,21 @@ fn binary_symbol(op: BinaryOperator) -> &'static str {
 mod tests {
     use super::*;
 
-    fn vt(scalar: Scalar, n: u32) -> ValTy {
-        ValTy {
-            scalar,
-            size: VectorSize::from_count(n),
-        }
-    }
-
     #[test]
     fn each_helper_once_in_name_order() {
         let mut h = Helpers::default();
-        let b = h.request(Helper::InsertBits(vt(Scalar::U32, 3)));
-        let a = h.request(Helper::ExtractBits(vt(Scalar::U32, 1)));
-        let b2 = h.request(Helper::InsertBits(vt(Scalar::U32, 3)));
-        assert_eq!(a, "tessera_extract_bits_uint");
-        assert_eq!(b, "tessera_insert_bits_uint3");
+        let b = h.request(Helper::SubgroupBallot);
+        let a = h.request(Helper::MatrixMultiply { comp: Scalar::F32 });
+        let b2 = h.request(Helper::SubgroupBallot);
+        assert_eq!(a, "tessera_simdgroup_multiply_float");
+        assert_eq!(b, "tessera_subgroup_ballot");
         assert_eq!(b, b2);
         let mut out = String::new();
         h.write(&mut out);
-        assert_eq!(out.matches("tessera_insert_bits_uint3(").count(), 1);
-        let ea = out.find("tessera_extract_bits_uint(").unwrap();
-        let fa = out.find("tessera_insert_bits_uint3(").unwrap();
+        assert_eq!(out.matches("tessera_subgroup_ballot(").count(), 1);
+        let ea = out.find("tessera_simdgroup_multiply_float(").unwrap();
+        let fa = out.find("tessera_subgroup_ballot(").unwrap();
         assert!(ea < fa, "{out}");
-    }
-
-    #[test]
-    fn extract_bits_signed_vector() {
-        let mut out = String::new();
-        extract_bits(&mut out, "f", vt(Scalar::I32, 2)).unwrap();
-        assert_eq!(
-            out,
-            "metal::int2 f(metal::int2 e, uint o, uint c) {\n  if (c == 0u) {\n  return metal::int2(0);\n  }\n  return as_type<metal::int2>(as_type<metal::uint2>(e) << (32u - c - o)) >> (32u - c);\n}\n"
-        );
     }
 
     #[test]
