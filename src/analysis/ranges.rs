@@ -414,37 +414,6 @@ fn binary(op: B, a: Range, b: Range) -> Option<Range> {
     }
 }
 
-/// The built-in bounds of each chosen compute entry point's function.
-pub fn entry_bounds(
-    p: &crate::pipeline::Pipeline,
-) -> rustc_hash::FxHashMap<Handle<Function>, EntryBounds> {
-    let mut out = rustc_hash::FxHashMap::default();
-    for (k, &i) in p.entry_points.iter().enumerate() {
-        let (Some(ep), Some(r)) = (
-            p.module.entry_points.get(i),
-            p.reflection.entry_points.get(k),
-        ) else {
-            continue;
-        };
-        if ep.stage == crate::ir::ShaderStage::Compute {
-            out.insert(
-                ep.function,
-                EntryBounds {
-                    // Specialised dimensions are unknown.
-                    workgroup_size: std::array::from_fn(|d| {
-                        r.workgroup_size_spec[d]
-                            .is_none()
-                            .then_some(r.workgroup_size[d])
-                    }),
-                    // `@subgroup_size(n)` fixes the subgroup size.
-                    subgroup_size: r.subgroup_size.map_or(p.subgroup_sizes, |n| [n, n]),
-                },
-            );
-        }
-    }
-    out
-}
-
 /// The pipeline's values of global expressions and overrides (`None`:
 /// a specialization constant, whose value is unknown).
 #[derive(Clone, Copy, Debug, Default)]

@@ -321,9 +321,41 @@ pub fn literal_int(l: &Literal) -> Option<i64> {
     }
 }
 
+/// The built-in bounds of each chosen compute entry point's function (for
+/// the value-range analysis), from the pipeline's reflection.
+fn entry_bounds(
+    p: &crate::pipeline::Pipeline,
+) -> rustc_hash::FxHashMap<Handle<crate::ir::Function>, ranges::EntryBounds> {
+    let mut out = rustc_hash::FxHashMap::default();
+    for (k, &i) in p.entry_points.iter().enumerate() {
+        let (Some(ep), Some(r)) = (
+            p.module.entry_points.get(i),
+            p.reflection.entry_points.get(k),
+        ) else {
+            continue;
+        };
+        if ep.stage == crate::ir::ShaderStage::Compute {
+            out.insert(
+                ep.function,
+                ranges::EntryBounds {
+                    // Specialised dimensions are unknown.
+                    workgroup_size: std::array::from_fn(|d| {
+                        r.workgroup_size_spec[d]
+                            .is_none()
+                            .then_some(r.workgroup_size[d])
+                    }),
+                    // `@subgroup_size(n)` fixes the subgroup size.
+                    subgroup_size: r.subgroup_size.map_or(p.subgroup_sizes, |n| [n, n]),
+                },
+            );
+        }
+    }
+    out
+}
+
 /// Runs `pass` over every function of the pipeline's module.
 pub fn run(p: &mut crate::pipeline::Pipeline, pass: &mut impl FunctionPass) {
-    let entries = ranges::entry_bounds(p);
+    let entries = entry_bounds(p);
     let module = &mut p.module;
     let mut functions = std::mem::take(&mut module.functions);
     for (handle, f) in functions.iter_mut() {
