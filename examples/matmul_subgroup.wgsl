@@ -1,9 +1,13 @@
-// C = A * B for f16 inputs and an f32 result, with subgroup matrices.
-// Each subgroup computes one 8x8 tile of C: it walks K in steps of 8,
-// loading 8x8 fragments of A (left) and B (right) and accumulating.
+// C = A * B for f16 inputs and an f32 result, with subgroup matrices, in
+// the shape NVIDIA GPUs offer (16x16x16, f16 -> f32). Each subgroup (32
+// invocations) computes one 16x16 tile of C: it walks K in steps of 16,
+// loading 16x16 fragments of A (left) and B (right) and accumulating.
+// M, N and K must be multiples of 16; dispatch (N / 16, M / 16, 1).
 //
-//   tessera examples/matmul_subgroup.wgsl -o matmul.spv \
-//       --subgroup-matrix-config f16:f32:8x8x8
+//   tessera examples/matmul_subgroup.wgsl --device-profile h200-vulkan -o matmul.spv
+//
+// Apple GPUs offer 8x8 tiles: examples/matmul_subgroup_metal.wgsl.
+// fits: h100-vulkan h200-vulkan
 enable f16;
 enable chromium_experimental_subgroup_matrix;
 
@@ -18,15 +22,15 @@ struct Dims {
 @group(0) @binding(2) var<storage, read> b: array<f16>;
 @group(0) @binding(3) var<storage, read_write> c: array<f32>;
 
-@compute @workgroup_size(64)
+@compute @workgroup_size(32)
 fn main(@builtin(workgroup_id) tile: vec3<u32>) {
-    let row = tile.y * 8u;
-    let col = tile.x * 8u;
-    var acc = subgroup_matrix_result<f32, 8, 8>();
-    for (var k = 0u; k < dims.k; k += 8u) {
-        let left = subgroupMatrixLoad<subgroup_matrix_left<f16, 8, 8>, row_major>(
+    let row = tile.y * 16u;
+    let col = tile.x * 16u;
+    var acc = subgroup_matrix_result<f32, 16, 16>();
+    for (var k = 0u; k < dims.k; k += 16u) {
+        let left = subgroupMatrixLoad<subgroup_matrix_left<f16, 16, 16>, row_major>(
             &a, row * dims.k + k, dims.k);
-        let right = subgroupMatrixLoad<subgroup_matrix_right<f16, 8, 8>, row_major>(
+        let right = subgroupMatrixLoad<subgroup_matrix_right<f16, 16, 16>, row_major>(
             &b, k * dims.n + col, dims.n);
         acc = subgroupMatrixMultiplyAccumulate(left, right, acc);
     }

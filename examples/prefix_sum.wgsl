@@ -1,5 +1,6 @@
 // Inclusive prefix sum of 256-element blocks (Hillis-Steele scan with a
 // double buffer in workgroup memory).
+// fits: webgpu h100-vulkan h200-vulkan metal
 @group(0) @binding(0) var<storage, read_write> values: array<u32>;
 
 var<workgroup> buffers: array<array<u32, 256>, 2>;

@@ -1,4 +1,5 @@
 // Sums `input` into one partial sum per workgroup of 128 invocations.
+// fits: webgpu h100-vulkan h200-vulkan metal
 @group(0) @binding(0) var<storage, read> input: array<f32>;
 @group(0) @binding(1) var<storage, read_write> sums: array<f32>;
 
