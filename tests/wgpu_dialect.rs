@@ -261,7 +261,7 @@ fn extension_is_required() {
         "enable wgpu_cooperative_matrix;
          @group(0) @binding(0) var<storage, read_write> s: array<f32>;
          @compute @workgroup_size(32) fn main() { let m = subgroupMatrixLoad<subgroup_matrix_left<f32, 8, 8>, row_major>(&s, 0, 8); }",
-        "'subgroupMatrixLoad' requires enabling extension 'chromium_experimental_subgroup_matrix'",
+        "'subgroupMatrixLoad' requires enabling extension 'subgroup_matrix' (or Chromium's 'chromium_experimental_subgroup_matrix')",
         "subgroupMatrixLoad",
     );
 }

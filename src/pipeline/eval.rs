@@ -193,10 +193,12 @@ fn report_missing(
             ),
             module.overrides.span(o),
         )
-        .with_note(format!(
-            "set the pipeline constant \"{}\"",
-            super::overrides::override_key(decl)
-        )),
+        .with_note({
+            let key = super::overrides::override_key(decl);
+            format!(
+                "set the pipeline constant \"{key}\" (on the command line: --override {key}=VALUE)"
+            )
+        }),
     );
 }
 

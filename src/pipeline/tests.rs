@@ -265,7 +265,10 @@ fn missing_override_only_when_needed() {
         "override 'n' has no default value and no value was given for it"
     );
     assert_eq!(d.span, sp(0, 9));
-    assert_eq!(d.notes, ["set the pipeline constant \"n\""]);
+    assert_eq!(
+        d.notes,
+        ["set the pipeline constant \"n\" (on the command line: --override n=VALUE)"]
+    );
     let mut options = PipelineOptions::default();
     options.overrides.insert("n".into(), 64.0);
     let p = run(&m, &options).expect("pipeline");

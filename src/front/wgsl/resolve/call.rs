@@ -12,24 +12,25 @@ use crate::ir::{Expression, Extensions, Literal, MatrixLayout, Statement, Type, 
 use crate::span::Span;
 use smallvec::SmallVec;
 
-/// The name of the extension(s) a builtin needs, for messages.
+/// The name of the extension(s) a builtin needs, quoted, for messages
+/// (subgroup matrices: the standard name, then Chromium's).
 fn extension_name(ext: Extensions) -> &'static str {
     if ext.contains(Extensions::SUBGROUP_MATRIX) {
-        "chromium_experimental_subgroup_matrix"
+        "'subgroup_matrix' (or Chromium's 'chromium_experimental_subgroup_matrix')"
     } else if ext.contains(Extensions::WGPU_COOPERATIVE_MATRIX) {
-        "wgpu_cooperative_matrix"
+        "'wgpu_cooperative_matrix'"
     } else if ext.contains(Extensions::TESSERA_SUBGROUP_MATRIX) {
-        "tessera_experimental_subgroup_matrix"
+        "'tessera_experimental_subgroup_matrix'"
     } else if ext.contains(Extensions::SUBGROUPS) {
-        "subgroups"
+        "'subgroups'"
     } else if ext.contains(Extensions::F16) {
-        "f16"
+        "'f16'"
     } else if ext.contains(Extensions::CLIP_DISTANCES) {
-        "clip_distances"
+        "'clip_distances'"
     } else if ext.contains(Extensions::DUAL_SOURCE_BLENDING) {
-        "dual_source_blending"
+        "'dual_source_blending'"
     } else {
-        "primitive_index"
+        "'primitive_index'"
     }
 }
 
@@ -288,7 +289,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
         if !self.module.extensions.contains(def.extension) {
             return err(
                 format!(
-                    "'{name}' requires enabling extension '{}'",
+                    "'{name}' requires enabling extension {}",
                     extension_name(def.extension - self.module.extensions)
                 ),
                 callee.ident.span,

@@ -449,7 +449,7 @@ fn err_f16_without_enable() {
 fn err_matrix_without_extension() {
     assert_fail(
         "fn f() { var m: subgroup_matrix_left<f32, 8, 8>; }",
-        "use of 'subgroup_matrix_left' requires enabling extension 'chromium_experimental_subgroup_matrix'",
+        "use of 'subgroup_matrix_left' requires enabling extension 'subgroup_matrix' (or Chromium's 'chromium_experimental_subgroup_matrix')",
         "subgroup_matrix_left<f32, 8, 8>",
     );
 }

@@ -569,7 +569,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
         let name = t.ident.name;
         if !self.module.extensions.contains(Extensions::SUBGROUP_MATRIX) {
             return err(
-                format!("use of '{name}' requires enabling extension 'chromium_experimental_subgroup_matrix'"),
+                format!("use of '{name}' requires enabling extension 'subgroup_matrix' (or Chromium's 'chromium_experimental_subgroup_matrix')"),
                 t.span,
             );
         }
