@@ -50,6 +50,7 @@ fn list_passes_names_each_pass_in_order_without_an_input() {
     assert_eq!(
         names,
         [
+            "spec-constants",
             "external-texture",
             "pointer-args",
             "unroll",
@@ -137,7 +138,7 @@ fn unknown_pass_is_a_usage_error_listing_the_passes() {
     assert_eq!(out.status.code(), Some(2));
     let err = text(&out.stderr);
     assert!(
-        err.contains("--print-ir-after: no pass named `robust` (passes: external-texture, pointer-args, unroll"),
+        err.contains("--print-ir-after: no pass named `robust` (passes: spec-constants, external-texture, pointer-args, unroll"),
         "{err}"
     );
     let out = tessera(
@@ -240,5 +241,5 @@ fn verify_ir_checks_every_stage_quietly() {
         Some(SOURCE),
     );
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-    assert_eq!(text(&out.stderr).matches("// IR after ").count(), 20);
+    assert_eq!(text(&out.stderr).matches("// IR after ").count(), 21);
 }

@@ -2,9 +2,10 @@
 //! can express, and how ([`spec_op`]): read by the pipeline step, which
 //! decides for each symbolic global expression whether it is a
 //! specialization-constant instruction or computed in the functions that
-//! read it (`pipeline::spec::forms`), and by the SPIR-V printer, which
-//! writes the instructions (`back::spv::spec`). One table for both, so the
-//! two never disagree.
+//! read it ([`forms`]: the pipeline step checks that sizes are expressible,
+//! the SPIR-V pass `spec-constants` computes the others in functions), and
+//! by the SPIR-V printer, which writes the instructions (`back::spv::spec`).
+//! One table for all three, so they never disagree.
 //!
 //! Operations are the IR's, mapped to the SPIR-V opcodes
 //! `OpSpecConstantOp` allows under the `Shader` capability: integer and
@@ -22,7 +23,7 @@ type H = Handle<Expression>;
 
 /// How a symbolic global expression is written as a SPIR-V constant
 /// instruction. Operands are global expressions of form `Const` or
-/// `Spec` (`pipeline::spec::Form`).
+/// [`Form::Spec`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SpecOp {
     /// `OpSpecConstant*` of an override with a [`SpecConstant`].
@@ -248,4 +249,57 @@ pub fn spec_op_operands(op: &SpecOp) -> Vec<H> {
         } => vec![a, b],
         SpecOp::Select(c, a, b) => vec![c, a, b],
     }
+}
+
+/// How a global expression is written with specialization constants.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Form {
+    /// It has a value (`Pipeline::global_values`).
+    Const,
+    /// A specialization constant or a specialization-constant instruction
+    /// ([`spec_op`]).
+    Spec,
+    /// Computed in the functions that read it (the SPIR-V pass
+    /// `spec-constants`).
+    Runtime,
+}
+
+/// The [`Form`] of every global expression: `Const` where it is not
+/// symbolic, `Spec` where [`spec_op`] writes it from `Const`/`Spec`
+/// operands, `Runtime` otherwise.
+pub fn forms(module: &Module, symbolic: &[bool], spec: &[Option<SpecConstant>]) -> Vec<Form> {
+    let n = module.global_expressions.len();
+    let mut out: Vec<Form> = (0..n)
+        .map(|i| {
+            if symbolic.get(i).copied().unwrap_or(false) {
+                Form::Spec
+            } else {
+                Form::Const
+            }
+        })
+        .collect();
+    // Demotions only: repeat the sweep while a derived override's
+    // initialiser, declared after its use, changed.
+    loop {
+        let mut changed = false;
+        for i in 0..n {
+            if out[i] != Form::Spec {
+                continue;
+            }
+            let ok = match spec_op(module, spec, Handle::from_index(i)) {
+                Some(op) => spec_op_operands(&op)
+                    .iter()
+                    .all(|o| out.get(o.index()).is_some_and(|f| *f != Form::Runtime)),
+                None => false,
+            };
+            if !ok {
+                out[i] = Form::Runtime;
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    out
 }

@@ -17,6 +17,15 @@ pub fn passes<'a>(options: &Options) -> Vec<Pass<'a>> {
     let nv2 = options.nv_cooperative_matrix2;
     let qcom = options.qcom_cooperative_matrix_conversion && !nv;
     let mut list = crate::passes::shared(pass_options!(options));
+    // First: the other passes see the materialized expressions as code.
+    list.insert(
+        0,
+        Pass::infallible(
+            "spec-constants",
+            "override-expressions SPIR-V specialization constants cannot express (float arithmetic, builtins, dynamic indices) are computed in the functions that read them",
+            crate::passes::spec_constants::run,
+        ),
+    );
     // Before robustness: its loop's element accesses are in range by
     // construction, and the pass list is shared up to here.
     let at = list

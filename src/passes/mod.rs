@@ -40,6 +40,7 @@ pub mod rewrite;
 pub mod robustness;
 pub mod shift_amount;
 pub mod signed_remainder;
+pub mod spec_constants;
 pub mod sroa;
 pub mod texture_clamp;
 pub mod unroll;

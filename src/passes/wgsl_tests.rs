@@ -17,10 +17,19 @@ pub(crate) fn after_with(src: &str, pass: &str, options: PassOptions) -> String 
 
 /// Runs `list` up to and including `pass` over `src`; the printed module.
 pub(crate) fn after_in(src: &str, pass: &str, list: Vec<super::Pass>) -> String {
+    after_in_pipeline(src, pass, list, &PipelineOptions::default())
+}
+
+/// [`after_in`] with the pipeline step's options.
+fn after_in_pipeline(
+    src: &str,
+    pass: &str,
+    list: Vec<super::Pass>,
+    options: &PipelineOptions,
+) -> String {
     let parsed = crate::front::wgsl::parse_str(src).unwrap_or_else(|e| panic!("{e:?}"));
     let info = crate::valid::validate(&parsed.module).unwrap_or_else(|e| panic!("{e:?}"));
-    let mut p = process(&parsed.module, &info, &PipelineOptions::default())
-        .unwrap_or_else(|e| panic!("{e:?}"));
+    let mut p = process(&parsed.module, &info, options).unwrap_or_else(|e| panic!("{e:?}"));
     assert!(list.iter().any(|p| p.name == pass), "no pass named {pass}");
     for pa in &list {
         (pa.run)(&mut p).unwrap_or_else(|e| panic!("{e:?}"));
@@ -188,6 +197,43 @@ fn int_dot() {
     u[3] = u32(f);
 }"
     );
+}
+
+/// SPIR-V with specialization constants: `s * 2.0` (float arithmetic, no
+/// `OpSpecConstantOp`) and the private initialiser `sin(s)` are computed in
+/// the functions (the initialiser stored at the entry point's start);
+/// `n + 1u` stays an override-expression (an `OpSpecConstantOp`).
+#[test]
+fn spec_constants() {
+    let src = "
+override s: f32 = 1.5;
+override n: u32 = 4u;
+var<private> p: f32 = sin(s);
+@group(0) @binding(0) var<storage, read_write> o: array<f32, 4>;
+@group(0) @binding(1) var<storage, read_write> u: u32;
+fn twice() -> f32 { return s * 2.0; }
+@compute @workgroup_size(1) fn main() {
+    o[0] = twice() + p;
+    u = n + 1u;
+}";
+    let options = PipelineOptions {
+        spec_constants: true,
+        ..Default::default()
+    };
+    let out = after_in_pipeline(
+        src,
+        "spec-constants",
+        crate::lower::spv::passes(&Default::default()),
+        &options,
+    );
+    insta::with_settings!({
+        snapshot_path => "../../snapshots/passes",
+        prepend_module_to_snapshot => false,
+        omit_expression => true,
+        description => src,
+    }, {
+        insta::assert_snapshot!("spec_constants", out);
+    });
 }
 
 /// `dot4I8Packed`/`dot4U8Packed` become the sum of the products of the

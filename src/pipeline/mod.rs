@@ -875,21 +875,7 @@ pub fn process_owned(
         };
         override_values.push(Some(h));
     }
-    let entry_globals: Vec<(Handle<crate::ir::Function>, Vec<usize>)> = if options.spec_constants {
-        chosen
-            .iter()
-            .filter_map(|&i| {
-                let ep = module.entry_points.get(i)?;
-                Some((ep.function, info.entry_points.get(i)?.globals.clone()))
-            })
-            .collect()
-    } else {
-        Vec::new()
-    };
     out.functions = source.functions;
-    if options.spec_constants {
-        spec::materialize(&mut out, &st.forms, &st.constants, &entry_globals);
-    }
     let chosen = prune::keep_chosen(&mut out, &chosen, &reached);
     let max_sg = options.max_subgroup_size.unwrap_or(128).max(1);
     let min_sg = options.min_subgroup_size.unwrap_or(4).clamp(1, max_sg);
