@@ -317,15 +317,15 @@ impl Error {
     }
 }
 
+/// One line per error, its message (with [`Error::render`] for the source
+/// snippets and notes).
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut first = true;
-        for d in self.errors() {
-            if !first {
-                f.write_str("; ")?;
+        for (i, d) in self.errors().enumerate() {
+            if i > 0 {
+                f.write_str("\n")?;
             }
-            first = false;
-            write!(f, "{}", d.message)?;
+            f.write_str(&d.message)?;
         }
         Ok(())
     }
@@ -346,6 +346,22 @@ impl From<Box<Diagnostic>> for Error {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `Display` gives one line per error (warnings left out), so a
+    /// `CompileError` printed with `{}` lists every error.
+    #[test]
+    fn display_is_one_line_per_error() {
+        let e = Error {
+            diagnostics: vec![
+                Diagnostic::error("first", Span::new(0, 1)),
+                Diagnostic::new(Severity::Warning, "a warning", Span::new(1, 2)),
+                Diagnostic::error("second", Span::new(2, 3)).with_note("a note"),
+            ],
+        };
+        assert_eq!(e.to_string(), "first\nsecond");
+        let c = crate::CompileError::ShaderModule(e);
+        assert_eq!(c.to_string(), "shader-module creation error: first\nsecond");
+    }
 
     #[test]
     fn renders_with_span_and_notes() {
