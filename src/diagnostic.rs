@@ -109,6 +109,32 @@ impl Diagnostic {
         (self.located && self.span != Span::UNDEFINED).then_some(self.span)
     }
 
+    /// The primary location in `source` (the text the module was compiled
+    /// from) as lines, columns, offsets and lengths, in bytes and in UTF-16
+    /// code units: WebGPU's `GPUCompilationMessage` reports `lineNum`,
+    /// `linePos`, `offset` and `length` in UTF-16 units, which differ from
+    /// byte counts wherever the source has non-ASCII text. `None` for a
+    /// diagnostic without a location, or a span that is not within
+    /// `source` on character boundaries.
+    pub fn position(&self, source: &str) -> Option<SourcePosition> {
+        let span = self.location()?;
+        let (start, end) = (span.start as usize, span.end as usize);
+        let before = source.get(..start)?;
+        let text = source.get(start..end)?;
+        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+        let in_line = &before[line_start..];
+        let units = |t: &str| t.encode_utf16().count() as u32;
+        Some(SourcePosition {
+            line: before.matches('\n').count() as u32 + 1,
+            column: in_line.len() as u32 + 1,
+            column_utf16: units(in_line) + 1,
+            offset: start as u32,
+            offset_utf16: units(before),
+            length: text.len() as u32,
+            length_utf16: units(text),
+        })
+    }
+
     /// Gives a diagnostic that has no location the span `span`; one that
     /// has a location keeps it.
     pub fn or_at(mut self, span: Span) -> Self {
@@ -262,6 +288,29 @@ pub struct Error {
     pub diagnostics: Vec<Diagnostic>,
 }
 
+/// Where a diagnostic points ([`Diagnostic::position`]): 1-based line and
+/// column, 0-based offset, and length, with the columns, offsets and
+/// lengths both in bytes and in UTF-16 code units (`GPUCompilationMessage`'s
+/// `lineNum`, `linePos`, `offset` and `length` are the `line` and the
+/// `_utf16` fields).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SourcePosition {
+    /// Line number, from 1.
+    pub line: u32,
+    /// Column in bytes, from 1.
+    pub column: u32,
+    /// Column in UTF-16 code units, from 1.
+    pub column_utf16: u32,
+    /// Byte offset from the start of the source.
+    pub offset: u32,
+    /// Offset from the start of the source in UTF-16 code units.
+    pub offset_utf16: u32,
+    /// Length in bytes.
+    pub length: u32,
+    /// Length in UTF-16 code units.
+    pub length_utf16: u32,
+}
+
 impl Error {
     /// An error with a single diagnostic.
     pub fn single(diagnostic: Diagnostic) -> Self {
@@ -346,6 +395,34 @@ impl From<Box<Diagnostic>> for Error {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Positions in UTF-16 code units differ from bytes after non-ASCII
+    /// text: `é` is 2 bytes and 1 unit, `𝄞` 4 bytes and 2 units (a
+    /// surrogate pair).
+    #[test]
+    fn positions_in_bytes_and_utf16() {
+        let src = "// é 𝄞\nlet x = café + 𝄞y;\n";
+        let start = src.find("café").unwrap();
+        let d = Diagnostic::error("e", Span::new(start as u32, (start + "café".len()) as u32));
+        let p = d.position(src).unwrap();
+        assert_eq!((p.line, p.column, p.column_utf16), (2, 9, 9));
+        // Line 1 is "// é 𝄞\n": 11 bytes, 8 UTF-16 units.
+        assert_eq!((p.offset, p.offset_utf16), (11 + 8, 8 + 8));
+        assert_eq!((p.length, p.length_utf16), (5, 4));
+        let y = src.find("y;").unwrap();
+        let d = Diagnostic::error("e", Span::new(y as u32, y as u32 + 1));
+        let p = d.position(src).unwrap();
+        // "let x = café + 𝄞" is 20 bytes and 17 units before `y`.
+        assert_eq!((p.line, p.column, p.column_utf16), (2, 21, 18));
+        assert_eq!((p.offset_utf16, p.length_utf16), (8 + 17, 1));
+        // No location, or a span off a character boundary: no position.
+        assert_eq!(Diagnostic::without_location("e").position(src), None);
+        let inside = src.find('é').unwrap() as u32 + 1;
+        assert_eq!(
+            Diagnostic::error("e", Span::new(inside, inside + 1)).position(src),
+            None
+        );
+    }
 
     /// `Display` gives one line per error (warnings left out), so a
     /// `CompileError` printed with `{}` lists every error.
