@@ -178,8 +178,9 @@ fn show(e: &case::Expected) -> String {
     }
 }
 
-#[test]
-fn execution_suite() {
+/// The cases under [`case_dir`], sorted, with their paths relative to it:
+/// those whose path contains `TESSERA_EXEC_FILTER`, and the filter.
+fn cases() -> (Vec<(String, PathBuf)>, String) {
     let dir = case_dir();
     let mut files = Vec::new();
     collect(&dir, &mut files);
@@ -190,9 +191,28 @@ fn execution_suite() {
         dir.display()
     );
     let filter = std::env::var("TESSERA_EXEC_FILTER").unwrap_or_default();
-    let device = Device::open(&DeviceChoice::First, false).unwrap_or_else(|e| {
+    let picked = files
+        .into_iter()
+        .map(|f| {
+            let rel = f.strip_prefix(&dir).unwrap_or(&f).display().to_string();
+            (rel, f)
+        })
+        .filter(|(rel, _)| rel.contains(&filter))
+        .collect();
+    (picked, filter)
+}
+
+/// The first Vulkan device (lavapipe in CI).
+fn device() -> Device {
+    Device::open(&DeviceChoice::First, false).unwrap_or_else(|e| {
         panic!("the execution suite needs a Vulkan device: {e} (scripts/test.sh installs lavapipe)")
-    });
+    })
+}
+
+#[test]
+fn execution_suite() {
+    let (files, filter) = cases();
+    let device = device();
     eprintln!(
         "execution suite on {} ({}, Vulkan {})",
         device.info.name,
@@ -203,15 +223,7 @@ fn execution_suite() {
     let mut failures = Vec::new();
     let mut per_area: BTreeMap<String, (usize, usize)> = BTreeMap::new();
     let mut runs = 0usize;
-    for file in &files {
-        let rel = file
-            .strip_prefix(&dir)
-            .unwrap_or(file)
-            .display()
-            .to_string();
-        if !rel.contains(&filter) {
-            continue;
-        }
+    for (rel, file) in &files {
         let area = rel.split(['/', '\\']).next().unwrap_or("").to_string();
         let slot = per_area.entry(area).or_default();
         slot.0 += 1;
@@ -278,25 +290,11 @@ fn execution_suite() {
 /// 150 runs must happen.
 #[test]
 fn msl_lowering_keeps_meaning() {
-    let dir = case_dir();
-    let mut files = Vec::new();
-    collect(&dir, &mut files);
-    files.sort();
-    let device = Device::open(&DeviceChoice::First, false).unwrap_or_else(|e| {
-        panic!("the execution suite needs a Vulkan device: {e} (scripts/test.sh installs lavapipe)")
-    });
-    let filter = std::env::var("TESSERA_EXEC_FILTER").unwrap_or_default();
+    let (files, filter) = cases();
+    let device = device();
     let (mut ran, mut not_lowered) = (0usize, Vec::new());
     let mut failures = Vec::new();
-    for file in &files {
-        let rel = file
-            .strip_prefix(&dir)
-            .unwrap_or(file)
-            .display()
-            .to_string();
-        if !rel.contains(&filter) {
-            continue;
-        }
+    for (rel, file) in &files {
         let source = std::fs::read_to_string(file).expect("readable case");
         let Ok(case) = Case::parse(&source) else {
             continue; // reported by `execution_suite`
