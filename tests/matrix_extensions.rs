@@ -325,14 +325,14 @@ fn invocation_errors() {
     assert!(msl.contains("tessera_subgroup_invocation_id"), "{msl}");
 }
 
-/// The README's fused-epilogue example compiles to valid SPIR-V (KHR and
+/// The user guide's fused-epilogue example compiles to valid SPIR-V (KHR and
 /// NV) and to MSL for 8x8 shapes is covered by the snapshots.
 #[test]
-fn readme_example_compiles() {
-    let readme = include_str!("../README.md");
+fn the_guides_fused_example_compiles() {
+    let readme = include_str!("../docs/guide/subgroup-matrices.md");
     let start = readme
         .find("```wgsl\nenable f16;\nenable chromium_experimental_subgroup_matrix;\nenable tessera_experimental_subgroup_matrix;")
-        .expect("the example is in the README")
+        .expect("the example is in the guide")
         + "```wgsl\n".len();
     let end = start + readme[start..].find("```").unwrap();
     let text = compiles(&readme[start..end]);

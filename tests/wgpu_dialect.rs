@@ -472,10 +472,10 @@ fn wgsl_output_round_trips() {
     }
 }
 
-/// What naga 30 accepts and tessera refuses (the README's list): naga's
+/// What naga 30 accepts and tessera refuses (the guide's list): naga's
 /// result for each, so the list stays true.
 #[test]
-fn naga_is_looser_where_the_readme_says() {
+fn naga_is_looser_where_the_guide_says() {
     let shapes = in_main(
         "let a = coopLoad<coop_mat8x8<f16, A>>(&s[0]);
          let b = coopLoad<coop_mat16x16<f16, B>>(&s[0]);
@@ -510,7 +510,7 @@ enable wgpu_cooperative_matrix;
     let acc = coopMultiplyAdd(x, y, coop_mat16x16<f32, C>());
     coopStore(acc * 0.5, &c[0], 16u);
 }";
-    assert!(include_str!("../README.md").contains(readme));
+    assert!(include_str!("../docs/guide/subgroup-matrices.md").contains(readme));
     spv_util::validate(&spirv(readme, &h100(), (1, 3)), (1, 3)).unwrap();
     naga_spirv(readme).unwrap();
 }

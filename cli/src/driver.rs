@@ -13,7 +13,7 @@ use crate::args::{Args, Format, Limit, SpirvVersion, Unroll};
 use crate::output::{self, Target, WriteError};
 use crate::report::Reporter;
 
-/// The process exit codes (documented in `--help` and the README).
+/// The process exit codes (documented in `--help` and `docs/guide/command-line.md`).
 pub mod exit {
     /// Success (warnings may have been printed), or standard output closed
     /// by its reader.
