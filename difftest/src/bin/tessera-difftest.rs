@@ -152,10 +152,7 @@ fn main() {
         // One seed (or `--file` with its seed's buffers), every way, n runs each.
         let p = generate(from, &options_for(from));
         let text = match &file {
-            Some(path) => std::fs::read_to_string(path).unwrap_or_else(|e| {
-                eprintln!("tessera-difftest: cannot read {}: {e}", path.display());
-                std::process::exit(2);
-            }),
+            Some(path) => read_or_exit(path),
             None => p.wgsl.clone(),
         };
         let dir = out.as_ref().map(|d| d.join(format!("seed-{from}")));
@@ -166,10 +163,7 @@ fn main() {
         let extra: Vec<(String, Vec<u32>)> = spv
             .iter()
             .map(|f| {
-                let bytes = std::fs::read(f).unwrap_or_else(|e| {
-                    eprintln!("tessera-difftest: cannot read {}: {e}", f.display());
-                    std::process::exit(2);
-                });
+                let bytes = read_bytes_or_exit(f);
                 if bytes.len() % 4 != 0 {
                     eprintln!("tessera-difftest: {} is not a SPIR-V module", f.display());
                     std::process::exit(2);
@@ -202,10 +196,7 @@ fn main() {
     if let Some(seed) = split_seed {
         let p = generate(seed, &options_for(seed));
         let text = match &file {
-            Some(path) => std::fs::read_to_string(path).unwrap_or_else(|e| {
-                eprintln!("tessera-difftest: cannot read {}: {e}", path.display());
-                std::process::exit(2);
-            }),
+            Some(path) => read_or_exit(path),
             None => p.wgsl.clone(),
         };
         let first = distinct_results(&dev, &text, &p, &compilers);
@@ -232,10 +223,7 @@ fn main() {
         return;
     }
     if let Some(path) = file {
-        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
-            eprintln!("tessera-difftest: cannot read {}: {e}", path.display());
-            std::process::exit(2);
-        });
+        let text = read_or_exit(&path);
         let p = generate(from, &options_for(from));
         let mut options = tessera::CompileOptions::default();
         options.spv.skip_passes = skip;
@@ -388,4 +376,20 @@ fn usage() -> ! {
         "usage: tessera-difftest [--from N] [--count K] [--stride S] [--seconds T] [--results FILE] [--out DIR] [--device INDEX|NAME]\n       tessera-difftest --reduce SEED [--device INDEX|NAME]\n       tessera-difftest --from SEED --repeat N [--file F.wgsl] [--out DIR]"
     );
     std::process::exit(2);
+}
+
+/// The bytes of `path`; exits 2 (a usage error) when it cannot be read.
+fn read_bytes_or_exit(path: &std::path::Path) -> Vec<u8> {
+    std::fs::read(path).unwrap_or_else(|e| {
+        eprintln!("tessera-difftest: cannot read {}: {e}", path.display());
+        std::process::exit(2);
+    })
+}
+
+/// The text of `path` (a WGSL program); exits 2 when it cannot be read.
+fn read_or_exit(path: &std::path::Path) -> String {
+    String::from_utf8(read_bytes_or_exit(path)).unwrap_or_else(|_| {
+        eprintln!("tessera-difftest: {} is not UTF-8 text", path.display());
+        std::process::exit(2);
+    })
 }
