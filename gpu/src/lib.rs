@@ -17,6 +17,7 @@ pub mod compile;
 pub mod data;
 pub mod fused;
 pub mod matmul;
+pub mod realworld;
 pub mod reference;
 pub mod render;
 pub mod report;

@@ -652,6 +652,17 @@ impl Gpu {
 
     /// Dispatches `k` once and waits; returns the GPU time in nanoseconds.
     pub fn dispatch(&self, k: &Kernel, groups: [u32; 3]) -> VkResult<f64> {
+        self.dispatch_batch(k, groups, 1)
+    }
+
+    /// Records `batch` dispatches of `k` in one command buffer, each
+    /// ordered after the previous one by a compute-to-compute memory
+    /// barrier (as the dependent dispatches of an inference graph are),
+    /// submits them and waits; returns the GPU time of the whole batch in
+    /// nanoseconds. Short kernels timed one submission at a time measure
+    /// the GPU ramping its clocks down between submissions; a batch keeps
+    /// it busy.
+    pub fn dispatch_batch(&self, k: &Kernel, groups: [u32; 3], batch: usize) -> VkResult<f64> {
         let pool = self.query_pool;
         self.submit(|d, cmd| unsafe {
             d.cmd_reset_query_pool(cmd, pool, 0, 2);
@@ -665,7 +676,25 @@ impl Gpu {
                 &[],
             );
             d.cmd_write_timestamp(cmd, vk::PipelineStageFlags::TOP_OF_PIPE, pool, 0);
-            d.cmd_dispatch(cmd, groups[0], groups[1], groups[2]);
+            for i in 0..batch.max(1) {
+                if i > 0 {
+                    let barrier = [vk::MemoryBarrier::default()
+                        .src_access_mask(vk::AccessFlags::SHADER_WRITE)
+                        .dst_access_mask(
+                            vk::AccessFlags::SHADER_READ | vk::AccessFlags::SHADER_WRITE,
+                        )];
+                    d.cmd_pipeline_barrier(
+                        cmd,
+                        vk::PipelineStageFlags::COMPUTE_SHADER,
+                        vk::PipelineStageFlags::COMPUTE_SHADER,
+                        vk::DependencyFlags::empty(),
+                        &barrier,
+                        &[],
+                        &[],
+                    );
+                }
+                d.cmd_dispatch(cmd, groups[0], groups[1], groups[2]);
+            }
             d.cmd_write_timestamp(cmd, vk::PipelineStageFlags::BOTTOM_OF_PIPE, pool, 1);
         })?;
         let mut ticks = [0u64; 2];
@@ -693,14 +722,45 @@ impl Gpu {
         warmup: usize,
         iters: usize,
     ) -> VkResult<Vec<f64>> {
-        const MIN_WARMUP_NS: f64 = 0.5e9;
+        self.time_warmed(k, groups, warmup, 0.5e9, iters)
+    }
+
+    /// [`Gpu::time`] with at least `warm_ns` nanoseconds of warm-up GPU
+    /// time instead of half a second.
+    pub fn time_warmed(
+        &self,
+        k: &Kernel,
+        groups: [u32; 3],
+        warmup: usize,
+        warm_ns: f64,
+        iters: usize,
+    ) -> VkResult<Vec<f64>> {
+        self.time_batched(k, groups, 1, warmup, warm_ns, iters)
+    }
+
+    /// [`Gpu::time_warmed`] with every timed (and warm-up) submission a
+    /// batch of `batch` dependent dispatches ([`Gpu::dispatch_batch`]);
+    /// returns the time per dispatch of each timed batch (ns).
+    pub fn time_batched(
+        &self,
+        k: &Kernel,
+        groups: [u32; 3],
+        batch: usize,
+        warmup: usize,
+        warm_ns: f64,
+        iters: usize,
+    ) -> VkResult<Vec<f64>> {
+        let batch = batch.max(1);
+        let min_warmup_ns = warm_ns;
         let mut warm_ns = 0.0;
         let mut n = 0;
-        while n < warmup || (warm_ns < MIN_WARMUP_NS && n < 10_000) {
-            warm_ns += self.dispatch(k, groups)?;
+        while n < warmup || (warm_ns < min_warmup_ns && n < 10_000) {
+            warm_ns += self.dispatch_batch(k, groups, batch)?;
             n += 1;
         }
-        (0..iters).map(|_| self.dispatch(k, groups)).collect()
+        (0..iters)
+            .map(|_| Ok(self.dispatch_batch(k, groups, batch)? / batch as f64))
+            .collect()
     }
 }
 
