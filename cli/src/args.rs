@@ -236,6 +236,16 @@ pub struct Args {
     #[arg(long)]
     pub no_bounds_checks: bool,
 
+    /// Who keeps storage- and uniform-buffer accesses in bounds (SPIR-V
+    /// output): `shader` (the default: tessera clamps or guards each index
+    /// it cannot prove in range) or `device`: plain buffer indices are left
+    /// to the device's `robustBufferAccess2`, which the --device-profile
+    /// must guarantee (its `robustness` member) and the pipeline must be
+    /// created with. Subgroup-matrix accesses and arrays outside buffers
+    /// stay checked.
+    #[arg(long, value_enum, value_name = "WHO")]
+    pub buffer_bounds: Option<BufferBounds>,
+
     /// Also write the reflection as JSON to this file (`-`: standard
     /// output, when the output goes to a file): entry points with stage,
     /// workgroup size and bindings, overrides, specialization constants,
@@ -324,6 +334,15 @@ pub enum ColorWhen {
     Always,
     /// Never colour.
     Never,
+}
+
+/// `--buffer-bounds` values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum BufferBounds {
+    /// tessera's bounds checks.
+    Shader,
+    /// The device's robust buffer access (`robustBufferAccess2`).
+    Device,
 }
 
 /// `--unroll` values.

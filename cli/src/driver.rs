@@ -9,7 +9,7 @@ use tessera::pipeline::PipelineOptions;
 use tessera::{Diagnostic, Error};
 
 use crate::applies;
-use crate::args::{Args, Format, Limit, SpirvVersion, Unroll};
+use crate::args::{Args, BufferBounds, Format, Limit, SpirvVersion, Unroll};
 use crate::output::{self, Target, WriteError};
 use crate::report::Reporter;
 
@@ -99,6 +99,39 @@ fn device_profile(value: &str) -> Result<DeviceProfile, Failure> {
         .map_err(|_| Failure::Io(format!("device profile `{value}` is not valid UTF-8")))?;
     DeviceProfile::from_json(&text)
         .map_err(|e| Failure::Usage(format!("device profile `{value}`: {e}")))
+}
+
+/// Whether `--buffer-bounds device` leaves buffer indices to the device:
+/// only for SPIR-V output, not with `--no-bounds-checks`, and only when
+/// the device profile guarantees `robustBufferAccess2`.
+fn buffer_bounds(
+    args: &Args,
+    format: Format,
+    profile: Option<&DeviceProfile>,
+) -> Result<bool, Failure> {
+    if args.buffer_bounds != Some(BufferBounds::Device) {
+        return Ok(false);
+    }
+    if args.no_bounds_checks {
+        return Err(Failure::Usage(
+            "--buffer-bounds device and --no-bounds-checks conflict: the first leaves buffer bounds to the device, the second checks no bounds at all".into(),
+        ));
+    }
+    if !matches!(format, Format::Spv | Format::Spvasm) {
+        return Err(Failure::Usage(
+            "--buffer-bounds device is for SPIR-V output (Vulkan's robustBufferAccess2); Metal and WGSL output have no such device guarantee".into(),
+        ));
+    }
+    match profile {
+        Some(p) if p.robustness.robust_buffer_access2 => Ok(true),
+        Some(p) => Err(Failure::Usage(format!(
+            "--buffer-bounds device: device profile '{}' does not guarantee robustBufferAccess2 (its `robustness` member), so out-of-range buffer accesses would not behave as WGSL requires",
+            p.name
+        ))),
+        None => Err(Failure::Usage(
+            "--buffer-bounds device needs a --device-profile whose `robustness` guarantees robustBufferAccess2 (e.g. h200-vulkan)".into(),
+        )),
+    }
 }
 
 /// Writes the output; standard output closed by its reader is no failure.
@@ -311,6 +344,7 @@ pub fn run(args: &Args, reporter: &Reporter) -> Result<(), Failure> {
         .as_deref()
         .map(device_profile)
         .transpose()?;
+    let buffers_by_device = buffer_bounds(args, format, profile.as_ref())?;
     let (name, source) = read_input(input)?;
     let failed = |e, warnings: &[Diagnostic]| stage_failed(reporter, e, warnings, &name, &source);
 
@@ -421,6 +455,7 @@ pub fn run(args: &Args, reporter: &Reporter) -> Result<(), Failure> {
     let bytes = match format {
         Format::Spv | Format::Spvasm => {
             let mut spv_options = spv_options(args);
+            spv_options.buffers_robust_by_device = buffers_by_device;
             if args.debug_info {
                 spv_options.debug_source = Some(tessera::back::spv::DebugSource {
                     file_name: name.clone(),

@@ -388,3 +388,95 @@ fn given_once() {
         stderr(&out)
     );
 }
+
+/// A storage write and read whose indices nothing bounds, and a uniform.
+const BUFFER_INDICES: &str = "@group(0) @binding(0) var<storage, read_write> a: array<u32>;
+@group(0) @binding(1) var<uniform> n: vec4<u32>;
+@compute @workgroup_size(64)
+fn main(@builtin(global_invocation_id) g: vec3<u32>) {
+    a[g.x * n.x] = a[g.x + n.y];
+}
+";
+
+/// `--buffer-bounds device`: plain buffer indices left to the device's
+/// `robustBufferAccess2`, only when the profile guarantees it, only for
+/// SPIR-V, never with `--no-bounds-checks`; each refusal is a usage error
+/// (exit 2) that says why.
+#[test]
+fn buffer_bounds_left_to_the_device() {
+    let dir = scratch("buffer-bounds");
+    let input = write_input(&dir, "b.wgsl", BUFFER_INDICES);
+    let spirv = |args: &[&str]| {
+        run(tessera()
+            .arg(&input)
+            .args(["--color", "never", "--format", "spvasm"])
+            .args(args))
+    };
+    let checked = spirv(&["--device-profile", "h200-vulkan"]);
+    assert_code(&checked, 0);
+    // tessera clamps both indices against the array's length.
+    assert_eq!(
+        stdout(&checked).matches("UMin").count(),
+        2,
+        "{}",
+        stdout(&checked)
+    );
+    let device = spirv(&[
+        "--device-profile",
+        "h200-vulkan",
+        "--buffer-bounds",
+        "device",
+    ]);
+    assert_code(&device, 0);
+    assert_eq!(
+        stdout(&device).matches("UMin").count(),
+        0,
+        "{}",
+        stdout(&device)
+    );
+    // `shader` is the default.
+    let shader = spirv(&[
+        "--device-profile",
+        "h200-vulkan",
+        "--buffer-bounds",
+        "shader",
+    ]);
+    assert_eq!(stdout(&shader), stdout(&checked));
+
+    let refused = |args: &[&str], message: &str| {
+        let out = run(tessera().arg(&input).args(["--color", "never"]).args(args));
+        assert_code(&out, 2);
+        assert!(stderr(&out).contains(message), "{}", stderr(&out));
+    };
+    refused(
+        &["--buffer-bounds", "device", "-o", "/dev/null"],
+        "error: --buffer-bounds device needs a --device-profile whose `robustness` guarantees robustBufferAccess2 (e.g. h200-vulkan)",
+    );
+    refused(
+        &["--buffer-bounds", "device", "--device-profile", "h100-vulkan", "-o", "/dev/null"],
+        "error: --buffer-bounds device: device profile 'NVIDIA H100 80GB HBM3 (Vulkan)' does not guarantee robustBufferAccess2",
+    );
+    refused(
+        &[
+            "--buffer-bounds",
+            "device",
+            "--device-profile",
+            "h200-vulkan",
+            "--no-bounds-checks",
+            "-o",
+            "/dev/null",
+        ],
+        "error: --buffer-bounds device and --no-bounds-checks conflict",
+    );
+    refused(
+        &[
+            "--buffer-bounds",
+            "device",
+            "--device-profile",
+            "h200-vulkan",
+            "--format",
+            "msl",
+        ],
+        "error: --buffer-bounds device is for SPIR-V output",
+    );
+}

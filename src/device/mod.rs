@@ -52,6 +52,10 @@
 //!   the spelling of the CLI's `--subgroup-matrix-config`. Without the
 //!   member, the configuration checks are skipped; `[]` means the device
 //!   has none.
+//! - `robustness` (optional): what the device guarantees about buffer
+//!   accesses out of range, `{"robustBufferAccess2": true,
+//!   "cooperativeMatrixRobustBufferAccess": false}` (see [`Robustness`]);
+//!   without it, nothing.
 //! - `name` (optional) names the device in messages;
 //!   `tessera_device_profile` (optional) is the format's version, 1.
 //!
@@ -59,7 +63,10 @@
 //! carry the line and column ([`ProfileError`]).
 
 pub(crate) mod json;
+mod robustness;
 pub mod vulkan;
+
+pub use robustness::Robustness;
 
 use std::fmt;
 
@@ -422,6 +429,9 @@ pub struct DeviceProfile {
     /// The subgroup-matrix configurations; `None` when the profile gives
     /// none (the configuration checks are then skipped).
     pub subgroup_matrix_configs: Option<Vec<SubgroupMatrixConfig>>,
+    /// What the device guarantees about out-of-range buffer accesses
+    /// (none by default).
+    pub robustness: Robustness,
 }
 
 impl Default for DeviceProfile {
@@ -434,6 +444,7 @@ impl Default for DeviceProfile {
             language_features: LanguageFeatures::all(),
             limits: Limits::default(),
             subgroup_matrix_configs: None,
+            robustness: Robustness::default(),
         }
     }
 }
@@ -496,6 +507,7 @@ impl DeviceProfile {
             language_features: LanguageFeatures::all(),
             limits: Limits::default(),
             subgroup_matrix_configs: None,
+            robustness: Robustness::default(),
         };
         let mut has_features = false;
         const KEYS: &[&str] = &[
@@ -505,6 +517,7 @@ impl DeviceProfile {
             "wgslLanguageFeatures",
             "limits",
             "subgroupMatrixConfigs",
+            "robustness",
         ];
         for (key, key_pos, value) in members {
             match key.as_str() {
@@ -532,6 +545,7 @@ impl DeviceProfile {
                 "wgslLanguageFeatures" => profile.language_features = language_features(value)?,
                 "limits" => profile.limits = limits(value)?,
                 "subgroupMatrixConfigs" => profile.subgroup_matrix_configs = Some(configs(value)?),
+                "robustness" => profile.robustness = robustness::parse(value)?,
                 other => {
                     return Err(at(
                         *key_pos,
@@ -593,6 +607,7 @@ impl DeviceProfile {
             }
             out.push_str(if configs.is_empty() { "]" } else { "\n  ]" });
         }
+        robustness::write(&self.robustness, &mut out);
         out.push_str("\n}\n");
         out
     }
@@ -647,6 +662,8 @@ impl DeviceProfile {
                 subgroup_max_size: Some(32),
             },
             subgroup_matrix_configs: Some(crate::configs::metal(true)),
+            // Metal promises nothing about out-of-range buffer accesses.
+            robustness: Robustness::default(),
         }
     }
 
@@ -664,6 +681,7 @@ impl DeviceProfile {
             language_features: LanguageFeatures::UNIFORM_BUFFER_STANDARD_LAYOUT,
             limits: Limits::webgpu_defaults(),
             subgroup_matrix_configs: None,
+            robustness: Robustness::default(),
         }
     }
 }

@@ -69,6 +69,7 @@ fn json_round_trip() {
         language_features: LanguageFeatures::empty(),
         limits: Limits::default(),
         subgroup_matrix_configs: Some(Vec::new()),
+        robustness: Robustness::default(),
     };
     let text = empty.to_json();
     assert_eq!(
@@ -244,7 +245,7 @@ fn errors_say_where() {
     );
     assert_eq!(
         err("{\"features\": [], \"feature\": []}"),
-        "line 1, column 18: unknown member `feature` (expected `tessera_device_profile`, `name`, `features`, `wgslLanguageFeatures`, `limits`, `subgroupMatrixConfigs`) (did you mean `features`?)"
+        "line 1, column 18: unknown member `feature` (expected `tessera_device_profile`, `name`, `features`, `wgslLanguageFeatures`, `limits`, `subgroupMatrixConfigs`, `robustness`) (did you mean `features`?)"
     );
     assert_eq!(
         err("[]"),
@@ -288,6 +289,10 @@ fn h100_facts() -> VulkanDeviceFacts {
         subgroup_supported_stages: 0x3f,
         cooperative_matrix: true,
         bfloat16_cooperative_matrix: true,
+        // Not recorded when the H100 profile was written (2026-11-25); the
+        // H200's, queried on 2026-11-28, has robustBufferAccess2.
+        robust_buffer_access2: false,
+        cooperative_matrix_robust_buffer_access: false,
         cooperative_matrix_properties: vec![
             prop(V::Float16, V::Float16, 16, 16, 16),
             prop(V::Float16, V::Float16, 16, 8, 16),
@@ -384,4 +389,42 @@ fn vulkan_facts_to_profile() {
     let p = profile_from_vulkan(&facts);
     assert_eq!(p.language_features, LanguageFeatures::empty());
     assert!(p.features.contains(Features::SUBGROUP_MATRIX));
+}
+
+#[test]
+fn robustness_guarantees() {
+    let p = DeviceProfile::from_json(
+        r#"{"features": [], "robustness": {"robustBufferAccess2": true, "cooperativeMatrixRobustBufferAccess": false}}"#,
+    )
+    .unwrap();
+    assert!(p.robustness.robust_buffer_access2);
+    assert!(!p.robustness.cooperative_matrix_robust_buffer_access);
+    // Written back only when something is guaranteed.
+    assert_eq!(DeviceProfile::from_json(&p.to_json()).unwrap(), p);
+    assert!(p.to_json().contains("\"robustBufferAccess2\": true"));
+    let none = DeviceProfile::from_json(r#"{"features": []}"#).unwrap();
+    assert_eq!(none.robustness, Robustness::default());
+    assert!(!none.to_json().contains("robustness"));
+    // The H200's profile, written on the device, guarantees robust buffer
+    // access but not for cooperative matrices; Metal guarantees nothing.
+    let h200 = DeviceProfile::builtin("h200-vulkan").unwrap().robustness;
+    assert!(h200.robust_buffer_access2 && !h200.cooperative_matrix_robust_buffer_access);
+    assert_eq!(DeviceProfile::metal().robustness, Robustness::default());
+    // From Vulkan facts.
+    let mut facts = h100_facts();
+    facts.robust_buffer_access2 = true;
+    assert!(profile_from_vulkan(&facts).robustness.robust_buffer_access2);
+
+    assert_eq!(
+        err(r#"{"features": [], "robustness": true}"#),
+        "line 1, column 32: `robustness` must be an object of booleans (`robustBufferAccess2`, `cooperativeMatrixRobustBufferAccess`), found a boolean"
+    );
+    assert_eq!(
+        err(r#"{"features": [], "robustness": {"robustBufferAccess": true}}"#),
+        "line 1, column 33: unknown robustness guarantee `robustBufferAccess` (expected `robustBufferAccess2` or `cooperativeMatrixRobustBufferAccess`) (did you mean `robustBufferAccess2`?)"
+    );
+    assert_eq!(
+        err(r#"{"features": [], "robustness": {"robustBufferAccess2": 1}}"#),
+        "line 1, column 56: `robustBufferAccess2` must be true or false, found a number"
+    );
 }

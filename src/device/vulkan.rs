@@ -20,6 +20,10 @@
 //! | --- | --- |
 //! | `uniform_buffer_standard_layout` | `uniformBufferStandardLayout` (Vulkan 1.2, or `VK_KHR_uniform_buffer_standard_layout`), which the device must then be created with |
 //!
+//! The profile's `robustness` copies `robustBufferAccess2` and
+//! `cooperativeMatrixRobustBufferAccess` (a pipeline that leaves buffer
+//! bounds to the device must be created with them enabled).
+//!
 //! The configurations are [`crate::configs::from_vulkan_with`] of the
 //! cooperative-matrix properties (f16 entries only with `shader-f16`,
 //! bf16 ones only with `tessera-experimental-bf16`).
@@ -72,6 +76,11 @@ pub struct VulkanDeviceFacts {
     /// `VkPhysicalDeviceCooperativeMatrixFeaturesKHR::cooperativeMatrix`
     /// (or the NV feature, for a device with only `VK_NV_cooperative_matrix`).
     pub cooperative_matrix: bool,
+    /// `VkPhysicalDeviceRobustness2FeaturesEXT::robustBufferAccess2`
+    /// (`VK_EXT_robustness2`; false without the extension).
+    pub robust_buffer_access2: bool,
+    /// `VkPhysicalDeviceCooperativeMatrixFeaturesKHR::cooperativeMatrixRobustBufferAccess`.
+    pub cooperative_matrix_robust_buffer_access: bool,
     /// `VkPhysicalDeviceShaderBfloat16FeaturesKHR`: `shaderBFloat16Type`
     /// and `shaderBFloat16CooperativeMatrix` both.
     pub bfloat16_cooperative_matrix: bool,
@@ -154,5 +163,9 @@ pub fn profile_from_vulkan(facts: &VulkanDeviceFacts) -> DeviceProfile {
             subgroup_max_size: subgroup_sizes(facts.max_subgroup_size),
         },
         subgroup_matrix_configs: Some(if matrices { configs } else { Vec::new() }),
+        robustness: super::Robustness {
+            robust_buffer_access2: facts.robust_buffer_access2,
+            cooperative_matrix_robust_buffer_access: facts.cooperative_matrix_robust_buffer_access,
+        },
     }
 }

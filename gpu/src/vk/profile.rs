@@ -36,6 +36,10 @@ pub struct Queried<'a> {
     pub cooperative_matrix: bool,
     /// `shaderBFloat16Type` and `shaderBFloat16CooperativeMatrix`.
     pub bfloat16_cooperative_matrix: bool,
+    /// `robustBufferAccess2` (`VK_EXT_robustness2`).
+    pub robust_buffer_access2: bool,
+    /// `cooperativeMatrixRobustBufferAccess` (KHR).
+    pub cooperative_matrix_robust_buffer_access: bool,
     /// The cooperative-matrix properties, in KHR form.
     pub cooperative_matrix_properties: Vec<VulkanCooperativeMatrixProperties>,
 }
@@ -60,6 +64,8 @@ pub fn facts(q: &Queried<'_>) -> VulkanDeviceFacts {
         subgroup_supported_stages: q.p11.subgroup_supported_stages.as_raw(),
         cooperative_matrix: q.cooperative_matrix,
         bfloat16_cooperative_matrix: q.bfloat16_cooperative_matrix,
+        robust_buffer_access2: q.robust_buffer_access2,
+        cooperative_matrix_robust_buffer_access: q.cooperative_matrix_robust_buffer_access,
         cooperative_matrix_properties: q.cooperative_matrix_properties.clone(),
         max_compute_work_group_size: limits.max_compute_work_group_size,
         max_compute_work_group_invocations: limits.max_compute_work_group_invocations,
@@ -165,6 +171,8 @@ unsafe fn read(
     let mut f13 = vk::PhysicalDeviceVulkan13Features::default();
     let mut fkhr = vk::PhysicalDeviceCooperativeMatrixFeaturesKHR::default();
     let mut fnv = vk::PhysicalDeviceCooperativeMatrixFeaturesNV::default();
+    let lists_robustness2 = lists(ash::ext::robustness2::NAME);
+    let mut frb2 = vk::PhysicalDeviceRobustness2FeaturesEXT::default();
     let mut f2 = vk::PhysicalDeviceFeatures2::default()
         .push_next(&mut f11)
         .push_next(&mut f12)
@@ -174,6 +182,9 @@ unsafe fn read(
     }
     if lists_nv {
         f2 = f2.push_next(&mut fnv);
+    }
+    if lists_robustness2 {
+        f2 = f2.push_next(&mut frb2);
     }
     instance.get_physical_device_features2(pd, &mut f2);
     let f10 = f2.features;
@@ -216,6 +227,9 @@ unsafe fn read(
         },
         cooperative_matrix: khr_feature || nv_feature,
         bfloat16_cooperative_matrix: bf16,
+        robust_buffer_access2: lists_robustness2 && frb2.robust_buffer_access2 != 0,
+        cooperative_matrix_robust_buffer_access: khr_feature
+            && fkhr.cooperative_matrix_robust_buffer_access != 0,
         cooperative_matrix_properties,
     };
     Ok(unchained)
@@ -290,6 +304,9 @@ mod tests {
             },
             cooperative_matrix: true,
             bfloat16_cooperative_matrix: true,
+            // Not recorded when the H100 profile was written.
+            robust_buffer_access2: false,
+            cooperative_matrix_robust_buffer_access: false,
             cooperative_matrix_properties: vec![
                 prop(V::Float16, V::Float16, 16, 16, 16),
                 prop(V::Float16, V::Float16, 16, 8, 16),
@@ -304,6 +321,19 @@ mod tests {
                 prop(V::Bfloat16, V::Float32, 16, 16, 16),
             ],
         }
+    }
+
+    #[test]
+    fn robustness_features_reach_the_profile() {
+        let q = Queried {
+            robust_buffer_access2: true,
+            ..h100()
+        };
+        let r = profile_from_vulkan(&facts(&q)).robustness;
+        assert!(r.robust_buffer_access2 && !r.cooperative_matrix_robust_buffer_access);
+        // The H200's profile, written by --write-profile on the device.
+        let shipped = include_str!("../../../profiles/h200-vulkan.json");
+        assert!(shipped.contains("\"robustBufferAccess2\": true"));
     }
 
     #[test]

@@ -561,6 +561,10 @@ impl Device {
             subgroup_supported_stages: p11.subgroup_supported_stages.as_raw(),
             cooperative_matrix: khr || nv,
             bfloat16_cooperative_matrix: bf16,
+            // The runner creates no pipeline with robust buffer access, so
+            // its profile promises none.
+            robust_buffer_access2: false,
+            cooperative_matrix_robust_buffer_access: false,
             cooperative_matrix_properties: properties,
             max_compute_work_group_size: limits.max_compute_work_group_size,
             max_compute_work_group_invocations: limits.max_compute_work_group_invocations,

@@ -88,8 +88,11 @@ pub struct Options {
     pub unroll: crate::unroll_policy::UnrollPolicy,
     /// With bounds checks on: leave indices into `storage` and `uniform`
     /// buffers to the device's robust buffer access, which the embedder
-    /// must then enable for the pipeline (`robustBufferAccess`, or
-    /// `VK_EXT_pipeline_robustness` per pipeline). Subgroup-matrix loads and
+    /// must then enable for the pipeline. WGSL's guarantees need
+    /// `robustBufferAccess2` (core `robustBufferAccess` may return bytes
+    /// from outside the binding): set this only when the device profile's
+    /// [`crate::device::Robustness::robust_buffer_access2`] holds, as the
+    /// CLI's `--buffer-bounds device` does. Subgroup-matrix loads and
     /// stores stay checked by tessera (devices may report
     /// `cooperativeMatrixRobustBufferAccess = 0`).
     pub buffers_robust_by_device: bool,
