@@ -55,7 +55,7 @@ pub struct RunArgs {
     #[arg(long, visible_alias = "entry-point", value_name = "NAME")]
     pub entry: Option<String>,
 
-    /// Workgroups to dispatch: X[,Y[,Z]] (default 1,1,1).
+    /// Workgroups to dispatch: `X[,Y[,Z]]` (default `1,1,1`).
     #[arg(long, value_name = "X,Y,Z", value_parser = parse_dispatch, default_value = "1,1,1")]
     pub dispatch: [u32; 3],
 
