@@ -49,41 +49,54 @@ fn struct_chain(depth: usize) -> String {
 
 #[test]
 fn composite_nesting_of_structures() {
-    ok(&struct_chain(15));
+    // The spec asks for at least 15; Tint (Chrome) accepts 255, and so
+    // does tessera.
+    ok(&struct_chain(16));
+    ok(&struct_chain(255));
     check_error(
-        &struct_chain(16),
-        "composite type is nested 16 levels deep, more than the limit of 15",
-        "S15",
+        &struct_chain(256),
+        "composite type is nested 256 levels deep, more than the limit of 255",
+        "S255",
     );
 }
 
 #[test]
 fn composite_nesting_of_arrays() {
-    let ty = |d: usize| format!("{}vec2<f32>{}", "array<".repeat(d), ", 1>".repeat(d));
+    // Past the parser's own limit (128 nested template lists), aliases
+    // nest deeper: `A{i}` is nested i + 1 deep (vec2 counts 1).
     let src = |d: usize| {
-        format!(
-            "var<private> p: {};\n@compute @workgroup_size(1)\nfn main() {{ _ = p; }}\n",
-            ty(d)
-        )
+        let mut s = String::from("alias A0 = vec2<f32>;\n");
+        for i in 1..=d {
+            let _ = writeln!(s, "alias A{i} = array<A{}, 1>;", i - 1);
+        }
+        let _ = write!(
+            s,
+            "var<private> p: A{d};\n@compute @workgroup_size(1)\nfn main() {{ _ = p; }}\n"
+        );
+        s
     };
-    // vec2 nests 1 deep, each array one more.
-    ok(&src(14));
+    ok(&src(254));
     check_error(
-        &src(15),
-        "composite type is nested 16 levels deep, more than the limit of 15",
-        &ty(15),
+        &src(255),
+        "composite type is nested 256 levels deep, more than the limit of 255",
+        "array<A254, 1>",
     );
 }
 
 #[test]
 fn composite_nesting_of_inferred_arrays() {
-    let e = |d: usize| format!("{}1{}", "array(".repeat(d), ")".repeat(d));
-    let src = |d: usize| format!("const c = {};\n", e(d));
-    ok(&src(15));
+    let src = |d: usize| {
+        let mut s = String::from("const c0 = 1;\n");
+        for i in 1..=d {
+            let _ = writeln!(s, "const c{i} = array(c{});", i - 1);
+        }
+        s
+    };
+    ok(&src(255));
     check_error(
-        &src(16),
-        "composite type is nested 16 levels deep, more than the limit of 15",
-        &e(16),
+        &src(256),
+        "composite type is nested 256 levels deep, more than the limit of 255",
+        "array(c255)",
     );
 }
 

@@ -296,7 +296,7 @@ fn main() {
                 min_binding_size: 256,
                 subgroup_matrix_min_size: Some(256),
                 layout: HostLayout::Array {
-                    element: Box::new(HostLayout::Scalar {
+                    element: std::sync::Arc::new(HostLayout::Scalar {
                         scalar: Scalar::F32,
                         atomic: false,
                     }),

@@ -99,7 +99,7 @@ mod tests {
     #[test]
     fn decodes_in_memory_order() {
         let layout = HostLayout::Array {
-            element: Box::new(HostLayout::Vector {
+            element: std::sync::Arc::new(HostLayout::Vector {
                 size: 3,
                 scalar: Scalar::I32,
             }),

@@ -6,6 +6,13 @@
 //! so an application that fills a buffer or reads one back needs no other
 //! knowledge of the shader. [`HostLayout::scalars`] lists the scalar
 //! components in memory order with their byte offsets, padding skipped.
+//!
+//! A layout is a DAG, as the types are: every member or element of one
+//! type shares one [`Arc`], so a structure that holds two copies of the
+//! previous one, 24 declarations deep, takes 24 nodes, not 2^24.
+
+use std::collections::HashMap;
+use std::sync::Arc;
 
 use crate::arena::Handle;
 use crate::ir::layout::{round_up, vector_layout};
@@ -45,7 +52,7 @@ pub enum HostLayout {
     /// (`count` is `None`: as many elements as the binding holds).
     Array {
         /// The element's layout.
-        element: Box<HostLayout>,
+        element: Arc<HostLayout>,
         /// Bytes between the starts of consecutive elements.
         stride: u32,
         /// The element count; `None` for a runtime-sized array.
@@ -71,7 +78,7 @@ pub struct HostMember {
     /// Its byte offset in the structure.
     pub offset: u32,
     /// Its layout.
-    pub layout: HostLayout,
+    pub layout: Arc<HostLayout>,
 }
 
 /// One scalar component of a buffer, as [`HostLayout::scalars`] lists it.
@@ -93,6 +100,29 @@ impl HostLayout {
     /// host-shareable (bool, pointers, textures, override-sized arrays,
     /// subgroup matrices).
     pub fn of(module: &Module, ty: Handle<Type>) -> Option<HostLayout> {
+        let shared = Self::shared(module, ty, &mut HashMap::new())?;
+        Some(Arc::unwrap_or_clone(shared))
+    }
+
+    /// [`HostLayout::of`], each type's layout built once and shared.
+    fn shared(
+        module: &Module,
+        ty: Handle<Type>,
+        done: &mut HashMap<Handle<Type>, Option<Arc<HostLayout>>>,
+    ) -> Option<Arc<HostLayout>> {
+        if let Some(known) = done.get(&ty) {
+            return known.clone();
+        }
+        let layout = Self::build(module, ty, done).map(Arc::new);
+        done.insert(ty, layout.clone());
+        layout
+    }
+
+    fn build(
+        module: &Module,
+        ty: Handle<Type>,
+        done: &mut HashMap<Handle<Type>, Option<Arc<HostLayout>>>,
+    ) -> Option<HostLayout> {
         let host_scalar = |s: Scalar| {
             matches!(s, Scalar::U32 | Scalar::I32 | Scalar::F32 | Scalar::F16).then_some(s)
         };
@@ -123,7 +153,7 @@ impl HostLayout {
                 }
             }
             TypeInner::Array { base, size, stride } => HostLayout::Array {
-                element: Box::new(HostLayout::of(module, base)?),
+                element: Self::shared(module, base, done)?,
                 stride,
                 count: match size {
                     ArraySize::Constant(n) => Some(n),
@@ -139,7 +169,7 @@ impl HostLayout {
                         Some(HostMember {
                             name: m.name.clone(),
                             offset: m.offset,
-                            layout: HostLayout::of(module, m.ty)?,
+                            layout: Self::shared(module, m.ty, done)?,
                         })
                     })
                     .collect::<Option<Vec<_>>>()?,
@@ -156,7 +186,7 @@ impl HostLayout {
     /// itself, such as an external texture's parameters).
     pub fn words(count: u32) -> HostLayout {
         HostLayout::Array {
-            element: Box::new(HostLayout::Scalar {
+            element: Arc::new(HostLayout::Scalar {
                 scalar: Scalar::U32,
                 atomic: false,
             }),
@@ -334,6 +364,26 @@ mod tests {
         assert_eq!(s[4].path, ".v[3]");
         assert!(s[4].atomic && !s[0].atomic);
         assert_eq!(s[4].scalar, Scalar::I32);
+    }
+
+    #[test]
+    fn shared_types_share_one_layout() {
+        // S3 holds 8 copies of S0, each built once.
+        let l = layout_of(
+            "struct S0 { v: vec3<f32> }
+             struct S1 { x: S0, y: S0 }
+             struct S2 { x: S1, y: S1 }
+             struct S3 { x: S2, y: S2 }
+             @group(0) @binding(0) var<storage> b: S3;",
+        );
+        let HostLayout::Struct { members, size, .. } = &l else {
+            panic!("{l:?}")
+        };
+        assert_eq!(*size, 128);
+        assert!(Arc::ptr_eq(&members[0].layout, &members[1].layout));
+        let o = offsets(&l, l.size());
+        assert_eq!(o.len(), 8 * 3);
+        assert_eq!(o[23], (".y.y.y.v.z".to_string(), 120));
     }
 
     #[test]

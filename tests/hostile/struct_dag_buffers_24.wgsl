@@ -1,3 +1,4 @@
+// expect: ok
 // Buffer structures whose size doubles per declaration, up to 2^24 copies (within 32-bit sizes): layouts, uniform
 // copies and loads of whole values must not walk every member.
 struct S0 { v: vec3<f32> }
