@@ -14,7 +14,7 @@
 //! accumulates in f16, so its results are checked against the f64
 //! reference with an error bound of 1% of `max(|want|, 0.25)`.
 
-use super::{f16_at, f32_at, rel_err, Buffer, Case};
+use super::{f16_at, f32_at, Buffer, Case};
 use crate::data::Rng;
 
 const D: u32 = 128;
@@ -153,7 +153,7 @@ fn check(case: &Case, before: &[Buffer], after: &[Vec<u8>]) -> Result<f64, Strin
         ));
     }
     let scale = 1.0 / (d as f64).sqrt();
-    let mut worst = 0.0f64;
+    let mut errors = super::Errors::new(case.tolerance);
     for (i, head) in rows {
         let kh = head / (h / hkv);
         let visible = s - t + i + 1;
@@ -176,16 +176,10 @@ fn check(case: &Case, before: &[Buffer], after: &[Vec<u8>]) -> Result<f64, Strin
                 .sum::<f64>()
                 / total;
             let got = f32_at(dst, (i * h + head) * d + c);
-            let e = rel_err(got, want, 0.25);
-            if e > case.tolerance {
-                return Err(format!(
-                    "dst[t={i}][h={head}][{c}] = {got}, expected {want} (error {e:.3e})"
-                ));
-            }
-            worst = worst.max(e);
+            errors.check(got, want, 0.25, || format!("dst[t={i}][h={head}][{c}]"))?;
         }
     }
-    Ok(worst)
+    Ok(errors.worst)
 }
 
 #[cfg(test)]

@@ -16,7 +16,7 @@
 //! the subgroup-matrix kernel accumulates in f16) and the expected result
 //! is exact whatever the order of summation.
 
-use super::{groups_2d, rel_err, Buffer, Case};
+use super::{groups_2d, Buffer, Case};
 use crate::data::Rng;
 
 /// The subgroup-matrix kernel's tile: `SUBGROUP_M * SUBGROUP_MATRIX_M *
@@ -294,7 +294,7 @@ fn check(case: &Case, before: &[Buffer], after: &[Vec<u8>]) -> Result<f64, Strin
             rng.range_i64(0, m as i64 - 1) as usize,
         ));
     }
-    let mut worst = 0.0f64;
+    let mut errors = super::Errors::new(case.tolerance);
     for (row, col) in positions {
         let (mut want, mut scale) = (0.0f64, 0.0f64);
         for i in 0..k {
@@ -304,15 +304,11 @@ fn check(case: &Case, before: &[Buffer], after: &[Vec<u8>]) -> Result<f64, Strin
         }
         let got = super::f32_at(dst, row * m + col);
         // Exact inputs: judge against the terms' size when the sum cancels.
-        let e = rel_err(got, want, 1e-3 * scale.max(1.0));
-        if e > case.tolerance {
-            return Err(format!(
-                "dst[{row}][{col}] = {got}, expected {want} (relative error {e:.3e})"
-            ));
-        }
-        worst = worst.max(e);
+        errors.check(got, want, 1e-3 * scale.max(1.0), || {
+            format!("dst[{row}][{col}]")
+        })?;
     }
-    Ok(worst)
+    Ok(errors.worst)
 }
 
 #[cfg(test)]

@@ -233,6 +233,44 @@ pub fn rel_err(got: f64, want: f64, scale: f64) -> f64 {
     (got - want).abs() / want.abs().max(scale).max(f64::MIN_POSITIVE)
 }
 
+/// The largest relative error of a check so far; the first one over the
+/// tolerance ends the check.
+pub struct Errors {
+    tolerance: f64,
+    /// The largest error within the tolerance.
+    pub worst: f64,
+}
+
+impl Errors {
+    /// No error yet.
+    pub fn new(tolerance: f64) -> Errors {
+        Errors {
+            tolerance,
+            worst: 0.0,
+        }
+    }
+
+    /// Compares `got` with `want` ([`rel_err`] with `scale`); `at` names
+    /// the element for the message.
+    pub fn check(
+        &mut self,
+        got: f64,
+        want: f64,
+        scale: f64,
+        at: impl FnOnce() -> String,
+    ) -> Result<(), String> {
+        let e = rel_err(got, want, scale);
+        if e > self.tolerance {
+            return Err(format!(
+                "{} = {got}, expected {want} (relative error {e:.3e})",
+                at()
+            ));
+        }
+        self.worst = self.worst.max(e);
+        Ok(())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -10,7 +10,7 @@
 //!
 //! Inputs are uniform in [-1, 1]; references are computed in f64.
 
-use super::{f32_at, rel_err, Buffer, Case};
+use super::{f32_at, Buffer, Case};
 use crate::data::Rng;
 
 /// Hidden size of LLaMA-3-8B.
@@ -95,7 +95,7 @@ fn build_rms_norm(case: &Case, rng: &mut Rng) -> Vec<Buffer> {
 fn check_rms_norm(case: &Case, before: &[Buffer], after: &[Vec<u8>]) -> Result<f64, String> {
     let (d, t) = (case.dims[0], case.dims[1]);
     let (src, dst) = (before[0].data(), &after[1]);
-    let mut worst = 0.0f64;
+    let mut errors = super::Errors::new(case.tolerance);
     for row in 0..t {
         let mean = (0..d)
             .map(|i| f32_at(src, row * d + i).powi(2))
@@ -105,16 +105,10 @@ fn check_rms_norm(case: &Case, before: &[Buffer], after: &[Vec<u8>]) -> Result<f
         for i in 0..d {
             let want = f32_at(src, row * d + i) * scale;
             let got = f32_at(dst, row * d + i);
-            let e = rel_err(got, want, 1e-3);
-            if e > case.tolerance {
-                return Err(format!(
-                    "dst[{row}][{i}] = {got}, expected {want} (relative error {e:.3e})"
-                ));
-            }
-            worst = worst.max(e);
+            errors.check(got, want, 1e-3, || format!("dst[{row}][{i}]"))?;
         }
     }
-    Ok(worst)
+    Ok(errors.worst)
 }
 
 /// `theta_scale = freq_base^(-2 / n_dims)`, as the host computes it in f32.
@@ -171,7 +165,7 @@ fn check_rope(case: &Case, before: &[Buffer], after: &[Vec<u8>]) -> Result<f64, 
     let (d, h, t) = (case.dims[0], case.dims[1], case.dims[2]);
     let (src, dst) = (before[0].data(), &after[2]);
     let ts = theta_scale() as f64;
-    let mut worst = 0.0f64;
+    let mut errors = super::Errors::new(case.tolerance);
     for pos in 0..t {
         for head in 0..h {
             let row = (pos * h + head) * d;
@@ -185,19 +179,15 @@ fn check_rope(case: &Case, before: &[Buffer], after: &[Vec<u8>]) -> Result<f64, 
                 let scale = (x0 * x0 + x1 * x1).sqrt().max(1e-3);
                 for (j, want) in want.into_iter().enumerate() {
                     let got = f32_at(dst, row + i + j);
-                    let e = rel_err(got, want, scale);
-                    if e > case.tolerance {
-                        return Err(format!(
-                            "dst[t={pos}][h={head}][{}] = {got}, expected {want} (error {e:.3e} of the pair's norm)",
-                            i + j
-                        ));
-                    }
-                    worst = worst.max(e);
+                    // Judged against the pair's norm.
+                    errors.check(got, want, scale, || {
+                        format!("dst[t={pos}][h={head}][{}]", i + j)
+                    })?;
                 }
             }
         }
     }
-    Ok(worst)
+    Ok(errors.worst)
 }
 
 #[cfg(test)]
