@@ -24,7 +24,7 @@ use std::time::Instant;
 use serde_json::json;
 use tessera_gpu::compile::Target;
 use tessera_gpu::data::Rng;
-use tessera_gpu::realworld::{self, preprocess, Case, Compiler, Init};
+use tessera_gpu::realworld::{self, Case, Compiler, Init};
 
 struct Args {
     command: String,
@@ -128,7 +128,7 @@ fn prepare(args: &Args, out: &Path) -> ExitCode {
     let mut failed = 0;
     for case in selected(args) {
         let stem = case.file_stem();
-        let wgsl = match preprocess::preprocess_file(&dir, case.file, &case.defines) {
+        let wgsl = match case.source(&dir) {
             Ok(s) => s,
             Err(e) => {
                 eprintln!("FAIL {stem}: preprocessing: {e}");
@@ -147,8 +147,13 @@ fn prepare(args: &Args, out: &Path) -> ExitCode {
             let started = Instant::now();
             let result = match compiler {
                 Compiler::Tessera | Compiler::TesseraDeviceRobust => {
-                    tessera_target(compiler.device_robust())
-                        .compile(&wgsl)
+                    let mut options = tessera_target(compiler.device_robust()).options();
+                    for &(name, value) in &case.overrides {
+                        options.pipeline.overrides.insert(name.to_string(), value);
+                    }
+                    tessera::compile_to_spirv(&wgsl, &options)
+                        .map(|o| o.words)
+                        .map_err(|e| e.to_string())
                         .and_then(|words| {
                             let bytes: Vec<u8> =
                                 words.iter().flat_map(|w| w.to_le_bytes()).collect();
@@ -158,6 +163,9 @@ fn prepare(args: &Args, out: &Path) -> ExitCode {
                 Compiler::Tint | Compiler::TintDeviceRobust => {
                     let mut cmd = Command::new(&args.tint);
                     cmd.arg(&wgsl_path).arg("-o").arg(&spv).arg("-q");
+                    for (name, value) in &case.overrides {
+                        cmd.arg("--override").arg(format!("{name}={value}"));
+                    }
                     if compiler.device_robust() {
                         cmd.args(["--robustness2", "--spirv-version", "1.4"]);
                     }

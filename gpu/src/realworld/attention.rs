@@ -48,6 +48,8 @@ pub fn cases() -> Vec<Case> {
             ]
             .map(String::from)
             .into(),
+            variant: None,
+            overrides: Vec::new(),
             build,
             groups: [t.div_ceil(Q_TILE) * HEADS, 1, 1],
             // Q K^T and P V over the visible part of the cache (about

@@ -159,6 +159,8 @@ fn case(
         shape: format!("{layer} M={m} N={n} K={k}"),
         file,
         defines,
+        variant: None,
+        overrides: Vec::new(),
         build,
         groups,
         flops: 2.0 * mf * nf * kf,

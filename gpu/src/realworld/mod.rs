@@ -24,6 +24,7 @@ pub mod attention;
 pub mod matmul;
 pub mod preprocess;
 pub mod rows;
+pub mod variants;
 
 use crate::data::Rng;
 
@@ -148,6 +149,13 @@ pub struct Case {
     pub file: &'static str,
     /// The preprocessor macros.
     pub defines: Vec<String>,
+    /// For a template in the older `*.tmpl.wgsl` format
+    /// ([`variants`]): the variant's `SHADER_NAME` (`defines` is then
+    /// empty).
+    pub variant: Option<&'static str>,
+    /// Pipeline-overridable constants the backend sets at pipeline
+    /// creation.
+    pub overrides: Vec<(&'static str, f64)>,
     /// Makes the buffers, in binding order.
     pub build: Build,
     /// Workgroup counts.
@@ -166,6 +174,19 @@ pub struct Case {
 }
 
 impl Case {
+    /// The case's WGSL, from llama.cpp's `wgsl-shaders/` directory `dir`.
+    pub fn source(&self, dir: &std::path::Path) -> Result<String, String> {
+        match self.variant {
+            Some(name) => {
+                let path = dir.join(self.file);
+                let text = std::fs::read_to_string(&path)
+                    .map_err(|e| format!("{}: {e}", path.display()))?;
+                variants::expand(&text, name)
+            }
+            None => preprocess::preprocess_file(dir, self.file, &self.defines),
+        }
+    }
+
     /// A file-name-safe name: kernel, variant and shape.
     pub fn file_stem(&self) -> String {
         format!("{}.{}", self.kernel, self.shape)

@@ -6,7 +6,12 @@
 //!   factors): the query `[128, 32 heads, T]` rotated pair by pair,
 //!   `(x0, x1) -> (x0 cos t - x1 sin t, x0 sin t + x1 cos t)` with
 //!   `t = pos * theta_scale^(i/2)`, one invocation per pair, workgroups
-//!   of 1024.
+//!   of 1024;
+//! - `soft_max` (the older `soft_max.tmpl.wgsl`, variant
+//!   `soft_max_f32_mask_f32`: the attention scores of the path without
+//!   flash attention, with llama.cpp's f32 causal mask): one workgroup of
+//!   `wg_size` = 1024 (a pipeline-overridable constant) per row of scores,
+//!   `softmax_j(x_j / sqrt(128) + mask_j)`.
 //!
 //! Inputs are uniform in [-1, 1]; references are computed in f64.
 
@@ -26,6 +31,30 @@ const FREQ_BASE: f64 = 500000.0;
 /// Every row-wise case at the prompt (512 tokens) and decode (1) shapes.
 pub fn cases() -> Vec<Case> {
     let mut out = Vec::new();
+    // Scores of 32 heads: the prompt over caches of 512 and 4096 rows,
+    // and one decoded token over 4096.
+    for (queries, kv) in [
+        (super::matmul::PROMPT, 512u32),
+        (super::matmul::PROMPT, 4096),
+        (1, 4096),
+    ] {
+        let n = (queries * kv * HEADS) as f64;
+        out.push(Case {
+            kernel: "soft_max.mask_f32".into(),
+            shape: format!("H={HEADS} T={queries} KV={kv}"),
+            file: "soft_max.tmpl.wgsl",
+            defines: Vec::new(),
+            variant: Some("soft_max_f32_mask_f32"),
+            overrides: vec![("wg_size", 1024.0)],
+            build: build_soft_max,
+            groups: [queries * HEADS, 1, 1],
+            flops: 0.0,
+            bytes_moved: 2.0 * 4.0 * n + 4.0 * (queries * kv) as f64,
+            check: check_soft_max,
+            tolerance: 1e-4,
+            dims: vec![queries as usize, kv as usize],
+        });
+    }
     for tokens in [super::matmul::PROMPT, 1] {
         let rows = tokens as f64;
         out.push(Case {
@@ -35,6 +64,8 @@ pub fn cases() -> Vec<Case> {
             defines: ["RMS_NORM", "SRC_F32", "DST_F32", "WG_SIZE=128"]
                 .map(String::from)
                 .into(),
+            variant: None,
+            overrides: Vec::new(),
             build: build_rms_norm,
             groups: [tokens, 1, 1],
             flops: 0.0,
@@ -49,6 +80,8 @@ pub fn cases() -> Vec<Case> {
             shape: format!("D={HEAD} H={HEADS} T={tokens}"),
             file: "rope.wgsl",
             defines: ["TYPE_F32", "WG_SIZE=1024"].map(String::from).into(),
+            variant: None,
+            overrides: Vec::new(),
             build: build_rope,
             groups: [elements.div_ceil(1024), 1, 1],
             flops: 0.0,
@@ -190,6 +223,95 @@ fn check_rope(case: &Case, before: &[Buffer], after: &[Vec<u8>]) -> Result<f64, 
     Ok(errors.worst)
 }
 
+fn build_soft_max(case: &Case, rng: &mut Rng) -> Vec<Buffer> {
+    let (t, s) = (case.dims[0] as u32, case.dims[1] as u32);
+    let n = t * s * HEADS;
+    // Scores as Q.K over 128 dimensions make them: up to about 8 in size.
+    let scores: Vec<u8> = (0..n)
+        .flat_map(|_| (((rng.unit() * 2.0 - 1.0) * 8.0) as f32).to_le_bytes())
+        .collect();
+    let mask: Vec<u8> = (0..t)
+        .flat_map(|i| {
+            (0..s).flat_map(move |j| {
+                (if j <= s - t + i {
+                    0.0f32
+                } else {
+                    f32::NEG_INFINITY
+                })
+                .to_le_bytes()
+            })
+        })
+        .collect();
+    let scale = 1.0 / (HEAD as f32).sqrt();
+    let params = [
+        0,
+        0,
+        0,
+        0,
+        s,
+        s * t,
+        n,
+        s,
+        s * t,
+        s * t,
+        s,
+        s * t,
+        n,
+        n,
+        s,
+        t,
+        HEADS,
+        1,
+        1,
+        scale.to_bits(),
+        0f32.to_bits(),
+        (HEADS as f32).to_bits(),
+        1f32.to_bits(),
+        1f32.to_bits(),
+    ];
+    vec![
+        Buffer::input("src", scores),
+        Buffer::input("mask", mask),
+        Buffer::output("dst", (n * 4) as usize),
+        Buffer::params(&params),
+    ]
+}
+
+/// Checks the first and last query rows of heads 0 and 31 and 64 random
+/// rows, every element of each.
+fn check_soft_max(case: &Case, before: &[Buffer], after: &[Vec<u8>]) -> Result<f64, String> {
+    let (t, s) = (case.dims[0], case.dims[1]);
+    let h = HEADS as usize;
+    let (src, mask, dst) = (before[0].data(), before[1].data(), &after[2]);
+    let scale = 1.0 / (HEAD as f64).sqrt();
+    let mut rows: Vec<(usize, usize)> = [0, h - 1]
+        .into_iter()
+        .flat_map(|head| [(head, 0), (head, t - 1)])
+        .collect();
+    let mut rng = Rng::new(0x50f7);
+    for _ in 0..64 {
+        rows.push((
+            rng.range_i64(0, h as i64 - 1) as usize,
+            rng.range_i64(0, t as i64 - 1) as usize,
+        ));
+    }
+    let mut errors = super::Errors::new(case.tolerance);
+    for (head, i) in rows {
+        let row = (head * t + i) * s;
+        let vals: Vec<f64> = (0..s)
+            .map(|j| f32_at(src, row + j) * scale + f32_at(mask, i * s + j))
+            .collect();
+        let max = vals.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
+        let total: f64 = vals.iter().map(|v| (v - max).exp()).sum();
+        for (j, v) in vals.iter().enumerate() {
+            let want = (v - max).exp() / total;
+            let got = f32_at(dst, row + j);
+            errors.check(got, want, 1e-6, || format!("dst[h={head}][t={i}][{j}]"))?;
+        }
+    }
+    Ok(errors.worst)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -214,6 +336,42 @@ mod tests {
             .flat_map(|i| ((f32_at(src, i) / mean.sqrt()) as f32).to_le_bytes())
             .collect();
         assert!(check_rms_norm(&c, &before, &after).is_err());
+    }
+
+    #[test]
+    fn soft_max_check_rejects_a_row_without_the_mask() {
+        let mut c = cases()
+            .into_iter()
+            .find(|c| c.kernel == "soft_max.mask_f32")
+            .unwrap();
+        c.dims = vec![2, 4]; // two queries over four keys: the first sees 3
+        let before = build_soft_max(&c, &mut Rng::new(5));
+        let (src, mask) = (before[0].data(), before[1].data());
+        assert_eq!(f32_at(mask, 3), f64::NEG_INFINITY);
+        assert_eq!(f32_at(mask, 4 + 3), 0.0);
+        let scale = 1.0 / (HEAD as f64).sqrt();
+        let soft = |row: usize, masked: bool| -> Vec<f64> {
+            let q = row % 2;
+            let v: Vec<f64> = (0..4)
+                .map(|j| {
+                    let m = if masked { f32_at(mask, q * 4 + j) } else { 0.0 };
+                    f32_at(src, row * 4 + j) * scale + m
+                })
+                .collect();
+            let max = v.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
+            let sum: f64 = v.iter().map(|x| (x - max).exp()).sum();
+            v.iter().map(|x| (x - max).exp() / sum).collect()
+        };
+        let out = |masked: bool| -> Vec<u8> {
+            (0..2 * HEADS as usize)
+                .flat_map(|row| soft(row, masked))
+                .flat_map(|x| (x as f32).to_le_bytes())
+                .collect()
+        };
+        let mut after = vec![vec![], vec![], out(true), vec![]];
+        assert!(check_soft_max(&c, &before, &after).unwrap() < 1e-6);
+        after[2] = out(false);
+        assert!(check_soft_max(&c, &before, &after).is_err());
     }
 
     #[test]
