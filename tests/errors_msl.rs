@@ -319,3 +319,36 @@ fn never_panics() {
         }
     }
 }
+
+#[test]
+fn barycentric_coord_needs_msl_2_2() {
+    let source = "enable chromium_experimental_barycentric_coord;
+@fragment
+fn fs(@builtin(barycentric_coord) b: vec3f) -> @location(0) vec4<f32> {
+    return vec4<f32>(b, 1.0);
+}
+";
+    let entry = "@fragment\nfn fs(@builtin(barycentric_coord) b: vec3f) -> @location(0) vec4<f32> {\n    return vec4<f32>(b, 1.0);\n}";
+    check(
+        source,
+        Options {
+            lang_version: (2, 1),
+            ..Options::default()
+        },
+        "@builtin(barycentric_coord) needs MSL 2.2 or later, but the target is MSL 2.1",
+        Some(entry),
+    );
+    let options = MslCompileOptions {
+        msl: Options {
+            lang_version: (2, 2),
+            ..Options::default()
+        },
+        ..MslCompileOptions::default()
+    };
+    let out = compile_to_msl(source, &options).expect("MSL 2.2 has barycentric_coord");
+    assert!(
+        out.source.contains("metal::float3 b [[barycentric_coord]]"),
+        "{}",
+        out.source
+    );
+}

@@ -413,3 +413,30 @@ t!(
     "the invocation id of 'quadBroadcast' must be in the range [0, 4), found -1",
     "-1"
 );
+
+// ---- chromium_experimental_barycentric_coord --------------------------------
+
+t!(
+    barycentric_coord_without_extension,
+    "@fragment fn f(@builtin(barycentric_coord) b: vec3f) {}\n",
+    "@builtin(barycentric_coord) requires enabling extension 'chromium_experimental_barycentric_coord'",
+    "barycentric_coord"
+);
+t!(
+    barycentric_coord_wrong_type,
+    "enable chromium_experimental_barycentric_coord;\n@fragment fn f(@builtin(barycentric_coord) b: vec2f) {}\n",
+    "@builtin(barycentric_coord) must be of type 'vec3<f32>', found 'vec2<f32>'",
+    "@builtin(barycentric_coord)"
+);
+t!(
+    barycentric_coord_in_compute,
+    "enable chromium_experimental_barycentric_coord;\n@compute @workgroup_size(1) fn c(@builtin(barycentric_coord) b: vec3f) {}\n",
+    "builtin 'barycentric_coord' cannot be used as a compute shader input",
+    "@compute @workgroup_size(1) fn c(@builtin(barycentric_coord) b: vec3f) {}"
+);
+t!(
+    barycentric_coord_as_output,
+    "enable chromium_experimental_barycentric_coord;\nstruct O { @builtin(barycentric_coord) b: vec3f }\n@fragment fn f() -> O { return O(vec3f()); }\n",
+    "builtin 'barycentric_coord' cannot be used as a fragment shader output",
+    "@fragment fn f() -> O { return O(vec3f()); }"
+);

@@ -93,6 +93,11 @@ bitflags::bitflags! {
         const DUAL_SOURCE_BLENDING = 1 << 4;
         /// `primitive-index`: `enable primitive_index;`
         const PRIMITIVE_INDEX = 1 << 5;
+        /// `chromium-experimental-barycentric-coord`:
+        /// `enable chromium_experimental_barycentric_coord;` (on Vulkan,
+        /// `fragmentShaderBarycentric` of
+        /// `VK_KHR_fragment_shader_barycentric`)
+        const CHROMIUM_EXPERIMENTAL_BARYCENTRIC_COORD = 1 << 11;
         /// `subgroup-matrix` (the proposal's name): `enable subgroup_matrix;`
         const SUBGROUP_MATRIX = 1 << 6;
         /// `chromium-experimental-subgroup-matrix` (Dawn):
@@ -139,6 +144,11 @@ pub const FEATURES: &[(Features, &str, &str)] = &[
         Features::PRIMITIVE_INDEX,
         "primitive-index",
         "primitive_index",
+    ),
+    (
+        Features::CHROMIUM_EXPERIMENTAL_BARYCENTRIC_COORD,
+        "chromium-experimental-barycentric-coord",
+        "chromium_experimental_barycentric_coord",
     ),
     (
         Features::SUBGROUP_MATRIX,

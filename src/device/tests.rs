@@ -278,6 +278,8 @@ fn h100_facts() -> VulkanDeviceFacts {
         shader_clip_distance: true,
         dual_src_blend: true,
         geometry_shader: true,
+        // Not recorded when the H100 profile was written.
+        fragment_shader_barycentric: false,
         storage_buffer_16bit_access: true,
         uniform_and_storage_buffer_16bit_access: true,
         shader_float16: true,
@@ -427,4 +429,20 @@ fn robustness_guarantees() {
         err(r#"{"features": [], "robustness": {"robustBufferAccess2": 1}}"#),
         "line 1, column 56: `robustBufferAccess2` must be true or false, found a number"
     );
+}
+
+#[test]
+fn barycentric_feature_from_vulkan() {
+    let mut facts = h100_facts();
+    assert!(!profile_from_vulkan(&facts)
+        .features
+        .contains(Features::CHROMIUM_EXPERIMENTAL_BARYCENTRIC_COORD));
+    facts.fragment_shader_barycentric = true;
+    let p = profile_from_vulkan(&facts);
+    assert!(p
+        .features
+        .contains(Features::CHROMIUM_EXPERIMENTAL_BARYCENTRIC_COORD));
+    assert!(p
+        .to_json()
+        .contains("\"chromium-experimental-barycentric-coord\""));
 }

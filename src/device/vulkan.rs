@@ -13,6 +13,7 @@
 //! | `clip-distances` | `shaderClipDistance` |
 //! | `dual-source-blending` | `dualSrcBlend` |
 //! | `primitive-index` | `geometryShader` (SPIR-V's `PrimitiveId` in a fragment shader) |
+//! | `chromium-experimental-barycentric-coord` | `fragmentShaderBarycentric` (`VK_KHR_fragment_shader_barycentric`) |
 //! | the subgroup-matrix features | `subgroups`, `cooperativeMatrix`, `vulkanMemoryModel`, `subgroupSizeControl`, `computeFullSubgroups`, and at least one configuration (the proposal's "API" section) |
 //! | `tessera-experimental-bf16` | the subgroup-matrix features and `shaderBFloat16Type` with `shaderBFloat16CooperativeMatrix` (`VK_KHR_shader_bfloat16`) |
 //!
@@ -51,6 +52,9 @@ pub struct VulkanDeviceFacts {
     pub dual_src_blend: bool,
     /// `VkPhysicalDeviceFeatures::geometryShader`.
     pub geometry_shader: bool,
+    /// `VkPhysicalDeviceFragmentShaderBarycentricFeaturesKHR::fragmentShaderBarycentric`
+    /// (`VK_KHR_fragment_shader_barycentric`; false without the extension).
+    pub fragment_shader_barycentric: bool,
     /// `VkPhysicalDeviceVulkan11Features::storageBuffer16BitAccess`.
     pub storage_buffer_16bit_access: bool,
     /// `VkPhysicalDeviceVulkan11Features::uniformAndStorageBuffer16BitAccess`.
@@ -120,6 +124,10 @@ pub fn profile_from_vulkan(facts: &VulkanDeviceFacts) -> DeviceProfile {
     features.set(Features::CLIP_DISTANCES, facts.shader_clip_distance);
     features.set(Features::DUAL_SOURCE_BLENDING, facts.dual_src_blend);
     features.set(Features::PRIMITIVE_INDEX, facts.geometry_shader);
+    features.set(
+        Features::CHROMIUM_EXPERIMENTAL_BARYCENTRIC_COORD,
+        facts.fragment_shader_barycentric,
+    );
 
     let bf16_possible = facts.bfloat16_cooperative_matrix;
     let configs =

@@ -76,6 +76,9 @@ bitflags::bitflags! {
         const DUAL_SOURCE_BLENDING = 1 << 4;
         /// `enable primitive_index;` (render stages; parsed only)
         const PRIMITIVE_INDEX = 1 << 5;
+        /// `enable chromium_experimental_barycentric_coord;` (Chromium's
+        /// experiment, as Tint accepts it): `@builtin(barycentric_coord)`
+        const BARYCENTRIC_COORD = 1 << 14;
         /// `enable subgroup_size_control;` (`@subgroup_size`; implies
         /// `subgroups`)
         const SUBGROUP_SIZE_CONTROL = 1 << 6;
@@ -290,6 +293,10 @@ pub enum BuiltIn {
     ClipDistances,
     /// `primitive_index`
     PrimitiveIndex,
+    /// `barycentric_coord` (`chromium_experimental_barycentric_coord`): the
+    /// fragment's perspective-correct barycentric coordinates in its
+    /// primitive
+    BarycentricCoord,
     /// `local_invocation_id`
     LocalInvocationId,
     /// `local_invocation_index`

@@ -16,6 +16,7 @@ impl BuiltIn {
             BuiltIn::SampleMask => "sample_mask",
             BuiltIn::ClipDistances => "clip_distances",
             BuiltIn::PrimitiveIndex => "primitive_index",
+            BuiltIn::BarycentricCoord => "barycentric_coord",
             BuiltIn::LocalInvocationId => "local_invocation_id",
             BuiltIn::LocalInvocationIndex => "local_invocation_index",
             BuiltIn::GlobalInvocationId => "global_invocation_id",

@@ -101,6 +101,9 @@ fn enable_names(ext: Extensions) -> Vec<&'static str> {
             "clip_distances" => ext.contains(Extensions::CLIP_DISTANCES),
             "dual_source_blending" => ext.contains(Extensions::DUAL_SOURCE_BLENDING),
             "primitive_index" => ext.contains(Extensions::PRIMITIVE_INDEX),
+            "chromium_experimental_barycentric_coord" => {
+                ext.contains(Extensions::BARYCENTRIC_COORD)
+            }
             "subgroup_matrix" => ext.contains(Extensions::SUBGROUP_MATRIX_STANDARD),
             "chromium_experimental_subgroup_matrix" => {
                 ext.contains(Extensions::SUBGROUP_MATRIX)

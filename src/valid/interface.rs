@@ -26,6 +26,7 @@ pub fn stage_name(stage: ShaderStage) -> &'static str {
 enum Ty {
     U32,
     Vec3U32,
+    Vec3F32,
     Vec4F32,
     F32,
     Bool,
@@ -41,6 +42,7 @@ fn builtin_rule(b: BuiltIn) -> (&'static [(ShaderStage, bool)], Ty) {
         BuiltIn::FrontFacing => (&[(F, true)], Ty::Bool),
         BuiltIn::FragDepth { .. } => (&[(F, false)], Ty::F32),
         BuiltIn::SampleIndex | BuiltIn::PrimitiveIndex => (&[(F, true)], Ty::U32),
+        BuiltIn::BarycentricCoord => (&[(F, true)], Ty::Vec3F32),
         BuiltIn::SampleMask => (&[(F, true), (F, false)], Ty::U32),
         BuiltIn::ClipDistances => (&[(V, false)], Ty::F32Array),
         BuiltIn::LocalInvocationId
@@ -69,6 +71,13 @@ fn type_matches(module: &Module, ty: Handle<Type>, want: Ty) -> bool {
             },
         ) => true,
         (
+            Ty::Vec3F32,
+            TypeInner::Vector {
+                size: VectorSize::Tri,
+                scalar: Scalar::F32,
+            },
+        ) => true,
+        (
             Ty::Vec4F32,
             TypeInner::Vector {
                 size: VectorSize::Quad,
@@ -90,6 +99,7 @@ fn ty_spelling(t: Ty) -> &'static str {
     match t {
         Ty::U32 => "u32",
         Ty::Vec3U32 => "vec3<u32>",
+        Ty::Vec3F32 => "vec3<f32>",
         Ty::Vec4F32 => "vec4<f32>",
         Ty::F32 => "f32",
         Ty::Bool => "bool",

@@ -38,6 +38,8 @@ pub struct Queried<'a> {
     pub bfloat16_cooperative_matrix: bool,
     /// `robustBufferAccess2` (`VK_EXT_robustness2`).
     pub robust_buffer_access2: bool,
+    /// `fragmentShaderBarycentric` (`VK_KHR_fragment_shader_barycentric`).
+    pub fragment_shader_barycentric: bool,
     /// `cooperativeMatrixRobustBufferAccess` (KHR).
     pub cooperative_matrix_robust_buffer_access: bool,
     /// The cooperative-matrix properties, in KHR form.
@@ -53,6 +55,7 @@ pub fn facts(q: &Queried<'_>) -> VulkanDeviceFacts {
         shader_clip_distance: on(q.f10.shader_clip_distance),
         dual_src_blend: on(q.f10.dual_src_blend),
         geometry_shader: on(q.f10.geometry_shader),
+        fragment_shader_barycentric: q.fragment_shader_barycentric,
         storage_buffer_16bit_access: on(q.f11.storage_buffer16_bit_access),
         uniform_and_storage_buffer_16bit_access: on(q.f11.uniform_and_storage_buffer16_bit_access),
         shader_float16: on(q.f12.shader_float16),
@@ -173,6 +176,8 @@ unsafe fn read(
     let mut fnv = vk::PhysicalDeviceCooperativeMatrixFeaturesNV::default();
     let lists_robustness2 = lists(ash::ext::robustness2::NAME);
     let mut frb2 = vk::PhysicalDeviceRobustness2FeaturesEXT::default();
+    let lists_barycentric = lists(ash::khr::fragment_shader_barycentric::NAME);
+    let mut fbary = vk::PhysicalDeviceFragmentShaderBarycentricFeaturesKHR::default();
     let mut f2 = vk::PhysicalDeviceFeatures2::default()
         .push_next(&mut f11)
         .push_next(&mut f12)
@@ -185,6 +190,9 @@ unsafe fn read(
     }
     if lists_robustness2 {
         f2 = f2.push_next(&mut frb2);
+    }
+    if lists_barycentric {
+        f2 = f2.push_next(&mut fbary);
     }
     instance.get_physical_device_features2(pd, &mut f2);
     let f10 = f2.features;
@@ -228,6 +236,7 @@ unsafe fn read(
         cooperative_matrix: khr_feature || nv_feature,
         bfloat16_cooperative_matrix: bf16,
         robust_buffer_access2: lists_robustness2 && frb2.robust_buffer_access2 != 0,
+        fragment_shader_barycentric: lists_barycentric && fbary.fragment_shader_barycentric != 0,
         cooperative_matrix_robust_buffer_access: khr_feature
             && fkhr.cooperative_matrix_robust_buffer_access != 0,
         cooperative_matrix_properties,
@@ -306,6 +315,7 @@ mod tests {
             bfloat16_cooperative_matrix: true,
             // Not recorded when the H100 profile was written.
             robust_buffer_access2: false,
+            fragment_shader_barycentric: false,
             cooperative_matrix_robust_buffer_access: false,
             cooperative_matrix_properties: vec![
                 prop(V::Float16, V::Float16, 16, 16, 16),

@@ -550,6 +550,8 @@ impl Device {
             shader_clip_distance: on(f10.shader_clip_distance),
             dual_src_blend: on(f10.dual_src_blend),
             geometry_shader: on(f10.geometry_shader),
+            // The runner has no fragment stage.
+            fragment_shader_barycentric: false,
             storage_buffer_16bit_access: on(f11.storage_buffer16_bit_access),
             uniform_and_storage_buffer_16bit_access: on(f11.uniform_and_storage_buffer16_bit_access),
             shader_float16: on(f12.shader_float16),

@@ -36,6 +36,25 @@ pub const BFLOAT_VERSION: (u8, u8) = (3, 1);
 /// that the subgroup builtins use.
 pub const SUBGROUP_VERSION: (u8, u8) = (2, 1);
 
+/// The MSL version with `[[barycentric_coord]]` (MSL specification
+/// 5.2.3.4: Metal 2.2).
+pub const BARYCENTRIC_VERSION: (u8, u8) = (2, 2);
+
+/// Whether an input of `function` (a parameter or a member of a structure
+/// parameter) is `@builtin(barycentric_coord)`.
+fn reads_barycentric(module: &crate::ir::Module, function: &crate::ir::Function) -> bool {
+    use crate::ir::{Binding, BuiltIn};
+    let is_bary =
+        |b: &Option<Binding>| matches!(b, Some(Binding::BuiltIn(BuiltIn::BarycentricCoord)));
+    function.arguments.iter().any(|a| {
+        is_bary(&a.binding)
+            || matches!(
+                module.types.try_get(a.ty).map(|t| &t.inner),
+                Some(crate::ir::TypeInner::Struct { members, .. }) if members.iter().any(|m| is_bary(&m.binding))
+            )
+    })
+}
+
 /// Checks that Metal (MSL `lang_version`, as `(major, minor)`) can express
 /// what the pipeline's chosen entry points use.
 pub fn check_module(
@@ -113,6 +132,20 @@ pub(super) fn check(
                         res_name(l)
                     )),
                 );
+            }
+        }
+        if lang_version < BARYCENTRIC_VERSION {
+            let ep = &module.entry_points[i];
+            if let Some(f) = module.functions.try_get(ep.function) {
+                if reads_barycentric(module, f) {
+                    diags.push(Diagnostic::error(
+                        format!(
+                            "@builtin(barycentric_coord) needs MSL {}.{} or later, but the target is MSL {}.{}",
+                            BARYCENTRIC_VERSION.0, BARYCENTRIC_VERSION.1, lang_version.0, lang_version.1
+                        ),
+                        module.functions.span(ep.function),
+                    ));
+                }
             }
         }
         if lang_version < SUBGROUP_VERSION && !subgroup_reported {

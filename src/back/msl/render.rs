@@ -41,6 +41,7 @@ fn input_attribute(b: BuiltIn) -> Option<&'static str> {
         BuiltIn::SampleIndex => "sample_id",
         BuiltIn::SampleMask => "sample_mask",
         BuiltIn::PrimitiveIndex => "primitive_id",
+        BuiltIn::BarycentricCoord => "barycentric_coord",
         BuiltIn::SubgroupInvocationId => "thread_index_in_simdgroup",
         BuiltIn::SubgroupSize => "threads_per_simdgroup",
         _ => return None,

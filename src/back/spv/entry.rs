@@ -121,6 +121,13 @@ impl Writer<'_> {
                         self.s.cap(Capability::Geometry);
                         SpvBuiltIn::PrimitiveId
                     }
+                    BuiltIn::BarycentricCoord => {
+                        self.s.cap(Capability::FragmentBarycentricKHR);
+                        self.s
+                            .extensions
+                            .insert("SPV_KHR_fragment_shader_barycentric");
+                        SpvBuiltIn::BaryCoordKHR
+                    }
                     BuiltIn::SampleMask => SpvBuiltIn::SampleMask,
                     BuiltIn::LocalInvocationId => SpvBuiltIn::LocalInvocationId,
                     BuiltIn::LocalInvocationIndex => SpvBuiltIn::LocalInvocationIndex,

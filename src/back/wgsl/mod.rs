@@ -234,6 +234,10 @@ fn write_directives(module: &Module, out: &mut String) {
         (Extensions::DUAL_SOURCE_BLENDING, "dual_source_blending"),
         (Extensions::PRIMITIVE_INDEX, "primitive_index"),
         (
+            Extensions::BARYCENTRIC_COORD,
+            "chromium_experimental_barycentric_coord",
+        ),
+        (
             Extensions::DISABLE_UNIFORMITY_ANALYSIS,
             "chromium_disable_uniformity_analysis",
         ),

@@ -80,6 +80,9 @@ impl Resolver<'_, '_> {
                             "clip_distances" => Extensions::CLIP_DISTANCES,
                             "dual_source_blending" => Extensions::DUAL_SOURCE_BLENDING,
                             "primitive_index" => Extensions::PRIMITIVE_INDEX,
+                            "chromium_experimental_barycentric_coord" => {
+                                Extensions::BARYCENTRIC_COORD
+                            }
                             "chromium_disable_uniformity_analysis" => {
                                 Extensions::DISABLE_UNIFORMITY_ANALYSIS
                             }

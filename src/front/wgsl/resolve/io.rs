@@ -348,6 +348,17 @@ impl<'t, 'a> Resolver<'t, 'a> {
                 u32_,
                 Some((Extensions::PRIMITIVE_INDEX, "primitive_index")),
             ),
+            "barycentric_coord" => (
+                BuiltIn::BarycentricCoord,
+                Want::Inner(TypeInner::Vector {
+                    size: VectorSize::Tri,
+                    scalar: Scalar::F32,
+                }),
+                Some((
+                    Extensions::BARYCENTRIC_COORD,
+                    "chromium_experimental_barycentric_coord",
+                )),
+            ),
             _ => {
                 return Err(Box::new(
                     crate::diagnostic::Diagnostic::error(

@@ -28,6 +28,7 @@ pub(crate) const BUILTIN_VALUES: &[&str] = &[
     "sample_mask",
     "clip_distances",
     "primitive_index",
+    "barycentric_coord",
 ];
 
 /// The extensions `enable` accepts.
@@ -39,6 +40,7 @@ pub(crate) const EXTENSIONS: &[&str] = &[
     "clip_distances",
     "dual_source_blending",
     "primitive_index",
+    "chromium_experimental_barycentric_coord",
     "subgroup_size_control",
     "wgpu_cooperative_matrix",
     "tessera_experimental_subgroup_matrix",
