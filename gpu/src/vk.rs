@@ -722,25 +722,14 @@ impl Gpu {
         warmup: usize,
         iters: usize,
     ) -> VkResult<Vec<f64>> {
-        self.time_warmed(k, groups, warmup, 0.5e9, iters)
+        self.time_batched(k, groups, 1, warmup, 0.5e9, iters)
     }
 
     /// [`Gpu::time`] with at least `warm_ns` nanoseconds of warm-up GPU
-    /// time instead of half a second.
-    pub fn time_warmed(
-        &self,
-        k: &Kernel,
-        groups: [u32; 3],
-        warmup: usize,
-        warm_ns: f64,
-        iters: usize,
-    ) -> VkResult<Vec<f64>> {
-        self.time_batched(k, groups, 1, warmup, warm_ns, iters)
-    }
-
-    /// [`Gpu::time_warmed`] with every timed (and warm-up) submission a
-    /// batch of `batch` dependent dispatches ([`Gpu::dispatch_batch`]);
-    /// returns the time per dispatch of each timed batch (ns).
+    /// time instead of half a second, and every timed (and warm-up)
+    /// submission a batch of `batch` dependent dispatches
+    /// ([`Gpu::dispatch_batch`]); returns the time per dispatch of each
+    /// timed batch (ns).
     pub fn time_batched(
         &self,
         k: &Kernel,

@@ -25,6 +25,7 @@ use serde_json::json;
 use tessera_gpu::compile::Target;
 use tessera_gpu::data::Rng;
 use tessera_gpu::realworld::{self, Case, Compiler, Init};
+use tessera_gpu::vk::{median, Binding, Gpu};
 
 struct Args {
     command: String,
@@ -212,7 +213,6 @@ struct Variant {
 
 fn run(args: &Args, out: &Path) -> ExitCode {
     use tessera::back::spv::CooperativeMatrixExtension;
-    use tessera_gpu::vk::{median, Binding, Gpu};
     let gpu = match Gpu::new(CooperativeMatrixExtension::Khr) {
         Ok(g) => g,
         Err(e) => {
@@ -224,183 +224,12 @@ fn run(args: &Args, out: &Path) -> ExitCode {
     let mut entries = Vec::new();
     let mut failed = 0;
     for (index, case) in selected(args).iter().enumerate() {
-        let stem = case.file_stem();
-        let started = Instant::now();
-        let host = (case.build)(case, &mut Rng::new(1 + index as u64));
-        let mut buffers = Vec::new();
-        for b in &host {
-            match gpu.buffer(b.bytes as u64, false) {
-                Ok(buf) => buffers.push(buf),
-                Err(e) => {
-                    eprintln!("FAIL {stem}: {e}");
-                    return ExitCode::from(1);
-                }
+        match run_case(&gpu, args, index, case, &mut failed) {
+            Ok(entry) => entries.push(entry),
+            Err(e) => {
+                eprintln!("FAIL {}: {e}", case.file_stem());
+                return ExitCode::from(1);
             }
-        }
-        let bindings: Vec<Binding> = buffers
-            .iter()
-            .zip(&host)
-            .map(|(buf, b)| {
-                if b.uniform {
-                    Binding::uniform(buf)
-                } else {
-                    Binding::storage(buf)
-                }
-            })
-            .collect();
-        let mut variants: Vec<Variant> = Vec::new();
-        for compiler in Compiler::ALL {
-            let path = args.spv.join(format!("{stem}.{}.spv", compiler.suffix()));
-            let words = match std::fs::read(&path)
-                .ok()
-                .and_then(|b| tessera_gpu::matmul::spv_words(&b))
-            {
-                Some(w) => w,
-                None => {
-                    eprintln!("FAIL {stem}: cannot read SPIR-V {}", path.display());
-                    failed += 1;
-                    continue;
-                }
-            };
-            match gpu.kernel_robust(&words, &bindings, &[], compiler.device_robust()) {
-                Ok(kernel) => variants.push(Variant {
-                    compiler,
-                    kernel,
-                    max_rel_err: None,
-                    error: None,
-                    medians: Vec::new(),
-                }),
-                Err(e) => {
-                    eprintln!("FAIL {stem} {}: pipeline: {e}", compiler.suffix());
-                    failed += 1;
-                }
-            }
-        }
-        // Correctness: every variant from fresh inputs and poisoned outputs.
-        for v in &mut variants {
-            let r = (|| -> Result<f64, String> {
-                for (buf, b) in buffers.iter().zip(&host) {
-                    match &b.init {
-                        Init::Bytes(data) => gpu.upload(buf, data)?,
-                        Init::Poison => gpu.upload(buf, &tessera_gpu::data::poison(b.bytes))?,
-                    }
-                }
-                gpu.dispatch(&v.kernel, case.groups)?;
-                let after = buffers
-                    .iter()
-                    .map(|b| gpu.download(b))
-                    .collect::<Result<Vec<_>, _>>()?;
-                (case.check)(case, &host, &after)
-            })();
-            match r {
-                Ok(e) => v.max_rel_err = Some(e),
-                Err(e) => {
-                    failed += 1;
-                    eprintln!("FAIL {stem} {}: {e}", v.compiler.suffix());
-                    v.error = Some(e);
-                }
-            }
-        }
-        // Timing: rounds in alternating order, the median of each round's
-        // dispatches, then the median over rounds. A kernel shorter than
-        // 2 ms is timed in batches of dependent dispatches lasting about
-        // 2 ms (at most 256), as an inference graph submits them.
-        // The shortest of five warm single dispatches of the first variant.
-        let single_ns = variants.first().map_or(0.0, |v| {
-            (0..5)
-                .filter_map(|_| gpu.dispatch(&v.kernel, case.groups).ok())
-                .fold(f64::INFINITY, f64::min)
-        });
-        let batch = if single_ns > 0.0 && single_ns.is_finite() {
-            ((2e6 / single_ns).ceil() as usize).clamp(1, 256)
-        } else {
-            1
-        };
-        for round in 0..args.rounds {
-            let order: Vec<usize> = if round % 2 == 0 {
-                (0..variants.len()).collect()
-            } else {
-                (0..variants.len()).rev().collect()
-            };
-            for i in order {
-                let v = &mut variants[i];
-                // Half a second of warm-up before a case's first timing
-                // (clocks ramp up), a twentieth of one before the others.
-                let warm_ns = if round == 0 { 0.5e9 } else { 0.05e9 };
-                match gpu.time_batched(&v.kernel, case.groups, batch, 3, warm_ns, args.iters) {
-                    Ok(times) => v.medians.push(median(&times)),
-                    Err(e) => v.error = Some(e),
-                }
-            }
-        }
-        let ms = |c: Compiler| {
-            variants
-                .iter()
-                .find(|v| v.compiler == c)
-                .map(|v| median(&v.medians) / 1e6)
-                .filter(|t| t.is_finite())
-        };
-        let pipeline = |c: Compiler| {
-            variants
-                .iter()
-                .find(|v| v.compiler == c)
-                .map(|v| v.kernel.pipeline_ms)
-        };
-        let ratio = |a: Option<f64>, b: Option<f64>| match (a, b) {
-            (Some(a), Some(b)) if a > 0.0 => Some(b / a),
-            _ => None,
-        };
-        let t = ms(Compiler::Tessera);
-        let best_tint = match (ms(Compiler::Tint), ms(Compiler::TintDeviceRobust)) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        };
-        println!(
-            "{stem}: tessera {} | tessera-hw {} | tint {} | tint-r2 {} ms; speed vs best Tint {} (batch {batch}, {:.1} s)",
-            fmt(t),
-            fmt(ms(Compiler::TesseraDeviceRobust)),
-            fmt(ms(Compiler::Tint)),
-            fmt(ms(Compiler::TintDeviceRobust)),
-            ratio(t, best_tint).map_or("-".into(), |r| format!("{r:.3}x")),
-            started.elapsed().as_secs_f64(),
-        );
-        let max_rel_err = variants
-            .iter()
-            .filter_map(|v| v.max_rel_err)
-            .fold(None, |m: Option<f64>, e| Some(m.map_or(e, |m| m.max(e))));
-        entries.push(json!({
-            "kernel": case.kernel,
-            "shape": case.shape,
-            "groups": case.groups,
-            "batch": batch,
-            "tessera_ms": t,
-            "tessera_hw_ms": ms(Compiler::TesseraDeviceRobust),
-            "tint_ms": ms(Compiler::Tint),
-            "tint_r2_ms": ms(Compiler::TintDeviceRobust),
-            "native_ms": null,
-            "tessera_pipeline_ms": pipeline(Compiler::Tessera),
-            "tessera_hw_pipeline_ms": pipeline(Compiler::TesseraDeviceRobust),
-            "tint_pipeline_ms": pipeline(Compiler::Tint),
-            "tint_r2_pipeline_ms": pipeline(Compiler::TintDeviceRobust),
-            "speed_vs_tint": ratio(t, ms(Compiler::Tint)),
-            "speed_vs_best_tint": ratio(t, best_tint),
-            "tflops": t.filter(|_| case.flops > 0.0).map(|t| case.flops / (t * 1e-3) / 1e12),
-            "gbytes_per_s": t.map(|t| case.bytes_moved / (t * 1e-3) / 1e9),
-            "max_rel_err": max_rel_err,
-            "variants": variants.iter().map(|v| json!({
-                "compiler": v.compiler.suffix(),
-                "max_rel_err": v.max_rel_err,
-                "error": v.error,
-                "round_medians_ms": v.medians.iter().map(|t| t / 1e6).collect::<Vec<_>>(),
-                "pipeline_ms": v.kernel.pipeline_ms,
-                "stats": v.kernel.stats.iter().map(|(k, v)| json!([k, v])).collect::<Vec<_>>(),
-            })).collect::<Vec<_>>(),
-        }));
-        for v in &variants {
-            gpu.destroy_kernel(&v.kernel);
-        }
-        for b in &buffers {
-            gpu.free(b);
         }
         // Written after every case, so a run cut short keeps what it measured.
         let report = json!({
@@ -425,6 +254,193 @@ fn run(args: &Args, out: &Path) -> ExitCode {
     } else {
         ExitCode::SUCCESS
     }
+}
+
+/// One case: its buffers and the four pipelines, each build's output
+/// checked, then the builds timed; prints the case's line and returns its
+/// `realworld.json` entry. Checks that fail count in `failed`; an `Err`
+/// is a device failure that ends the run.
+fn run_case(
+    gpu: &Gpu,
+    args: &Args,
+    index: usize,
+    case: &Case,
+    failed: &mut usize,
+) -> Result<serde_json::Value, String> {
+    let stem = case.file_stem();
+    let started = Instant::now();
+    let host = (case.build)(case, &mut Rng::new(1 + index as u64));
+    let buffers = host
+        .iter()
+        .map(|b| gpu.buffer(b.bytes as u64, false))
+        .collect::<Result<Vec<_>, _>>()?;
+    let bindings: Vec<Binding> = buffers
+        .iter()
+        .zip(&host)
+        .map(|(buf, b)| {
+            if b.uniform {
+                Binding::uniform(buf)
+            } else {
+                Binding::storage(buf)
+            }
+        })
+        .collect();
+    let mut variants: Vec<Variant> = Vec::new();
+    for compiler in Compiler::ALL {
+        let path = args.spv.join(format!("{stem}.{}.spv", compiler.suffix()));
+        let words = match std::fs::read(&path)
+            .ok()
+            .and_then(|b| tessera_gpu::matmul::spv_words(&b))
+        {
+            Some(w) => w,
+            None => {
+                eprintln!("FAIL {stem}: cannot read SPIR-V {}", path.display());
+                *failed += 1;
+                continue;
+            }
+        };
+        match gpu.kernel_robust(&words, &bindings, &[], compiler.device_robust()) {
+            Ok(kernel) => variants.push(Variant {
+                compiler,
+                kernel,
+                max_rel_err: None,
+                error: None,
+                medians: Vec::new(),
+            }),
+            Err(e) => {
+                eprintln!("FAIL {stem} {}: pipeline: {e}", compiler.suffix());
+                *failed += 1;
+            }
+        }
+    }
+    // Correctness: every variant from fresh inputs and poisoned outputs.
+    for v in &mut variants {
+        let r = (|| -> Result<f64, String> {
+            for (buf, b) in buffers.iter().zip(&host) {
+                match &b.init {
+                    Init::Bytes(data) => gpu.upload(buf, data)?,
+                    Init::Poison => gpu.upload(buf, &tessera_gpu::data::poison(b.bytes))?,
+                }
+            }
+            gpu.dispatch(&v.kernel, case.groups)?;
+            let after = buffers
+                .iter()
+                .map(|b| gpu.download(b))
+                .collect::<Result<Vec<_>, _>>()?;
+            (case.check)(case, &host, &after)
+        })();
+        match r {
+            Ok(e) => v.max_rel_err = Some(e),
+            Err(e) => {
+                *failed += 1;
+                eprintln!("FAIL {stem} {}: {e}", v.compiler.suffix());
+                v.error = Some(e);
+            }
+        }
+    }
+    // Timing: rounds in alternating order, the median of each round's
+    // dispatches, then the median over rounds. A kernel shorter than
+    // 2 ms is timed in batches of dependent dispatches lasting about
+    // 2 ms (at most 256), as an inference graph submits them; the
+    // estimate is the shortest of five warm single dispatches of the
+    // first variant.
+    let single_ns = variants.first().map_or(0.0, |v| {
+        (0..5)
+            .filter_map(|_| gpu.dispatch(&v.kernel, case.groups).ok())
+            .fold(f64::INFINITY, f64::min)
+    });
+    let batch = if single_ns > 0.0 && single_ns.is_finite() {
+        ((2e6 / single_ns).ceil() as usize).clamp(1, 256)
+    } else {
+        1
+    };
+    for round in 0..args.rounds {
+        let order: Vec<usize> = if round % 2 == 0 {
+            (0..variants.len()).collect()
+        } else {
+            (0..variants.len()).rev().collect()
+        };
+        for i in order {
+            let v = &mut variants[i];
+            // Half a second of warm-up before a case's first timing
+            // (clocks ramp up), a twentieth of one before the others.
+            let warm_ns = if round == 0 { 0.5e9 } else { 0.05e9 };
+            match gpu.time_batched(&v.kernel, case.groups, batch, 3, warm_ns, args.iters) {
+                Ok(times) => v.medians.push(median(&times)),
+                Err(e) => v.error = Some(e),
+            }
+        }
+    }
+    let ms = |c: Compiler| {
+        variants
+            .iter()
+            .find(|v| v.compiler == c)
+            .map(|v| median(&v.medians) / 1e6)
+            .filter(|t| t.is_finite())
+    };
+    let pipeline = |c: Compiler| {
+        variants
+            .iter()
+            .find(|v| v.compiler == c)
+            .map(|v| v.kernel.pipeline_ms)
+    };
+    let ratio = |a: Option<f64>, b: Option<f64>| match (a, b) {
+        (Some(a), Some(b)) if a > 0.0 => Some(b / a),
+        _ => None,
+    };
+    let t = ms(Compiler::Tessera);
+    let best_tint = match (ms(Compiler::Tint), ms(Compiler::TintDeviceRobust)) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    };
+    println!(
+        "{stem}: tessera {} | tessera-hw {} | tint {} | tint-r2 {} ms; speed vs best Tint {} (batch {batch}, {:.1} s)",
+        fmt(t),
+        fmt(ms(Compiler::TesseraDeviceRobust)),
+        fmt(ms(Compiler::Tint)),
+        fmt(ms(Compiler::TintDeviceRobust)),
+        ratio(t, best_tint).map_or("-".into(), |r| format!("{r:.3}x")),
+        started.elapsed().as_secs_f64(),
+    );
+    let max_rel_err = variants
+        .iter()
+        .filter_map(|v| v.max_rel_err)
+        .fold(None, |m: Option<f64>, e| Some(m.map_or(e, |m| m.max(e))));
+    let entry = json!({
+        "kernel": case.kernel,
+        "shape": case.shape,
+        "groups": case.groups,
+        "batch": batch,
+        "tessera_ms": t,
+        "tessera_hw_ms": ms(Compiler::TesseraDeviceRobust),
+        "tint_ms": ms(Compiler::Tint),
+        "tint_r2_ms": ms(Compiler::TintDeviceRobust),
+        "native_ms": null,
+        "tessera_pipeline_ms": pipeline(Compiler::Tessera),
+        "tessera_hw_pipeline_ms": pipeline(Compiler::TesseraDeviceRobust),
+        "tint_pipeline_ms": pipeline(Compiler::Tint),
+        "tint_r2_pipeline_ms": pipeline(Compiler::TintDeviceRobust),
+        "speed_vs_tint": ratio(t, ms(Compiler::Tint)),
+        "speed_vs_best_tint": ratio(t, best_tint),
+        "tflops": t.filter(|_| case.flops > 0.0).map(|t| case.flops / (t * 1e-3) / 1e12),
+        "gbytes_per_s": t.map(|t| case.bytes_moved / (t * 1e-3) / 1e9),
+        "max_rel_err": max_rel_err,
+        "variants": variants.iter().map(|v| json!({
+            "compiler": v.compiler.suffix(),
+            "max_rel_err": v.max_rel_err,
+            "error": v.error,
+            "round_medians_ms": v.medians.iter().map(|t| t / 1e6).collect::<Vec<_>>(),
+            "pipeline_ms": v.kernel.pipeline_ms,
+            "stats": v.kernel.stats.iter().map(|(k, v)| json!([k, v])).collect::<Vec<_>>(),
+        })).collect::<Vec<_>>(),
+    });
+    for v in &variants {
+        gpu.destroy_kernel(&v.kernel);
+    }
+    for b in &buffers {
+        gpu.free(b);
+    }
+    Ok(entry)
 }
 
 fn fmt(v: Option<f64>) -> String {
