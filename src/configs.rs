@@ -536,6 +536,57 @@ pub fn from_wgpu(
     out
 }
 
+/// A combination of component types a device runs cooperative-vector
+/// products with natively (`VK_NV_cooperative_vector`,
+/// docs/cooperative-vectors.md): the input vector, matrix and bias are
+/// `input`, the result `result`. Spelled `INPUT:RESULT`, e.g. `f16:f16`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct CooperativeVectorConfig {
+    /// Component type of the input vector, the matrix and the bias.
+    pub input: ComponentType,
+    /// Component type of the result.
+    pub result: ComponentType,
+}
+
+impl CooperativeVectorConfig {
+    /// Whether products of `input` vectors giving `result` vectors run
+    /// natively under this configuration.
+    pub fn matches(&self, input: Scalar, result: Scalar) -> bool {
+        ComponentType::from_scalar(input) == Some(self.input)
+            && ComponentType::from_scalar(result) == Some(self.result)
+    }
+}
+
+impl fmt::Display for CooperativeVectorConfig {
+    /// Writes `INPUT:RESULT`, e.g. `f16:f32`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}", self.input, self.result)
+    }
+}
+
+impl FromStr for CooperativeVectorConfig {
+    type Err = ConfigParseError;
+
+    /// Parses `INPUT:RESULT` (`f16` or `f32` each).
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let bad = || {
+            ConfigParseError(format!(
+                "invalid cooperative vector config '{s}': expected INPUT:RESULT with f16 or f32 each, e.g. f16:f16"
+            ))
+        };
+        let (input, result) = s.trim().split_once(':').ok_or_else(bad)?;
+        let component = |t: &str| match t.trim() {
+            "f16" => Ok(ComponentType::F16),
+            "f32" => Ok(ComponentType::F32),
+            _ => Err(bad()),
+        };
+        Ok(CooperativeVectorConfig {
+            input: component(input)?,
+            result: component(result)?,
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -53,6 +53,7 @@ fn list_passes_names_each_pass_in_order_without_an_input() {
             "spec-constants",
             "external-texture",
             "pointer-args",
+            "coop-vec",
             "unroll",
             "fold",
             "sroa",
@@ -117,9 +118,9 @@ fn print_ir_after_all_prints_every_pass() {
     );
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let err = text(&out.stderr);
-    // MSL: the shared passes (with int-dot), first-bit, int-abs-sign,
+    // MSL: the shared passes (with int-dot), coop-vec, first-bit, int-abs-sign,
     // float-formulas, bit-fields and matrix-scratch.
-    assert_eq!(err.matches("// IR after ").count(), 22, "{err}");
+    assert_eq!(err.matches("// IR after ").count(), 23, "{err}");
     let last = err
         .rsplit("// IR after workgroup-zero\n")
         .next()
@@ -138,7 +139,7 @@ fn unknown_pass_is_a_usage_error_listing_the_passes() {
     assert_eq!(out.status.code(), Some(2));
     let err = text(&out.stderr);
     assert!(
-        err.contains("--print-ir-after: no pass named `robust` (passes: spec-constants, external-texture, pointer-args, unroll"),
+        err.contains("--print-ir-after: no pass named `robust` (passes: spec-constants, external-texture, pointer-args, coop-vec, unroll"),
         "{err}"
     );
     let out = tessera(
@@ -241,5 +242,5 @@ fn verify_ir_checks_every_stage_quietly() {
         Some(SOURCE),
     );
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-    assert_eq!(text(&out.stderr).matches("// IR after ").count(), 21);
+    assert_eq!(text(&out.stderr).matches("// IR after ").count(), 22);
 }

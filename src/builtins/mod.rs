@@ -23,6 +23,7 @@
 //! arguments listed in [`BuiltinDef::const_args`] are const-expressions.
 
 mod coop_matrix;
+mod coop_vector;
 pub mod display;
 mod matcher;
 pub(crate) mod matrix_bounds;
@@ -81,6 +82,8 @@ pub enum BuiltinOp {
     SubgroupMatrixScalar(MatrixScalarOp),
     /// `dpdx*`, `dpdy*`, `fwidth*`: [`crate::ir::Expression::Derivative`].
     Derivative(DerivativeAxis, DerivativeControl),
+    /// `coopVecMatMul` (`false`) / `coopVecMatMulAdd` (`true`).
+    CoopVecMatMul(bool),
     /// A texture builtin.
     Texture(texture::TextureFn),
 }
@@ -171,6 +174,8 @@ enum Special {
     CoopStore,
     /// wgpu's `coopMultiplyAdd`.
     CoopMultiplyAdd,
+    /// `coopVecMatMul` / `coopVecMatMulAdd`.
+    CoopVecMatMul(bool),
     /// The texture builtins.
     Texture(texture::TextureFn),
 }
@@ -280,6 +285,8 @@ fn special_signatures(sp: Special) -> &'static [&'static str] {
         Special::CoopLoad => coop_matrix::LOAD_SIGNATURES,
         Special::CoopStore => coop_matrix::STORE_SIGNATURES,
         Special::CoopMultiplyAdd => coop_matrix::MULTIPLY_ADD_SIGNATURES,
+        Special::CoopVecMatMul(false) => coop_vector::MAT_MUL_SIGNATURES,
+        Special::CoopVecMatMul(true) => coop_vector::MAT_MUL_ADD_SIGNATURES,
         Special::Texture(_) => &[],
     }
 }
@@ -328,6 +335,7 @@ pub fn resolve_call(
                 Special::CoopLoad => coop_matrix::load(module, &call),
                 Special::CoopStore => coop_matrix::store(module, &call),
                 Special::CoopMultiplyAdd => coop_matrix::multiply_add(module, &call),
+                Special::CoopVecMatMul(bias) => coop_vector::mat_mul(module, &call, bias),
                 Special::Texture(f) => texture::check(module, &call, f),
             }
         }

@@ -219,6 +219,20 @@ const fn coop(name: &'static str, op: BuiltinOp, must_use: bool, sp: Special) ->
     }
 }
 
+/// A cooperative-vector product row: every stage.
+const fn coop_vec(name: &'static str, bias: bool) -> BuiltinDef {
+    BuiltinDef {
+        extension: Extensions::TESSERA_COOPERATIVE_VECTOR,
+        stages: ALL_STAGES,
+        ..matrix(
+            name,
+            BuiltinOp::CoopVecMatMul(bias),
+            true,
+            Special::CoopVecMatMul(bias),
+        )
+    }
+}
+
 const fn special(
     name: &'static str,
     op: BuiltinOp,
@@ -662,6 +676,9 @@ pub(crate) static TABLE: &[BuiltinDef] = &[
         true,
         Special::CoopMultiplyAdd,
     ),
+    // Cooperative vectors (docs/cooperative-vectors.md).
+    coop_vec("coopVecMatMul", false),
+    coop_vec("coopVecMatMulAdd", true),
     // Derivatives (fragment stage only).
     derivative("dpdx", DerivativeAxis::X, DerivativeControl::None),
     derivative("dpdxCoarse", DerivativeAxis::X, DerivativeControl::Coarse),

@@ -52,6 +52,9 @@
 //!   the spelling of the CLI's `--subgroup-matrix-config`. Without the
 //!   member, the configuration checks are skipped; `[]` means the device
 //!   has none.
+//! - `cooperativeVectorConfigs` (optional): `INPUT:RESULT` strings (`f16`
+//!   or `f32` each), the cooperative-vector products the device runs
+//!   natively (docs/cooperative-vectors.md); without it, none.
 //! - `robustness` (optional): what the device guarantees about buffer
 //!   accesses out of range, `{"robustBufferAccess2": true,
 //!   "cooperativeMatrixRobustBufferAccess": false}` (see [`Robustness`]);
@@ -439,6 +442,10 @@ pub struct DeviceProfile {
     /// The subgroup-matrix configurations; `None` when the profile gives
     /// none (the configuration checks are then skipped).
     pub subgroup_matrix_configs: Option<Vec<SubgroupMatrixConfig>>,
+    /// The component types of the cooperative-vector products the device
+    /// runs natively (`VK_NV_cooperative_vector`); empty: none (every
+    /// product is a loop).
+    pub cooperative_vector_configs: Vec<crate::configs::CooperativeVectorConfig>,
     /// What the device guarantees about out-of-range buffer accesses
     /// (none by default).
     pub robustness: Robustness,
@@ -454,6 +461,7 @@ impl Default for DeviceProfile {
             language_features: LanguageFeatures::all(),
             limits: Limits::default(),
             subgroup_matrix_configs: None,
+            cooperative_vector_configs: Vec::new(),
             robustness: Robustness::default(),
         }
     }
@@ -517,6 +525,7 @@ impl DeviceProfile {
             language_features: LanguageFeatures::all(),
             limits: Limits::default(),
             subgroup_matrix_configs: None,
+            cooperative_vector_configs: Vec::new(),
             robustness: Robustness::default(),
         };
         let mut has_features = false;
@@ -527,6 +536,7 @@ impl DeviceProfile {
             "wgslLanguageFeatures",
             "limits",
             "subgroupMatrixConfigs",
+            "cooperativeVectorConfigs",
             "robustness",
         ];
         for (key, key_pos, value) in members {
@@ -555,6 +565,9 @@ impl DeviceProfile {
                 "wgslLanguageFeatures" => profile.language_features = language_features(value)?,
                 "limits" => profile.limits = limits(value)?,
                 "subgroupMatrixConfigs" => profile.subgroup_matrix_configs = Some(configs(value)?),
+                "cooperativeVectorConfigs" => {
+                    profile.cooperative_vector_configs = cooperative_vector_configs(value)?
+                }
                 "robustness" => profile.robustness = robustness::parse(value)?,
                 other => {
                     return Err(at(
@@ -617,6 +630,14 @@ impl DeviceProfile {
             }
             out.push_str(if configs.is_empty() { "]" } else { "\n  ]" });
         }
+        if !self.cooperative_vector_configs.is_empty() {
+            out.push_str(",\n  \"cooperativeVectorConfigs\": [");
+            for (i, c) in self.cooperative_vector_configs.iter().enumerate() {
+                out.push_str(if i == 0 { "\n    " } else { ",\n    " });
+                out.push_str(&format!("\"{c}\""));
+            }
+            out.push_str("\n  ]");
+        }
         robustness::write(&self.robustness, &mut out);
         out.push_str("\n}\n");
         out
@@ -672,6 +693,7 @@ impl DeviceProfile {
                 subgroup_max_size: Some(32),
             },
             subgroup_matrix_configs: Some(crate::configs::metal(true)),
+            cooperative_vector_configs: Vec::new(),
             // Metal promises nothing about out-of-range buffer accesses.
             robustness: Robustness::default(),
         }
@@ -691,6 +713,7 @@ impl DeviceProfile {
             language_features: LanguageFeatures::UNIFORM_BUFFER_STANDARD_LAYOUT,
             limits: Limits::webgpu_defaults(),
             subgroup_matrix_configs: None,
+            cooperative_vector_configs: Vec::new(),
             robustness: Robustness::default(),
         }
     }
@@ -821,6 +844,40 @@ fn limits(value: &Value) -> Result<Limits, ProfileError> {
         }
     }
     Ok(limits)
+}
+
+/// `cooperativeVectorConfigs`: `INPUT:RESULT` strings, duplicates dropped.
+fn cooperative_vector_configs(
+    value: &Value,
+) -> Result<Vec<crate::configs::CooperativeVectorConfig>, ProfileError> {
+    let Kind::Array(items) = &value.kind else {
+        return Err(at(
+            value.pos,
+            format!(
+                "`cooperativeVectorConfigs` must be an array of `INPUT:RESULT` strings, found {}",
+                value.describe()
+            ),
+        ));
+    };
+    let mut out = Vec::new();
+    for item in items {
+        let Kind::String(text) = &item.kind else {
+            return Err(at(
+                item.pos,
+                format!(
+                    "a cooperative-vector configuration must be an `INPUT:RESULT` string, found {}",
+                    item.describe()
+                ),
+            ));
+        };
+        let config: crate::configs::CooperativeVectorConfig = text
+            .parse()
+            .map_err(|e: crate::configs::ConfigParseError| at(item.pos, e.0))?;
+        if !out.contains(&config) {
+            out.push(config);
+        }
+    }
+    Ok(out)
 }
 
 fn configs(value: &Value) -> Result<Vec<SubgroupMatrixConfig>, ProfileError> {

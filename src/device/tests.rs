@@ -57,6 +57,75 @@ fn reads_a_profile() {
 }
 
 #[test]
+fn cooperative_vector_configs_parse_and_round_trip() {
+    let p = DeviceProfile::from_json(
+        r#"{"features": [], "cooperativeVectorConfigs": ["f16:f16", "f16:f32", "f16:f16"]}"#,
+    )
+    .expect("profile");
+    let names: Vec<String> = p
+        .cooperative_vector_configs
+        .iter()
+        .map(|c| c.to_string())
+        .collect();
+    assert_eq!(names, ["f16:f16", "f16:f32"]);
+    let text = p.to_json();
+    assert!(
+        text.contains("\"cooperativeVectorConfigs\": [\n    \"f16:f16\",\n    \"f16:f32\"\n  ]"),
+        "{text}"
+    );
+    assert_eq!(DeviceProfile::from_json(&text).expect("again"), p);
+    let mut options = crate::pipeline::PipelineOptions::default();
+    options.apply_profile(&p);
+    assert_eq!(
+        options.cooperative_vector_configs,
+        p.cooperative_vector_configs
+    );
+    let err = |json: &str| DeviceProfile::from_json(json).expect_err(json).to_string();
+    assert!(
+        err(r#"{"features": [], "cooperativeVectorConfigs": ["f16:i8"]}"#)
+            .contains("invalid cooperative vector config 'f16:i8'"),
+    );
+    assert!(
+        err(r#"{"features": [], "cooperativeVectorConfigs": "f16:f16"}"#)
+            .contains("`cooperativeVectorConfigs` must be an array of `INPUT:RESULT` strings")
+    );
+    assert!(err(r#"{"features": [], "cooperativeVectorConfigs": [1]}"#)
+        .contains("must be an `INPUT:RESULT` string"));
+}
+
+#[test]
+fn cooperative_vector_configs_from_vulkan() {
+    use crate::device::vulkan::{cooperative_vector_configs, VulkanCooperativeVectorProperties};
+    let row = |input, interp, matrix, bias, result| VulkanCooperativeVectorProperties {
+        input_type: input,
+        input_interpretation: interp,
+        matrix_interpretation: matrix,
+        bias_interpretation: bias,
+        result_type: result,
+        transpose: false,
+    };
+    let mut facts = h100_facts();
+    facts.cooperative_vector = true;
+    facts.cooperative_vector_properties = vec![
+        row(0, 0, 0, 0, 0),
+        row(0, 0, 0, 0, 1),
+        // An f32 input interpreted as f16, 8-bit matrices, a duplicate.
+        row(1, 0, 0, 0, 0),
+        row(5, 5, 3, 5, 5),
+        row(0, 0, 0, 0, 0),
+    ];
+    let names: Vec<String> = cooperative_vector_configs(&facts, true)
+        .iter()
+        .map(|c| c.to_string())
+        .collect();
+    assert_eq!(names, ["f16:f16", "f16:f32"]);
+    // Without shader-f16 the f16 rows go; without the feature, all.
+    assert!(cooperative_vector_configs(&facts, false).is_empty());
+    facts.cooperative_vector = false;
+    assert!(cooperative_vector_configs(&facts, true).is_empty());
+}
+
+#[test]
 fn json_round_trip() {
     for name in BUILTIN_PROFILES {
         let p = DeviceProfile::builtin(name).unwrap_or_else(|| panic!("built-in {name}"));
@@ -69,6 +138,7 @@ fn json_round_trip() {
         language_features: LanguageFeatures::empty(),
         limits: Limits::default(),
         subgroup_matrix_configs: Some(Vec::new()),
+        cooperative_vector_configs: Vec::new(),
         robustness: Robustness::default(),
     };
     let text = empty.to_json();
@@ -245,7 +315,7 @@ fn errors_say_where() {
     );
     assert_eq!(
         err("{\"features\": [], \"feature\": []}"),
-        "line 1, column 18: unknown member `feature` (expected `tessera_device_profile`, `name`, `features`, `wgslLanguageFeatures`, `limits`, `subgroupMatrixConfigs`, `robustness`) (did you mean `features`?)"
+        "line 1, column 18: unknown member `feature` (expected `tessera_device_profile`, `name`, `features`, `wgslLanguageFeatures`, `limits`, `subgroupMatrixConfigs`, `cooperativeVectorConfigs`, `robustness`) (did you mean `features`?)"
     );
     assert_eq!(
         err("[]"),
@@ -315,6 +385,8 @@ fn h100_facts() -> VulkanDeviceFacts {
         max_push_constants_size: 256,
         min_subgroup_size: 32,
         max_subgroup_size: 32,
+        cooperative_vector: false,
+        cooperative_vector_properties: Vec::new(),
     }
 }
 

@@ -105,6 +105,64 @@ pub struct VulkanDeviceFacts {
     pub min_subgroup_size: u32,
     /// `VkPhysicalDeviceVulkan13Properties::maxSubgroupSize`.
     pub max_subgroup_size: u32,
+    /// `VkPhysicalDeviceCooperativeVectorFeaturesNV::cooperativeVector`
+    /// (false without `VK_NV_cooperative_vector`).
+    pub cooperative_vector: bool,
+    /// What `vkGetPhysicalDeviceCooperativeVectorPropertiesNV` lists.
+    pub cooperative_vector_properties: Vec<VulkanCooperativeVectorProperties>,
+}
+
+/// A plain-Rust mirror of `VkCooperativeVectorPropertiesNV`: the component
+/// types as `VkComponentTypeKHR` values (0 float16, 1 float32, ...).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct VulkanCooperativeVectorProperties {
+    /// `inputType`.
+    pub input_type: u32,
+    /// `inputInterpretation`.
+    pub input_interpretation: u32,
+    /// `matrixInterpretation`.
+    pub matrix_interpretation: u32,
+    /// `biasInterpretation`.
+    pub bias_interpretation: u32,
+    /// `resultType`.
+    pub result_type: u32,
+    /// `transpose`.
+    pub transpose: bool,
+}
+
+/// The cooperative-vector configurations of a device: one per listed
+/// combination whose input, its interpretation, the matrix and the bias
+/// are one float type (f16 or f32, `VK_COMPONENT_TYPE_FLOAT16/32_KHR`)
+/// and whose result is f16 or f32, in the driver's order, without
+/// duplicates. Needs the feature, the Vulkan memory model and, for f16,
+/// the shader-f16 feature.
+pub fn cooperative_vector_configs(
+    facts: &VulkanDeviceFacts,
+    f16: bool,
+) -> Vec<crate::configs::CooperativeVectorConfig> {
+    use crate::configs::ComponentType;
+    let float = |v: u32| match v {
+        0 if f16 => Some(ComponentType::F16),
+        1 => Some(ComponentType::F32),
+        _ => None,
+    };
+    let mut out = Vec::new();
+    if !facts.cooperative_vector || !facts.vulkan_memory_model {
+        return out;
+    }
+    for p in &facts.cooperative_vector_properties {
+        let same = p.input_interpretation == p.input_type
+            && p.matrix_interpretation == p.input_type
+            && p.bias_interpretation == p.input_type;
+        if let (true, Some(input), Some(result)) = (same, float(p.input_type), float(p.result_type))
+        {
+            let c = crate::configs::CooperativeVectorConfig { input, result };
+            if !out.contains(&c) {
+                out.push(c);
+            }
+        }
+    }
+    out
 }
 
 /// The profile of a Vulkan device (see the module documentation for the
@@ -171,6 +229,7 @@ pub fn profile_from_vulkan(facts: &VulkanDeviceFacts) -> DeviceProfile {
             subgroup_max_size: subgroup_sizes(facts.max_subgroup_size),
         },
         subgroup_matrix_configs: Some(if matrices { configs } else { Vec::new() }),
+        cooperative_vector_configs: cooperative_vector_configs(facts, f16),
         robustness: super::Robustness {
             robust_buffer_access2: facts.robust_buffer_access2,
             cooperative_matrix_robust_buffer_access: facts.cooperative_matrix_robust_buffer_access,

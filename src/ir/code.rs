@@ -223,6 +223,28 @@ pub enum Expression {
         /// The fill value.
         value: Handle<Expression>,
     },
+    /// `coopVecMatMul` / `coopVecMatMulAdd`
+    /// (docs/cooperative-vectors.md): `ty` is the result `coop_vec<R, M>`;
+    /// element `(r, k)` of the matrix is `matrix[offset + r * stride + k]`
+    /// (row-major) or `matrix[offset + k * stride + r]` (column-major).
+    CoopVecMatMul {
+        /// Result type.
+        ty: Handle<Type>,
+        /// The input vector (`coop_vec<T, K>`).
+        input: Handle<Expression>,
+        /// Pointer to an array of `T` in a storage buffer.
+        matrix: Handle<Expression>,
+        /// Index of element `(0, 0)` (u32).
+        offset: Handle<Expression>,
+        /// Elements between rows (row-major) or columns (u32).
+        stride: Handle<Expression>,
+        /// Majorness.
+        layout: MatrixLayout,
+        /// Pointer to the bias array (`coopVecMatMulAdd`).
+        bias: Option<Handle<Expression>>,
+        /// Index of the first bias element (u32; with `bias`).
+        bias_offset: Option<Handle<Expression>>,
+    },
     /// `textureSample*`, `textureGather*`, `textureSampleBaseClampToEdge`.
     ImageSample {
         /// The texture value.

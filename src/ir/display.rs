@@ -79,6 +79,9 @@ pub fn inner_name(module: &Module, inner: &TypeInner) -> String {
             };
             format!("coop_mat{c}x{c}<{}, {role}>", scalar.wgsl_name())
         }
+        TypeInner::CoopVector { scalar, size } => {
+            format!("coop_vec<{}, {size}>", scalar.wgsl_name())
+        }
         TypeInner::SubgroupMatrix {
             kind,
             scalar,

@@ -101,6 +101,14 @@ pub fn layout_of_inner(module: &Module, inner: &TypeInner) -> Layout {
         // observable. Report the component layout so arrays of them get a
         // well-defined (unused) stride.
         TypeInner::SubgroupMatrix { scalar, .. } => scalar_layout(scalar),
+        // Not host-shareable either: an array of N components.
+        TypeInner::CoopVector { scalar, size } => {
+            let l = scalar_layout(scalar);
+            Layout {
+                size: l.size.saturating_mul(size),
+                align: l.align,
+            }
+        }
     }
 }
 

@@ -96,6 +96,9 @@ bitflags::bitflags! {
         /// internal extension, accepted as Tint does): the uniformity
         /// analysis reports nothing.
         const DISABLE_UNIFORMITY_ANALYSIS = 1 << 13;
+        /// `enable tessera_experimental_cooperative_vector;`: `coop_vec<T, N>`
+        /// and its operations (docs/cooperative-vectors.md)
+        const TESSERA_COOPERATIVE_VECTOR = 1 << 15;
     }
 }
 

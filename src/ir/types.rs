@@ -348,7 +348,19 @@ pub enum TypeInner {
         /// Row count (third template argument).
         rows: MatrixDim,
     },
+    /// `coop_vec<T, N>` (`enable tessera_experimental_cooperative_vector;`):
+    /// a vector of `size` components, 1 to [`COOP_VEC_MAX`], owned by one
+    /// invocation (docs/cooperative-vectors.md).
+    CoopVector {
+        /// Component type (f32 or f16).
+        scalar: Scalar,
+        /// Component count.
+        size: u32,
+    },
 }
+
+/// The largest component count of a `coop_vec<T, N>`.
+pub const COOP_VEC_MAX: u32 = 1024;
 
 /// A type, optionally named (structs are named).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -366,7 +378,8 @@ impl TypeInner {
             TypeInner::Scalar(s) | TypeInner::Atomic(s) => Some(s),
             TypeInner::Vector { scalar, .. }
             | TypeInner::Matrix { scalar, .. }
-            | TypeInner::SubgroupMatrix { scalar, .. } => Some(scalar),
+            | TypeInner::SubgroupMatrix { scalar, .. }
+            | TypeInner::CoopVector { scalar, .. } => Some(scalar),
             _ => None,
         }
     }

@@ -226,6 +226,7 @@ fn element(t: &TypeInner, member: Option<u32>) -> Result<Want<'_>, Rule> {
             }
         },
         TypeInner::SubgroupMatrix { scalar: s, .. } => Ok(Want::Shape(scalar(s))),
+        TypeInner::CoopVector { scalar: s, size } => bound(size).map(|()| Want::Shape(scalar(s))),
         _ => Err("the base is not a vector, matrix, array, struct or subgroup matrix".into()),
     }
 }
@@ -409,6 +410,51 @@ pub(super) fn expression(x: &Exprs, h: H) -> Result<(), Rule> {
             x.operand(offset, "the offset", is_index)?;
             x.operand(stride, "the stride", is_index)
         }
+        E::CoopVecMatMul {
+            ty: t,
+            input,
+            matrix,
+            offset,
+            stride,
+            bias,
+            bias_offset,
+            ..
+        } => {
+            expect(Want::Ty(t))?;
+            let TypeInner::CoopVector { scalar: r, .. } = *m.inner(t) else {
+                return Err(format!(
+                    "its type {} is not a cooperative vector",
+                    x.name(t)
+                ));
+            };
+            let TypeInner::CoopVector { scalar: s, .. } = *x.inner(input) else {
+                return x.operand(input, "the input", |_| false);
+            };
+            ensure(r == s || r == Scalar::F32, || {
+                format!(
+                    "its component type {} is neither the input's nor f32",
+                    r.wgsl_name()
+                )
+            })?;
+            let of_s = |p: &TypeInner| {
+                pointee(p).is_some_and(|b| {
+                    matches!(*m.inner(b), TypeInner::Array { base, .. }
+                        if *m.inner(base) == TypeInner::Scalar(s))
+                })
+            };
+            let is_u32 = |t: &TypeInner| *t == TypeInner::Scalar(Scalar::U32);
+            x.operand(matrix, "the matrix", of_s)?;
+            x.operand(offset, "the offset", is_u32)?;
+            x.operand(stride, "the stride", is_u32)?;
+            match (bias, bias_offset) {
+                (Some(b), Some(o)) => {
+                    x.operand(b, "the bias", of_s)?;
+                    x.operand(o, "the bias offset", is_u32)
+                }
+                (None, None) => Ok(()),
+                _ => Err("a bias without its offset, or an offset without a bias".into()),
+            }
+        }
         E::SubgroupMatrixMultiply {
             ty: t,
             left,
@@ -586,6 +632,10 @@ fn compose(x: &Exprs, t: Handle<Type>, parts: &[H]) -> Result<(), Rule> {
             count(columns.get() as usize)?;
             each(&Want::Shape(vector(rows, scalar)))
         }
+        TypeInner::CoopVector { scalar: s, size } => {
+            count(size as usize)?;
+            each(&Want::Shape(scalar(s)))
+        }
         TypeInner::Array { base, size, .. } => {
             if let ArraySize::Constant(n) = size {
                 count(n as usize)?;
@@ -728,6 +778,13 @@ fn binary_result<'a>(
             // Element-wise arithmetic on subgroup matrices, with a matrix
             // or a scalar (`tessera_experimental_subgroup_matrix`).
             (T::SubgroupMatrix { .. }, _) => Some(Want::Ty(lt)),
+            // A cooperative vector times a scalar of its component type.
+            (&T::CoopVector { scalar, .. }, &T::Scalar(s)) if mul && s == scalar => {
+                Some(Want::Ty(lt))
+            }
+            (&T::Scalar(s), &T::CoopVector { scalar, .. }) if mul && s == scalar => {
+                Some(Want::Ty(rt))
+            }
             (_, T::SubgroupMatrix { .. }) => Some(Want::Ty(rt)),
             _ if lt == rt => Some(Want::Ty(lt)),
             (&T::Vector { scalar, .. }, &T::Scalar(s)) if s == scalar => Some(Want::Ty(lt)),
@@ -909,5 +966,6 @@ pub(super) fn expression_kind(e: &Expression) -> &'static str {
         E::ImageLoad { .. } => "ImageLoad",
         E::ImageQuery { .. } => "ImageQuery",
         E::Derivative { .. } => "Derivative",
+        E::CoopVecMatMul { .. } => "CoopVecMatMul",
     }
 }

@@ -147,6 +147,23 @@ macro_rules! for_each_operand {
                 }
             }
             E::Derivative { expr, .. } => $f(expr),
+            E::CoopVecMatMul {
+                input,
+                matrix,
+                offset,
+                stride,
+                bias,
+                bias_offset,
+                ..
+            } => {
+                $f(input);
+                $f(matrix);
+                $f(offset);
+                $f(stride);
+                for h in [bias, bias_offset].into_iter().flatten() {
+                    $f(h);
+                }
+            }
         }
     }};
 }

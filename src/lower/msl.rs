@@ -14,6 +14,15 @@ use crate::valid::ModuleInfo;
 /// (`tessera --list-passes --format msl`).
 pub fn passes<'a>(options: &Options) -> Vec<Pass<'a>> {
     let mut list = crate::passes::shared(pass_options!(options));
+    super::insert_after(
+        &mut list,
+        "pointer-args",
+        Pass::new(
+            "coop-vec",
+            "every cooperative-vector operation becomes loops over arrays (Metal has no cooperative vectors)",
+            |p: &mut Pipeline| crate::passes::coop_vec::run(p, false, true),
+        ),
+    );
     // Metal has clz/ctz but no find-MSB/LSB: after the bit builtins'
     // operands are clamped.
     super::insert_after(

@@ -40,6 +40,18 @@ pub fn passes<'a>(options: &Options) -> Vec<Pass<'a>> {
             move |p: &mut Pipeline| crate::passes::matrix_elementwise::run(p, nv, nv2 && !nv),
         ),
     );
+    // SPV_NV_cooperative_vector needs SPIR-V 1.6.
+    let native_vectors = options.version >= (1, 6);
+    let bounds = options.bounds_checks;
+    super::insert_after(
+        &mut list,
+        "pointer-args",
+        Pass::new(
+            "coop-vec",
+            "cooperative-vector products run natively where the device lists their types (guarded by alignment and bounds), else every cooperative-vector operation becomes loops over arrays",
+            move |p: &mut Pipeline| crate::passes::coop_vec::run(p, native_vectors, bounds),
+        ),
+    );
     // Vulkan leaves OpSRem undefined for negative operands.
     super::insert_after(
         &mut list,

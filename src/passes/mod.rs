@@ -20,6 +20,7 @@
 
 pub mod bit_fields;
 pub mod bits_clamp;
+pub mod coop_vec;
 pub mod cse;
 pub mod dse;
 pub mod external_texture;

@@ -730,3 +730,59 @@ fn texture_clamp() {
 }"
     );
 }
+
+const COOP_VEC: &str = "enable f16;
+enable tessera_experimental_cooperative_vector;
+@group(0) @binding(0) var<storage, read> w: array<f16>;
+@group(0) @binding(1) var<storage, read> b: array<f16, 4>;
+@group(0) @binding(2) var<storage, read_write> o: array<f32>;
+@compute @workgroup_size(1) fn main() {
+    let x = coop_vec<f16, 2>(1.0h, 2.0h);
+    let h = max(coopVecMatMulAdd<coop_vec<f16, 4>>(x, &w, 0u, false, 2u, &b, 0u), coop_vec<f16, 4>());
+    let y = coopVecMatMul<coop_vec<f32, 2>>(h * 2.0h, &w, 64u, true, 8u);
+    o[0] = y[0] + y[1];
+}";
+
+/// Cooperative vectors without native products (MSL, or a device that does
+/// not list them): arrays, one operation per component, loops.
+#[test]
+fn coop_vec_loops() {
+    check_in!(
+        "coop_vec_loops",
+        "coop-vec",
+        crate::lower::msl::passes(&Default::default()),
+        COOP_VEC
+    );
+}
+
+/// Native products (SPIR-V 1.6, the device lists f16 -> f16 and f16 ->
+/// f32): each guarded by the alignment and bounds Vulkan and WGSL need,
+/// with its loop in the `else` branch; the vectors stay.
+#[test]
+fn coop_vec_native() {
+    let options = PipelineOptions {
+        cooperative_vector_configs: vec![
+            "f16:f16".parse().expect("config"),
+            "f16:f32".parse().expect("config"),
+        ],
+        ..PipelineOptions::default()
+    };
+    let spv = crate::back::spv::Options {
+        version: (1, 6),
+        ..Default::default()
+    };
+    let out = after_in_pipeline(
+        COOP_VEC,
+        "coop-vec",
+        crate::lower::spv::passes(&spv),
+        &options,
+    );
+    insta::with_settings!({
+        snapshot_path => "../../snapshots/passes",
+        prepend_module_to_snapshot => false,
+        omit_expression => true,
+        description => COOP_VEC,
+    }, {
+        insta::assert_snapshot!("coop_vec_native", function(&out, "main"));
+    });
+}

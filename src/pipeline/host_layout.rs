@@ -178,7 +178,8 @@ impl HostLayout {
             TypeInner::Pointer { .. }
             | TypeInner::Image { .. }
             | TypeInner::Sampler { .. }
-            | TypeInner::SubgroupMatrix { .. } => return None,
+            | TypeInner::SubgroupMatrix { .. }
+            | TypeInner::CoopVector { .. } => return None,
         })
     }
 

@@ -55,6 +55,10 @@ pub struct PipelineOptions {
     /// The device's subgroup-matrix configurations; `None` skips the
     /// config checks.
     pub subgroup_matrix_configs: Option<Vec<SubgroupMatrixConfig>>,
+    /// The component types of the cooperative-vector products the device
+    /// runs natively (`VK_NV_cooperative_vector`; the SPIR-V writer at
+    /// version 1.6 uses them); empty: every product becomes a loop.
+    pub cooperative_vector_configs: Vec<crate::configs::CooperativeVectorConfig>,
     /// The device's maximum subgroup size; `None` skips the workgroup-size
     /// check.
     pub max_subgroup_size: Option<u32>,
@@ -106,6 +110,7 @@ impl Default for PipelineOptions {
             entry_point: None,
             overrides: BTreeMap::new(),
             subgroup_matrix_configs: None,
+            cooperative_vector_configs: Vec::new(),
             max_subgroup_size: None,
             min_subgroup_size: None,
             max_workgroup_size: crate::device::WEBGPU_MAX_WORKGROUP_SIZE,
@@ -308,6 +313,9 @@ pub struct Pipeline {
     /// without external textures; the pass assigns defaults to any
     /// variable not listed).
     pub external_textures: external_textures::Assignments,
+    /// The device's native cooperative-vector products (from the options),
+    /// for the `coop-vec` pass.
+    pub cooperative_vector_configs: Vec<crate::configs::CooperativeVectorConfig>,
 }
 
 impl Pipeline {
@@ -888,6 +896,7 @@ pub fn process_owned(
         reflection,
         subgroup_sizes: [min_sg, max_sg],
         external_textures: externals,
+        cooperative_vector_configs: options.cooperative_vector_configs.clone(),
     })
 }
 

@@ -38,5 +38,8 @@ impl PipelineOptions {
         if let Some(configs) = &profile.subgroup_matrix_configs {
             options.subgroup_matrix_configs = Some(configs.clone());
         }
+        options
+            .cooperative_vector_configs
+            .clone_from(&profile.cooperative_vector_configs);
     }
 }

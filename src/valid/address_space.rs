@@ -57,6 +57,15 @@ fn check_global(
         }
         diags.push(d);
     }
+    if flags.contains(TypeFlags::COOP_VECTOR) && space != AddressSpace::Private {
+        diags.push(Diagnostic::error(
+            format!(
+                "cooperative vector type '{}' cannot be used in the '{sname}' address space (only 'function' and 'private')",
+                tname()
+            ),
+            span,
+        ));
+    }
     let mut err = |message: String| diags.push(Diagnostic::error(message, span));
 
     if space == AddressSpace::Function {
@@ -138,7 +147,10 @@ fn check_global(
     }
     // Immediate data is host-shareable and laid out like a storage buffer.
     let shared = buffer || space == AddressSpace::Immediate;
-    if shared && !flags.contains(TypeFlags::HOST_SHAREABLE) && !flags.contains(TypeFlags::MATRIX) {
+    if shared
+        && !flags.contains(TypeFlags::HOST_SHAREABLE)
+        && !flags.intersects(TypeFlags::MATRIX | TypeFlags::COOP_VECTOR)
+    {
         err(format!(
             "type '{}' of '{}' is not host-shareable and cannot be used in the '{sname}' address space",
             tname(),
@@ -199,7 +211,7 @@ fn check_global(
             tname()
         ));
     }
-    if shared && !flags.contains(TypeFlags::MATRIX) {
+    if shared && !flags.intersects(TypeFlags::MATRIX | TypeFlags::COOP_VECTOR) {
         let strict = strict_uniform(space, language);
         check_buffer_layout(module, var.ty, space, strict, span, checked, diags);
     }
@@ -347,7 +359,7 @@ fn matrix_space_allowed(module: &Module, space: AddressSpace) -> bool {
 pub fn check_type_uses(module: &Module, facts: &TypeFacts, diags: &mut Vec<Diagnostic>) {
     // Both errors are about types with 8-bit parts or pointers to subgroup
     // matrices: a module with neither has nothing to walk for.
-    if !facts.any_type_has(TypeFlags::BARE_8BIT | TypeFlags::MATRIX) {
+    if !facts.any_type_has(TypeFlags::BARE_8BIT | TypeFlags::MATRIX | TypeFlags::COOP_VECTOR) {
         return;
     }
     let globals: HashSet<(Handle<Type>, AddressSpace)> = module
@@ -371,6 +383,21 @@ pub fn check_type_uses(module: &Module, facts: &TypeFacts, diags: &mut Vec<Diagn
         else {
             return;
         };
+        if facts.has(*base, TypeFlags::COOP_VECTOR)
+            && !matches!(space, AddressSpace::Function | AddressSpace::Private)
+            && !globals.contains(&(*base, *space))
+            && reported.insert(ty)
+        {
+            diags.push(Diagnostic::error(
+                format!(
+                    "cooperative vector type '{}' cannot be used in the '{}' address space (only 'function' and 'private')",
+                    type_name(module, *base),
+                    space.wgsl_name()
+                ),
+                span,
+            ));
+            return;
+        }
         if facts.has(*base, TypeFlags::MATRIX)
             && !matrix_space_allowed(module, *space)
             && !globals.contains(&(*base, *space))

@@ -28,6 +28,8 @@ bitflags::bitflags! {
         const BARE_8BIT = 1 << 7;
         /// Is a texture or sampler (a handle type).
         const HANDLE = 1 << 8;
+        /// Contains (or points to) a `coop_vec<T, N>`.
+        const COOP_VECTOR = 1 << 9;
     }
 }
 
@@ -65,7 +67,9 @@ impl TypeFacts {
                 TypeInner::Pointer { base, .. } => {
                     // A pointer is never host-shareable; it mentions what it
                     // points to.
-                    (of(base, &flags) & (TypeFlags::MATRIX | TypeFlags::F16)) | TypeFlags::POINTER
+                    (of(base, &flags)
+                        & (TypeFlags::MATRIX | TypeFlags::COOP_VECTOR | TypeFlags::F16))
+                        | TypeFlags::POINTER
                 }
                 TypeInner::Array { base, size, .. } => {
                     let mut f = of(base, &flags);
@@ -86,6 +90,13 @@ impl TypeFacts {
                     f
                 }
                 TypeInner::Image { .. } | TypeInner::Sampler { .. } => TypeFlags::HANDLE,
+                TypeInner::CoopVector { scalar, .. } => {
+                    let mut f = TypeFlags::COOP_VECTOR;
+                    if scalar == Scalar::F16 {
+                        f |= TypeFlags::F16;
+                    }
+                    f
+                }
                 TypeInner::SubgroupMatrix { scalar, .. } => {
                     let mut f = TypeFlags::MATRIX;
                     if scalar == Scalar::F16 {

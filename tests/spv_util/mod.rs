@@ -148,6 +148,7 @@ pub fn pipeline(m: &Module) -> Pipeline {
         reflection: Default::default(),
         subgroup_sizes: [4, 128],
         external_textures: Vec::new(),
+        cooperative_vector_configs: Vec::new(),
     }
 }
 

@@ -574,6 +574,9 @@ impl Device {
             max_push_constants_size: limits.max_push_constants_size,
             min_subgroup_size: min_sg,
             max_subgroup_size: max_sg,
+            // The runner does not open cooperative vectors.
+            cooperative_vector: false,
+            cooperative_vector_properties: Vec::new(),
         };
         let driver = format!("{} {}", cstr(&p12.driver_name), cstr(&p12.driver_info));
         Ok(DeviceInfo {

@@ -126,6 +126,8 @@ fn name_types(w: &mut Writer) {
                 w.fields.insert(h, struct_fields(m, w.p, &aligns, h));
                 name
             }
+            // Lowered to arrays before printing (the `coop-vec` pass).
+            TypeInner::CoopVector { .. } => String::new(),
             TypeInner::SubgroupMatrix { scalar, .. } => {
                 // Other shapes and components are rejected by
                 // `capability` before anything is printed.

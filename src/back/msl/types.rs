@@ -157,6 +157,7 @@ pub(super) fn msl_size_align(
             }
             TypeInner::Pointer { .. }
             | TypeInner::SubgroupMatrix { .. }
+            | TypeInner::CoopVector { .. }
             | TypeInner::Image { .. }
             | TypeInner::Sampler { .. } => (0, 1),
         };

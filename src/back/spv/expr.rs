@@ -425,6 +425,7 @@ impl Writer<'_> {
                 right,
                 acc,
             } => self.matrix_multiply(cx, ty, left, right, acc),
+            Expression::CoopVecMatMul { .. } => self.coop_vec_mat_mul(cx, h),
             Expression::SubgroupMatrixScalar { op, matrix, scalar } => {
                 self.matrix_scalar(cx, h, op, matrix, scalar)
             }
@@ -521,7 +522,7 @@ impl Writer<'_> {
             return Ok(self.emit(cx, Op::CompositeExtract, t, &[b, c]));
         }
         let i = self.expr(cx, index)?;
-        if let TypeInner::Vector { .. } = base_inner {
+        if let TypeInner::Vector { .. } | TypeInner::CoopVector { .. } = base_inner {
             return Ok(self.emit(cx, Op::VectorExtractDynamic, t, &[b, i]));
         }
         // Arrays and matrices: index through a variable holding the value.
@@ -699,6 +700,13 @@ impl Writer<'_> {
                     return Ok(self.emit(cx, Op::VectorTimesScalar, t, &[l, r]))
                 }
                 (TypeInner::Scalar(_), TypeInner::Vector { .. }) => {
+                    return Ok(self.emit(cx, Op::VectorTimesScalar, t, &[r, l]))
+                }
+                // SPV_NV_cooperative_vector allows OpVectorTimesScalar.
+                (TypeInner::CoopVector { .. }, TypeInner::Scalar(_)) => {
+                    return Ok(self.emit(cx, Op::VectorTimesScalar, t, &[l, r]))
+                }
+                (TypeInner::Scalar(_), TypeInner::CoopVector { .. }) => {
                     return Ok(self.emit(cx, Op::VectorTimesScalar, t, &[r, l]))
                 }
                 _ => {}

@@ -48,6 +48,7 @@
 //! Textures, samplers and texel buffers: module `image`.
 
 mod builder;
+mod coop_vector;
 mod debug;
 mod debug_info;
 mod entry;

@@ -91,6 +91,8 @@ pub(super) enum LocalType {
     /// `OpTypeCooperativeMatrixNV`: component, scope, rows, columns (no
     /// use, so left, right and result matrices of one shape share it).
     CoopMatrixNv([u32; 4]),
+    /// `OpTypeCooperativeVectorNV`: component, component count.
+    CoopVectorNv([u32; 2]),
     /// `OpTypeImage`: sampled type, dim, depth, arrayed, MS, sampled,
     /// format.
     Image([u32; 7]),

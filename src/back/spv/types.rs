@@ -86,6 +86,9 @@ impl Writer<'_> {
                     &[id, ops[0], ops[1], ops[2], ops[3]],
                 );
             }
+            LocalType::CoopVectorNv(ops) => {
+                inst(g, Op::TypeCooperativeVectorNV, &[id, ops[0], ops[1]]);
+            }
         }
         self.local_types.insert(key, id);
         id
@@ -310,6 +313,13 @@ impl Writer<'_> {
                 _,
             ) => self.image_type(dim, arrayed, class, self.m.types.span(ty))?,
             (TypeInner::Sampler { .. }, _) => self.local_type(LocalType::Sampler),
+            (&TypeInner::CoopVector { scalar, size }, _) => {
+                let comp = self.scalar_type(scalar);
+                let n = self.u32_const(size);
+                self.s.cap(Capability::CooperativeVectorNV);
+                self.s.extensions.insert("SPV_NV_cooperative_vector");
+                self.local_type(LocalType::CoopVectorNv([comp, n]))
+            }
             (
                 TypeInner::SubgroupMatrix {
                     kind,

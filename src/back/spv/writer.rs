@@ -327,9 +327,13 @@ impl<'a> Writer<'a> {
         }
         self.check_workgroup_size_builtin(&per_entry)?;
         // The memory model is chosen up front: atomics and barriers depend on it.
+        // SPV_NV_cooperative_vector needs it too.
         self.vulkan_mm = per_entry
             .iter()
-            .any(|(ep, _)| info.entry_points[*ep].uses_subgroup_matrix);
+            .any(|(ep, _)| info.entry_points[*ep].uses_subgroup_matrix)
+            || m.types
+                .iter()
+                .any(|(_, t)| matches!(t.inner, crate::ir::TypeInner::CoopVector { .. }));
         if self.vulkan_mm {
             self.s.cap(Capability::VulkanMemoryModel);
             if self.opts.version < (1, 5) {

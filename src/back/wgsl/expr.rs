@@ -407,6 +407,39 @@ impl<'m> Ctx<'m> {
                 out.push('>');
                 self.write_args(scope, &[pointer, offset, stride], out, d)?;
             }
+            Expression::CoopVecMatMul {
+                ty,
+                input,
+                matrix,
+                offset,
+                stride,
+                layout,
+                bias,
+                bias_offset,
+            } => {
+                out.push_str(match bias {
+                    Some(_) => "coopVecMatMulAdd<",
+                    None => "coopVecMatMul<",
+                });
+                self.write_type(ty, out)?;
+                out.push_str(">(");
+                for (i, a) in [input, matrix, offset].into_iter().enumerate() {
+                    if i > 0 {
+                        out.push_str(", ");
+                    }
+                    self.write_expr(scope, a, ARG, out, d)?;
+                }
+                out.push_str(match layout {
+                    crate::ir::MatrixLayout::ColumnMajor => ", true, ",
+                    crate::ir::MatrixLayout::RowMajor => ", false, ",
+                });
+                self.write_expr(scope, stride, ARG, out, d)?;
+                for a in [bias, bias_offset].into_iter().flatten() {
+                    out.push_str(", ");
+                    self.write_expr(scope, a, ARG, out, d)?;
+                }
+                out.push(')');
+            }
             Expression::SubgroupMatrixMultiply {
                 ty,
                 left,

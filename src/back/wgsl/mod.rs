@@ -247,6 +247,10 @@ fn write_directives(module: &Module, out: &mut String) {
             "tessera_experimental_subgroup_matrix",
         ),
         (Extensions::TESSERA_BF16, "tessera_experimental_bf16"),
+        (
+            Extensions::TESSERA_COOPERATIVE_VECTOR,
+            "tessera_experimental_cooperative_vector",
+        ),
     ] {
         if extensions.contains(flag) {
             let _ = writeln!(out, "enable {name};");

@@ -153,6 +153,9 @@ impl Ctx<'_> {
             } else {
                 "sampler"
             }),
+            TypeInner::CoopVector { scalar, size } => {
+                let _ = write!(out, "coop_vec<{}, {size}>", scalar_name(scalar, span)?);
+            }
             TypeInner::SubgroupMatrix {
                 kind,
                 scalar,

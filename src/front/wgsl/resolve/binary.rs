@@ -364,6 +364,9 @@ impl Resolver<'_, '_> {
         if is_matrix(self, lt) || is_matrix(self, rt) {
             return self.matrix_binary(op, (left, lspan), (right, rspan), span);
         }
+        if self.coop_vec_of(lt).is_some() || self.coop_vec_of(rt).is_some() {
+            return self.coop_vec_binary(op, (left, lspan), (right, rspan), span);
+        }
         let Some((lc, rc, res)) = self.binary_types(op, lt, rt) else {
             return err(
                 format!(

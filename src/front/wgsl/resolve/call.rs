@@ -29,8 +29,12 @@ fn extension_name(ext: Extensions) -> &'static str {
         "'clip_distances'"
     } else if ext.contains(Extensions::DUAL_SOURCE_BLENDING) {
         "'dual_source_blending'"
-    } else {
+    } else if ext.contains(Extensions::TESSERA_COOPERATIVE_VECTOR) {
+        "'tessera_experimental_cooperative_vector'"
+    } else if ext.contains(Extensions::PRIMITIVE_INDEX) {
         "'primitive_index'"
+    } else {
+        "(the extension that declares it)"
     }
 }
 
@@ -352,6 +356,15 @@ impl<'t, 'a> Resolver<'t, 'a> {
             let vals = vals.into_iter().zip(spans).collect();
             return self.matrix_math(name, vals, args, span).map(Some);
         }
+        if matches!(def.op, BuiltinOp::Math(_))
+            && tys
+                .iter()
+                .any(|&t| matches!(self.module.inner(t), TypeInner::CoopVector { .. }))
+        {
+            let spans: Vec<Span> = args.iter().map(|&a| self.span(a)).collect();
+            let vals = vals.into_iter().zip(spans).collect();
+            return self.coop_vec_math(name, vals, span).map(Some);
+        }
         let resolved = match self.resolve_builtin_cached(def, &targs, tys, bools) {
             Ok(r) => r,
             Err(e) => {
@@ -585,6 +598,26 @@ impl<'t, 'a> Resolver<'t, 'a> {
                 let e = Expression::SubgroupMatrixToInvocations {
                     matrix: arg(0)?,
                     columns,
+                };
+                self.add_at(Stage::Runtime, e, ty, span).map(Some)
+            }
+            BuiltinOp::CoopVecMatMul(with_bias) => {
+                let ty = need_result(result)?;
+                let layout = resolved.layout.unwrap_or(crate::ir::MatrixLayout::RowMajor);
+                let (bias, bias_offset) = if with_bias {
+                    (Some(arg(5)?), Some(arg(6)?))
+                } else {
+                    (None, None)
+                };
+                let e = Expression::CoopVecMatMul {
+                    ty,
+                    input: arg(0)?,
+                    matrix: arg(1)?,
+                    offset: arg(2)?,
+                    stride: arg(4)?,
+                    layout,
+                    bias,
+                    bias_offset,
                 };
                 self.add_at(Stage::Runtime, e, ty, span).map(Some)
             }

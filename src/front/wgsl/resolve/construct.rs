@@ -76,6 +76,9 @@ impl<'t, 'a> Resolver<'t, 'a> {
             }
             return self.matrix_constructor(ty, scalar, vals, span);
         }
+        if let TypeInner::CoopVector { .. } = inner {
+            return self.coop_vec_construct(ty, vals, span, limit);
+        }
         let has_matrix = self.module.contains_subgroup_matrix(ty);
         if has_matrix && limit < Stage::Runtime {
             return err(

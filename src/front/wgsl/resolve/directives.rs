@@ -76,6 +76,9 @@ impl Resolver<'_, '_> {
                                 Extensions::TESSERA_SUBGROUP_MATRIX
                             }
                             "tessera_experimental_bf16" => Extensions::TESSERA_BF16,
+                            "tessera_experimental_cooperative_vector" => {
+                                Extensions::TESSERA_COOPERATIVE_VECTOR
+                            }
                             "subgroup_matrix" => super::standard::ENABLE,
                             "clip_distances" => Extensions::CLIP_DISTANCES,
                             "dual_source_blending" => Extensions::DUAL_SOURCE_BLENDING,

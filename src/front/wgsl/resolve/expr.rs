@@ -464,6 +464,9 @@ impl<'t, 'a> Resolver<'t, 'a> {
                 if matches!(self.module.inner(ty), TypeInner::SubgroupMatrix { .. }) {
                     return self.matrix_unary(op, v, span);
                 }
+                if self.coop_vec_of(ty).is_some() {
+                    return self.coop_vec_unary(op, v, span);
+                }
                 let scalar = match self.module.inner(ty) {
                     TypeInner::Scalar(s) | TypeInner::Vector { scalar: s, .. } => Some(*s),
                     _ => None,
@@ -543,6 +546,9 @@ impl<'t, 'a> Resolver<'t, 'a> {
                     _ => None,
                 },
             )),
+            TypeInner::CoopVector { scalar, size } => {
+                Some((self.module.intern(TypeInner::Scalar(scalar)), Some(size)))
+            }
             _ => None,
         }
     }
@@ -578,6 +584,11 @@ impl<'t, 'a> Resolver<'t, 'a> {
         if matches!(self.module.inner(bty), TypeInner::SubgroupMatrix { .. }) {
             return err("subgroup matrices cannot be indexed", span);
         }
+        // Components of a cooperative vector are read-only: index the value.
+        let base = match base {
+            Val::Ref { .. } if self.coop_vec_of(bty).is_some() => self.load(base, span)?,
+            other => other,
+        };
         let Some((elem, bound)) = self.element_of(bty) else {
             return err(
                 format!(

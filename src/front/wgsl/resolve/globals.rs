@@ -198,6 +198,9 @@ impl<'t, 'a> Resolver<'t, 'a> {
                 TypeInner::Pointer { .. } => {
                     return err("a pointer cannot be used as a struct member type", tspan)
                 }
+                TypeInner::CoopVector { .. } => {
+                    return err("a cooperative vector cannot be used as a struct member type", tspan)
+                }
                 TypeInner::Image { .. } | TypeInner::Sampler { .. } => {
                     return err(
                         format!(

@@ -31,6 +31,7 @@ mod abstract_conv;
 mod binary;
 mod call;
 mod construct;
+mod coop_vector;
 mod decl_order;
 mod directives;
 mod emitter;

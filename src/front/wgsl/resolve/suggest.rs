@@ -45,6 +45,7 @@ pub(crate) const EXTENSIONS: &[&str] = &[
     "wgpu_cooperative_matrix",
     "tessera_experimental_subgroup_matrix",
     "tessera_experimental_bf16",
+    "tessera_experimental_cooperative_vector",
     "chromium_disable_uniformity_analysis",
 ];
 

@@ -101,6 +101,7 @@ pub(crate) fn is_predeclared_type(name: &str) -> bool {
                 | "subgroup_matrix_left"
                 | "subgroup_matrix_right"
                 | "subgroup_matrix_result"
+                | "coop_vec"
         )
         || coop_generator(name).is_some()
         || is_texture_name(name)
@@ -116,7 +117,10 @@ fn is_texture_name(name: &str) -> bool {
 pub(crate) fn is_constructible(module: &Module, ty: Handle<Type>) -> bool {
     !module.any_component(ty, &|t| match t {
         TypeInner::Scalar(s) => matches!(s, Scalar::I8 | Scalar::U8 | Scalar::BF16),
-        TypeInner::Vector { .. } | TypeInner::Matrix { .. } | TypeInner::Struct { .. } => false,
+        TypeInner::Vector { .. }
+        | TypeInner::Matrix { .. }
+        | TypeInner::Struct { .. }
+        | TypeInner::CoopVector { .. } => false,
         TypeInner::Array { size, .. } => !matches!(size, ArraySize::Constant(_)),
         _ => true,
     })
@@ -284,6 +288,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
             "subgroup_matrix_left" | "subgroup_matrix_right" | "subgroup_matrix_result" => {
                 self.subgroup_matrix_type(t).map(Some)
             }
+            "coop_vec" => self.coop_vec_type(t).map(Some),
             _ => Ok(None),
         }
     }
@@ -378,6 +383,12 @@ impl<'t, 'a> Resolver<'t, 'a> {
             }
             TypeInner::Pointer { .. } => {
                 return err("a pointer cannot be used as an element type of an array", espan)
+            }
+            TypeInner::CoopVector { .. } => {
+                return err(
+                    "a cooperative vector cannot be used as an element type of an array",
+                    espan,
+                )
             }
             TypeInner::Image { .. } | TypeInner::Sampler { .. } => {
                 return err(
@@ -588,6 +599,54 @@ impl<'t, 'a> Resolver<'t, 'a> {
             columns,
             rows,
         }))
+    }
+
+    /// `coop_vec<T, N>` (`enable tessera_experimental_cooperative_vector;`):
+    /// `T` is f32 or f16, `N` a const-expression in `1..=COOP_VEC_MAX`.
+    fn coop_vec_type(&mut self, t: &ast::TemplatedIdent<'a>) -> Res<Handle<Type>> {
+        if !self
+            .module
+            .extensions
+            .contains(Extensions::TESSERA_COOPERATIVE_VECTOR)
+        {
+            return err(
+                "use of 'coop_vec' requires enabling extension 'tessera_experimental_cooperative_vector'",
+                t.span,
+            );
+        }
+        let [e, n] = self.expect_args::<2>(t)?;
+        let ety = self.resolve_type(e)?;
+        let scalar = match *self.module.inner(ety) {
+            TypeInner::Scalar(s @ (Scalar::F32 | Scalar::F16)) => s,
+            _ => {
+                return err(
+                    format!(
+                        "the component type of 'coop_vec' must be 'f32' or 'f16', found '{}'",
+                        self.type_name(ety)
+                    ),
+                    self.span(e),
+                )
+            }
+        };
+        let span = self.span(n);
+        let max = crate::ir::COOP_VEC_MAX;
+        let msg =
+            format!("the component count of 'coop_vec' must be a const-expression from 1 to {max}");
+        let size = match self.expr(n, Stage::Const)? {
+            Val::Const(Value::Scalar(l)) => match l {
+                Literal::I32(x) => x as i64,
+                Literal::U32(x) => x as i64,
+                Literal::AbstractInt(x) => x,
+                _ => return err(msg, span),
+            },
+            _ => return err(msg, span),
+        };
+        match u32::try_from(size) {
+            Ok(size) if (1..=max).contains(&size) => {
+                Ok(self.module.intern(TypeInner::CoopVector { scalar, size }))
+            }
+            _ => err(msg, span),
+        }
     }
 
     /// wgpu's `coop_matNxN<T, R>` (`enable wgpu_cooperative_matrix;`): an

@@ -1,0 +1,198 @@
+//! The cooperative-vector products (`enable
+//! tessera_experimental_cooperative_vector;`, docs/cooperative-vectors.md):
+//! `coopVecMatMul<coop_vec<R, M>>(v, matrix, offset, col_major, stride)` and
+//! `coopVecMatMulAdd<...>(..., bias, bias_offset)`.
+
+use super::display::type_name;
+use super::special::{inner, Call};
+use super::{OverloadError, ResolvedCall, TemplateArg};
+use crate::arena::Handle;
+use crate::ir::{AddressSpace, MatrixLayout, Module, Scalar, Type, TypeInner};
+
+/// Readable `coopVecMatMul` overloads.
+pub(crate) const MAT_MUL_SIGNATURES: &[&str] = &[
+    "coopVecMatMul<coop_vec<R, M>>(v: coop_vec<T, K>, matrix: ptr<storage, array<T>, A>, offset: u32, col_major: bool, stride: u32) -> coop_vec<R, M>  where T is f32 or f16, R is T or f32, A is read or read_write, col_major is a const-expression",
+];
+
+/// Readable `coopVecMatMulAdd` overloads.
+pub(crate) const MAT_MUL_ADD_SIGNATURES: &[&str] = &[
+    "coopVecMatMulAdd<coop_vec<R, M>>(v: coop_vec<T, K>, matrix: ptr<storage, array<T>, A>, offset: u32, col_major: bool, stride: u32, bias: ptr<storage, array<T>, A2>, bias_offset: u32) -> coop_vec<R, M>  where T is f32 or f16, R is T or f32, A and A2 are read or read_write, col_major is a const-expression",
+];
+
+/// `coopVecMatMul` (`bias` false) and `coopVecMatMulAdd` (`bias` true).
+pub(crate) fn mat_mul(
+    module: &mut Module,
+    call: &Call,
+    bias: bool,
+) -> Result<ResolvedCall, OverloadError> {
+    let sigs = if bias {
+        MAT_MUL_ADD_SIGNATURES
+    } else {
+        MAT_MUL_SIGNATURES
+    };
+    let name = call.def.name;
+    let [TemplateArg::Type(ty)] = *call.template_args else {
+        return Err(call.error(
+            format!("'{name}' requires one template argument, the result type 'coop_vec<R, M>'"),
+            sigs,
+        ));
+    };
+    let TypeInner::CoopVector { scalar: result, .. } = inner(module, ty) else {
+        return Err(call.error(
+            format!(
+                "the template argument of '{name}' must be a 'coop_vec' type, found '{}'",
+                type_name(module, ty)
+            ),
+            sigs,
+        ));
+    };
+    let expected = if bias { 7 } else { 5 };
+    if call.args.len() != expected {
+        let mut e = call.no_match(module, sigs);
+        e.notes.insert(
+            0,
+            format!(
+                "'{name}' takes {expected} arguments, found {}",
+                call.args.len()
+            ),
+        );
+        return Err(e);
+    }
+    let TypeInner::CoopVector { scalar: input, .. } = inner(module, call.args[0]) else {
+        return Err(call.arg_error(
+            0,
+            format!(
+                "the input of '{name}' must be a 'coop_vec', found '{}'",
+                type_name(module, call.args[0])
+            ),
+            sigs,
+        ));
+    };
+    if result != input && result != Scalar::F32 {
+        return Err(call.error(
+            format!(
+                "the result component type of '{name}' must be the input's ('{}') or 'f32', found '{}'",
+                input.wgsl_name(),
+                result.wgsl_name()
+            ),
+            sigs,
+        ));
+    }
+    matrix_pointer(module, call, 1, "matrix", input, sigs)?;
+    let u32_ty = module.intern(TypeInner::Scalar(Scalar::U32));
+    let offset = u32_param(module, call, 2, "offset", u32_ty, sigs)?;
+    let layout = col_major(module, call, 3, sigs)?;
+    let stride = u32_param(module, call, 4, "stride", u32_ty, sigs)?;
+    let mut params = smallvec::SmallVec::new();
+    params.extend([call.args[0], call.args[1], offset, call.args[3], stride]);
+    if bias {
+        matrix_pointer(module, call, 5, "bias", input, sigs)?;
+        let bias_offset = u32_param(module, call, 6, "bias offset", u32_ty, sigs)?;
+        params.extend([call.args[5], bias_offset]);
+    }
+    Ok(ResolvedCall {
+        params,
+        result: Some(ty),
+        op: call.def.op,
+        matrix_form: None,
+        layout: Some(layout),
+    })
+}
+
+/// Argument `index` is a pointer to an array of `scalar` in a storage
+/// buffer that may be read.
+fn matrix_pointer(
+    module: &Module,
+    call: &Call,
+    index: usize,
+    what: &str,
+    scalar: Scalar,
+    sigs: &[&str],
+) -> Result<(), OverloadError> {
+    let arg = call.args[index];
+    let ok = match inner(module, arg) {
+        TypeInner::Pointer {
+            base,
+            space: AddressSpace::Storage,
+            access,
+        } => {
+            access.can_read()
+                && matches!(
+                    inner(module, base),
+                    TypeInner::Array { base: e, .. }
+                        if inner(module, e) == TypeInner::Scalar(scalar)
+                )
+        }
+        _ => false,
+    };
+    if ok {
+        return Ok(());
+    }
+    Err(call.arg_error(
+        index,
+        format!(
+            "the {what} argument of '{}' must be a pointer to an array of '{}' in the 'storage' address space, readable, found '{}'",
+            call.def.name,
+            scalar.wgsl_name(),
+            type_name(module, arg)
+        ),
+        sigs,
+    ))
+}
+
+/// Argument `index` is a `u32` (an abstract integer converts).
+fn u32_param(
+    module: &Module,
+    call: &Call,
+    index: usize,
+    what: &str,
+    u32_ty: Handle<Type>,
+    sigs: &[&str],
+) -> Result<Handle<Type>, OverloadError> {
+    let arg = call.args[index];
+    match inner(module, arg) {
+        TypeInner::Scalar(Scalar::U32 | Scalar::AbstractInt) => Ok(u32_ty),
+        _ => Err(call.arg_error(
+            index,
+            format!(
+                "the {what} argument of '{}' must be 'u32', found '{}'",
+                call.def.name,
+                type_name(module, arg)
+            ),
+            sigs,
+        )),
+    }
+}
+
+/// Argument `index` is a bool const-expression.
+fn col_major(
+    module: &Module,
+    call: &Call,
+    index: usize,
+    sigs: &[&str],
+) -> Result<MatrixLayout, OverloadError> {
+    let arg = call.args[index];
+    if inner(module, arg) != TypeInner::Scalar(Scalar::Bool) {
+        return Err(call.arg_error(
+            index,
+            format!(
+                "the 'col_major' argument of '{}' must be a bool, found '{}'",
+                call.def.name,
+                type_name(module, arg)
+            ),
+            sigs,
+        ));
+    }
+    match call.const_bool_args.get(index).copied().flatten() {
+        Some(true) => Ok(MatrixLayout::ColumnMajor),
+        Some(false) => Ok(MatrixLayout::RowMajor),
+        None => Err(call.arg_error(
+            index,
+            format!(
+                "the 'col_major' argument of '{}' must be a const-expression",
+                call.def.name
+            ),
+            sigs,
+        )),
+    }
+}

@@ -1,0 +1,186 @@
+//! Cooperative vectors in SPIR-V (docs/cooperative-vectors.md): the native
+//! `SPV_NV_cooperative_vector` form when the device lists the products'
+//! component types and the module is SPIR-V 1.6, and the loop form
+//! otherwise; every module validated by SPIRV-Tools, the native one
+//! snapshotted (`snapshots/spv-coop-vector@native.snap`).
+
+mod common;
+
+use spirv_tools::TargetEnv;
+use tessera::configs::CooperativeVectorConfig;
+use tessera::CompileOptions;
+
+const MLP: &str = "enable f16;
+enable tessera_experimental_cooperative_vector;
+@group(0) @binding(0) var<storage, read> weights: array<f16>;
+@group(0) @binding(1) var<storage, read> biases: array<f16>;
+@group(0) @binding(2) var<storage, read> inputs: array<f16>;
+@group(0) @binding(3) var<storage, read_write> outputs: array<f16>;
+
+@compute @workgroup_size(64)
+fn main(@builtin(global_invocation_id) id: vec3u) {
+    var x: array<f16, 16>;
+    for (var i = 0u; i < 16u; i++) {
+        x[i] = inputs[id.x * 16u + i];
+    }
+    var h = coop_vec<f16, 16>(x);
+    h = max(coopVecMatMulAdd<coop_vec<f16, 16>>(h, &weights, 0u, false, 16u, &biases, 0u), coop_vec<f16, 16>());
+    h = -tanh(h) * 0.5h + exp(h) / h - h;
+    let y = coopVecMatMul<coop_vec<f16, 8>>(h, &weights, 256u, true, 16u);
+    for (var i = 0u; i < 8u; i++) {
+        outputs[id.x * 8u + i] = y[i] + clamp(y, coop_vec<f16, 8>(-1.0h), coop_vec<f16, 8>(1.0h))[i];
+    }
+}
+";
+
+fn configs(list: &[&str]) -> Vec<CooperativeVectorConfig> {
+    list.iter().map(|c| c.parse().expect("config")).collect()
+}
+
+/// Compiles `source` for `version` with the device's `configs`, validates
+/// the module (Vulkan 1.1 for 1.3, Vulkan 1.3 for 1.6) and returns its
+/// disassembly.
+#[track_caller]
+fn compile(source: &str, version: (u8, u8), list: &[&str]) -> String {
+    let mut options = CompileOptions::default();
+    options.spv.version = version;
+    options.pipeline.cooperative_vector_configs = configs(list);
+    let words = match tessera::compile_to_spirv(source, &options) {
+        Ok(o) => o.words,
+        Err(e) => panic!("{}", e.error().render("test.wgsl", source)),
+    };
+    let text = common::disassemble(&words).expect("rspirv reads the module");
+    let env = if version >= (1, 6) {
+        TargetEnv::Vulkan_1_3
+    } else {
+        TargetEnv::Vulkan_1_1
+    };
+    if let Err(e) = common::validate_spirv(&words, env) {
+        panic!("invalid SPIR-V {version:?}: {e}\n{text}");
+    }
+    text
+}
+
+#[test]
+fn native_with_listed_types_at_spirv_1_6() {
+    let text = compile(MLP, (1, 6), &["f16:f16"]);
+    for needle in [
+        "OpCapability CooperativeVectorNV",
+        "OpCapability VulkanMemoryModel",
+        "OpExtension \"SPV_NV_cooperative_vector\"",
+        "OpMemoryModel Logical Vulkan",
+        // rspirv prints opcode 5288 (OpTypeCooperativeVectorNV) by the
+        // name of its alias.
+        "OpTypeVectorIdEXT",
+        "OpCooperativeVectorMatrixMulAddNV",
+        "OpCooperativeVectorMatrixMulNV",
+        "OpVectorTimesScalar",
+        "FNegate",
+        "OpExtInst",
+    ] {
+        assert!(text.contains(needle), "no {needle}:\n{text}");
+    }
+    // Each product has its two loops for operands the instruction cannot
+    // take (the source's own loops are unrolled).
+    assert_eq!(text.matches("OpLoopMerge").count(), 2 * 2, "{text}");
+    insta::with_settings!({
+        snapshot_path => "../snapshots",
+        prepend_module_to_snapshot => false,
+        omit_expression => true,
+    }, {
+        insta::assert_snapshot!("spv-coop-vector@native", text);
+    });
+}
+
+#[test]
+fn loops_at_spirv_1_3_or_without_listed_types() {
+    for (version, list) in [
+        ((1, 3), &["f16:f16"][..]),
+        ((1, 6), &[][..]),
+        // f16 -> f32 only: the module's f16 -> f16 products are not native.
+        ((1, 6), &["f16:f32"][..]),
+    ] {
+        let text = compile(MLP, version, list);
+        assert!(
+            !text.contains("CooperativeVector"),
+            "{version:?} {list:?}:\n{text}"
+        );
+        assert!(!text.contains("cooperative_vector"), "{text}");
+    }
+}
+
+#[test]
+fn product_operands_in_bytes_with_layout_constants() {
+    let text = compile(MLP, (1, 6), &["f16:f16"]);
+    // The element offsets and strides are multiplied by the component size
+    // (2 bytes) before the instruction.
+    let line = text
+        .lines()
+        .find(|l| l.contains("OpCooperativeVectorMatrixMulNV"))
+        .expect("a product");
+    let words: Vec<&str> = line.split_whitespace().collect();
+    // %r = OpCooperativeVectorMatrixMulNV %type %input %interp %matrix %offset
+    //      %interp %m %k %layout %transpose %stride
+    assert_eq!(words.len(), 14, "{line}");
+    let def = |id: &str| {
+        text.lines()
+            .find(|l| l.trim_start().starts_with(&format!("{id} = ")))
+            .unwrap_or_default()
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    assert!(
+        def(words[7]).contains("OpIMul"),
+        "offset: {}",
+        def(words[7])
+    );
+    assert!(
+        def(words[13]).contains("OpIMul"),
+        "stride: {}",
+        def(words[13])
+    );
+    assert!(
+        def(words[11]).contains("OpConstant") && def(words[11]).ends_with(" 1"),
+        "column-major: {}",
+        def(words[11])
+    );
+    assert!(
+        def(words[12]).contains("OpConstantFalse"),
+        "transpose: {}",
+        def(words[12])
+    );
+}
+
+#[test]
+fn misaligned_member_takes_the_loop_only() {
+    // The matrix array starts 16 bytes into its binding: Vulkan's 64-byte
+    // alignment cannot hold, so the product is always the loop.
+    let source = "enable tessera_experimental_cooperative_vector;
+struct W { scale: vec4<f32>, m: array<f32> }
+@group(0) @binding(0) var<storage, read> w: W;
+@group(0) @binding(1) var<storage, read_write> o: array<f32>;
+@compute @workgroup_size(1)
+fn main() {
+    let r = coopVecMatMul<coop_vec<f32, 4>>(coop_vec<f32, 4>(1.0), &w.m, 0u, false, 4u);
+    o[0] = r[3];
+}
+";
+    let text = compile(source, (1, 6), &["f32:f32"]);
+    assert!(!text.contains("OpCooperativeVectorMatrixMulNV"), "{text}");
+    assert!(text.contains("OpTypeVectorIdEXT"), "{text}");
+}
+
+#[test]
+fn msl_output_has_no_vector_types() {
+    let mut options = tessera::MslCompileOptions::default();
+    options.pipeline.cooperative_vector_configs = configs(&["f16:f16"]);
+    let out = tessera::compile_to_msl(MLP, &options).expect("MSL");
+    // The products' accumulators, and no vector type.
+    assert!(
+        out.source.contains("half u_tessera_coop_acc"),
+        "{}",
+        out.source
+    );
+    assert!(!out.source.contains("coop_vec"), "{}", out.source);
+}
