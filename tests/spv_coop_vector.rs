@@ -184,3 +184,60 @@ fn msl_output_has_no_vector_types() {
     );
     assert!(!out.source.contains("coop_vec"), "{}", out.source);
 }
+
+/// Components of vectors of at most 16 components are read through a
+/// variable (the H200's driver reads component 0 for every index of
+/// `OpCompositeExtract` / `OpVectorExtractDynamic` on them), longer ones
+/// with the extract instructions (see `src/back/spv/coop_vector.rs`).
+#[test]
+fn component_reads_by_size() {
+    let source = |n: u32| {
+        format!(
+            "enable tessera_experimental_cooperative_vector;
+@group(0) @binding(0) var<storage, read> w: array<f32>;
+@group(0) @binding(1) var<storage, read_write> o: array<f32>;
+@compute @workgroup_size(64)
+fn main(@builtin(local_invocation_index) i: u32) {{
+    let v = coopVecMatMul<coop_vec<f32, {n}>>(coop_vec<f32, 16>(2.0), &w, 0u, false, 16u);
+    o[0] = v[3];
+    o[i] = v[i % {n}u];
+}}
+"
+        )
+    };
+    // The extract instructions whose source is a cooperative vector.
+    let vector_extracts = |text: &str| -> Vec<String> {
+        let mut vector_types = Vec::new();
+        let mut type_of = std::collections::HashMap::new();
+        for l in text.lines() {
+            let w: Vec<&str> = l.split_whitespace().collect();
+            if let [id, "=", "OpTypeVectorIdEXT", ..] = w[..] {
+                vector_types.push(id.to_string());
+            } else if let [id, "=", _, ty, ..] = w[..] {
+                type_of.insert(id.to_string(), ty.to_string());
+            }
+        }
+        text.lines()
+            .filter(|l| {
+                let w: Vec<&str> = l.split_whitespace().collect();
+                matches!(w[..], [_, "=", "OpCompositeExtract" | "OpVectorExtractDynamic", _, src, ..]
+                    if type_of.get(src).is_some_and(|t| vector_types.contains(t)))
+            })
+            .map(str::to_string)
+            .collect()
+    };
+    let long = compile(&source(17), (1, 6), &["f32:f32"]);
+    let extracts = vector_extracts(&long);
+    assert!(
+        extracts.iter().any(|l| l.contains("OpCompositeExtract")),
+        "{long}"
+    );
+    assert!(
+        extracts
+            .iter()
+            .any(|l| l.contains("OpVectorExtractDynamic")),
+        "{long}"
+    );
+    let short = compile(&source(16), (1, 6), &["f32:f32"]);
+    assert_eq!(vector_extracts(&short), Vec::<String>::new(), "{short}");
+}

@@ -79,6 +79,7 @@ enum Count {
 fn count_of(cx: &Cx, inner: &TypeInner, through_pointer: bool) -> Option<Count> {
     Some(match *inner {
         TypeInner::Vector { size, .. } => Count::Fixed(size.get().into()),
+        TypeInner::CoopVector { size, .. } => Count::Fixed(size.into()),
         TypeInner::Matrix { columns, .. } => Count::Fixed(columns.get().into()),
         TypeInner::Array { size, .. } => match (cx.array_count(size), size) {
             (Some(n), _) => Count::Fixed(n),

@@ -6,6 +6,19 @@
 //! operands Vulkan's alignment and the buffer bounds forbid take its loop
 //! instead; the vectors' element-wise operations are the ordinary
 //! instructions on the vector type.
+//!
+//! A component of a vector of at most [`EXTRACT_THROUGH_VARIABLE_MAX`]
+//! components is read through a Function variable holding the vector
+//! (`OpAccessChain` to the component, `OpLoad`), the form glslang gives
+//! GLSL's `v[i]`; longer vectors use `OpCompositeExtract` /
+//! `OpVectorExtractDynamic`. Measured on the H200 (driver 580.159.04,
+//! `tessera-gpu --coopvec`, every element-wise case at 4, 8, 15, 16, 17,
+//! 24, 31, 32, 33, 48, 63, 64, 65, 96 and 128 components): the extract
+//! instructions read component 0 for every index at 16 components or
+//! fewer and are right from 17 on; the variable form is right at every
+//! size, but made the 64-wide MLP benchmark 3.4x slower (8.05 ms against
+//! 2.36 ms), so it is used only where it is needed. `OpCompositeConstruct`
+//! was right at every size.
 
 use spirv::{Capability, Op};
 
@@ -13,6 +26,16 @@ use super::function::FnCtx;
 use super::writer::{err, Writer, R};
 use crate::arena::Handle;
 use crate::ir::{Expression, MatrixLayout, Scalar, TypeInner};
+
+/// The longest vector whose components are read through a variable (see
+/// the module documentation).
+pub(super) const EXTRACT_THROUGH_VARIABLE_MAX: u32 = 16;
+
+/// Whether a component of a value of this type is read through a
+/// variable.
+pub(super) fn extract_through_variable(t: &TypeInner) -> bool {
+    matches!(*t, TypeInner::CoopVector { size, .. } if size <= EXTRACT_THROUGH_VARIABLE_MAX)
+}
 
 /// `VkComponentTypeKHR` / SPIR-V's cooperative-vector component type of a
 /// float scalar.
@@ -25,6 +48,32 @@ fn component_type(s: Scalar) -> Option<u32> {
 }
 
 impl Writer<'_> {
+    /// Component `index` (an id of an integer) of the vector `value` (the
+    /// IR expression `base`) of component type `t`, through a Function
+    /// variable holding the vector (one per vector and block).
+    pub(super) fn coop_vec_component(
+        &mut self,
+        cx: &mut FnCtx,
+        base: Handle<Expression>,
+        value: u32,
+        t: u32,
+        index: u32,
+    ) -> u32 {
+        let var = match cx.spills.get(&value) {
+            Some(&(var, block)) if block == cx.block => var,
+            _ => {
+                let vt = self.expr_type(cx, base).unwrap_or(t);
+                let var = self.temp_var(cx, vt);
+                cx.raw(Op::Store, &[var, value]);
+                cx.spills.insert(value, (var, cx.block));
+                var
+            }
+        };
+        let ptr = self.pointer_type(spirv::StorageClass::Function, t);
+        let at = self.emit(cx, Op::AccessChain, ptr, &[var, index]);
+        self.emit(cx, Op::Load, t, &[at])
+    }
+
     /// `coopVecMatMul` / `coopVecMatMulAdd`.
     pub(super) fn coop_vec_mat_mul(&mut self, cx: &mut FnCtx, h: Handle<Expression>) -> R<u32> {
         let span = cx.span(h);

@@ -276,6 +276,9 @@ impl Writer<'_> {
                 let t = self.expr_type(cx, h)?;
                 if self.inner(cx, base)?.is_pointer() {
                     self.pointer_access_index(cx, h, base, b, t, index)
+                } else if super::coop_vector::extract_through_variable(self.inner(cx, base)?) {
+                    let i = self.u32_const(index);
+                    Ok(self.coop_vec_component(cx, base, b, t, i))
                 } else {
                     Ok(self.emit(cx, Op::CompositeExtract, t, &[b, index]))
                 }
@@ -512,6 +515,10 @@ impl Writer<'_> {
                 cx.split_ptrs.insert(h.index() as u32, (id, 0));
             }
             return Ok(id);
+        }
+        if super::coop_vector::extract_through_variable(&base_inner) {
+            let i = self.expr(cx, index)?;
+            return Ok(self.coop_vec_component(cx, base, b, t, i));
         }
         if let Some(c) = self.const_index(cx, index) {
             // A constant index of a value is inside it (WGSL rejects
