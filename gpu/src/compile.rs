@@ -3,7 +3,7 @@
 use std::collections::BTreeMap;
 
 use tessera::back::spv::CooperativeMatrixExtension;
-use tessera::configs::SubgroupMatrixConfig;
+use tessera::configs::{CooperativeVectorConfig, SubgroupMatrixConfig};
 use tessera::pipeline::PipelineOptions;
 use tessera::CompileOptions;
 
@@ -37,6 +37,10 @@ pub struct Target {
     /// Compile for `VK_NV_cooperative_matrix2`'s conversions
     /// (`spv::Options::nv_cooperative_matrix2`).
     pub nv_cooperative_matrix2: bool,
+    /// The cooperative-vector products to compile natively
+    /// (`PipelineOptions::cooperative_vector_configs`, SPIR-V 1.6); empty:
+    /// every cooperative-vector operation becomes loops.
+    pub cooperative_vector_configs: Vec<CooperativeVectorConfig>,
 }
 
 impl Target {
@@ -70,6 +74,7 @@ impl Target {
             buffers_robust_by_device: false,
             cooperative_matrix: CooperativeMatrixExtension::Khr,
             nv_cooperative_matrix2: false,
+            cooperative_vector_configs: Vec::new(),
         }
     }
 
@@ -80,6 +85,7 @@ impl Target {
                 entry_point: Some("main".to_string()),
                 overrides: BTreeMap::new(),
                 subgroup_matrix_configs: Some(self.configs.clone()),
+                cooperative_vector_configs: self.cooperative_vector_configs.clone(),
                 max_subgroup_size: Some(self.max_subgroup_size),
                 min_subgroup_size: Some(self.min_subgroup_size),
                 max_workgroup_size: self.max_workgroup_size,

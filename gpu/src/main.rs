@@ -5,6 +5,8 @@
 //!
 //! Exit codes: 0 everything passed, 1 some case or matmul failed, 2 bad
 //! arguments or output directory, 3 no suitable Vulkan device.
+//! `tessera-gpu --coopvec ...` runs the cooperative-vector suite instead
+//! (`tessera_gpu::coopvec`).
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -16,7 +18,7 @@ use tessera_gpu::compile::Target;
 use tessera_gpu::data::{poison, random_buffer, Rng};
 use tessera_gpu::matmul::{self, Verification};
 use tessera_gpu::reference::{compare, expected};
-use tessera_gpu::report::{CaseResult, MatmulResult, Results};
+use tessera_gpu::report::{utc_now, CaseResult, MatmulResult, Results};
 use tessera_gpu::robust;
 use tessera_gpu::suite::cases_for;
 use tessera_gpu::vk::{median, Gpu, InitError};
@@ -44,7 +46,8 @@ struct Args {
 const USAGE: &str = "usage: tessera-gpu [--out DIR] [--spirv 1.3|1.6] [--sizes 4096,8192] \
 [--skip-conformance] [--skip-matmul] [--filter TEXT] [--iters N] [--no-bounds-checks] \
 [--cublas FILE] [--dump-kernels DIR] [--unroll-variants] [--cooperative-matrix khr|nv] [--skip-fused] \
-[--write-profile FILE.json]";
+[--write-profile FILE.json]
+       tessera-gpu --coopvec [--out DIR] ... (see tessera-gpu --coopvec --help)";
 
 fn parse_args(args: impl IntoIterator<Item = String>) -> Result<Args, String> {
     let mut a = Args {
@@ -122,30 +125,6 @@ fn parse_args(args: impl IntoIterator<Item = String>) -> Result<Args, String> {
         }
     }
     Ok(a)
-}
-
-/// `YYYY-MM-DDTHH:MM:SSZ` for now.
-fn utc_now() -> String {
-    let secs = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs() as i64);
-    let (days, rem) = (secs.div_euclid(86400), secs.rem_euclid(86400));
-    // Civil-from-days (proleptic Gregorian).
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    format!(
-        "{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}Z",
-        rem / 3600,
-        rem % 3600 / 60,
-        rem % 60
-    )
 }
 
 fn fail(case: &Case, stage: &str, detail: String) -> CaseResult {
@@ -674,6 +653,9 @@ fn dump_kernels(dir: &PathBuf, target: &Target) -> Result<(usize, usize), String
 }
 
 fn main() -> ExitCode {
+    if std::env::args().nth(1).as_deref() == Some("--coopvec") {
+        return tessera_gpu::coopvec::main(std::env::args().skip(2));
+    }
     let args = match parse_args(std::env::args().skip(1)) {
         Ok(a) => a,
         Err(e) => {
@@ -749,6 +731,7 @@ fn main() -> ExitCode {
         buffers_robust_by_device: false,
         cooperative_matrix: args.cooperative_matrix,
         nv_cooperative_matrix2: false,
+        cooperative_vector_configs: Vec::new(),
     };
     let native_target = Target {
         nv_cooperative_matrix2: true,

@@ -1,8 +1,10 @@
 //! A minimal Vulkan compute context (ash, loader opened at run time):
 //! device selection with `VK_KHR_cooperative_matrix` or
 //! `VK_NV_cooperative_matrix` (module `device`), buffers, compute pipelines
-//! with full subgroups, dispatches and timestamp timing.
+//! with full subgroups, dispatches and timestamp timing; optionally
+//! `VK_NV_cooperative_vector` (module `coopvec_ffi`).
 
+pub mod coopvec_ffi;
 mod device;
 pub mod profile;
 
@@ -14,7 +16,7 @@ use tessera::configs::{
     SubgroupMatrixConfig, VulkanCooperativeMatrixProperties, VulkanCooperativeMatrixPropertiesNv,
 };
 
-pub use device::{component_type, extension_name, nv_properties, scope};
+pub use device::{component_type, extension_name, nv_properties, scope, OpenOptions};
 
 /// Why no usable device could be opened.
 #[derive(Debug)]
@@ -74,6 +76,17 @@ pub struct DeviceInfo {
     pub max_invocations: u32,
     /// `maxComputeWorkGroupSize`.
     pub max_workgroup_size: [u32; 3],
+    /// With [`OpenOptions::cooperative_vector`] on a device that has them:
+    /// every `VkCooperativeVectorPropertiesNV` row, described
+    /// ([`coopvec_ffi::PropertiesNV::describe`]).
+    pub cooperative_vector_rows: Vec<String>,
+    /// The configurations tessera derives from those rows, as the device
+    /// profile lists them (`tessera::device::vulkan::cooperative_vector_configs`).
+    pub cooperative_vector_configs: Vec<tessera::configs::CooperativeVectorConfig>,
+    /// `cooperativeVectorSupportedStages` (raw flags).
+    pub cooperative_vector_stages: u32,
+    /// `maxCooperativeVectorComponents`.
+    pub max_cooperative_vector_components: u32,
 }
 
 /// A buffer with its memory; `mapped` is set for host-visible buffers.
@@ -163,6 +176,11 @@ pub struct Gpu {
     /// Whether `VK_NV_cooperative_matrix2` is enabled with its
     /// `cooperativeMatrixConversions` feature (KHR devices only).
     pub nv_cooperative_matrix2: bool,
+    /// Whether `VK_NV_cooperative_vector` is enabled with its
+    /// `cooperativeVector` feature ([`OpenOptions::cooperative_vector`]).
+    pub cooperative_vector: bool,
+    /// When cooperative vectors were asked for and are not enabled: why.
+    pub cooperative_vector_note: String,
     /// Device facts.
     pub info: DeviceInfo,
 }

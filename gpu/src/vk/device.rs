@@ -2,7 +2,11 @@
 //! the run asks for (`VK_KHR_cooperative_matrix`, or
 //! `VK_NV_cooperative_matrix` with `--cooperative-matrix nv`), its
 //! cooperative-matrix properties turned into tessera's configs, and the
-//! features and extensions the kernels need.
+//! features and extensions the kernels need. With
+//! [`OpenOptions::cooperative_vector`], `VK_NV_cooperative_vector` is
+//! enabled too where the device has it (the cooperative-vector suite,
+//! which also runs on devices without cooperative matrices when
+//! [`OpenOptions::require_cooperative_matrix`] is off).
 
 use std::ffi::CStr;
 
@@ -13,7 +17,48 @@ use tessera::configs::{
     VulkanScope,
 };
 
+use super::coopvec_ffi;
 use super::{cstr, ctx, DeviceInfo, Gpu, InitError, VkResult};
+
+/// How [`Gpu::open_with`] picks and opens the device.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OpenOptions {
+    /// The cooperative-matrix extension to enable (and compile for).
+    pub cooperative_matrix: CooperativeMatrixExtension,
+    /// Only a device with that extension and its `cooperativeMatrix`
+    /// feature will do ([`Gpu::new`]); off, any Vulkan 1.3 device with a
+    /// compute queue is taken (preferring one with cooperative vectors when
+    /// they are asked for, then one with cooperative matrices) and the
+    /// extension is enabled only where the device has it.
+    pub require_cooperative_matrix: bool,
+    /// Enable `VK_NV_cooperative_vector` with its `cooperativeVector`
+    /// feature where the device lists both ([`Gpu::cooperative_vector`]
+    /// says whether it was).
+    pub cooperative_vector: bool,
+}
+
+impl OpenOptions {
+    /// What [`Gpu::new`] asks for: the cooperative-matrix extension `ext`,
+    /// required; no cooperative vectors.
+    pub fn matrices(ext: CooperativeMatrixExtension) -> Self {
+        OpenOptions {
+            cooperative_matrix: ext,
+            require_cooperative_matrix: true,
+            cooperative_vector: false,
+        }
+    }
+
+    /// What the cooperative-vector suite asks for: `VK_NV_cooperative_vector`
+    /// where the device has it, KHR cooperative matrices where it has them,
+    /// any Vulkan 1.3 device otherwise.
+    pub fn vectors() -> Self {
+        OpenOptions {
+            cooperative_matrix: CooperativeMatrixExtension::Khr,
+            require_cooperative_matrix: false,
+            cooperative_vector: true,
+        }
+    }
+}
 
 /// `VK_NV_cooperative_matrix2` (not in ash 0.38).
 const NV2_NAME: &std::ffi::CStr = c"VK_NV_cooperative_matrix2";
@@ -226,16 +271,98 @@ pub(super) unsafe fn query_properties(
     }
 }
 
+/// What the device says about cooperative vectors, for [`Gpu::open_with`].
+struct Vectors {
+    /// Whether the extension and its `cooperativeVector` feature are there
+    /// and were asked for.
+    supported: bool,
+    /// Why not, when they were asked for and are not there.
+    note: String,
+    /// Every property row, described.
+    rows: Vec<String>,
+    /// The configurations the library derives from those rows (as in the
+    /// device profile: needs the memory model; f16 ones need shaderFloat16).
+    configs: Vec<tessera::configs::CooperativeVectorConfig>,
+    /// `cooperativeVectorSupportedStages`.
+    stages: u32,
+    /// `maxCooperativeVectorComponents`.
+    max_components: u32,
+}
+
+impl Vectors {
+    unsafe fn query(
+        entry: &ash::Entry,
+        instance: &ash::Instance,
+        pd: vk::PhysicalDevice,
+        asked: bool,
+    ) -> Vectors {
+        let mut v = Vectors {
+            supported: false,
+            note: String::new(),
+            rows: Vec::new(),
+            configs: Vec::new(),
+            stages: 0,
+            max_components: 0,
+        };
+        if !asked {
+            return v;
+        }
+        if !has_extension(instance, pd, coopvec_ffi::NAME) {
+            v.note = "the device does not list VK_NV_cooperative_vector".into();
+            return v;
+        }
+        if !coopvec_ffi::feature(instance, pd) {
+            v.note =
+                "the device lists VK_NV_cooperative_vector but not its cooperativeVector feature"
+                    .into();
+            return v;
+        }
+        let p = coopvec_ffi::device_properties(instance, pd);
+        v.stages = p.cooperative_vector_supported_stages.as_raw();
+        v.max_components = p.max_cooperative_vector_components;
+        match coopvec_ffi::properties(entry, instance, pd) {
+            Ok(rows) => {
+                let mut f12 = vk::PhysicalDeviceVulkan12Features::default();
+                let mut f2 = vk::PhysicalDeviceFeatures2::default().push_next(&mut f12);
+                instance.get_physical_device_features2(pd, &mut f2);
+                let facts = tessera::device::vulkan::VulkanDeviceFacts {
+                    cooperative_vector: true,
+                    vulkan_memory_model: f12.vulkan_memory_model != 0,
+                    cooperative_vector_properties: rows.iter().map(coopvec_ffi::mirror).collect(),
+                    ..Default::default()
+                };
+                v.configs = tessera::device::vulkan::cooperative_vector_configs(
+                    &facts,
+                    f12.shader_float16 != 0,
+                );
+                v.rows = rows
+                    .iter()
+                    .map(coopvec_ffi::PropertiesNV::describe)
+                    .collect();
+                v.supported = true;
+            }
+            Err(e) => v.note = e,
+        }
+        v
+    }
+}
+
 impl Gpu {
     /// Opens the first device with the Vulkan extension of `ext`
     /// (`VK_KHR_cooperative_matrix` or `VK_NV_cooperative_matrix`).
     pub fn new(ext: CooperativeMatrixExtension) -> Result<Gpu, InitError> {
-        // SAFETY: loading the system Vulkan loader; every handle created
-        // below is destroyed in `Drop`.
-        unsafe { Self::open(ext) }
+        Self::open_with(OpenOptions::matrices(ext))
     }
 
-    unsafe fn open(ext: CooperativeMatrixExtension) -> Result<Gpu, InitError> {
+    /// Opens a device as `options` say (see [`OpenOptions`]).
+    pub fn open_with(options: OpenOptions) -> Result<Gpu, InitError> {
+        // SAFETY: loading the system Vulkan loader; every handle created
+        // below is destroyed in `Drop`.
+        unsafe { Self::open(options) }
+    }
+
+    unsafe fn open(options: OpenOptions) -> Result<Gpu, InitError> {
+        let ext = options.cooperative_matrix;
         let nodev = |s: String| InitError::NoDevice(s);
         let entry = ash::Entry::load().map_err(|e| nodev(format!("no Vulkan loader: {e}")))?;
         let app = vk::ApplicationInfo::default()
@@ -247,21 +374,22 @@ impl Gpu {
                 None,
             )
             .map_err(|e| nodev(format!("vkCreateInstance failed: {e:?}")))?;
-        let found = match Self::pick(&instance, ext) {
+        let found = match Self::pick(&instance, options) {
             Ok(Some(p)) => p,
             Ok(None) => {
                 instance.destroy_instance(None);
-                return Err(nodev(format!(
-                    "no device lists {}",
-                    super::name(extension_name(ext))
-                )));
+                return Err(nodev(if options.require_cooperative_matrix {
+                    format!("no device lists {}", super::name(extension_name(ext)))
+                } else {
+                    "no Vulkan 1.3 device with a compute queue and timestamps".to_string()
+                }));
             }
             Err(e) => {
                 instance.destroy_instance(None);
                 return Err(nodev(e));
             }
         };
-        match Self::with_device(entry.clone(), instance.clone(), found, ext) {
+        match Self::with_device(entry.clone(), instance.clone(), found, options) {
             Ok(g) => Ok(g),
             Err(e) => {
                 instance.destroy_instance(None);
@@ -272,37 +400,97 @@ impl Gpu {
 
     unsafe fn pick(
         instance: &ash::Instance,
-        ext: CooperativeMatrixExtension,
+        options: OpenOptions,
     ) -> VkResult<Option<(vk::PhysicalDevice, u32)>> {
         let devices = instance
             .enumerate_physical_devices()
             .map_err(ctx("vkEnumeratePhysicalDevices"))?;
+        let ext = extension_name(options.cooperative_matrix);
+        // (preference, device, queue family): the lowest preference wins,
+        // the first device among equals.
+        let mut best: Option<(u8, vk::PhysicalDevice, u32)> = None;
         for pd in devices {
-            let has = has_extension(instance, pd, extension_name(ext));
+            let has = has_extension(instance, pd, ext);
             let props = instance.get_physical_device_properties(pd);
-            if !has || props.api_version < vk::API_VERSION_1_3 {
+            if (options.require_cooperative_matrix && !has)
+                || props.api_version < vk::API_VERSION_1_3
+            {
                 continue;
             }
             let families = instance.get_physical_device_queue_family_properties(pd);
-            if let Some(q) = families.iter().position(|f| {
+            let Some(q) = families.iter().position(|f| {
                 f.queue_flags.contains(vk::QueueFlags::COMPUTE) && f.timestamp_valid_bits > 0
-            }) {
-                return Ok(Some((pd, q as u32)));
+            }) else {
+                continue;
+            };
+            let vectors =
+                options.cooperative_vector && has_extension(instance, pd, coopvec_ffi::NAME);
+            let preference = match (vectors, has) {
+                (true, _) => 0,
+                (false, true) => 1,
+                (false, false) => 2,
+            };
+            if best.is_none_or(|(p, _, _)| preference < p) {
+                best = Some((preference, pd, q as u32));
             }
         }
-        Ok(None)
+        Ok(best.map(|(_, pd, q)| (pd, q)))
     }
 
     unsafe fn with_device(
         entry: ash::Entry,
         instance: ash::Instance,
         (pd, family): (vk::PhysicalDevice, u32),
-        ext: CooperativeMatrixExtension,
+        options: OpenOptions,
     ) -> Result<Gpu, InitError> {
         let err = InitError::Vk;
-        let nv = ext == CooperativeMatrixExtension::Nv;
-        let bf16 = !nv && has_extension(&instance, pd, BF16_NAME) && bf16_matrices(&instance, pd);
-        let props = query_properties(&entry, &instance, pd, ext, bf16).map_err(err)?;
+        let ext = options.cooperative_matrix;
+        // With NV, VK_KHR_cooperative_matrix is enabled too where the
+        // device has it: glslang's reference kernels use the KHR form.
+        let lists_khr = has_extension(&instance, pd, ash::khr::cooperative_matrix::NAME);
+        let lists_nv = has_extension(&instance, pd, ash::nv::cooperative_matrix::NAME);
+        let (khr_feature, nv_feature) = {
+            let mut fkhr = vk::PhysicalDeviceCooperativeMatrixFeaturesKHR::default();
+            let mut fnv = vk::PhysicalDeviceCooperativeMatrixFeaturesNV::default();
+            let mut f2 = vk::PhysicalDeviceFeatures2::default();
+            if lists_khr {
+                f2 = f2.push_next(&mut fkhr);
+            }
+            if lists_nv {
+                f2 = f2.push_next(&mut fnv);
+            }
+            instance.get_physical_device_features2(pd, &mut f2);
+            (
+                lists_khr && fkhr.cooperative_matrix != 0,
+                lists_nv && fnv.cooperative_matrix != 0,
+            )
+        };
+        let (required, feature) = match ext {
+            CooperativeMatrixExtension::Nv => ("VK_NV_cooperative_matrix", nv_feature),
+            CooperativeMatrixExtension::Khr => ("VK_KHR_cooperative_matrix", khr_feature),
+        };
+        if !feature && options.require_cooperative_matrix {
+            return Err(InitError::NoDevice(format!(
+                "the device lists {required} but not its cooperativeMatrix feature"
+            )));
+        }
+        // Without the feature (allowed when not required), no cooperative
+        // matrices at all: no configs, no extension.
+        let nv = feature && ext == CooperativeMatrixExtension::Nv;
+        let bf16 = feature
+            && !nv
+            && has_extension(&instance, pd, BF16_NAME)
+            && bf16_matrices(&instance, pd);
+        let props = if feature {
+            query_properties(&entry, &instance, pd, ext, bf16).map_err(err)?
+        } else {
+            Properties {
+                khr: Vec::new(),
+                nv: Vec::new(),
+                configs: Vec::new(),
+            }
+        };
+        let vectors = Vectors::query(&entry, &instance, pd, options.cooperative_vector);
 
         let mut p12 = vk::PhysicalDeviceVulkan12Properties::default();
         let mut p13 = vk::PhysicalDeviceVulkan13Properties::default();
@@ -331,30 +519,21 @@ impl Gpu {
             max_shared_memory: limits.max_compute_shared_memory_size,
             max_invocations: limits.max_compute_work_group_invocations,
             max_workgroup_size: limits.max_compute_work_group_size,
+            cooperative_vector_rows: vectors.rows.clone(),
+            cooperative_vector_configs: vectors.configs.clone(),
+            cooperative_vector_stages: vectors.stages,
+            max_cooperative_vector_components: vectors.max_components,
         };
 
-        // With NV, VK_KHR_cooperative_matrix is enabled too where the
-        // device has it: glslang's reference kernels use the KHR form.
-        let lists_khr = has_extension(&instance, pd, ash::khr::cooperative_matrix::NAME);
-        let lists_nv = has_extension(&instance, pd, ash::nv::cooperative_matrix::NAME);
-
         // Supported features, then enable the ones we need that exist.
-        let (s10, s11, s12, s13, khr_feature, nv_feature) = {
+        let (s10, s11, s12, s13) = {
             let mut f11 = vk::PhysicalDeviceVulkan11Features::default();
             let mut f12 = vk::PhysicalDeviceVulkan12Features::default();
             let mut f13 = vk::PhysicalDeviceVulkan13Features::default();
-            let mut fkhr = vk::PhysicalDeviceCooperativeMatrixFeaturesKHR::default();
-            let mut fnv = vk::PhysicalDeviceCooperativeMatrixFeaturesNV::default();
             let mut f2 = vk::PhysicalDeviceFeatures2::default()
                 .push_next(&mut f11)
                 .push_next(&mut f12)
                 .push_next(&mut f13);
-            if lists_khr {
-                f2 = f2.push_next(&mut fkhr);
-            }
-            if lists_nv {
-                f2 = f2.push_next(&mut fnv);
-            }
             instance.get_physical_device_features2(pd, &mut f2);
             let base = f2.features;
             (
@@ -373,20 +552,8 @@ impl Gpu {
                     f12.uniform_buffer_standard_layout,
                 ),
                 (f13.subgroup_size_control, f13.compute_full_subgroups),
-                lists_khr && fkhr.cooperative_matrix != 0,
-                lists_nv && fnv.cooperative_matrix != 0,
             )
         };
-        let (required, feature) = if nv {
-            ("VK_NV_cooperative_matrix", nv_feature)
-        } else {
-            ("VK_KHR_cooperative_matrix", khr_feature)
-        };
-        if !feature {
-            return Err(InitError::NoDevice(format!(
-                "the device lists {required} but not its cooperativeMatrix feature"
-            )));
-        }
         let base = vk::PhysicalDeviceFeatures::default()
             .shader_int16(s10.shader_int16 != 0)
             .shader_int64(s10.shader_int64 != 0);
@@ -409,16 +576,29 @@ impl Gpu {
         // NV alone (glslang's reference kernels are then not run). With KHR,
         // VK_NV_cooperative_matrix2's conversions where the device has them
         // (then once more without, should the driver refuse them).
-        let nv2 = !nv && has_extension(&instance, pd, NV2_NAME) && nv2_conversions(&instance, pd);
-        let attempts: Vec<(bool, bool)> = if nv && khr_feature {
+        let khr = feature && !nv;
+        let nv2 = khr && has_extension(&instance, pd, NV2_NAME) && nv2_conversions(&instance, pd);
+        let plans: Vec<(bool, bool)> = if nv && khr_feature {
             vec![(true, false), (false, false)]
         } else if nv2 {
             vec![(true, true), (true, false)]
         } else {
-            vec![(!nv, false)]
+            vec![(khr, false)]
         };
+        // With cooperative vectors, every attempt first with them, then
+        // (should the driver refuse them) every attempt without.
+        let with_vectors: &[bool] = if vectors.supported {
+            &[true, false]
+        } else {
+            &[false]
+        };
+        let attempts: Vec<(bool, bool, bool)> = with_vectors
+            .iter()
+            .flat_map(|&cv| plans.iter().map(move |&(k, n2)| (k, n2, cv)))
+            .collect();
         let mut last_error = String::new();
-        for (with_khr, with_nv2) in attempts {
+        let mut vector_error = None;
+        for (with_khr, with_nv2, with_cv) in attempts {
             // Every structure of the chain is made afresh for each attempt.
             let mut e11 = vk::PhysicalDeviceVulkan11Features::default()
                 .storage_buffer16_bit_access(s11.0 != 0)
@@ -476,6 +656,16 @@ impl Gpu {
                 env2.p_next = e2.p_next;
                 e2.p_next = (&mut env2 as *mut Nv2Features).cast();
             }
+            // cooperativeVector only (no training operations).
+            let mut ecv = coopvec_ffi::FeaturesNV {
+                cooperative_vector: 1,
+                ..Default::default()
+            };
+            if with_cv {
+                exts.push(coopvec_ffi::NAME.as_ptr());
+                ecv.p_next = e2.p_next;
+                e2.p_next = (&mut ecv as *mut coopvec_ffi::FeaturesNV).cast();
+            }
             let mut dci = vk::DeviceCreateInfo::default()
                 .queue_create_infos(&queues)
                 .enabled_extension_names(&exts)
@@ -490,10 +680,20 @@ impl Gpu {
                 Ok(d) => d,
                 Err(e) => {
                     last_error = format!("vkCreateDevice failed: {e:?}");
+                    if with_cv {
+                        vector_error.get_or_insert_with(|| {
+                            format!("vkCreateDevice with VK_NV_cooperative_vector failed: {e:?}")
+                        });
+                    }
                     continue;
                 }
             };
-            return Self::finish(
+            let note = if with_cv {
+                String::new()
+            } else {
+                vector_error.unwrap_or_else(|| vectors.note.clone())
+            };
+            let mut gpu = Self::finish(
                 entry,
                 instance,
                 device,
@@ -501,7 +701,10 @@ impl Gpu {
                 pd,
                 info,
                 (has_executables, has_robustness, with_khr, with_nv2),
-            );
+            )?;
+            gpu.cooperative_vector = with_cv;
+            gpu.cooperative_vector_note = note;
+            return Ok(gpu);
         }
         Err(err(last_error))
     }
@@ -556,6 +759,8 @@ impl Gpu {
             pipeline_robustness: has_robustness,
             khr_enabled,
             nv_cooperative_matrix2,
+            cooperative_vector: false,
+            cooperative_vector_note: String::new(),
             _entry: entry,
             instance,
             device,

@@ -5,11 +5,19 @@
 //! turns the Vulkan structures into `tessera::device::vulkan::VulkanDeviceFacts`
 //! and is plain code, tested with made-up structures; the library's
 //! `profile_from_vulkan` applies the feature rules.
+//!
+//! Where the device lists `VK_NV_cooperative_vector` with its
+//! `cooperativeVector` feature, the facts carry the rows of
+//! `vkGetPhysicalDeviceCooperativeVectorPropertiesNV` (each printed on
+//! standard error, so the run log shows what the driver lists), from which
+//! the library writes the profile's `cooperativeVectorConfigs` ("T:R").
 
 use ash::vk;
 use tessera::back::spv::CooperativeMatrixExtension;
 use tessera::configs::VulkanCooperativeMatrixProperties;
-use tessera::device::vulkan::{profile_from_vulkan, VulkanDeviceFacts};
+use tessera::device::vulkan::{
+    profile_from_vulkan, VulkanCooperativeVectorProperties, VulkanDeviceFacts,
+};
 use tessera::device::DeviceProfile;
 
 use super::{cstr, VkResult};
@@ -44,6 +52,11 @@ pub struct Queried<'a> {
     pub cooperative_matrix_robust_buffer_access: bool,
     /// The cooperative-matrix properties, in KHR form.
     pub cooperative_matrix_properties: Vec<VulkanCooperativeMatrixProperties>,
+    /// `cooperativeVector` (`VK_NV_cooperative_vector`).
+    pub cooperative_vector: bool,
+    /// The rows of `vkGetPhysicalDeviceCooperativeVectorPropertiesNV`
+    /// (empty without the feature).
+    pub cooperative_vector_properties: Vec<VulkanCooperativeVectorProperties>,
 }
 
 /// The facts tessera's profile rules read, from the queried structures.
@@ -76,6 +89,8 @@ pub fn facts(q: &Queried<'_>) -> VulkanDeviceFacts {
         max_push_constants_size: limits.max_push_constants_size,
         min_subgroup_size: q.p13.min_subgroup_size,
         max_subgroup_size: q.p13.max_subgroup_size,
+        cooperative_vector: q.cooperative_vector,
+        cooperative_vector_properties: q.cooperative_vector_properties.clone(),
     }
 }
 
@@ -83,6 +98,11 @@ pub fn facts(q: &Queried<'_>) -> VulkanDeviceFacts {
 /// `VK_KHR_cooperative_matrix` or `VK_NV_cooperative_matrix`, else of the
 /// first device at all.
 pub fn query() -> Result<DeviceProfile, String> {
+    query_device().map(|q| profile_from_vulkan(&facts(&q)))
+}
+
+/// The queried structures of the device [`query`] describes.
+fn query_device() -> Result<Queried<'static>, String> {
     // SAFETY: the loader is opened and the instance destroyed before
     // returning; only physical-device queries are made.
     unsafe {
@@ -128,7 +148,7 @@ pub fn write(path: &std::path::Path, no_device: u8) -> Result<String, (u8, Strin
 unsafe fn query_instance(
     entry: &ash::Entry,
     instance: &ash::Instance,
-) -> Result<DeviceProfile, String> {
+) -> Result<Queried<'static>, String> {
     let devices = instance
         .enumerate_physical_devices()
         .map_err(|e| format!("vkEnumeratePhysicalDevices failed: {e:?}"))?;
@@ -148,8 +168,7 @@ unsafe fn query_instance(
         .find(|&pd| lists(pd, khr) || lists(pd, nv))
         .or_else(|| recent.first().copied())
         .ok_or("no Vulkan device with API 1.3 or later")?;
-    let queried = read(entry, instance, pd)?;
-    Ok(profile_from_vulkan(&facts(&queried)))
+    read(entry, instance, pd)
 }
 
 unsafe fn read(
@@ -209,6 +228,27 @@ unsafe fn read(
     } else {
         Vec::new()
     };
+    let lists_vectors = lists(super::coopvec_ffi::NAME);
+    let cooperative_vector = lists_vectors && super::coopvec_ffi::feature(instance, pd);
+    let cooperative_vector_properties = if cooperative_vector {
+        let rows = super::coopvec_ffi::properties(entry, instance, pd)?;
+        let dp = super::coopvec_ffi::device_properties(instance, pd);
+        eprintln!(
+            "VK_NV_cooperative_vector: cooperativeVectorSupportedStages={:?} maxCooperativeVectorComponents={}; {} vkGetPhysicalDeviceCooperativeVectorPropertiesNV rows:",
+            dp.cooperative_vector_supported_stages,
+            dp.max_cooperative_vector_components,
+            rows.len()
+        );
+        for (i, row) in rows.iter().enumerate() {
+            eprintln!("  [{i}] {}", row.describe());
+        }
+        rows.iter().map(super::coopvec_ffi::mirror).collect()
+    } else {
+        if lists_vectors {
+            eprintln!("VK_NV_cooperative_vector is listed without its cooperativeVector feature");
+        }
+        Vec::new()
+    };
     // Copies without the pNext chains (which point at the locals above).
     let unchained = Queried {
         properties,
@@ -240,6 +280,8 @@ unsafe fn read(
         cooperative_matrix_robust_buffer_access: khr_feature
             && fkhr.cooperative_matrix_robust_buffer_access != 0,
         cooperative_matrix_properties,
+        cooperative_vector,
+        cooperative_vector_properties,
     };
     Ok(unchained)
 }
@@ -330,7 +372,51 @@ mod tests {
                 prop(V::Sint8, V::Sint32, 16, 8, 32),
                 prop(V::Bfloat16, V::Float32, 16, 16, 16),
             ],
+            cooperative_vector: false,
+            cooperative_vector_properties: Vec::new(),
         }
+    }
+
+    #[test]
+    fn cooperative_vector_configs_join_the_profile() {
+        use super::super::coopvec_ffi::{mirror, PropertiesNV};
+        use vk::ComponentTypeKHR as C;
+        let row = |t: C, r: C| PropertiesNV {
+            input_type: t,
+            input_interpretation: t,
+            matrix_interpretation: t,
+            bias_interpretation: t,
+            result_type: r,
+            ..Default::default()
+        };
+        let rows = [
+            row(C::FLOAT16, C::FLOAT16),
+            row(C::FLOAT16, C::FLOAT32),
+            row(C::SINT8, C::SINT32),
+        ];
+        let q = Queried {
+            cooperative_vector: true,
+            cooperative_vector_properties: rows.iter().map(mirror).collect(),
+            ..h100()
+        };
+        let json = profile_from_vulkan(&facts(&q)).to_json();
+        let shipped = include_str!("../../../profiles/h100-vulkan.json");
+        let member = ",\n  \"cooperativeVectorConfigs\": [\n    \"f16:f16\",\n    \"f16:f32\"\n  ]";
+        // After the other members (the H100 profile has no `robustness`);
+        // every other member as without them.
+        let at = shipped.rfind("\n}").expect("closing brace");
+        assert_eq!(
+            json,
+            format!("{}{member}{}", &shipped[..at], &shipped[at..])
+        );
+        let back = DeviceProfile::from_json(&json).expect("parses");
+        assert_eq!(back.cooperative_vector_configs.len(), 2);
+        // Without the feature: no member.
+        let off = Queried {
+            cooperative_vector: false,
+            ..q
+        };
+        assert_eq!(profile_from_vulkan(&facts(&off)).to_json(), shipped);
     }
 
     #[test]

@@ -1,0 +1,553 @@
+//! `tessera-gpu --coopvec`: the cooperative-vector suite
+//! (`docs/cooperative-vectors.md`) on a Vulkan device, with
+//! `VK_NV_cooperative_vector` enabled where the device has it.
+//!
+//! Every kernel is compiled by tessera for SPIR-V 1.6 twice: **native**
+//! (`PipelineOptions::cooperative_vector_configs` = the configurations the
+//! device profile lists, from `vkGetPhysicalDeviceCooperativeVectorPropertiesNV`)
+//! and **loop** (none: every operation lowered to plain loops). The native
+//! build runs only where the extension is enabled; the loop build runs on
+//! any Vulkan 1.3 device (lavapipe included).
+//!
+//! - **Conformance** ([`elementwise`], [`products`]): construction, component
+//!   reads, the element-wise operators and builtins, and the matrix-vector
+//!   products (row- and column-major, with bias, unaligned arguments that
+//!   force the native kernel's fallback, matrices past the end of their
+//!   array), each checked element by element against an f64 reference
+//!   computed from the definitions ([`case`]).
+//! - **MLP benchmark** ([`mlp`], [`bench`](mod@bench)): three f16 layers of width 64,
+//!   native and loop builds of the cooperative-vector kernel and the
+//!   scalar-loop kernel of today (tessera, and Tint with `--tint`), verified
+//!   and then timed in alternating order.
+//!
+//! Results: `OUT/coopvec.json` (`conformance` and `coopvec` lists, see
+//! `gpu/README.md`). Exit codes: 0 all passed, 1 a case or a benchmark
+//! variant failed, 2 bad arguments or output, 3 no Vulkan device.
+
+pub mod bench;
+pub mod case;
+pub mod elementwise;
+pub mod mlp;
+pub mod products;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use serde_json::{json, Value};
+use tessera::configs::CooperativeVectorConfig;
+
+use crate::compile::Target;
+use crate::vk::{Binding, Gpu, InitError, OpenOptions};
+use case::Case;
+
+/// Exit status without a Vulkan device.
+const EXIT_NO_DEVICE: u8 = 3;
+
+/// `tessera-gpu --coopvec`'s options.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Args {
+    /// Output directory (`coopvec.json`, `failed_kernels/`).
+    pub out: PathBuf,
+    /// Only cases (and benchmark kernels) whose name contains this.
+    pub filter: Option<String>,
+    /// Run the conformance cases.
+    pub conformance: bool,
+    /// Run the MLP benchmark.
+    pub mlp: bool,
+    /// Invocations of the MLP benchmark.
+    pub mlp_n: u32,
+    /// Timed dispatches per variant and round.
+    pub iters: usize,
+    /// Tint, to compile the scalar MLP kernel as a fourth variant.
+    pub tint: Option<PathBuf>,
+    /// Write every kernel and its two builds here instead of running.
+    pub dump: Option<PathBuf>,
+}
+
+/// The usage line.
+pub const USAGE: &str = "usage: tessera-gpu --coopvec [--out DIR] [--filter TEXT] \
+[--skip-conformance] [--skip-mlp] [--mlp-n N] [--iters N] [--tint PATH] [--dump-kernels DIR]";
+
+/// Parses the arguments after `--coopvec`.
+pub fn parse_args(args: impl IntoIterator<Item = String>) -> Result<Args, String> {
+    let mut a = Args {
+        out: PathBuf::from("."),
+        filter: None,
+        conformance: true,
+        mlp: true,
+        mlp_n: mlp::DEFAULT_N,
+        iters: 20,
+        tint: None,
+        dump: None,
+    };
+    let mut it = args.into_iter();
+    while let Some(arg) = it.next() {
+        let mut value = |name: &str| it.next().ok_or(format!("{name} needs a value"));
+        match arg.as_str() {
+            "--out" => a.out = PathBuf::from(value("--out")?),
+            "--filter" => a.filter = Some(value("--filter")?),
+            "--skip-conformance" => a.conformance = false,
+            "--skip-mlp" => a.mlp = false,
+            "--mlp-n" => {
+                let v = value("--mlp-n")?;
+                a.mlp_n = match v.parse::<u32>() {
+                    Ok(n) if mlp::groups(n).is_ok() => n,
+                    _ => {
+                        return Err(format!(
+                            "--mlp-n needs a multiple of 64 filling whole rows of 32768 workgroups (e.g. 65536 or 4194304), got '{v}'"
+                        ))
+                    }
+                }
+            }
+            "--iters" => {
+                a.iters = match value("--iters")?.parse::<usize>() {
+                    Ok(v) if v >= 3 => v,
+                    _ => return Err("--iters needs an integer >= 3".into()),
+                }
+            }
+            "--tint" => a.tint = Some(PathBuf::from(value("--tint")?)),
+            "--dump-kernels" => a.dump = Some(PathBuf::from(value("--dump-kernels")?)),
+            "-h" | "--help" => return Err(USAGE.into()),
+            other => return Err(format!("unknown argument '{other}'\n{USAGE}")),
+        }
+    }
+    Ok(a)
+}
+
+/// The compile target of the suite on `gpu`: SPIR-V 1.6, the device's
+/// limits, and `vectors` as the native cooperative-vector configurations
+/// (empty: the loop build).
+pub fn target(info: &crate::vk::DeviceInfo, vectors: &[CooperativeVectorConfig]) -> Target {
+    Target {
+        configs: info.configs.clone(),
+        max_subgroup_size: info.max_subgroup_size,
+        min_subgroup_size: info.min_subgroup_size,
+        max_shared_memory: info.max_shared_memory,
+        max_invocations: info.max_invocations,
+        max_workgroup_size: info.max_workgroup_size,
+        spirv_version: (1, 6),
+        cooperative_vector_configs: vectors.to_vec(),
+        ..Target::h100()
+    }
+}
+
+/// The H100/H200's target for `--dump-kernels` and the tests: SPIR-V 1.6,
+/// native configurations `f16:f16`, `f16:f32`, `f32:f32` (or none).
+pub fn dump_target(native: bool) -> Target {
+    let vectors: Vec<CooperativeVectorConfig> = if native {
+        ["f16:f16", "f16:f32", "f32:f32"]
+            .iter()
+            .filter_map(|s| s.parse().ok())
+            .collect()
+    } else {
+        Vec::new()
+    };
+    Target {
+        spirv_version: (1, 6),
+        cooperative_vector_configs: vectors,
+        ..Target::h100()
+    }
+}
+
+/// How many of tessera's native cooperative-vector instructions a module
+/// holds: (`OpTypeCooperativeVectorNV`, `OpCooperativeVectorMatrixMulNV` and
+/// `...MulAddNV`).
+pub fn native_instructions(words: &[u32]) -> (usize, usize) {
+    let (mut types, mut products) = (0, 0);
+    let mut i = 5;
+    while i < words.len() {
+        let count = (words[i] >> 16) as usize;
+        match words[i] & 0xFFFF {
+            5288 => types += 1,
+            5289 | 5292 => products += 1,
+            _ => {}
+        }
+        if count == 0 {
+            break;
+        }
+        i += count;
+    }
+    (types, products)
+}
+
+/// Every conformance case (element-wise, then products).
+pub fn all_cases() -> Vec<Case> {
+    let mut v = elementwise::cases();
+    v.extend(products::cases());
+    v
+}
+
+/// The result of one case under one build.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CaseResult {
+    /// The case's name.
+    pub case: String,
+    /// Its component types.
+    pub config: String,
+    /// `native` or `loop`.
+    pub variant: String,
+    /// The largest error against the reference.
+    pub max_err: f64,
+    /// Whether every element passed.
+    pub ok: bool,
+    /// Where it stopped: `compile`, `pipeline`, `run` or `compare`.
+    pub stage: String,
+    /// Native instructions in the build (type declarations, products).
+    pub native_instructions: (usize, usize),
+    /// The first failures.
+    pub detail: String,
+}
+
+impl CaseResult {
+    /// The `conformance` entry of `coopvec.json`.
+    pub fn to_json(&self) -> Value {
+        json!({
+            "case": self.case,
+            "config": self.config,
+            "variant": self.variant,
+            "max_err": self.max_err,
+            "ok": self.ok,
+            "stage": self.stage,
+            "native_types": self.native_instructions.0,
+            "native_products": self.native_instructions.1,
+            "detail": self.detail,
+        })
+    }
+}
+
+/// Runs `case` compiled for `target` once and checks what it wrote.
+pub fn run_case(gpu: &Gpu, target: &Target, case: &Case, variant: &str) -> CaseResult {
+    let mut r = CaseResult {
+        case: case.name.clone(),
+        config: case.config.clone(),
+        variant: variant.to_string(),
+        max_err: 0.0,
+        ok: false,
+        stage: "compile".into(),
+        native_instructions: (0, 0),
+        detail: String::new(),
+    };
+    let words = match target.compile(&case.wgsl) {
+        Ok(w) => w,
+        Err(e) => {
+            r.detail = e;
+            return r;
+        }
+    };
+    r.native_instructions = native_instructions(&words);
+    let t = case.input;
+    let params: Vec<u8> = case.params.iter().flat_map(|p| p.to_le_bytes()).collect();
+    let contents = [
+        t.encode(&case.a),
+        t.encode(&case.b),
+        t.encode(&case.m),
+        t.encode(&case.bias),
+        case.out_init(),
+        params,
+    ];
+    let mut bufs = Vec::new();
+    for c in &contents {
+        match gpu.buffer(c.len().max(16) as u64, true) {
+            Ok(b) => bufs.push(b),
+            Err(e) => {
+                bufs.iter().for_each(|b| gpu.free(b));
+                r.stage = "run".into();
+                r.detail = e;
+                return r;
+            }
+        }
+    }
+    let outcome = (|| -> Result<case::Check, (String, String)> {
+        let run = |e: String| ("run".to_string(), e);
+        for (b, c) in bufs.iter().zip(&contents) {
+            gpu.upload(b, c).map_err(run)?;
+        }
+        // Every storage binding covers exactly its data, so arrayLength is
+        // what the case's reference assumes.
+        let mut bindings: Vec<Binding> = bufs[..5]
+            .iter()
+            .zip(&contents)
+            .map(|(b, c)| Binding {
+                range: Some(c.len() as u64),
+                ..Binding::storage(b)
+            })
+            .collect();
+        bindings.push(Binding::uniform(&bufs[5]));
+        let kernel = gpu
+            .kernel_with(&words, &bindings, &[])
+            .map_err(|e| ("pipeline".to_string(), e))?;
+        let groups = [case::INVOCATIONS / case::WORKGROUP, 1, 1];
+        let ran = gpu.dispatch(&kernel, groups);
+        gpu.destroy_kernel(&kernel);
+        ran.map_err(run)?;
+        let out = gpu.download(&bufs[4]).map_err(run)?;
+        Ok(case.check(&out))
+    })();
+    bufs.iter().for_each(|b| gpu.free(b));
+    match outcome {
+        Ok(c) => {
+            r.stage = "compare".into();
+            r.ok = c.ok();
+            r.max_err = c.max_err;
+            r.detail = c.first.join("\n");
+        }
+        Err((stage, e)) => {
+            r.stage = stage;
+            r.detail = e;
+        }
+    }
+    r
+}
+
+/// `--dump-kernels DIR`: every kernel (conformance and MLP) as WGSL with its
+/// native and loop SPIR-V for the H100/H200 target. Returns (kernels,
+/// failed builds).
+pub fn dump(dir: &std::path::Path) -> Result<(usize, usize), String> {
+    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let mut sources: Vec<(String, String)> = all_cases()
+        .into_iter()
+        .map(|c| (format!("{}_{}", c.config, c.name), c.wgsl))
+        .collect();
+    sources.push(("mlp_coopvec".into(), mlp::COOPVEC_WGSL.into()));
+    sources.push(("mlp_scalar".into(), mlp::SCALAR_WGSL.into()));
+    let mut failed = 0;
+    for (name, src) in &sources {
+        let stem = name.replace([':', '/'], "_");
+        let file = dir.join(format!("{stem}.wgsl"));
+        std::fs::write(&file, src).map_err(|e| format!("{}: {e}", file.display()))?;
+        for (variant, native) in [("native", true), ("loop", false)] {
+            match dump_target(native).compile(src) {
+                Ok(words) => {
+                    let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+                    let spv = dir.join(format!("{stem}.{variant}.spv"));
+                    std::fs::write(&spv, bytes).map_err(|e| format!("{}: {e}", spv.display()))?;
+                }
+                Err(e) => {
+                    failed += 1;
+                    println!(
+                        "FAIL {name} ({variant}): {}",
+                        e.lines().next().unwrap_or("")
+                    );
+                }
+            }
+        }
+    }
+    Ok((sources.len(), failed))
+}
+
+/// `tessera-gpu --coopvec ARGS`.
+pub fn main(args: impl IntoIterator<Item = String>) -> ExitCode {
+    let args = match parse_args(args) {
+        Ok(a) => a,
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::from(2);
+        }
+    };
+    if let Some(dir) = &args.dump {
+        return match dump(dir) {
+            Ok((n, failed)) => {
+                println!(
+                    "wrote {n} kernels with native and loop SPIR-V 1.6 to {}; {failed} builds failed",
+                    dir.display()
+                );
+                ExitCode::from(u8::from(failed > 0))
+            }
+            Err(e) => {
+                eprintln!("{e}");
+                ExitCode::from(2)
+            }
+        };
+    }
+    if let Err(e) = std::fs::create_dir_all(&args.out) {
+        eprintln!("cannot create {}: {e}", args.out.display());
+        return ExitCode::from(2);
+    }
+    let gpu = match Gpu::open_with(OpenOptions::vectors()) {
+        Ok(g) => g,
+        Err(InitError::NoDevice(why)) | Err(InitError::Vk(why)) => {
+            eprintln!("no usable Vulkan device ({why})");
+            return ExitCode::from(EXIT_NO_DEVICE);
+        }
+    };
+    let info = &gpu.info;
+    let configs = &info.cooperative_vector_configs;
+    eprintln!(
+        "device: {} ({}); VK_NV_cooperative_vector {}",
+        info.name,
+        info.driver,
+        if gpu.cooperative_vector {
+            "enabled".to_string()
+        } else {
+            format!("not enabled: {}", gpu.cooperative_vector_note)
+        }
+    );
+    for (i, row) in info.cooperative_vector_rows.iter().enumerate() {
+        eprintln!("  property [{i}] {row}");
+    }
+    let config_names: Vec<String> = configs.iter().map(|c| c.to_string()).collect();
+    eprintln!("  cooperativeVectorConfigs: {config_names:?}");
+    // Why there is no native build (VK_SHADER_STAGE_COMPUTE_BIT: the
+    // products must be allowed in compute shaders).
+    let no_native = if !gpu.cooperative_vector {
+        Some(gpu.cooperative_vector_note.clone())
+    } else if configs.is_empty() {
+        Some("the device lists no f16/f32 cooperative-vector configuration".to_string())
+    } else if info.cooperative_vector_stages & 0x20 == 0 {
+        Some("cooperativeVectorSupportedStages lacks COMPUTE".to_string())
+    } else {
+        None
+    };
+    if let Some(why) = &no_native {
+        eprintln!("  no native build: {why}");
+    }
+    let native_on = no_native.is_none();
+    let native = target(info, configs);
+    let looped = target(info, &[]);
+    let mut builds: Vec<(&str, &Target)> = Vec::new();
+    if native_on {
+        builds.push(("native", &native));
+    }
+    builds.push(("loop", &looped));
+    let wanted = |name: &str| {
+        args.filter
+            .as_ref()
+            .is_none_or(|f| name.contains(f.as_str()))
+    };
+
+    let mut conformance = Vec::new();
+    if args.conformance {
+        for case in all_cases() {
+            let full = format!("{}/{}", case.config, case.name);
+            if !wanted(&full) {
+                continue;
+            }
+            for &(variant, t) in &builds {
+                let r = run_case(&gpu, t, &case, variant);
+                eprintln!(
+                    "{} {full} {variant} (max_err {:.3e}){}",
+                    if r.ok { "pass" } else { "FAIL" },
+                    r.max_err,
+                    if r.ok {
+                        String::new()
+                    } else {
+                        format!(" [{}] {}", r.stage, r.detail.lines().next().unwrap_or(""))
+                    }
+                );
+                if !r.ok {
+                    let dir = args.out.join("failed_kernels");
+                    let _ = std::fs::create_dir_all(&dir);
+                    let stem = full.replace([':', '/'], "_");
+                    let _ = std::fs::write(dir.join(format!("{stem}.wgsl")), &case.wgsl);
+                }
+                conformance.push(r);
+            }
+        }
+    }
+    let mut benchmarks = Vec::new();
+    if args.mlp && wanted("mlp") {
+        eprintln!("MLP benchmark, {} invocations ...", args.mlp_n);
+        let tint = args.tint.as_deref();
+        let native = match &no_native {
+            None => Ok(&native),
+            Some(why) => Err(why.clone()),
+        };
+        let b = bench::run(&gpu, (native, &looped), &args, tint);
+        eprintln!("{}", b.summary());
+        benchmarks.push(b);
+    }
+    let passed = conformance.iter().filter(|r| r.ok).count();
+    let results = json!({
+        "date": crate::report::utc_now(),
+        "device": info.name,
+        "driver": info.driver,
+        "vulkan_api": info.api_version,
+        "spirv_version": "1.6",
+        "cooperative_vector_enabled": gpu.cooperative_vector,
+        "cooperative_vector_note": gpu.cooperative_vector_note,
+        "no_native_build": no_native,
+        "cooperative_vector_properties": info.cooperative_vector_rows,
+        "cooperative_vector_configs": config_names,
+        "cooperative_vector_supported_stages": info.cooperative_vector_stages,
+        "max_cooperative_vector_components": info.max_cooperative_vector_components,
+        "variants": builds.iter().map(|(v, _)| *v).collect::<Vec<_>>(),
+        "conformance_passed": passed,
+        "conformance_total": conformance.len(),
+        "conformance": conformance.iter().map(CaseResult::to_json).collect::<Vec<_>>(),
+        "coopvec": benchmarks.iter().map(bench::MlpResult::to_json).collect::<Vec<_>>(),
+    });
+    let text = serde_json::to_string_pretty(&results).unwrap_or_default();
+    if let Err(e) = std::fs::write(args.out.join("coopvec.json"), text) {
+        eprintln!("cannot write coopvec.json: {e}");
+        return ExitCode::from(2);
+    }
+    println!(
+        "cooperative vectors on {}: {passed} of {} conformance runs pass ({}); results in {}",
+        info.name,
+        conformance.len(),
+        builds
+            .iter()
+            .map(|(v, _)| *v)
+            .collect::<Vec<_>>()
+            .join(" + "),
+        args.out.join("coopvec.json").display()
+    );
+    for b in &benchmarks {
+        println!("{}", b.summary());
+    }
+    let ok = passed == conformance.len() && benchmarks.iter().all(|b| b.errors.is_empty());
+    ExitCode::from(u8::from(!ok))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(a: &[&str]) -> Result<Args, String> {
+        parse_args(a.iter().map(|s| s.to_string()))
+    }
+
+    #[test]
+    fn arguments() {
+        let a = parse(&[]).expect("defaults");
+        assert_eq!(
+            (a.mlp_n, a.iters, a.conformance, a.mlp),
+            (1 << 22, 20, true, true)
+        );
+        let a = parse(&[
+            "--out",
+            "o",
+            "--mlp-n",
+            "65536",
+            "--skip-conformance",
+            "--tint",
+            "t",
+        ])
+        .expect("options");
+        assert_eq!(a.out, PathBuf::from("o"));
+        assert_eq!((a.mlp_n, a.conformance), (65536, false));
+        assert_eq!(a.tint, Some(PathBuf::from("t")));
+        assert!(parse(&["--mlp-n", "100"]).is_err());
+        assert!(parse(&["--iters", "1"]).is_err());
+        assert!(parse(&["--bogus"]).unwrap_err().contains(USAGE));
+    }
+
+    #[test]
+    fn counts_native_instructions() {
+        // Header, OpTypeCooperativeVectorNV (4 words), MulAdd (header only).
+        let words = [
+            0x0723_0203,
+            0x0001_0600,
+            0,
+            9,
+            0,
+            (4 << 16) | 5288,
+            1,
+            2,
+            3,
+            (1 << 16) | 5292,
+        ];
+        assert_eq!(native_instructions(&words), (1, 1));
+        assert_eq!(native_instructions(&words[..5]), (0, 0));
+    }
+}
