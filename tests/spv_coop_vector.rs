@@ -241,3 +241,25 @@ fn main(@builtin(local_invocation_index) i: u32) {{
     let short = compile(&source(16), (1, 6), &["f32:f32"]);
     assert_eq!(vector_extracts(&short), Vec::<String>::new(), "{short}");
 }
+
+/// A device's `maxCooperativeVectorComponents`: a module with a longer
+/// vector gets loops (SPV_NV_cooperative_vector leaves longer vectors
+/// undefined on it).
+#[test]
+fn vectors_longer_than_the_device_allows_take_loops() {
+    let mut options = CompileOptions::default();
+    options.spv.version = (1, 6);
+    options.pipeline.cooperative_vector_configs = configs(&["f16:f16"]);
+    options.pipeline.cooperative_vector_max_components = Some(8);
+    let words = tessera::compile_to_spirv(MLP, &options)
+        .expect("compiles")
+        .words;
+    let text = common::disassemble(&words).expect("rspirv reads the module");
+    assert!(!text.contains("CooperativeVector"), "{text}");
+    options.pipeline.cooperative_vector_max_components = Some(16);
+    let words = tessera::compile_to_spirv(MLP, &options)
+        .expect("compiles")
+        .words;
+    let text = common::disassemble(&words).expect("rspirv reads the module");
+    assert!(text.contains("OpCooperativeVectorMatrixMulAddNV"), "{text}");
+}

@@ -55,6 +55,9 @@
 //! - `cooperativeVectorConfigs` (optional): `INPUT:RESULT` strings (`f16`
 //!   or `f32` each), the cooperative-vector products the device runs
 //!   natively (docs/cooperative-vectors.md); without it, none.
+//! - `cooperativeVectorMaxComponents` (optional): the most components a
+//!   native cooperative vector may have (`maxCooperativeVectorComponents`);
+//!   a module with longer vectors gets loops.
 //! - `robustness` (optional): what the device guarantees about buffer
 //!   accesses out of range, `{"robustBufferAccess2": true,
 //!   "cooperativeMatrixRobustBufferAccess": false}` (see [`Robustness`]);
@@ -446,6 +449,10 @@ pub struct DeviceProfile {
     /// runs natively (`VK_NV_cooperative_vector`); empty: none (every
     /// product is a loop).
     pub cooperative_vector_configs: Vec<crate::configs::CooperativeVectorConfig>,
+    /// The most components a native cooperative vector may have
+    /// (`maxCooperativeVectorComponents`); `None`: not known (no limit is
+    /// checked).
+    pub cooperative_vector_max_components: Option<u32>,
     /// What the device guarantees about out-of-range buffer accesses
     /// (none by default).
     pub robustness: Robustness,
@@ -462,6 +469,7 @@ impl Default for DeviceProfile {
             limits: Limits::default(),
             subgroup_matrix_configs: None,
             cooperative_vector_configs: Vec::new(),
+            cooperative_vector_max_components: None,
             robustness: Robustness::default(),
         }
     }
@@ -526,6 +534,7 @@ impl DeviceProfile {
             limits: Limits::default(),
             subgroup_matrix_configs: None,
             cooperative_vector_configs: Vec::new(),
+            cooperative_vector_max_components: None,
             robustness: Robustness::default(),
         };
         let mut has_features = false;
@@ -537,6 +546,7 @@ impl DeviceProfile {
             "limits",
             "subgroupMatrixConfigs",
             "cooperativeVectorConfigs",
+            "cooperativeVectorMaxComponents",
             "robustness",
         ];
         for (key, key_pos, value) in members {
@@ -568,6 +578,16 @@ impl DeviceProfile {
                 "cooperativeVectorConfigs" => {
                     profile.cooperative_vector_configs = cooperative_vector_configs(value)?
                 }
+                "cooperativeVectorMaxComponents" => match value.as_u32() {
+                    Some(n) if n > 0 => profile.cooperative_vector_max_components = Some(n),
+                    _ => return Err(at(
+                        value.pos,
+                        format!(
+                            "`cooperativeVectorMaxComponents` must be a positive integer, found {}",
+                            value.describe()
+                        ),
+                    )),
+                },
                 "robustness" => profile.robustness = robustness::parse(value)?,
                 other => {
                     return Err(at(
@@ -638,6 +658,9 @@ impl DeviceProfile {
             }
             out.push_str("\n  ]");
         }
+        if let Some(n) = self.cooperative_vector_max_components {
+            out.push_str(&format!(",\n  \"cooperativeVectorMaxComponents\": {n}"));
+        }
         robustness::write(&self.robustness, &mut out);
         out.push_str("\n}\n");
         out
@@ -694,6 +717,7 @@ impl DeviceProfile {
             },
             subgroup_matrix_configs: Some(crate::configs::metal(true)),
             cooperative_vector_configs: Vec::new(),
+            cooperative_vector_max_components: None,
             // Metal promises nothing about out-of-range buffer accesses.
             robustness: Robustness::default(),
         }
@@ -714,6 +738,7 @@ impl DeviceProfile {
             limits: Limits::webgpu_defaults(),
             subgroup_matrix_configs: None,
             cooperative_vector_configs: Vec::new(),
+            cooperative_vector_max_components: None,
             robustness: Robustness::default(),
         }
     }

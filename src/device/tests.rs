@@ -59,7 +59,7 @@ fn reads_a_profile() {
 #[test]
 fn cooperative_vector_configs_parse_and_round_trip() {
     let p = DeviceProfile::from_json(
-        r#"{"features": [], "cooperativeVectorConfigs": ["f16:f16", "f16:f32", "f16:f16"]}"#,
+        r#"{"features": [], "cooperativeVectorConfigs": ["f16:f16", "f16:f32", "f16:f16"], "cooperativeVectorMaxComponents": 512}"#,
     )
     .expect("profile");
     let names: Vec<String> = p
@@ -68,7 +68,12 @@ fn cooperative_vector_configs_parse_and_round_trip() {
         .map(|c| c.to_string())
         .collect();
     assert_eq!(names, ["f16:f16", "f16:f32"]);
+    assert_eq!(p.cooperative_vector_max_components, Some(512));
     let text = p.to_json();
+    assert!(
+        text.contains("\"cooperativeVectorMaxComponents\": 512"),
+        "{text}"
+    );
     assert!(
         text.contains("\"cooperativeVectorConfigs\": [\n    \"f16:f16\",\n    \"f16:f32\"\n  ]"),
         "{text}"
@@ -79,6 +84,13 @@ fn cooperative_vector_configs_parse_and_round_trip() {
     assert_eq!(
         options.cooperative_vector_configs,
         p.cooperative_vector_configs
+    );
+    assert_eq!(options.cooperative_vector_max_components, Some(512));
+    assert!(
+        DeviceProfile::from_json(r#"{"features": [], "cooperativeVectorMaxComponents": 0}"#)
+            .expect_err("zero")
+            .to_string()
+            .contains("`cooperativeVectorMaxComponents` must be a positive integer, found")
     );
     let err = |json: &str| DeviceProfile::from_json(json).expect_err(json).to_string();
     assert!(
@@ -119,6 +131,11 @@ fn cooperative_vector_configs_from_vulkan() {
         .map(|c| c.to_string())
         .collect();
     assert_eq!(names, ["f16:f16", "f16:f32"]);
+    facts.max_cooperative_vector_components = 512;
+    assert_eq!(
+        crate::device::vulkan::profile_from_vulkan(&facts).cooperative_vector_max_components,
+        Some(512)
+    );
     // Without shader-f16 the f16 rows go; without the feature, all.
     assert!(cooperative_vector_configs(&facts, false).is_empty());
     facts.cooperative_vector = false;
@@ -139,6 +156,7 @@ fn json_round_trip() {
         limits: Limits::default(),
         subgroup_matrix_configs: Some(Vec::new()),
         cooperative_vector_configs: Vec::new(),
+        cooperative_vector_max_components: None,
         robustness: Robustness::default(),
     };
     let text = empty.to_json();
@@ -315,7 +333,7 @@ fn errors_say_where() {
     );
     assert_eq!(
         err("{\"features\": [], \"feature\": []}"),
-        "line 1, column 18: unknown member `feature` (expected `tessera_device_profile`, `name`, `features`, `wgslLanguageFeatures`, `limits`, `subgroupMatrixConfigs`, `cooperativeVectorConfigs`, `robustness`) (did you mean `features`?)"
+        "line 1, column 18: unknown member `feature` (expected `tessera_device_profile`, `name`, `features`, `wgslLanguageFeatures`, `limits`, `subgroupMatrixConfigs`, `cooperativeVectorConfigs`, `cooperativeVectorMaxComponents`, `robustness`) (did you mean `features`?)"
     );
     assert_eq!(
         err("[]"),
@@ -387,6 +405,7 @@ fn h100_facts() -> VulkanDeviceFacts {
         max_subgroup_size: 32,
         cooperative_vector: false,
         cooperative_vector_properties: Vec::new(),
+        max_cooperative_vector_components: 0,
     }
 }
 

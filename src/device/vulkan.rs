@@ -110,6 +110,9 @@ pub struct VulkanDeviceFacts {
     pub cooperative_vector: bool,
     /// What `vkGetPhysicalDeviceCooperativeVectorPropertiesNV` lists.
     pub cooperative_vector_properties: Vec<VulkanCooperativeVectorProperties>,
+    /// `VkPhysicalDeviceCooperativeVectorPropertiesNV::maxCooperativeVectorComponents`
+    /// (0: not known).
+    pub max_cooperative_vector_components: u32,
 }
 
 /// A plain-Rust mirror of `VkCooperativeVectorPropertiesNV`: the component
@@ -230,6 +233,8 @@ pub fn profile_from_vulkan(facts: &VulkanDeviceFacts) -> DeviceProfile {
         },
         subgroup_matrix_configs: Some(if matrices { configs } else { Vec::new() }),
         cooperative_vector_configs: cooperative_vector_configs(facts, f16),
+        cooperative_vector_max_components: (facts.max_cooperative_vector_components > 0)
+            .then_some(facts.max_cooperative_vector_components),
         robustness: super::Robustness {
             robust_buffer_access2: facts.robust_buffer_access2,
             cooperative_matrix_robust_buffer_access: facts.cooperative_matrix_robust_buffer_access,

@@ -67,10 +67,16 @@ pub fn run(p: &mut Pipeline, native_allowed: bool, bounds: bool) -> Result<(), E
     Ok(())
 }
 
-/// Whether every product's component types are in the device's list.
+/// Whether every product's component types are in the device's list and
+/// every vector is within the device's component limit.
 fn all_products_native(p: &Pipeline) -> bool {
     let configs = &p.cooperative_vector_configs;
+    let max = p.cooperative_vector_max_components.unwrap_or(u32::MAX);
     !configs.is_empty()
+        && p.module.types.iter().all(|(_, t)| match t.inner {
+            TypeInner::CoopVector { size, .. } => size <= max,
+            _ => true,
+        })
         && p.module.functions.iter().all(|(_, f)| {
             f.expressions.iter().all(|(_, e)| match *e {
                 Expression::CoopVecMatMul { ty, input, .. } => {

@@ -59,6 +59,9 @@ pub struct PipelineOptions {
     /// runs natively (`VK_NV_cooperative_vector`; the SPIR-V writer at
     /// version 1.6 uses them); empty: every product becomes a loop.
     pub cooperative_vector_configs: Vec<crate::configs::CooperativeVectorConfig>,
+    /// The most components a native cooperative vector may have; `None`:
+    /// no limit known.
+    pub cooperative_vector_max_components: Option<u32>,
     /// The device's maximum subgroup size; `None` skips the workgroup-size
     /// check.
     pub max_subgroup_size: Option<u32>,
@@ -111,6 +114,7 @@ impl Default for PipelineOptions {
             overrides: BTreeMap::new(),
             subgroup_matrix_configs: None,
             cooperative_vector_configs: Vec::new(),
+            cooperative_vector_max_components: None,
             max_subgroup_size: None,
             min_subgroup_size: None,
             max_workgroup_size: crate::device::WEBGPU_MAX_WORKGROUP_SIZE,
@@ -316,6 +320,9 @@ pub struct Pipeline {
     /// The device's native cooperative-vector products (from the options),
     /// for the `coop-vec` pass.
     pub cooperative_vector_configs: Vec<crate::configs::CooperativeVectorConfig>,
+    /// The most components a native cooperative vector may have; `None`:
+    /// no limit known.
+    pub cooperative_vector_max_components: Option<u32>,
 }
 
 impl Pipeline {
@@ -897,6 +904,7 @@ pub fn process_owned(
         subgroup_sizes: [min_sg, max_sg],
         external_textures: externals,
         cooperative_vector_configs: options.cooperative_vector_configs.clone(),
+        cooperative_vector_max_components: options.cooperative_vector_max_components,
     })
 }
 

@@ -41,5 +41,6 @@ impl PipelineOptions {
         options
             .cooperative_vector_configs
             .clone_from(&profile.cooperative_vector_configs);
+        options.cooperative_vector_max_components = profile.cooperative_vector_max_components;
     }
 }

@@ -149,6 +149,7 @@ pub fn pipeline(m: &Module) -> Pipeline {
         subgroup_sizes: [4, 128],
         external_textures: Vec::new(),
         cooperative_vector_configs: Vec::new(),
+        cooperative_vector_max_components: None,
     }
 }
 

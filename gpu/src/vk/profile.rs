@@ -57,6 +57,8 @@ pub struct Queried<'a> {
     /// The rows of `vkGetPhysicalDeviceCooperativeVectorPropertiesNV`
     /// (empty without the feature).
     pub cooperative_vector_properties: Vec<VulkanCooperativeVectorProperties>,
+    /// `maxCooperativeVectorComponents` (0 without the feature).
+    pub max_cooperative_vector_components: u32,
 }
 
 /// The facts tessera's profile rules read, from the queried structures.
@@ -91,6 +93,7 @@ pub fn facts(q: &Queried<'_>) -> VulkanDeviceFacts {
         max_subgroup_size: q.p13.max_subgroup_size,
         cooperative_vector: q.cooperative_vector,
         cooperative_vector_properties: q.cooperative_vector_properties.clone(),
+        max_cooperative_vector_components: q.max_cooperative_vector_components,
     }
 }
 
@@ -230,9 +233,11 @@ unsafe fn read(
     };
     let lists_vectors = lists(super::coopvec_ffi::NAME);
     let cooperative_vector = lists_vectors && super::coopvec_ffi::feature(instance, pd);
+    let mut max_cooperative_vector_components = 0;
     let cooperative_vector_properties = if cooperative_vector {
         let rows = super::coopvec_ffi::properties(entry, instance, pd)?;
         let dp = super::coopvec_ffi::device_properties(instance, pd);
+        max_cooperative_vector_components = dp.max_cooperative_vector_components;
         eprintln!(
             "VK_NV_cooperative_vector: cooperativeVectorSupportedStages={:?} maxCooperativeVectorComponents={}; {} vkGetPhysicalDeviceCooperativeVectorPropertiesNV rows:",
             dp.cooperative_vector_supported_stages,
@@ -282,6 +287,7 @@ unsafe fn read(
         cooperative_matrix_properties,
         cooperative_vector,
         cooperative_vector_properties,
+        max_cooperative_vector_components,
     };
     Ok(unchained)
 }
@@ -374,6 +380,7 @@ mod tests {
             ],
             cooperative_vector: false,
             cooperative_vector_properties: Vec::new(),
+            max_cooperative_vector_components: 0,
         }
     }
 

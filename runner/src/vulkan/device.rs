@@ -577,6 +577,7 @@ impl Device {
             // The runner does not open cooperative vectors.
             cooperative_vector: false,
             cooperative_vector_properties: Vec::new(),
+            max_cooperative_vector_components: 0,
         };
         let driver = format!("{} {}", cstr(&p12.driver_name), cstr(&p12.driver_info));
         Ok(DeviceInfo {
