@@ -744,3 +744,57 @@ fn lowering_path_snapshots() {
         snapshot(name, &spv_util::disasm(&words));
     }
 }
+
+/// Reductions and index matrices (docs/subgroup-matrix-extensions.md
+/// section 5): with `SPV_NV_cooperative_matrix2`, one
+/// `OpCooperativeMatrixReduceNV` per reduction (row, column, both) with a
+/// generated combining function, and a per-element operation per index
+/// matrix; without it, rows and columns through the subgroup scratch and no
+/// NV2 instruction.
+#[test]
+fn reductions_and_index_matrices() {
+    let src = program(
+        "let m = subgroupMatrixRowMax(a) + subgroupMatrixColumnSum(b) + subgroupMatrixMin(a);
+  let masked = m - step(subgroupMatrixRowIndex<R>() + 1.0, subgroupMatrixColumnIndex<R>());
+  subgroupMatrixStore<row_major>(&s, 512u, masked, 16u);",
+    );
+    for version in [(1, 3), (1, 6)] {
+        let text = nv2_disassembly(&src, version);
+        let reduces: Vec<&str> = text
+            .lines()
+            .filter(|l| l.contains("OpCooperativeMatrixReduceNV"))
+            .collect();
+        assert_eq!(reduces.len(), 3, "{text}");
+        assert!(
+            reduces
+                .iter()
+                .any(|l| l.contains("CooperativeMatrixReduce(ROW)")),
+            "{text}"
+        );
+        assert!(
+            reduces
+                .iter()
+                .any(|l| l.contains("CooperativeMatrixReduce(COLUMN)")),
+            "{text}"
+        );
+        assert!(
+            reduces
+                .iter()
+                .any(|l| l.contains("CooperativeMatrixReduce(ROW | COLUMN)")),
+            "{text}"
+        );
+        assert!(
+            text.contains("OpCapability CooperativeMatrixReductionsNV"),
+            "{text}"
+        );
+        assert_eq!(
+            text.matches("OpCooperativeMatrixPerElementOpNV").count(),
+            2,
+            "{text}"
+        );
+        assert!(!text.contains("tessera_matrix_scratch"), "{text}");
+    }
+    let text = compiles(&src);
+    assert!(!text.contains("ReduceNV"), "{text}");
+    assert!(text.contains("tessera_matrix_scratch"), "{text}");
+}

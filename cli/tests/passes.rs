@@ -67,6 +67,7 @@ fn list_passes_names_each_pass_in_order_without_an_input() {
             "bits-clamp",
             "matrix-scalar-range",
             "matrix-elementwise",
+            "matrix-reduce",
             "robustness",
             "texture-clamp",
             "cse",
@@ -119,8 +120,8 @@ fn print_ir_after_all_prints_every_pass() {
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let err = text(&out.stderr);
     // MSL: the shared passes (with int-dot), coop-vec, first-bit, int-abs-sign,
-    // float-formulas, bit-fields and matrix-scratch.
-    assert_eq!(err.matches("// IR after ").count(), 23, "{err}");
+    // float-formulas, bit-fields, matrix-reduce and matrix-scratch.
+    assert_eq!(err.matches("// IR after ").count(), 24, "{err}");
     let last = err
         .rsplit("// IR after workgroup-zero\n")
         .next()
@@ -242,5 +243,5 @@ fn verify_ir_checks_every_stage_quietly() {
         Some(SOURCE),
     );
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-    assert_eq!(text(&out.stderr).matches("// IR after ").count(), 22);
+    assert_eq!(text(&out.stderr).matches("// IR after ").count(), 23);
 }

@@ -150,7 +150,7 @@ pub(crate) const TO_SIGNATURES: &[&str] = &[
 
 /// (rows, columns, component) of a matrix type with constant dimensions
 /// and a 32- or 16-bit component.
-fn invocation_shape(module: &Module, ty: Handle<Type>) -> Option<(u32, u32, Scalar)> {
+pub(super) fn invocation_shape(module: &Module, ty: Handle<Type>) -> Option<(u32, u32, Scalar)> {
     match inner(module, ty) {
         TypeInner::SubgroupMatrix {
             rows: crate::ir::MatrixDim::Constant(r),

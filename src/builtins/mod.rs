@@ -27,6 +27,7 @@ mod coop_vector;
 pub mod display;
 mod matcher;
 pub(crate) mod matrix_bounds;
+mod matrix_reduce;
 mod pattern;
 pub(crate) mod result_types;
 mod special;
@@ -84,6 +85,11 @@ pub enum BuiltinOp {
     Derivative(DerivativeAxis, DerivativeControl),
     /// `coopVecMatMul` (`false`) / `coopVecMatMulAdd` (`true`).
     CoopVecMatMul(bool),
+    /// `subgroupMatrixRowSum` and the other reductions.
+    SubgroupMatrixReduce(crate::ir::MatrixReduceMode, crate::ir::MatrixReduceOp),
+    /// `subgroupMatrixRowIndex<T>()` (`false`) /
+    /// `subgroupMatrixColumnIndex<T>()` (`true`).
+    SubgroupMatrixIndex(bool),
     /// A texture builtin.
     Texture(texture::TextureFn),
 }
@@ -176,6 +182,10 @@ enum Special {
     CoopMultiplyAdd,
     /// `coopVecMatMul` / `coopVecMatMulAdd`.
     CoopVecMatMul(bool),
+    /// The subgroup-matrix reductions.
+    MatrixReduce,
+    /// `subgroupMatrixRowIndex` / `subgroupMatrixColumnIndex`.
+    MatrixIndex,
     /// The texture builtins.
     Texture(texture::TextureFn),
 }
@@ -287,6 +297,8 @@ fn special_signatures(sp: Special) -> &'static [&'static str] {
         Special::CoopMultiplyAdd => coop_matrix::MULTIPLY_ADD_SIGNATURES,
         Special::CoopVecMatMul(false) => coop_vector::MAT_MUL_SIGNATURES,
         Special::CoopVecMatMul(true) => coop_vector::MAT_MUL_ADD_SIGNATURES,
+        Special::MatrixReduce => matrix_reduce::REDUCE_SIGNATURES,
+        Special::MatrixIndex => matrix_reduce::INDEX_SIGNATURES,
         Special::Texture(_) => &[],
     }
 }
@@ -336,6 +348,8 @@ pub fn resolve_call(
                 Special::CoopStore => coop_matrix::store(module, &call),
                 Special::CoopMultiplyAdd => coop_matrix::multiply_add(module, &call),
                 Special::CoopVecMatMul(bias) => coop_vector::mat_mul(module, &call, bias),
+                Special::MatrixReduce => matrix_reduce::reduce(module, &call),
+                Special::MatrixIndex => matrix_reduce::index(module, &call),
                 Special::Texture(f) => texture::check(module, &call, f),
             }
         }

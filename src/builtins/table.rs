@@ -13,7 +13,7 @@ use super::texture::TextureFn as X;
 use super::{BuiltinDef, BuiltinOp, Signature, Special, Stages};
 use crate::ir::{
     AtomicFunction as A, Barrier, DerivativeAxis, DerivativeControl, Extensions, MathFunction as M,
-    MatrixScalarOp, Scalar, SubgroupOp as G, VectorSize,
+    MatrixReduceMode, MatrixReduceOp, MatrixScalarOp, Scalar, SubgroupOp as G, VectorSize,
 };
 
 // ---- pattern shorthands -------------------------------------------------
@@ -216,6 +216,19 @@ const fn coop(name: &'static str, op: BuiltinOp, must_use: bool, sp: Special) ->
     BuiltinDef {
         extension: Extensions::WGPU_COOPERATIVE_MATRIX,
         ..matrix(name, op, must_use, sp)
+    }
+}
+
+/// A subgroup-matrix reduction row (`tessera_experimental_subgroup_matrix`).
+const fn reduce(mode: MatrixReduceMode, op: MatrixReduceOp) -> BuiltinDef {
+    BuiltinDef {
+        extension: Extensions::TESSERA_SUBGROUP_MATRIX,
+        ..matrix(
+            mode.builtin(op),
+            BuiltinOp::SubgroupMatrixReduce(mode, op),
+            true,
+            Special::MatrixReduce,
+        )
     }
 }
 
@@ -643,6 +656,33 @@ pub(crate) static TABLE: &[BuiltinDef] = &[
             BuiltinOp::SubgroupMatrixToInvocations(true),
             true,
             Special::MatrixToInvocations,
+        )
+    },
+    reduce(MatrixReduceMode::Rows, MatrixReduceOp::Sum),
+    reduce(MatrixReduceMode::Rows, MatrixReduceOp::Max),
+    reduce(MatrixReduceMode::Rows, MatrixReduceOp::Min),
+    reduce(MatrixReduceMode::Columns, MatrixReduceOp::Sum),
+    reduce(MatrixReduceMode::Columns, MatrixReduceOp::Max),
+    reduce(MatrixReduceMode::Columns, MatrixReduceOp::Min),
+    reduce(MatrixReduceMode::All, MatrixReduceOp::Sum),
+    reduce(MatrixReduceMode::All, MatrixReduceOp::Max),
+    reduce(MatrixReduceMode::All, MatrixReduceOp::Min),
+    BuiltinDef {
+        extension: Extensions::TESSERA_SUBGROUP_MATRIX,
+        ..matrix(
+            "subgroupMatrixRowIndex",
+            BuiltinOp::SubgroupMatrixIndex(false),
+            true,
+            Special::MatrixIndex,
+        )
+    },
+    BuiltinDef {
+        extension: Extensions::TESSERA_SUBGROUP_MATRIX,
+        ..matrix(
+            "subgroupMatrixColumnIndex",
+            BuiltinOp::SubgroupMatrixIndex(true),
+            true,
+            Special::MatrixIndex,
         )
     },
     // wgpu's cooperative-matrix dialect: the same operations.

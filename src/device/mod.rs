@@ -580,13 +580,15 @@ impl DeviceProfile {
                 }
                 "cooperativeVectorMaxComponents" => match value.as_u32() {
                     Some(n) if n > 0 => profile.cooperative_vector_max_components = Some(n),
-                    _ => return Err(at(
-                        value.pos,
-                        format!(
+                    _ => {
+                        return Err(at(
+                            value.pos,
+                            format!(
                             "`cooperativeVectorMaxComponents` must be a positive integer, found {}",
                             value.describe()
                         ),
-                    )),
+                        ))
+                    }
                 },
                 "robustness" => profile.robustness = robustness::parse(value)?,
                 other => {

@@ -80,9 +80,10 @@ impl Module {
                 for (_, e) in f.expressions.iter_mut() {
                     match e {
                         Expression::CallResult(c)
-                        | Expression::SubgroupMatrixPerElement { function: c, .. } => {
-                            *c = remap(*c)
-                        }
+                        | Expression::SubgroupMatrixPerElement { function: c, .. }
+                        | Expression::SubgroupMatrixReduce {
+                            function: Some(c), ..
+                        } => *c = remap(*c),
                         _ => {}
                     }
                 }

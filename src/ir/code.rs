@@ -223,6 +223,32 @@ pub enum Expression {
         /// The fill value.
         value: Handle<Expression>,
     },
+    /// `subgroupMatrixRowSum(m)` and the other reductions
+    /// (`tessera_experimental_subgroup_matrix`): a matrix of `matrix`'s
+    /// type (a result matrix) whose element `(r, c)` is the reduction of
+    /// row `r`, column `c` or the whole matrix. `function` is set by the
+    /// `matrix-reduce` pass for `SPV_NV_cooperative_matrix2`: the
+    /// two-argument combining function of `OpCooperativeMatrixReduceNV`;
+    /// without it the pass rewrites the expression.
+    SubgroupMatrixReduce {
+        /// The matrix.
+        matrix: Handle<Expression>,
+        /// Rows, columns or all.
+        mode: MatrixReduceMode,
+        /// Sum, maximum or minimum.
+        op: MatrixReduceOp,
+        /// The combining function (NV2 only).
+        function: Option<Handle<super::Function>>,
+    },
+    /// `subgroupMatrixRowIndex<T>()` / `subgroupMatrixColumnIndex<T>()`:
+    /// the matrix `ty` whose element `(r, c)` is `r` (`columns`: `c`) in
+    /// its component type.
+    SubgroupMatrixIndex {
+        /// Matrix type.
+        ty: Handle<Type>,
+        /// Column indices rather than row indices.
+        columns: bool,
+    },
     /// `coopVecMatMul` / `coopVecMatMulAdd`
     /// (docs/cooperative-vectors.md): `ty` is the result `coop_vec<R, M>`;
     /// element `(r, k)` of the matrix is `matrix[offset + r * stride + k]`

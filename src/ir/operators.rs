@@ -309,3 +309,56 @@ pub enum MatrixScalarOp {
     /// `subgroupMatrixScalarMultiply`
     Multiply,
 }
+
+/// What a subgroup-matrix reduction reduces over
+/// (`tessera_experimental_subgroup_matrix`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MatrixReduceMode {
+    /// Each row (`subgroupMatrixRow*`).
+    Rows,
+    /// Each column (`subgroupMatrixColumn*`).
+    Columns,
+    /// The whole matrix (`subgroupMatrixSum/Max/Min`).
+    All,
+}
+
+/// How a subgroup-matrix reduction combines elements.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MatrixReduceOp {
+    /// `+`.
+    Sum,
+    /// `max`.
+    Max,
+    /// `min`.
+    Min,
+}
+
+impl MatrixReduceOp {
+    /// The WGSL spelling's suffix (`Sum`, `Max`, `Min`).
+    pub const fn suffix(self) -> &'static str {
+        match self {
+            MatrixReduceOp::Sum => "Sum",
+            MatrixReduceOp::Max => "Max",
+            MatrixReduceOp::Min => "Min",
+        }
+    }
+}
+
+impl MatrixReduceMode {
+    /// The WGSL builtin of this mode and `op`.
+    pub const fn builtin(self, op: MatrixReduceOp) -> &'static str {
+        use MatrixReduceMode as M;
+        use MatrixReduceOp as O;
+        match (self, op) {
+            (M::Rows, O::Sum) => "subgroupMatrixRowSum",
+            (M::Rows, O::Max) => "subgroupMatrixRowMax",
+            (M::Rows, O::Min) => "subgroupMatrixRowMin",
+            (M::Columns, O::Sum) => "subgroupMatrixColumnSum",
+            (M::Columns, O::Max) => "subgroupMatrixColumnMax",
+            (M::Columns, O::Min) => "subgroupMatrixColumnMin",
+            (M::All, O::Sum) => "subgroupMatrixSum",
+            (M::All, O::Max) => "subgroupMatrixMax",
+            (M::All, O::Min) => "subgroupMatrixMin",
+        }
+    }
+}

@@ -319,7 +319,11 @@ fn embedded_handles(
             Some((_, f)) => in_range("local variable", l.index(), f.local_variables.len()),
             None => Ok(()),
         },
-        E::CallResult(c) | E::SubgroupMatrixPerElement { function: c, .. } => callee(c),
+        E::CallResult(c)
+        | E::SubgroupMatrixPerElement { function: c, .. }
+        | E::SubgroupMatrixReduce {
+            function: Some(c), ..
+        } => callee(c),
         _ => Ok(()),
     }
 }

@@ -511,6 +511,29 @@ pub(super) fn expression(x: &Exprs, h: H) -> Result<(), Rule> {
             matrix_type(m, t)?;
             x.operand(value, "the fill value", is_scalar)
         }
+        E::SubgroupMatrixReduce {
+            matrix, function, ..
+        } => {
+            x.operand(matrix, "the reduced matrix", |t| {
+                matches!(
+                    t,
+                    TypeInner::SubgroupMatrix {
+                        kind: crate::ir::SubgroupMatrixKind::Result,
+                        ..
+                    }
+                )
+            })?;
+            if let Some(f) = function {
+                ensure(m.functions.try_get(f).is_some(), || {
+                    format!("its combining function [{}] does not exist", f.index())
+                })?;
+            }
+            expect(Want::Ty(x.ty(matrix)))
+        }
+        E::SubgroupMatrixIndex { ty: t, .. } => {
+            expect(Want::Ty(t))?;
+            matrix_type(m, t)
+        }
         E::ImageSample {
             image,
             sampler,
@@ -962,6 +985,8 @@ pub(super) fn expression_kind(e: &Expression) -> &'static str {
         E::SubgroupMatrixLength(_) => "SubgroupMatrixLength",
         E::SubgroupMatrixPerElement { .. } => "SubgroupMatrixPerElement",
         E::SubgroupMatrixFill { .. } => "SubgroupMatrixFill",
+        E::SubgroupMatrixReduce { .. } => "SubgroupMatrixReduce",
+        E::SubgroupMatrixIndex { .. } => "SubgroupMatrixIndex",
         E::ImageSample { .. } => "ImageSample",
         E::ImageLoad { .. } => "ImageLoad",
         E::ImageQuery { .. } => "ImageQuery",

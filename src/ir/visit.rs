@@ -147,6 +147,8 @@ macro_rules! for_each_operand {
                 }
             }
             E::Derivative { expr, .. } => $f(expr),
+            E::SubgroupMatrixReduce { matrix, .. } => $f(matrix),
+            E::SubgroupMatrixIndex { .. } => {}
             E::CoopVecMatMul {
                 input,
                 matrix,
@@ -506,7 +508,12 @@ pub fn callees(function: &Function) -> Vec<Handle<Function>> {
         }
     });
     for (_, e) in function.expressions.iter() {
-        if let Expression::SubgroupMatrixPerElement { function, .. } = e {
+        if let Expression::SubgroupMatrixPerElement { function, .. }
+        | Expression::SubgroupMatrixReduce {
+            function: Some(function),
+            ..
+        } = e
+        {
             if !out.contains(function) {
                 out.push(*function);
             }

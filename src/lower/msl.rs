@@ -67,6 +67,11 @@ pub fn passes<'a>(options: &Options) -> Vec<Pass<'a>> {
             crate::passes::bit_fields::run,
         ),
     );
+    list.push(Pass::new(
+        "matrix-reduce",
+        "subgroup-matrix reductions and index matrices become rows/columns through the invocations",
+        |p: &mut Pipeline| crate::passes::matrix_reduce::run(p, false),
+    ));
     // Metal has one matrix type per shape: a kind change is no instruction.
     list.push(Pass::new(
         "matrix-scratch",

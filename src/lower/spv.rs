@@ -52,6 +52,15 @@ pub fn passes<'a>(options: &Options) -> Vec<Pass<'a>> {
             move |p: &mut Pipeline| crate::passes::coop_vec::run(p, native_vectors, bounds),
         ),
     );
+    super::insert_after(
+        &mut list,
+        "matrix-elementwise",
+        Pass::new(
+            "matrix-reduce",
+            "subgroup-matrix reductions and index matrices: with NV2, OpCooperativeMatrixReduceNV and per-element operations with generated functions; else rows/columns through the invocations",
+            move |p: &mut Pipeline| crate::passes::matrix_reduce::run(p, nv2 && !nv),
+        ),
+    );
     // Vulkan leaves OpSRem undefined for negative operands.
     super::insert_after(
         &mut list,

@@ -33,6 +33,7 @@ pub mod int_abs_sign;
 pub mod int_division;
 pub mod int_dot;
 pub mod matrix_elementwise;
+pub mod matrix_reduce;
 pub mod matrix_scalar_range;
 pub mod matrix_scratch;
 pub mod pack_norm;

@@ -786,3 +786,24 @@ fn coop_vec_native() {
         insta::assert_snapshot!("coop_vec_native", function(&out, "main"));
     });
 }
+
+const MATRIX_REDUCE: &str = "enable chromium_experimental_subgroup_matrix;
+enable tessera_experimental_subgroup_matrix;
+alias R = subgroup_matrix_result<f32, 4, 2>;
+@group(0) @binding(0) var<storage, read_write> b: array<f32>;
+@compute @workgroup_size(32) fn main() {
+    let s = subgroupMatrixLoad<R>(&b, 0u, false, 4u);
+    let t = subgroupMatrixRowMax(s) + subgroupMatrixSum(s);
+    subgroupMatrixStore(&b, 16u, t * subgroupMatrixRowIndex<R>(), false, 4u);
+}";
+
+/// Reductions and index matrices through the invocations (SPIR-V KHR).
+#[test]
+fn matrix_reduce_scratch() {
+    check_in!(
+        "matrix_reduce_scratch",
+        "matrix-reduce",
+        crate::lower::spv::passes(&Default::default()),
+        MATRIX_REDUCE
+    );
+}

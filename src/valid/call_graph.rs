@@ -225,7 +225,11 @@ pub fn function_facts(
                 out.stage_uses.extend(builtin_use(name, espan))
             }
             // A per-element operation calls its function (passes only).
-            Expression::SubgroupMatrixPerElement { function, .. } => out.calls.push(CallSite {
+            Expression::SubgroupMatrixPerElement { function, .. }
+            | Expression::SubgroupMatrixReduce {
+                function: Some(function),
+                ..
+            } => out.calls.push(CallSite {
                 callee: function,
                 span: espan,
             }),

@@ -474,6 +474,12 @@ impl Writer<'_> {
             Expression::SubgroupMatrixToInvocations { matrix, .. } => {
                 self.matrix_to_invocations_qcom(cx, h, matrix)
             }
+            Expression::SubgroupMatrixReduce {
+                matrix,
+                mode,
+                function,
+                ..
+            } => self.matrix_reduce(cx, h, matrix, mode, function),
             Expression::SubgroupMatrixPerElement {
                 matrix,
                 function,

@@ -355,6 +355,41 @@ impl Writer<'_> {
         self.s.extensions.insert("SPV_NV_cooperative_matrix2");
         Ok(self.emit(cx, Op::CooperativeMatrixPerElementOpNV, t, &operands))
     }
+
+    /// `OpCooperativeMatrixReduceNV` (`SPV_NV_cooperative_matrix2`): the
+    /// rows, columns or both of `matrix` reduced with `function`, the
+    /// result of the same type (each element its line's reduction).
+    pub(super) fn matrix_reduce(
+        &mut self,
+        cx: &mut FnCtx,
+        h: Handle<Expression>,
+        matrix: Handle<Expression>,
+        mode: crate::ir::MatrixReduceMode,
+        function: Option<Handle<crate::ir::Function>>,
+    ) -> R<u32> {
+        let span = cx.span(h);
+        let f = match function.and_then(|f| self.function_ids.get(f.index())) {
+            Some(&id) if id != 0 => id,
+            _ => {
+                return Err(err(
+                    "internal error: a subgroup-matrix reduction without its combining function (the matrix-reduce pass lowers them)",
+                    span,
+                ))
+            }
+        };
+        let m = self.expr(cx, matrix)?;
+        let t = self.type_id(cx.ty(matrix)?, Mode::Plain)?;
+        let mask = match mode {
+            crate::ir::MatrixReduceMode::Rows => spirv::CooperativeMatrixReduce::ROW,
+            crate::ir::MatrixReduceMode::Columns => spirv::CooperativeMatrixReduce::COLUMN,
+            crate::ir::MatrixReduceMode::All => {
+                spirv::CooperativeMatrixReduce::ROW | spirv::CooperativeMatrixReduce::COLUMN
+            }
+        };
+        self.s.cap(spirv::Capability::CooperativeMatrixReductionsNV);
+        self.s.extensions.insert("SPV_NV_cooperative_matrix2");
+        Ok(self.emit(cx, Op::CooperativeMatrixReduceNV, t, &[m, mask.bits(), f]))
+    }
 }
 
 impl Writer<'_> {

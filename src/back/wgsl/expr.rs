@@ -508,6 +508,21 @@ impl<'m> Ctx<'m> {
                 self.write_type(ty, out)?;
                 self.write_args(scope, &[value], out, d)?;
             }
+            Expression::SubgroupMatrixReduce {
+                matrix, mode, op, ..
+            } => {
+                out.push_str(mode.builtin(op));
+                self.write_args(scope, &[matrix], out, d)?;
+            }
+            Expression::SubgroupMatrixIndex { ty, columns } => {
+                out.push_str(if columns {
+                    "subgroupMatrixColumnIndex<"
+                } else {
+                    "subgroupMatrixRowIndex<"
+                });
+                self.write_type(ty, out)?;
+                out.push_str(">()");
+            }
             Expression::SubgroupMatrixFromInvocations { ty, array, columns } => {
                 out.push_str(if columns {
                     "subgroupMatrixFromColumns<"

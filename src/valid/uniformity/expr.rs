@@ -363,6 +363,21 @@ impl<'a> Builder<'a> {
                 // Only the control flow: the rows are per invocation.
                 self.matrix_call(name.clone(), name, &[], span, cf);
             }
+            Expression::SubgroupMatrixReduce {
+                matrix, mode, op, ..
+            } => {
+                let name: Rc<str> = format!("'{}'", mode.builtin(*op)).into();
+                self.matrix_call(name.clone(), name, &[(0, *matrix)], span, cf);
+            }
+            Expression::SubgroupMatrixIndex { columns, .. } => {
+                let name: Rc<str> = if *columns {
+                    "'subgroupMatrixColumnIndex'"
+                } else {
+                    "'subgroupMatrixRowIndex'"
+                }
+                .into();
+                self.matrix_call(name.clone(), name, &[], span, cf);
+            }
             Expression::SubgroupMatrixToInvocations { matrix, columns } => {
                 let name: Rc<str> = if *columns {
                     "'subgroupMatrixColumn'"

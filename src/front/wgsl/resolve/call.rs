@@ -601,6 +601,21 @@ impl<'t, 'a> Resolver<'t, 'a> {
                 };
                 self.add_at(Stage::Runtime, e, ty, span).map(Some)
             }
+            BuiltinOp::SubgroupMatrixReduce(mode, op) => {
+                let ty = need_result(result)?;
+                let e = Expression::SubgroupMatrixReduce {
+                    matrix: arg(0)?,
+                    mode,
+                    op,
+                    function: None,
+                };
+                self.add_at(Stage::Runtime, e, ty, span).map(Some)
+            }
+            BuiltinOp::SubgroupMatrixIndex(columns) => {
+                let ty = need_result(result)?;
+                let e = Expression::SubgroupMatrixIndex { ty, columns };
+                self.add_at(Stage::Runtime, e, ty, span).map(Some)
+            }
             BuiltinOp::CoopVecMatMul(with_bias) => {
                 let ty = need_result(result)?;
                 let layout = resolved.layout.unwrap_or(crate::ir::MatrixLayout::RowMajor);
