@@ -41,12 +41,14 @@ struct Args {
     cooperative_matrix: CooperativeMatrixExtension,
     fused: bool,
     write_profile: Option<PathBuf>,
+    reductions: bool,
+    reduction_lq: u32,
 }
 
 const USAGE: &str = "usage: tessera-gpu [--out DIR] [--spirv 1.3|1.6] [--sizes 4096,8192] \
 [--skip-conformance] [--skip-matmul] [--filter TEXT] [--iters N] [--no-bounds-checks] \
 [--cublas FILE] [--dump-kernels DIR] [--unroll-variants] [--cooperative-matrix khr|nv] [--skip-fused] \
-[--write-profile FILE.json]
+[--write-profile FILE.json] [--reductions] [--reduction-lq N]
        tessera-gpu --coopvec [--out DIR] ... (see tessera-gpu --coopvec --help)";
 
 fn parse_args(args: impl IntoIterator<Item = String>) -> Result<Args, String> {
@@ -65,6 +67,8 @@ fn parse_args(args: impl IntoIterator<Item = String>) -> Result<Args, String> {
         cooperative_matrix: CooperativeMatrixExtension::Khr,
         fused: true,
         write_profile: None,
+        reductions: false,
+        reduction_lq: 65536,
     };
     let mut it = args.into_iter();
     while let Some(arg) = it.next() {
@@ -97,6 +101,13 @@ fn parse_args(args: impl IntoIterator<Item = String>) -> Result<Args, String> {
             "--skip-conformance" => a.conformance = false,
             "--skip-matmul" => a.matmul = false,
             "--skip-fused" => a.fused = false,
+            "--reductions" => a.reductions = true,
+            "--reduction-lq" => {
+                a.reduction_lq = match value("--reduction-lq")?.parse::<u32>() {
+                    Ok(v) if v > 0 && v % 64 == 0 => v,
+                    _ => return Err("--reduction-lq needs a positive multiple of 64".into()),
+                }
+            }
             "--filter" => a.filter = Some(value("--filter")?),
             "--iters" => {
                 a.iters = match value("--iters")?.parse::<usize>() {
@@ -123,6 +134,13 @@ fn parse_args(args: impl IntoIterator<Item = String>) -> Result<Args, String> {
             "-h" | "--help" => return Err(USAGE.into()),
             other => return Err(format!("unknown argument '{other}'\n{USAGE}")),
         }
+    }
+    if a.reductions {
+        // Only the reduction cases and the reduction benchmark.
+        a.matmul = false;
+        a.fused = false;
+        a.filter
+            .get_or_insert_with(|| "/experimental/reduce".into());
     }
     Ok(a)
 }
@@ -227,113 +245,6 @@ fn run_compiled(
     };
     buffers.iter().for_each(|b| gpu.free(b));
     result
-}
-
-/// Runs one robustness case: every storage binding is a window between
-/// guard regions. With `target.buffers_robust_by_device` the pipeline asks
-/// for robust buffer access and only the guards (and matrix results) are
-/// checked strictly.
-fn run_robust_case(gpu: &Gpu, target: &Target, case: &robust::RobustCase) -> CaseResult {
-    use tessera_gpu::vk::Binding;
-    let device = target.buffers_robust_by_device;
-    let name = if device {
-        format!("robust-device-buffers/{}", case.name)
-    } else {
-        format!("robust/{}", case.name)
-    };
-    let fail = |stage: &str, detail: String| CaseResult {
-        name: name.clone(),
-        passed: false,
-        stage: stage.into(),
-        checked: 0,
-        mismatches: 1,
-        detail,
-    };
-    let words = match target.compile(&case.wgsl) {
-        Ok(w) => w,
-        Err(e) => return fail("compile", e),
-    };
-    let g = robust::GUARD_BYTES;
-    let words_of = |v: &[u32]| -> Vec<u8> { v.iter().flat_map(|w| w.to_le_bytes()).collect() };
-    let guarded = |inner: Vec<u32>| {
-        let n = (g / 4) as usize;
-        let mut all = vec![robust::GUARD; n];
-        all.extend(inner);
-        all.extend(std::iter::repeat_n(robust::GUARD, n));
-        all
-    };
-    let data_all = guarded(robust::initial(case.fill, case.data_len));
-    let out_all = guarded(vec![robust::POISON; case.out_len as usize]);
-    let mut bufs = Vec::new();
-    for bytes in [4 * data_all.len() as u64, 4 * out_all.len() as u64, 16] {
-        match gpu.buffer(bytes, false) {
-            Ok(b) => bufs.push(b),
-            Err(e) => {
-                bufs.iter().for_each(|b| gpu.free(b));
-                return fail("run", e);
-            }
-        }
-    }
-    let result = (|| -> Result<CaseResult, (String, String)> {
-        let run = |e: String| ("run".to_string(), e);
-        gpu.upload(&bufs[0], &words_of(&data_all)).map_err(run)?;
-        gpu.upload(&bufs[1], &words_of(&out_all)).map_err(run)?;
-        gpu.upload(&bufs[2], &words_of(&case.params)).map_err(run)?;
-        let bindings = [
-            Binding {
-                offset: g,
-                range: Some(4 * u64::from(case.data_len)),
-                ..Binding::storage(&bufs[0])
-            },
-            Binding {
-                offset: g,
-                range: Some(4 * u64::from(case.out_len)),
-                ..Binding::storage(&bufs[1])
-            },
-            Binding::uniform(&bufs[2]),
-        ];
-        let kernel = gpu
-            .kernel_robust(&words, &bindings, &[], device)
-            .map_err(|e| ("pipeline".to_string(), e))?;
-        let ran = gpu.dispatch(&kernel, [1, 1, 1]);
-        gpu.destroy_kernel(&kernel);
-        ran.map_err(run)?;
-        let to_words = |b: Vec<u8>| -> Vec<u32> {
-            b.chunks_exact(4)
-                .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
-                .collect()
-        };
-        let d = to_words(gpu.download(&bufs[0]).map_err(run)?);
-        let o = to_words(gpu.download(&bufs[1]).map_err(run)?);
-        let checked = if device && !robust::is_matrix_case(case) {
-            robust::check_guards(case, &d, &o)
-        } else {
-            robust::check(case, &d, &o)
-        };
-        Ok(match checked {
-            Ok(checked) => CaseResult {
-                name: name.clone(),
-                passed: true,
-                stage: "compare".into(),
-                checked,
-                mismatches: 0,
-                detail: String::new(),
-            },
-            Err(e) => CaseResult {
-                name: name.clone(),
-                passed: false,
-                stage: "compare".into(),
-                checked: 0,
-                mismatches: 1,
-                detail: e,
-            },
-        })
-    })();
-    bufs.iter().for_each(|b| gpu.free(b));
-    match result {
-        Ok(r) => r,
-        Err((stage, e)) => fail(&stage, e),
-    }
 }
 
 /// One kernel of the matmul benchmark, created and verified.
@@ -607,51 +518,6 @@ fn run_matmul(
     rows
 }
 
-/// Writes every generated kernel for the H100 config list (and the matmul
-/// kernels of every configuration, loop and hand-unrolled) to `dir`,
-/// compiles each with tessera for `target` (its cooperative-matrix
-/// extension included) and writes the SPIR-V next to it. Returns (kernels,
-/// compile failures).
-fn dump_kernels(dir: &PathBuf, target: &Target) -> Result<(usize, usize), String> {
-    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    let mut sources: Vec<(String, String)> = Vec::new();
-    for c in &target.configs {
-        for case in cases_for(c) {
-            sources.push((case.name.replace([':', '/'], "_"), case.wgsl));
-        }
-    }
-    for (config, _) in tessera_gpu::tiled::CONFIGS {
-        let name = format!(
-            "matmul_{}x{}x{}_{}x{}_s{}",
-            config.bm, config.bn, config.bk, config.wm, config.wn, config.stages
-        );
-        if let Some(s) = config.loop_wgsl() {
-            sources.push((format!("{name}_loop"), s));
-        }
-        sources.push((format!("{name}_unrolled"), config.unrolled_wgsl()));
-    }
-    for case in robust::cases() {
-        sources.push((format!("robust_{}", case.name), case.wgsl));
-    }
-    let mut failures = 0;
-    for (name, src) in &sources {
-        let file = dir.join(format!("{name}.wgsl"));
-        std::fs::write(&file, src).map_err(|e| format!("{}: {e}", file.display()))?;
-        match target.compile(src) {
-            Ok(words) => {
-                let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
-                let spv = dir.join(format!("{name}.spv"));
-                std::fs::write(&spv, bytes).map_err(|e| format!("{}: {e}", spv.display()))?;
-            }
-            Err(e) => {
-                failures += 1;
-                println!("FAIL {name}: {}", e.lines().next().unwrap_or(""));
-            }
-        }
-    }
-    Ok((sources.len(), failures))
-}
-
 fn main() -> ExitCode {
     if std::env::args().nth(1).as_deref() == Some("--coopvec") {
         return tessera_gpu::coopvec::main(std::env::args().skip(2));
@@ -682,7 +548,7 @@ fn main() -> ExitCode {
             cooperative_matrix: args.cooperative_matrix,
             ..Target::h100()
         };
-        return match dump_kernels(dir, &target) {
+        return match tessera_gpu::dump::dump_kernels(dir, &target) {
             Ok((n, failed)) => {
                 println!(
                     "wrote {n} kernels ({} cooperative matrices) to {}; {failed} failed to compile",
@@ -765,6 +631,7 @@ fn main() -> ExitCode {
             "cooperative_matrix_extension": extension,
             "khr_cooperative_matrix_enabled": gpu.khr_enabled,
             "nv_cooperative_matrix2_conversions_enabled": gpu.nv_cooperative_matrix2,
+            "nv_cooperative_matrix2_reductions_enabled": gpu.nv_cooperative_matrix2_reductions,
             "configs": info.configs.iter().map(|c| c.to_string()).collect::<Vec<_>>(),
             "spirv_version": format!("{}.{}", args.spirv_version.0, args.spirv_version.1),
             "bounds_checks": args.bounds_checks,
@@ -845,6 +712,21 @@ fn main() -> ExitCode {
                 results.cases.push(r);
             }
         }
+        // Reductions and index matrices: scratch lowering and, with NV2's
+        // reductions, OpCooperativeMatrixReduceNV.
+        let reduce_targets = tessera_gpu::reduction::run::targets(&gpu, &target);
+        let mut failed = Vec::new();
+        results.cases.extend(tessera_gpu::reduction::run::run(
+            &gpu,
+            &reduce_targets,
+            args.filter.as_deref(),
+            &mut failed,
+        ));
+        for (stem, wgsl) in failed {
+            let dir = args.out.join("failed_kernels");
+            let _ = std::fs::create_dir_all(&dir);
+            let _ = std::fs::write(dir.join(format!("{stem}.wgsl")), wgsl);
+        }
     }
     let device_target = Target {
         buffers_robust_by_device: true,
@@ -864,7 +746,7 @@ fn main() -> ExitCode {
             {
                 continue;
             }
-            let r = run_robust_case(&gpu, t, &case);
+            let r = robust::run_case(&gpu, t, &case);
             eprintln!("{} {}", if r.passed { "pass" } else { "FAIL" }, r.name);
             if !r.passed {
                 let dir = args.out.join("failed_kernels");
@@ -904,6 +786,15 @@ fn main() -> ExitCode {
             ));
         }
     }
+    if args.fused || args.reductions {
+        let nv2 = tessera_gpu::reduction::run::targets(&gpu, &target).len() > 1;
+        eprintln!("reduction benchmark: softmax in registers vs workgroup round trip ...");
+        results.reduction =
+            tessera_gpu::reduction::bench::run(&gpu, &target, args.reduction_lq, args.iters, nv2);
+        for r in &results.reduction {
+            eprint!("{}", r.to_text());
+        }
+    }
     if let Some(path) = &args.cublas {
         match std::fs::read_to_string(path)
             .map_err(|e| e.to_string())
@@ -928,7 +819,7 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     }
-    if results.all_ok() && (args.conformance || args.matmul || args.fused) {
+    if results.all_ok() && (args.conformance || args.matmul || args.fused || args.reductions) {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)
@@ -961,6 +852,24 @@ mod tests {
             Some("--cooperative-matrix needs a value")
         );
         assert!(USAGE.contains("--cooperative-matrix khr|nv"));
+    }
+
+    #[test]
+    fn reductions_flag() {
+        let a = parse(&[]).expect("defaults");
+        assert!(!a.reductions && a.fused && a.matmul);
+        assert_eq!(a.reduction_lq, 65536);
+        let a = parse(&["--reductions", "--reduction-lq", "4096"]).expect("reductions");
+        assert!(a.reductions && !a.fused && !a.matmul && a.conformance);
+        assert_eq!(a.filter.as_deref(), Some("/experimental/reduce"));
+        assert_eq!(a.reduction_lq, 4096);
+        let a = parse(&["--filter", "row_sum", "--reductions"]).expect("filter kept");
+        assert_eq!(a.filter.as_deref(), Some("row_sum"));
+        assert_eq!(
+            parse(&["--reduction-lq", "100"]).err().as_deref(),
+            Some("--reduction-lq needs a positive multiple of 64")
+        );
+        assert!(USAGE.contains("[--reductions] [--reduction-lq N]"));
     }
 
     #[test]

@@ -107,6 +107,9 @@ pub struct Results {
     pub matmul: Vec<MatmulResult>,
     /// Fused-epilogue measurements (`tessera_experimental_subgroup_matrix`).
     pub fused: Vec<crate::fused::FusedResult>,
+    /// The reduction benchmark (softmax in registers against the workgroup
+    /// round trip, [`crate::reduction::bench`]).
+    pub reduction: Vec<crate::reduction::ReductionResult>,
 }
 
 impl Results {
@@ -120,6 +123,7 @@ impl Results {
         self.passed() == self.cases.len()
             && self.matmul.iter().all(|m| m.errors.is_empty())
             && self.fused.iter().all(|f| f.errors.is_empty())
+            && self.reduction.iter().all(|r| r.errors.is_empty())
     }
 
     /// loop / unrolled at the largest size where both ran.
@@ -205,6 +209,7 @@ impl Results {
                 },
                 "errors": f.errors,
             })).collect::<Vec<_>>(),
+            "reduction": self.reduction.iter().map(|r| r.to_json()).collect::<Vec<_>>(),
             "naga_differential": {
                 "passed": self.naga.iter().filter(|c| c.passed).count(),
                 "total": self.naga.len(),
@@ -333,6 +338,9 @@ impl Results {
                 s.push_str(&format!("  error: {e}\n"));
             }
         }
+        for r in &self.reduction {
+            s.push_str(&r.to_text());
+        }
         s.push_str(&format!(
             "loop_vs_unrolled: {}\n",
             self.loop_vs_unrolled()
@@ -379,6 +387,7 @@ mod tests {
             device_facts: json!({}),
             naga: Vec::new(),
             fused: Vec::new(),
+            reduction: Vec::new(),
             cases: vec![
                 CaseResult {
                     name: "f16:f32:16x16x16/fill".into(),

@@ -367,6 +367,118 @@ pub fn check(case: &RobustCase, data_all: &[u32], out_all: &[u32]) -> Result<usi
     }
 }
 
+/// Runs one robustness case: every storage binding is a window between
+/// guard regions. With `target.buffers_robust_by_device` the pipeline asks
+/// for robust buffer access and only the guards (and matrix results) are
+/// checked strictly.
+pub fn run_case(
+    gpu: &crate::vk::Gpu,
+    target: &crate::compile::Target,
+    case: &RobustCase,
+) -> crate::report::CaseResult {
+    use crate::report::CaseResult;
+    use crate::vk::Binding;
+    let device = target.buffers_robust_by_device;
+    let name = if device {
+        format!("robust-device-buffers/{}", case.name)
+    } else {
+        format!("robust/{}", case.name)
+    };
+    let fail = |stage: &str, detail: String| CaseResult {
+        name: name.clone(),
+        passed: false,
+        stage: stage.into(),
+        checked: 0,
+        mismatches: 1,
+        detail,
+    };
+    let words = match target.compile(&case.wgsl) {
+        Ok(w) => w,
+        Err(e) => return fail("compile", e),
+    };
+    let g = GUARD_BYTES;
+    let words_of = |v: &[u32]| -> Vec<u8> { v.iter().flat_map(|w| w.to_le_bytes()).collect() };
+    let guarded = |inner: Vec<u32>| {
+        let n = (g / 4) as usize;
+        let mut all = vec![GUARD; n];
+        all.extend(inner);
+        all.extend(std::iter::repeat_n(GUARD, n));
+        all
+    };
+    let data_all = guarded(initial(case.fill, case.data_len));
+    let out_all = guarded(vec![POISON; case.out_len as usize]);
+    let mut bufs = Vec::new();
+    for bytes in [4 * data_all.len() as u64, 4 * out_all.len() as u64, 16] {
+        match gpu.buffer(bytes, false) {
+            Ok(b) => bufs.push(b),
+            Err(e) => {
+                bufs.iter().for_each(|b| gpu.free(b));
+                return fail("run", e);
+            }
+        }
+    }
+    let result = (|| -> Result<CaseResult, (String, String)> {
+        let run = |e: String| ("run".to_string(), e);
+        gpu.upload(&bufs[0], &words_of(&data_all)).map_err(run)?;
+        gpu.upload(&bufs[1], &words_of(&out_all)).map_err(run)?;
+        gpu.upload(&bufs[2], &words_of(&case.params)).map_err(run)?;
+        let bindings = [
+            Binding {
+                offset: g,
+                range: Some(4 * u64::from(case.data_len)),
+                ..Binding::storage(&bufs[0])
+            },
+            Binding {
+                offset: g,
+                range: Some(4 * u64::from(case.out_len)),
+                ..Binding::storage(&bufs[1])
+            },
+            Binding::uniform(&bufs[2]),
+        ];
+        let kernel = gpu
+            .kernel_robust(&words, &bindings, &[], device)
+            .map_err(|e| ("pipeline".to_string(), e))?;
+        let ran = gpu.dispatch(&kernel, [1, 1, 1]);
+        gpu.destroy_kernel(&kernel);
+        ran.map_err(run)?;
+        let to_words = |b: Vec<u8>| -> Vec<u32> {
+            b.chunks_exact(4)
+                .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+                .collect()
+        };
+        let d = to_words(gpu.download(&bufs[0]).map_err(run)?);
+        let o = to_words(gpu.download(&bufs[1]).map_err(run)?);
+        let checked = if device && !is_matrix_case(case) {
+            check_guards(case, &d, &o)
+        } else {
+            check(case, &d, &o)
+        };
+        Ok(match checked {
+            Ok(checked) => CaseResult {
+                name: name.clone(),
+                passed: true,
+                stage: "compare".into(),
+                checked,
+                mismatches: 0,
+                detail: String::new(),
+            },
+            Err(e) => CaseResult {
+                name: name.clone(),
+                passed: false,
+                stage: "compare".into(),
+                checked: 0,
+                mismatches: 1,
+                detail: e,
+            },
+        })
+    })();
+    bufs.iter().for_each(|b| gpu.free(b));
+    match result {
+        Ok(r) => r,
+        Err((stage, e)) => fail(&stage, e),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -176,6 +176,10 @@ pub struct Gpu {
     /// Whether `VK_NV_cooperative_matrix2` is enabled with its
     /// `cooperativeMatrixConversions` feature (KHR devices only).
     pub nv_cooperative_matrix2: bool,
+    /// Whether `VK_NV_cooperative_matrix2`'s `cooperativeMatrixReductions`
+    /// feature is enabled too (`OpCooperativeMatrixReduceNV`, what the
+    /// subgroup-matrix reductions compile to with `nv_cooperative_matrix2`).
+    pub nv_cooperative_matrix2_reductions: bool,
     /// Whether `VK_NV_cooperative_vector` is enabled with its
     /// `cooperativeVector` feature ([`OpenOptions::cooperative_vector`]).
     pub cooperative_vector: bool,

@@ -82,14 +82,15 @@ struct Nv2Features {
 impl Nv2Features {
     /// A structure asking for (or receiving) the features; `conversions`
     /// and `per_element_operations` (what tessera's
-    /// `nv_cooperative_matrix2` output uses) set when enabling.
-    fn conversions() -> Self {
+    /// `nv_cooperative_matrix2` output uses) set when enabling, and
+    /// `reductions` (`OpCooperativeMatrixReduceNV`) where `reductions`.
+    fn conversions(reductions: bool) -> Self {
         Nv2Features {
             s_type: vk::StructureType::from_raw(1_000_593_000),
             p_next: std::ptr::null_mut(),
             workgroup_scope: 0,
             flexible_dimensions: 0,
-            reductions: 0,
+            reductions: vk::Bool32::from(reductions),
             conversions: 1,
             per_element_operations: 1,
             tensor_addressing: 0,
@@ -140,9 +141,10 @@ pub(super) unsafe fn bf16_matrices(instance: &ash::Instance, pd: vk::PhysicalDev
 }
 
 /// Whether the device supports `cooperativeMatrixConversions` and
-/// `cooperativeMatrixPerElementOperations`.
-unsafe fn nv2_conversions(instance: &ash::Instance, pd: vk::PhysicalDevice) -> bool {
-    let mut f = Nv2Features::conversions();
+/// `cooperativeMatrixPerElementOperations`, and whether it supports
+/// `cooperativeMatrixReductions`.
+unsafe fn nv2_conversions(instance: &ash::Instance, pd: vk::PhysicalDevice) -> (bool, bool) {
+    let mut f = Nv2Features::conversions(false);
     f.conversions = 0;
     f.per_element_operations = 0;
     let mut f2 = vk::PhysicalDeviceFeatures2 {
@@ -150,7 +152,10 @@ unsafe fn nv2_conversions(instance: &ash::Instance, pd: vk::PhysicalDevice) -> b
         ..Default::default()
     };
     instance.get_physical_device_features2(pd, &mut f2);
-    f.conversions != 0 && f.per_element_operations != 0
+    (
+        f.conversions != 0 && f.per_element_operations != 0,
+        f.reductions != 0,
+    )
 }
 
 /// Converts a Vulkan component type; unknown values map to `None`.
@@ -577,7 +582,11 @@ impl Gpu {
         // VK_NV_cooperative_matrix2's conversions where the device has them
         // (then once more without, should the driver refuse them).
         let khr = feature && !nv;
-        let nv2 = khr && has_extension(&instance, pd, NV2_NAME) && nv2_conversions(&instance, pd);
+        let (nv2, nv2_reductions) = if khr && has_extension(&instance, pd, NV2_NAME) {
+            nv2_conversions(&instance, pd)
+        } else {
+            (false, false)
+        };
         let plans: Vec<(bool, bool)> = if nv && khr_feature {
             vec![(true, false), (false, false)]
         } else if nv2 {
@@ -650,7 +659,7 @@ impl Gpu {
                 ebf16.p_next = e2.p_next;
                 e2.p_next = (&mut ebf16 as *mut Bf16Features).cast();
             }
-            let mut env2 = Nv2Features::conversions();
+            let mut env2 = Nv2Features::conversions(nv2_reductions);
             if with_nv2 {
                 exts.push(NV2_NAME.as_ptr());
                 env2.p_next = e2.p_next;
@@ -703,6 +712,7 @@ impl Gpu {
                 (has_executables, has_robustness, with_khr, with_nv2),
             )?;
             gpu.cooperative_vector = with_cv;
+            gpu.nv_cooperative_matrix2_reductions = with_nv2 && nv2_reductions;
             gpu.cooperative_vector_note = note;
             return Ok(gpu);
         }
@@ -759,6 +769,7 @@ impl Gpu {
             pipeline_robustness: has_robustness,
             khr_enabled,
             nv_cooperative_matrix2,
+            nv_cooperative_matrix2_reductions: false,
             cooperative_vector: false,
             cooperative_vector_note: String::new(),
             _entry: entry,
