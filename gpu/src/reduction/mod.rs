@@ -12,7 +12,7 @@
 //!   (workgroup scratch; the KHR path) and, where the device enables
 //!   `VK_NV_cooperative_matrix2` with reductions, its native lowering
 //!   (`OpCooperativeMatrixReduceNV`; `.../nv2`);
-//! - [`softmax`] and [`bench`]: the attention-step benchmark, softmax of
+//! - [`softmax`] and [`bench`](mod@bench): the attention-step benchmark, softmax of
 //!   `S = Q * K^T` in registers with the reductions against today's
 //!   workgroup round trip.
 
