@@ -7,7 +7,7 @@ use super::display::type_name;
 use super::special::{inner, Call};
 use super::{OverloadError, ResolvedCall, TemplateArg};
 use crate::arena::Handle;
-use crate::ir::{AddressSpace, MatrixLayout, Module, Scalar, Type, TypeInner};
+use crate::ir::{AddressSpace, Module, Scalar, Type, TypeInner};
 
 /// Readable `coopVecMatMul` overloads.
 pub(crate) const MAT_MUL_SIGNATURES: &[&str] = &[
@@ -81,7 +81,7 @@ pub(crate) fn mat_mul(
     matrix_pointer(module, call, 1, "matrix", input, sigs)?;
     let u32_ty = module.intern(TypeInner::Scalar(Scalar::U32));
     let offset = u32_param(module, call, 2, "offset", u32_ty, sigs)?;
-    let layout = col_major(module, call, 3, sigs)?;
+    let (_, layout) = super::subgroup_matrix::col_major(module, call, 3, sigs)?;
     let stride = u32_param(module, call, 4, "stride", u32_ty, sigs)?;
     let mut params = smallvec::SmallVec::new();
     params.extend([call.args[0], call.args[1], offset, call.args[3], stride]);
@@ -158,39 +158,6 @@ fn u32_param(
                 "the {what} argument of '{}' must be 'u32', found '{}'",
                 call.def.name,
                 type_name(module, arg)
-            ),
-            sigs,
-        )),
-    }
-}
-
-/// Argument `index` is a bool const-expression.
-fn col_major(
-    module: &Module,
-    call: &Call,
-    index: usize,
-    sigs: &[&str],
-) -> Result<MatrixLayout, OverloadError> {
-    let arg = call.args[index];
-    if inner(module, arg) != TypeInner::Scalar(Scalar::Bool) {
-        return Err(call.arg_error(
-            index,
-            format!(
-                "the 'col_major' argument of '{}' must be a bool, found '{}'",
-                call.def.name,
-                type_name(module, arg)
-            ),
-            sigs,
-        ));
-    }
-    match call.const_bool_args.get(index).copied().flatten() {
-        Some(true) => Ok(MatrixLayout::ColumnMajor),
-        Some(false) => Ok(MatrixLayout::RowMajor),
-        None => Err(call.arg_error(
-            index,
-            format!(
-                "the 'col_major' argument of '{}' must be a const-expression",
-                call.def.name
             ),
             sigs,
         )),

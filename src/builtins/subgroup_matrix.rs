@@ -262,7 +262,7 @@ fn index_param(
 }
 
 /// Reads the const `col_major` argument.
-fn col_major(
+pub(super) fn col_major(
     module: &mut Module,
     call: &Call,
     index: usize,

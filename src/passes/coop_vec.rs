@@ -36,8 +36,8 @@ use super::rewrite::{self, BlockBuilder, Cx, FunctionPass};
 use crate::arena::Handle;
 use crate::diagnostic::Error;
 use crate::ir::{
-    Access, AddressSpace, ArraySize, BinaryOperator, Block, Expression, Literal, LocalVariable,
-    MatrixLayout, Module, Scalar, Statement, Type, TypeInner,
+    Access, AddressSpace, ArraySize, BinaryOperator, Block, Expression, Literal, MatrixLayout,
+    Module, Scalar, Statement, Type, TypeInner,
 };
 use crate::pipeline::Pipeline;
 use crate::span::Span;
@@ -136,22 +136,6 @@ impl Product {
             _ => None,
         }
     }
-}
-
-fn local(cx: &mut Cx, name: &str, ty: Handle<Type>, span: Span) -> H {
-    let v = cx.f.local_variables.append(
-        LocalVariable {
-            name: name.into(),
-            ty,
-        },
-        span,
-    );
-    let pty = cx.intern(TypeInner::Pointer {
-        base: ty,
-        space: AddressSpace::Function,
-        access: Access::ReadWrite,
-    });
-    cx.add(Expression::LocalVariable(v), pty, span)
 }
 
 fn binary(b: &mut BlockBuilder, cx: &mut Cx, op: BinaryOperator, l: H, r: H, span: Span) -> H {
@@ -424,7 +408,7 @@ impl FunctionPass for Guard {
         ) else {
             return;
         };
-        let result = local(cx, "tessera_coop_result", product.ty, span);
+        let result = cx.local("tessera_coop_result", product.ty, span);
         // The loops, storing the result as a vector.
         let mut reject = BlockBuilder::new();
         let v = loops_as_vector(cx, &mut reject, product, span);
@@ -523,11 +507,11 @@ fn product_loops_block(cx: &mut Cx, product: Product, span: Span) -> (H, Block) 
         size: ArraySize::Constant(m),
         stride: r.size(),
     });
-    let input = local(cx, "tessera_coop_in", in_ty, span);
-    let out = local(cx, "tessera_coop_out", out_ty, span);
-    let row = local(cx, "tessera_coop_row", u32_ty, span);
-    let col = local(cx, "tessera_coop_k", u32_ty, span);
-    let acc = local(cx, "tessera_coop_acc", r_ty, span);
+    let input = cx.local("tessera_coop_in", in_ty, span);
+    let out = cx.local("tessera_coop_out", out_ty, span);
+    let row = cx.local("tessera_coop_row", u32_ty, span);
+    let col = cx.local("tessera_coop_k", u32_ty, span);
+    let acc = cx.local("tessera_coop_acc", r_ty, span);
     let mut parts = Vec::with_capacity(k as usize);
     for i in 0..k {
         parts.push(b.expr(

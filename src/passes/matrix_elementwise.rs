@@ -41,7 +41,7 @@ use crate::arena::Handle;
 use crate::diagnostic::Error;
 use crate::ir::{
     Access, AddressSpace, BinaryOperator, Block, Expression, Function, FunctionArgument,
-    FunctionResult, Literal, LocalVariable, Scalar, Statement, Type, TypeInner,
+    FunctionResult, Literal, Scalar, Statement, Type, TypeInner,
 };
 use crate::pipeline::Pipeline;
 use crate::span::Span;
@@ -147,22 +147,6 @@ enum ElementFn {
     Multiply,
 }
 
-fn local(cx: &mut Cx, name: &str, ty: Handle<Type>, span: Span) -> H {
-    let v = cx.f.local_variables.append(
-        LocalVariable {
-            name: name.into(),
-            ty,
-        },
-        span,
-    );
-    let pty = cx.intern(TypeInner::Pointer {
-        base: ty,
-        space: AddressSpace::Function,
-        access: Access::ReadWrite,
-    });
-    cx.add(Expression::LocalVariable(v), pty, span)
-}
-
 impl FunctionPass for Elementwise {
     fn wants(&self, module: &crate::ir::Module, _: &crate::ir::Function) -> bool {
         module
@@ -220,7 +204,7 @@ impl FunctionPass for Elementwise {
         let mut sources: Vec<Result<H, H>> = Vec::with_capacity(args.len());
         for a in args {
             if cx.ty(a) == ty {
-                let p = local(cx, "tessera_elements_in", ty, span);
+                let p = cx.local("tessera_elements_in", ty, span);
                 cx.insert_statement(
                     Statement::Store {
                         pointer: p,
@@ -233,8 +217,8 @@ impl FunctionPass for Elementwise {
                 sources.push(Err(a));
             }
         }
-        let out = local(cx, "tessera_elements_out", ty, span);
-        let counter = local(cx, "tessera_element", u32_ty, span);
+        let out = cx.local("tessera_elements_out", ty, span);
+        let counter = cx.local("tessera_element", u32_ty, span);
         let zero = cx.u32(0, span);
         cx.insert_statement(
             Statement::Store {

@@ -225,6 +225,23 @@ impl Cx<'_> {
         self.add(Expression::Literal(l), ty, span)
     }
 
+    /// A new function-scope variable of type `ty` and the pointer to it.
+    pub fn local(&mut self, name: &str, ty: Handle<Type>, span: Span) -> H {
+        let v = self.f.local_variables.append(
+            crate::ir::LocalVariable {
+                name: name.into(),
+                ty,
+            },
+            span,
+        );
+        let pty = self.intern(TypeInner::Pointer {
+            base: ty,
+            space: crate::ir::AddressSpace::Function,
+            access: crate::ir::Access::ReadWrite,
+        });
+        self.add(Expression::LocalVariable(v), pty, span)
+    }
+
     /// A `u32` literal.
     pub fn u32(&mut self, v: u32, span: Span) -> H {
         self.literal(Literal::U32(v), span)
