@@ -52,9 +52,14 @@ pub fn passes<'a>(options: &Options) -> Vec<Pass<'a>> {
             move |p: &mut Pipeline| crate::passes::coop_vec::run(p, native_vectors, bounds),
         ),
     );
-    super::insert_after(
-        &mut list,
-        "matrix-elementwise",
+    // Before matrix-elementwise: the row space of the scratch lowering sees
+    // element-wise math as math, not as the loops that pass makes.
+    let at = list
+        .iter()
+        .position(|p| p.name == "matrix-elementwise")
+        .unwrap_or(list.len());
+    list.insert(
+        at,
         Pass::new(
             "matrix-reduce",
             "subgroup-matrix reductions and index matrices: with NV2, OpCooperativeMatrixReduceNV and per-element operations with generated functions; else rows/columns through the invocations",

@@ -27,6 +27,7 @@
 //! subgroupMatrixColumnIndex<M>() -> subgroupMatrixFromRows<M>(array(0, 1, ..., C - 1))
 //! ```
 
+use super::matrix_rows::{self, Row, Rows};
 use super::rewrite::{self, BlockBuilder, Cx, FunctionPass};
 use crate::arena::Handle;
 use crate::diagnostic::Error;
@@ -46,10 +47,26 @@ pub fn run(p: &mut Pipeline, nv2: bool) -> Result<(), Error> {
     }
     let mut pass = Reduce {
         nv2,
+        rows: Rows::default(),
+        built: Vec::new(),
         first_helper: p.module.functions.len(),
         helpers: Vec::new(),
     };
     rewrite::run(p, &mut pass);
+    // Matrices built back that nothing reads any more: zero matrices (no
+    // scratch trip).
+    for (fh, f) in p.module.functions.iter_mut() {
+        let candidates: Vec<H> = pass
+            .built
+            .iter()
+            .filter(|(g, _)| *g == fh)
+            .map(|&(_, h)| h)
+            .collect();
+        for h in matrix_rows::unused(f, &candidates) {
+            let ty = f.expression_type(h);
+            f.expressions[h] = Expression::ZeroValue(ty);
+        }
+    }
     if !pass.helpers.is_empty() {
         for (_, f) in pass.helpers {
             p.module.functions.append(f, Span::UNDEFINED);
@@ -70,6 +87,10 @@ enum Helper {
 
 struct Reduce {
     nv2: bool,
+    /// Row forms (the scratch lowering).
+    rows: Rows,
+    /// Matrices built back from their rows, per function.
+    built: Vec<(Handle<Function>, H)>,
     /// The handle the first helper gets.
     first_helper: usize,
     /// The helpers to append after the rewrite, in handle order.
@@ -248,6 +269,95 @@ fn reduce_lines(
     ))
 }
 
+impl Reduce {
+    /// The scratch lowering's row space (see [`matrix_rows`]): a row
+    /// reduction computed on the rows of its matrix, an element-wise
+    /// operation on row forms computed on them, both built back as a
+    /// matrix at their place; a matrix built from rows keeps them. Whether
+    /// `h` was handled.
+    fn in_rows(&mut self, cx: &mut Cx, h: H, span: Span) -> bool {
+        let ty = cx.ty(h);
+        let e = cx.f.expressions[h].clone();
+        let row = match e {
+            Expression::SubgroupMatrixReduce {
+                matrix,
+                mode: MatrixReduceMode::Rows,
+                op,
+                function: None,
+            } => {
+                let Some(row) = self.rows.of(cx, matrix, span) else {
+                    return false;
+                };
+                Row::Same(fold(cx, row, op, ty, span))
+            }
+            Expression::SubgroupMatrixFromInvocations {
+                array,
+                columns: false,
+                ..
+            } => {
+                if matrix_rows::result_shape(cx, ty).is_some() {
+                    self.rows.set(h, Row::Array(array));
+                }
+                return false;
+            }
+            Expression::Binary { .. } | Expression::Unary { .. } | Expression::Math { .. } => {
+                match self.rows.elementwise(cx, &e, ty, span) {
+                    Some(row) => row,
+                    None => return false,
+                }
+            }
+            // A float conversion of a matrix with rows (to another kind,
+            // say the left operand of the next multiply): the rows
+            // converted and built as the new matrix, one trip instead of
+            // the rows' and the kind change's.
+            Expression::Convert { expr, ty: to } => {
+                let Some(built) = self.rows.convert(cx, expr, to, span) else {
+                    return false;
+                };
+                cx.f.expressions[h] = built;
+                return true;
+            }
+            _ => return false,
+        };
+        let Some(built) = matrix_rows::build(cx, ty, row, span) else {
+            return false;
+        };
+        cx.f.expressions[h] = built;
+        self.rows.set(h, row);
+        self.built.push((cx.handle, h));
+        true
+    }
+}
+
+/// The reduction of one row with `op` (a value), for a matrix of type `ty`.
+fn fold(cx: &mut Cx, row: Row, op: MatrixReduceOp, ty: Handle<Type>, span: Span) -> H {
+    let (scalar, c) = matrix_rows::result_shape(cx, ty).unwrap_or((Scalar::F32, 1));
+    let comp = cx.intern(TypeInner::Scalar(scalar));
+    match row {
+        Row::Same(v) if op == MatrixReduceOp::Sum => {
+            let n = cx.splat_literal(scalar, None, f64::from(c), span);
+            cx.add(
+                Expression::Binary {
+                    op: BinaryOperator::Multiply,
+                    left: v,
+                    right: n,
+                },
+                comp,
+                span,
+            )
+        }
+        Row::Same(v) => v,
+        Row::Array(a) => {
+            let mut acc = cx.add(Expression::AccessIndex { base: a, index: 0 }, comp, span);
+            for i in 1..c {
+                let x = cx.add(Expression::AccessIndex { base: a, index: i }, comp, span);
+                acc = cx.add(combine(op, acc, x), comp, span);
+            }
+            acc
+        }
+    }
+}
+
 impl FunctionPass for Reduce {
     fn wants(&self, _: &crate::ir::Module, f: &Function) -> bool {
         f.expressions.iter().any(|(_, e)| {
@@ -258,8 +368,23 @@ impl FunctionPass for Reduce {
         })
     }
 
+    fn begin_function(&mut self, _cx: &mut Cx) {
+        self.rows.clear();
+    }
+
+    fn enter_block(&mut self, _plain: bool) {
+        self.rows.enter();
+    }
+
+    fn exit_block(&mut self, _plain: bool) {
+        self.rows.exit();
+    }
+
     fn expression(&mut self, cx: &mut Cx, h: H) {
         let span = cx.f.expressions.span(h);
+        if !self.nv2 && self.in_rows(cx, h, span) {
+            return;
+        }
         match cx.f.expressions[h] {
             Expression::SubgroupMatrixReduce {
                 matrix,
@@ -282,14 +407,23 @@ impl FunctionPass for Reduce {
                     return;
                 }
                 let reduced = match mode {
+                    // Handled by `in_rows`; this is its fallback.
                     MatrixReduceMode::Rows => reduce_lines(cx, matrix, op, false, span),
                     MatrixReduceMode::Columns => reduce_lines(cx, matrix, op, true, span),
                     MatrixReduceMode::All => {
+                        // Each row reduced in row space, then the columns
+                        // of that matrix.
                         let ty = cx.ty(matrix);
-                        reduce_lines(cx, matrix, op, false, span).and_then(|rows| {
-                            let r = cx.add(rows, ty, span);
-                            reduce_lines(cx, r, op, true, span)
-                        })
+                        self.rows
+                            .of(cx, matrix, span)
+                            .and_then(|row| {
+                                let r = fold(cx, row, op, ty, span);
+                                matrix_rows::build(cx, ty, Row::Same(r), span)
+                            })
+                            .and_then(|rows| {
+                                let r = cx.add(rows, ty, span);
+                                reduce_lines(cx, r, op, true, span)
+                            })
                     }
                 };
                 if let Some(e) = reduced {

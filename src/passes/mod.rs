@@ -34,6 +34,7 @@ pub mod int_division;
 pub mod int_dot;
 pub mod matrix_elementwise;
 pub mod matrix_reduce;
+mod matrix_rows;
 pub mod matrix_scalar_range;
 pub mod matrix_scratch;
 pub mod pack_norm;
