@@ -807,3 +807,30 @@ fn matrix_reduce_scratch() {
         MATRIX_REDUCE
     );
 }
+
+/// The scratch lowering's row space: a softmax of each row makes one trip
+/// out (`subgroupMatrixRow(s)`) and one back (`subgroupMatrixFromRows` of the
+/// left operand); the matrices between them are zero matrices nothing
+/// reads. `s * 2.0`, computed before any row form exists, stays a matrix
+/// operation.
+#[test]
+fn matrix_reduce_softmax_rows() {
+    check_in!(
+        "matrix_reduce_softmax_rows",
+        "matrix-reduce",
+        crate::lower::spv::passes(&Default::default()),
+        "enable f16;
+enable chromium_experimental_subgroup_matrix;
+enable tessera_experimental_subgroup_matrix;
+alias R = subgroup_matrix_result<f32, 4, 2>;
+alias L = subgroup_matrix_left<f16, 4, 2>;
+@group(0) @binding(0) var<storage, read_write> b: array<f32>;
+@group(0) @binding(1) var<storage, read_write> h: array<f16>;
+@compute @workgroup_size(32) fn main() {
+    let s = subgroupMatrixLoad<R>(&b, 0u, false, 4u) * 2.0;
+    let e = exp(s - subgroupMatrixRowMax(s));
+    let p = subgroupMatrixConvert<L>(e / subgroupMatrixRowSum(e));
+    subgroupMatrixStore(&h, 0u, p, false, 4u);
+}"
+    );
+}
