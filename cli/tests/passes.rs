@@ -54,6 +54,7 @@ fn list_passes_names_each_pass_in_order_without_an_input() {
             "external-texture",
             "pointer-args",
             "coop-vec",
+            "matrix-reduce",
             "unroll",
             "fold",
             "sroa",
@@ -66,7 +67,6 @@ fn list_passes_names_each_pass_in_order_without_an_input() {
             "int-dot",
             "bits-clamp",
             "matrix-scalar-range",
-            "matrix-reduce",
             "matrix-elementwise",
             "robustness",
             "texture-clamp",
@@ -119,8 +119,8 @@ fn print_ir_after_all_prints_every_pass() {
     );
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let err = text(&out.stderr);
-    // MSL: the shared passes (with int-dot), coop-vec, first-bit, int-abs-sign,
-    // float-formulas, bit-fields, matrix-reduce and matrix-scratch.
+    // MSL: the shared passes (with int-dot), coop-vec, matrix-reduce, first-bit, int-abs-sign,
+    // float-formulas, bit-fields and matrix-scratch.
     assert_eq!(err.matches("// IR after ").count(), 24, "{err}");
     let last = err
         .rsplit("// IR after workgroup-zero\n")
@@ -140,7 +140,7 @@ fn unknown_pass_is_a_usage_error_listing_the_passes() {
     assert_eq!(out.status.code(), Some(2));
     let err = text(&out.stderr);
     assert!(
-        err.contains("--print-ir-after: no pass named `robust` (passes: spec-constants, external-texture, pointer-args, coop-vec, unroll"),
+        err.contains("--print-ir-after: no pass named `robust` (passes: spec-constants, external-texture, pointer-args, coop-vec, matrix-reduce, unroll"),
         "{err}"
     );
     let out = tessera(

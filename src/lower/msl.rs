@@ -23,6 +23,15 @@ pub fn passes<'a>(options: &Options) -> Vec<Pass<'a>> {
             |p: &mut Pipeline| crate::passes::coop_vec::run(p, false, true),
         ),
     );
+    super::insert_after(
+        &mut list,
+        "coop-vec",
+        Pass::new(
+            "matrix-reduce",
+            "subgroup-matrix reductions and index matrices become rows/columns through the invocations, element-wise work kept on the rows",
+            |p: &mut Pipeline| crate::passes::matrix_reduce::run(p, false),
+        ),
+    );
     // Metal has clz/ctz but no find-MSB/LSB: after the bit builtins'
     // operands are clamped.
     super::insert_after(
@@ -67,11 +76,6 @@ pub fn passes<'a>(options: &Options) -> Vec<Pass<'a>> {
             crate::passes::bit_fields::run,
         ),
     );
-    list.push(Pass::new(
-        "matrix-reduce",
-        "subgroup-matrix reductions and index matrices become rows/columns through the invocations",
-        |p: &mut Pipeline| crate::passes::matrix_reduce::run(p, false),
-    ));
     // Metal has one matrix type per shape: a kind change is no instruction.
     list.push(Pass::new(
         "matrix-scratch",

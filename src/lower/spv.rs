@@ -52,17 +52,16 @@ pub fn passes<'a>(options: &Options) -> Vec<Pass<'a>> {
             move |p: &mut Pipeline| crate::passes::coop_vec::run(p, native_vectors, bounds),
         ),
     );
-    // Before matrix-elementwise: the row space of the scratch lowering sees
-    // element-wise math as math, not as the loops that pass makes.
-    let at = list
-        .iter()
-        .position(|p| p.name == "matrix-elementwise")
-        .unwrap_or(list.len());
-    list.insert(
-        at,
+    // Early: the row space of the scratch lowering is scalar code, which
+    // the passes after it (int-division, float-to-int, ...) give WGSL's
+    // meaning, and it sees element-wise math as math, not as the loops
+    // matrix-elementwise makes.
+    super::insert_after(
+        &mut list,
+        "coop-vec",
         Pass::new(
             "matrix-reduce",
-            "subgroup-matrix reductions and index matrices: with NV2, OpCooperativeMatrixReduceNV and per-element operations with generated functions; else rows/columns through the invocations",
+            "subgroup-matrix reductions and index matrices: with NV2, OpCooperativeMatrixReduceNV and per-element operations with generated functions; else rows/columns through the invocations, element-wise work kept on the rows",
             move |p: &mut Pipeline| crate::passes::matrix_reduce::run(p, nv2 && !nv),
         ),
     );
