@@ -106,3 +106,39 @@ fn index_with_argument() {
         "subgroupMatrixRowIndex<R>(r)",
     );
 }
+
+/// Rows handed to the invocations must not outnumber the device's
+/// smallest subgroup (docs/subgroup-matrix-extensions.md, section 3): a
+/// reduction of a 16-row matrix on a device whose subgroups may have 8
+/// invocations is a pipeline error, and so is `subgroupMatrixRow`.
+#[test]
+fn rows_beyond_the_minimum_subgroup_size() {
+    let options = tessera::pipeline::PipelineOptions {
+        min_subgroup_size: Some(8),
+        ..Default::default()
+    };
+    let source = |expr: &str| {
+        format!(
+            "enable chromium_experimental_subgroup_matrix;\nenable tessera_experimental_subgroup_matrix;\nalias R = subgroup_matrix_result<f32, 4, 16>;\n@group(0) @binding(0) var<storage, read_write> b: array<f32>;\n@compute @workgroup_size(64)\nfn main() {{\n    let r = subgroupMatrixLoad<R>(&b, 0u, false, 4u);\n    let x = {expr};\n    _ = x;\n}}\n"
+        )
+    };
+    check::check_error_with(
+        &source("subgroupMatrixRowMax(r)"),
+        &options,
+        "'subgroupMatrixRowMax' hands the 16 rows of 'subgroup_matrix_result<f32, 4, 16>' to the invocations of a subgroup, but the device's subgroups may have only 8 invocations",
+        "subgroupMatrixRowMax(r)",
+    );
+    check::check_error_with(
+        &source("subgroupMatrixRow(r)"),
+        &options,
+        "'subgroupMatrixRow' hands the 16 rows",
+        "subgroupMatrixRow(r)",
+    );
+    // Columns (4) fit; with subgroups of at least 16, rows fit too.
+    check::check_ok_with(&source("subgroupMatrixColumnSum(r)"), &options);
+    let wide = tessera::pipeline::PipelineOptions {
+        min_subgroup_size: Some(16),
+        ..Default::default()
+    };
+    check::check_ok_with(&source("subgroupMatrixRowMax(r)"), &wide);
+}

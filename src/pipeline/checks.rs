@@ -454,3 +454,96 @@ pub fn check_multiply(
         );
     }
 }
+
+/// The operations that hand a matrix's rows or columns to the invocations
+/// of the subgroup (invocation `i` holds row or column `i`): the rows or
+/// columns must not outnumber the device's minimum subgroup size, or some
+/// would belong to no invocation. Checked when the options give that size
+/// (docs/subgroup-matrix-extensions.md, sections 3 and 5).
+pub fn check_invocation_lines(
+    module: &Module,
+    epi: &EntryPointInfo,
+    options: &PipelineOptions,
+    diags: &mut Vec<Diagnostic>,
+) {
+    use crate::ir::{Expression, MatrixReduceMode};
+    let Some(min) = options.min_subgroup_size else {
+        return;
+    };
+    for &fi in &epi.functions {
+        let Some(f) = module.functions.try_get(Handle::from_index(fi)) else {
+            continue;
+        };
+        for (h, e) in f.expressions.iter() {
+            // (builtin, matrix type, rows handed out, columns handed out)
+            let (name, ty, rows, columns): (&str, Handle<Type>, bool, bool) = match *e {
+                Expression::SubgroupMatrixFromInvocations { ty, columns, .. } => (
+                    if columns {
+                        "subgroupMatrixFromColumns"
+                    } else {
+                        "subgroupMatrixFromRows"
+                    },
+                    ty,
+                    !columns,
+                    columns,
+                ),
+                Expression::SubgroupMatrixToInvocations { matrix, columns } => (
+                    if columns {
+                        "subgroupMatrixColumn"
+                    } else {
+                        "subgroupMatrixRow"
+                    },
+                    f.expression_type(matrix),
+                    !columns,
+                    columns,
+                ),
+                Expression::SubgroupMatrixReduce {
+                    matrix, mode, op, ..
+                } => (
+                    mode.builtin(op),
+                    f.expression_type(matrix),
+                    mode != MatrixReduceMode::Columns,
+                    mode != MatrixReduceMode::Rows,
+                ),
+                Expression::SubgroupMatrixIndex { ty, columns } => (
+                    if columns {
+                        "subgroupMatrixColumnIndex"
+                    } else {
+                        "subgroupMatrixRowIndex"
+                    },
+                    ty,
+                    columns,
+                    !columns,
+                ),
+                _ => continue,
+            };
+            let TypeInner::SubgroupMatrix {
+                rows: r,
+                columns: c,
+                ..
+            } = *module.inner(ty)
+            else {
+                continue;
+            };
+            for (check, dim, what) in [(rows, r, "rows"), (columns, c, "columns")] {
+                let MatrixDim::Constant(n) = dim else {
+                    continue;
+                };
+                if check && n > min {
+                    diags.push(
+                        Diagnostic::error(
+                            format!(
+                                "'{name}' hands the {n} {what} of '{}' to the invocations of a subgroup, but the device's subgroups may have only {min} invocations",
+                                type_name(module, ty)
+                            ),
+                            f.expressions.span(h),
+                        )
+                        .with_note(format!(
+                            "invocation i holds row or column i: a matrix with at most {min} {what} fits every subgroup size of the device"
+                        )),
+                    );
+                }
+            }
+        }
+    }
+}

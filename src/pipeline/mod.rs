@@ -767,6 +767,9 @@ pub fn process_owned(
                 r.matrix_types.push(m);
             }
         }
+        if epi.uses_subgroup_matrix {
+            checks::check_invocation_lines(module, epi, options, &mut diags);
+        }
         for mm in &epi.multiplies {
             let Some(mi) = checks::multiply_info(module, mm, &known, &mut diags) else {
                 continue;
