@@ -85,15 +85,7 @@ pub(crate) fn convert(module: &mut Module, call: &Call) -> Result<ResolvedCall, 
         ));
     };
     let [from] = call.args else {
-        let mut e = call.no_match(module, sigs);
-        e.notes.insert(
-            0,
-            format!(
-                "'subgroupMatrixConvert' takes 1 argument, found {}",
-                call.args.len()
-            ),
-        );
-        return Err(e);
+        return Err(call.arity_error(module, sigs, 1));
     };
     let TypeInner::SubgroupMatrix {
         scalar: from_scalar,
@@ -196,12 +188,7 @@ pub(crate) fn from_invocations(
         stride: comp.size(),
     });
     let [arg] = call.args else {
-        let mut e = call.no_match(module, sigs);
-        e.notes.insert(
-            0,
-            format!("'{name}' takes 1 argument, found {}", call.args.len()),
-        );
-        return Err(e);
+        return Err(call.arity_error(module, sigs, 1));
     };
     if *arg != want {
         return Err(call.arg_error(
@@ -227,12 +214,7 @@ pub(crate) fn to_invocations(
     let name = call.def.name;
     no_template(call)?;
     let [m] = call.args else {
-        let mut e = call.no_match(module, sigs);
-        e.notes.insert(
-            0,
-            format!("'{name}' takes 1 argument, found {}", call.args.len()),
-        );
-        return Err(e);
+        return Err(call.arity_error(module, sigs, 1));
     };
     let Some((rows, cols, comp)) = invocation_shape(module, *m) else {
         return Err(call.arg_error(
@@ -456,15 +438,7 @@ pub(crate) fn multiply_add(
     let sigs = MULTIPLY_ADD_SIGNATURES;
     no_template(call)?;
     if call.args.len() != 3 {
-        let mut e = call.no_match(module, sigs);
-        e.notes.insert(
-            0,
-            format!(
-                "'coopMultiplyAdd' takes 3 arguments, found {}",
-                call.args.len()
-            ),
-        );
-        return Err(e);
+        return Err(call.arity_error(module, sigs, 3));
     }
     let want = [
         SubgroupMatrixKind::Left,

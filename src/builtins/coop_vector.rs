@@ -48,15 +48,7 @@ pub(crate) fn mat_mul(
     };
     let expected = if bias { 7 } else { 5 };
     if call.args.len() != expected {
-        let mut e = call.no_match(module, sigs);
-        e.notes.insert(
-            0,
-            format!(
-                "'{name}' takes {expected} arguments, found {}",
-                call.args.len()
-            ),
-        );
-        return Err(e);
+        return Err(call.arity_error(module, sigs, expected));
     }
     let TypeInner::CoopVector { scalar: input, .. } = inner(module, call.args[0]) else {
         return Err(call.arg_error(

@@ -26,12 +26,7 @@ pub(crate) fn reduce(module: &mut Module, call: &Call) -> Result<ResolvedCall, O
     let name = call.def.name;
     no_template(call)?;
     let [m] = call.args else {
-        let mut e = call.no_match(module, sigs);
-        e.notes.insert(
-            0,
-            format!("'{name}' takes 1 argument, found {}", call.args.len()),
-        );
-        return Err(e);
+        return Err(call.arity_error(module, sigs, 1));
     };
     let result_kind = matches!(
         inner(module, *m),
@@ -73,12 +68,7 @@ pub(crate) fn index(module: &mut Module, call: &Call) -> Result<ResolvedCall, Ov
         ));
     }
     if !call.args.is_empty() {
-        let mut e = call.no_match(module, sigs);
-        e.notes.insert(
-            0,
-            format!("'{name}' takes no argument, found {}", call.args.len()),
-        );
-        return Err(e);
+        return Err(call.arity_error(module, sigs, 0));
     }
     Ok(call.resolved(smallvec::smallvec![], Some(*ty)))
 }

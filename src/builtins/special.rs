@@ -49,6 +49,26 @@ impl Call<'_> {
         self.error(message, notes)
     }
 
+    /// `no matching call to ...` with a first note saying how many
+    /// arguments the builtin takes (`expected`) and how many it got.
+    pub fn arity_error(&self, module: &Module, notes: &[&str], expected: usize) -> OverloadError {
+        let takes = match expected {
+            0 => "no argument".to_string(),
+            1 => "1 argument".to_string(),
+            n => format!("{n} arguments"),
+        };
+        let mut e = self.no_match(module, notes);
+        e.notes.insert(
+            0,
+            format!(
+                "'{}' takes {takes}, found {}",
+                self.def.name,
+                self.args.len()
+            ),
+        );
+        e
+    }
+
     /// A result with the table's op.
     pub fn resolved(
         &self,

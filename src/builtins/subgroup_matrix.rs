@@ -473,15 +473,7 @@ pub(crate) fn multiply(
     };
     let expected = if accumulate { 3 } else { 2 };
     if call.args.len() != expected {
-        let mut e = call.no_match(module, sigs);
-        e.notes.insert(
-            0,
-            format!(
-                "'{name}' takes {expected} arguments, found {}",
-                call.args.len()
-            ),
-        );
-        return Err(e);
+        return Err(call.arity_error(module, sigs, expected));
     }
     // The template argument: a component type or a result matrix type.
     let template = match (call.template_args, accumulate) {
