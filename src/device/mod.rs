@@ -58,6 +58,14 @@
 //! - `cooperativeVectorMaxComponents` (optional): the most components a
 //!   native cooperative vector may have (`maxCooperativeVectorComponents`);
 //!   a module with longer vectors gets loops.
+//! - `cooperativeVectorTraining` (optional): the accumulation types (`f16`,
+//!   `f32`) of the cooperative-vector training operations the device runs
+//!   natively; without it, none.
+//! - `cooperativeVectorOptimalLayoutRound` (optional): `[rows, columns]`,
+//!   a bound on the size of the driver's optimal matrix layouts: an `R x C`
+//!   matrix of `T` takes at most `roundup(R, rows) * roundup(C, columns)`
+//!   elements (measured by the device runner). The native training
+//!   operations need it, for WGSL's bounds.
 //! - `robustness` (optional): what the device guarantees about buffer
 //!   accesses out of range, `{"robustBufferAccess2": true,
 //!   "cooperativeMatrixRobustBufferAccess": false}` (see [`Robustness`]);
@@ -453,6 +461,12 @@ pub struct DeviceProfile {
     /// (`maxCooperativeVectorComponents`); `None`: not known (no limit is
     /// checked).
     pub cooperative_vector_max_components: Option<u32>,
+    /// The accumulation types of the cooperative-vector training
+    /// operations the device runs natively; empty: none.
+    pub cooperative_vector_training: Vec<crate::configs::ComponentType>,
+    /// `[rows, columns]`: the bound on the driver's optimal matrix layouts
+    /// (`cooperativeVectorOptimalLayoutRound`); `None`: not known.
+    pub cooperative_vector_optimal_layout_round: Option<[u32; 2]>,
     /// What the device guarantees about out-of-range buffer accesses
     /// (none by default).
     pub robustness: Robustness,
@@ -470,6 +484,8 @@ impl Default for DeviceProfile {
             subgroup_matrix_configs: None,
             cooperative_vector_configs: Vec::new(),
             cooperative_vector_max_components: None,
+            cooperative_vector_training: Vec::new(),
+            cooperative_vector_optimal_layout_round: None,
             robustness: Robustness::default(),
         }
     }
@@ -535,6 +551,8 @@ impl DeviceProfile {
             subgroup_matrix_configs: None,
             cooperative_vector_configs: Vec::new(),
             cooperative_vector_max_components: None,
+            cooperative_vector_training: Vec::new(),
+            cooperative_vector_optimal_layout_round: None,
             robustness: Robustness::default(),
         };
         let mut has_features = false;
@@ -547,6 +565,8 @@ impl DeviceProfile {
             "subgroupMatrixConfigs",
             "cooperativeVectorConfigs",
             "cooperativeVectorMaxComponents",
+            "cooperativeVectorTraining",
+            "cooperativeVectorOptimalLayoutRound",
             "robustness",
         ];
         for (key, key_pos, value) in members {
@@ -590,6 +610,12 @@ impl DeviceProfile {
                         ))
                     }
                 },
+                "cooperativeVectorTraining" => {
+                    profile.cooperative_vector_training = component_types(value)?
+                }
+                "cooperativeVectorOptimalLayoutRound" => {
+                    profile.cooperative_vector_optimal_layout_round = Some(round(value)?)
+                }
                 "robustness" => profile.robustness = robustness::parse(value)?,
                 other => {
                     return Err(at(
@@ -663,6 +689,22 @@ impl DeviceProfile {
         if let Some(n) = self.cooperative_vector_max_components {
             out.push_str(&format!(",\n  \"cooperativeVectorMaxComponents\": {n}"));
         }
+        if !self.cooperative_vector_training.is_empty() {
+            let names: Vec<String> = self
+                .cooperative_vector_training
+                .iter()
+                .map(|t| format!("\"{t}\""))
+                .collect();
+            out.push_str(&format!(
+                ",\n  \"cooperativeVectorTraining\": [{}]",
+                names.join(", ")
+            ));
+        }
+        if let Some([r, c]) = self.cooperative_vector_optimal_layout_round {
+            out.push_str(&format!(
+                ",\n  \"cooperativeVectorOptimalLayoutRound\": [{r}, {c}]"
+            ));
+        }
         robustness::write(&self.robustness, &mut out);
         out.push_str("\n}\n");
         out
@@ -720,6 +762,8 @@ impl DeviceProfile {
             subgroup_matrix_configs: Some(crate::configs::metal(true)),
             cooperative_vector_configs: Vec::new(),
             cooperative_vector_max_components: None,
+            cooperative_vector_training: Vec::new(),
+            cooperative_vector_optimal_layout_round: None,
             // Metal promises nothing about out-of-range buffer accesses.
             robustness: Robustness::default(),
         }
@@ -741,6 +785,8 @@ impl DeviceProfile {
             subgroup_matrix_configs: None,
             cooperative_vector_configs: Vec::new(),
             cooperative_vector_max_components: None,
+            cooperative_vector_training: Vec::new(),
+            cooperative_vector_optimal_layout_round: None,
             robustness: Robustness::default(),
         }
     }
@@ -905,6 +951,50 @@ fn cooperative_vector_configs(
         }
     }
     Ok(out)
+}
+
+/// `cooperativeVectorTraining`: `f16` / `f32` strings, duplicates dropped.
+fn component_types(value: &Value) -> Result<Vec<crate::configs::ComponentType>, ProfileError> {
+    use crate::configs::ComponentType;
+    let bad = |pos, found: &str| {
+        at(
+            pos,
+            format!("`cooperativeVectorTraining` must be an array of \"f16\" and \"f32\", found {found}"),
+        )
+    };
+    let Kind::Array(items) = &value.kind else {
+        return Err(bad(value.pos, value.describe()));
+    };
+    let mut out = Vec::new();
+    for item in items {
+        let t = match &item.kind {
+            Kind::String(s) if s == "f16" => ComponentType::F16,
+            Kind::String(s) if s == "f32" => ComponentType::F32,
+            _ => return Err(bad(item.pos, item.describe())),
+        };
+        if !out.contains(&t) {
+            out.push(t);
+        }
+    }
+    Ok(out)
+}
+
+/// `cooperativeVectorOptimalLayoutRound`: two positive integers.
+fn round(value: &Value) -> Result<[u32; 2], ProfileError> {
+    if let Kind::Array(items) = &value.kind {
+        if let [r, c] = &items[..] {
+            if let (Some(r @ 1..), Some(c @ 1..)) = (r.as_u32(), c.as_u32()) {
+                return Ok([r, c]);
+            }
+        }
+    }
+    Err(at(
+        value.pos,
+        format!(
+            "`cooperativeVectorOptimalLayoutRound` must be `[rows, columns]`, two positive integers, found {}",
+            value.describe()
+        ),
+    ))
 }
 
 fn configs(value: &Value) -> Result<Vec<SubgroupMatrixConfig>, ProfileError> {

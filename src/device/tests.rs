@@ -106,6 +106,73 @@ fn cooperative_vector_configs_parse_and_round_trip() {
 }
 
 #[test]
+fn cooperative_vector_training_parses_and_round_trips() {
+    let p = DeviceProfile::from_json(
+        r#"{"features": [], "cooperativeVectorTraining": ["f16", "f32", "f16"], "cooperativeVectorOptimalLayoutRound": [16, 8]}"#,
+    )
+    .expect("profile");
+    use crate::configs::ComponentType;
+    assert_eq!(
+        p.cooperative_vector_training,
+        [ComponentType::F16, ComponentType::F32]
+    );
+    assert_eq!(p.cooperative_vector_optimal_layout_round, Some([16, 8]));
+    let text = p.to_json();
+    assert!(
+        text.contains("\"cooperativeVectorTraining\": [\"f16\", \"f32\"]")
+            && text.contains("\"cooperativeVectorOptimalLayoutRound\": [16, 8]"),
+        "{text}"
+    );
+    assert_eq!(DeviceProfile::from_json(&text).expect("again"), p);
+    let mut options = crate::pipeline::PipelineOptions::default();
+    options.apply_profile(&p);
+    assert_eq!(
+        options.cooperative_vector_training,
+        p.cooperative_vector_training
+    );
+    assert_eq!(
+        options.cooperative_vector_optimal_layout_round,
+        Some([16, 8])
+    );
+    let err = |json: &str| DeviceProfile::from_json(json).expect_err(json).to_string();
+    assert!(err(r#"{"features": [], "cooperativeVectorTraining": ["i8"]}"#)
+        .contains("line 1, column 48: `cooperativeVectorTraining` must be an array of \"f16\" and \"f32\", found"));
+    assert!(err(r#"{"features": [], "cooperativeVectorOptimalLayoutRound": [0, 8]}"#)
+        .contains("`cooperativeVectorOptimalLayoutRound` must be `[rows, columns]`, two positive integers"));
+    assert!(
+        err(r#"{"features": [], "cooperativeVectorOptimalLayoutRound": [8]}"#)
+            .contains("`cooperativeVectorOptimalLayoutRound` must be `[rows, columns]`")
+    );
+}
+
+#[test]
+fn cooperative_vector_training_from_vulkan() {
+    use crate::configs::ComponentType;
+    use crate::device::vulkan::{cooperative_vector_training, VulkanDeviceFacts};
+    let mut facts = VulkanDeviceFacts {
+        cooperative_vector: true,
+        vulkan_memory_model: true,
+        cooperative_vector_training: true,
+        cooperative_vector_training_float16_accumulation: true,
+        cooperative_vector_training_float32_accumulation: true,
+        ..Default::default()
+    };
+    // No measured layout bound: no native training.
+    assert!(cooperative_vector_training(&facts, true).is_empty());
+    facts.cooperative_vector_optimal_layout_round = Some([16, 16]);
+    assert_eq!(
+        cooperative_vector_training(&facts, true),
+        [ComponentType::F16, ComponentType::F32]
+    );
+    assert_eq!(
+        cooperative_vector_training(&facts, false),
+        [ComponentType::F32]
+    );
+    facts.cooperative_vector_training = false;
+    assert!(cooperative_vector_training(&facts, true).is_empty());
+}
+
+#[test]
 fn cooperative_vector_configs_from_vulkan() {
     use crate::device::vulkan::{cooperative_vector_configs, VulkanCooperativeVectorProperties};
     let row = |input, interp, matrix, bias, result| VulkanCooperativeVectorProperties {
@@ -157,6 +224,8 @@ fn json_round_trip() {
         subgroup_matrix_configs: Some(Vec::new()),
         cooperative_vector_configs: Vec::new(),
         cooperative_vector_max_components: None,
+        cooperative_vector_training: Vec::new(),
+        cooperative_vector_optimal_layout_round: None,
         robustness: Robustness::default(),
     };
     let text = empty.to_json();
@@ -333,7 +402,7 @@ fn errors_say_where() {
     );
     assert_eq!(
         err("{\"features\": [], \"feature\": []}"),
-        "line 1, column 18: unknown member `feature` (expected `tessera_device_profile`, `name`, `features`, `wgslLanguageFeatures`, `limits`, `subgroupMatrixConfigs`, `cooperativeVectorConfigs`, `cooperativeVectorMaxComponents`, `robustness`) (did you mean `features`?)"
+        "line 1, column 18: unknown member `feature` (expected `tessera_device_profile`, `name`, `features`, `wgslLanguageFeatures`, `limits`, `subgroupMatrixConfigs`, `cooperativeVectorConfigs`, `cooperativeVectorMaxComponents`, `cooperativeVectorTraining`, `cooperativeVectorOptimalLayoutRound`, `robustness`) (did you mean `features`?)"
     );
     assert_eq!(
         err("[]"),
@@ -406,6 +475,10 @@ fn h100_facts() -> VulkanDeviceFacts {
         cooperative_vector: false,
         cooperative_vector_properties: Vec::new(),
         max_cooperative_vector_components: 0,
+        cooperative_vector_training: false,
+        cooperative_vector_training_float16_accumulation: false,
+        cooperative_vector_training_float32_accumulation: false,
+        cooperative_vector_optimal_layout_round: None,
     }
 }
 

@@ -113,6 +113,19 @@ pub struct VulkanDeviceFacts {
     /// `VkPhysicalDeviceCooperativeVectorPropertiesNV::maxCooperativeVectorComponents`
     /// (0: not known).
     pub max_cooperative_vector_components: u32,
+    /// `VkPhysicalDeviceCooperativeVectorFeaturesNV::cooperativeVectorTraining`.
+    pub cooperative_vector_training: bool,
+    /// `VkPhysicalDeviceCooperativeVectorPropertiesNV::cooperativeVectorTrainingFloat16Accumulation`.
+    pub cooperative_vector_training_float16_accumulation: bool,
+    /// `VkPhysicalDeviceCooperativeVectorPropertiesNV::cooperativeVectorTrainingFloat32Accumulation`.
+    pub cooperative_vector_training_float32_accumulation: bool,
+    /// `[rows, columns]` such that the driver's inferencing- and
+    /// training-optimal layouts of an `R x C` matrix of a float type `T`
+    /// take at most `roundup(R, rows) * roundup(C, columns) * size(T)`
+    /// bytes: not a Vulkan property, but what the device runner measured
+    /// with `vkConvertCooperativeVectorMatrixNV`'s size queries. `None`:
+    /// not measured (no native training operation).
+    pub cooperative_vector_optimal_layout_round: Option<[u32; 2]>,
 }
 
 /// A plain-Rust mirror of `VkCooperativeVectorPropertiesNV`: the component
@@ -164,6 +177,32 @@ pub fn cooperative_vector_configs(
                 out.push(c);
             }
         }
+    }
+    out
+}
+
+/// The accumulation types of the native cooperative-vector training
+/// operations: f16 and/or f32 as the device's accumulation properties say,
+/// when it has the training feature, the Vulkan memory model and a
+/// measured optimal-layout bound (f16 also needs the shader-f16 feature).
+pub fn cooperative_vector_training(
+    facts: &VulkanDeviceFacts,
+    f16: bool,
+) -> Vec<crate::configs::ComponentType> {
+    use crate::configs::ComponentType;
+    let mut out = Vec::new();
+    if !facts.cooperative_vector
+        || !facts.cooperative_vector_training
+        || !facts.vulkan_memory_model
+        || facts.cooperative_vector_optimal_layout_round.is_none()
+    {
+        return out;
+    }
+    if f16 && facts.cooperative_vector_training_float16_accumulation {
+        out.push(ComponentType::F16);
+    }
+    if facts.cooperative_vector_training_float32_accumulation {
+        out.push(ComponentType::F32);
     }
     out
 }
@@ -235,6 +274,8 @@ pub fn profile_from_vulkan(facts: &VulkanDeviceFacts) -> DeviceProfile {
         cooperative_vector_configs: cooperative_vector_configs(facts, f16),
         cooperative_vector_max_components: (facts.max_cooperative_vector_components > 0)
             .then_some(facts.max_cooperative_vector_components),
+        cooperative_vector_training: cooperative_vector_training(facts, f16),
+        cooperative_vector_optimal_layout_round: facts.cooperative_vector_optimal_layout_round,
         robustness: super::Robustness {
             robust_buffer_access2: facts.robust_buffer_access2,
             cooperative_matrix_robust_buffer_access: facts.cooperative_matrix_robust_buffer_access,

@@ -62,6 +62,15 @@ pub struct PipelineOptions {
     /// The most components a native cooperative vector may have; `None`:
     /// no limit known.
     pub cooperative_vector_max_components: Option<u32>,
+    /// The accumulation types of the cooperative-vector training
+    /// operations the device runs natively (with
+    /// `cooperative_vector_optimal_layout_round`); empty: they become
+    /// loops of atomic compare-exchanges.
+    pub cooperative_vector_training: Vec<crate::configs::ComponentType>,
+    /// `[rows, columns]`: the driver's optimal matrix layout of an `R x C`
+    /// matrix takes at most `roundup(R, rows) * roundup(C, columns)`
+    /// elements (device profile `cooperativeVectorOptimalLayoutRound`).
+    pub cooperative_vector_optimal_layout_round: Option<[u32; 2]>,
     /// The device's maximum subgroup size; `None` skips the workgroup-size
     /// check.
     pub max_subgroup_size: Option<u32>,
@@ -115,6 +124,8 @@ impl Default for PipelineOptions {
             subgroup_matrix_configs: None,
             cooperative_vector_configs: Vec::new(),
             cooperative_vector_max_components: None,
+            cooperative_vector_training: Vec::new(),
+            cooperative_vector_optimal_layout_round: None,
             max_subgroup_size: None,
             min_subgroup_size: None,
             max_workgroup_size: crate::device::WEBGPU_MAX_WORKGROUP_SIZE,
@@ -323,6 +334,11 @@ pub struct Pipeline {
     /// The most components a native cooperative vector may have; `None`:
     /// no limit known.
     pub cooperative_vector_max_components: Option<u32>,
+    /// The native training operations' accumulation types (from the
+    /// options).
+    pub cooperative_vector_training: Vec<crate::configs::ComponentType>,
+    /// The bound on the driver's optimal layouts (from the options).
+    pub cooperative_vector_optimal_layout_round: Option<[u32; 2]>,
 }
 
 impl Pipeline {
@@ -908,6 +924,8 @@ pub fn process_owned(
         external_textures: externals,
         cooperative_vector_configs: options.cooperative_vector_configs.clone(),
         cooperative_vector_max_components: options.cooperative_vector_max_components,
+        cooperative_vector_training: options.cooperative_vector_training.clone(),
+        cooperative_vector_optimal_layout_round: options.cooperative_vector_optimal_layout_round,
     })
 }
 

@@ -42,5 +42,10 @@ impl PipelineOptions {
             .cooperative_vector_configs
             .clone_from(&profile.cooperative_vector_configs);
         options.cooperative_vector_max_components = profile.cooperative_vector_max_components;
+        options
+            .cooperative_vector_training
+            .clone_from(&profile.cooperative_vector_training);
+        options.cooperative_vector_optimal_layout_round =
+            profile.cooperative_vector_optimal_layout_round;
     }
 }

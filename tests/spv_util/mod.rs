@@ -150,6 +150,8 @@ pub fn pipeline(m: &Module) -> Pipeline {
         external_textures: Vec::new(),
         cooperative_vector_configs: Vec::new(),
         cooperative_vector_max_components: None,
+        cooperative_vector_training: Vec::new(),
+        cooperative_vector_optimal_layout_round: None,
     }
 }
 

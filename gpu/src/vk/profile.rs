@@ -94,6 +94,11 @@ pub fn facts(q: &Queried<'_>) -> VulkanDeviceFacts {
         cooperative_vector: q.cooperative_vector,
         cooperative_vector_properties: q.cooperative_vector_properties.clone(),
         max_cooperative_vector_components: q.max_cooperative_vector_components,
+        // Filled by the training probe where the device has the feature.
+        cooperative_vector_training: false,
+        cooperative_vector_training_float16_accumulation: false,
+        cooperative_vector_training_float32_accumulation: false,
+        cooperative_vector_optimal_layout_round: None,
     }
 }
 

@@ -578,6 +578,10 @@ impl Device {
             cooperative_vector: false,
             cooperative_vector_properties: Vec::new(),
             max_cooperative_vector_components: 0,
+            cooperative_vector_training: false,
+            cooperative_vector_training_float16_accumulation: false,
+            cooperative_vector_training_float32_accumulation: false,
+            cooperative_vector_optimal_layout_round: None,
         };
         let driver = format!("{} {}", cstr(&p12.driver_name), cstr(&p12.driver_info));
         Ok(DeviceInfo {
