@@ -308,3 +308,100 @@ fn syntax_errors_stop_at_the_limit() {
     assert_eq!(errors.len(), 100);
     assert_eq!(others, ["too many errors: stopped after the first 100"]);
 }
+
+/// The errors of a module that resolves but fails validation: each as
+/// (message, spanned text), in the order reported.
+fn validation_errors(source: &str) -> (Vec<(String, String)>, Vec<String>) {
+    let parsed = tessera::front::wgsl::parse_str(source).expect("resolves");
+    let e = tessera::valid::validate(&parsed.module).expect_err("fails validation");
+    let errors = e
+        .errors()
+        .map(|d| {
+            let text = source.get(d.span.to_range()).unwrap_or("<bad span>");
+            (d.message.clone(), text.to_string())
+        })
+        .collect();
+    let others = e
+        .diagnostics
+        .iter()
+        .filter(|d| !d.is_error())
+        .map(|d| d.message.clone())
+        .collect();
+    (errors, others)
+}
+
+#[test]
+fn uniformity_failures_of_independent_functions() {
+    // One failure per function (and scope): `b` fails on its own, `c`
+    // calls the failing `a` and reports nothing that follows from it.
+    let source =
+        "enable subgroups;\n@group(0) @binding(0) var<storage, read_write> s: array<u32, 4>;\n\
+        fn a() { if s[0] == 1u { workgroupBarrier(); } }\n\
+        fn b() { if s[1] == 1u { storageBarrier(); workgroupBarrier(); } }\n\
+        @compute @workgroup_size(1) fn c() { a(); b(); }\n\
+        @compute @workgroup_size(1) fn d(@builtin(subgroup_invocation_id) i: u32) {\n\
+        if i == 0u { let x = subgroupAdd(1u); }\n}\n";
+    let (errors, others) = validation_errors(source);
+    let got: Vec<(&str, &str)> = errors
+        .iter()
+        .map(|(m, s)| (m.as_str(), s.as_str()))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            (
+                "'workgroupBarrier' must only be called from uniform control flow",
+                "workgroupBarrier()"
+            ),
+            (
+                "'storageBarrier' must only be called from uniform control flow",
+                "storageBarrier()"
+            ),
+            (
+                "'subgroupAdd' must only be called from subgroup uniform control flow",
+                "subgroupAdd(1u)"
+            ),
+        ]
+    );
+    assert!(others.is_empty(), "{others:?}");
+}
+
+#[test]
+fn uniformity_failures_stop_at_the_limit() {
+    let mut source =
+        String::from("@group(0) @binding(0) var<storage, read_write> s: array<u32, 4>;\n");
+    for i in 0..120 {
+        source.push_str(&format!(
+            "fn f{i}() {{ if s[0] == {i}u {{ workgroupBarrier(); }} }}\n"
+        ));
+    }
+    let (errors, others) = validation_errors(&source);
+    assert_eq!(errors.len(), 100);
+    assert_eq!(
+        others,
+        ["too many uniformity errors: stopped after the first 100"]
+    );
+}
+
+#[test]
+fn validation_errors_of_separate_declarations() {
+    // Errors the validator finds (after resolution) are all reported too.
+    let source = "@vertex fn vs() -> @location(0) vec4f { return vec4f(); }\n\
+        @fragment fn fs(@builtin(vertex_index) i: u32) -> @location(0) vec4f { return vec4f(); }\n\
+        @group(0) @binding(0) var<storage, read_write> s: array<u32, 4>;\n\
+        @compute @workgroup_size(1) fn c() { if s[0] == 1u { workgroupBarrier(); } }\n";
+    let (errors, _) = validation_errors(source);
+    let messages: Vec<&str> = errors.iter().map(|(m, _)| m.as_str()).collect();
+    assert_eq!(
+        messages,
+        [
+            "vertex entry point 'vs' must return a @builtin(position) value",
+            "builtin 'vertex_index' cannot be used as a fragment shader input",
+            "'workgroupBarrier' must only be called from uniform control flow",
+        ]
+    );
+    assert_eq!(
+        errors[0].1.lines().next(),
+        Some(source.lines().next().unwrap())
+    );
+}

@@ -21,14 +21,15 @@ use crate::diagnostic::Diagnostic;
 use crate::ir::{EntryPoint, Extensions, FilterIndex, FilterSeverity, Function, Module};
 use crate::valid::type_facts::TypeFacts;
 
+/// At most this many uniformity errors are reported: one per function and
+/// channel (a function's first failure in a channel ends its walks there).
+const MAX_ERRORS: usize = 100;
+
 /// State shared by the analyses of all functions of a module.
 #[derive(Default)]
 pub(crate) struct Solver {
     graph: Graph,
     walker: Walker,
-    /// Channels that already reported an error (the first error stops the
-    /// analysis of its channel).
-    dead: [bool; super::summary::CHANNELS],
     /// The diagnostics found.
     pub errors: Vec<Diagnostic>,
     /// Warnings and infos.
@@ -84,7 +85,7 @@ impl Solver {
         };
         self.walker.reset(self.graph.len());
         for ch in Channel::ALL {
-            if !self.dead[ch.index()] && reqs.iter().any(|r| r.channel == ch) {
+            if self.errors.len() < MAX_ERRORS && reqs.iter().any(|r| r.channel == ch) {
                 self.channel(ch, reqs, func, &mut summary);
             }
         }
@@ -145,7 +146,17 @@ impl Solver {
                     ),
                 }
                 if sev == FilterSeverity::Error {
-                    self.dead[ch.index()] = true;
+                    // The function's summary gets no tags in this channel,
+                    // so its callers report nothing that follows from this
+                    // failure; other functions are still analysed.
+                    if self.errors.len() == MAX_ERRORS {
+                        self.warnings.push(Diagnostic {
+                            severity: crate::diagnostic::Severity::Info,
+                            ..Diagnostic::without_location(format!(
+                                "too many uniformity errors: stopped after the first {MAX_ERRORS}"
+                            ))
+                        });
+                    }
                     return;
                 }
                 continue;
