@@ -1,6 +1,8 @@
 //! How the `tessera` binary reports errors: every independent error of a
 //! function, "did you mean" help, errors without a source location (no
-//! fake caret at 1:1), and one error for a rejected `--override` value.
+//! fake caret at 1:1), one error for a rejected `--override` value, and the
+//! hints of a missing override value and of subgroup matrices without an
+//! `enable`.
 
 use std::path::PathBuf;
 use std::process::{Command, Output};
@@ -152,6 +154,57 @@ error: unresolved function 'sqrtt'
   │             ^^^^^
   │
   = help: did you mean 'sqrt'?
+
+"
+    );
+}
+
+/// A missing override value names both ways to give one: the pipeline
+/// constant (an embedder's) and the CLI's `--override NAME=VALUE`, at the
+/// override's declaration.
+#[test]
+fn missing_override_value_names_the_flag() {
+    let path = input("missing-override", "a.wgsl", NEEDS_OVERRIDE);
+    let out = run(tessera().arg(&path));
+    assert_code(&out, 1);
+    assert_eq!(
+        stderr(&out, &path),
+        "error: override 'block' has no default value and no value was given for it
+  ┌─ DIR/a.wgsl:1:1
+  │
+1 │ override block: u32;
+  │ ^^^^^^^^^^^^^^^^^^^^
+  │
+  = set the pipeline constant \"block\" (on the command line: --override block=VALUE)
+
+"
+    );
+    // The flag the note names does work.
+    let out = run(tessera()
+        .arg(&path)
+        .args(["--override", "block=64", "-o", "-"]));
+    assert_code(&out, 0);
+}
+
+/// Without an `enable`, a subgroup-matrix type or builtin names the
+/// standard extension and Chromium's.
+#[test]
+fn subgroup_matrix_without_enable_names_both_extensions() {
+    let source = "@compute @workgroup_size(32)
+fn main() {
+    var m: subgroup_matrix_result<f32, 8, 8>;
+}
+";
+    let path = input("no-enable", "m.wgsl", source);
+    let out = run(tessera().arg(&path));
+    assert_code(&out, 1);
+    assert_eq!(
+        stderr(&out, &path),
+        "error: use of 'subgroup_matrix_result' requires enabling extension 'subgroup_matrix' (or Chromium's 'chromium_experimental_subgroup_matrix')
+  ┌─ DIR/m.wgsl:3:12
+  │
+3 │     var m: subgroup_matrix_result<f32, 8, 8>;
+  │            ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^
 
 "
     );
