@@ -16,6 +16,7 @@ use crate::ir::Scalar;
 /// A component type of a subgroup matrix (`GPUSubgroupMatrixComponentType`).
 #[allow(missing_docs)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum ComponentType {
     F32,
     F16,
@@ -96,6 +97,7 @@ impl FromStr for ComponentType {
 
 /// One supported configuration (`GPUSubgroupMatrixConfig`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct SubgroupMatrixConfig {
     /// Component type of the left and right operands.
     pub component_type: ComponentType,
@@ -541,6 +543,7 @@ pub fn from_wgpu(
 /// docs/cooperative-vectors.md): the input vector, matrix and bias are
 /// `input`, the result `result`. Spelled `INPUT:RESULT`, e.g. `f16:f16`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct CooperativeVectorConfig {
     /// Component type of the input vector, the matrix and the bias.
     pub input: ComponentType,

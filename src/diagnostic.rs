@@ -20,6 +20,7 @@ use crate::span::Span;
 
 /// How serious a diagnostic is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Severity {
     /// Informational message.
     Info,
@@ -41,6 +42,7 @@ impl fmt::Display for Severity {
 
 /// A secondary span with a message, shown beside the primary one.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Label {
     /// Where.
     pub span: Span,
@@ -50,6 +52,7 @@ pub struct Label {
 
 /// One diagnostic message.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Diagnostic {
     /// Severity.
     pub severity: Severity,
@@ -283,6 +286,7 @@ impl Diagnostic {
 /// A failed compilation step: one or more diagnostics, at least one an error.
 /// Warnings collected before the failure are included.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Error {
     /// Every diagnostic produced, errors and warnings, in source order of discovery.
     pub diagnostics: Vec<Diagnostic>,
@@ -294,6 +298,7 @@ pub struct Error {
 /// `lineNum`, `linePos`, `offset` and `length` are the `line` and the
 /// `_utf16` fields).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct SourcePosition {
     /// Line number, from 1.
     pub line: u32,

@@ -8,6 +8,7 @@ use std::ops::Range;
 /// Spans are small (`Copy`, 8 bytes) and are carried by tokens, AST nodes and
 /// IR side tables so that every diagnostic can point at source.
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Span {
     /// First byte of the range.
     pub start: u32,

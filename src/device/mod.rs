@@ -94,6 +94,7 @@ bitflags::bitflags! {
     /// [`Features::all`] (no check), what tessera did before device
     /// profiles.
     #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(transparent))]
     pub struct Features: u32 {
         /// `shader-f16`: `enable f16;`
         const SHADER_F16 = 1 << 0;
@@ -199,6 +200,7 @@ bitflags::bitflags! {
     /// [`LanguageFeatures::default`] is [`LanguageFeatures::all`]. The
     /// other language features tessera knows are always available.
     #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(transparent))]
     pub struct LanguageFeatures: u32 {
         /// `uniform_buffer_standard_layout`: buffers in the `uniform`
         /// address space follow the layout constraints of the `storage`
@@ -324,6 +326,7 @@ impl Features {
 /// The device limits a profile can give (WebGPU's names); `None` for a
 /// limit it does not give.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Limits {
     /// `maxComputeWorkgroupSizeX`
     pub max_compute_workgroup_size_x: Option<u32>,
@@ -440,6 +443,7 @@ impl Limits {
 /// A device's capabilities: its features, limits and subgroup-matrix
 /// configurations (see the module documentation for the JSON form).
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct DeviceProfile {
     /// The device's name, for messages.
     pub name: String,

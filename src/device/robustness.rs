@@ -29,6 +29,7 @@ use super::{at, did_you_mean, ProfileError};
 
 /// The device's robustness guarantees (see the module documentation).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Robustness {
     /// Vulkan `robustBufferAccess2`.
     pub robust_buffer_access2: bool,

@@ -21,6 +21,7 @@ type H = Handle<Expression>;
 
 /// Dimensionality of a texture.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum ImageDimension {
     /// `texture_1d`, `texture_storage_1d`
     D1,
@@ -62,6 +63,7 @@ macro_rules! texel_formats {
     ($($variant:ident => $name:literal, $scalar:ident, $channels:literal;)*) => {
         /// The texel format of a storage texture or texel buffer.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
         #[allow(missing_docs)]
         pub enum TexelFormat {
             $($variant,)*
@@ -180,6 +182,7 @@ impl TexelFormat {
 
 /// What a texture holds and how it is accessed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum ImageClass {
     /// A sampled texture (`texture_2d<T>`, `texture_multisampled_2d<T>`,
     /// ...): `kind` is `F32`, `I32` or `U32`.

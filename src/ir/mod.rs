@@ -128,6 +128,7 @@ pub struct EnableName {
 /// A concrete scalar value. Floating-point values compare and hash by bits,
 /// so `ConstValue`s can be interned.
 #[derive(Clone, Copy, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Literal {
     /// `bool`
     Bool(bool),
@@ -229,6 +230,7 @@ pub struct Override {
 
 /// A `@group(g) @binding(b)` pair.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct ResourceBinding {
     /// Bind group index.
     pub group: u32,
@@ -352,6 +354,7 @@ impl Binding {
 
 /// Pipeline stage of an entry point.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum ShaderStage {
     /// `@vertex`
     Vertex,

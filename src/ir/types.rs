@@ -11,6 +11,7 @@ use crate::ir::{Expression, Override};
 /// runtime expression in a validated module. `I8` and `U8` exist only as
 /// subgroup-matrix component types, and so does `BF16`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Scalar {
     /// `bool`
     Bool,
@@ -145,6 +146,7 @@ impl VectorSize {
 
 /// Address spaces of variables and pointers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum AddressSpace {
     /// `function`
     Function,
@@ -181,6 +183,7 @@ impl AddressSpace {
 
 /// Access mode of a storage variable or pointer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Access {
     /// `read`
     Read,
@@ -235,6 +238,7 @@ pub enum MatrixDim {
 
 /// Which operand of a multiply a subgroup matrix is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum SubgroupMatrixKind {
     /// `subgroup_matrix_left`: M rows x K columns.
     Left,

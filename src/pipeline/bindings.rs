@@ -32,6 +32,7 @@ use super::matrix_access::{matrix_shape, sites};
 
 /// A uniform or storage buffer an entry point uses.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct BindingReflection {
     /// `@group`.
     pub group: u32,
@@ -72,6 +73,7 @@ pub struct BindingReflection {
 
 /// What kind of texture or sampler a resource is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum HandleKind {
     /// A sampled texture (`texture_2d<f32>`, `texture_multisampled_2d<i32>`, ...).
     SampledTexture,
@@ -90,6 +92,7 @@ pub enum HandleKind {
 
 /// A texture or sampler an entry point uses.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct ResourceReflection {
     /// `@group`.
     pub group: u32,

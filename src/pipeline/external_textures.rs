@@ -21,6 +21,7 @@ use crate::valid::ModuleInfo;
 /// Where plane 1 and the parameters buffer of one external texture are
 /// bound (plane 0 keeps the external texture's own binding point).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct ExternalTextureBindings {
     /// Plane 1 (`texture_2d<f32>`: the chroma plane of a two-plane YUV
     /// texture; bind any texture when there is one plane).
@@ -35,6 +36,7 @@ pub const EXTERNAL_TEXTURE_PARAMS_SIZE: u64 = 272;
 
 /// The binding points of one lowered external texture, for the embedder.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct ExternalTextureReflection {
     /// The `texture_external` variable's name.
     pub name: String,

@@ -20,6 +20,7 @@ use crate::ir::{ArraySize, Module, Scalar, Type, TypeInner};
 
 /// The layout of a host-shareable type.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum HostLayout {
     /// A scalar (`u32`, `i32`, `f32`, `f16`), or the value of an
     /// `atomic<T>` when `atomic` is set.
@@ -72,6 +73,7 @@ pub enum HostLayout {
 
 /// A member of a [`HostLayout::Struct`].
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct HostMember {
     /// The member's name.
     pub name: String,
@@ -83,6 +85,7 @@ pub struct HostMember {
 
 /// One scalar component of a buffer, as [`HostLayout::scalars`] lists it.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct HostScalar {
     /// A WGSL-like path from the variable: `[3].pos.y`, `.m[1][0]`
     /// (empty for a scalar variable).

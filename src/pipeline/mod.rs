@@ -141,6 +141,7 @@ impl Default for PipelineOptions {
 /// A subgroup-matrix type used by an entry point, with its dimensions
 /// resolved.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct MatrixTypeInfo {
     /// Left, right or result.
     pub kind: SubgroupMatrixKind,
@@ -154,6 +155,7 @@ pub struct MatrixTypeInfo {
 
 /// A subgroup-matrix multiply used by an entry point.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct MatrixMultiplyInfo {
     /// Rows of left and result.
     pub m: u32,
@@ -170,6 +172,7 @@ pub struct MatrixMultiplyInfo {
 /// A value fixed only when the pipeline is specialised (with
 /// [`PipelineOptions::spec_constants`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum SpecValue {
     /// The value of the specialization constant with this `SpecId`.
     SpecId(u32),
@@ -181,6 +184,7 @@ pub enum SpecValue {
 
 /// An override emitted as a SPIR-V specialization constant.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct SpecConstantInfo {
     /// The override's name.
     pub name: String,
@@ -200,6 +204,7 @@ pub struct SpecConstantInfo {
 
 /// What a chosen entry point uses, for the embedder.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct EntryPointReflection {
     /// The entry point's name.
     pub name: String,
@@ -245,6 +250,7 @@ pub struct EntryPointReflection {
 
 /// An override of the module and the value the pipeline gave it.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct OverrideReflection {
     /// The override's name.
     pub name: String,
@@ -265,6 +271,7 @@ pub struct OverrideReflection {
 
 /// Reflection of the chosen entry points.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Reflection {
     /// Parallel to [`Pipeline::entry_points`].
     pub entry_points: Vec<EntryPointReflection>,
