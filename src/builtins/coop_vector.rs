@@ -1,7 +1,9 @@
 //! The cooperative-vector products (`enable
 //! tessera_experimental_cooperative_vector;`, docs/cooperative-vectors.md):
 //! `coopVecMatMul<coop_vec<R, M>>(v, matrix, offset, col_major, stride)` and
-//! `coopVecMatMulAdd<...>(..., bias, bias_offset)`.
+//! `coopVecMatMulAdd<...>(..., bias, bias_offset)`, and the training
+//! accumulations `coopVecOuterProductAccumulate<T>(a, b, matrix, offset)`
+//! and `coopVecReduceSumAccumulate(v, dst, offset)`.
 
 use super::display::type_name;
 use super::special::{inner, Call};
@@ -18,6 +20,134 @@ pub(crate) const MAT_MUL_SIGNATURES: &[&str] = &[
 pub(crate) const MAT_MUL_ADD_SIGNATURES: &[&str] = &[
     "coopVecMatMulAdd<coop_vec<R, M>>(v: coop_vec<T, K>, matrix: ptr<storage, array<T>, A>, offset: u32, col_major: bool, stride: u32, bias: ptr<storage, array<T>, A2>, bias_offset: u32) -> coop_vec<R, M>  where T is f32 or f16, R is T or f32, A and A2 are read or read_write, col_major is a const-expression",
 ];
+
+/// Readable `coopVecOuterProductAccumulate` overloads.
+pub(crate) const OUTER_PRODUCT_SIGNATURES: &[&str] = &[
+    "coopVecOuterProductAccumulate<T>(a: coop_vec<S, M>, b: coop_vec<S, N>, matrix: ptr<storage, array<atomic<u32>>, read_write>, offset: u32)  where T and S are f32 or f16",
+];
+
+/// Readable `coopVecReduceSumAccumulate` overloads.
+pub(crate) const REDUCE_SUM_SIGNATURES: &[&str] = &[
+    "coopVecReduceSumAccumulate(v: coop_vec<T, N>, dst: ptr<storage, array<atomic<u32>>, read_write>, offset: u32)  where T is f32 or f16",
+];
+
+/// `coopVecOuterProductAccumulate<T>` (`outer`) and
+/// `coopVecReduceSumAccumulate`: statements.
+pub(crate) fn accumulate(
+    module: &mut Module,
+    call: &Call,
+    outer: bool,
+) -> Result<ResolvedCall, OverloadError> {
+    let (sigs, vectors) = if outer {
+        (OUTER_PRODUCT_SIGNATURES, 2)
+    } else {
+        (REDUCE_SUM_SIGNATURES, 1)
+    };
+    let name = call.def.name;
+    let expected = vectors + 2;
+    let mut element = None;
+    if outer {
+        let [TemplateArg::Type(t)] = *call.template_args else {
+            return Err(call.error(
+                format!("'{name}' requires one template argument, the element type in memory ('f32' or 'f16')"),
+                sigs,
+            ));
+        };
+        match inner(module, t) {
+            TypeInner::Scalar(s @ (Scalar::F32 | Scalar::F16)) => element = Some(s),
+            _ => {
+                return Err(call.error(
+                    format!(
+                        "the template argument of '{name}' must be 'f32' or 'f16', found '{}'",
+                        type_name(module, t)
+                    ),
+                    sigs,
+                ))
+            }
+        }
+    } else if !call.template_args.is_empty() {
+        return Err(call.error(format!("'{name}' takes no template argument"), sigs));
+    }
+    if call.args.len() != expected {
+        return Err(call.arity_error(module, sigs, expected));
+    }
+    let mut first = None;
+    for i in 0..vectors {
+        let what = match (outer, i) {
+            (false, _) => "v",
+            (true, 0) => "a",
+            (true, _) => "b",
+        };
+        let TypeInner::CoopVector { scalar, .. } = inner(module, call.args[i]) else {
+            return Err(call.arg_error(
+                i,
+                format!(
+                    "the argument '{what}' of '{name}' must be a 'coop_vec', found '{}'",
+                    type_name(module, call.args[i])
+                ),
+                sigs,
+            ));
+        };
+        match first {
+            None => first = Some(scalar),
+            Some(f) if f != scalar => {
+                return Err(call.arg_error(
+                    i,
+                    format!(
+                        "the vectors of '{name}' must have one component type, found '{}' and '{}'",
+                        f.wgsl_name(),
+                        scalar.wgsl_name()
+                    ),
+                    sigs,
+                ))
+            }
+            Some(_) => {}
+        }
+    }
+    let element = match element.or(first) {
+        Some(e) => e,
+        None => return Err(call.error(format!("invalid call to '{name}'"), sigs)),
+    };
+    let p = vectors;
+    let ok = match inner(module, call.args[p]) {
+        TypeInner::Pointer {
+            base,
+            space: AddressSpace::Storage,
+            access,
+        } => {
+            access.can_write()
+                && matches!(
+                    inner(module, base),
+                    TypeInner::Array { base: e, .. }
+                        if inner(module, e) == TypeInner::Atomic(Scalar::U32)
+                )
+        }
+        _ => false,
+    };
+    if !ok {
+        return Err(call.arg_error(
+            p,
+            format!(
+                "the {} argument of '{name}' must be a pointer to an 'array<atomic<u32>>' in the 'storage' address space, read_write, found '{}'",
+                if outer { "matrix" } else { "dst" },
+                type_name(module, call.args[p])
+            ),
+            sigs,
+        ));
+    }
+    let u32_ty = module.intern(TypeInner::Scalar(Scalar::U32));
+    let offset = u32_param(module, call, p + 1, "offset", u32_ty, sigs)?;
+    let mut params = smallvec::SmallVec::new();
+    params.extend(call.args[..=p].iter().copied());
+    params.push(offset);
+    Ok(ResolvedCall {
+        params,
+        result: None,
+        op: crate::builtins::BuiltinOp::CoopVecAccumulate { outer, element },
+        matrix_form: None,
+        layout: None,
+    })
+}
 
 /// `coopVecMatMul` (`bias` false) and `coopVecMatMulAdd` (`bias` true).
 pub(crate) fn mat_mul(

@@ -85,6 +85,15 @@ pub enum BuiltinOp {
     Derivative(DerivativeAxis, DerivativeControl),
     /// `coopVecMatMul` (`false`) / `coopVecMatMulAdd` (`true`).
     CoopVecMatMul(bool),
+    /// `coopVecOuterProductAccumulate` (`outer`) /
+    /// `coopVecReduceSumAccumulate`, with the element type in memory (the
+    /// table's `F32` is refined by the overload check).
+    CoopVecAccumulate {
+        /// The outer product (else the reduction).
+        outer: bool,
+        /// The element type in memory.
+        element: crate::ir::Scalar,
+    },
     /// `subgroupMatrixRowSum` and the other reductions.
     SubgroupMatrixReduce(crate::ir::MatrixReduceMode, crate::ir::MatrixReduceOp),
     /// `subgroupMatrixRowIndex<T>()` (`false`) /
@@ -182,6 +191,9 @@ enum Special {
     CoopMultiplyAdd,
     /// `coopVecMatMul` / `coopVecMatMulAdd`.
     CoopVecMatMul(bool),
+    /// `coopVecOuterProductAccumulate` (`true`) /
+    /// `coopVecReduceSumAccumulate` (`false`).
+    CoopVecAccumulate(bool),
     /// The subgroup-matrix reductions.
     MatrixReduce,
     /// `subgroupMatrixRowIndex` / `subgroupMatrixColumnIndex`.
@@ -297,6 +309,8 @@ fn special_signatures(sp: Special) -> &'static [&'static str] {
         Special::CoopMultiplyAdd => coop_matrix::MULTIPLY_ADD_SIGNATURES,
         Special::CoopVecMatMul(false) => coop_vector::MAT_MUL_SIGNATURES,
         Special::CoopVecMatMul(true) => coop_vector::MAT_MUL_ADD_SIGNATURES,
+        Special::CoopVecAccumulate(true) => coop_vector::OUTER_PRODUCT_SIGNATURES,
+        Special::CoopVecAccumulate(false) => coop_vector::REDUCE_SUM_SIGNATURES,
         Special::MatrixReduce => matrix_reduce::REDUCE_SIGNATURES,
         Special::MatrixIndex => matrix_reduce::INDEX_SIGNATURES,
         Special::Texture(_) => &[],
@@ -348,6 +362,7 @@ pub fn resolve_call(
                 Special::CoopStore => coop_matrix::store(module, &call),
                 Special::CoopMultiplyAdd => coop_matrix::multiply_add(module, &call),
                 Special::CoopVecMatMul(bias) => coop_vector::mat_mul(module, &call, bias),
+                Special::CoopVecAccumulate(outer) => coop_vector::accumulate(module, &call, outer),
                 Special::MatrixReduce => matrix_reduce::reduce(module, &call),
                 Special::MatrixIndex => matrix_reduce::index(module, &call),
                 Special::Texture(f) => texture::check(module, &call, f),

@@ -246,6 +246,23 @@ const fn coop_vec(name: &'static str, bias: bool) -> BuiltinDef {
     }
 }
 
+/// A cooperative-vector training row: a statement, every stage.
+const fn coop_vec_accumulate(name: &'static str, outer: bool) -> BuiltinDef {
+    BuiltinDef {
+        extension: Extensions::TESSERA_COOPERATIVE_VECTOR,
+        stages: ALL_STAGES,
+        ..matrix(
+            name,
+            BuiltinOp::CoopVecAccumulate {
+                outer,
+                element: crate::ir::Scalar::F32,
+            },
+            false,
+            Special::CoopVecAccumulate(outer),
+        )
+    }
+}
+
 const fn special(
     name: &'static str,
     op: BuiltinOp,
@@ -719,6 +736,8 @@ pub(crate) static TABLE: &[BuiltinDef] = &[
     // Cooperative vectors (docs/cooperative-vectors.md).
     coop_vec("coopVecMatMul", false),
     coop_vec("coopVecMatMulAdd", true),
+    coop_vec_accumulate("coopVecOuterProductAccumulate", true),
+    coop_vec_accumulate("coopVecReduceSumAccumulate", false),
     // Derivatives (fragment stage only).
     derivative("dpdx", DerivativeAxis::X, DerivativeControl::None),
     derivative("dpdxCoarse", DerivativeAxis::X, DerivativeControl::Coarse),

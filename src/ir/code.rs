@@ -621,6 +621,24 @@ pub enum Statement {
     /// memory are discarded, but it keeps running, so derivatives and
     /// subgroup operations of its quad stay defined.
     Discard,
+    /// A cooperative-vector training accumulation
+    /// (docs/cooperative-vectors.md): `coopVecOuterProductAccumulate<T>(a,
+    /// b, pointer, offset)` when `b` is set, else
+    /// `coopVecReduceSumAccumulate(a, pointer, offset)`. The array holds
+    /// elements of `element` in `u32` atomics (f16: two per word, the
+    /// lower-numbered element in the low half).
+    CoopVecAccumulate {
+        /// Pointer to an `array<atomic<u32>>` in storage.
+        pointer: Handle<Expression>,
+        /// Element index (in elements of `element`) of the region.
+        offset: Handle<Expression>,
+        /// The vector `a` of the outer product, `v` of the reduction.
+        a: Handle<Expression>,
+        /// The vector `b` of the outer product; `None`: the reduction.
+        b: Option<Handle<Expression>>,
+        /// The element type in memory: `f16` or `f32`.
+        element: Scalar,
+    },
     /// `subgroupMatrixStore`; offset/stride as in
     /// [`Expression::SubgroupMatrixLoad`].
     SubgroupMatrixStore {

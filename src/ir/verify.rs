@@ -905,6 +905,7 @@ fn statement_kind(st: &Statement) -> &'static str {
         Statement::ImageStore { .. } => "ImageStore",
         Statement::Discard => "Discard",
         Statement::SubgroupMatrixStore { .. } => "SubgroupMatrixStore",
+        Statement::CoopVecAccumulate { .. } => "CoopVecAccumulate",
     }
 }
 

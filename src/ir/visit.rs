@@ -265,6 +265,20 @@ pub fn statement_operands(st: &Statement, mut f: impl FnMut(H)) {
             f(*value);
             f(*stride);
         }
+        S::CoopVecAccumulate {
+            pointer,
+            offset,
+            a,
+            b,
+            ..
+        } => {
+            f(*pointer);
+            f(*offset);
+            f(*a);
+            if let Some(b) = b {
+                f(*b);
+            }
+        }
         S::ImageStore {
             image,
             coordinate,
@@ -350,6 +364,20 @@ pub fn statement_handles_mut(st: &mut Statement, mut f: impl FnMut(&mut H)) {
             f(offset);
             f(value);
             f(stride);
+        }
+        S::CoopVecAccumulate {
+            pointer,
+            offset,
+            a,
+            b,
+            ..
+        } => {
+            f(pointer);
+            f(offset);
+            f(a);
+            if let Some(b) = b {
+                f(b);
+            }
         }
         S::ImageStore {
             image,

@@ -31,8 +31,14 @@
 //!
 //! whose buffer reads the `robustness` pass, which runs later, keeps
 //! inside the arrays.
+//!
+//! The training accumulations are lowered first, by
+//! [`accumulate`] (`coop_vec_accumulate.rs`).
 
 use super::rewrite::{self, BlockBuilder, Cx, FunctionPass};
+
+#[path = "coop_vec_accumulate.rs"]
+mod accumulate;
 use crate::arena::Handle;
 use crate::diagnostic::Error;
 use crate::ir::{
@@ -58,6 +64,14 @@ pub fn run(p: &mut Pipeline, native_allowed: bool, bounds: bool) -> Result<(), E
         return Ok(());
     }
     let native = native_allowed && all_products_native(p);
+    if accumulate::any(&p.module) {
+        let mut pass = accumulate::Accumulate {
+            native_vectors: native,
+            training: p.cooperative_vector_training.clone(),
+            round: p.cooperative_vector_optimal_layout_round,
+        };
+        rewrite::run(p, &mut pass);
+    }
     if native {
         rewrite::run(p, &mut Guard { bounds });
     } else {

@@ -787,6 +787,28 @@ fn coop_vec_native() {
     });
 }
 
+const COOP_VEC_TRAINING: &str = "enable f16;
+enable tessera_experimental_cooperative_vector;
+@group(0) @binding(0) var<storage, read_write> g: array<atomic<u32>>;
+@compute @workgroup_size(1) fn main() {
+    let a = coop_vec<f16, 2>(1.0h, 2.0h);
+    coopVecOuterProductAccumulate<f16>(a, a, &g, 32u);
+    coopVecReduceSumAccumulate(coop_vec<f32, 2>(3.0), &g, 4u);
+}";
+
+/// The training accumulations as compare-exchange loops (MSL): each guarded
+/// by the alignment and bounds rule, the f16 element added in its half of
+/// the word.
+#[test]
+fn coop_vec_training_loops() {
+    check_in!(
+        "coop_vec_training_loops",
+        "coop-vec",
+        crate::lower::msl::passes(&Default::default()),
+        COOP_VEC_TRAINING
+    );
+}
+
 const MATRIX_REDUCE: &str = "enable chromium_experimental_subgroup_matrix;
 enable tessera_experimental_subgroup_matrix;
 alias R = subgroup_matrix_result<f32, 4, 2>;

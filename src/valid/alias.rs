@@ -189,7 +189,8 @@ fn analyze_function(
         Statement::WorkgroupUniformLoad { pointer, .. } => {
             out.record(root(f, *pointer), false, span)
         }
-        Statement::SubgroupMatrixStore { pointer, .. } => out.record(root(f, *pointer), true, span),
+        Statement::SubgroupMatrixStore { pointer, .. }
+        | Statement::CoopVecAccumulate { pointer, .. } => out.record(root(f, *pointer), true, span),
         Statement::Call {
             function,
             arguments,

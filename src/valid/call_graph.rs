@@ -275,7 +275,8 @@ fn statement_facts(stmt: &Statement, sspan: Span, out: &mut FunctionFacts) {
         Statement::Subgroup { op, .. } => out.stage_uses.extend(builtin_use(op.wgsl_name(), sspan)),
         Statement::Store { .. }
         | Statement::Atomic { .. }
-        | Statement::SubgroupMatrixStore { .. } => out.memory_access = true,
+        | Statement::SubgroupMatrixStore { .. }
+        | Statement::CoopVecAccumulate { .. } => out.memory_access = true,
         _ => {}
     }
 }

@@ -290,6 +290,12 @@ fn statement(w: &mut Writer, cx: &mut FnCtx, st: &Statement, span: Span) -> R<()
         | Statement::Barrier(_)
         | Statement::Subgroup { .. }
         | Statement::SubgroupMatrixStore { .. } => builtin_statement(w, cx, st, span)?,
+        Statement::CoopVecAccumulate { .. } => {
+            return Err(super::context::err(
+                "internal error: a cooperative-vector accumulation reached the MSL printer (the coop-vec pass lowers it)",
+                span,
+            ))
+        }
         // Since MSL 2.3 `discard_fragment()` demotes the invocation to a
         // helper, WGSL's semantics (the writer refuses older versions).
         Statement::Discard => cx.push_line("metal::discard_fragment();"),

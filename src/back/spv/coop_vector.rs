@@ -74,6 +74,53 @@ impl Writer<'_> {
         self.emit(cx, Op::Load, t, &[at])
     }
 
+    /// `coopVecOuterProductAccumulate` (`b` set; the training-optimal
+    /// layout) / `coopVecReduceSumAccumulate`: the `coop-vec` pass has
+    /// guarded them by Vulkan's alignment and the array's bounds. The IR's
+    /// offset counts elements of `element`; the instructions take bytes.
+    pub(super) fn coop_vec_accumulate(
+        &mut self,
+        cx: &mut FnCtx,
+        (pointer, offset, a, b): (
+            Handle<Expression>,
+            Handle<Expression>,
+            Handle<Expression>,
+            Option<Handle<Expression>>,
+        ),
+        element: Scalar,
+        span: crate::span::Span,
+    ) -> R<()> {
+        let Some(interpretation) = component_type(element) else {
+            return Err(err(
+                "a cooperative-vector accumulation of a non-float element type",
+                span,
+            ));
+        };
+        self.s.cap(Capability::CooperativeVectorNV);
+        self.s.cap(Capability::CooperativeVectorTrainingNV);
+        self.s.extensions.insert("SPV_NV_cooperative_vector");
+        let u32_ty = self.scalar_type(Scalar::U32);
+        let size = self.u32_const(element.size());
+        let p = self.expr(cx, pointer)?;
+        let off = self.expr(cx, offset)?;
+        let off = self.emit(cx, Op::IMul, u32_ty, &[off, size]);
+        let av = self.expr(cx, a)?;
+        match b {
+            Some(b) => {
+                let bv = self.expr(cx, b)?;
+                // TrainingOptimalNV.
+                let layout = self.u32_const(3);
+                let interp = self.u32_const(interpretation);
+                cx.raw(
+                    Op::CooperativeVectorOuterProductAccumulateNV,
+                    &[p, off, av, bv, layout, interp],
+                );
+            }
+            None => cx.raw(Op::CooperativeVectorReduceSumAccumulateNV, &[p, off, av]),
+        }
+        Ok(())
+    }
+
     /// `coopVecMatMul` / `coopVecMatMulAdd`.
     pub(super) fn coop_vec_mat_mul(&mut self, cx: &mut FnCtx, h: Handle<Expression>) -> R<u32> {
         let span = cx.span(h);

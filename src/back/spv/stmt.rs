@@ -248,6 +248,13 @@ impl Writer<'_> {
             } => {
                 self.matrix_store(cx, *pointer, *offset, *value, *stride, *layout, span)?;
             }
+            Statement::CoopVecAccumulate {
+                pointer,
+                offset,
+                a,
+                b,
+                element,
+            } => self.coop_vec_accumulate(cx, (*pointer, *offset, *a, *b), *element, span)?,
         }
         Ok(())
     }

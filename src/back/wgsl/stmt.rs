@@ -397,6 +397,32 @@ impl<'a, 'm> BodyWriter<'a, 'm> {
                     &format!("subgroupMatrixStore<{}>{args};", layout_name(layout)),
                 );
             }
+            Statement::CoopVecAccumulate {
+                pointer,
+                offset,
+                a,
+                b: Some(b),
+                element,
+            } => {
+                let args = self.args_string(&[a, b, pointer, offset])?;
+                self.line(
+                    level,
+                    &format!(
+                        "coopVecOuterProductAccumulate<{}>{args};",
+                        element.wgsl_name()
+                    ),
+                );
+            }
+            Statement::CoopVecAccumulate {
+                pointer,
+                offset,
+                a,
+                b: None,
+                ..
+            } => {
+                let args = self.args_string(&[a, pointer, offset])?;
+                self.line(level, &format!("coopVecReduceSumAccumulate{args};"));
+            }
         }
         Ok(())
     }

@@ -616,6 +616,22 @@ impl<'t, 'a> Resolver<'t, 'a> {
                 let e = Expression::SubgroupMatrixIndex { ty, columns };
                 self.add_at(Stage::Runtime, e, ty, span).map(Some)
             }
+            BuiltinOp::CoopVecAccumulate { outer, element } => {
+                let (a, b, k) = if outer {
+                    (arg(0)?, Some(arg(1)?), 2)
+                } else {
+                    (arg(0)?, None, 1)
+                };
+                let st = Statement::CoopVecAccumulate {
+                    pointer: arg(k)?,
+                    offset: arg(k + 1)?,
+                    a,
+                    b,
+                    element,
+                };
+                self.fs(span)?.push(st, span);
+                Ok(None)
+            }
             BuiltinOp::CoopVecMatMul(with_bias) => {
                 let ty = need_result(result)?;
                 let layout = resolved.layout.unwrap_or(crate::ir::MatrixLayout::RowMajor);

@@ -1,0 +1,149 @@
+//! The cooperative-vector training accumulations in SPIR-V
+//! (docs/cooperative-vectors.md): `OpCooperativeVectorOuterProductAccumulateNV`
+//! (training-optimal layout) and `OpCooperativeVectorReduceSumAccumulateNV`
+//! when the device profile lists the accumulation type and a measured
+//! optimal-layout bound, the compare-exchange loops otherwise; every module
+//! validated by SPIRV-Tools, the native one snapshotted
+//! (`snapshots/spv-coop-vector@training.snap`).
+
+mod common;
+
+use spirv_tools::TargetEnv;
+use tessera::configs::ComponentType;
+use tessera::CompileOptions;
+
+const TRAIN: &str = "enable f16;
+enable tessera_experimental_cooperative_vector;
+struct Grads { head: u32, rest: array<atomic<u32>> }
+@group(0) @binding(0) var<storage, read> inputs: array<f16>;
+@group(0) @binding(1) var<storage, read_write> grad: array<atomic<u32>>;
+@group(0) @binding(2) var<storage, read_write> bias_grad: array<atomic<u32>, 64>;
+@group(0) @binding(3) var<storage, read_write> member: Grads;
+
+@compute @workgroup_size(64)
+fn main(@builtin(global_invocation_id) id: vec3u) {
+    let a = coop_vec<f16, 8>(inputs[id.x]);
+    let b = coop_vec<f16, 16>(inputs[id.x + 1u]);
+    coopVecOuterProductAccumulate<f32>(a, b, &grad, id.y * 128u);
+    coopVecOuterProductAccumulate<f16>(a, b, &grad, 512u);
+    coopVecReduceSumAccumulate(b, &bias_grad, 8u);
+    coopVecReduceSumAccumulate(coop_vec<f32, 4>(1.0), &bias_grad, 4u);
+    coopVecOuterProductAccumulate<f32>(a, b, &member.rest, 0u);
+}
+";
+
+/// Compiles `TRAIN` for SPIR-V `version` with the device facts given,
+/// validates it (Vulkan 1.3 for 1.6, 1.1 otherwise) and returns its
+/// disassembly.
+#[track_caller]
+fn compile(version: (u8, u8), training: &[ComponentType], round: Option<[u32; 2]>) -> String {
+    let mut options = CompileOptions::default();
+    options.spv.version = version;
+    options.pipeline.cooperative_vector_configs = vec!["f16:f16".parse().expect("config")];
+    options.pipeline.cooperative_vector_training = training.to_vec();
+    options.pipeline.cooperative_vector_optimal_layout_round = round;
+    let words = match tessera::compile_to_spirv(TRAIN, &options) {
+        Ok(o) => o.words,
+        Err(e) => panic!("{}", e.error().render("test.wgsl", TRAIN)),
+    };
+    let text = common::disassemble(&words).expect("rspirv reads the module");
+    let env = if version >= (1, 6) {
+        TargetEnv::Vulkan_1_3
+    } else {
+        TargetEnv::Vulkan_1_1
+    };
+    if let Err(e) = common::validate_spirv(&words, env) {
+        panic!("invalid SPIR-V {version:?}: {e}\n{text}");
+    }
+    text
+}
+
+#[test]
+fn native_where_the_profile_lists_the_accumulation_type() {
+    let text = compile(
+        (1, 6),
+        &[ComponentType::F16, ComponentType::F32],
+        Some([16, 16]),
+    );
+    assert!(
+        text.contains("OpCapability CooperativeVectorTrainingNV"),
+        "{text}"
+    );
+    // The two products into `grad` are native; the one into a struct
+    // member that starts 4 bytes into its binding takes the loops.
+    assert_eq!(
+        text.matches("OpCooperativeVectorOuterProductAccumulateNV")
+            .count(),
+        2,
+        "{text}"
+    );
+    assert_eq!(
+        text.matches("OpCooperativeVectorReduceSumAccumulateNV")
+            .count(),
+        2,
+        "{text}"
+    );
+    assert_eq!(text.matches("OpAtomicCompareExchange").count(), 1, "{text}");
+    insta::with_settings!({
+        snapshot_path => "../snapshots",
+        prepend_module_to_snapshot => false,
+        omit_expression => true,
+    }, {
+        insta::assert_snapshot!("spv-coop-vector@training", text);
+    });
+}
+
+#[test]
+fn loops_for_types_the_profile_does_not_list() {
+    // f16 accumulation only: the f32 products and the f32 reduction loop.
+    let text = compile((1, 6), &[ComponentType::F16], Some([16, 16]));
+    assert_eq!(
+        text.matches("OpCooperativeVectorOuterProductAccumulateNV")
+            .count(),
+        1,
+        "{text}"
+    );
+    assert_eq!(
+        text.matches("OpCooperativeVectorReduceSumAccumulateNV")
+            .count(),
+        1,
+        "{text}"
+    );
+    assert_eq!(text.matches("OpAtomicCompareExchange").count(), 3, "{text}");
+}
+
+#[test]
+fn loops_without_a_layout_bound_or_below_spirv_1_6() {
+    for (version, training, round) in [
+        ((1, 6), &[ComponentType::F16, ComponentType::F32][..], None),
+        ((1, 6), &[][..], Some([16, 16])),
+        (
+            (1, 3),
+            &[ComponentType::F16, ComponentType::F32][..],
+            Some([16, 16]),
+        ),
+    ] {
+        let text = compile(version, training, round);
+        assert!(
+            !text.contains("CooperativeVectorTraining") && !text.contains("Accumulate"),
+            "{version:?} {training:?} {round:?}:\n{text}"
+        );
+        assert_eq!(text.matches("OpAtomicCompareExchange").count(), 5, "{text}");
+    }
+}
+
+#[test]
+fn msl_output_has_compare_exchange_loops() {
+    let options = tessera::MslCompileOptions::default();
+    let out = tessera::compile_to_msl(TRAIN, &options)
+        .unwrap_or_else(|e| panic!("{}", e.error().render("test.wgsl", TRAIN)));
+    assert_eq!(
+        out.source
+            .matches("atomic_compare_exchange_weak_explicit")
+            .count(),
+        1,
+        "one helper for u32:\n{}",
+        out.source
+    );
+    assert!(!out.source.contains("coop_vec<"), "{}", out.source);
+}
