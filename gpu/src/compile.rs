@@ -3,7 +3,7 @@
 use std::collections::BTreeMap;
 
 use tessera::back::spv::CooperativeMatrixExtension;
-use tessera::configs::{CooperativeVectorConfig, SubgroupMatrixConfig};
+use tessera::configs::{ComponentType, CooperativeVectorConfig, SubgroupMatrixConfig};
 use tessera::pipeline::PipelineOptions;
 use tessera::CompileOptions;
 
@@ -41,6 +41,13 @@ pub struct Target {
     /// (`PipelineOptions::cooperative_vector_configs`, SPIR-V 1.6); empty:
     /// every cooperative-vector operation becomes loops.
     pub cooperative_vector_configs: Vec<CooperativeVectorConfig>,
+    /// The accumulation types of the native cooperative-vector training
+    /// operations (`PipelineOptions::cooperative_vector_training`); empty:
+    /// they become loops of atomic compare-exchanges.
+    pub cooperative_vector_training: Vec<ComponentType>,
+    /// The measured bound on the driver's optimal matrix layouts
+    /// (`PipelineOptions::cooperative_vector_optimal_layout_round`).
+    pub cooperative_vector_optimal_layout_round: Option<[u32; 2]>,
 }
 
 impl Target {
@@ -75,6 +82,8 @@ impl Target {
             cooperative_matrix: CooperativeMatrixExtension::Khr,
             nv_cooperative_matrix2: false,
             cooperative_vector_configs: Vec::new(),
+            cooperative_vector_training: Vec::new(),
+            cooperative_vector_optimal_layout_round: None,
         }
     }
 
@@ -86,6 +95,9 @@ impl Target {
                 overrides: BTreeMap::new(),
                 subgroup_matrix_configs: Some(self.configs.clone()),
                 cooperative_vector_configs: self.cooperative_vector_configs.clone(),
+                cooperative_vector_training: self.cooperative_vector_training.clone(),
+                cooperative_vector_optimal_layout_round: self
+                    .cooperative_vector_optimal_layout_round,
                 max_subgroup_size: Some(self.max_subgroup_size),
                 min_subgroup_size: Some(self.min_subgroup_size),
                 max_workgroup_size: self.max_workgroup_size,

@@ -598,6 +598,8 @@ fn main() -> ExitCode {
         cooperative_matrix: args.cooperative_matrix,
         nv_cooperative_matrix2: false,
         cooperative_vector_configs: Vec::new(),
+        cooperative_vector_training: Vec::new(),
+        cooperative_vector_optimal_layout_round: None,
     };
     let native_target = Target {
         nv_cooperative_matrix2: true,

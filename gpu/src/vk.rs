@@ -4,6 +4,7 @@
 //! with full subgroups, dispatches and timestamp timing; optionally
 //! `VK_NV_cooperative_vector` (module `coopvec_ffi`).
 
+pub mod coopvec_convert;
 pub mod coopvec_ffi;
 mod device;
 pub mod profile;
@@ -87,6 +88,13 @@ pub struct DeviceInfo {
     pub cooperative_vector_stages: u32,
     /// `maxCooperativeVectorComponents`.
     pub max_cooperative_vector_components: u32,
+    /// `cooperativeVectorTraining` (the feature; enabled with the
+    /// extension where the device has it, [`Gpu::cooperative_vector_training`]).
+    pub cooperative_vector_training: bool,
+    /// `cooperativeVectorTrainingFloat16Accumulation`.
+    pub cooperative_vector_training_float16_accumulation: bool,
+    /// `cooperativeVectorTrainingFloat32Accumulation`.
+    pub cooperative_vector_training_float32_accumulation: bool,
 }
 
 /// A buffer with its memory; `mapped` is set for host-visible buffers.
@@ -185,6 +193,8 @@ pub struct Gpu {
     pub cooperative_vector: bool,
     /// When cooperative vectors were asked for and are not enabled: why.
     pub cooperative_vector_note: String,
+    /// Whether the `cooperativeVectorTraining` feature is enabled too.
+    pub cooperative_vector_training: bool,
     /// Device facts.
     pub info: DeviceInfo,
 }
@@ -221,6 +231,16 @@ pub fn entry_point_name(words: &[u32]) -> Option<String> {
 }
 
 impl Gpu {
+    /// `vkConvertCooperativeVectorMatrixNV` of this device (with
+    /// `VK_NV_cooperative_vector` enabled, [`Gpu::cooperative_vector`]).
+    pub fn converter(&self) -> VkResult<coopvec_convert::Converter<'_>> {
+        if !self.cooperative_vector {
+            return Err("VK_NV_cooperative_vector is not enabled".into());
+        }
+        // SAFETY: the device was created from this instance.
+        unsafe { coopvec_convert::Converter::load(&self.instance, &self.device) }
+    }
+
     fn memory_type(&self, bits: u32, flags: vk::MemoryPropertyFlags) -> VkResult<u32> {
         (0..self.memory.memory_type_count)
             .find(|&i| {

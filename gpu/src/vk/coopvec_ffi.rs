@@ -9,7 +9,8 @@
 //! ```
 //!
 //! and `vkGetPhysicalDeviceCooperativeVectorPropertiesNV` is loaded with
-//! `vkGetInstanceProcAddr`. Its rows become tessera's
+//! `vkGetInstanceProcAddr` (the matrix conversions are in
+//! [`super::coopvec_convert`]). Its rows become tessera's
 //! `VulkanCooperativeVectorProperties` ([`mirror`]), from which the
 //! library derives the device profile's `cooperativeVectorConfigs`
 //! ("T:R"); that path is tested here without a GPU.
@@ -189,13 +190,24 @@ type GetProperties =
 /// # Safety
 /// `pd` is a physical device of `instance`.
 pub unsafe fn feature(instance: &ash::Instance, pd: vk::PhysicalDevice) -> bool {
+    features(instance, pd).cooperative_vector != 0
+}
+
+/// `VkPhysicalDeviceCooperativeVectorFeaturesNV` of the device
+/// (`cooperativeVector`, `cooperativeVectorTraining`; the caller has
+/// checked that it lists the extension).
+///
+/// # Safety
+/// `pd` is a physical device of `instance`.
+pub unsafe fn features(instance: &ash::Instance, pd: vk::PhysicalDevice) -> FeaturesNV {
     let mut f = FeaturesNV::default();
     let mut f2 = vk::PhysicalDeviceFeatures2 {
         p_next: (&mut f as *mut FeaturesNV).cast(),
         ..Default::default()
     };
     instance.get_physical_device_features2(pd, &mut f2);
-    f.cooperative_vector != 0
+    f.p_next = std::ptr::null_mut();
+    f
 }
 
 /// `VkPhysicalDeviceCooperativeVectorPropertiesNV` of the device (the
@@ -284,6 +296,24 @@ mod tests {
         assert_eq!(
             std::mem::offset_of!(DevicePropertiesNV, max_cooperative_vector_components),
             28
+        );
+        assert_eq!(
+            std::mem::offset_of!(FeaturesNV, cooperative_vector_training),
+            20
+        );
+        assert_eq!(
+            std::mem::offset_of!(
+                DevicePropertiesNV,
+                cooperative_vector_training_float16_accumulation
+            ),
+            20
+        );
+        assert_eq!(
+            std::mem::offset_of!(
+                DevicePropertiesNV,
+                cooperative_vector_training_float32_accumulation
+            ),
+            24
         );
         assert_eq!(C::FLOAT16.as_raw(), 0);
         assert_eq!(C::FLOAT32.as_raw(), 1);

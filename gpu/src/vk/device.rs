@@ -292,6 +292,12 @@ struct Vectors {
     stages: u32,
     /// `maxCooperativeVectorComponents`.
     max_components: u32,
+    /// `cooperativeVectorTraining` (the feature).
+    training: bool,
+    /// `cooperativeVectorTrainingFloat16Accumulation`.
+    training_f16: bool,
+    /// `cooperativeVectorTrainingFloat32Accumulation`.
+    training_f32: bool,
 }
 
 impl Vectors {
@@ -308,6 +314,9 @@ impl Vectors {
             configs: Vec::new(),
             stages: 0,
             max_components: 0,
+            training: false,
+            training_f16: false,
+            training_f32: false,
         };
         if !asked {
             return v;
@@ -325,6 +334,9 @@ impl Vectors {
         let p = coopvec_ffi::device_properties(instance, pd);
         v.stages = p.cooperative_vector_supported_stages.as_raw();
         v.max_components = p.max_cooperative_vector_components;
+        v.training = coopvec_ffi::features(instance, pd).cooperative_vector_training != 0;
+        v.training_f16 = p.cooperative_vector_training_float16_accumulation != 0;
+        v.training_f32 = p.cooperative_vector_training_float32_accumulation != 0;
         match coopvec_ffi::properties(entry, instance, pd) {
             Ok(rows) => {
                 let mut f12 = vk::PhysicalDeviceVulkan12Features::default();
@@ -528,6 +540,9 @@ impl Gpu {
             cooperative_vector_configs: vectors.configs.clone(),
             cooperative_vector_stages: vectors.stages,
             max_cooperative_vector_components: vectors.max_components,
+            cooperative_vector_training: vectors.training,
+            cooperative_vector_training_float16_accumulation: vectors.training_f16,
+            cooperative_vector_training_float32_accumulation: vectors.training_f32,
         };
 
         // Supported features, then enable the ones we need that exist.
@@ -665,9 +680,11 @@ impl Gpu {
                 env2.p_next = e2.p_next;
                 e2.p_next = (&mut env2 as *mut Nv2Features).cast();
             }
-            // cooperativeVector only (no training operations).
+            // cooperativeVector, and cooperativeVectorTraining where the
+            // device has it (the outer-product and reduce-sum operations).
             let mut ecv = coopvec_ffi::FeaturesNV {
                 cooperative_vector: 1,
+                cooperative_vector_training: vk::Bool32::from(vectors.training),
                 ..Default::default()
             };
             if with_cv {
@@ -712,6 +729,7 @@ impl Gpu {
                 (has_executables, has_robustness, with_khr, with_nv2),
             )?;
             gpu.cooperative_vector = with_cv;
+            gpu.cooperative_vector_training = with_cv && vectors.training;
             gpu.nv_cooperative_matrix2_reductions = with_nv2 && nv2_reductions;
             gpu.cooperative_vector_note = note;
             return Ok(gpu);
@@ -772,6 +790,7 @@ impl Gpu {
             nv_cooperative_matrix2_reductions: false,
             cooperative_vector: false,
             cooperative_vector_note: String::new(),
+            cooperative_vector_training: false,
             _entry: entry,
             instance,
             device,

@@ -11,6 +11,11 @@
 //! `vkGetPhysicalDeviceCooperativeVectorPropertiesNV` (each printed on
 //! standard error, so the run log shows what the driver lists), from which
 //! the library writes the profile's `cooperativeVectorConfigs` ("T:R").
+//! With the `cooperativeVectorTraining` feature too, a small logical device
+//! is created with the extension to measure the driver's optimal matrix
+//! layouts ([`super::coopvec_convert::probe`]): the bound becomes
+//! `cooperativeVectorOptimalLayoutRound`, and with the training
+//! accumulation properties the library writes `cooperativeVectorTraining`.
 
 use ash::vk;
 use tessera::back::spv::CooperativeMatrixExtension;
@@ -59,6 +64,14 @@ pub struct Queried<'a> {
     pub cooperative_vector_properties: Vec<VulkanCooperativeVectorProperties>,
     /// `maxCooperativeVectorComponents` (0 without the feature).
     pub max_cooperative_vector_components: u32,
+    /// `cooperativeVectorTraining` (the feature).
+    pub cooperative_vector_training: bool,
+    /// `cooperativeVectorTrainingFloat16Accumulation`.
+    pub cooperative_vector_training_float16_accumulation: bool,
+    /// `cooperativeVectorTrainingFloat32Accumulation`.
+    pub cooperative_vector_training_float32_accumulation: bool,
+    /// The measured bound on the optimal layouts (`None`: not measured).
+    pub cooperative_vector_optimal_layout_round: Option<[u32; 2]>,
 }
 
 /// The facts tessera's profile rules read, from the queried structures.
@@ -94,11 +107,12 @@ pub fn facts(q: &Queried<'_>) -> VulkanDeviceFacts {
         cooperative_vector: q.cooperative_vector,
         cooperative_vector_properties: q.cooperative_vector_properties.clone(),
         max_cooperative_vector_components: q.max_cooperative_vector_components,
-        // Filled by the training probe where the device has the feature.
-        cooperative_vector_training: false,
-        cooperative_vector_training_float16_accumulation: false,
-        cooperative_vector_training_float32_accumulation: false,
-        cooperative_vector_optimal_layout_round: None,
+        cooperative_vector_training: q.cooperative_vector && q.cooperative_vector_training,
+        cooperative_vector_training_float16_accumulation: q
+            .cooperative_vector_training_float16_accumulation,
+        cooperative_vector_training_float32_accumulation: q
+            .cooperative_vector_training_float32_accumulation,
+        cooperative_vector_optimal_layout_round: q.cooperative_vector_optimal_layout_round,
     }
 }
 
@@ -239,10 +253,40 @@ unsafe fn read(
     let lists_vectors = lists(super::coopvec_ffi::NAME);
     let cooperative_vector = lists_vectors && super::coopvec_ffi::feature(instance, pd);
     let mut max_cooperative_vector_components = 0;
+    let mut training = (false, false, false, None);
     let cooperative_vector_properties = if cooperative_vector {
         let rows = super::coopvec_ffi::properties(entry, instance, pd)?;
         let dp = super::coopvec_ffi::device_properties(instance, pd);
         max_cooperative_vector_components = dp.max_cooperative_vector_components;
+        let feature = super::coopvec_ffi::features(instance, pd).cooperative_vector_training != 0;
+        training = (
+            feature,
+            dp.cooperative_vector_training_float16_accumulation != 0,
+            dp.cooperative_vector_training_float32_accumulation != 0,
+            None,
+        );
+        eprintln!(
+            "VK_NV_cooperative_vector: cooperativeVectorTraining={feature} Float16Accumulation={} Float32Accumulation={}",
+            training.1, training.2
+        );
+        if feature {
+            match probe_layouts(instance, pd) {
+                Ok(p) => {
+                    eprintln!(
+                        "optimal-layout probe: {} sizes, bound {:?}{}",
+                        p.sizes.len(),
+                        p.round,
+                        if p.errors.is_empty() {
+                            String::new()
+                        } else {
+                            format!("; errors: {}", p.errors.join("; "))
+                        }
+                    );
+                    training.3 = p.round;
+                }
+                Err(e) => eprintln!("optimal-layout probe failed: {e}"),
+            }
+        }
         eprintln!(
             "VK_NV_cooperative_vector: cooperativeVectorSupportedStages={:?} maxCooperativeVectorComponents={}; {} vkGetPhysicalDeviceCooperativeVectorPropertiesNV rows:",
             dp.cooperative_vector_supported_stages,
@@ -293,8 +337,46 @@ unsafe fn read(
         cooperative_vector,
         cooperative_vector_properties,
         max_cooperative_vector_components,
+        cooperative_vector_training: training.0,
+        cooperative_vector_training_float16_accumulation: training.1,
+        cooperative_vector_training_float32_accumulation: training.2,
+        cooperative_vector_optimal_layout_round: training.3,
     };
     Ok(unchained)
+}
+
+/// The optimal-layout probe on a logical device created for it (one queue
+/// of family 0, `VK_NV_cooperative_vector` with both features), destroyed
+/// afterwards.
+unsafe fn probe_layouts(
+    instance: &ash::Instance,
+    pd: vk::PhysicalDevice,
+) -> VkResult<super::coopvec_convert::Probe> {
+    let priorities = [1.0f32];
+    let queues = [vk::DeviceQueueCreateInfo::default()
+        .queue_family_index(0)
+        .queue_priorities(&priorities)];
+    let exts = [super::coopvec_ffi::NAME.as_ptr()];
+    let mut features = super::coopvec_ffi::FeaturesNV {
+        cooperative_vector: 1,
+        cooperative_vector_training: 1,
+        ..Default::default()
+    };
+    let mut f2 = vk::PhysicalDeviceFeatures2 {
+        p_next: (&mut features as *mut super::coopvec_ffi::FeaturesNV).cast(),
+        ..Default::default()
+    };
+    let info = vk::DeviceCreateInfo::default()
+        .queue_create_infos(&queues)
+        .enabled_extension_names(&exts)
+        .push_next(&mut f2);
+    let device = instance
+        .create_device(pd, &info, None)
+        .map_err(|e| format!("vkCreateDevice with VK_NV_cooperative_vector failed: {e:?}"))?;
+    let probe = super::coopvec_convert::Converter::load(instance, &device)
+        .map(|c| super::coopvec_convert::probe(&c));
+    device.destroy_device(None);
+    probe
 }
 
 #[cfg(test)]
@@ -386,6 +468,10 @@ mod tests {
             cooperative_vector: false,
             cooperative_vector_properties: Vec::new(),
             max_cooperative_vector_components: 0,
+            cooperative_vector_training: false,
+            cooperative_vector_training_float16_accumulation: false,
+            cooperative_vector_training_float32_accumulation: false,
+            cooperative_vector_optimal_layout_round: None,
         }
     }
 
@@ -429,6 +515,41 @@ mod tests {
             ..q
         };
         assert_eq!(profile_from_vulkan(&facts(&off)).to_json(), shipped);
+    }
+
+    #[test]
+    fn training_facts_reach_the_profile() {
+        use super::super::coopvec_ffi::{mirror, PropertiesNV};
+        let q = Queried {
+            cooperative_vector: true,
+            cooperative_vector_properties: vec![mirror(&PropertiesNV::default())],
+            cooperative_vector_training: true,
+            cooperative_vector_training_float16_accumulation: true,
+            cooperative_vector_training_float32_accumulation: true,
+            cooperative_vector_optimal_layout_round: Some([16, 8]),
+            ..h100()
+        };
+        let f = facts(&q);
+        assert!(f.cooperative_vector_training);
+        let json = profile_from_vulkan(&f).to_json();
+        assert!(
+            json.contains("\"cooperativeVectorTraining\": [\"f16\", \"f32\"]")
+                && json.contains("\"cooperativeVectorOptimalLayoutRound\": [16, 8]"),
+            "{json}"
+        );
+        // Without a measured bound: neither key.
+        let unmeasured = Queried {
+            cooperative_vector_optimal_layout_round: None,
+            ..q.clone()
+        };
+        let json = profile_from_vulkan(&facts(&unmeasured)).to_json();
+        assert!(!json.contains("cooperativeVectorTraining") && !json.contains("Round"));
+        // The feature without the extension's main feature: nothing.
+        let off = Queried {
+            cooperative_vector: false,
+            ..q
+        };
+        assert!(!facts(&off).cooperative_vector_training);
     }
 
     #[test]
