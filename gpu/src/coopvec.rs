@@ -15,6 +15,12 @@
 //!   force the native kernel's fallback, matrices past the end of their
 //!   array), each checked element by element against an f64 reference
 //!   computed from the definitions ([`case`]).
+//! - **Training operations** ([`training`]): `coopVecOuterProductAccumulate`
+//!   and `coopVecReduceSumAccumulate` from 256 invocations into one
+//!   matrix, exact f64 references, misaligned and out-of-bounds regions;
+//!   the native build reads and writes the training-optimal layout through
+//!   `vkConvertCooperativeVectorMatrixNV`, whose size queries also give
+//!   the device's optimal-layout bound ([`crate::vk::coopvec_convert`]).
 //! - **MLP benchmark** ([`mlp`], [`bench`](mod@bench)): three f16 layers of width 64,
 //!   native and loop builds of the cooperative-vector kernel and the
 //!   scalar-loop kernel of today (tessera, and Tint with `--tint`), verified
@@ -29,12 +35,13 @@ pub mod case;
 pub mod elementwise;
 pub mod mlp;
 pub mod products;
+pub mod training;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use serde_json::{json, Value};
-use tessera::configs::CooperativeVectorConfig;
+use tessera::configs::{ComponentType, CooperativeVectorConfig};
 
 use crate::compile::Target;
 use crate::vk::{Binding, Gpu, InitError, OpenOptions};
@@ -62,11 +69,16 @@ pub struct Args {
     pub tint: Option<PathBuf>,
     /// Write every kernel and its two builds here instead of running.
     pub dump: Option<PathBuf>,
+    /// `[rows, columns]` for the native build instead of the measured
+    /// optimal-layout bound (experiments: every native outer product still
+    /// checks that the driver's layout fits the region it gives).
+    pub layout_round: Option<[u32; 2]>,
 }
 
 /// The usage line.
 pub const USAGE: &str = "usage: tessera-gpu --coopvec [--out DIR] [--filter TEXT] \
-[--skip-conformance] [--skip-mlp] [--mlp-n N] [--iters N] [--tint PATH] [--dump-kernels DIR]";
+[--skip-conformance] [--skip-mlp] [--mlp-n N] [--iters N] [--tint PATH] [--dump-kernels DIR] \
+[--layout-round ROWS,COLUMNS]";
 
 /// Parses the arguments after `--coopvec`.
 pub fn parse_args(args: impl IntoIterator<Item = String>) -> Result<Args, String> {
@@ -79,6 +91,7 @@ pub fn parse_args(args: impl IntoIterator<Item = String>) -> Result<Args, String
         iters: 20,
         tint: None,
         dump: None,
+        layout_round: None,
     };
     let mut it = args.into_iter();
     while let Some(arg) = it.next() {
@@ -107,6 +120,18 @@ pub fn parse_args(args: impl IntoIterator<Item = String>) -> Result<Args, String
             }
             "--tint" => a.tint = Some(PathBuf::from(value("--tint")?)),
             "--dump-kernels" => a.dump = Some(PathBuf::from(value("--dump-kernels")?)),
+            "--layout-round" => {
+                let v = value("--layout-round")?;
+                let parts: Vec<Option<u32>> = v.split(',').map(|p| p.trim().parse().ok()).collect();
+                a.layout_round = match parts[..] {
+                    [Some(r), Some(c)] if r > 0 && c > 0 => Some([r, c]),
+                    _ => {
+                        return Err(format!(
+                            "--layout-round needs two positive integers ROWS,COLUMNS, got '{v}'"
+                        ))
+                    }
+                }
+            }
             "-h" | "--help" => return Err(USAGE.into()),
             other => return Err(format!("unknown argument '{other}'\n{USAGE}")),
         }
@@ -131,8 +156,16 @@ pub fn target(info: &crate::vk::DeviceInfo, vectors: &[CooperativeVectorConfig])
     }
 }
 
+/// The `[rows, columns]` optimal-layout bound of [`dump_target`]: made up
+/// (the H200's training layout of f16 matrices has no bound among the
+/// probe's candidates, see `gpu/RESULTS.md`), so that the dumped and
+/// tested native builds use the native training instructions.
+pub const DUMP_LAYOUT_ROUND: [u32; 2] = [16, 16];
+
 /// The H100/H200's target for `--dump-kernels` and the tests: SPIR-V 1.6,
-/// native configurations `f16:f16`, `f16:f32`, `f32:f32` (or none).
+/// native configurations `f16:f16`, `f16:f32`, `f32:f32` and native
+/// training accumulations of f16 and f32 with [`DUMP_LAYOUT_ROUND`] (or
+/// none of them).
 pub fn dump_target(native: bool) -> Target {
     let vectors: Vec<CooperativeVectorConfig> = if native {
         ["f16:f16", "f16:f32", "f32:f32"]
@@ -142,9 +175,16 @@ pub fn dump_target(native: bool) -> Target {
     } else {
         Vec::new()
     };
+    let training = if native {
+        vec![ComponentType::F16, ComponentType::F32]
+    } else {
+        Vec::new()
+    };
     Target {
         spirv_version: (1, 6),
         cooperative_vector_configs: vectors,
+        cooperative_vector_training: training,
+        cooperative_vector_optimal_layout_round: native.then_some(DUMP_LAYOUT_ROUND),
         ..Target::h100()
     }
 }
@@ -194,6 +234,9 @@ pub struct CaseResult {
     pub stage: String,
     /// Native instructions in the build (type declarations, products).
     pub native_instructions: (usize, usize),
+    /// Native training instructions in the build (outer products and
+    /// reduce-sums; training cases only).
+    pub native_training: usize,
     /// The first failures.
     pub detail: String,
 }
@@ -210,6 +253,7 @@ impl CaseResult {
             "stage": self.stage,
             "native_types": self.native_instructions.0,
             "native_products": self.native_instructions.1,
+            "native_training": self.native_training,
             "detail": self.detail,
         })
     }
@@ -225,6 +269,7 @@ pub fn run_case(gpu: &Gpu, target: &Target, case: &Case, variant: &str) -> CaseR
         ok: false,
         stage: "compile".into(),
         native_instructions: (0, 0),
+        native_training: 0,
         detail: String::new(),
     };
     let words = match target.compile(&case.wgsl) {
@@ -308,6 +353,11 @@ pub fn dump(dir: &std::path::Path) -> Result<(usize, usize), String> {
         .into_iter()
         .map(|c| (format!("{}_{}", c.config, c.name), c.wgsl))
         .collect();
+    sources.extend(
+        training::cases()
+            .into_iter()
+            .map(|c| (format!("{}_{}", c.config, c.name), c.wgsl)),
+    );
     sources.push(("mlp_coopvec".into(), mlp::COOPVEC_WGSL.into()));
     sources.push(("mlp_scalar".into(), mlp::SCALAR_WGSL.into()));
     let mut failed = 0;
@@ -333,6 +383,84 @@ pub fn dump(dir: &std::path::Path) -> Result<(usize, usize), String> {
         }
     }
     Ok((sources.len(), failed))
+}
+
+/// The native training types of `gpu` (`tessera::device::vulkan::cooperative_vector_training`
+/// of its facts with the measured layout bound `round`). The native build
+/// exists only with configurations, which need the memory model; f16
+/// accumulation needs an f16 configuration (shaderFloat16).
+pub fn training_types(gpu: &Gpu, round: Option<[u32; 2]>) -> Vec<ComponentType> {
+    let info = &gpu.info;
+    let configs = &info.cooperative_vector_configs;
+    let facts = tessera::device::vulkan::VulkanDeviceFacts {
+        cooperative_vector: gpu.cooperative_vector,
+        vulkan_memory_model: !configs.is_empty(),
+        cooperative_vector_training: gpu.cooperative_vector_training,
+        cooperative_vector_training_float16_accumulation: info
+            .cooperative_vector_training_float16_accumulation,
+        cooperative_vector_training_float32_accumulation: info
+            .cooperative_vector_training_float32_accumulation,
+        cooperative_vector_optimal_layout_round: round,
+        ..Default::default()
+    };
+    let f16 = configs.iter().any(|c| c.input == ComponentType::F16);
+    tessera::device::vulkan::cooperative_vector_training(&facts, f16)
+}
+
+/// The probe's bound, errors and size tables on standard error.
+fn log_probe(p: &crate::vk::coopvec_convert::Probe) {
+    use crate::vk::coopvec_convert::{PROBE_DIMS, PROBE_KINDS};
+    eprintln!(
+        "  optimal-layout probe: {} sizes, bound [rows, columns] = {:?}",
+        p.sizes.len(),
+        p.round
+    );
+    for e in &p.errors {
+        eprintln!("    error: {e}");
+    }
+    for (t, layout) in PROBE_KINDS {
+        let bytes = crate::vk::coopvec_convert::element_bytes(t);
+        eprintln!(
+            "    {} {} bytes (rows {PROBE_DIMS:?} down, columns across):",
+            if bytes == 2 { "f16" } else { "f32" },
+            layout.name()
+        );
+        for (m, row) in PROBE_DIMS.iter().zip(p.table(bytes, layout)) {
+            let cells: Vec<String> = row
+                .iter()
+                .map(|c| c.map_or("-".into(), |b| b.to_string()))
+                .collect();
+            eprintln!("      {m:>3}: {}", cells.join(" "));
+        }
+    }
+}
+
+/// Passes and runs of the training cases per configuration and build.
+fn training_summary(results: &[CaseResult]) -> Value {
+    let mut groups: std::collections::BTreeMap<String, (usize, usize)> = Default::default();
+    for r in results.iter().filter(|r| r.case.starts_with("train/")) {
+        let op = r.case.split('/').nth(1).unwrap_or("");
+        let e = groups
+            .entry(format!("{op} {} {}", r.config, r.variant))
+            .or_default();
+        e.0 += usize::from(r.ok);
+        e.1 += 1;
+    }
+    groups
+        .into_iter()
+        .map(|(k, (pass, total))| json!({"group": k, "passed": pass, "total": total}))
+        .collect()
+}
+
+/// Keeps the kernel of a failed case in `OUT/failed_kernels/`.
+fn keep_failed(out: &std::path::Path, full: &str, wgsl: &str, r: &CaseResult) {
+    if r.ok {
+        return;
+    }
+    let dir = out.join("failed_kernels");
+    let _ = std::fs::create_dir_all(&dir);
+    let stem = full.replace([':', '/'], "_");
+    let _ = std::fs::write(dir.join(format!("{stem}.wgsl")), wgsl);
 }
 
 /// `tessera-gpu --coopvec ARGS`.
@@ -402,7 +530,32 @@ pub fn main(args: impl IntoIterator<Item = String>) -> ExitCode {
         eprintln!("  no native build: {why}");
     }
     let native_on = no_native.is_none();
-    let native = target(info, configs);
+    // The conversions (training layouts) and the optimal-layout probe.
+    let converter = gpu.converter();
+    let probe = converter
+        .as_ref()
+        .ok()
+        .map(crate::vk::coopvec_convert::probe);
+    let round = args.layout_round.or(probe.as_ref().and_then(|p| p.round));
+    let training_types = training_types(&gpu, round);
+    if let Some(p) = &probe {
+        log_probe(p);
+    }
+    if let Some(r) = args.layout_round {
+        eprintln!("  --layout-round {r:?} replaces the measured bound for the native build");
+    }
+    eprintln!(
+        "  cooperativeVectorTraining={} Float16Accumulation={} Float32Accumulation={}; native training types {:?}",
+        gpu.cooperative_vector_training,
+        info.cooperative_vector_training_float16_accumulation,
+        info.cooperative_vector_training_float32_accumulation,
+        training_types
+    );
+    let native = Target {
+        cooperative_vector_training: training_types.clone(),
+        cooperative_vector_optimal_layout_round: round,
+        ..target(info, configs)
+    };
     let looped = target(info, &[]);
     let mut builds: Vec<(&str, &Target)> = Vec::new();
     if native_on {
@@ -434,12 +587,32 @@ pub fn main(args: impl IntoIterator<Item = String>) -> ExitCode {
                         format!(" [{}] {}", r.stage, r.detail.lines().next().unwrap_or(""))
                     }
                 );
-                if !r.ok {
-                    let dir = args.out.join("failed_kernels");
-                    let _ = std::fs::create_dir_all(&dir);
-                    let stem = full.replace([':', '/'], "_");
-                    let _ = std::fs::write(dir.join(format!("{stem}.wgsl")), &case.wgsl);
+                keep_failed(&args.out, &full, &case.wgsl, &r);
+                conformance.push(r);
+            }
+        }
+        let conv = converter.as_ref().ok();
+        for case in training::cases() {
+            let full = format!("{}/{}", case.config, case.name);
+            if !wanted(&full) {
+                continue;
+            }
+            for &(variant, t) in &builds {
+                if variant == "native" && case.loop_only() {
+                    continue;
                 }
+                let r = training::run_case(&gpu, t, &case, variant, conv);
+                eprintln!(
+                    "{} {full} {variant} (native training instructions {}){}",
+                    if r.ok { "pass" } else { "FAIL" },
+                    r.native_training,
+                    if r.ok {
+                        String::new()
+                    } else {
+                        format!(" [{}] {}", r.stage, r.detail.replace('\n', "; "))
+                    }
+                );
+                keep_failed(&args.out, &full, &case.wgsl, &r);
                 conformance.push(r);
             }
         }
@@ -470,6 +643,15 @@ pub fn main(args: impl IntoIterator<Item = String>) -> ExitCode {
         "cooperative_vector_configs": config_names,
         "cooperative_vector_supported_stages": info.cooperative_vector_stages,
         "max_cooperative_vector_components": info.max_cooperative_vector_components,
+        "cooperative_vector_training_feature": gpu.cooperative_vector_training,
+        "cooperative_vector_training_float16_accumulation": info.cooperative_vector_training_float16_accumulation,
+        "cooperative_vector_training_float32_accumulation": info.cooperative_vector_training_float32_accumulation,
+        "cooperative_vector_training_types": training_types.iter().map(|t| t.to_string()).collect::<Vec<_>>(),
+        "converter_error": converter.as_ref().err(),
+        "optimal_layout_probe": probe.as_ref().map(crate::vk::coopvec_convert::Probe::to_json),
+        "layout_round_override": args.layout_round,
+        "layout_round_used": round,
+        "training_summary": training_summary(&conformance),
         "variants": builds.iter().map(|(v, _)| *v).collect::<Vec<_>>(),
         "conformance_passed": passed,
         "conformance_total": conformance.len(),
@@ -528,6 +710,15 @@ mod tests {
         assert_eq!((a.mlp_n, a.conformance), (65536, false));
         assert_eq!(a.tint, Some(PathBuf::from("t")));
         assert!(parse(&["--mlp-n", "100"]).is_err());
+        assert_eq!(
+            parse(&["--layout-round", "8,256"])
+                .expect("round")
+                .layout_round,
+            Some([8, 256])
+        );
+        assert!(parse(&["--layout-round", "8"]).is_err());
+        assert!(parse(&["--layout-round", "0,8"]).is_err());
+        assert_eq!(parse(&[]).expect("defaults").layout_round, None);
         assert!(parse(&["--iters", "1"]).is_err());
         assert!(parse(&["--bogus"]).unwrap_err().contains(USAGE));
     }

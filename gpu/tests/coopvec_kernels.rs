@@ -7,6 +7,7 @@
 
 use spirv_tools::val::Validator;
 use spirv_tools::TargetEnv;
+use tessera_gpu::coopvec::training::{self, count_op, OP_OUTER_PRODUCT, OP_REDUCE_SUM};
 use tessera_gpu::coopvec::{all_cases, dump_target, mlp, native_instructions};
 
 fn validate(words: &[u32]) -> Result<(), String> {
@@ -71,4 +72,50 @@ fn the_scalar_mlp_compiles_and_validates() {
         .expect("scalar MLP compiles");
     validate(&words).expect("scalar MLP validates");
     assert_eq!(native_instructions(&words), (0, 0));
+}
+
+/// The training cases (outer products and reduce-sums): every kernel
+/// compiles and validates both ways; the native build (f16 and f32
+/// training types with a layout bound) has one native instruction exactly
+/// when the case expects it (f16 vectors for the outer product), the loop
+/// build none.
+#[test]
+fn training_kernels_compile_and_validate_native_and_as_loops() {
+    let mut failures = Vec::new();
+    let cases = training::cases();
+    for case in &cases {
+        let name = format!("{}/{}", case.config, case.name);
+        for native in [true, false] {
+            let target = dump_target(native);
+            let words = match target.compile(&case.wgsl) {
+                Ok(w) => w,
+                Err(e) => {
+                    failures.push(format!("{name} (native {native}): tessera: {e}"));
+                    continue;
+                }
+            };
+            if let Err(e) = validate(&words) {
+                failures.push(format!("{name} (native {native}): spirv-val: {e}"));
+            }
+            let ops = count_op(&words, OP_OUTER_PRODUCT) + count_op(&words, OP_REDUCE_SUM);
+            let want = usize::from(native && training::expects_native(&target, case));
+            if ops != want {
+                failures.push(format!(
+                    "{name} (native {native}): {ops} native training instructions, expected {want}"
+                ));
+            }
+        }
+    }
+    assert_eq!(cases.len(), 48);
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures
+            .iter()
+            .take(12)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
 }
