@@ -385,3 +385,57 @@ fn mat_mul_add_bias_offset_float() {
         "1.5",
     );
 }
+
+#[test]
+fn mat_mul_optimal_without_template() {
+    check_error(
+        body!("    let v = coop_vec<f32, 4>();\n    let r = coopVecMatMulOptimal(v, &w, 0u);"),
+        "'coopVecMatMulOptimal' requires one template argument, the result type 'coop_vec<R, M>'",
+        "coopVecMatMulOptimal(v, &w, 0u)",
+    );
+}
+
+#[test]
+fn mat_mul_optimal_takes_no_layout_arguments() {
+    check_error(
+        body!("    let v = coop_vec<f32, 4>();\n    let r = coopVecMatMulOptimal<coop_vec<f32, 2>>(v, &w, 0u, false, 4u);"),
+        "no matching call to 'coopVecMatMulOptimal(coop_vec<f32, 4>, ptr<storage, array<f32>, read>, u32, bool, u32)'",
+        "coopVecMatMulOptimal<coop_vec<f32, 2>>(v, &w, 0u, false, 4u)",
+    );
+}
+
+#[test]
+fn mat_mul_add_optimal_bias_element_type() {
+    check_error(
+        body!("    let v = coop_vec<f32, 4>();\n    let r = coopVecMatMulAddOptimal<coop_vec<f32, 2>>(v, &w, 0u, &h, 0u);"),
+        "the bias argument of 'coopVecMatMulAddOptimal' must be a pointer to an array of 'f32' in the 'storage' address space, readable, found 'ptr<storage, array<f16>, read>'",
+        "&h",
+    );
+}
+
+/// The device's inference layout is only the host's to convert when the
+/// matrix starts at a multiple of 64 bytes of its buffer and the bias at
+/// 16 (Vulkan's alignment).
+#[test]
+fn mat_mul_optimal_matrix_member_misaligned() {
+    let source = |head: &str, bias_head: &str| {
+        format!(
+            "enable tessera_experimental_cooperative_vector;\n\
+             struct W {{ head: {head}, m: array<f32> }}\n\
+             struct B {{ head: {bias_head}, b: array<f32> }}\n\
+             @group(0) @binding(0) var<storage, read> w: W;\n\
+             @group(0) @binding(1) var<storage, read> bias: B;\n\
+             @group(0) @binding(2) var<storage, read_write> o: f32;\n\
+             @compute @workgroup_size(1)\nfn main() {{\n    let v = coop_vec<f32, 4>();\n    \
+             o = coopVecMatMulAddOptimal<coop_vec<f32, 2>>(v, &w.m, 0u, &bias.b, 0u)[0];\n}}\n"
+        )
+    };
+    let message = "the matrix of 'coopVecMatMulAddOptimal' must be a buffer's whole array or a struct member at a multiple of 64 bytes of its buffer, and its bias at a multiple of 16 (the matrix's layout is the device's, and Vulkan requires that alignment)";
+    let call = "coopVecMatMulAddOptimal<coop_vec<f32, 2>>(v, &w.m, 0u, &bias.b, 0u)";
+    check_error(&source("vec4<f32>", "vec4<f32>"), message, call);
+    check_error(&source("array<vec4<f32>, 4>", "f32"), message, call);
+    check::check_ok_with(
+        &source("array<vec4<f32>, 4>", "vec4<f32>"),
+        &Default::default(),
+    );
+}

@@ -148,3 +148,28 @@ fn used_as_a_value() {
         "coopVecReduceSumAccumulate(c, &g, 0u)",
     );
 }
+
+/// The device's training layout is only the host's to convert when the
+/// matrix starts at a multiple of 64 bytes of its buffer (Vulkan's
+/// alignment): a struct member at 4 bytes is an error, at 64 it is fine.
+#[test]
+fn outer_product_matrix_member_misaligned() {
+    let source = |head: &str| {
+        format!(
+            "enable f16;\nenable tessera_experimental_cooperative_vector;\n\
+             struct G {{ head: {head}, rest: array<atomic<u32>> }}\n\
+             @group(0) @binding(0) var<storage, read_write> g: G;\n\
+             @compute @workgroup_size(1)\nfn main() {{\n    let a = coop_vec<f16, 4>();\n    \
+             coopVecOuterProductAccumulate<f32>(a, a, &g.rest, 0u);\n}}\n"
+        )
+    };
+    check::check_error(
+        &source("u32"),
+        "the matrix of 'coopVecOuterProductAccumulate' must be a buffer's whole array or a struct member at a multiple of 64 bytes of its buffer (the matrix's layout is the device's, and Vulkan requires that alignment)",
+        "coopVecOuterProductAccumulate<f32>(a, a, &g.rest, 0u)",
+    );
+    let ok = source("array<u32, 16>");
+    if let Err(e) = tessera::compile_to_spirv(&ok, &tessera::CompileOptions::default()) {
+        panic!("{}", e.error().render("test.wgsl", &ok));
+    }
+}

@@ -263,3 +263,67 @@ fn vectors_longer_than_the_device_allows_take_loops() {
     let text = common::disassemble(&words).expect("rspirv reads the module");
     assert!(text.contains("OpCooperativeVectorMatrixMulAddNV"), "{text}");
 }
+
+const OPTIMAL: &str = "enable f16;
+enable tessera_experimental_cooperative_vector;
+@group(0) @binding(0) var<storage, read> w: array<f16>;
+@group(0) @binding(1) var<storage, read> bias: array<f16>;
+@group(0) @binding(2) var<storage, read_write> out: array<f16>;
+@compute @workgroup_size(64)
+fn main(@builtin(global_invocation_id) id: vec3u) {
+    let x = coop_vec<f16, 16>(w[id.x]);
+    let h = coopVecMatMulAddOptimal<coop_vec<f16, 8>>(x, &w, 64u, &bias, 8u);
+    let y = coopVecMatMulOptimal<coop_vec<f16, 4>>(h, &w, 0u);
+    out[id.x] = y[0] + y[3];
+}
+";
+
+/// The products in the device's inference layout: natively with the
+/// `InferencingOptimalNV` layout (2) when the profile gives the layout
+/// bound, zero (not the loop) when the guard fails; loops everywhere else,
+/// with the same guard.
+#[test]
+fn optimal_layout_products() {
+    let mut options = CompileOptions::default();
+    options.spv.version = (1, 6);
+    options.pipeline.cooperative_vector_configs = configs(&["f16:f16"]);
+    options.pipeline.cooperative_vector_optimal_layout_round = Some([16, 16]);
+    let words = tessera::compile_to_spirv(OPTIMAL, &options)
+        .unwrap_or_else(|e| panic!("{}", e.error().render("test.wgsl", OPTIMAL)))
+        .words;
+    common::validate_spirv(&words, TargetEnv::Vulkan_1_3).expect("valid");
+    let text = common::disassemble(&words).expect("rspirv reads the module");
+    assert_eq!(
+        text.matches("OpCooperativeVectorMatrixMulAddNV").count(),
+        1,
+        "{text}"
+    );
+    assert_eq!(
+        text.matches("OpCooperativeVectorMatrixMulNV").count(),
+        1,
+        "{text}"
+    );
+    // No loop: a failed guard gives zero.
+    assert_eq!(text.matches("OpLoopMerge").count(), 0, "{text}");
+    insta::with_settings!({
+        snapshot_path => "../snapshots",
+        prepend_module_to_snapshot => false,
+        omit_expression => true,
+    }, {
+        insta::assert_snapshot!("spv-coop-vector@optimal", text);
+    });
+    // Without the bound, the whole module takes loops (two products).
+    options.pipeline.cooperative_vector_optimal_layout_round = None;
+    let text = compile_with(OPTIMAL, &options);
+    assert!(!text.contains("CooperativeVector"), "{text}");
+    assert_eq!(text.matches("OpLoopMerge").count(), 2 * 2, "{text}");
+}
+
+#[track_caller]
+fn compile_with(source: &str, options: &CompileOptions) -> String {
+    let words = tessera::compile_to_spirv(source, options)
+        .unwrap_or_else(|e| panic!("{}", e.error().render("test.wgsl", source)))
+        .words;
+    common::validate_spirv(&words, TargetEnv::Vulkan_1_3).expect("valid");
+    common::disassemble(&words).expect("rspirv reads the module")
+}

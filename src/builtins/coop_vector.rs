@@ -21,6 +21,16 @@ pub(crate) const MAT_MUL_ADD_SIGNATURES: &[&str] = &[
     "coopVecMatMulAdd<coop_vec<R, M>>(v: coop_vec<T, K>, matrix: ptr<storage, array<T>, A>, offset: u32, col_major: bool, stride: u32, bias: ptr<storage, array<T>, A2>, bias_offset: u32) -> coop_vec<R, M>  where T is f32 or f16, R is T or f32, A and A2 are read or read_write, col_major is a const-expression",
 ];
 
+/// Readable `coopVecMatMulOptimal` overloads.
+pub(crate) const MAT_MUL_OPTIMAL_SIGNATURES: &[&str] = &[
+    "coopVecMatMulOptimal<coop_vec<R, M>>(v: coop_vec<T, K>, matrix: ptr<storage, array<T>, A>, offset: u32) -> coop_vec<R, M>  where T is f32 or f16, R is T or f32, A is read or read_write; the matrix is in the device's inference layout",
+];
+
+/// Readable `coopVecMatMulAddOptimal` overloads.
+pub(crate) const MAT_MUL_ADD_OPTIMAL_SIGNATURES: &[&str] = &[
+    "coopVecMatMulAddOptimal<coop_vec<R, M>>(v: coop_vec<T, K>, matrix: ptr<storage, array<T>, A>, offset: u32, bias: ptr<storage, array<T>, A2>, bias_offset: u32) -> coop_vec<R, M>  where T is f32 or f16, R is T or f32, A and A2 are read or read_write; the matrix is in the device's inference layout",
+];
+
 /// Readable `coopVecOuterProductAccumulate` overloads.
 pub(crate) const OUTER_PRODUCT_SIGNATURES: &[&str] = &[
     "coopVecOuterProductAccumulate<T>(a: coop_vec<S, M>, b: coop_vec<S, N>, matrix: ptr<storage, array<atomic<u32>>, read_write>, offset: u32)  where T and S are f32 or f16",
@@ -160,6 +170,33 @@ pub(crate) fn mat_mul(
     } else {
         MAT_MUL_SIGNATURES
     };
+    product(module, call, bias, false, sigs)
+}
+
+/// `coopVecMatMulOptimal` (`bias` false) and `coopVecMatMulAddOptimal`
+/// (`bias` true): no `col_major` and `stride` arguments.
+pub(crate) fn mat_mul_optimal(
+    module: &mut Module,
+    call: &Call,
+    bias: bool,
+) -> Result<ResolvedCall, OverloadError> {
+    let sigs = if bias {
+        MAT_MUL_ADD_OPTIMAL_SIGNATURES
+    } else {
+        MAT_MUL_OPTIMAL_SIGNATURES
+    };
+    product(module, call, bias, true, sigs)
+}
+
+/// The products: `v, matrix, offset`, then `col_major, stride` unless
+/// `optimal`, then `bias, bias_offset` with `bias`.
+fn product(
+    module: &mut Module,
+    call: &Call,
+    bias: bool,
+    optimal: bool,
+    sigs: &[&str],
+) -> Result<ResolvedCall, OverloadError> {
     let name = call.def.name;
     let [TemplateArg::Type(ty)] = *call.template_args else {
         return Err(call.error(
@@ -176,7 +213,8 @@ pub(crate) fn mat_mul(
             sigs,
         ));
     };
-    let expected = if bias { 7 } else { 5 };
+    let layout_args = if optimal { 0 } else { 2 };
+    let expected = 3 + layout_args + if bias { 2 } else { 0 };
     if call.args.len() != expected {
         return Err(call.arity_error(module, sigs, expected));
     }
@@ -203,14 +241,20 @@ pub(crate) fn mat_mul(
     matrix_pointer(module, call, 1, "matrix", input, sigs)?;
     let u32_ty = module.intern(TypeInner::Scalar(Scalar::U32));
     let offset = u32_param(module, call, 2, "offset", u32_ty, sigs)?;
-    let (_, layout) = super::subgroup_matrix::col_major(module, call, 3, sigs)?;
-    let stride = u32_param(module, call, 4, "stride", u32_ty, sigs)?;
     let mut params = smallvec::SmallVec::new();
-    params.extend([call.args[0], call.args[1], offset, call.args[3], stride]);
+    params.extend([call.args[0], call.args[1], offset]);
+    let mut layout = crate::ir::MatrixLayout::RowMajor;
+    if !optimal {
+        let (_, l) = super::subgroup_matrix::col_major(module, call, 3, sigs)?;
+        layout = l;
+        let stride = u32_param(module, call, 4, "stride", u32_ty, sigs)?;
+        params.extend([call.args[3], stride]);
+    }
     if bias {
-        matrix_pointer(module, call, 5, "bias", input, sigs)?;
-        let bias_offset = u32_param(module, call, 6, "bias offset", u32_ty, sigs)?;
-        params.extend([call.args[5], bias_offset]);
+        let b = 3 + layout_args;
+        matrix_pointer(module, call, b, "bias", input, sigs)?;
+        let bias_offset = u32_param(module, call, b + 1, "bias offset", u32_ty, sigs)?;
+        params.extend([call.args[b], bias_offset]);
     }
     Ok(ResolvedCall {
         params,

@@ -85,6 +85,9 @@ pub enum BuiltinOp {
     Derivative(DerivativeAxis, DerivativeControl),
     /// `coopVecMatMul` (`false`) / `coopVecMatMulAdd` (`true`).
     CoopVecMatMul(bool),
+    /// `coopVecMatMulOptimal` (`false`) / `coopVecMatMulAddOptimal`
+    /// (`true`).
+    CoopVecMatMulOptimal(bool),
     /// `coopVecOuterProductAccumulate` (`outer`) /
     /// `coopVecReduceSumAccumulate`, with the element type in memory (the
     /// table's `F32` is refined by the overload check).
@@ -191,6 +194,8 @@ enum Special {
     CoopMultiplyAdd,
     /// `coopVecMatMul` / `coopVecMatMulAdd`.
     CoopVecMatMul(bool),
+    /// `coopVecMatMulOptimal` / `coopVecMatMulAddOptimal`.
+    CoopVecMatMulOptimal(bool),
     /// `coopVecOuterProductAccumulate` (`true`) /
     /// `coopVecReduceSumAccumulate` (`false`).
     CoopVecAccumulate(bool),
@@ -309,6 +314,8 @@ fn special_signatures(sp: Special) -> &'static [&'static str] {
         Special::CoopMultiplyAdd => coop_matrix::MULTIPLY_ADD_SIGNATURES,
         Special::CoopVecMatMul(false) => coop_vector::MAT_MUL_SIGNATURES,
         Special::CoopVecMatMul(true) => coop_vector::MAT_MUL_ADD_SIGNATURES,
+        Special::CoopVecMatMulOptimal(false) => coop_vector::MAT_MUL_OPTIMAL_SIGNATURES,
+        Special::CoopVecMatMulOptimal(true) => coop_vector::MAT_MUL_ADD_OPTIMAL_SIGNATURES,
         Special::CoopVecAccumulate(true) => coop_vector::OUTER_PRODUCT_SIGNATURES,
         Special::CoopVecAccumulate(false) => coop_vector::REDUCE_SUM_SIGNATURES,
         Special::MatrixReduce => matrix_reduce::REDUCE_SIGNATURES,
@@ -362,6 +369,9 @@ pub fn resolve_call(
                 Special::CoopStore => coop_matrix::store(module, &call),
                 Special::CoopMultiplyAdd => coop_matrix::multiply_add(module, &call),
                 Special::CoopVecMatMul(bias) => coop_vector::mat_mul(module, &call, bias),
+                Special::CoopVecMatMulOptimal(bias) => {
+                    coop_vector::mat_mul_optimal(module, &call, bias)
+                }
                 Special::CoopVecAccumulate(outer) => coop_vector::accumulate(module, &call, outer),
                 Special::MatrixReduce => matrix_reduce::reduce(module, &call),
                 Special::MatrixIndex => matrix_reduce::index(module, &call),

@@ -246,6 +246,21 @@ const fn coop_vec(name: &'static str, bias: bool) -> BuiltinDef {
     }
 }
 
+/// A cooperative-vector product row in the device's inference layout:
+/// every stage.
+const fn coop_vec_optimal(name: &'static str, bias: bool) -> BuiltinDef {
+    BuiltinDef {
+        extension: Extensions::TESSERA_COOPERATIVE_VECTOR,
+        stages: ALL_STAGES,
+        ..matrix(
+            name,
+            BuiltinOp::CoopVecMatMulOptimal(bias),
+            true,
+            Special::CoopVecMatMulOptimal(bias),
+        )
+    }
+}
+
 /// A cooperative-vector training row: a statement, every stage.
 const fn coop_vec_accumulate(name: &'static str, outer: bool) -> BuiltinDef {
     BuiltinDef {
@@ -736,6 +751,8 @@ pub(crate) static TABLE: &[BuiltinDef] = &[
     // Cooperative vectors (docs/cooperative-vectors.md).
     coop_vec("coopVecMatMul", false),
     coop_vec("coopVecMatMulAdd", true),
+    coop_vec_optimal("coopVecMatMulOptimal", false),
+    coop_vec_optimal("coopVecMatMulAddOptimal", true),
     coop_vec_accumulate("coopVecOuterProductAccumulate", true),
     coop_vec_accumulate("coopVecReduceSumAccumulate", false),
     // Derivatives (fragment stage only).

@@ -270,6 +270,12 @@ pub enum Expression {
         bias: Option<Handle<Expression>>,
         /// Index of the first bias element (u32; with `bias`).
         bias_offset: Option<Handle<Expression>>,
+        /// `coopVecMatMulOptimal` / `coopVecMatMulAddOptimal`: the matrix
+        /// is in the device's inference layout (natively the driver's
+        /// inferencing-optimal one; row-major with `stride` = K in the loop
+        /// form), and a region that is misaligned or outside its array
+        /// gives zero.
+        optimal: bool,
     },
     /// `textureSample*`, `textureGather*`, `textureSampleBaseClampToEdge`.
     ImageSample {

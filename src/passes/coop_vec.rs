@@ -36,6 +36,7 @@
 //! [`accumulate`] (`coop_vec_accumulate.rs`).
 
 use super::rewrite::{self, BlockBuilder, Cx, FunctionPass};
+use crate::analysis::binding_byte_offset;
 
 #[path = "coop_vec_accumulate.rs"]
 mod accumulate;
@@ -73,7 +74,8 @@ pub fn run(p: &mut Pipeline, native_allowed: bool, bounds: bool) -> Result<(), E
         rewrite::run(p, &mut pass);
     }
     if native {
-        rewrite::run(p, &mut Guard { bounds });
+        let round = p.cooperative_vector_optimal_layout_round.unwrap_or([1, 1]);
+        rewrite::run(p, &mut Guard { bounds, round });
     } else {
         rewrite::run(p, &mut Loops);
         to_arrays(&mut p.module);
@@ -82,10 +84,12 @@ pub fn run(p: &mut Pipeline, native_allowed: bool, bounds: bool) -> Result<(), E
 }
 
 /// Whether every product's component types are in the device's list and
-/// every vector is within the device's component limit.
+/// every vector is within the device's component limit (and, for the
+/// products in the inference layout, the device's layout bound is known).
 fn all_products_native(p: &Pipeline) -> bool {
     let configs = &p.cooperative_vector_configs;
     let max = p.cooperative_vector_max_components.unwrap_or(u32::MAX);
+    let round = p.cooperative_vector_optimal_layout_round.is_some();
     !configs.is_empty()
         && p.module.types.iter().all(|(_, t)| match t.inner {
             TypeInner::CoopVector { size, .. } => size <= max,
@@ -93,6 +97,7 @@ fn all_products_native(p: &Pipeline) -> bool {
         })
         && p.module.functions.iter().all(|(_, f)| {
             f.expressions.iter().all(|(_, e)| match *e {
+                Expression::CoopVecMatMul { optimal: true, .. } if !round => false,
                 Expression::CoopVecMatMul { ty, input, .. } => {
                     let scalar = |t: Handle<Type>| match *p.module.inner(t) {
                         TypeInner::CoopVector { scalar, .. } => scalar,
@@ -124,6 +129,7 @@ struct Product {
     stride: H,
     layout: MatrixLayout,
     bias: Option<(H, H)>,
+    optimal: bool,
 }
 
 impl Product {
@@ -138,6 +144,7 @@ impl Product {
                 layout,
                 bias,
                 bias_offset,
+                optimal,
             } => Some(Product {
                 ty,
                 input,
@@ -146,6 +153,7 @@ impl Product {
                 stride,
                 layout,
                 bias: bias.zip(bias_offset),
+                optimal,
             }),
             _ => None,
         }
@@ -284,7 +292,32 @@ impl FunctionPass for Loops {
         let span = cx.f.expressions.span(h);
         if let Some(product) = Product::of(&cx.f.expressions[h]) {
             let (out, block) = product_loops_block(cx, product, span);
-            cx.insert_statement(Statement::Block(block), span);
+            if product.optimal {
+                // The inference layout of the loop form is row-major with
+                // stride K: M * K elements.
+                let (m, k) = dims(cx, product);
+                let condition = optimal_condition(cx, product, m * k, span);
+                let mut zero = BlockBuilder::new();
+                let out_ty = pointee(cx, out);
+                let z = zero.expr(cx.f, Expression::ZeroValue(out_ty), out_ty, span);
+                zero.stmt(
+                    Statement::Store {
+                        pointer: out,
+                        value: z,
+                    },
+                    span,
+                );
+                cx.insert_statement(
+                    Statement::If {
+                        condition,
+                        accept: block,
+                        reject: zero.finish(),
+                    },
+                    span,
+                );
+            } else {
+                cx.insert_statement(Statement::Block(block), span);
+            }
             cx.f.expressions[h] = Expression::Load { pointer: out };
             return;
         }
@@ -399,9 +432,53 @@ fn to_arrays(m: &mut Module) {
 }
 
 /// The native form: each product runs natively when its operands allow,
-/// else as loops.
+/// else as loops (a product in the inference layout gives zero instead).
 struct Guard {
     bounds: bool,
+    /// The bound on the driver's optimal layouts.
+    round: [u32; 2],
+}
+
+/// `M` and `K` of a product.
+fn dims(cx: &Cx, product: Product) -> (u32, u32) {
+    let m = coop(cx.module, product.ty).map_or(0, |c| c.1);
+    let k = coop(cx.module, cx.ty(product.input)).map_or(0, |c| c.1);
+    (m, k)
+}
+
+/// The rule of the products in the inference layout, on every device: the
+/// matrix's offset a multiple of 64 bytes and the bias offset of 16, the
+/// matrix's `region` elements and the bias's `M` inside their arrays
+/// (evaluated before the current statement).
+fn optimal_condition(cx: &mut Cx, product: Product, region: u32, span: Span) -> H {
+    let (m, _) = dims(cx, product);
+    let size = coop(cx.module, cx.ty(product.input)).map_or(4, |c| c.0.size());
+    let mut b = BlockBuilder::new();
+    let multiple = |b: &mut BlockBuilder, cx: &mut Cx, x: H, of: u32| {
+        let n = lit(b, cx, Literal::U32(of), span);
+        let rem = binary(b, cx, BinaryOperator::Modulo, x, n, span);
+        let zero = lit(b, cx, Literal::U32(0), span);
+        binary(b, cx, BinaryOperator::Equal, rem, zero, span)
+    };
+    let inside = |b: &mut BlockBuilder, cx: &mut Cx, ptr: H, offset: H, n: u32| {
+        let len = array_len(b, cx, ptr, span);
+        let c = lit(b, cx, Literal::U32(n), span);
+        let fits = binary(b, cx, BinaryOperator::LessEqual, c, len, span);
+        let room = binary(b, cx, BinaryOperator::Subtract, len, c, span);
+        let within = binary(b, cx, BinaryOperator::LessEqual, offset, room, span);
+        binary(b, cx, BinaryOperator::And, fits, within, span)
+    };
+    let mut cond = multiple(&mut b, cx, product.offset, (64 / size).max(1));
+    let t = inside(&mut b, cx, product.matrix, product.offset, region);
+    cond = binary(&mut b, cx, BinaryOperator::And, cond, t, span);
+    if let Some((bias, bias_offset)) = product.bias {
+        let t = multiple(&mut b, cx, bias_offset, (16 / size).max(1));
+        cond = binary(&mut b, cx, BinaryOperator::And, cond, t, span);
+        let t = inside(&mut b, cx, bias, bias_offset, m);
+        cond = binary(&mut b, cx, BinaryOperator::And, cond, t, span);
+    }
+    insert_all(cx, b.finish());
+    cond
 }
 
 impl FunctionPass for Guard {
@@ -423,6 +500,42 @@ impl FunctionPass for Guard {
             return;
         };
         let result = cx.local("tessera_coop_result", product.ty, span);
+        if product.optimal {
+            let [rr, rc] = self.round;
+            let region = m
+                .div_ceil(rr)
+                .saturating_mul(rr)
+                .saturating_mul(k.div_ceil(rc).saturating_mul(rc));
+            let condition = optimal_condition(cx, product, region, span);
+            let mut accept = BlockBuilder::new();
+            let native = accept.expr(cx.f, cx.f.expressions[h].clone(), product.ty, span);
+            accept.stmt(
+                Statement::Store {
+                    pointer: result,
+                    value: native,
+                },
+                span,
+            );
+            let mut reject = BlockBuilder::new();
+            let z = reject.expr(cx.f, Expression::ZeroValue(product.ty), product.ty, span);
+            reject.stmt(
+                Statement::Store {
+                    pointer: result,
+                    value: z,
+                },
+                span,
+            );
+            cx.insert_statement(
+                Statement::If {
+                    condition,
+                    accept: accept.finish(),
+                    reject: reject.finish(),
+                },
+                span,
+            );
+            cx.f.expressions[h] = Expression::Load { pointer: result };
+            return;
+        }
         // The loops, storing the result as a vector.
         let mut reject = BlockBuilder::new();
         let v = loops_as_vector(cx, &mut reject, product, span);
@@ -638,27 +751,6 @@ fn loops_body(
     });
 }
 
-/// The byte offset of the array `ptr` points into from the start of its
-/// binding, when the access chain makes it known.
-fn static_byte_offset(cx: &Cx, ptr: H) -> Option<u32> {
-    match cx.f.expressions[ptr] {
-        Expression::GlobalVariable(_) => Some(0),
-        Expression::AccessIndex { base, index } => {
-            let outer = static_byte_offset(cx, base)?;
-            let TypeInner::Pointer { base: st, .. } = *cx.inner(base) else {
-                return None;
-            };
-            match cx.module.inner(st) {
-                TypeInner::Struct { members, .. } => {
-                    Some(outer + members.get(index as usize)?.offset)
-                }
-                _ => None,
-            }
-        }
-        _ => None,
-    }
-}
-
 /// The condition under which the native instruction is used: aligned
 /// offsets and strides and, with `bounds`, the whole matrix and bias
 /// inside their arrays. `None` when the matrix's array does not start at
@@ -671,11 +763,11 @@ fn native_condition(
     span: Span,
 ) -> Option<H> {
     let size = t.size();
-    if static_byte_offset(cx, product.matrix)? % 64 != 0 {
+    if binding_byte_offset(cx.module, cx.f, product.matrix)? % 64 != 0 {
         return None;
     }
     if let Some((bias, _)) = product.bias {
-        if static_byte_offset(cx, bias)? % 16 != 0 {
+        if binding_byte_offset(cx.module, cx.f, bias)? % 16 != 0 {
             return None;
         }
     }

@@ -35,7 +35,8 @@
 //! ```
 
 use super::rewrite::{BlockBuilder, Cx, FunctionPass};
-use super::{array_len, binary, coop, counted_loop, insert_all, lit, static_byte_offset};
+use super::{array_len, binary, coop, counted_loop, insert_all, lit};
+use crate::analysis::binding_byte_offset;
 use crate::configs::ComponentType;
 use crate::ir::{
     AddressSpace, ArraySize, AtomicFunction, BinaryOperator, Block, Expression, Literal,
@@ -99,7 +100,7 @@ impl FunctionPass for Accumulate {
             && listed
             && self.round.is_some()
             && (b.is_none() || s == Scalar::F16)
-            && static_byte_offset(cx, pointer).is_some_and(|o| o % align == 0);
+            && binding_byte_offset(cx.module, cx.f, pointer).is_some_and(|o| o % align == 0);
         let region = match (n, native, self.round) {
             (Some(n), true, Some([r, c])) => round_up(m, r).saturating_mul(round_up(n, c)),
             (Some(n), _, _) => m * n,

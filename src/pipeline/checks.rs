@@ -455,6 +455,60 @@ pub fn check_multiply(
     }
 }
 
+/// The cooperative-vector operations whose matrix is in a device-defined
+/// layout (the inference layout of `coopVecMatMul(Add)Optimal`, the
+/// training layout of `coopVecOuterProductAccumulate`;
+/// docs/cooperative-vectors.md) need the matrix's array to start at a
+/// multiple of 64 bytes of its buffer (and an optimal product's bias at 16),
+/// as Vulkan requires of the native instructions: the host converts the
+/// layout of a whole region, which could not depend on where a struct
+/// member lies.
+pub fn check_device_layouts(module: &Module, epi: &EntryPointInfo, diags: &mut Vec<Diagnostic>) {
+    use crate::analysis::binding_byte_offset;
+    use crate::ir::{Expression, Statement};
+    for &fi in &epi.functions {
+        let Some(f) = module.functions.try_get(Handle::from_index(fi)) else {
+            continue;
+        };
+        let misaligned =
+            |ptr, by: u32| binding_byte_offset(module, f, ptr).is_none_or(|o| o % by != 0);
+        let suffix = "(the matrix's layout is the device's, and Vulkan requires that alignment)";
+        for (h, e) in f.expressions.iter() {
+            if let Expression::CoopVecMatMul {
+                matrix,
+                optimal: true,
+                bias,
+                ..
+            } = *e
+            {
+                if misaligned(matrix, 64) || bias.is_some_and(|b| misaligned(b, 16)) {
+                    let message = if bias.is_some() {
+                        format!("the matrix of 'coopVecMatMulAddOptimal' must be a buffer's whole array or a struct member at a multiple of 64 bytes of its buffer, and its bias at a multiple of 16 {suffix}")
+                    } else {
+                        format!("the matrix of 'coopVecMatMulOptimal' must be a buffer's whole array or a struct member at a multiple of 64 bytes of its buffer {suffix}")
+                    };
+                    diags.push(Diagnostic::error(message, f.expressions.span(h)));
+                }
+            }
+        }
+        crate::ir::visit::walk_statements(&f.body, |st, span| {
+            if let Statement::CoopVecAccumulate {
+                pointer,
+                b: Some(_),
+                ..
+            } = *st
+            {
+                if misaligned(pointer, 64) {
+                    diags.push(Diagnostic::error(
+                        format!("the matrix of 'coopVecOuterProductAccumulate' must be a buffer's whole array or a struct member at a multiple of 64 bytes of its buffer {suffix}"),
+                        span,
+                    ));
+                }
+            }
+        });
+    }
+}
+
 /// The operations that hand a matrix's rows or columns to the invocations
 /// of the subgroup (invocation `i` holds row or column `i`): the rows or
 /// columns must not outnumber the device's minimum subgroup size, or some

@@ -793,6 +793,12 @@ pub fn process_owned(
         if epi.uses_subgroup_matrix {
             checks::check_invocation_lines(module, epi, options, &mut diags);
         }
+        if module
+            .extensions
+            .contains(crate::ir::Extensions::TESSERA_COOPERATIVE_VECTOR)
+        {
+            checks::check_device_layouts(module, epi, &mut diags);
+        }
         for mm in &epi.multiplies {
             let Some(mi) = checks::multiply_info(module, mm, &known, &mut diags) else {
                 continue;

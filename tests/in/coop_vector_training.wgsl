@@ -3,7 +3,7 @@
 // of f16 and f32 vectors; without a device profile, compare-exchange loops.
 enable f16;
 enable tessera_experimental_cooperative_vector;
-struct Grads { head: u32, rest: array<atomic<u32>> }
+struct Grads { head: array<u32, 16>, rest: array<atomic<u32>> }
 @group(0) @binding(0) var<storage, read> inputs: array<f16>;
 @group(0) @binding(1) var<storage, read_write> grad: array<atomic<u32>>;
 @group(0) @binding(2) var<storage, read_write> bias_grad: array<atomic<u32>, 64>;

@@ -133,6 +133,7 @@ impl Writer<'_> {
             layout,
             bias,
             bias_offset,
+            optimal,
         } = cx.f.expressions[h]
         else {
             return Err(err("not a cooperative-vector product", span));
@@ -167,9 +168,11 @@ impl Writer<'_> {
             let bo = self.emit(cx, Op::IMul, u32_ty, &[bo, size]);
             ops.extend([b, bo, interp]);
         }
-        let layout = self.u32_const(match layout {
-            MatrixLayout::RowMajor => 0,
-            MatrixLayout::ColumnMajor => 1,
+        let layout = self.u32_const(match (optimal, layout) {
+            // InferencingOptimalNV (its stride operand is ignored).
+            (true, _) => 2,
+            (false, MatrixLayout::RowMajor) => 0,
+            (false, MatrixLayout::ColumnMajor) => 1,
         });
         let m = self.u32_const(m);
         let k = self.u32_const(k);

@@ -416,10 +416,13 @@ impl<'m> Ctx<'m> {
                 layout,
                 bias,
                 bias_offset,
+                optimal,
             } => {
-                out.push_str(match bias {
-                    Some(_) => "coopVecMatMulAdd<",
-                    None => "coopVecMatMul<",
+                out.push_str(match (bias, optimal) {
+                    (Some(_), false) => "coopVecMatMulAdd<",
+                    (None, false) => "coopVecMatMul<",
+                    (Some(_), true) => "coopVecMatMulAddOptimal<",
+                    (None, true) => "coopVecMatMulOptimal<",
                 });
                 self.write_type(ty, out)?;
                 out.push_str(">(");
@@ -429,11 +432,13 @@ impl<'m> Ctx<'m> {
                     }
                     self.write_expr(scope, a, ARG, out, d)?;
                 }
-                out.push_str(match layout {
-                    crate::ir::MatrixLayout::ColumnMajor => ", true, ",
-                    crate::ir::MatrixLayout::RowMajor => ", false, ",
-                });
-                self.write_expr(scope, stride, ARG, out, d)?;
+                if !optimal {
+                    out.push_str(match layout {
+                        crate::ir::MatrixLayout::ColumnMajor => ", true, ",
+                        crate::ir::MatrixLayout::RowMajor => ", false, ",
+                    });
+                    self.write_expr(scope, stride, ARG, out, d)?;
+                }
                 for a in [bias, bias_offset].into_iter().flatten() {
                     out.push_str(", ");
                     self.write_expr(scope, a, ARG, out, d)?;

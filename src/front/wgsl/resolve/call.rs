@@ -632,23 +632,44 @@ impl<'t, 'a> Resolver<'t, 'a> {
                 self.fs(span)?.push(st, span);
                 Ok(None)
             }
-            BuiltinOp::CoopVecMatMul(with_bias) => {
+            BuiltinOp::CoopVecMatMul(with_bias) | BuiltinOp::CoopVecMatMulOptimal(with_bias) => {
                 let ty = need_result(result)?;
+                let optimal = matches!(resolved.op, BuiltinOp::CoopVecMatMulOptimal(_));
                 let layout = resolved.layout.unwrap_or(crate::ir::MatrixLayout::RowMajor);
+                let b = if optimal { 3 } else { 5 };
                 let (bias, bias_offset) = if with_bias {
-                    (Some(arg(5)?), Some(arg(6)?))
+                    (Some(arg(b)?), Some(arg(b + 1)?))
                 } else {
                     (None, None)
+                };
+                let stride = if optimal {
+                    // The loop form's layout: row-major, K elements a row.
+                    let input_ty = resolved.params.first().copied();
+                    let k = match input_ty.map(|t| self.module.inner(t).clone()) {
+                        Some(TypeInner::CoopVector { size, .. }) => size,
+                        _ => return err(format!("invalid call to '{name}'"), span),
+                    };
+                    let u32_ty = self
+                        .module
+                        .intern(TypeInner::Scalar(crate::ir::Scalar::U32));
+                    self.fs(span)?.add(
+                        Expression::Literal(crate::ir::Literal::U32(k)),
+                        u32_ty,
+                        span,
+                    )
+                } else {
+                    arg(4)?
                 };
                 let e = Expression::CoopVecMatMul {
                     ty,
                     input: arg(0)?,
                     matrix: arg(1)?,
                     offset: arg(2)?,
-                    stride: arg(4)?,
+                    stride,
                     layout,
                     bias,
                     bias_offset,
+                    optimal,
                 };
                 self.add_at(Stage::Runtime, e, ty, span).map(Some)
             }
