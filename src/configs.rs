@@ -540,52 +540,77 @@ pub fn from_wgpu(
 
 /// A combination of component types a device runs cooperative-vector
 /// products with natively (`VK_NV_cooperative_vector`,
-/// docs/cooperative-vectors.md): the input vector, matrix and bias are
-/// `input`, the result `result`. Spelled `INPUT:RESULT`, e.g. `f16:f16`.
+/// docs/cooperative-vectors.md). Spelled `INPUT:RESULT` when the matrix
+/// and bias are of the input's type (`f16:f16`, `f16:f32`), and
+/// `INPUT/MATRIX:RESULT` for the 8-bit integer products (`i32/i8:i32`,
+/// `f32/i8:i32`, and `u32/i8:i32` for four packed bytes per `u32`), whose
+/// bias is `i32` and whose input is read as the matrix's type.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct CooperativeVectorConfig {
-    /// Component type of the input vector, the matrix and the bias.
+    /// Component type of the input vector.
     pub input: ComponentType,
+    /// Component type of the matrix in memory (the input's for float
+    /// products; `i8` or `u8` for the integer ones).
+    pub matrix: ComponentType,
     /// Component type of the result.
     pub result: ComponentType,
 }
 
 impl CooperativeVectorConfig {
-    /// Whether products of `input` vectors giving `result` vectors run
-    /// natively under this configuration.
-    pub fn matches(&self, input: Scalar, result: Scalar) -> bool {
+    /// Whether products of `input` vectors with a matrix of `matrix`
+    /// elements giving `result` vectors run natively under this
+    /// configuration.
+    pub fn matches(&self, input: Scalar, matrix: Scalar, result: Scalar) -> bool {
         ComponentType::from_scalar(input) == Some(self.input)
+            && ComponentType::from_scalar(matrix) == Some(self.matrix)
             && ComponentType::from_scalar(result) == Some(self.result)
     }
 }
 
 impl fmt::Display for CooperativeVectorConfig {
-    /// Writes `INPUT:RESULT`, e.g. `f16:f32`.
+    /// Writes `INPUT:RESULT` (e.g. `f16:f32`) or `INPUT/MATRIX:RESULT`
+    /// (e.g. `u32/i8:i32`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}", self.input, self.result)
+        if self.matrix == self.input {
+            write!(f, "{}:{}", self.input, self.result)
+        } else {
+            write!(f, "{}/{}:{}", self.input, self.matrix, self.result)
+        }
     }
 }
 
 impl FromStr for CooperativeVectorConfig {
     type Err = ConfigParseError;
 
-    /// Parses `INPUT:RESULT` (`f16` or `f32` each).
+    /// Parses `INPUT:RESULT` (`f16` or `f32` each) or `INPUT/MATRIX:RESULT`
+    /// (`i32`, `f32` or `u32` / `i8` or `u8` : `i32`).
     fn from_str(s: &str) -> Result<Self, Self::Err> {
+        use ComponentType::*;
         let bad = || {
             ConfigParseError(format!(
-                "invalid cooperative vector config '{s}': expected INPUT:RESULT with f16 or f32 each, e.g. f16:f16"
+                "invalid cooperative vector config '{s}': expected INPUT:RESULT with f16 or f32 each (e.g. f16:f16), or INPUT/MATRIX:i32 with INPUT i32, f32 or u32 and MATRIX i8 or u8 (e.g. u32/i8:i32)"
             ))
         };
-        let (input, result) = s.trim().split_once(':').ok_or_else(bad)?;
-        let component = |t: &str| match t.trim() {
-            "f16" => Ok(ComponentType::F16),
-            "f32" => Ok(ComponentType::F32),
-            _ => Err(bad()),
+        let (lhs, result) = s.trim().split_once(':').ok_or_else(bad)?;
+        let ty = |t: &str| t.trim().parse::<ComponentType>().map_err(|_| bad());
+        let result = ty(result)?;
+        let (input, matrix) = match lhs.split_once('/') {
+            Some((i, m)) => (ty(i)?, ty(m)?),
+            None => (ty(lhs)?, ty(lhs)?),
         };
+        let ok = match (input, matrix, result) {
+            (F16 | F32, m, F16 | F32) if m == input => true,
+            (I32 | F32 | U32, I8 | U8, I32) => true,
+            _ => false,
+        };
+        if !ok {
+            return Err(bad());
+        }
         Ok(CooperativeVectorConfig {
-            input: component(input)?,
-            result: component(result)?,
+            input,
+            matrix,
+            result,
         })
     }
 }

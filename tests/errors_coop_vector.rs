@@ -54,11 +54,11 @@ fn unknown_enable_suggests() {
 }
 
 #[test]
-fn component_type_i32() {
+fn component_type_bool() {
     check_error(
-        body!("    var v: coop_vec<i32, 4>;"),
-        "the component type of 'coop_vec' must be 'f32' or 'f16', found 'i32'",
-        "i32",
+        body!("    var v: coop_vec<bool, 4>;"),
+        "the component type of 'coop_vec' must be 'f32', 'f16', 'i32' or 'u32', found 'bool'",
+        "bool",
     );
 }
 

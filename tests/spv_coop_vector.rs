@@ -327,3 +327,53 @@ fn compile_with(source: &str, options: &CompileOptions) -> String {
     common::validate_spirv(&words, TargetEnv::Vulkan_1_3).expect("valid");
     common::disassemble(&words).expect("rspirv reads the module")
 }
+
+const INT8: &str = "enable tessera_experimental_cooperative_vector;
+@group(0) @binding(0) var<storage, read> w: array<u32>;
+@group(0) @binding(1) var<storage, read> bias: array<i32>;
+@group(0) @binding(2) var<storage, read_write> out: array<i32>;
+@compute @workgroup_size(64)
+fn main(@builtin(global_invocation_id) id: vec3u) {
+    let xi = coop_vec<i32, 16>(i32(id.x));
+    let xf = coop_vec<f32, 16>(f32(id.x) * 0.5);
+    let xp = coop_vec<u32, 4>(id.x * 0x01010101u);
+    let a = coopVecMatMulAdd<coop_vec<i32, 8>, i8>(xi, &w, 0u, false, 16u, &bias, 0u);
+    let b = coopVecMatMul<coop_vec<i32, 8>, u8>(xf, &w, 128u, true, 16u);
+    let c = coopVecMatMul<coop_vec<i32, 8>, i8>(xp, &w, 256u, false, 16u);
+    let d = max(a + b - c, coop_vec<i32, 8>());
+    out[id.x] = d[0] + d[7];
+}
+";
+
+/// 8-bit products natively: the input read as the matrix's type (packed
+/// for the `u32` input, whose K is 16), an i32 bias, and the signedness
+/// operands; each listed configuration is needed.
+#[test]
+fn int8_products() {
+    let text = compile(INT8, (1, 6), &["i32/i8:i32", "f32/u8:i32", "u32/i8:i32"]);
+    assert_eq!(
+        text.matches("OpCooperativeVectorMatrixMulAddNV").count(),
+        1,
+        "{text}"
+    );
+    assert_eq!(
+        text.matches("OpCooperativeVectorMatrixMulNV").count(),
+        2,
+        "{text}"
+    );
+    assert_eq!(
+        text.matches("CooperativeMatrixOperands(MATRIX_B_SIGNED_COMPONENTS_KHR | MATRIX_RESULT_SIGNED_COMPONENTS_KHR)").count(),
+        1,
+        "{text}"
+    );
+    insta::with_settings!({
+        snapshot_path => "../snapshots",
+        prepend_module_to_snapshot => false,
+        omit_expression => true,
+    }, {
+        insta::assert_snapshot!("spv-coop-vector@int8", text);
+    });
+    // Without the f32 -> u8 configuration, every product is a loop.
+    let text = compile(INT8, (1, 6), &["i32/i8:i32", "u32/i8:i32"]);
+    assert!(!text.contains("CooperativeVectorMatrixMul"), "{text}");
+}

@@ -14,6 +14,7 @@ use crate::ir::{AddressSpace, Module, Scalar, Type, TypeInner};
 /// Readable `coopVecMatMul` overloads.
 pub(crate) const MAT_MUL_SIGNATURES: &[&str] = &[
     "coopVecMatMul<coop_vec<R, M>>(v: coop_vec<T, K>, matrix: ptr<storage, array<T>, A>, offset: u32, col_major: bool, stride: u32) -> coop_vec<R, M>  where T is f32 or f16, R is T or f32, A is read or read_write, col_major is a const-expression",
+    "coopVecMatMul<coop_vec<i32, M>, E>(v: coop_vec<I, N>, matrix: ptr<storage, array<u32>, A>, offset: u32, col_major: bool, stride: u32) -> coop_vec<i32, M>  where E is i8 or u8, I is i32, f32 or u32 (four packed elements)",
 ];
 
 /// Readable `coopVecMatMulAdd` overloads.
@@ -198,11 +199,26 @@ fn product(
     sigs: &[&str],
 ) -> Result<ResolvedCall, OverloadError> {
     let name = call.def.name;
-    let [TemplateArg::Type(ty)] = *call.template_args else {
-        return Err(call.error(
-            format!("'{name}' requires one template argument, the result type 'coop_vec<R, M>'"),
-            sigs,
-        ));
+    let (ty, element) = match *call.template_args {
+        [TemplateArg::Type(ty)] => (ty, None),
+        [TemplateArg::Type(ty), TemplateArg::Type(e)] => match inner(module, e) {
+            TypeInner::Scalar(s @ (Scalar::I8 | Scalar::U8)) => (ty, Some(s)),
+            _ => {
+                return Err(call.error(
+                    format!(
+                        "the second template argument of '{name}' is the matrix's 8-bit element type, 'i8' or 'u8', found '{}'",
+                        type_name(module, e)
+                    ),
+                    sigs,
+                ))
+            }
+        },
+        _ => {
+            return Err(call.error(
+                format!("'{name}' requires one template argument, the result type 'coop_vec<R, M>' (and for 8-bit integer matrices a second one, 'i8' or 'u8')"),
+                sigs,
+            ))
+        }
     };
     let TypeInner::CoopVector { scalar: result, .. } = inner(module, ty) else {
         return Err(call.error(
@@ -228,17 +244,54 @@ fn product(
             sigs,
         ));
     };
-    if result != input && result != Scalar::F32 {
-        return Err(call.error(
-            format!(
-                "the result component type of '{name}' must be the input's ('{}') or 'f32', found '{}'",
-                input.wgsl_name(),
-                result.wgsl_name()
-            ),
-            sigs,
-        ));
-    }
-    matrix_pointer(module, call, 1, "matrix", input, sigs)?;
+    let (matrix_scalar, bias_scalar) = match element {
+        None if !input.is_float() => {
+            return Err(call.arg_error(
+                0,
+                format!(
+                    "a product of an integer cooperative vector ('{}') needs the matrix's 8-bit element type as the second template argument of '{name}' ('i8' or 'u8')",
+                    type_name(module, call.args[0])
+                ),
+                sigs,
+            ))
+        }
+        None => {
+            if result != input && result != Scalar::F32 {
+                return Err(call.error(
+                    format!(
+                        "the result component type of '{name}' must be the input's ('{}') or 'f32', found '{}'",
+                        input.wgsl_name(),
+                        result.wgsl_name()
+                    ),
+                    sigs,
+                ));
+            }
+            (input, input)
+        }
+        Some(_) => {
+            if result != Scalar::I32 {
+                return Err(call.error(
+                    format!(
+                        "the result of '{name}' with an 8-bit integer matrix must be a 'coop_vec<i32, M>', found '{}'",
+                        type_name(module, ty)
+                    ),
+                    sigs,
+                ));
+            }
+            if !matches!(input, Scalar::I32 | Scalar::F32 | Scalar::U32) {
+                return Err(call.arg_error(
+                    0,
+                    format!(
+                        "the input of '{name}' with an 8-bit integer matrix must be a 'coop_vec' of 'i32', 'f32' or 'u32' (four packed elements each), found '{}'",
+                        type_name(module, call.args[0])
+                    ),
+                    sigs,
+                ));
+            }
+            (Scalar::U32, Scalar::I32)
+        }
+    };
+    matrix_pointer(module, call, 1, "matrix", matrix_scalar, sigs)?;
     let u32_ty = module.intern(TypeInner::Scalar(Scalar::U32));
     let offset = u32_param(module, call, 2, "offset", u32_ty, sigs)?;
     let mut params = smallvec::SmallVec::new();
@@ -252,14 +305,23 @@ fn product(
     }
     if bias {
         let b = 3 + layout_args;
-        matrix_pointer(module, call, b, "bias", input, sigs)?;
+        matrix_pointer(module, call, b, "bias", bias_scalar, sigs)?;
         let bias_offset = u32_param(module, call, b + 1, "bias offset", u32_ty, sigs)?;
         params.extend([call.args[b], bias_offset]);
     }
+    let op = match call.def.op {
+        crate::builtins::BuiltinOp::CoopVecMatMul(b, _) => {
+            crate::builtins::BuiltinOp::CoopVecMatMul(b, element)
+        }
+        crate::builtins::BuiltinOp::CoopVecMatMulOptimal(b, _) => {
+            crate::builtins::BuiltinOp::CoopVecMatMulOptimal(b, element)
+        }
+        other => other,
+    };
     Ok(ResolvedCall {
         params,
         result: Some(ty),
-        op: call.def.op,
+        op,
         matrix_form: None,
         layout: Some(layout),
     })

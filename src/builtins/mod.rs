@@ -83,11 +83,13 @@ pub enum BuiltinOp {
     SubgroupMatrixScalar(MatrixScalarOp),
     /// `dpdx*`, `dpdy*`, `fwidth*`: [`crate::ir::Expression::Derivative`].
     Derivative(DerivativeAxis, DerivativeControl),
-    /// `coopVecMatMul` (`false`) / `coopVecMatMulAdd` (`true`).
-    CoopVecMatMul(bool),
+    /// `coopVecMatMul` (`false`) / `coopVecMatMulAdd` (`true`), with the
+    /// matrix's 8-bit element type when the call names one (refined by the
+    /// overload check).
+    CoopVecMatMul(bool, Option<crate::ir::Scalar>),
     /// `coopVecMatMulOptimal` (`false`) / `coopVecMatMulAddOptimal`
-    /// (`true`).
-    CoopVecMatMulOptimal(bool),
+    /// (`true`), likewise.
+    CoopVecMatMulOptimal(bool, Option<crate::ir::Scalar>),
     /// `coopVecOuterProductAccumulate` (`outer`) /
     /// `coopVecReduceSumAccumulate`, with the element type in memory (the
     /// table's `F32` is refined by the overload check).

@@ -239,7 +239,7 @@ const fn coop_vec(name: &'static str, bias: bool) -> BuiltinDef {
         stages: ALL_STAGES,
         ..matrix(
             name,
-            BuiltinOp::CoopVecMatMul(bias),
+            BuiltinOp::CoopVecMatMul(bias, None),
             true,
             Special::CoopVecMatMul(bias),
         )
@@ -254,7 +254,7 @@ const fn coop_vec_optimal(name: &'static str, bias: bool) -> BuiltinDef {
         stages: ALL_STAGES,
         ..matrix(
             name,
-            BuiltinOp::CoopVecMatMulOptimal(bias),
+            BuiltinOp::CoopVecMatMulOptimal(bias, None),
             true,
             Special::CoopVecMatMulOptimal(bias),
         )

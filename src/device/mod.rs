@@ -53,8 +53,10 @@
 //!   member, the configuration checks are skipped; `[]` means the device
 //!   has none.
 //! - `cooperativeVectorConfigs` (optional): `INPUT:RESULT` strings (`f16`
-//!   or `f32` each), the cooperative-vector products the device runs
-//!   natively (docs/cooperative-vectors.md); without it, none.
+//!   or `f32` each) and, for the 8-bit integer products,
+//!   `INPUT/MATRIX:i32` (`i32`, `f32` or `u32` / `i8` or `u8`): the
+//!   cooperative-vector products the device runs natively
+//!   (docs/cooperative-vectors.md); without it, none.
 //! - `cooperativeVectorMaxComponents` (optional): the most components a
 //!   native cooperative vector may have (`maxCooperativeVectorComponents`);
 //!   a module with longer vectors gets loops.

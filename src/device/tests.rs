@@ -185,26 +185,70 @@ fn cooperative_vector_configs_from_vulkan() {
     };
     let mut facts = h100_facts();
     facts.cooperative_vector = true;
+    // The H200's rows (driver 580), VkComponentTypeKHR values: FLOAT16 0,
+    // FLOAT32 1, SINT8 3, SINT32 5, UINT8 7, UINT32 9, SINT8_PACKED
+    // 1000491000, UINT8_PACKED 1000491001, E4M3 1000491002, E5M2 1000491003.
+    let (sp, up) = (1_000_491_000, 1_000_491_001);
     facts.cooperative_vector_properties = vec![
         row(0, 0, 0, 0, 0),
         row(0, 0, 0, 0, 1),
-        // An f32 input interpreted as f16, 8-bit matrices, a duplicate.
+        // An f32 input interpreted as f16: not spelled.
         row(1, 0, 0, 0, 0),
-        row(5, 5, 3, 5, 5),
+        // An 8-bit input type: WGSL has none.
+        row(3, 3, 3, 5, 5),
+        row(5, 3, 3, 5, 5),
+        row(1, 3, 3, 5, 5),
+        row(9, sp, 3, 5, 5),
+        // A u8 input for an i8 matrix: the input is read as the matrix's type.
+        row(5, 7, 3, 5, 5),
+        row(9, up, 3, 5, 5),
+        row(5, 7, 7, 5, 5),
+        row(9, up, 7, 5, 5),
+        // FP8: not yet.
+        row(0, 1_000_491_002, 1_000_491_002, 0, 0),
+        // A duplicate.
         row(0, 0, 0, 0, 0),
     ];
     let names: Vec<String> = cooperative_vector_configs(&facts, true)
         .iter()
         .map(|c| c.to_string())
         .collect();
-    assert_eq!(names, ["f16:f16", "f16:f32"]);
+    assert_eq!(
+        names,
+        [
+            "f16:f16",
+            "f16:f32",
+            "i32/i8:i32",
+            "f32/i8:i32",
+            "u32/i8:i32",
+            "i32/u8:i32",
+            "u32/u8:i32"
+        ]
+    );
+    for n in &names {
+        let c: crate::configs::CooperativeVectorConfig = n.parse().expect("parses");
+        assert_eq!(&c.to_string(), n);
+    }
+    for bad in [
+        "f16/i8:i32",
+        "i32/i8:f32",
+        "i32:i32",
+        "u32/f16:i32",
+        "i32/i8",
+    ] {
+        assert!(
+            bad.parse::<crate::configs::CooperativeVectorConfig>()
+                .is_err(),
+            "{bad}"
+        );
+    }
     facts.max_cooperative_vector_components = 512;
     assert_eq!(
         crate::device::vulkan::profile_from_vulkan(&facts).cooperative_vector_max_components,
         Some(512)
     );
     // Without shader-f16 the f16 rows go; without the feature, all.
-    assert!(cooperative_vector_configs(&facts, false).is_empty());
+    assert_eq!(cooperative_vector_configs(&facts, false).len(), 5);
     facts.cooperative_vector = false;
     assert!(cooperative_vector_configs(&facts, true).is_empty());
 }

@@ -146,12 +146,14 @@ pub struct VulkanCooperativeVectorProperties {
     pub transpose: bool,
 }
 
-/// The cooperative-vector configurations of a device: one per listed
-/// combination whose input, its interpretation, the matrix and the bias
-/// are one float type (f16 or f32, `VK_COMPONENT_TYPE_FLOAT16/32_KHR`)
-/// and whose result is f16 or f32, in the driver's order, without
-/// duplicates. Needs the feature, the Vulkan memory model and, for f16,
-/// the shader-f16 feature.
+/// The cooperative-vector configurations of a device, in the driver's
+/// order, without duplicates: each listed combination whose input, its
+/// interpretation, the matrix and the bias are one float type (f16 or f32,
+/// `VK_COMPONENT_TYPE_FLOAT16/32_KHR`) with an f16 or f32 result, and each
+/// 8-bit integer one tessera spells (an `i8`/`u8` matrix, an `i32` bias and
+/// result, and an `i32` or `f32` input read as the matrix's type, or a
+/// `u32` input of four packed bytes of it). Needs the feature, the Vulkan
+/// memory model and, for f16, the shader-f16 feature.
 pub fn cooperative_vector_configs(
     facts: &VulkanDeviceFacts,
     f16: bool,
@@ -166,13 +168,49 @@ pub fn cooperative_vector_configs(
     if !facts.cooperative_vector || !facts.vulkan_memory_model {
         return out;
     }
+    // VkComponentTypeKHR: SINT8 3, SINT32 5, UINT8 7, UINT32 9, FLOAT32 1;
+    // SINT8_PACKED_NV 1000491000, UINT8_PACKED_NV 1000491001.
+    let byte = |v: u32| match v {
+        3 => Some(ComponentType::I8),
+        7 => Some(ComponentType::U8),
+        _ => None,
+    };
+    let packed = |v: u32| match v {
+        1_000_491_000 => Some(ComponentType::I8),
+        1_000_491_001 => Some(ComponentType::U8),
+        _ => None,
+    };
     for p in &facts.cooperative_vector_properties {
         let same = p.input_interpretation == p.input_type
             && p.matrix_interpretation == p.input_type
             && p.bias_interpretation == p.input_type;
-        if let (true, Some(input), Some(result)) = (same, float(p.input_type), float(p.result_type))
+        let c = if let (true, Some(input), Some(result)) =
+            (same, float(p.input_type), float(p.result_type))
         {
-            let c = crate::configs::CooperativeVectorConfig { input, result };
+            Some(crate::configs::CooperativeVectorConfig {
+                input,
+                matrix: input,
+                result,
+            })
+        } else if p.bias_interpretation == 5 && p.result_type == 5 {
+            let matrix = byte(p.matrix_interpretation);
+            let input = match p.input_type {
+                5 if byte(p.input_interpretation) == matrix => Some(ComponentType::I32),
+                1 if byte(p.input_interpretation) == matrix => Some(ComponentType::F32),
+                9 if packed(p.input_interpretation) == matrix => Some(ComponentType::U32),
+                _ => None,
+            };
+            input
+                .zip(matrix)
+                .map(|(input, matrix)| crate::configs::CooperativeVectorConfig {
+                    input,
+                    matrix,
+                    result: ComponentType::I32,
+                })
+        } else {
+            None
+        };
+        if let Some(c) = c {
             if !out.contains(&c) {
                 out.push(c);
             }

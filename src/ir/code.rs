@@ -276,6 +276,13 @@ pub enum Expression {
         /// form), and a region that is misaligned or outside its array
         /// gives zero.
         optimal: bool,
+        /// The matrix's element type in memory: the input's component type
+        /// for float products; `I8` or `U8` for the 8-bit integer ones,
+        /// whose matrix is an array of `u32` holding four elements each
+        /// (element `e` in byte `e % 4` of word `e / 4`), whose bias is
+        /// `i32` and whose input is read as this type (a `u32` input: four
+        /// packed elements per component, so `K` is four times its size).
+        element: Scalar,
     },
     /// `textureSample*`, `textureGather*`, `textureSampleBaseClampToEdge`.
     ImageSample {

@@ -418,6 +418,7 @@ pub(super) fn expression(x: &Exprs, h: H) -> Result<(), Rule> {
             stride,
             bias,
             bias_offset,
+            element,
             ..
         } => {
             expect(Want::Ty(t))?;
@@ -430,25 +431,41 @@ pub(super) fn expression(x: &Exprs, h: H) -> Result<(), Rule> {
             let TypeInner::CoopVector { scalar: s, .. } = *x.inner(input) else {
                 return x.operand(input, "the input", |_| false);
             };
-            ensure(r == s || r == Scalar::F32, || {
-                format!(
-                    "its component type {} is neither the input's nor f32",
-                    r.wgsl_name()
-                )
-            })?;
-            let of_s = |p: &TypeInner| {
-                pointee(p).is_some_and(|b| {
-                    matches!(*m.inner(b), TypeInner::Array { base, .. }
-                        if *m.inner(base) == TypeInner::Scalar(s))
-                })
+            let bytes = matches!(element, Scalar::I8 | Scalar::U8);
+            if bytes {
+                ensure(
+                    r == Scalar::I32 && matches!(s, Scalar::I32 | Scalar::F32 | Scalar::U32),
+                    || "an 8-bit product of other than i32, f32 or u32 into i32".to_string(),
+                )?;
+            } else {
+                ensure(element == s && (r == s || r == Scalar::F32), || {
+                    format!(
+                        "its component type {} is neither the input's nor f32, or its element type {} is not the input's",
+                        r.wgsl_name(),
+                        element.wgsl_name()
+                    )
+                })?;
+            }
+            let (matrix_scalar, bias_scalar) = if bytes {
+                (Scalar::U32, Scalar::I32)
+            } else {
+                (s, s)
+            };
+            let array_of = |e: Scalar| {
+                move |p: &TypeInner| {
+                    pointee(p).is_some_and(|b| {
+                        matches!(*m.inner(b), TypeInner::Array { base, .. }
+                            if *m.inner(base) == TypeInner::Scalar(e))
+                    })
+                }
             };
             let is_u32 = |t: &TypeInner| *t == TypeInner::Scalar(Scalar::U32);
-            x.operand(matrix, "the matrix", of_s)?;
+            x.operand(matrix, "the matrix", array_of(matrix_scalar))?;
             x.operand(offset, "the offset", is_u32)?;
             x.operand(stride, "the stride", is_u32)?;
             match (bias, bias_offset) {
                 (Some(b), Some(o)) => {
-                    x.operand(b, "the bias", of_s)?;
+                    x.operand(b, "the bias", array_of(bias_scalar))?;
                     x.operand(o, "the bias offset", is_u32)
                 }
                 (None, None) => Ok(()),

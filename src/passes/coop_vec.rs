@@ -40,6 +40,8 @@ use crate::analysis::binding_byte_offset;
 
 #[path = "coop_vec_accumulate.rs"]
 mod accumulate;
+#[path = "coop_vec_bytes.rs"]
+mod bytes;
 use crate::arena::Handle;
 use crate::diagnostic::Error;
 use crate::ir::{
@@ -48,6 +50,7 @@ use crate::ir::{
 };
 use crate::pipeline::Pipeline;
 use crate::span::Span;
+use bytes::{input_as_byte, load_byte};
 
 type H = Handle<Expression>;
 
@@ -98,13 +101,15 @@ fn all_products_native(p: &Pipeline) -> bool {
         && p.module.functions.iter().all(|(_, f)| {
             f.expressions.iter().all(|(_, e)| match *e {
                 Expression::CoopVecMatMul { optimal: true, .. } if !round => false,
-                Expression::CoopVecMatMul { ty, input, .. } => {
+                Expression::CoopVecMatMul {
+                    ty, input, element, ..
+                } => {
                     let scalar = |t: Handle<Type>| match *p.module.inner(t) {
                         TypeInner::CoopVector { scalar, .. } => scalar,
                         _ => Scalar::Bool,
                     };
                     let (r, t) = (scalar(ty), scalar(f.expression_type(input)));
-                    configs.iter().any(|c| c.matches(t, r))
+                    configs.iter().any(|c| c.matches(t, element, r))
                 }
                 _ => true,
             })
@@ -130,6 +135,24 @@ struct Product {
     layout: MatrixLayout,
     bias: Option<(H, H)>,
     optimal: bool,
+    element: Scalar,
+}
+
+impl Product {
+    /// An 8-bit integer matrix (bytes in `u32` words, an `i32` bias).
+    fn bytes(self) -> bool {
+        matches!(self.element, Scalar::I8 | Scalar::U8)
+    }
+
+    /// The size in bytes of a matrix element, the matrix elements per
+    /// array element, and the size of a bias element.
+    fn sizes(self) -> (u32, u32, u32) {
+        if self.bytes() {
+            (1, 4, 4)
+        } else {
+            (self.element.size(), 1, self.element.size())
+        }
+    }
 }
 
 impl Product {
@@ -145,6 +168,7 @@ impl Product {
                 bias,
                 bias_offset,
                 optimal,
+                element,
             } => Some(Product {
                 ty,
                 input,
@@ -154,6 +178,7 @@ impl Product {
                 layout,
                 bias: bias.zip(bias_offset),
                 optimal,
+                element,
             }),
             _ => None,
         }
@@ -439,10 +464,15 @@ struct Guard {
     round: [u32; 2],
 }
 
-/// `M` and `K` of a product.
+/// `M` and `K` of a product (a `u32` input of an 8-bit product holds four
+/// elements per component).
 fn dims(cx: &Cx, product: Product) -> (u32, u32) {
     let m = coop(cx.module, product.ty).map_or(0, |c| c.1);
-    let k = coop(cx.module, cx.ty(product.input)).map_or(0, |c| c.1);
+    let k = match coop(cx.module, cx.ty(product.input)) {
+        Some((Scalar::U32, n)) if product.bytes() => n * 4,
+        Some((_, n)) => n,
+        None => 0,
+    };
     (m, k)
 }
 
@@ -452,7 +482,7 @@ fn dims(cx: &Cx, product: Product) -> (u32, u32) {
 /// (evaluated before the current statement).
 fn optimal_condition(cx: &mut Cx, product: Product, region: u32, span: Span) -> H {
     let (m, _) = dims(cx, product);
-    let size = coop(cx.module, cx.ty(product.input)).map_or(4, |c| c.0.size());
+    let (size, per_word, bias_size) = product.sizes();
     let mut b = BlockBuilder::new();
     let multiple = |b: &mut BlockBuilder, cx: &mut Cx, x: H, of: u32| {
         let n = lit(b, cx, Literal::U32(of), span);
@@ -460,8 +490,8 @@ fn optimal_condition(cx: &mut Cx, product: Product, region: u32, span: Span) -> 
         let zero = lit(b, cx, Literal::U32(0), span);
         binary(b, cx, BinaryOperator::Equal, rem, zero, span)
     };
-    let inside = |b: &mut BlockBuilder, cx: &mut Cx, ptr: H, offset: H, n: u32| {
-        let len = array_len(b, cx, ptr, span);
+    let inside = |b: &mut BlockBuilder, cx: &mut Cx, ptr: H, offset: H, n: u32, per: u32| {
+        let len = elements_len(b, cx, ptr, per, span);
         let c = lit(b, cx, Literal::U32(n), span);
         let fits = binary(b, cx, BinaryOperator::LessEqual, c, len, span);
         let room = binary(b, cx, BinaryOperator::Subtract, len, c, span);
@@ -469,12 +499,12 @@ fn optimal_condition(cx: &mut Cx, product: Product, region: u32, span: Span) -> 
         binary(b, cx, BinaryOperator::And, fits, within, span)
     };
     let mut cond = multiple(&mut b, cx, product.offset, (64 / size).max(1));
-    let t = inside(&mut b, cx, product.matrix, product.offset, region);
+    let t = inside(&mut b, cx, product.matrix, product.offset, region, per_word);
     cond = binary(&mut b, cx, BinaryOperator::And, cond, t, span);
     if let Some((bias, bias_offset)) = product.bias {
-        let t = multiple(&mut b, cx, bias_offset, (16 / size).max(1));
+        let t = multiple(&mut b, cx, bias_offset, (16 / bias_size).max(1));
         cond = binary(&mut b, cx, BinaryOperator::And, cond, t, span);
-        let t = inside(&mut b, cx, bias, bias_offset, m);
+        let t = inside(&mut b, cx, bias, bias_offset, m, 1);
         cond = binary(&mut b, cx, BinaryOperator::And, cond, t, span);
     }
     insert_all(cx, b.finish());
@@ -493,12 +523,13 @@ impl FunctionPass for Guard {
             return;
         };
         let span = cx.f.expressions.span(h);
-        let (Some((_, m)), Some((t, k))) = (
+        let (Some(_), Some(_)) = (
             coop(cx.module, product.ty),
             coop(cx.module, cx.ty(product.input)),
         ) else {
             return;
         };
+        let (m, k) = dims(cx, product);
         let result = cx.local("tessera_coop_result", product.ty, span);
         if product.optimal {
             let [rr, rc] = self.round;
@@ -546,7 +577,7 @@ impl FunctionPass for Guard {
             },
             span,
         );
-        let st = match native_condition(cx, product, (t, k, m), self.bounds, span) {
+        let st = match native_condition(cx, product, self.bounds, span) {
             Some(condition) => {
                 let mut accept = BlockBuilder::new();
                 let native = accept.expr(cx.f, cx.f.expressions[h].clone(), product.ty, span);
@@ -667,12 +698,13 @@ fn product_loops_block(cx: &mut Cx, product: Product, span: Span) -> (H, Block) 
         },
         span,
     );
+    let (_, logical_k) = dims(cx, product);
     loops_body(
         cx,
         &mut b,
         product,
         (input, out, row, col, acc),
-        (r_ty, m, k),
+        (r_ty, m, logical_k),
         span,
     );
     (out, b.finish())
@@ -711,9 +743,14 @@ fn loops_body(
             let scaled = binary(b, cx, BinaryOperator::Multiply, major, product.stride, span);
             let within = binary(b, cx, BinaryOperator::Add, scaled, minor, span);
             let index = binary(b, cx, BinaryOperator::Add, product.offset, within, span);
-            let mv = load_element(b, cx, product.matrix, index, span);
+            let (mv, iv) = if product.bytes() {
+                let mv = load_byte(b, cx, product.matrix, index, product.element, span);
+                (mv, input_as_byte(b, cx, input, kv, product.element, span))
+            } else {
+                let mv = load_element(b, cx, product.matrix, index, span);
+                (mv, load_element(b, cx, input, kv, span))
+            };
             let mv = widen(b, cx, mv, r_ty, span);
-            let iv = load_element(b, cx, input, kv, span);
             let iv = widen(b, cx, iv, r_ty, span);
             let prod = binary(b, cx, BinaryOperator::Multiply, mv, iv, span);
             let a = b.expr(cx.f, Expression::Load { pointer: acc }, r_ty, span);
@@ -755,14 +792,9 @@ fn loops_body(
 /// offsets and strides and, with `bounds`, the whole matrix and bias
 /// inside their arrays. `None` when the matrix's array does not start at
 /// a multiple of 64 bytes (or the bias's at 16) of its binding.
-fn native_condition(
-    cx: &mut Cx,
-    product: Product,
-    (t, k, m): (Scalar, u32, u32),
-    bounds: bool,
-    span: Span,
-) -> Option<H> {
-    let size = t.size();
+fn native_condition(cx: &mut Cx, product: Product, bounds: bool, span: Span) -> Option<H> {
+    let (m, k) = dims(cx, product);
+    let (size, per_word, bias_size) = product.sizes();
     if binding_byte_offset(cx.module, cx.f, product.matrix)? % 64 != 0 {
         return None;
     }
@@ -782,7 +814,7 @@ fn native_condition(
     terms.push(multiple(&mut b, cx, product.offset, 64 / size));
     terms.push(multiple(&mut b, cx, product.stride, (16 / size).max(1)));
     if let Some((_, bias_offset)) = product.bias {
-        terms.push(multiple(&mut b, cx, bias_offset, (16 / size).max(1)));
+        terms.push(multiple(&mut b, cx, bias_offset, (16 / bias_size).max(1)));
     }
     if bounds {
         // offset + (rows - 1) * stride + cols <= len, without overflow:
@@ -793,7 +825,7 @@ fn native_condition(
             MatrixLayout::ColumnMajor => (k, m),
         };
         let inside = |b: &mut BlockBuilder, cx: &mut Cx, ptr: H, offset: H, stride: Option<H>| {
-            let len = array_len(b, cx, ptr, span);
+            let len = elements_len(b, cx, ptr, per_word, span);
             let c = lit(b, cx, Literal::U32(cols), span);
             let mut out = vec![binary(b, cx, BinaryOperator::LessEqual, c, len, span)];
             let room = binary(b, cx, BinaryOperator::Subtract, len, c, span);
@@ -843,6 +875,17 @@ fn insert_all(cx: &mut Cx, block: Block) {
     for (st, span) in block {
         cx.insert_statement(st, span);
     }
+}
+
+/// The matrix elements in the array `ptr` points to: its element count
+/// times `per` (u32; 8-bit elements are four per `u32`).
+fn elements_len(b: &mut BlockBuilder, cx: &mut Cx, ptr: H, per: u32, span: Span) -> H {
+    let len = array_len(b, cx, ptr, span);
+    if per == 1 {
+        return len;
+    }
+    let n = lit(b, cx, Literal::U32(per), span);
+    binary(b, cx, BinaryOperator::Multiply, len, n, span)
 }
 
 /// The element count of the array `ptr` points to (u32).

@@ -38,11 +38,13 @@ pub(super) fn extract_through_variable(t: &TypeInner) -> bool {
 }
 
 /// `VkComponentTypeKHR` / SPIR-V's cooperative-vector component type of a
-/// float scalar.
+/// float or 8-bit integer scalar.
 fn component_type(s: Scalar) -> Option<u32> {
     match s {
         Scalar::F16 => Some(0),
         Scalar::F32 => Some(1),
+        Scalar::I8 => Some(3),
+        Scalar::U8 => Some(7),
         _ => None,
     }
 }
@@ -121,7 +123,12 @@ impl Writer<'_> {
         Ok(())
     }
 
-    /// `coopVecMatMul` / `coopVecMatMulAdd`.
+    /// `coopVecMatMul` / `coopVecMatMulAdd` (and their inference-layout
+    /// forms). For an 8-bit integer matrix, the input is read as the
+    /// matrix's type (`SignedInt8NV`/`UnsignedInt8NV`, or the packed
+    /// interpretation for a `u32` input, whose `K` is four times its size),
+    /// the bias as `SignedInt32NV`, and the operands say that an `i32` input
+    /// and the `i32` result are signed.
     pub(super) fn coop_vec_mat_mul(&mut self, cx: &mut FnCtx, h: Handle<Expression>) -> R<u32> {
         let span = cx.span(h);
         let Expression::CoopVecMatMul {
@@ -134,39 +141,62 @@ impl Writer<'_> {
             bias,
             bias_offset,
             optimal,
+            element,
         } = cx.f.expressions[h]
         else {
             return Err(err("not a cooperative-vector product", span));
         };
-        let (TypeInner::CoopVector { size: m, .. }, TypeInner::CoopVector { scalar, size: k }) =
+        let (TypeInner::CoopVector { size: m, .. }, TypeInner::CoopVector { scalar, size: n }) =
             (self.m.inner(ty).clone(), self.inner(cx, input)?.clone())
         else {
             return Err(err("a cooperative-vector product of non-vectors", span));
         };
-        let Some(interpretation) = component_type(scalar) else {
-            return Err(err(
-                "a cooperative-vector product of non-float vectors",
-                span,
-            ));
+        let bytes = matches!(element, Scalar::I8 | Scalar::U8);
+        let (input_interp, matrix_interp, bias_interp, bias_size, k) = if bytes {
+            let e = component_type(element).unwrap_or(3);
+            let input_interp = if scalar == Scalar::U32 {
+                // SignedInt8PackedNV / UnsignedInt8PackedNV.
+                if element == Scalar::I8 {
+                    1_000_491_000
+                } else {
+                    1_000_491_001
+                }
+            } else {
+                e
+            };
+            let k = if scalar == Scalar::U32 { n * 4 } else { n };
+            // SignedInt32NV.
+            (input_interp, e, 5, 4, k)
+        } else {
+            let Some(interp) = component_type(scalar) else {
+                return Err(err(
+                    "a cooperative-vector product of an integer vector without an 8-bit matrix",
+                    span,
+                ));
+            };
+            (interp, interp, interp, scalar.size(), n)
         };
         self.s.cap(Capability::CooperativeVectorNV);
         self.s.extensions.insert("SPV_NV_cooperative_vector");
         let t = self.type_id(ty, super::modes::Mode::Plain)?;
         let u32_ty = self.scalar_type(Scalar::U32);
-        let size = self.u32_const(scalar.size());
-        let interp = self.u32_const(interpretation);
+        let size = self.u32_const(element.size());
+        let input_interp = self.u32_const(input_interp);
+        let matrix_interp = self.u32_const(matrix_interp);
         let v = self.expr(cx, input)?;
         let mat = self.expr(cx, matrix)?;
         let off = self.expr(cx, offset)?;
         let off = self.emit(cx, Op::IMul, u32_ty, &[off, size]);
         let str_ = self.expr(cx, stride)?;
         let str_ = self.emit(cx, Op::IMul, u32_ty, &[str_, size]);
-        let mut ops = vec![v, interp, mat, off, interp];
+        let mut ops = vec![v, input_interp, mat, off, matrix_interp];
         if let (Some(b), Some(bo)) = (bias, bias_offset) {
             let b = self.expr(cx, b)?;
             let bo = self.expr(cx, bo)?;
-            let bo = self.emit(cx, Op::IMul, u32_ty, &[bo, size]);
-            ops.extend([b, bo, interp]);
+            let bias_size = self.u32_const(bias_size);
+            let bo = self.emit(cx, Op::IMul, u32_ty, &[bo, bias_size]);
+            let bias_interp = self.u32_const(bias_interp);
+            ops.extend([b, bo, bias_interp]);
         }
         let layout = self.u32_const(match (optimal, layout) {
             // InferencingOptimalNV (its stride operand is ignored).
@@ -178,6 +208,12 @@ impl Writer<'_> {
         let k = self.u32_const(k);
         let transpose = self.bool_const(false);
         ops.extend([m, k, layout, transpose, str_]);
+        if bytes {
+            // MatrixBSignedComponentsKHR (an i32 input),
+            // MatrixResultSignedComponentsKHR (the i32 result).
+            let signed_input = if scalar == Scalar::I32 { 0x2 } else { 0 };
+            ops.push(signed_input | 0x8);
+        }
         let op = if bias.is_some() {
             Op::CooperativeVectorMatrixMulAddNV
         } else {

@@ -417,6 +417,7 @@ impl<'m> Ctx<'m> {
                 bias,
                 bias_offset,
                 optimal,
+                element,
             } => {
                 out.push_str(match (bias, optimal) {
                     (Some(_), false) => "coopVecMatMulAdd<",
@@ -425,6 +426,10 @@ impl<'m> Ctx<'m> {
                     (None, true) => "coopVecMatMulOptimal<",
                 });
                 self.write_type(ty, out)?;
+                if matches!(element, crate::ir::Scalar::I8 | crate::ir::Scalar::U8) {
+                    out.push_str(", ");
+                    out.push_str(element.wgsl_name());
+                }
                 out.push_str(">(");
                 for (i, a) in [input, matrix, offset].into_iter().enumerate() {
                     if i > 0 {

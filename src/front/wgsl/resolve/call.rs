@@ -632,9 +632,10 @@ impl<'t, 'a> Resolver<'t, 'a> {
                 self.fs(span)?.push(st, span);
                 Ok(None)
             }
-            BuiltinOp::CoopVecMatMul(with_bias) | BuiltinOp::CoopVecMatMulOptimal(with_bias) => {
+            BuiltinOp::CoopVecMatMul(with_bias, element)
+            | BuiltinOp::CoopVecMatMulOptimal(with_bias, element) => {
                 let ty = need_result(result)?;
-                let optimal = matches!(resolved.op, BuiltinOp::CoopVecMatMulOptimal(_));
+                let optimal = matches!(resolved.op, BuiltinOp::CoopVecMatMulOptimal(..));
                 let layout = resolved.layout.unwrap_or(crate::ir::MatrixLayout::RowMajor);
                 let b = if optimal { 3 } else { 5 };
                 let (bias, bias_offset) = if with_bias {
@@ -646,6 +647,11 @@ impl<'t, 'a> Resolver<'t, 'a> {
                     // The loop form's layout: row-major, K elements a row.
                     let input_ty = resolved.params.first().copied();
                     let k = match input_ty.map(|t| self.module.inner(t).clone()) {
+                        // Four packed bytes per u32.
+                        Some(TypeInner::CoopVector {
+                            size,
+                            scalar: crate::ir::Scalar::U32,
+                        }) => size * 4,
                         Some(TypeInner::CoopVector { size, .. }) => size,
                         _ => return err(format!("invalid call to '{name}'"), span),
                     };
@@ -660,9 +666,21 @@ impl<'t, 'a> Resolver<'t, 'a> {
                 } else {
                     arg(4)?
                 };
+                let input = arg(0)?;
+                let element = match element {
+                    Some(e) => e,
+                    None => match resolved
+                        .params
+                        .first()
+                        .map(|&t| self.module.inner(t).clone())
+                    {
+                        Some(TypeInner::CoopVector { scalar, .. }) => scalar,
+                        _ => return err(format!("invalid call to '{name}'"), span),
+                    },
+                };
                 let e = Expression::CoopVecMatMul {
                     ty,
-                    input: arg(0)?,
+                    input,
                     matrix: arg(1)?,
                     offset: arg(2)?,
                     stride,
@@ -670,6 +688,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
                     bias,
                     bias_offset,
                     optimal,
+                    element,
                 };
                 self.add_at(Stage::Runtime, e, ty, span).map(Some)
             }

@@ -162,6 +162,17 @@ impl Resolver<'_, '_> {
                     span,
                 )
             }
+            (Some((s, _)), None) | (None, Some((s, _)))
+                if ir_op == BinaryOperator::Multiply && !s.is_float() =>
+            {
+                return err(
+                    format!(
+                        "an integer cooperative vector can be multiplied by another only; splat the scalar: '{}'(s)",
+                        self.type_name(if self.coop_vec_of(lt).is_some() { lt } else { rt })
+                    ),
+                    span,
+                )
+            }
             (Some((s, _)), None) | (None, Some((s, _))) if ir_op == BinaryOperator::Multiply => {
                 let scalar_ty = self.module.intern(TypeInner::Scalar(s));
                 let (vty, other_t) = if self.coop_vec_of(lt).is_some() {
@@ -196,6 +207,17 @@ impl Resolver<'_, '_> {
                 )
             }
         };
+        if ir_op == BinaryOperator::Divide
+            && self.coop_vec_of(ty).is_some_and(|(s, _)| !s.is_float())
+        {
+            return err(
+                format!(
+                    "operator / cannot be applied to integer cooperative vectors ('{}'): read the components and divide them",
+                    self.type_name(ty)
+                ),
+                span,
+            );
+        }
         let l = self.lift(left, Stage::Runtime, lspan)?;
         let r = self.lift(right, Stage::Runtime, rspan)?;
         let e = Expression::Binary {
@@ -213,6 +235,15 @@ impl Resolver<'_, '_> {
             let sym = if op == UnaryOp::Not { "!" } else { "~" };
             return err(
                 format!("operator {sym} cannot be applied to cooperative vectors"),
+                span,
+            );
+        }
+        if self.coop_vec_of(ty).is_some_and(|(s, _)| s == Scalar::U32) {
+            return err(
+                format!(
+                    "operator - cannot be applied to '{}' (unsigned components)",
+                    self.type_name(ty)
+                ),
                 span,
             );
         }
@@ -274,6 +305,17 @@ impl Resolver<'_, '_> {
             Some(t) => t,
             None => return err(format!("'{name}' has no cooperative vector argument"), span),
         };
+        if matches!(fun, MathFunction::Exp | MathFunction::Tanh)
+            && self.coop_vec_of(ty).is_some_and(|(s, _)| !s.is_float())
+        {
+            return err(
+                format!(
+                    "'{name}' needs float cooperative vectors, found '{}'",
+                    self.type_name(ty)
+                ),
+                span,
+            );
+        }
         self.add_at(Stage::Runtime, Expression::Math { fun, args }, ty, span)
     }
 }

@@ -602,7 +602,8 @@ impl<'t, 'a> Resolver<'t, 'a> {
     }
 
     /// `coop_vec<T, N>` (`enable tessera_experimental_cooperative_vector;`):
-    /// `T` is f32 or f16, `N` a const-expression in `1..=COOP_VEC_MAX`.
+    /// `T` is f32, f16, i32 or u32, `N` a const-expression in
+    /// `1..=COOP_VEC_MAX`.
     fn coop_vec_type(&mut self, t: &ast::TemplatedIdent<'a>) -> Res<Handle<Type>> {
         if !self
             .module
@@ -617,11 +618,11 @@ impl<'t, 'a> Resolver<'t, 'a> {
         let [e, n] = self.expect_args::<2>(t)?;
         let ety = self.resolve_type(e)?;
         let scalar = match *self.module.inner(ety) {
-            TypeInner::Scalar(s @ (Scalar::F32 | Scalar::F16)) => s,
+            TypeInner::Scalar(s @ (Scalar::F32 | Scalar::F16 | Scalar::I32 | Scalar::U32)) => s,
             _ => {
                 return err(
                     format!(
-                        "the component type of 'coop_vec' must be 'f32' or 'f16', found '{}'",
+                        "the component type of 'coop_vec' must be 'f32', 'f16', 'i32' or 'u32', found '{}'",
                         self.type_name(ety)
                     ),
                     self.span(e),
@@ -734,7 +735,17 @@ impl<'t, 'a> Resolver<'t, 'a> {
                 if let Some(s @ (Scalar::I8 | Scalar::U8 | Scalar::BF16)) =
                     scalar_name(t.ident.name)
                 {
-                    self.check_scalar_allowed(s, self.span(e), true)?;
+                    // The 8-bit matrix element types of the
+                    // cooperative-vector products need no subgroup-matrix
+                    // extension (the builtins check where they may go).
+                    let coop_vec_byte = s != Scalar::BF16
+                        && self
+                            .module
+                            .extensions
+                            .contains(Extensions::TESSERA_COOPERATIVE_VECTOR);
+                    if !coop_vec_byte {
+                        self.check_scalar_allowed(s, self.span(e), true)?;
+                    }
                     return Ok(self.module.intern(TypeInner::Scalar(s)));
                 }
             }
