@@ -76,12 +76,22 @@ run_test() {
     fi
     build
     (cd playground/test && npm ci --silent --no-audit --no-fund)
-    # A free port from the kernel; the server is ours to stop.
+    # A free port from the kernel; the server (the README's `serve`) is
+    # ours to stop.
     local port
     port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
-    python3 -m http.server "$port" --bind 127.0.0.1 --directory "$dist" >/dev/null 2>&1 &
+    serve "$port" >/dev/null 2>&1 &
     server_pid=$!
     trap 'kill "$server_pid" 2>/dev/null || true' EXIT
+    python3 -c 'import socket, sys, time
+for _ in range(100):
+    try:
+        socket.create_connection(("127.0.0.1", int(sys.argv[1])), 1).close()
+        break
+    except OSError:
+        time.sleep(0.1)
+else:
+    sys.exit("the playground server did not start")' "$port"
     node playground/test/test.mjs "http://127.0.0.1:$port/" "$screenshot"
 }
 
