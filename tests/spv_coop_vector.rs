@@ -287,7 +287,8 @@ fn optimal_layout_products() {
     let mut options = CompileOptions::default();
     options.spv.version = (1, 6);
     options.pipeline.cooperative_vector_configs = configs(&["f16:f16"]);
-    options.pipeline.cooperative_vector_optimal_layout_round = Some([16, 16]);
+    options.pipeline.cooperative_vector_optimal_layouts =
+        vec!["inference:f16:8x16".parse().expect("bound")];
     let words = tessera::compile_to_spirv(OPTIMAL, &options)
         .unwrap_or_else(|e| panic!("{}", e.error().render("test.wgsl", OPTIMAL)))
         .words;
@@ -312,8 +313,10 @@ fn optimal_layout_products() {
     }, {
         insta::assert_snapshot!("spv-coop-vector@optimal", text);
     });
-    // Without the bound, the whole module takes loops (two products).
-    options.pipeline.cooperative_vector_optimal_layout_round = None;
+    // Without the f16 inference bound, the whole module takes loops (two
+    // products).
+    options.pipeline.cooperative_vector_optimal_layouts =
+        vec!["inference:f32:1x4".parse().expect("bound")];
     let text = compile_with(OPTIMAL, &options);
     assert!(!text.contains("CooperativeVector"), "{text}");
     assert_eq!(text.matches("OpLoopMerge").count(), 2 * 2, "{text}");

@@ -36,12 +36,13 @@ fn main(@builtin(global_invocation_id) id: vec3u) {
 /// validates it (Vulkan 1.3 for 1.6, 1.1 otherwise) and returns its
 /// disassembly.
 #[track_caller]
-fn compile(version: (u8, u8), training: &[ComponentType], round: Option<[u32; 2]>) -> String {
+fn compile(version: (u8, u8), training: &[ComponentType], layouts: &[&str]) -> String {
     let mut options = CompileOptions::default();
     options.spv.version = version;
     options.pipeline.cooperative_vector_configs = vec!["f16:f16".parse().expect("config")];
     options.pipeline.cooperative_vector_training = training.to_vec();
-    options.pipeline.cooperative_vector_optimal_layout_round = round;
+    options.pipeline.cooperative_vector_optimal_layouts =
+        layouts.iter().map(|b| b.parse().expect("bound")).collect();
     let words = match tessera::compile_to_spirv(TRAIN, &options) {
         Ok(o) => o.words,
         Err(e) => panic!("{}", e.error().render("test.wgsl", TRAIN)),
@@ -63,7 +64,7 @@ fn native_where_the_profile_lists_the_accumulation_type() {
     let text = compile(
         (1, 6),
         &[ComponentType::F16, ComponentType::F32],
-        Some([16, 16]),
+        &["training:f16:8x8x2", "training:f32:1x4"],
     );
     assert!(
         text.contains("OpCapability CooperativeVectorTrainingNV"),
@@ -96,7 +97,11 @@ fn native_where_the_profile_lists_the_accumulation_type() {
 #[test]
 fn loops_for_types_the_profile_does_not_list() {
     // f16 accumulation only: the f32 products and the f32 reduction loop.
-    let text = compile((1, 6), &[ComponentType::F16], Some([16, 16]));
+    let text = compile(
+        (1, 6),
+        &[ComponentType::F16],
+        &["training:f16:8x8x2", "training:f32:1x4"],
+    );
     assert_eq!(
         text.matches("OpCooperativeVectorOuterProductAccumulateNV")
             .count(),
@@ -114,19 +119,24 @@ fn loops_for_types_the_profile_does_not_list() {
 
 #[test]
 fn loops_without_a_layout_bound_or_below_spirv_1_6() {
-    for (version, training, round) in [
-        ((1, 6), &[ComponentType::F16, ComponentType::F32][..], None),
-        ((1, 6), &[][..], Some([16, 16])),
-        (
-            (1, 3),
-            &[ComponentType::F16, ComponentType::F32][..],
-            Some([16, 16]),
-        ),
-    ] {
-        let text = compile(version, training, round);
+    let both = &[ComponentType::F16, ComponentType::F32][..];
+    let bounds = &["training:f16:8x8x2", "training:f32:1x4"][..];
+    // No training-layout bound: the outer products loop, the reductions
+    // stay native (they need none).
+    let text = compile((1, 6), both, &[]);
+    assert!(!text.contains("OuterProductAccumulate"), "{text}");
+    assert_eq!(
+        text.matches("OpCooperativeVectorReduceSumAccumulateNV")
+            .count(),
+        2,
+        "{text}"
+    );
+    assert_eq!(text.matches("OpAtomicCompareExchange").count(), 3, "{text}");
+    for (version, training) in [((1, 6), &[][..]), ((1, 3), both)] {
+        let text = compile(version, training, bounds);
         assert!(
             !text.contains("CooperativeVectorTraining") && !text.contains("Accumulate"),
-            "{version:?} {training:?} {round:?}:\n{text}"
+            "{version:?} {training:?}:\n{text}"
         );
         assert_eq!(text.matches("OpAtomicCompareExchange").count(), 5, "{text}");
     }

@@ -96,8 +96,9 @@ impl Target {
                 subgroup_matrix_configs: Some(self.configs.clone()),
                 cooperative_vector_configs: self.cooperative_vector_configs.clone(),
                 cooperative_vector_training: self.cooperative_vector_training.clone(),
-                cooperative_vector_optimal_layout_round: self
-                    .cooperative_vector_optimal_layout_round,
+                cooperative_vector_optimal_layouts: crate::vk::coopvec_convert::bounds_from_round(
+                    self.cooperative_vector_optimal_layout_round,
+                ),
                 max_subgroup_size: Some(self.max_subgroup_size),
                 min_subgroup_size: Some(self.min_subgroup_size),
                 max_workgroup_size: self.max_workgroup_size,

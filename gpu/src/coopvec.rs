@@ -400,7 +400,7 @@ pub fn training_types(gpu: &Gpu, round: Option<[u32; 2]>) -> Vec<ComponentType> 
             .cooperative_vector_training_float16_accumulation,
         cooperative_vector_training_float32_accumulation: info
             .cooperative_vector_training_float32_accumulation,
-        cooperative_vector_optimal_layout_round: round,
+        cooperative_vector_optimal_layouts: crate::vk::coopvec_convert::bounds_from_round(round),
         ..Default::default()
     };
     let f16 = configs.iter().any(|c| c.input == ComponentType::F16);

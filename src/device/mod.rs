@@ -63,11 +63,13 @@
 //! - `cooperativeVectorTraining` (optional): the accumulation types (`f16`,
 //!   `f32`) of the cooperative-vector training operations the device runs
 //!   natively; without it, none.
-//! - `cooperativeVectorOptimalLayoutRound` (optional): `[rows, columns]`,
-//!   a bound on the size of the driver's optimal matrix layouts: an `R x C`
-//!   matrix of `T` takes at most `roundup(R, rows) * roundup(C, columns)`
-//!   elements (measured by the device runner). The native training
-//!   operations need it, for WGSL's bounds.
+//! - `cooperativeVectorOptimalLayouts` (optional): bounds on the size of
+//!   the driver's optimal matrix layouts, `LAYOUT:TYPE:ROWSxCOLUMNS[xFACTOR]`
+//!   strings (e.g. `training:f16:8x8x2`: an `R x C` f16 matrix in the
+//!   training layout takes at most `2 * roundup(R, 8) * roundup(C, 8)`
+//!   elements; [`crate::configs::OptimalLayoutBound`]), measured by the
+//!   device runner. A native operation in an optimal layout needs its
+//!   bound, for WGSL's bounds.
 //! - `robustness` (optional): what the device guarantees about buffer
 //!   accesses out of range, `{"robustBufferAccess2": true,
 //!   "cooperativeMatrixRobustBufferAccess": false}` (see [`Robustness`]);
@@ -470,9 +472,9 @@ pub struct DeviceProfile {
     /// The accumulation types of the cooperative-vector training
     /// operations the device runs natively; empty: none.
     pub cooperative_vector_training: Vec<crate::configs::ComponentType>,
-    /// `[rows, columns]`: the bound on the driver's optimal matrix layouts
-    /// (`cooperativeVectorOptimalLayoutRound`); `None`: not known.
-    pub cooperative_vector_optimal_layout_round: Option<[u32; 2]>,
+    /// The bounds on the driver's optimal matrix layouts
+    /// (`cooperativeVectorOptimalLayouts`); empty: none known.
+    pub cooperative_vector_optimal_layouts: Vec<crate::configs::OptimalLayoutBound>,
     /// What the device guarantees about out-of-range buffer accesses
     /// (none by default).
     pub robustness: Robustness,
@@ -491,7 +493,7 @@ impl Default for DeviceProfile {
             cooperative_vector_configs: Vec::new(),
             cooperative_vector_max_components: None,
             cooperative_vector_training: Vec::new(),
-            cooperative_vector_optimal_layout_round: None,
+            cooperative_vector_optimal_layouts: Vec::new(),
             robustness: Robustness::default(),
         }
     }
@@ -558,7 +560,7 @@ impl DeviceProfile {
             cooperative_vector_configs: Vec::new(),
             cooperative_vector_max_components: None,
             cooperative_vector_training: Vec::new(),
-            cooperative_vector_optimal_layout_round: None,
+            cooperative_vector_optimal_layouts: Vec::new(),
             robustness: Robustness::default(),
         };
         let mut has_features = false;
@@ -572,7 +574,7 @@ impl DeviceProfile {
             "cooperativeVectorConfigs",
             "cooperativeVectorMaxComponents",
             "cooperativeVectorTraining",
-            "cooperativeVectorOptimalLayoutRound",
+            "cooperativeVectorOptimalLayouts",
             "robustness",
         ];
         for (key, key_pos, value) in members {
@@ -619,8 +621,8 @@ impl DeviceProfile {
                 "cooperativeVectorTraining" => {
                     profile.cooperative_vector_training = component_types(value)?
                 }
-                "cooperativeVectorOptimalLayoutRound" => {
-                    profile.cooperative_vector_optimal_layout_round = Some(round(value)?)
+                "cooperativeVectorOptimalLayouts" => {
+                    profile.cooperative_vector_optimal_layouts = layout_bounds(value)?
                 }
                 "robustness" => profile.robustness = robustness::parse(value)?,
                 other => {
@@ -706,9 +708,15 @@ impl DeviceProfile {
                 names.join(", ")
             ));
         }
-        if let Some([r, c]) = self.cooperative_vector_optimal_layout_round {
+        if !self.cooperative_vector_optimal_layouts.is_empty() {
+            let names: Vec<String> = self
+                .cooperative_vector_optimal_layouts
+                .iter()
+                .map(|b| format!("\"{b}\""))
+                .collect();
             out.push_str(&format!(
-                ",\n  \"cooperativeVectorOptimalLayoutRound\": [{r}, {c}]"
+                ",\n  \"cooperativeVectorOptimalLayouts\": [{}]",
+                names.join(", ")
             ));
         }
         robustness::write(&self.robustness, &mut out);
@@ -769,7 +777,7 @@ impl DeviceProfile {
             cooperative_vector_configs: Vec::new(),
             cooperative_vector_max_components: None,
             cooperative_vector_training: Vec::new(),
-            cooperative_vector_optimal_layout_round: None,
+            cooperative_vector_optimal_layouts: Vec::new(),
             // Metal promises nothing about out-of-range buffer accesses.
             robustness: Robustness::default(),
         }
@@ -792,7 +800,7 @@ impl DeviceProfile {
             cooperative_vector_configs: Vec::new(),
             cooperative_vector_max_components: None,
             cooperative_vector_training: Vec::new(),
-            cooperative_vector_optimal_layout_round: None,
+            cooperative_vector_optimal_layouts: Vec::new(),
             robustness: Robustness::default(),
         }
     }
@@ -985,22 +993,44 @@ fn component_types(value: &Value) -> Result<Vec<crate::configs::ComponentType>, 
     Ok(out)
 }
 
-/// `cooperativeVectorOptimalLayoutRound`: two positive integers.
-fn round(value: &Value) -> Result<[u32; 2], ProfileError> {
-    if let Kind::Array(items) = &value.kind {
-        if let [r, c] = &items[..] {
-            if let (Some(r @ 1..), Some(c @ 1..)) = (r.as_u32(), c.as_u32()) {
-                return Ok([r, c]);
-            }
+/// `cooperativeVectorOptimalLayouts`: `LAYOUT:TYPE:ROWSxCOLUMNS[xFACTOR]`
+/// strings, one per layout and type.
+fn layout_bounds(value: &Value) -> Result<Vec<crate::configs::OptimalLayoutBound>, ProfileError> {
+    let Kind::Array(items) = &value.kind else {
+        return Err(at(
+            value.pos,
+            format!(
+                "`cooperativeVectorOptimalLayouts` must be an array of `LAYOUT:TYPE:ROWSxCOLUMNS` strings, found {}",
+                value.describe()
+            ),
+        ));
+    };
+    let mut out: Vec<crate::configs::OptimalLayoutBound> = Vec::new();
+    for item in items {
+        let Kind::String(text) = &item.kind else {
+            return Err(at(
+                item.pos,
+                format!(
+                    "an optimal-layout bound must be a `LAYOUT:TYPE:ROWSxCOLUMNS` string, found {}",
+                    item.describe()
+                ),
+            ));
+        };
+        let b: crate::configs::OptimalLayoutBound = text
+            .parse()
+            .map_err(|e: crate::configs::ConfigParseError| at(item.pos, e.0))?;
+        if out
+            .iter()
+            .any(|o| o.layout == b.layout && o.component == b.component)
+        {
+            return Err(at(
+                item.pos,
+                format!("a second optimal-layout bound for '{b}''s layout and type"),
+            ));
         }
+        out.push(b);
     }
-    Err(at(
-        value.pos,
-        format!(
-            "`cooperativeVectorOptimalLayoutRound` must be `[rows, columns]`, two positive integers, found {}",
-            value.describe()
-        ),
-    ))
+    Ok(out)
 }
 
 fn configs(value: &Value) -> Result<Vec<SubgroupMatrixConfig>, ProfileError> {

@@ -108,19 +108,32 @@ fn cooperative_vector_configs_parse_and_round_trip() {
 #[test]
 fn cooperative_vector_training_parses_and_round_trips() {
     let p = DeviceProfile::from_json(
-        r#"{"features": [], "cooperativeVectorTraining": ["f16", "f32", "f16"], "cooperativeVectorOptimalLayoutRound": [16, 8]}"#,
+        r#"{"features": [], "cooperativeVectorTraining": ["f16", "f32", "f16"], "cooperativeVectorOptimalLayouts": ["inference:f16:8x16", "training:f16:8x8x2"]}"#,
     )
     .expect("profile");
-    use crate::configs::ComponentType;
+    use crate::configs::{ComponentType, OptimalLayout, OptimalLayoutBound};
     assert_eq!(
         p.cooperative_vector_training,
         [ComponentType::F16, ComponentType::F32]
     );
-    assert_eq!(p.cooperative_vector_optimal_layout_round, Some([16, 8]));
+    let training = OptimalLayoutBound::find(
+        &p.cooperative_vector_optimal_layouts,
+        OptimalLayout::Training,
+        crate::ir::Scalar::F16,
+    )
+    .expect("training bound");
+    // 2 * roundup(17, 8) * roundup(9, 8) elements.
+    assert_eq!(training.elements(17, 9), 2 * 24 * 16);
+    assert!(OptimalLayoutBound::find(
+        &p.cooperative_vector_optimal_layouts,
+        OptimalLayout::Training,
+        crate::ir::Scalar::F32,
+    )
+    .is_none());
     let text = p.to_json();
     assert!(
         text.contains("\"cooperativeVectorTraining\": [\"f16\", \"f32\"]")
-            && text.contains("\"cooperativeVectorOptimalLayoutRound\": [16, 8]"),
+            && text.contains("\"cooperativeVectorOptimalLayouts\": [\"inference:f16:8x16\", \"training:f16:8x8x2\"]"),
         "{text}"
     );
     assert_eq!(DeviceProfile::from_json(&text).expect("again"), p);
@@ -131,18 +144,28 @@ fn cooperative_vector_training_parses_and_round_trips() {
         p.cooperative_vector_training
     );
     assert_eq!(
-        options.cooperative_vector_optimal_layout_round,
-        Some([16, 8])
+        options.cooperative_vector_optimal_layouts,
+        p.cooperative_vector_optimal_layouts
     );
     let err = |json: &str| DeviceProfile::from_json(json).expect_err(json).to_string();
     assert!(err(r#"{"features": [], "cooperativeVectorTraining": ["i8"]}"#)
         .contains("line 1, column 48: `cooperativeVectorTraining` must be an array of \"f16\" and \"f32\", found"));
-    assert!(err(r#"{"features": [], "cooperativeVectorOptimalLayoutRound": [0, 8]}"#)
-        .contains("`cooperativeVectorOptimalLayoutRound` must be `[rows, columns]`, two positive integers"));
-    assert!(
-        err(r#"{"features": [], "cooperativeVectorOptimalLayoutRound": [8]}"#)
-            .contains("`cooperativeVectorOptimalLayoutRound` must be `[rows, columns]`")
-    );
+    for bad in [
+        "training:f16:0x8",
+        "training:f16:8",
+        "train:f16:8x8",
+        "inference:i32:8x8",
+        "training:f16:8x8x2x1",
+    ] {
+        let json = format!(r#"{{"features": [], "cooperativeVectorOptimalLayouts": ["{bad}"]}}"#);
+        assert!(
+            err(&json).contains(&format!("invalid optimal-layout bound '{bad}'")),
+            "{bad}: {}",
+            err(&json)
+        );
+    }
+    assert!(err(r#"{"features": [], "cooperativeVectorOptimalLayouts": ["training:f16:8x8", "training:f16:16x16"]}"#)
+        .contains("a second optimal-layout bound for 'training:f16:16x16''s layout and type"));
 }
 
 #[test]
@@ -157,9 +180,6 @@ fn cooperative_vector_training_from_vulkan() {
         cooperative_vector_training_float32_accumulation: true,
         ..Default::default()
     };
-    // No measured layout bound: no native training.
-    assert!(cooperative_vector_training(&facts, true).is_empty());
-    facts.cooperative_vector_optimal_layout_round = Some([16, 16]);
     assert_eq!(
         cooperative_vector_training(&facts, true),
         [ComponentType::F16, ComponentType::F32]
@@ -269,7 +289,7 @@ fn json_round_trip() {
         cooperative_vector_configs: Vec::new(),
         cooperative_vector_max_components: None,
         cooperative_vector_training: Vec::new(),
-        cooperative_vector_optimal_layout_round: None,
+        cooperative_vector_optimal_layouts: Vec::new(),
         robustness: Robustness::default(),
     };
     let text = empty.to_json();
@@ -446,7 +466,7 @@ fn errors_say_where() {
     );
     assert_eq!(
         err("{\"features\": [], \"feature\": []}"),
-        "line 1, column 18: unknown member `feature` (expected `tessera_device_profile`, `name`, `features`, `wgslLanguageFeatures`, `limits`, `subgroupMatrixConfigs`, `cooperativeVectorConfigs`, `cooperativeVectorMaxComponents`, `cooperativeVectorTraining`, `cooperativeVectorOptimalLayoutRound`, `robustness`) (did you mean `features`?)"
+        "line 1, column 18: unknown member `feature` (expected `tessera_device_profile`, `name`, `features`, `wgslLanguageFeatures`, `limits`, `subgroupMatrixConfigs`, `cooperativeVectorConfigs`, `cooperativeVectorMaxComponents`, `cooperativeVectorTraining`, `cooperativeVectorOptimalLayouts`, `robustness`) (did you mean `features`?)"
     );
     assert_eq!(
         err("[]"),
@@ -522,7 +542,7 @@ fn h100_facts() -> VulkanDeviceFacts {
         cooperative_vector_training: false,
         cooperative_vector_training_float16_accumulation: false,
         cooperative_vector_training_float32_accumulation: false,
-        cooperative_vector_optimal_layout_round: None,
+        cooperative_vector_optimal_layouts: Vec::new(),
     }
 }
 

@@ -119,13 +119,12 @@ pub struct VulkanDeviceFacts {
     pub cooperative_vector_training_float16_accumulation: bool,
     /// `VkPhysicalDeviceCooperativeVectorPropertiesNV::cooperativeVectorTrainingFloat32Accumulation`.
     pub cooperative_vector_training_float32_accumulation: bool,
-    /// `[rows, columns]` such that the driver's inferencing- and
-    /// training-optimal layouts of an `R x C` matrix of a float type `T`
-    /// take at most `roundup(R, rows) * roundup(C, columns) * size(T)`
-    /// bytes: not a Vulkan property, but what the device runner measured
-    /// with `vkConvertCooperativeVectorMatrixNV`'s size queries. `None`:
-    /// not measured (no native training operation).
-    pub cooperative_vector_optimal_layout_round: Option<[u32; 2]>,
+    /// Bounds on the size of the driver's inferencing- and training-optimal
+    /// layouts, per layout and element type: not a Vulkan property, but
+    /// what the device runner measured with
+    /// `vkConvertCooperativeVectorMatrixNV`'s size queries. Empty: not
+    /// measured (no native operation in an optimal layout).
+    pub cooperative_vector_optimal_layouts: Vec<crate::configs::OptimalLayoutBound>,
 }
 
 /// A plain-Rust mirror of `VkCooperativeVectorPropertiesNV`: the component
@@ -221,18 +220,16 @@ pub fn cooperative_vector_configs(
 
 /// The accumulation types of the native cooperative-vector training
 /// operations: f16 and/or f32 as the device's accumulation properties say,
-/// when it has the training feature, the Vulkan memory model and a
-/// measured optimal-layout bound (f16 also needs the shader-f16 feature).
+/// when it has the training feature and the Vulkan memory model (f16 also
+/// needs the shader-f16 feature). The outer product also needs a measured
+/// bound on the training layout.
 pub fn cooperative_vector_training(
     facts: &VulkanDeviceFacts,
     f16: bool,
 ) -> Vec<crate::configs::ComponentType> {
     use crate::configs::ComponentType;
     let mut out = Vec::new();
-    if !facts.cooperative_vector
-        || !facts.cooperative_vector_training
-        || !facts.vulkan_memory_model
-        || facts.cooperative_vector_optimal_layout_round.is_none()
+    if !facts.cooperative_vector || !facts.cooperative_vector_training || !facts.vulkan_memory_model
     {
         return out;
     }
@@ -313,7 +310,7 @@ pub fn profile_from_vulkan(facts: &VulkanDeviceFacts) -> DeviceProfile {
         cooperative_vector_max_components: (facts.max_cooperative_vector_components > 0)
             .then_some(facts.max_cooperative_vector_components),
         cooperative_vector_training: cooperative_vector_training(facts, f16),
-        cooperative_vector_optimal_layout_round: facts.cooperative_vector_optimal_layout_round,
+        cooperative_vector_optimal_layouts: facts.cooperative_vector_optimal_layouts.clone(),
         robustness: super::Robustness {
             robust_buffer_access2: facts.robust_buffer_access2,
             cooperative_matrix_robust_buffer_access: facts.cooperative_matrix_robust_buffer_access,

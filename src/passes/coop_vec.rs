@@ -72,13 +72,13 @@ pub fn run(p: &mut Pipeline, native_allowed: bool, bounds: bool) -> Result<(), E
         let mut pass = accumulate::Accumulate {
             native_vectors: native,
             training: p.cooperative_vector_training.clone(),
-            round: p.cooperative_vector_optimal_layout_round,
+            layouts: p.cooperative_vector_optimal_layouts.clone(),
         };
         rewrite::run(p, &mut pass);
     }
     if native {
-        let round = p.cooperative_vector_optimal_layout_round.unwrap_or([1, 1]);
-        rewrite::run(p, &mut Guard { bounds, round });
+        let layouts = p.cooperative_vector_optimal_layouts.clone();
+        rewrite::run(p, &mut Guard { bounds, layouts });
     } else {
         rewrite::run(p, &mut Loops);
         to_arrays(&mut p.module);
@@ -92,7 +92,14 @@ pub fn run(p: &mut Pipeline, native_allowed: bool, bounds: bool) -> Result<(), E
 fn all_products_native(p: &Pipeline) -> bool {
     let configs = &p.cooperative_vector_configs;
     let max = p.cooperative_vector_max_components.unwrap_or(u32::MAX);
-    let round = p.cooperative_vector_optimal_layout_round.is_some();
+    let inference = |element| {
+        crate::configs::OptimalLayoutBound::find(
+            &p.cooperative_vector_optimal_layouts,
+            crate::configs::OptimalLayout::Inference,
+            element,
+        )
+        .is_some()
+    };
     !configs.is_empty()
         && p.module.types.iter().all(|(_, t)| match t.inner {
             TypeInner::CoopVector { size, .. } => size <= max,
@@ -100,7 +107,11 @@ fn all_products_native(p: &Pipeline) -> bool {
         })
         && p.module.functions.iter().all(|(_, f)| {
             f.expressions.iter().all(|(_, e)| match *e {
-                Expression::CoopVecMatMul { optimal: true, .. } if !round => false,
+                Expression::CoopVecMatMul {
+                    optimal: true,
+                    element,
+                    ..
+                } if !inference(element) => false,
                 Expression::CoopVecMatMul {
                     ty, input, element, ..
                 } => {
@@ -461,7 +472,7 @@ fn to_arrays(m: &mut Module) {
 struct Guard {
     bounds: bool,
     /// The bound on the driver's optimal layouts.
-    round: [u32; 2],
+    layouts: Vec<crate::configs::OptimalLayoutBound>,
 }
 
 /// `M` and `K` of a product (a `u32` input of an 8-bit product holds four
@@ -532,11 +543,12 @@ impl FunctionPass for Guard {
         let (m, k) = dims(cx, product);
         let result = cx.local("tessera_coop_result", product.ty, span);
         if product.optimal {
-            let [rr, rc] = self.round;
-            let region = m
-                .div_ceil(rr)
-                .saturating_mul(rr)
-                .saturating_mul(k.div_ceil(rc).saturating_mul(rc));
+            let region = crate::configs::OptimalLayoutBound::find(
+                &self.layouts,
+                crate::configs::OptimalLayout::Inference,
+                product.element,
+            )
+            .map_or(m * k, |b| b.elements(m, k));
             let condition = optimal_condition(cx, product, region, span);
             let mut accept = BlockBuilder::new();
             let native = accept.expr(cx.f, cx.f.expressions[h].clone(), product.ty, span);

@@ -16,10 +16,10 @@
 //! training-optimal layout, `OpCooperativeVectorReduceSumAccumulateNV`):
 //! when the vectors are native, the device profile lists `T` in
 //! `cooperativeVectorTraining` with a measured optimal-layout bound, the
-//! outer product's vectors are f16 (Vulkan's rule), and the array starts at
-//! a multiple of the alignment inside its binding. The outer product's
-//! `REGION` is then `roundup(M, rows) * roundup(N, columns)` elements
-//! (`cooperativeVectorOptimalLayoutRound`), a bound on the driver's layout.
+//! outer product's vectors are f16 (Vulkan's rule) and the profile bounds
+//! the training layout of `T` (`cooperativeVectorOptimalLayouts`), and the
+//! array starts at a multiple of the alignment inside its binding. The
+//! outer product's `REGION` is then that bound for `M x N`.
 //!
 //! **Loops** (everywhere else): the matrix is row-major with stride `N`
 //! (`REGION` = `M * N`; `M` for the reduction), and each element is added
@@ -53,7 +53,7 @@ pub(super) struct Accumulate {
     /// The device's native accumulation types.
     pub training: Vec<ComponentType>,
     /// The bound on the driver's optimal layouts.
-    pub round: Option<[u32; 2]>,
+    pub layouts: Vec<crate::configs::OptimalLayoutBound>,
 }
 
 /// Whether the module has a training accumulation.
@@ -65,10 +65,6 @@ pub(super) fn any(m: &Module) -> bool {
 
 fn is_accumulate(st: &Statement) -> bool {
     matches!(st, Statement::CoopVecAccumulate { .. })
-}
-
-fn round_up(x: u32, to: u32) -> u32 {
-    x.div_ceil(to).saturating_mul(to)
 }
 
 impl FunctionPass for Accumulate {
@@ -96,13 +92,18 @@ impl FunctionPass for Accumulate {
         let align: u32 = if b.is_some() { 64 } else { 16 };
         let listed =
             ComponentType::from_scalar(element).is_some_and(|t| self.training.contains(&t));
+        // The outer product's training layout needs its measured bound.
+        let bound = crate::configs::OptimalLayoutBound::find(
+            &self.layouts,
+            crate::configs::OptimalLayout::Training,
+            element,
+        );
         let native = self.native_vectors
             && listed
-            && self.round.is_some()
-            && (b.is_none() || s == Scalar::F16)
+            && (b.is_none() || (s == Scalar::F16 && bound.is_some()))
             && binding_byte_offset(cx.module, cx.f, pointer).is_some_and(|o| o % align == 0);
-        let region = match (n, native, self.round) {
-            (Some(n), true, Some([r, c])) => round_up(m, r).saturating_mul(round_up(n, c)),
+        let region = match (n, native, bound) {
+            (Some(n), true, Some(bound)) => bound.elements(m, n),
             (Some(n), _, _) => m * n,
             (None, _, _) => m,
         };

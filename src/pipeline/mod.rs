@@ -63,14 +63,14 @@ pub struct PipelineOptions {
     /// no limit known.
     pub cooperative_vector_max_components: Option<u32>,
     /// The accumulation types of the cooperative-vector training
-    /// operations the device runs natively (with
-    /// `cooperative_vector_optimal_layout_round`); empty: they become
-    /// loops of atomic compare-exchanges.
+    /// operations the device runs natively (the outer product also needs
+    /// its layout bound in `cooperative_vector_optimal_layouts`); empty:
+    /// they become loops of atomic compare-exchanges.
     pub cooperative_vector_training: Vec<crate::configs::ComponentType>,
-    /// `[rows, columns]`: the driver's optimal matrix layout of an `R x C`
-    /// matrix takes at most `roundup(R, rows) * roundup(C, columns)`
-    /// elements (device profile `cooperativeVectorOptimalLayoutRound`).
-    pub cooperative_vector_optimal_layout_round: Option<[u32; 2]>,
+    /// Bounds on the size of the driver's optimal matrix layouts (device
+    /// profile `cooperativeVectorOptimalLayouts`): a native operation in an
+    /// optimal layout needs the bound of its layout and element type.
+    pub cooperative_vector_optimal_layouts: Vec<crate::configs::OptimalLayoutBound>,
     /// The device's maximum subgroup size; `None` skips the workgroup-size
     /// check.
     pub max_subgroup_size: Option<u32>,
@@ -125,7 +125,7 @@ impl Default for PipelineOptions {
             cooperative_vector_configs: Vec::new(),
             cooperative_vector_max_components: None,
             cooperative_vector_training: Vec::new(),
-            cooperative_vector_optimal_layout_round: None,
+            cooperative_vector_optimal_layouts: Vec::new(),
             max_subgroup_size: None,
             min_subgroup_size: None,
             max_workgroup_size: crate::device::WEBGPU_MAX_WORKGROUP_SIZE,
@@ -344,8 +344,8 @@ pub struct Pipeline {
     /// The native training operations' accumulation types (from the
     /// options).
     pub cooperative_vector_training: Vec<crate::configs::ComponentType>,
-    /// The bound on the driver's optimal layouts (from the options).
-    pub cooperative_vector_optimal_layout_round: Option<[u32; 2]>,
+    /// The bounds on the driver's optimal layouts (from the options).
+    pub cooperative_vector_optimal_layouts: Vec<crate::configs::OptimalLayoutBound>,
 }
 
 impl Pipeline {
@@ -938,7 +938,7 @@ pub fn process_owned(
         cooperative_vector_configs: options.cooperative_vector_configs.clone(),
         cooperative_vector_max_components: options.cooperative_vector_max_components,
         cooperative_vector_training: options.cooperative_vector_training.clone(),
-        cooperative_vector_optimal_layout_round: options.cooperative_vector_optimal_layout_round,
+        cooperative_vector_optimal_layouts: options.cooperative_vector_optimal_layouts.clone(),
     })
 }
 

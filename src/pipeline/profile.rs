@@ -45,7 +45,8 @@ impl PipelineOptions {
         options
             .cooperative_vector_training
             .clone_from(&profile.cooperative_vector_training);
-        options.cooperative_vector_optimal_layout_round =
-            profile.cooperative_vector_optimal_layout_round;
+        options
+            .cooperative_vector_optimal_layouts
+            .clone_from(&profile.cooperative_vector_optimal_layouts);
     }
 }

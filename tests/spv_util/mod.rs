@@ -151,7 +151,7 @@ pub fn pipeline(m: &Module) -> Pipeline {
         cooperative_vector_configs: Vec::new(),
         cooperative_vector_max_components: None,
         cooperative_vector_training: Vec::new(),
-        cooperative_vector_optimal_layout_round: None,
+        cooperative_vector_optimal_layouts: Vec::new(),
     }
 }
 

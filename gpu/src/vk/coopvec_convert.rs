@@ -289,6 +289,29 @@ pub struct Probe {
     pub round: Option<[u32; 2]>,
 }
 
+/// The library's per-layout bounds for one `[rows, columns]` rounding that
+/// bounds every probed layout and type: both layouts of f16 and f32, with
+/// factor 1; none without a rounding.
+pub fn bounds_from_round(round: Option<[u32; 2]>) -> Vec<tessera::configs::OptimalLayoutBound> {
+    use tessera::configs::{ComponentType, OptimalLayout, OptimalLayoutBound};
+    let Some([rows, columns]) = round else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for layout in [OptimalLayout::Inference, OptimalLayout::Training] {
+        for component in [ComponentType::F16, ComponentType::F32] {
+            out.push(OptimalLayoutBound {
+                layout,
+                component,
+                rows,
+                columns,
+                factor: 1,
+            });
+        }
+    }
+    out
+}
+
 /// `x` rounded up to a multiple of `to`.
 pub fn round_up(x: u32, to: u32) -> u64 {
     (x as u64).div_ceil(to as u64) * to as u64

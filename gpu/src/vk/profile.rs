@@ -112,7 +112,9 @@ pub fn facts(q: &Queried<'_>) -> VulkanDeviceFacts {
             .cooperative_vector_training_float16_accumulation,
         cooperative_vector_training_float32_accumulation: q
             .cooperative_vector_training_float32_accumulation,
-        cooperative_vector_optimal_layout_round: q.cooperative_vector_optimal_layout_round,
+        cooperative_vector_optimal_layouts: super::coopvec_convert::bounds_from_round(
+            q.cooperative_vector_optimal_layout_round,
+        ),
     }
 }
 
@@ -534,16 +536,16 @@ mod tests {
         let json = profile_from_vulkan(&f).to_json();
         assert!(
             json.contains("\"cooperativeVectorTraining\": [\"f16\", \"f32\"]")
-                && json.contains("\"cooperativeVectorOptimalLayoutRound\": [16, 8]"),
+                && json.contains("\"cooperativeVectorOptimalLayouts\": [\"inference:f16:16x8\", \"inference:f32:16x8\", \"training:f16:16x8\", \"training:f32:16x8\"]"),
             "{json}"
         );
-        // Without a measured bound: neither key.
+        // Without a measured bound: the training types, no bounds.
         let unmeasured = Queried {
             cooperative_vector_optimal_layout_round: None,
             ..q.clone()
         };
         let json = profile_from_vulkan(&facts(&unmeasured)).to_json();
-        assert!(!json.contains("cooperativeVectorTraining") && !json.contains("Round"));
+        assert!(json.contains("cooperativeVectorTraining") && !json.contains("OptimalLayouts"));
         // The feature without the extension's main feature: nothing.
         let off = Queried {
             cooperative_vector: false,

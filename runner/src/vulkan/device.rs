@@ -581,7 +581,7 @@ impl Device {
             cooperative_vector_training: false,
             cooperative_vector_training_float16_accumulation: false,
             cooperative_vector_training_float32_accumulation: false,
-            cooperative_vector_optimal_layout_round: None,
+            cooperative_vector_optimal_layouts: Vec::new(),
         };
         let driver = format!("{} {}", cstr(&p12.driver_name), cstr(&p12.driver_info));
         Ok(DeviceInfo {
