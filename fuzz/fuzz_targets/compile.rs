@@ -61,15 +61,34 @@ fn largest_type_tree(words: &[u32]) -> u64 {
 }
 
 /// With cooperative vectors, the native form too: SPIR-V 1.6 for a device
-/// with every product (`SPV_NV_cooperative_vector`), validated for Vulkan
-/// 1.3.
+/// with every product, the 8-bit ones included, both training accumulation
+/// types and bounds on every optimal layout (`SPV_NV_cooperative_vector`),
+/// validated for Vulkan 1.3.
 fn native_cooperative_vectors(source: &str) {
     let mut options = tessera::CompileOptions::default();
     options.spv.version = (1, 6);
-    options.pipeline.cooperative_vector_configs = ["f16:f16", "f16:f32", "f32:f32"]
-        .iter()
-        .filter_map(|c| c.parse().ok())
-        .collect();
+    options.pipeline.cooperative_vector_configs = [
+        "f16:f16", "f16:f32", "f32:f32", "i32/i8:i32", "f32/i8:i32", "u32/i8:i32", "i32/u8:i32",
+        "u32/u8:i32",
+    ]
+    .iter()
+    .filter_map(|c| c.parse().ok())
+    .collect();
+    options.pipeline.cooperative_vector_training = vec![
+        tessera::configs::ComponentType::F16,
+        tessera::configs::ComponentType::F32,
+    ];
+    options.pipeline.cooperative_vector_optimal_layouts = [
+        "inference:f16:8x16",
+        "inference:f32:1x4",
+        "inference:i8:16x32",
+        "inference:u8:16x32",
+        "training:f16:8x8x2",
+        "training:f32:1x4",
+    ]
+    .iter()
+    .filter_map(|b| b.parse().ok())
+    .collect();
     if let Ok(out) = tessera::compile_to_spirv(source, &options) {
         let validator = spirv_tools::val::create(Some(spirv_tools::TargetEnv::Vulkan_1_3));
         let options = spirv_tools::val::ValidatorOptions {
