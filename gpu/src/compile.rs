@@ -3,7 +3,9 @@
 use std::collections::BTreeMap;
 
 use tessera::back::spv::CooperativeMatrixExtension;
-use tessera::configs::{ComponentType, CooperativeVectorConfig, SubgroupMatrixConfig};
+use tessera::configs::{
+    ComponentType, CooperativeVectorConfig, OptimalLayoutBound, SubgroupMatrixConfig,
+};
 use tessera::pipeline::PipelineOptions;
 use tessera::CompileOptions;
 
@@ -45,9 +47,11 @@ pub struct Target {
     /// operations (`PipelineOptions::cooperative_vector_training`); empty:
     /// they become loops of atomic compare-exchanges.
     pub cooperative_vector_training: Vec<ComponentType>,
-    /// The measured bound on the driver's optimal matrix layouts
-    /// (`PipelineOptions::cooperative_vector_optimal_layout_round`).
-    pub cooperative_vector_optimal_layout_round: Option<[u32; 2]>,
+    /// The measured bounds on the driver's optimal matrix layouts, per
+    /// layout and element type
+    /// (`PipelineOptions::cooperative_vector_optimal_layouts`); empty: no
+    /// native operation in an optimal layout.
+    pub cooperative_vector_optimal_layouts: Vec<OptimalLayoutBound>,
 }
 
 impl Target {
@@ -83,7 +87,7 @@ impl Target {
             nv_cooperative_matrix2: false,
             cooperative_vector_configs: Vec::new(),
             cooperative_vector_training: Vec::new(),
-            cooperative_vector_optimal_layout_round: None,
+            cooperative_vector_optimal_layouts: Vec::new(),
         }
     }
 
@@ -96,9 +100,7 @@ impl Target {
                 subgroup_matrix_configs: Some(self.configs.clone()),
                 cooperative_vector_configs: self.cooperative_vector_configs.clone(),
                 cooperative_vector_training: self.cooperative_vector_training.clone(),
-                cooperative_vector_optimal_layouts: crate::vk::coopvec_convert::bounds_from_round(
-                    self.cooperative_vector_optimal_layout_round,
-                ),
+                cooperative_vector_optimal_layouts: self.cooperative_vector_optimal_layouts.clone(),
                 max_subgroup_size: Some(self.max_subgroup_size),
                 min_subgroup_size: Some(self.min_subgroup_size),
                 max_workgroup_size: self.max_workgroup_size,

@@ -14,7 +14,9 @@
 //!   products (row- and column-major, with bias, unaligned arguments that
 //!   force the native kernel's fallback, matrices past the end of their
 //!   array), each checked element by element against an f64 reference
-//!   computed from the definitions ([`case`]).
+//!   computed from the definitions ([`case`]); the 8-bit integer products
+//!   ([`int8`], exact) and the products in the device's inference layout
+//!   ([`optimal`], the matrix converted by the host for native builds).
 //! - **Training operations** ([`training`]): `coopVecOuterProductAccumulate`
 //!   and `coopVecReduceSumAccumulate` from 256 invocations into one
 //!   matrix, exact f64 references, misaligned and out-of-bounds regions;
@@ -33,15 +35,18 @@
 pub mod bench;
 pub mod case;
 pub mod elementwise;
+pub mod int8;
 pub mod mlp;
+pub mod optimal;
 pub mod products;
+pub mod raw;
 pub mod training;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use serde_json::{json, Value};
-use tessera::configs::{ComponentType, CooperativeVectorConfig};
+use tessera::configs::{ComponentType, CooperativeVectorConfig, OptimalLayoutBound};
 
 use crate::compile::Target;
 use crate::vk::{Binding, Gpu, InitError, OpenOptions};
@@ -69,16 +74,17 @@ pub struct Args {
     pub tint: Option<PathBuf>,
     /// Write every kernel and its two builds here instead of running.
     pub dump: Option<PathBuf>,
-    /// `[rows, columns]` for the native build instead of the measured
-    /// optimal-layout bound (experiments: every native outer product still
-    /// checks that the driver's layout fits the region it gives).
-    pub layout_round: Option<[u32; 2]>,
+    /// Optimal-layout bounds for the native build, each replacing the
+    /// measured one of its layout and type (experiments: every native
+    /// operation in an optimal layout still checks that the driver's
+    /// layout fits the region the bound gives).
+    pub layout_bounds: Vec<OptimalLayoutBound>,
 }
 
 /// The usage line.
 pub const USAGE: &str = "usage: tessera-gpu --coopvec [--out DIR] [--filter TEXT] \
 [--skip-conformance] [--skip-mlp] [--mlp-n N] [--iters N] [--tint PATH] [--dump-kernels DIR] \
-[--layout-round ROWS,COLUMNS]";
+[--layout-bound LAYOUT:TYPE:ROWSxCOLUMNS[xFACTOR]]...";
 
 /// Parses the arguments after `--coopvec`.
 pub fn parse_args(args: impl IntoIterator<Item = String>) -> Result<Args, String> {
@@ -91,7 +97,7 @@ pub fn parse_args(args: impl IntoIterator<Item = String>) -> Result<Args, String
         iters: 20,
         tint: None,
         dump: None,
-        layout_round: None,
+        layout_bounds: Vec::new(),
     };
     let mut it = args.into_iter();
     while let Some(arg) = it.next() {
@@ -120,17 +126,15 @@ pub fn parse_args(args: impl IntoIterator<Item = String>) -> Result<Args, String
             }
             "--tint" => a.tint = Some(PathBuf::from(value("--tint")?)),
             "--dump-kernels" => a.dump = Some(PathBuf::from(value("--dump-kernels")?)),
-            "--layout-round" => {
-                let v = value("--layout-round")?;
-                let parts: Vec<Option<u32>> = v.split(',').map(|p| p.trim().parse().ok()).collect();
-                a.layout_round = match parts[..] {
-                    [Some(r), Some(c)] if r > 0 && c > 0 => Some([r, c]),
-                    _ => {
-                        return Err(format!(
-                            "--layout-round needs two positive integers ROWS,COLUMNS, got '{v}'"
-                        ))
-                    }
-                }
+            "--layout-bound" => {
+                let v = value("--layout-bound")?;
+                let bound: OptimalLayoutBound =
+                    v.parse().map_err(|e: tessera::configs::ConfigParseError| {
+                        format!("--layout-bound: {}", e.0)
+                    })?;
+                a.layout_bounds
+                    .retain(|b| (b.layout, b.component) != (bound.layout, bound.component));
+                a.layout_bounds.push(bound);
             }
             "-h" | "--help" => return Err(USAGE.into()),
             other => return Err(format!("unknown argument '{other}'\n{USAGE}")),
@@ -156,22 +160,40 @@ pub fn target(info: &crate::vk::DeviceInfo, vectors: &[CooperativeVectorConfig])
     }
 }
 
-/// The `[rows, columns]` optimal-layout bound of [`dump_target`]: made up
-/// (the H200's training layout of f16 matrices has no bound among the
-/// probe's candidates, see `gpu/RESULTS.md`), so that the dumped and
-/// tested native builds use the native training instructions.
-pub const DUMP_LAYOUT_ROUND: [u32; 2] = [16, 16];
+/// The optimal-layout bounds of [`dump_target`]: the H200's f16 and f32
+/// ones (`gpu/RESULTS.md`) and made-up 8-bit ones, so that the dumped and
+/// tested native builds use the native instructions in both layouts.
+pub const DUMP_LAYOUT_BOUNDS: &[&str] = &[
+    "inference:f16:8x16",
+    "inference:f32:1x4",
+    "inference:i8:16x64",
+    "inference:u8:16x64",
+    "training:f16:8x8x2",
+    "training:f32:1x4",
+];
+
+/// The cooperative-vector configurations of [`dump_target`]: every float
+/// one the suite uses and the H200's 8-bit ones (not `f32/u8:i32`).
+pub const DUMP_CONFIGS: &[&str] = &[
+    "f16:f16",
+    "f16:f32",
+    "f32:f32",
+    "i32/i8:i32",
+    "f32/i8:i32",
+    "u32/i8:i32",
+    "i32/u8:i32",
+    "u32/u8:i32",
+];
 
 /// The H100/H200's target for `--dump-kernels` and the tests: SPIR-V 1.6,
-/// native configurations `f16:f16`, `f16:f32`, `f32:f32` and native
-/// training accumulations of f16 and f32 with [`DUMP_LAYOUT_ROUND`] (or
-/// none of them).
+/// native configurations [`DUMP_CONFIGS`], native training accumulations
+/// of f16 and f32 and the bounds [`DUMP_LAYOUT_BOUNDS`] (or none of them).
 pub fn dump_target(native: bool) -> Target {
+    fn parse<T: std::str::FromStr>(list: &[&str]) -> Vec<T> {
+        list.iter().filter_map(|s| s.parse().ok()).collect()
+    }
     let vectors: Vec<CooperativeVectorConfig> = if native {
-        ["f16:f16", "f16:f32", "f32:f32"]
-            .iter()
-            .filter_map(|s| s.parse().ok())
-            .collect()
+        parse(DUMP_CONFIGS)
     } else {
         Vec::new()
     };
@@ -184,7 +206,11 @@ pub fn dump_target(native: bool) -> Target {
         spirv_version: (1, 6),
         cooperative_vector_configs: vectors,
         cooperative_vector_training: training,
-        cooperative_vector_optimal_layout_round: native.then_some(DUMP_LAYOUT_ROUND),
+        cooperative_vector_optimal_layouts: if native {
+            parse(DUMP_LAYOUT_BOUNDS)
+        } else {
+            Vec::new()
+        },
         ..Target::h100()
     }
 }
@@ -214,6 +240,14 @@ pub fn native_instructions(words: &[u32]) -> (usize, usize) {
 pub fn all_cases() -> Vec<Case> {
     let mut v = elementwise::cases();
     v.extend(products::cases());
+    v
+}
+
+/// Every byte-level product case: the products in the inference layout,
+/// then the 8-bit row- and column-major ones.
+pub fn raw_cases() -> Vec<raw::RawCase> {
+    let mut v = optimal::cases();
+    v.extend(int8::cases());
     v
 }
 
@@ -290,45 +324,7 @@ pub fn run_case(gpu: &Gpu, target: &Target, case: &Case, variant: &str) -> CaseR
         case.out_init(),
         params,
     ];
-    let mut bufs = Vec::new();
-    for c in &contents {
-        match gpu.buffer(c.len().max(16) as u64, true) {
-            Ok(b) => bufs.push(b),
-            Err(e) => {
-                bufs.iter().for_each(|b| gpu.free(b));
-                r.stage = "run".into();
-                r.detail = e;
-                return r;
-            }
-        }
-    }
-    let outcome = (|| -> Result<case::Check, (String, String)> {
-        let run = |e: String| ("run".to_string(), e);
-        for (b, c) in bufs.iter().zip(&contents) {
-            gpu.upload(b, c).map_err(run)?;
-        }
-        // Every storage binding covers exactly its data, so arrayLength is
-        // what the case's reference assumes.
-        let mut bindings: Vec<Binding> = bufs[..5]
-            .iter()
-            .zip(&contents)
-            .map(|(b, c)| Binding {
-                range: Some(c.len() as u64),
-                ..Binding::storage(b)
-            })
-            .collect();
-        bindings.push(Binding::uniform(&bufs[5]));
-        let kernel = gpu
-            .kernel_with(&words, &bindings, &[])
-            .map_err(|e| ("pipeline".to_string(), e))?;
-        let groups = [case::INVOCATIONS / case::WORKGROUP, 1, 1];
-        let ran = gpu.dispatch(&kernel, groups);
-        gpu.destroy_kernel(&kernel);
-        ran.map_err(run)?;
-        let out = gpu.download(&bufs[4]).map_err(run)?;
-        Ok(case.check(&out))
-    })();
-    bufs.iter().for_each(|b| gpu.free(b));
+    let outcome = dispatch(gpu, &words, &contents).map(|out| case.check(&out));
     match outcome {
         Ok(c) => {
             r.stage = "compare".into();
@@ -344,6 +340,52 @@ pub fn run_case(gpu: &Gpu, target: &Target, case: &Case, variant: &str) -> CaseR
     r
 }
 
+/// Runs `words` once over [`case::INVOCATIONS`] invocations with
+/// `contents` in bindings 0-4 (storage, each bound to exactly its bytes,
+/// so `arrayLength` is what the case's reference assumes) and 5 (uniform),
+/// and returns binding 4's bytes, or the stage that failed and why.
+pub fn dispatch(
+    gpu: &Gpu,
+    words: &[u32],
+    contents: &[Vec<u8>; 6],
+) -> Result<Vec<u8>, (String, String)> {
+    let run = |e: String| ("run".to_string(), e);
+    let mut bufs = Vec::new();
+    for c in contents {
+        match gpu.buffer(c.len().max(16) as u64, true) {
+            Ok(b) => bufs.push(b),
+            Err(e) => {
+                bufs.iter().for_each(|b| gpu.free(b));
+                return Err(run(e));
+            }
+        }
+    }
+    let outcome = (|| {
+        for (b, c) in bufs.iter().zip(contents) {
+            gpu.upload(b, c).map_err(run)?;
+        }
+        let mut bindings: Vec<Binding> = bufs[..5]
+            .iter()
+            .zip(contents)
+            .map(|(b, c)| Binding {
+                range: Some(c.len() as u64),
+                ..Binding::storage(b)
+            })
+            .collect();
+        bindings.push(Binding::uniform(&bufs[5]));
+        let kernel = gpu
+            .kernel_with(words, &bindings, &[])
+            .map_err(|e| ("pipeline".to_string(), e))?;
+        let groups = [case::INVOCATIONS / case::WORKGROUP, 1, 1];
+        let ran = gpu.dispatch(&kernel, groups);
+        gpu.destroy_kernel(&kernel);
+        ran.map_err(run)?;
+        gpu.download(&bufs[4]).map_err(run)
+    })();
+    bufs.iter().for_each(|b| gpu.free(b));
+    outcome
+}
+
 /// `--dump-kernels DIR`: every kernel (conformance and MLP) as WGSL with its
 /// native and loop SPIR-V for the H100/H200 target. Returns (kernels,
 /// failed builds).
@@ -355,6 +397,11 @@ pub fn dump(dir: &std::path::Path) -> Result<(usize, usize), String> {
         .collect();
     sources.extend(
         training::cases()
+            .into_iter()
+            .map(|c| (format!("{}_{}", c.config, c.name), c.wgsl)),
+    );
+    sources.extend(
+        raw_cases()
             .into_iter()
             .map(|c| (format!("{}_{}", c.config, c.name), c.wgsl)),
     );
@@ -386,10 +433,11 @@ pub fn dump(dir: &std::path::Path) -> Result<(usize, usize), String> {
 }
 
 /// The native training types of `gpu` (`tessera::device::vulkan::cooperative_vector_training`
-/// of its facts with the measured layout bound `round`). The native build
-/// exists only with configurations, which need the memory model; f16
-/// accumulation needs an f16 configuration (shaderFloat16).
-pub fn training_types(gpu: &Gpu, round: Option<[u32; 2]>) -> Vec<ComponentType> {
+/// of its facts; the outer product also needs a training bound, the
+/// reduce-sum none). The native build exists only with configurations,
+/// which need the memory model; f16 accumulation needs an f16
+/// configuration (shaderFloat16).
+pub fn training_types(gpu: &Gpu) -> Vec<ComponentType> {
     let info = &gpu.info;
     let configs = &info.cooperative_vector_configs;
     let facts = tessera::device::vulkan::VulkanDeviceFacts {
@@ -400,32 +448,29 @@ pub fn training_types(gpu: &Gpu, round: Option<[u32; 2]>) -> Vec<ComponentType> 
             .cooperative_vector_training_float16_accumulation,
         cooperative_vector_training_float32_accumulation: info
             .cooperative_vector_training_float32_accumulation,
-        cooperative_vector_optimal_layouts: crate::vk::coopvec_convert::bounds_from_round(round),
         ..Default::default()
     };
     let f16 = configs.iter().any(|c| c.input == ComponentType::F16);
     tessera::device::vulkan::cooperative_vector_training(&facts, f16)
 }
 
-/// The probe's bound, errors and size tables on standard error.
+/// The probe's bounds, errors and size tables on standard error.
 fn log_probe(p: &crate::vk::coopvec_convert::Probe) {
-    use crate::vk::coopvec_convert::{PROBE_DIMS, PROBE_KINDS};
+    use crate::vk::coopvec_convert::{kind_name, PROBE_DIMS, PROBE_KINDS};
+    let bounds: Vec<String> = p.bounds.iter().map(|b| b.to_string()).collect();
     eprintln!(
-        "  optimal-layout probe: {} sizes, bound [rows, columns] = {:?}",
-        p.sizes.len(),
-        p.round
+        "  optimal-layout probe: {} sizes, bounds {bounds:?}",
+        p.sizes.len()
     );
     for e in &p.errors {
         eprintln!("    error: {e}");
     }
     for (t, layout) in PROBE_KINDS {
-        let bytes = crate::vk::coopvec_convert::element_bytes(t);
         eprintln!(
-            "    {} {} bytes (rows {PROBE_DIMS:?} down, columns across):",
-            if bytes == 2 { "f16" } else { "f32" },
-            layout.name()
+            "    {} bytes (rows {PROBE_DIMS:?} down, columns across):",
+            kind_name(t, layout)
         );
-        for (m, row) in PROBE_DIMS.iter().zip(p.table(bytes, layout)) {
+        for (m, row) in PROBE_DIMS.iter().zip(p.table(t, layout)) {
             let cells: Vec<String> = row
                 .iter()
                 .map(|c| c.map_or("-".into(), |b| b.to_string()))
@@ -433,6 +478,32 @@ fn log_probe(p: &crate::vk::coopvec_convert::Probe) {
             eprintln!("      {m:>3}: {}", cells.join(" "));
         }
     }
+}
+
+/// Passes and runs per case group (the case name's first part, with the
+/// second for `train/`, `optimal/` and `int8/`), configuration and build.
+fn group_summary(results: &[CaseResult]) -> Value {
+    let mut groups: std::collections::BTreeMap<String, (usize, usize, usize)> = Default::default();
+    for r in results {
+        let mut parts = r.case.split('/');
+        let first = parts.next().unwrap_or("");
+        let group = match first {
+            "train" | "optimal" | "int8" => format!("{first}/{}", parts.next().unwrap_or("")),
+            _ => first.to_string(),
+        };
+        let e = groups
+            .entry(format!("{group} {} {}", r.config, r.variant))
+            .or_default();
+        e.0 += usize::from(r.ok);
+        e.1 += 1;
+        e.2 += usize::from(r.native_instructions.1 > 0 || r.native_training > 0);
+    }
+    groups
+        .into_iter()
+        .map(|(k, (pass, total, native))| {
+            json!({"group": k, "passed": pass, "total": total, "native_instructions": native})
+        })
+        .collect()
 }
 
 /// Passes and runs of the training cases per configuration and build.
@@ -536,13 +607,15 @@ pub fn main(args: impl IntoIterator<Item = String>) -> ExitCode {
         .as_ref()
         .ok()
         .map(crate::vk::coopvec_convert::probe);
-    let round = args.layout_round.or(probe.as_ref().and_then(|p| p.round));
-    let training_types = training_types(&gpu, round);
+    let measured: Vec<OptimalLayoutBound> =
+        probe.as_ref().map(|p| p.bounds.clone()).unwrap_or_default();
+    let bounds = crate::vk::coopvec_convert::with_overrides(&measured, &args.layout_bounds);
+    let training_types = training_types(&gpu);
     if let Some(p) = &probe {
         log_probe(p);
     }
-    if let Some(r) = args.layout_round {
-        eprintln!("  --layout-round {r:?} replaces the measured bound for the native build");
+    for b in &args.layout_bounds {
+        eprintln!("  --layout-bound {b} replaces the measured bound of its layout and type");
     }
     eprintln!(
         "  cooperativeVectorTraining={} Float16Accumulation={} Float32Accumulation={}; native training types {:?}",
@@ -553,7 +626,7 @@ pub fn main(args: impl IntoIterator<Item = String>) -> ExitCode {
     );
     let native = Target {
         cooperative_vector_training: training_types.clone(),
-        cooperative_vector_optimal_layout_round: round,
+        cooperative_vector_optimal_layouts: bounds.clone(),
         ..target(info, configs)
     };
     let looped = target(info, &[]);
@@ -592,6 +665,28 @@ pub fn main(args: impl IntoIterator<Item = String>) -> ExitCode {
             }
         }
         let conv = converter.as_ref().ok();
+        for case in raw_cases() {
+            let full = format!("{}/{}", case.config, case.name);
+            if !wanted(&full) {
+                continue;
+            }
+            for &(variant, t) in &builds {
+                let r = raw::run_case(&gpu, t, &case, variant, conv);
+                eprintln!(
+                    "{} {full} {variant} (native products {}, max_err {:.3e}){}",
+                    if r.ok { "pass" } else { "FAIL" },
+                    r.native_instructions.1,
+                    r.max_err,
+                    if r.ok {
+                        String::new()
+                    } else {
+                        format!(" [{}] {}", r.stage, r.detail.replace('\n', "; "))
+                    }
+                );
+                keep_failed(&args.out, &full, &case.wgsl, &r);
+                conformance.push(r);
+            }
+        }
         for case in training::cases() {
             let full = format!("{}/{}", case.config, case.name);
             if !wanted(&full) {
@@ -649,9 +744,11 @@ pub fn main(args: impl IntoIterator<Item = String>) -> ExitCode {
         "cooperative_vector_training_types": training_types.iter().map(|t| t.to_string()).collect::<Vec<_>>(),
         "converter_error": converter.as_ref().err(),
         "optimal_layout_probe": probe.as_ref().map(crate::vk::coopvec_convert::Probe::to_json),
-        "layout_round_override": args.layout_round,
-        "layout_round_used": round,
+        "layout_bounds_measured": measured.iter().map(|b| b.to_string()).collect::<Vec<_>>(),
+        "layout_bound_overrides": args.layout_bounds.iter().map(|b| b.to_string()).collect::<Vec<_>>(),
+        "layout_bounds_used": bounds.iter().map(|b| b.to_string()).collect::<Vec<_>>(),
         "training_summary": training_summary(&conformance),
+        "group_summary": group_summary(&conformance),
         "variants": builds.iter().map(|(v, _)| *v).collect::<Vec<_>>(),
         "conformance_passed": passed,
         "conformance_total": conformance.len(),
@@ -710,15 +807,21 @@ mod tests {
         assert_eq!((a.mlp_n, a.conformance), (65536, false));
         assert_eq!(a.tint, Some(PathBuf::from("t")));
         assert!(parse(&["--mlp-n", "100"]).is_err());
-        assert_eq!(
-            parse(&["--layout-round", "8,256"])
-                .expect("round")
-                .layout_round,
-            Some([8, 256])
-        );
-        assert!(parse(&["--layout-round", "8"]).is_err());
-        assert!(parse(&["--layout-round", "0,8"]).is_err());
-        assert_eq!(parse(&[]).expect("defaults").layout_round, None);
+        let a = parse(&[
+            "--layout-bound",
+            "training:f16:8x256",
+            "--layout-bound",
+            "inference:i8:16x64",
+            "--layout-bound",
+            "training:f16:8x8x2",
+        ])
+        .expect("bounds");
+        let names: Vec<String> = a.layout_bounds.iter().map(|b| b.to_string()).collect();
+        assert_eq!(names, ["inference:i8:16x64", "training:f16:8x8x2"]);
+        assert!(parse(&["--layout-bound", "8,256"]).is_err());
+        assert!(parse(&["--layout-bound", "training:f16:0x8"]).is_err());
+        assert!(parse(&["--layout-bound"]).is_err());
+        assert!(parse(&[]).expect("defaults").layout_bounds.is_empty());
         assert!(parse(&["--iters", "1"]).is_err());
         assert!(parse(&["--bogus"]).unwrap_err().contains(USAGE));
     }

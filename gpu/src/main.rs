@@ -599,7 +599,7 @@ fn main() -> ExitCode {
         nv_cooperative_matrix2: false,
         cooperative_vector_configs: Vec::new(),
         cooperative_vector_training: Vec::new(),
-        cooperative_vector_optimal_layout_round: None,
+        cooperative_vector_optimal_layouts: Vec::new(),
     };
     let native_target = Target {
         nv_cooperative_matrix2: true,

@@ -8,7 +8,7 @@
 use spirv_tools::val::Validator;
 use spirv_tools::TargetEnv;
 use tessera_gpu::coopvec::training::{self, count_op, OP_OUTER_PRODUCT, OP_REDUCE_SUM};
-use tessera_gpu::coopvec::{all_cases, dump_target, mlp, native_instructions};
+use tessera_gpu::coopvec::{all_cases, dump_target, mlp, native_instructions, raw, raw_cases};
 
 fn validate(words: &[u32]) -> Result<(), String> {
     let v = spirv_tools::val::create(Some(TargetEnv::Vulkan_1_3));
@@ -107,6 +107,56 @@ fn training_kernels_compile_and_validate_native_and_as_loops() {
         }
     }
     assert_eq!(cases.len(), 48);
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures
+            .iter()
+            .take(12)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+}
+
+/// The 8-bit products and the products in the inference layout: every
+/// kernel compiles and validates both ways; the native build (the H200's
+/// configurations and made-up layout bounds) has native products exactly
+/// when the case expects them (not `f32/u8:i32`, which the H200 does not
+/// list), the loop build none.
+#[test]
+fn byte_level_product_kernels_compile_and_validate_native_and_as_loops() {
+    let mut failures = Vec::new();
+    let cases = raw_cases();
+    let mut native_cases = 0;
+    for case in &cases {
+        let name = format!("{}/{}", case.config, case.name);
+        for native in [true, false] {
+            let target = dump_target(native);
+            let words = match target.compile(&case.wgsl) {
+                Ok(w) => w,
+                Err(e) => {
+                    failures.push(format!("{name} (native {native}): tessera: {e}"));
+                    continue;
+                }
+            };
+            if let Err(e) = validate(&words) {
+                failures.push(format!("{name} (native {native}): spirv-val: {e}"));
+            }
+            let (_, products) = native_instructions(&words);
+            let want = native && raw::expects_native(&target, case);
+            native_cases += usize::from(want);
+            if (products > 0) != want {
+                failures.push(format!(
+                    "{name} (native {native}): {products} native products, expected native {want}"
+                ));
+            }
+        }
+    }
+    assert_eq!(cases.len(), 76 + 72);
+    // Every case but the 12 f32/u8:i32 ones is native in the native build.
+    assert_eq!(native_cases, cases.len() - 12);
     assert!(
         failures.is_empty(),
         "{} failures:\n{}",

@@ -35,6 +35,8 @@ pub enum Ty {
     F16,
     /// `f32`.
     F32,
+    /// `i32` (the results of the 8-bit integer products).
+    I32,
 }
 
 impl Ty {
@@ -43,6 +45,7 @@ impl Ty {
         match self {
             Ty::F16 => "f16",
             Ty::F32 => "f32",
+            Ty::I32 => "i32",
         }
     }
 
@@ -50,23 +53,26 @@ impl Ty {
     pub fn bytes(self) -> usize {
         match self {
             Ty::F16 => 2,
-            Ty::F32 => 4,
+            Ty::F32 | Ty::I32 => 4,
         }
     }
 
-    /// Unit roundoff (half an ulp at 1): 2^-11 or 2^-24.
+    /// Unit roundoff (half an ulp at 1): 2^-11 or 2^-24 (0 for `i32`).
     pub fn unit_roundoff(self) -> f64 {
         match self {
             Ty::F16 => 2f64.powi(-11),
             Ty::F32 => 2f64.powi(-24),
+            Ty::I32 => 0.0,
         }
     }
 
-    /// `x` rounded to this type (to nearest even).
+    /// `x` rounded to this type (to nearest even; `i32`: to nearest even
+    /// and wrapped).
     pub fn round(self, x: f64) -> f64 {
         match self {
             Ty::F16 => f16::from_f64(x).to_f64(),
             Ty::F32 => x as f32 as f64,
+            Ty::I32 => x.round_ties_even() as i64 as i32 as f64,
         }
     }
 
@@ -77,6 +83,7 @@ impl Ty {
             match self {
                 Ty::F16 => out.extend(f16::from_f64(v).to_bits().to_le_bytes()),
                 Ty::F32 => out.extend((v as f32).to_le_bytes()),
+                Ty::I32 => out.extend((v as i64 as i32).to_le_bytes()),
             }
         }
         out
@@ -93,14 +100,19 @@ impl Ty {
                 .chunks_exact(4)
                 .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]) as f64)
                 .collect(),
+            Ty::I32 => bytes
+                .chunks_exact(4)
+                .map(|c| i32::from_le_bytes([c[0], c[1], c[2], c[3]]) as f64)
+                .collect(),
         }
     }
 
-    /// `len` elements of the NaN the output buffers are filled with.
+    /// `len` elements of the NaN the output buffers are filled with (for
+    /// `i32`, `0x7FFFFFFF`).
     pub fn poison(self, len: usize) -> Vec<u8> {
         match self {
             Ty::F16 => 0x7FFFu16.to_le_bytes().repeat(len),
-            Ty::F32 => 0x7FFF_FFFFu32.to_le_bytes().repeat(len),
+            Ty::F32 | Ty::I32 => 0x7FFF_FFFFu32.to_le_bytes().repeat(len),
         }
     }
 }
@@ -199,58 +211,66 @@ impl Case {
     /// Checks `out` as read back: every result against its expectation,
     /// every guard element unchanged.
     pub fn check(&self, out: &[u8]) -> Check {
-        let mut c = Check::default();
-        let n = self.expect.len();
-        let bytes = self.output.bytes();
-        if out.len() < (n + GUARD) * bytes {
-            c.failures = 1;
-            c.first.push(format!(
-                "out has {} bytes, expected {}",
-                out.len(),
-                (n + GUARD) * bytes
-            ));
-            return c;
-        }
-        let got = self.output.decode(&out[..n * bytes]);
-        for (i, (g, e)) in got.iter().zip(&self.expect).enumerate() {
-            let (err, ok) = e.judge(*g);
-            c.checked += 1;
-            if err.is_finite() {
-                c.max_err = c.max_err.max(err);
-            }
-            if !ok {
-                c.failures += 1;
-                if c.first.len() < 4 {
-                    let (inv, at) = (i / self.per_invocation(), i % self.per_invocation());
-                    c.first.push(format!(
-                        "out[{i}] (invocation {inv}, component {at}) = {g}, expected {e:?}"
-                    ));
-                }
-            }
-        }
-        let guard = &out[n * bytes..(n + GUARD) * bytes];
-        let poison = self.output.poison(GUARD);
-        for (i, (g, p)) in guard
-            .chunks_exact(bytes)
-            .zip(poison.chunks_exact(bytes))
-            .enumerate()
-        {
-            c.checked += 1;
-            if g != p {
-                c.failures += 1;
-                if c.first.len() < 4 {
-                    c.first
-                        .push(format!("guard element {i} after the results was written"));
-                }
-            }
-        }
-        c
+        check_output(self.output, &self.expect, out)
     }
 
     /// Result elements per invocation.
     pub fn per_invocation(&self) -> usize {
         (self.expect.len() / INVOCATIONS as usize).max(1)
     }
+}
+
+/// Checks `out` as read back against `expect` (elements of `output`):
+/// every result against its expectation, then [`GUARD`] elements that
+/// must keep the poison's bits.
+pub fn check_output(output: Ty, expect: &[Expect], out: &[u8]) -> Check {
+    let mut c = Check::default();
+    let n = expect.len();
+    let bytes = output.bytes();
+    let per_invocation = (n / INVOCATIONS as usize).max(1);
+    if out.len() < (n + GUARD) * bytes {
+        c.failures = 1;
+        c.first.push(format!(
+            "out has {} bytes, expected {}",
+            out.len(),
+            (n + GUARD) * bytes
+        ));
+        return c;
+    }
+    let got = output.decode(&out[..n * bytes]);
+    for (i, (g, e)) in got.iter().zip(expect).enumerate() {
+        let (err, ok) = e.judge(*g);
+        c.checked += 1;
+        if err.is_finite() {
+            c.max_err = c.max_err.max(err);
+        }
+        if !ok {
+            c.failures += 1;
+            if c.first.len() < 4 {
+                let (inv, at) = (i / per_invocation, i % per_invocation);
+                c.first.push(format!(
+                    "out[{i}] (invocation {inv}, component {at}) = {g}, expected {e:?}"
+                ));
+            }
+        }
+    }
+    let guard = &out[n * bytes..(n + GUARD) * bytes];
+    let poison = output.poison(GUARD);
+    for (i, (g, p)) in guard
+        .chunks_exact(bytes)
+        .zip(poison.chunks_exact(bytes))
+        .enumerate()
+    {
+        c.checked += 1;
+        if g != p {
+            c.failures += 1;
+            if c.first.len() < 4 {
+                c.first
+                    .push(format!("guard element {i} after the results was written"));
+            }
+        }
+    }
+    c
 }
 
 /// A deterministic pseudo-random value `k / 64` with `k` in

@@ -28,16 +28,17 @@
 //! the offset by 16 bytes (outer product: not a multiple of 64) or 4 bytes
 //! (reduce-sum: not a multiple of 16); out-of-bounds cases bind one word
 //! less than the region needs. Both must leave memory unchanged. The
-//! region is `M * N` elements for the loop form and `roundup(M, r) *
-//! roundup(N, c)` for the native one (`[r, c]` the device's measured
-//! optimal-layout bound).
+//! region is `M * N` elements for the loop form and the training bound's
+//! `factor * roundup(M, rows) * roundup(N, columns)` for the native one
+//! (the device's measured bound for `T`).
 
 use super::case::{Ty, INVOCATIONS, WORKGROUP};
 use super::CaseResult;
 use crate::compile::Target;
 use crate::data::Rng;
-use crate::vk::coopvec_convert::{round_up, Converter, MatrixLayout};
+use crate::vk::coopvec_convert::{Converter, MatrixLayout};
 use crate::vk::{Binding, Gpu};
+use tessera::configs::{ComponentType, OptimalLayout, OptimalLayoutBound};
 
 /// Outer-product shapes `M x N`.
 pub const OUTER_SHAPES: &[(u32, u32)] = &[
@@ -352,21 +353,36 @@ pub fn count_op(words: &[u32], op: u32) -> usize {
     n
 }
 
+/// The component type of `T`.
+fn component(t: Ty) -> ComponentType {
+    match t {
+        Ty::F32 => ComponentType::F32,
+        Ty::I32 => ComponentType::I32,
+        Ty::F16 => ComponentType::F16,
+    }
+}
+
+/// The target's training bound for elements of `t`.
+pub fn training_bound(target: &Target, t: Ty) -> Option<OptimalLayoutBound> {
+    target
+        .cooperative_vector_optimal_layouts
+        .iter()
+        .find(|b| b.layout == OptimalLayout::Training && b.component == component(t))
+        .copied()
+}
+
 /// What a native build of `case` should compile to under `target`: the
 /// native instruction when `T` is among the target's training types (and,
-/// for the outer product, the vectors are f16 and the layout bound known).
+/// for the outer product, the vectors are f16 and the training layout of
+/// `T` has a bound; the reduce-sum needs none).
 pub fn expects_native(target: &Target, case: &TrainCase) -> bool {
-    let t = match case.t {
-        Ty::F16 => tessera::configs::ComponentType::F16,
-        Ty::F32 => tessera::configs::ComponentType::F32,
-    };
     let native = target.spirv_version >= (1, 6)
         && !target.cooperative_vector_configs.is_empty()
-        && target.cooperative_vector_training.contains(&t);
+        && target
+            .cooperative_vector_training
+            .contains(&component(case.t));
     match case.op {
-        Op::Outer { s, .. } => {
-            native && s == Ty::F16 && target.cooperative_vector_optimal_layout_round.is_some()
-        }
+        Op::Outer { s, .. } => native && s == Ty::F16 && training_bound(target, case.t).is_some(),
         Op::Reduce { .. } => native,
     }
 }
@@ -381,10 +397,10 @@ struct Memory {
 
 /// Lays out the accumulator buffer of `case`: `native` is the training
 /// layout's byte size when the module uses the native outer product
-/// (with the bound `round`), `None` for the row-major loop form.
+/// (with the bound of `T`), `None` for the row-major loop form.
 fn memory(
     case: &TrainCase,
-    native: Option<(usize, [u32; 2])>,
+    native: Option<(usize, OptimalLayoutBound)>,
     conv: Option<&Converter<'_>>,
 ) -> Result<Memory, String> {
     let t = case.t;
@@ -392,7 +408,7 @@ fn memory(
     let (m, n) = case.shape();
     let off = case.offset();
     let region = match (native, case.op) {
-        (Some((_, [r, c])), Op::Outer { .. }) => (round_up(m, r) * round_up(n, c)) as usize,
+        (Some((_, bound)), Op::Outer { .. }) => bound.elements(m, n) as usize,
         _ => (m * n) as usize,
     };
     let end = (off + region) * sz;
@@ -481,23 +497,22 @@ pub fn run_case(
     let (m, n) = case.shape();
     let t_vk = ash::vk::ComponentTypeKHR::from_raw(if case.t == Ty::F16 { 0 } else { 1 });
     let native = if outer_ops > 0 {
-        let (Some(conv), Some(round)) = (conv, target.cooperative_vector_optimal_layout_round)
-        else {
+        let (Some(conv), Some(bound)) = (conv, training_bound(target, case.t)) else {
             r.stage = "layout".into();
             r.detail = "a native outer product without the converter or the layout bound".into();
             return r;
         };
         match conv.size(t_vk, (m, n), MatrixLayout::TRAINING_OPTIMAL) {
             Ok(bytes) => {
-                let [rr, cc] = round;
-                let bound = round_up(m, rr) * round_up(n, cc) * case.t.bytes() as u64;
-                if bytes as u64 > bound {
+                let most = bound.elements(m, n) as u64 * case.t.bytes() as u64;
+                if bytes as u64 > most {
                     r.stage = "layout".into();
-                    r.detail =
-                        format!("training layout of {bytes} bytes exceeds the bound's {bound}");
+                    r.detail = format!(
+                        "training layout of {bytes} bytes exceeds the bound {bound}'s {most}"
+                    );
                     return r;
                 }
-                Some((bytes, round))
+                Some((bytes, bound))
             }
             Err(e) => {
                 r.stage = "layout".into();
@@ -787,17 +802,18 @@ mod tests {
         let mem = memory(&oob, None, None).expect("memory");
         assert!(mem.touched.is_empty());
         assert_eq!(mem.bound_bytes, 156);
-        // The native region rounds the shape up: 16 x 8 elements with
-        // [16, 8] (a layout of 100 bytes, say) and no converter needed for
+        // The native region is the bound's: 2 x 16 x 8 elements with
+        // 16x8x2 (a layout of 100 bytes, say) and no converter needed for
         // placements that leave memory alone.
         let mis = TrainCase {
             placement: Placement::Misaligned,
             ..c
         };
-        let mem = memory(&mis, Some((100, [16, 8])), None).expect("memory");
-        // Offset 64 + 8 elements, region 128: 400 bytes.
+        let bound: OptimalLayoutBound = "training:f16:16x8x2".parse().expect("bound");
+        let mem = memory(&mis, Some((100, bound)), None).expect("memory");
+        // Offset 64 + 8 elements, region 256: 656 bytes.
         assert_eq!(mis.offset(), 72);
-        assert_eq!(mem.bound_bytes, 400);
+        assert_eq!(mem.bound_bytes, 656);
         assert!(mem.touched.is_empty());
     }
 
@@ -808,7 +824,6 @@ mod tests {
                 tessera::configs::ComponentType::F16,
                 tessera::configs::ComponentType::F32,
             ],
-            cooperative_vector_optimal_layout_round: Some([16, 8]),
             ..super::super::dump_target(true)
         };
         let looped = super::super::dump_target(false);
@@ -835,10 +850,25 @@ mod tests {
         );
         assert!(!expects_native(&native, &f32_vectors));
         let r = case(Op::Reduce { n: 3 }, Ty::F32, Placement::Aligned, 4);
-        let no_round = Target {
-            cooperative_vector_optimal_layout_round: None,
+        // Without the f16 training bound: the reduce-sum stays native, the
+        // outer product becomes loops.
+        let no_bound = Target {
+            cooperative_vector_optimal_layouts: native
+                .cooperative_vector_optimal_layouts
+                .iter()
+                .filter(|b| {
+                    b.layout != OptimalLayout::Training || b.component != ComponentType::F16
+                })
+                .copied()
+                .collect(),
             ..native.clone()
         };
-        assert!(expects_native(&no_round, &r) && !expects_native(&no_round, &c));
+        let r16 = case(Op::Reduce { n: 3 }, Ty::F16, Placement::Aligned, 4);
+        assert!(expects_native(&no_bound, &r) && expects_native(&no_bound, &r16));
+        assert!(!expects_native(&no_bound, &c));
+        assert_eq!(
+            training_bound(&native, Ty::F16).map(|b| b.to_string()),
+            Some("training:f16:8x8x2".into())
+        );
     }
 }

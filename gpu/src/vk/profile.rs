@@ -13,9 +13,10 @@
 //! the library writes the profile's `cooperativeVectorConfigs` ("T:R").
 //! With the `cooperativeVectorTraining` feature too, a small logical device
 //! is created with the extension to measure the driver's optimal matrix
-//! layouts ([`super::coopvec_convert::probe`]): the bound becomes
-//! `cooperativeVectorOptimalLayoutRound`, and with the training
-//! accumulation properties the library writes `cooperativeVectorTraining`.
+//! layouts ([`super::coopvec_convert::probe`]): its bounds, one per layout
+//! and element type, become `cooperativeVectorOptimalLayouts`, and with
+//! the training accumulation properties the library writes
+//! `cooperativeVectorTraining`.
 
 use ash::vk;
 use tessera::back::spv::CooperativeMatrixExtension;
@@ -70,8 +71,9 @@ pub struct Queried<'a> {
     pub cooperative_vector_training_float16_accumulation: bool,
     /// `cooperativeVectorTrainingFloat32Accumulation`.
     pub cooperative_vector_training_float32_accumulation: bool,
-    /// The measured bound on the optimal layouts (`None`: not measured).
-    pub cooperative_vector_optimal_layout_round: Option<[u32; 2]>,
+    /// The measured bounds on the optimal layouts, per layout and element
+    /// type (empty: not measured).
+    pub cooperative_vector_optimal_layouts: Vec<tessera::configs::OptimalLayoutBound>,
 }
 
 /// The facts tessera's profile rules read, from the queried structures.
@@ -112,9 +114,7 @@ pub fn facts(q: &Queried<'_>) -> VulkanDeviceFacts {
             .cooperative_vector_training_float16_accumulation,
         cooperative_vector_training_float32_accumulation: q
             .cooperative_vector_training_float32_accumulation,
-        cooperative_vector_optimal_layouts: super::coopvec_convert::bounds_from_round(
-            q.cooperative_vector_optimal_layout_round,
-        ),
+        cooperative_vector_optimal_layouts: q.cooperative_vector_optimal_layouts.clone(),
     }
 }
 
@@ -255,7 +255,7 @@ unsafe fn read(
     let lists_vectors = lists(super::coopvec_ffi::NAME);
     let cooperative_vector = lists_vectors && super::coopvec_ffi::feature(instance, pd);
     let mut max_cooperative_vector_components = 0;
-    let mut training = (false, false, false, None);
+    let mut training = (false, false, false, Vec::new());
     let cooperative_vector_properties = if cooperative_vector {
         let rows = super::coopvec_ffi::properties(entry, instance, pd)?;
         let dp = super::coopvec_ffi::device_properties(instance, pd);
@@ -265,7 +265,7 @@ unsafe fn read(
             feature,
             dp.cooperative_vector_training_float16_accumulation != 0,
             dp.cooperative_vector_training_float32_accumulation != 0,
-            None,
+            Vec::new(),
         );
         eprintln!(
             "VK_NV_cooperative_vector: cooperativeVectorTraining={feature} Float16Accumulation={} Float32Accumulation={}",
@@ -274,17 +274,17 @@ unsafe fn read(
         if feature {
             match probe_layouts(instance, pd) {
                 Ok(p) => {
+                    let bounds: Vec<String> = p.bounds.iter().map(|b| b.to_string()).collect();
                     eprintln!(
-                        "optimal-layout probe: {} sizes, bound {:?}{}",
+                        "optimal-layout probe: {} sizes, bounds {bounds:?}{}",
                         p.sizes.len(),
-                        p.round,
                         if p.errors.is_empty() {
                             String::new()
                         } else {
                             format!("; errors: {}", p.errors.join("; "))
                         }
                     );
-                    training.3 = p.round;
+                    training.3 = p.bounds;
                 }
                 Err(e) => eprintln!("optimal-layout probe failed: {e}"),
             }
@@ -342,7 +342,7 @@ unsafe fn read(
         cooperative_vector_training: training.0,
         cooperative_vector_training_float16_accumulation: training.1,
         cooperative_vector_training_float32_accumulation: training.2,
-        cooperative_vector_optimal_layout_round: training.3,
+        cooperative_vector_optimal_layouts: training.3,
     };
     Ok(unchained)
 }
@@ -473,7 +473,7 @@ mod tests {
             cooperative_vector_training: false,
             cooperative_vector_training_float16_accumulation: false,
             cooperative_vector_training_float32_accumulation: false,
-            cooperative_vector_optimal_layout_round: None,
+            cooperative_vector_optimal_layouts: Vec::new(),
         }
     }
 
@@ -528,7 +528,10 @@ mod tests {
             cooperative_vector_training: true,
             cooperative_vector_training_float16_accumulation: true,
             cooperative_vector_training_float32_accumulation: true,
-            cooperative_vector_optimal_layout_round: Some([16, 8]),
+            cooperative_vector_optimal_layouts: ["inference:f16:8x16", "training:f16:8x8x2"]
+                .iter()
+                .filter_map(|s| s.parse().ok())
+                .collect(),
             ..h100()
         };
         let f = facts(&q);
@@ -536,12 +539,12 @@ mod tests {
         let json = profile_from_vulkan(&f).to_json();
         assert!(
             json.contains("\"cooperativeVectorTraining\": [\"f16\", \"f32\"]")
-                && json.contains("\"cooperativeVectorOptimalLayouts\": [\"inference:f16:16x8\", \"inference:f32:16x8\", \"training:f16:16x8\", \"training:f32:16x8\"]"),
+                && json.contains("\"cooperativeVectorOptimalLayouts\": [\"inference:f16:8x16\", \"training:f16:8x8x2\"]"),
             "{json}"
         );
         // Without a measured bound: the training types, no bounds.
         let unmeasured = Queried {
-            cooperative_vector_optimal_layout_round: None,
+            cooperative_vector_optimal_layouts: Vec::new(),
             ..q.clone()
         };
         let json = profile_from_vulkan(&facts(&unmeasured)).to_json();
