@@ -481,7 +481,9 @@ fn log_probe(p: &crate::vk::coopvec_convert::Probe) {
 }
 
 /// Passes and runs per case group (the case name's first part, with the
-/// second for `train/`, `optimal/` and `int8/`), configuration and build.
+/// second for `train/`, `optimal/` and `int8/`), configuration and build,
+/// with the runs whose module holds native cooperative-vector instructions
+/// (types, products or training operations).
 fn group_summary(results: &[CaseResult]) -> Value {
     let mut groups: std::collections::BTreeMap<String, (usize, usize, usize)> = Default::default();
     for r in results {
@@ -496,12 +498,13 @@ fn group_summary(results: &[CaseResult]) -> Value {
             .or_default();
         e.0 += usize::from(r.ok);
         e.1 += 1;
-        e.2 += usize::from(r.native_instructions.1 > 0 || r.native_training > 0);
+        let (types, products) = r.native_instructions;
+        e.2 += usize::from(types + products + r.native_training > 0);
     }
     groups
         .into_iter()
         .map(|(k, (pass, total, native))| {
-            json!({"group": k, "passed": pass, "total": total, "native_instructions": native})
+            json!({"group": k, "passed": pass, "total": total, "native_runs": native})
         })
         .collect()
 }
