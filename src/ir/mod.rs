@@ -37,6 +37,8 @@ mod operators;
 mod pipeline_module;
 mod types;
 pub mod verify;
+mod verify_coop_vector;
+mod verify_rules;
 mod verify_statements;
 mod verify_types;
 pub mod visit;

@@ -23,9 +23,9 @@ use crate::ir::{
     MathFunction, Module, Scalar, Type, TypeInner, VectorSize,
 };
 
+pub(super) use super::verify_rules::{ensure, pointee, Rule};
+
 type H = Handle<Expression>;
-/// A broken rule, in words (the caller says where).
-pub(super) type Rule = String;
 
 /// The expressions a rule reads: a function's or the module's global ones.
 pub(super) struct Exprs<'a> {
@@ -101,14 +101,6 @@ pub(super) fn not_copyable(m: &Module) -> Vec<bool> {
     out
 }
 
-pub(super) fn ensure(ok: bool, rule: impl FnOnce() -> Rule) -> Result<(), Rule> {
-    if ok {
-        Ok(())
-    } else {
-        Err(rule())
-    }
-}
-
 /// What a rule expects of a type: a given type, or a shape (for types the
 /// module may not have interned).
 enum Want<'a> {
@@ -175,13 +167,6 @@ pub(super) fn components(t: &TypeInner) -> Option<(u32, Scalar)> {
     match *t {
         TypeInner::Scalar(s) => Some((1, s)),
         TypeInner::Vector { size, scalar } => Some((size.get(), scalar)),
-        _ => None,
-    }
-}
-
-pub(super) fn pointee(t: &TypeInner) -> Option<Handle<Type>> {
-    match *t {
-        TypeInner::Pointer { base, .. } => Some(base),
         _ => None,
     }
 }
@@ -410,67 +395,13 @@ pub(super) fn expression(x: &Exprs, h: H) -> Result<(), Rule> {
             x.operand(offset, "the offset", is_index)?;
             x.operand(stride, "the stride", is_index)
         }
-        E::CoopVecMatMul {
-            ty: t,
-            input,
-            matrix,
-            offset,
-            stride,
-            bias,
-            bias_offset,
-            element,
-            ..
-        } => {
+        E::CoopVecMatMul { ty: t, .. } => {
             expect(Want::Ty(t))?;
-            let TypeInner::CoopVector { scalar: r, .. } = *m.inner(t) else {
-                return Err(format!(
-                    "its type {} is not a cooperative vector",
-                    x.name(t)
-                ));
+            let types = super::verify_coop_vector::Types {
+                m: x.m,
+                of: x.types,
             };
-            let TypeInner::CoopVector { scalar: s, .. } = *x.inner(input) else {
-                return x.operand(input, "the input", |_| false);
-            };
-            let bytes = matches!(element, Scalar::I8 | Scalar::U8);
-            if bytes {
-                ensure(
-                    r == Scalar::I32 && matches!(s, Scalar::I32 | Scalar::F32 | Scalar::U32),
-                    || "an 8-bit product of other than i32, f32 or u32 into i32".to_string(),
-                )?;
-            } else {
-                ensure(element == s && (r == s || r == Scalar::F32), || {
-                    format!(
-                        "its component type {} is neither the input's nor f32, or its element type {} is not the input's",
-                        r.wgsl_name(),
-                        element.wgsl_name()
-                    )
-                })?;
-            }
-            let (matrix_scalar, bias_scalar) = if bytes {
-                (Scalar::U32, Scalar::I32)
-            } else {
-                (s, s)
-            };
-            let array_of = |e: Scalar| {
-                move |p: &TypeInner| {
-                    pointee(p).is_some_and(|b| {
-                        matches!(*m.inner(b), TypeInner::Array { base, .. }
-                            if *m.inner(base) == TypeInner::Scalar(e))
-                    })
-                }
-            };
-            let is_u32 = |t: &TypeInner| *t == TypeInner::Scalar(Scalar::U32);
-            x.operand(matrix, "the matrix", array_of(matrix_scalar))?;
-            x.operand(offset, "the offset", is_u32)?;
-            x.operand(stride, "the stride", is_u32)?;
-            match (bias, bias_offset) {
-                (Some(b), Some(o)) => {
-                    x.operand(b, "the bias", array_of(bias_scalar))?;
-                    x.operand(o, "the bias offset", is_u32)
-                }
-                (None, None) => Ok(()),
-                _ => Err("a bias without its offset, or an offset without a bias".into()),
-            }
+            super::verify_coop_vector::mat_mul(&types, &x.exprs[h])
         }
         E::SubgroupMatrixMultiply {
             ty: t,
