@@ -333,21 +333,13 @@ impl FunctionPass for Loops {
                 // stride K: M * K elements.
                 let (m, k) = dims(cx, product);
                 let condition = optimal_condition(cx, product, m * k, span);
-                let mut zero = BlockBuilder::new();
                 let out_ty = pointee(cx, out);
-                let z = zero.expr(cx.f, Expression::ZeroValue(out_ty), out_ty, span);
-                zero.stmt(
-                    Statement::Store {
-                        pointer: out,
-                        value: z,
-                    },
-                    span,
-                );
+                let reject = store_block(cx, Expression::ZeroValue(out_ty), out_ty, out, span);
                 cx.insert_statement(
                     Statement::If {
                         condition,
                         accept: block,
-                        reject: zero.finish(),
+                        reject,
                     },
                     span,
                 );
@@ -475,6 +467,15 @@ struct Guard {
     layouts: Vec<crate::configs::OptimalLayoutBound>,
 }
 
+/// A block that evaluates `value` (of type `ty`) and stores it through
+/// `pointer`.
+fn store_block(cx: &mut Cx, value: Expression, ty: Handle<Type>, pointer: H, span: Span) -> Block {
+    let mut b = BlockBuilder::new();
+    let v = b.expr(cx.f, value, ty, span);
+    b.stmt(Statement::Store { pointer, value: v }, span);
+    b.finish()
+}
+
 /// `M` and `K` of a product (a `u32` input of an 8-bit product holds four
 /// elements per component).
 fn dims(cx: &Cx, product: Product) -> (u32, u32) {
@@ -550,29 +551,20 @@ impl FunctionPass for Guard {
             )
             .map_or(m * k, |b| b.elements(m, k));
             let condition = optimal_condition(cx, product, region, span);
-            let mut accept = BlockBuilder::new();
-            let native = accept.expr(cx.f, cx.f.expressions[h].clone(), product.ty, span);
-            accept.stmt(
-                Statement::Store {
-                    pointer: result,
-                    value: native,
-                },
-                span,
-            );
-            let mut reject = BlockBuilder::new();
-            let z = reject.expr(cx.f, Expression::ZeroValue(product.ty), product.ty, span);
-            reject.stmt(
-                Statement::Store {
-                    pointer: result,
-                    value: z,
-                },
+            let native = cx.f.expressions[h].clone();
+            let accept = store_block(cx, native, product.ty, result, span);
+            let reject = store_block(
+                cx,
+                Expression::ZeroValue(product.ty),
+                product.ty,
+                result,
                 span,
             );
             cx.insert_statement(
                 Statement::If {
                     condition,
-                    accept: accept.finish(),
-                    reject: reject.finish(),
+                    accept,
+                    reject,
                 },
                 span,
             );
@@ -591,18 +583,10 @@ impl FunctionPass for Guard {
         );
         let st = match native_condition(cx, product, self.bounds, span) {
             Some(condition) => {
-                let mut accept = BlockBuilder::new();
-                let native = accept.expr(cx.f, cx.f.expressions[h].clone(), product.ty, span);
-                accept.stmt(
-                    Statement::Store {
-                        pointer: result,
-                        value: native,
-                    },
-                    span,
-                );
+                let native = cx.f.expressions[h].clone();
                 Statement::If {
                     condition,
-                    accept: accept.finish(),
+                    accept: store_block(cx, native, product.ty, result, span),
                     reject: reject.finish(),
                 }
             }

@@ -262,12 +262,6 @@ fn atomic_add(
     span: Span,
 ) {
     let u32_ty = cx.intern(TypeInner::Scalar(Scalar::U32));
-    let atomic_ty = cx.intern(TypeInner::Atomic(Scalar::U32));
-    let atomic_ptr = cx.intern(TypeInner::Pointer {
-        base: atomic_ty,
-        space: AddressSpace::Storage,
-        access: crate::ir::Access::ReadWrite,
-    });
     let word = if element == Scalar::F16 {
         let one = lit(b, cx, Literal::U32(1), span);
         binary(b, cx, BinaryOperator::ShiftRight, e, one, span)
@@ -275,25 +269,12 @@ fn atomic_add(
         e
     };
     let mut body = BlockBuilder::new();
-    let at = body.expr(
-        cx.f,
-        Expression::Access {
-            base: pointer,
-            index: word,
-        },
-        atomic_ptr,
-        span,
-    );
-    let old =
-        cx.f.add_expression(Expression::AtomicResult { ty: u32_ty }, u32_ty, span);
-    body.stmt(
-        Statement::Atomic {
-            pointer: at,
-            fun: AtomicFunction::Load,
-            value: None,
-            compare: None,
-            result: Some(old),
-        },
+    let old = atomic(
+        cx,
+        &mut body,
+        (pointer, word),
+        (AtomicFunction::Load, None, None),
+        u32_ty,
         span,
     );
     let new = match element {
@@ -413,25 +394,12 @@ fn atomic_add(
         }
     };
     let result_ty = crate::builtins::result_types::atomic_compare_exchange(cx.module, Scalar::U32);
-    let at2 = body.expr(
-        cx.f,
-        Expression::Access {
-            base: pointer,
-            index: word,
-        },
-        atomic_ptr,
-        span,
-    );
-    let r =
-        cx.f.add_expression(Expression::AtomicResult { ty: result_ty }, result_ty, span);
-    body.stmt(
-        Statement::Atomic {
-            pointer: at2,
-            fun: AtomicFunction::CompareExchangeWeak,
-            value: Some(new),
-            compare: Some(old),
-            result: Some(r),
-        },
+    let r = atomic(
+        cx,
+        &mut body,
+        (pointer, word),
+        (AtomicFunction::CompareExchangeWeak, Some(new), Some(old)),
+        result_ty,
         span,
     );
     let bool_ty = cx.intern(TypeInner::Scalar(Scalar::Bool));
@@ -460,4 +428,44 @@ fn atomic_add(
         },
         span,
     );
+}
+
+/// `fun` on the atomic `pointer[word]` (with its operand and comparand),
+/// appended to `b`; its result, of type `result_ty`.
+fn atomic(
+    cx: &mut Cx,
+    b: &mut BlockBuilder,
+    (pointer, word): (H, H),
+    (fun, value, compare): (AtomicFunction, Option<H>, Option<H>),
+    result_ty: crate::arena::Handle<crate::ir::Type>,
+    span: Span,
+) -> H {
+    let atomic_ty = cx.intern(TypeInner::Atomic(Scalar::U32));
+    let atomic_ptr = cx.intern(TypeInner::Pointer {
+        base: atomic_ty,
+        space: AddressSpace::Storage,
+        access: crate::ir::Access::ReadWrite,
+    });
+    let at = b.expr(
+        cx.f,
+        Expression::Access {
+            base: pointer,
+            index: word,
+        },
+        atomic_ptr,
+        span,
+    );
+    let r =
+        cx.f.add_expression(Expression::AtomicResult { ty: result_ty }, result_ty, span);
+    b.stmt(
+        Statement::Atomic {
+            pointer: at,
+            fun,
+            value,
+            compare,
+            result: Some(r),
+        },
+        span,
+    );
+    r
 }
