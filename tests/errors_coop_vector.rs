@@ -439,3 +439,21 @@ fn mat_mul_optimal_matrix_member_misaligned() {
         &Default::default(),
     );
 }
+
+#[test]
+fn mat_mul_optimal_transpose_not_const() {
+    check_error(
+        body!("    let v = coop_vec<f32, 4>();\n    var t = true;\n    let r = coopVecMatMulOptimal<coop_vec<f32, 2>>(v, &w, 0u, t);"),
+        "the 'transpose' argument of 'coopVecMatMulOptimal' must be a const-expression",
+        "t",
+    );
+}
+
+#[test]
+fn mat_mul_add_optimal_transpose_not_bool() {
+    check_error(
+        body!("    let v = coop_vec<f32, 4>();\n    let r = coopVecMatMulAddOptimal<coop_vec<f32, 2>>(v, &w, 0u, &w, 0u, 1u);"),
+        "the 'transpose' argument of 'coopVecMatMulAddOptimal' must be a bool, found 'u32'",
+        "1u",
+    );
+}

@@ -380,3 +380,37 @@ fn int8_products() {
     let text = compile(INT8, (1, 6), &["i32/i8:i32", "u32/i8:i32"]);
     assert!(!text.contains("CooperativeVectorMatrixMul"), "{text}");
 }
+
+/// A transposed product in the inference layout: natively only where the
+/// configuration transposes (`+transpose`), its `Transpose` operand true
+/// and its region the stored `K x M` matrix's bound.
+#[test]
+fn optimal_layout_transposed() {
+    let source = "enable f16;
+enable tessera_experimental_cooperative_vector;
+@group(0) @binding(0) var<storage, read> w: array<f16>;
+@group(0) @binding(1) var<storage, read_write> out: array<f16>;
+@compute @workgroup_size(64)
+fn main(@builtin(global_invocation_id) id: vec3u) {
+    let dy = coop_vec<f16, 8>(w[id.x]);
+    let dx = coopVecMatMulOptimal<coop_vec<f16, 16>>(dy, &w, 0u, true);
+    out[id.x] = dx[0];
+}
+";
+    let mut options = CompileOptions::default();
+    options.spv.version = (1, 6);
+    options.pipeline.cooperative_vector_optimal_layouts =
+        vec!["inference:f16:8x16".parse().expect("bound")];
+    options.pipeline.cooperative_vector_configs = configs(&["f16:f16+transpose"]);
+    let text = compile_with(source, &options);
+    assert_eq!(
+        text.matches("OpCooperativeVectorMatrixMulNV").count(),
+        1,
+        "{text}"
+    );
+    assert!(text.contains("OpConstantTrue"), "{text}");
+    // Without transposition in the configuration: loops.
+    options.pipeline.cooperative_vector_configs = configs(&["f16:f16"]);
+    let text = compile_with(source, &options);
+    assert!(!text.contains("CooperativeVectorMatrixMul"), "{text}");
+}

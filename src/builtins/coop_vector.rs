@@ -25,11 +25,13 @@ pub(crate) const MAT_MUL_ADD_SIGNATURES: &[&str] = &[
 /// Readable `coopVecMatMulOptimal` overloads.
 pub(crate) const MAT_MUL_OPTIMAL_SIGNATURES: &[&str] = &[
     "coopVecMatMulOptimal<coop_vec<R, M>>(v: coop_vec<T, K>, matrix: ptr<storage, array<T>, A>, offset: u32) -> coop_vec<R, M>  where T is f32 or f16, R is T or f32, A is read or read_write; the matrix is in the device's inference layout",
+    "coopVecMatMulOptimal<coop_vec<R, M>>(v: coop_vec<T, K>, matrix: ptr<storage, array<T>, A>, offset: u32, transpose: bool) -> coop_vec<R, M>  where transpose is a const-expression: the stored matrix is K x M",
 ];
 
 /// Readable `coopVecMatMulAddOptimal` overloads.
 pub(crate) const MAT_MUL_ADD_OPTIMAL_SIGNATURES: &[&str] = &[
     "coopVecMatMulAddOptimal<coop_vec<R, M>>(v: coop_vec<T, K>, matrix: ptr<storage, array<T>, A>, offset: u32, bias: ptr<storage, array<T>, A2>, bias_offset: u32) -> coop_vec<R, M>  where T is f32 or f16, R is T or f32, A and A2 are read or read_write; the matrix is in the device's inference layout",
+    "coopVecMatMulAddOptimal<coop_vec<R, M>>(v: coop_vec<T, K>, matrix: ptr<storage, array<T>, A>, offset: u32, bias: ptr<storage, array<T>, A2>, bias_offset: u32, transpose: bool) -> coop_vec<R, M>  where transpose is a const-expression: the stored matrix is K x M",
 ];
 
 /// Readable `coopVecOuterProductAccumulate` overloads.
@@ -230,7 +232,10 @@ fn product(
         ));
     };
     let layout_args = if optimal { 0 } else { 2 };
-    let expected = 3 + layout_args + if bias { 2 } else { 0 };
+    let base = 3 + layout_args + if bias { 2 } else { 0 };
+    // The inference-layout products take an optional last `transpose`.
+    let transposes = optimal && call.args.len() == base + 1;
+    let expected = base + usize::from(transposes);
     if call.args.len() != expected {
         return Err(call.arity_error(module, sigs, expected));
     }
@@ -309,6 +314,14 @@ fn product(
         let bias_offset = u32_param(module, call, b + 1, "bias offset", u32_ty, sigs)?;
         params.extend([call.args[b], bias_offset]);
     }
+    if transposes {
+        // A transposed matrix in the inference layout: the IR says so with
+        // the column-major layout (the loop form's reading of it).
+        if transpose_arg(module, call, base, sigs)? {
+            layout = crate::ir::MatrixLayout::ColumnMajor;
+        }
+        params.push(call.args[base]);
+    }
     let op = match call.def.op {
         crate::builtins::BuiltinOp::CoopVecMatMul(b, _) => {
             crate::builtins::BuiltinOp::CoopVecMatMul(b, element)
@@ -325,6 +338,41 @@ fn product(
         matrix_form: None,
         layout: Some(layout),
     })
+}
+
+/// The const-expression `transpose` argument `index`.
+fn transpose_arg(
+    module: &Module,
+    call: &Call,
+    index: usize,
+    sigs: &[&str],
+) -> Result<bool, OverloadError> {
+    let arg = call.args[index];
+    if inner(module, arg) != TypeInner::Scalar(Scalar::Bool) {
+        return Err(call.arg_error(
+            index,
+            format!(
+                "the 'transpose' argument of '{}' must be a bool, found '{}'",
+                call.def.name,
+                type_name(module, arg)
+            ),
+            sigs,
+        ));
+    }
+    call.const_bool_args
+        .get(index)
+        .copied()
+        .flatten()
+        .ok_or_else(|| {
+            call.arg_error(
+                index,
+                format!(
+                    "the 'transpose' argument of '{}' must be a const-expression",
+                    call.def.name
+                ),
+                sigs,
+            )
+        })
 }
 
 /// Argument `index` is a pointer to an array of `scalar` in a storage

@@ -14,7 +14,10 @@ use crate::ir::Scalar;
 /// and bias are of the input's type (`f16:f16`, `f16:f32`), and
 /// `INPUT/MATRIX:RESULT` for the 8-bit integer products (`i32/i8:i32`,
 /// `f32/i8:i32`, and `u32/i8:i32` for four packed bytes per `u32`), whose
-/// bias is `i32` and whose input is read as the matrix's type.
+/// bias is `i32` and whose input is read as the matrix's type. A
+/// `+transpose` suffix says the device also runs the products of this
+/// combination with a transposed matrix in the inference layout
+/// (`f16:f16+transpose`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct CooperativeVectorConfig {
@@ -25,6 +28,9 @@ pub struct CooperativeVectorConfig {
     pub matrix: ComponentType,
     /// Component type of the result.
     pub result: ComponentType,
+    /// The products may transpose a matrix in the inference layout
+    /// (`VkCooperativeVectorPropertiesNV::transpose`).
+    pub transpose: bool,
 }
 
 impl CooperativeVectorConfig {
@@ -43,10 +49,14 @@ impl fmt::Display for CooperativeVectorConfig {
     /// (e.g. `u32/i8:i32`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.matrix == self.input {
-            write!(f, "{}:{}", self.input, self.result)
+            write!(f, "{}:{}", self.input, self.result)?;
         } else {
-            write!(f, "{}/{}:{}", self.input, self.matrix, self.result)
+            write!(f, "{}/{}:{}", self.input, self.matrix, self.result)?;
         }
+        if self.transpose {
+            f.write_str("+transpose")?;
+        }
+        Ok(())
     }
 }
 
@@ -59,10 +69,15 @@ impl FromStr for CooperativeVectorConfig {
         use ComponentType::*;
         let bad = || {
             ConfigParseError(format!(
-                "invalid cooperative vector config '{s}': expected INPUT:RESULT with f16 or f32 each (e.g. f16:f16), or INPUT/MATRIX:i32 with INPUT i32, f32 or u32 and MATRIX i8 or u8 (e.g. u32/i8:i32)"
+                "invalid cooperative vector config '{s}': expected INPUT:RESULT with f16 or f32 each (e.g. f16:f16), or INPUT/MATRIX:i32 with INPUT i32, f32 or u32 and MATRIX i8 or u8 (e.g. u32/i8:i32), optionally followed by +transpose"
             ))
         };
-        let (lhs, result) = s.trim().split_once(':').ok_or_else(bad)?;
+        let text = s.trim();
+        let (text, transpose) = match text.strip_suffix("+transpose") {
+            Some(t) => (t, true),
+            None => (text, false),
+        };
+        let (lhs, result) = text.split_once(':').ok_or_else(bad)?;
         let ty = |t: &str| t.trim().parse::<ComponentType>().map_err(|_| bad());
         let result = ty(result)?;
         let (input, matrix) = match lhs.split_once('/') {
@@ -81,6 +96,7 @@ impl FromStr for CooperativeVectorConfig {
             input,
             matrix,
             result,
+            transpose,
         })
     }
 }

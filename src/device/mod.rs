@@ -54,9 +54,10 @@
 //!   has none.
 //! - `cooperativeVectorConfigs` (optional): `INPUT:RESULT` strings (`f16`
 //!   or `f32` each) and, for the 8-bit integer products,
-//!   `INPUT/MATRIX:i32` (`i32`, `f32` or `u32` / `i8` or `u8`): the
-//!   cooperative-vector products the device runs natively
-//!   (docs/cooperative-vectors.md); without it, none.
+//!   `INPUT/MATRIX:i32` (`i32`, `f32` or `u32` / `i8` or `u8`), with a
+//!   `+transpose` suffix where the device also transposes a matrix in the
+//!   inference layout: the cooperative-vector products the device runs
+//!   natively (docs/cooperative-vectors.md); without it, none.
 //! - `cooperativeVectorMaxComponents` (optional): the most components a
 //!   native cooperative vector may have (`maxCooperativeVectorComponents`);
 //!   a module with longer vectors gets loops.

@@ -226,8 +226,12 @@ fn cooperative_vector_configs_from_vulkan() {
         row(9, up, 7, 5, 5),
         // FP8: not yet.
         row(0, 1_000_491_002, 1_000_491_002, 0, 0),
-        // A duplicate.
-        row(0, 0, 0, 0, 0),
+        // The same combination again, transposing: one configuration that
+        // transposes.
+        VulkanCooperativeVectorProperties {
+            transpose: true,
+            ..row(0, 0, 0, 0, 0)
+        },
     ];
     let names: Vec<String> = cooperative_vector_configs(&facts, true)
         .iter()
@@ -236,7 +240,7 @@ fn cooperative_vector_configs_from_vulkan() {
     assert_eq!(
         names,
         [
-            "f16:f16",
+            "f16:f16+transpose",
             "f16:f32",
             "i32/i8:i32",
             "f32/i8:i32",

@@ -190,6 +190,7 @@ pub fn cooperative_vector_configs(
                 input,
                 matrix: input,
                 result,
+                transpose: p.transpose,
             })
         } else if p.bias_interpretation == 5 && p.result_type == 5 {
             let matrix = byte(p.matrix_interpretation);
@@ -205,13 +206,20 @@ pub fn cooperative_vector_configs(
                     input,
                     matrix,
                     result: ComponentType::I32,
+                    transpose: p.transpose,
                 })
         } else {
             None
         };
+        // One configuration per combination, transposing if any of its
+        // rows does.
         if let Some(c) = c {
-            if !out.contains(&c) {
-                out.push(c);
+            let same = |o: &crate::configs::CooperativeVectorConfig| {
+                (o.input, o.matrix, o.result) == (c.input, c.matrix, c.result)
+            };
+            match out.iter_mut().find(|o| same(o)) {
+                Some(o) => o.transpose |= c.transpose,
+                None => out.push(c),
             }
         }
     }

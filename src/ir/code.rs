@@ -274,7 +274,9 @@ pub enum Expression {
         /// is in the device's inference layout (natively the driver's
         /// inferencing-optimal one; row-major with `stride` = K in the loop
         /// form), and a region that is misaligned or outside its array
-        /// gives zero.
+        /// gives zero. With `layout` column-major the stored matrix is the
+        /// transposed `K x M` one (the `transpose` argument; its loop form
+        /// reads it column-major with `stride` = M).
         optimal: bool,
         /// The matrix's element type in memory: the input's component type
         /// for float products; `I8` or `U8` for the 8-bit integer ones,

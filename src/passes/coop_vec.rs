@@ -113,14 +113,22 @@ fn all_products_native(p: &Pipeline) -> bool {
                     ..
                 } if !inference(element) => false,
                 Expression::CoopVecMatMul {
-                    ty, input, element, ..
+                    ty,
+                    input,
+                    element,
+                    optimal,
+                    layout,
+                    ..
                 } => {
                     let scalar = |t: Handle<Type>| match *p.module.inner(t) {
                         TypeInner::CoopVector { scalar, .. } => scalar,
                         _ => Scalar::Bool,
                     };
                     let (r, t) = (scalar(ty), scalar(f.expression_type(input)));
-                    configs.iter().any(|c| c.matches(t, element, r))
+                    let transposed = optimal && layout == MatrixLayout::ColumnMajor;
+                    configs
+                        .iter()
+                        .any(|c| c.matches(t, element, r) && (c.transpose || !transposed))
                 }
                 _ => true,
             })
@@ -549,7 +557,14 @@ impl FunctionPass for Guard {
                 crate::configs::OptimalLayout::Inference,
                 product.element,
             )
-            .map_or(m * k, |b| b.elements(m, k));
+            .map_or(m * k, |b| {
+                // A transposed product's stored matrix is K x M.
+                if product.layout == MatrixLayout::ColumnMajor {
+                    b.elements(k, m)
+                } else {
+                    b.elements(m, k)
+                }
+            });
             let condition = optimal_condition(cx, product, region, span);
             let native = cx.f.expressions[h].clone();
             let accept = store_block(cx, native, product.ty, result, span);

@@ -182,6 +182,7 @@ const M = {m}u;
             input: tessera::configs::ComponentType::F16,
             matrix: tessera::configs::ComponentType::F16,
             result,
+            transpose: false,
         },
         wgsl,
         elem: Elem::F16,

@@ -129,7 +129,11 @@ pub struct RawCase {
 /// layout, an inference bound for the matrix's element type.
 pub fn expects_native(target: &Target, case: &RawCase) -> bool {
     target.spirv_version >= (1, 6)
-        && target.cooperative_vector_configs.contains(&case.config)
+        && target.cooperative_vector_configs.iter().any(|c| {
+            (c.input, c.matrix, c.result)
+                == (case.config.input, case.config.matrix, case.config.result)
+                && (c.transpose || !case.config.transpose)
+        })
         && (!case.optimal || inference_bound(target, case.elem).is_some())
 }
 
@@ -324,6 +328,7 @@ impl Input {
             input: self.component(),
             matrix: elem.component(),
             result: ComponentType::I32,
+            transpose: false,
         }
     }
 }

@@ -358,7 +358,7 @@ mod tests {
         // input type is not (WGSL has none).
         assert_eq!(
             configs(&rows),
-            ["f16:f16", "u32/i8:i32", "f16:f32", "f32:f32"]
+            ["f16:f16+transpose", "u32/i8:i32", "f16:f32", "f32:f32"]
         );
         assert!(configs(&rows[1..3]).is_empty());
         assert!(configs(&rows[4..5]).is_empty());

@@ -198,6 +198,9 @@ impl Writer<'_> {
             let bias_interp = self.u32_const(bias_interp);
             ops.extend([b, bo, bias_interp]);
         }
+        // A transposed matrix in the inference layout (column-major in the
+        // IR: its loop form's reading).
+        let transposed = optimal && layout == MatrixLayout::ColumnMajor;
         let layout = self.u32_const(match (optimal, layout) {
             // InferencingOptimalNV (its stride operand is ignored).
             (true, _) => 2,
@@ -206,7 +209,7 @@ impl Writer<'_> {
         });
         let m = self.u32_const(m);
         let k = self.u32_const(k);
-        let transpose = self.bool_const(false);
+        let transpose = self.bool_const(transposed);
         ops.extend([m, k, layout, transpose, str_]);
         if bytes {
             // MatrixBSignedComponentsKHR (an i32 input),

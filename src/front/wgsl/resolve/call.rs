@@ -643,7 +643,22 @@ impl<'t, 'a> Resolver<'t, 'a> {
                 } else {
                     (None, None)
                 };
-                let stride = if optimal {
+                let stride = if optimal && layout == crate::ir::MatrixLayout::ColumnMajor {
+                    // Transposed: the stored K x M matrix, M elements a row
+                    // (the loop form reads it column-major).
+                    let m = match self.module.inner(ty).clone() {
+                        TypeInner::CoopVector { size, .. } => size,
+                        _ => return err(format!("invalid call to '{name}'"), span),
+                    };
+                    let u32_ty = self
+                        .module
+                        .intern(TypeInner::Scalar(crate::ir::Scalar::U32));
+                    self.fs(span)?.add(
+                        Expression::Literal(crate::ir::Literal::U32(m)),
+                        u32_ty,
+                        span,
+                    )
+                } else if optimal {
                     // The loop form's layout: row-major, K elements a row.
                     let input_ty = resolved.params.first().copied();
                     let k = match input_ty.map(|t| self.module.inner(t).clone()) {
