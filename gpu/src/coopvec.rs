@@ -173,9 +173,10 @@ pub const DUMP_LAYOUT_BOUNDS: &[&str] = &[
 ];
 
 /// The cooperative-vector configurations of [`dump_target`]: every float
-/// one the suite uses and the H200's 8-bit ones (not `f32/u8:i32`).
+/// one the suite uses (`f16:f16` transposing, as the H200's does) and the
+/// H200's 8-bit ones (not `f32/u8:i32`; none transposing).
 pub const DUMP_CONFIGS: &[&str] = &[
-    "f16:f16",
+    "f16:f16+transpose",
     "f16:f32",
     "f32:f32",
     "i32/i8:i32",

@@ -18,6 +18,14 @@
 //! (`out_of_range`) or a bias array short of its `M` elements
 //! (`bias_out_of_range`) give the zero vector, on every device.
 //!
+//! Transposed products (`optimal/transposed/...`, the optional last
+//! argument `transpose` true): the stored matrix is the `K x M` one, whose
+//! row-major form (`M` elements a row) the host converts with `numRows =
+//! K`, `numColumns = M` for native builds and places as it is for loops;
+//! `result[r] = sum over k of stored(k, r) * v[k]`. Native only where the
+//! configuration transposes (`f16:f16+transpose` on the H200; its 8-bit
+//! rows do not, so the 8-bit transposed case runs as loops there).
+//!
 //! Tolerances of the f16 products as in [`super::products`]; the 8-bit
 //! results are exact (wrapping `i32` sums).
 
@@ -45,6 +53,10 @@ pub const INT_CONFIGS: &[(Input, Elem)] = &[
 /// The `(K, M)` sizes of the 8-bit cases.
 pub const INT_SIZES: &[(u32, u32)] = &[(16, 16), (64, 32)];
 
+/// The `(K, M)` sizes of the transposed f16 cases (the stored matrix is
+/// `K x M`): both non-square shapes and a full layer.
+pub const TRANSPOSED_SIZES: &[(u32, u32)] = &[(16, 8), (8, 16), (64, 64)];
+
 /// One case's arguments (offsets in elements of the matrix and the bias).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Spec {
@@ -58,6 +70,8 @@ pub struct Spec {
     pub short: bool,
     /// The bias's array short of its `M` elements.
     pub bias_short: bool,
+    /// The last argument `transpose` is `true`: the stored matrix is `K x M`.
+    pub transpose: bool,
 }
 
 impl Spec {
@@ -118,18 +132,55 @@ pub fn specs(eb: u32, bb: u32, bias: bool) -> Vec<(&'static str, Spec)> {
     v
 }
 
-/// The product call of a kernel (`element`: the 8-bit template argument).
-fn call(result: &str, element: Option<&str>, add: bool) -> String {
+/// The transposed variants: each of [`specs`]' four matrix variants with
+/// `transpose` true (`eb`, `bb`: bytes of a matrix and a bias element).
+pub fn transposed_specs(eb: u32, bb: u32) -> Vec<(&'static str, Spec)> {
+    specs(eb, bb, false)
+        .into_iter()
+        .map(|(name, s)| {
+            (
+                name,
+                Spec {
+                    transpose: true,
+                    ..s
+                },
+            )
+        })
+        .collect()
+}
+
+/// The product call of a kernel (`element`: the 8-bit template argument;
+/// `transpose`: the last argument `true`).
+fn call(result: &str, element: Option<&str>, s: &Spec) -> String {
     let template = match element {
         Some(e) => format!("{result}, {e}"),
         None => result.to_string(),
     };
-    if add {
+    let transpose = if s.transpose { ", true" } else { "" };
+    if s.add {
         format!(
-            "coopVecMatMulAddOptimal<{template}>(v, &m, params.offset, &bias, params.bias_offset)"
+            "coopVecMatMulAddOptimal<{template}>(v, &m, params.offset, &bias, params.bias_offset{transpose})"
         )
     } else {
-        format!("coopVecMatMulOptimal<{template}>(v, &m, params.offset)")
+        format!("coopVecMatMulOptimal<{template}>(v, &m, params.offset{transpose})")
+    }
+}
+
+/// The case's name: `optimal/NAME/KxM`, `optimal/transposed/NAME/KxM`
+/// for a transposed product.
+fn case_name(name: &str, s: &Spec, k: u32, m: u32) -> String {
+    let group = if s.transpose { "transposed/" } else { "" };
+    format!("optimal/{group}{name}/K{k}xM{m}")
+}
+
+/// Where element `(r, kk)` of the product's `M x K` matrix is in the
+/// tight row-major form the host holds: `r * K + kk`, or, transposed,
+/// element `(kk, r)` of the stored `K x M` matrix, `kk * M + r`.
+pub fn element_index(s: &Spec, k: u32, m: u32, r: usize, kk: usize) -> usize {
+    if s.transpose {
+        kk * m as usize + r
+    } else {
+        r * k as usize + kk
     }
 }
 
@@ -143,7 +194,10 @@ fn bias_len(s: &Spec, m: u32, per_word: u32) -> u32 {
     }
 }
 
-/// The f16 case `name` with result `r`, size `k x m`.
+/// The f16 case `name` with result `r`, size `k x m` (the reference from
+/// the definition in f64: [`products::expected`] reading the matrix
+/// row-major with stride `K`, or, transposed, column-major with stride
+/// `M`, which is [`element_index`]).
 pub fn f16_case(name: &str, r: Ty, k: u32, m: u32, s: &Spec, seed: u64) -> RawCase {
     let mut rng = Rng::new(seed);
     let a = values(&mut rng, (INVOCATIONS * k) as usize, -2.0, 2.0);
@@ -154,7 +208,8 @@ pub fn f16_case(name: &str, r: Ty, k: u32, m: u32, s: &Spec, seed: u64) -> RawCa
     } else {
         let tight = products::Spec {
             add: s.add,
-            stride: k,
+            col: s.transpose,
+            stride: if s.transpose { m } else { k },
             bias_offset: s.bias_offset,
             ..products::Spec::default()
         };
@@ -170,19 +225,19 @@ const M = {m}u;
 {}",
         header(Ty::F16, r),
         r.wgsl(),
-        main_body(&call("coop_vec<R, M>", None, s.add))
+        main_body(&call("coop_vec<R, M>", None, s))
     );
     let result = match r {
         Ty::F32 => tessera::configs::ComponentType::F32,
         _ => tessera::configs::ComponentType::F16,
     };
     RawCase {
-        name: format!("optimal/{name}/K{k}xM{m}"),
+        name: case_name(name, s, k, m),
         config: tessera::configs::CooperativeVectorConfig {
             input: tessera::configs::ComponentType::F16,
             matrix: tessera::configs::ComponentType::F16,
             result,
-            transpose: false,
+            transpose: s.transpose,
         },
         wgsl,
         elem: Elem::F16,
@@ -228,7 +283,10 @@ pub fn int_case(
                 0
             } else {
                 let mut sum: i64 = (0..ku)
-                    .map(|kk| elem.value(mat[r * ku + kk]) * input_element(input, elem, v, kk))
+                    .map(|kk| {
+                        let at = element_index(s, k, m, r, kk);
+                        elem.value(mat[at]) * input_element(input, elem, v, kk)
+                    })
                     .sum();
                 if s.add {
                     sum += bias[s.bias_offset as usize + r] as i64;
@@ -246,11 +304,14 @@ const M = {m}u;
 {}",
         int_header(input),
         input.wgsl(),
-        main_body(&call("coop_vec<i32, M>", Some(elem.wgsl()), s.add))
+        main_body(&call("coop_vec<i32, M>", Some(elem.wgsl()), s))
     );
     RawCase {
-        name: format!("optimal/{name}/K{k}xM{m}"),
-        config: input.config(elem),
+        name: case_name(name, s, k, m),
+        config: tessera::configs::CooperativeVectorConfig {
+            transpose: s.transpose,
+            ..input.config(elem)
+        },
         wgsl,
         elem,
         m,
@@ -271,7 +332,10 @@ const M = {m}u;
 
 /// Every inference-layout case: f16 (each result type, size and variant,
 /// the bias ones included), then 8-bit (each configuration, size and the
-/// four matrix variants).
+/// four matrix variants), then the transposed ones: f16 with an f16
+/// result (each of [`TRANSPOSED_SIZES`] and the four matrix variants, the
+/// product with a bias included) and one 8-bit product with a bias
+/// (`i32/i8:i32`, `K = 32`, `M = 16`).
 pub fn cases() -> Vec<RawCase> {
     let mut out = Vec::new();
     let mut seed = 9000;
@@ -291,6 +355,23 @@ pub fn cases() -> Vec<RawCase> {
             }
         }
     }
+    let mut seed = 9500;
+    for &(k, m) in TRANSPOSED_SIZES {
+        for (name, s) in transposed_specs(2, 2) {
+            seed += 1;
+            out.push(f16_case(name, Ty::F16, k, m, &s, seed));
+        }
+    }
+    let (_, add) = transposed_specs(1, 4)[1];
+    out.push(int_case(
+        "matmuladd",
+        Input::I32,
+        Elem::I8,
+        32,
+        16,
+        &add,
+        9600,
+    ));
     out
 }
 
@@ -326,7 +407,21 @@ mod tests {
     #[test]
     fn every_case_is_complete() {
         let all = cases();
-        assert_eq!(all.len(), 2 * 3 * 6 + 5 * 2 * 4);
+        assert_eq!(all.len(), 2 * 3 * 6 + 5 * 2 * 4 + 3 * 4 + 1);
+        let transposed: Vec<&RawCase> = all.iter().filter(|c| c.config.transpose).collect();
+        assert_eq!(transposed.len(), 13);
+        for c in &transposed {
+            assert!(c.name.starts_with("optimal/transposed/"), "{}", c.name);
+            assert!(c.wgsl.contains(", true)"), "{}", c.name);
+            assert_eq!(c.stored_shape(), (c.k, c.m), "{}", c.name);
+        }
+        let configs: Vec<String> = transposed.iter().map(|c| c.config.to_string()).collect();
+        assert!(configs[..12].iter().all(|c| c == "f16:f16+transpose"));
+        assert_eq!(configs[12], "i32/i8:i32+transpose");
+        assert!(all
+            .iter()
+            .filter(|c| !c.config.transpose)
+            .all(|c| !c.wgsl.contains("true") && c.stored_shape() == (c.m, c.k)));
         for c in &all {
             assert!(c.wgsl.contains("Optimal<"), "{}", c.name);
             assert_eq!(c.expect.len(), (INVOCATIONS * c.m) as usize);
@@ -344,6 +439,42 @@ mod tests {
                 assert!(elements >= bias_offset + c.m, "{}", c.name);
             }
         }
+    }
+
+    #[test]
+    fn transposed_references_read_the_stored_k_by_m_matrix() {
+        // f16, K = 16, M = 8, with the bias: recomputed here from the
+        // stored 16 x 8 row-major matrix, stored(k, r) at k * 8 + r.
+        let s = transposed_specs(2, 2)[1].1;
+        assert!(s.transpose && s.add);
+        let c = f16_case("matmuladd", Ty::F16, 16, 8, &s, 3);
+        let mat = match &c.matrix {
+            Placement::Inference { matrix, .. } => Ty::F16.decode(matrix),
+            _ => unreachable!(),
+        };
+        assert_eq!(mat.len(), 16 * 8);
+        let (a, bias) = (Ty::F16.decode(&c.a), Ty::F16.decode(&c.bias));
+        for g in [0usize, 77, 255] {
+            for r in 0..8 {
+                let sum: f64 = (0..16).map(|k| mat[k * 8 + r] * a[g * 16 + k]).sum::<f64>()
+                    + bias[s.bias_offset as usize + r];
+                match &c.expect[g * 8 + r] {
+                    Expect::Near { value, .. } => assert_eq!(*value, sum),
+                    e => panic!("{e:?}"),
+                }
+            }
+        }
+        // A 2 x 3 product (K = 2, M = 3) by hand: stored [[1, 2, 3], [4,
+        // 5, 6]], v = (1, 10): (41, 52, 63).
+        let stored = [1i64, 2, 3, 4, 5, 6];
+        let got: Vec<i64> = (0..3)
+            .map(|r| {
+                (0..2)
+                    .map(|k| stored[element_index(&s, 2, 3, r, k)] * [1, 10][k])
+                    .sum()
+            })
+            .collect();
+        assert_eq!(got, [41, 52, 63]);
     }
 
     #[test]

@@ -78,11 +78,13 @@ impl Elem {
 pub enum Placement {
     /// These bytes, whatever the build (row- and column-major products).
     Given(Vec<u8>),
-    /// The `M x K` matrix (row-major, tight: these bytes) in the device's
-    /// inference layout at element `offset`; the array holds `offset`
-    /// plus the build's region (the bound's element count natively, `M *
-    /// K` as loops), rounded up to whole words, and one word less when
-    /// `short`. Bytes outside the matrix hold a pattern.
+    /// The stored matrix ([`RawCase::stored_shape`]: `M x K`, or `K x M`
+    /// for a transposed product; row-major, tight: these bytes) in the
+    /// device's inference layout at element `offset`; the array holds
+    /// `offset` plus the build's region (the bound's element count of the
+    /// stored shape natively, `M * K` as loops), rounded up to whole
+    /// words, and one word less when `short`. Bytes outside the matrix
+    /// hold a pattern.
     Inference {
         /// The row-major matrix.
         matrix: Vec<u8>,
@@ -124,9 +126,24 @@ pub struct RawCase {
     pub expect: Vec<Expect>,
 }
 
+impl RawCase {
+    /// The shape `(rows, columns)` of the matrix as stored: `(M, K)`, or
+    /// for a transposed product in the inference layout (its configuration
+    /// says `transpose`) `(K, M)`, which is also the shape the host
+    /// converts (`numRows`, `numColumns`).
+    pub fn stored_shape(&self) -> (u32, u32) {
+        if self.optimal && self.config.transpose {
+            (self.k, self.m)
+        } else {
+            (self.m, self.k)
+        }
+    }
+}
+
 /// Whether a native build of `case` for `target` uses the native products:
-/// SPIR-V 1.6, the case's configuration listed and, in the inference
-/// layout, an inference bound for the matrix's element type.
+/// SPIR-V 1.6, the case's configuration listed (for a transposed product,
+/// with `transpose`: `f16:f16+transpose`) and, in the inference layout,
+/// an inference bound for the matrix's element type.
 pub fn expects_native(target: &Target, case: &RawCase) -> bool {
     target.spirv_version >= (1, 6)
         && target.cooperative_vector_configs.iter().any(|c| {
@@ -161,6 +178,7 @@ fn matrix_bytes(
         } => (matrix, *offset as usize, *short),
     };
     let eb = case.elem.bytes();
+    let (rows, columns) = case.stored_shape();
     let (data, region) = match native {
         Some((bound, conv)) => {
             let t = vulkan_component(case.elem.component())
@@ -169,12 +187,12 @@ fn matrix_bytes(
                 .convert(
                     matrix,
                     t,
-                    (case.m, case.k),
+                    (rows, columns),
                     MatrixLayout::ROW_MAJOR,
                     MatrixLayout::INFERENCING_OPTIMAL,
                 )
                 .map_err(|e| ("layout".to_string(), e))?;
-            let region = bound.elements(case.m, case.k) as usize;
+            let region = bound.elements(rows, columns) as usize;
             if data.len() > region * eb {
                 return Err((
                     "layout".into(),
