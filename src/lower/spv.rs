@@ -48,7 +48,7 @@ pub fn passes<'a>(options: &Options) -> Vec<Pass<'a>> {
         "pointer-args",
         Pass::new(
             "coop-vec",
-            "cooperative-vector products run natively where the device lists their types (guarded by alignment and bounds), else every cooperative-vector operation becomes loops over arrays",
+            "cooperative-vector products and training accumulations run natively where the device profile lists them (guarded by alignment and bounds), else every cooperative-vector operation becomes loops over arrays (compare-exchange loops for the accumulations)",
             move |p: &mut Pipeline| crate::passes::coop_vec::run(p, native_vectors, bounds),
         ),
     );
