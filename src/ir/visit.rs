@@ -213,86 +213,123 @@ pub fn needs_emit(expr: &Expression) -> bool {
     )
 }
 
+/// The operands of a statement (not its result, not its nested blocks),
+/// written once for both walks: `$st` is a `&Statement` or a
+/// `&mut Statement`, and `$f` is called on a `&H` or a `&mut H` for each
+/// operand, in evaluation order.
+macro_rules! for_each_statement_operand {
+    ($st:expr, $f:ident) => {{
+        use Statement as S;
+        match $st {
+            S::Emit(_) | S::Block(_) | S::Break | S::Continue | S::Barrier(_) | S::Discard => {}
+            S::If { condition, .. } => $f(condition),
+            S::Switch { selector, .. } => $f(selector),
+            S::Loop { break_if, .. } => {
+                if let Some(b) = break_if {
+                    $f(b)
+                }
+            }
+            S::Return { value } => {
+                if let Some(v) = value {
+                    $f(v)
+                }
+            }
+            S::Store { pointer, value } => {
+                $f(pointer);
+                $f(value);
+            }
+            S::Call { arguments, .. } => {
+                for h in arguments {
+                    $f(h);
+                }
+            }
+            S::Atomic {
+                pointer,
+                value,
+                compare,
+                ..
+            } => {
+                $f(pointer);
+                if let Some(c) = compare {
+                    $f(c);
+                }
+                if let Some(v) = value {
+                    $f(v);
+                }
+            }
+            S::WorkgroupUniformLoad { pointer, .. } => $f(pointer),
+            S::Subgroup { args, .. } => {
+                for h in args {
+                    $f(h);
+                }
+            }
+            S::SubgroupMatrixStore {
+                pointer,
+                offset,
+                value,
+                stride,
+                ..
+            } => {
+                $f(pointer);
+                $f(offset);
+                $f(value);
+                $f(stride);
+            }
+            S::CoopVecAccumulate {
+                pointer,
+                offset,
+                a,
+                b,
+                ..
+            } => {
+                $f(pointer);
+                $f(offset);
+                $f(a);
+                if let Some(b) = b {
+                    $f(b);
+                }
+            }
+            S::ImageStore {
+                image,
+                coordinate,
+                array_index,
+                value,
+            } => {
+                $f(image);
+                $f(coordinate);
+                if let Some(a) = array_index {
+                    $f(a);
+                }
+                $f(value);
+            }
+        }
+    }};
+}
+
+/// The `*Result` expression of a statement, written once for both walks:
+/// a `&H` or a `&mut H`, as `$st` is borrowed.
+macro_rules! statement_result {
+    ($st:expr) => {{
+        use Statement as S;
+        match $st {
+            S::Call {
+                result: Some(r), ..
+            }
+            | S::Atomic {
+                result: Some(r), ..
+            } => Some(r),
+            S::WorkgroupUniformLoad { result: r, .. } | S::Subgroup { result: r, .. } => Some(r),
+            _ => None,
+        }
+    }};
+}
+
 /// Calls `f` on every expression a statement reads directly (not through
 /// nested blocks), in evaluation order. Result handles are not operands:
 /// see [`result`].
 pub fn statement_operands(st: &Statement, mut f: impl FnMut(H)) {
-    use Statement as S;
-    match st {
-        S::Emit(_) | S::Block(_) | S::Break | S::Continue | S::Barrier(_) | S::Discard => {}
-        S::If { condition, .. } => f(*condition),
-        S::Switch { selector, .. } => f(*selector),
-        S::Loop { break_if, .. } => {
-            if let Some(b) = break_if {
-                f(*b)
-            }
-        }
-        S::Return { value } => {
-            if let Some(v) = value {
-                f(*v)
-            }
-        }
-        S::Store { pointer, value } => {
-            f(*pointer);
-            f(*value);
-        }
-        S::Call { arguments, .. } => arguments.iter().copied().for_each(f),
-        S::Atomic {
-            pointer,
-            value,
-            compare,
-            ..
-        } => {
-            f(*pointer);
-            if let Some(c) = compare {
-                f(*c);
-            }
-            if let Some(v) = value {
-                f(*v);
-            }
-        }
-        S::WorkgroupUniformLoad { pointer, .. } => f(*pointer),
-        S::Subgroup { args, .. } => args.iter().copied().for_each(f),
-        S::SubgroupMatrixStore {
-            pointer,
-            offset,
-            value,
-            stride,
-            ..
-        } => {
-            f(*pointer);
-            f(*offset);
-            f(*value);
-            f(*stride);
-        }
-        S::CoopVecAccumulate {
-            pointer,
-            offset,
-            a,
-            b,
-            ..
-        } => {
-            f(*pointer);
-            f(*offset);
-            f(*a);
-            if let Some(b) = b {
-                f(*b);
-            }
-        }
-        S::ImageStore {
-            image,
-            coordinate,
-            array_index,
-            value,
-        } => {
-            f(*image);
-            f(*coordinate);
-            if let Some(a) = array_index {
-                f(*a);
-            }
-            f(*value);
-        }
-    }
+    let mut each = |h: &H| f(*h);
+    for_each_statement_operand!(st, each)
 }
 
 /// Calls `f` on a mutable reference to every expression handle a statement
@@ -300,110 +337,15 @@ pub fn statement_operands(st: &Statement, mut f: impl FnMut(H)) {
 /// blocks are left alone ([`child_blocks_mut`] reaches them); the range of
 /// an [`Statement::Emit`] is not included.
 pub fn statement_handles_mut(st: &mut Statement, mut f: impl FnMut(&mut H)) {
-    use Statement as S;
-    match st {
-        S::Emit(_) | S::Block(_) | S::Break | S::Continue | S::Barrier(_) | S::Discard => {}
-        S::If { condition, .. } => f(condition),
-        S::Switch { selector, .. } => f(selector),
-        S::Loop { break_if, .. } => {
-            if let Some(b) = break_if {
-                f(b)
-            }
-        }
-        S::Return { value } => {
-            if let Some(v) = value {
-                f(v)
-            }
-        }
-        S::Store { pointer, value } => {
-            f(pointer);
-            f(value);
-        }
-        S::Call {
-            arguments, result, ..
-        } => {
-            arguments.iter_mut().for_each(&mut f);
-            if let Some(r) = result {
-                f(r);
-            }
-        }
-        S::Atomic {
-            pointer,
-            value,
-            compare,
-            result,
-            ..
-        } => {
-            f(pointer);
-            if let Some(c) = compare {
-                f(c);
-            }
-            if let Some(v) = value {
-                f(v);
-            }
-            if let Some(r) = result {
-                f(r);
-            }
-        }
-        S::WorkgroupUniformLoad { pointer, result } => {
-            f(pointer);
-            f(result);
-        }
-        S::Subgroup { args, result, .. } => {
-            args.iter_mut().for_each(&mut f);
-            f(result);
-        }
-        S::SubgroupMatrixStore {
-            pointer,
-            offset,
-            value,
-            stride,
-            ..
-        } => {
-            f(pointer);
-            f(offset);
-            f(value);
-            f(stride);
-        }
-        S::CoopVecAccumulate {
-            pointer,
-            offset,
-            a,
-            b,
-            ..
-        } => {
-            f(pointer);
-            f(offset);
-            f(a);
-            if let Some(b) = b {
-                f(b);
-            }
-        }
-        S::ImageStore {
-            image,
-            coordinate,
-            array_index,
-            value,
-        } => {
-            f(image);
-            f(coordinate);
-            if let Some(a) = array_index {
-                f(a);
-            }
-            f(value);
-        }
+    for_each_statement_operand!(&mut *st, f);
+    if let Some(r) = statement_result!(st) {
+        f(r);
     }
 }
 
 /// The `*Result` expression a statement defines, if any.
 pub fn result(st: &Statement) -> Option<H> {
-    match st {
-        Statement::Call { result, .. } | Statement::Atomic { result, .. } => *result,
-        Statement::WorkgroupUniformLoad { result, .. } | Statement::Subgroup { result, .. } => {
-            Some(*result)
-        }
-        _ => None,
-    }
+    statement_result!(st).copied()
 }
 
 /// Calls `f` on each block nested directly in a statement, in source
