@@ -3,39 +3,24 @@
 //! `cooperativeVectorOptimalLayouts`; docs/cooperative-vectors.md).
 
 use super::json::{Kind, Value};
-use super::{at, ProfileError};
+use super::{at, each_parsed_string, ProfileError};
 
 /// `cooperativeVectorConfigs`: `INPUT:RESULT` strings, duplicates dropped.
 pub(super) fn cooperative_vector_configs(
     value: &Value,
 ) -> Result<Vec<crate::configs::CooperativeVectorConfig>, ProfileError> {
-    let Kind::Array(items) = &value.kind else {
-        return Err(at(
-            value.pos,
-            format!(
-                "`cooperativeVectorConfigs` must be an array of `INPUT:RESULT` strings, found {}",
-                value.describe()
-            ),
-        ));
-    };
+    let spelling = (
+        "cooperativeVectorConfigs",
+        "a cooperative-vector configuration",
+        "INPUT:RESULT",
+    );
     let mut out = Vec::new();
-    for item in items {
-        let Kind::String(text) = &item.kind else {
-            return Err(at(
-                item.pos,
-                format!(
-                    "a cooperative-vector configuration must be an `INPUT:RESULT` string, found {}",
-                    item.describe()
-                ),
-            ));
-        };
-        let config: crate::configs::CooperativeVectorConfig = text
-            .parse()
-            .map_err(|e: crate::configs::ConfigParseError| at(item.pos, e.0))?;
+    each_parsed_string(value, spelling, |config, _| {
         if !out.contains(&config) {
             out.push(config);
         }
-    }
+        Ok(())
+    })?;
     Ok(out)
 }
 
@@ -72,39 +57,28 @@ pub(super) fn component_types(
 pub(super) fn layout_bounds(
     value: &Value,
 ) -> Result<Vec<crate::configs::OptimalLayoutBound>, ProfileError> {
-    let Kind::Array(items) = &value.kind else {
-        return Err(at(
-            value.pos,
-            format!(
-                "`cooperativeVectorOptimalLayouts` must be an array of `LAYOUT:TYPE:ROWSxCOLUMNS` strings, found {}",
-                value.describe()
-            ),
-        ));
-    };
+    let spelling = (
+        "cooperativeVectorOptimalLayouts",
+        "an optimal-layout bound",
+        "LAYOUT:TYPE:ROWSxCOLUMNS",
+    );
     let mut out: Vec<crate::configs::OptimalLayoutBound> = Vec::new();
-    for item in items {
-        let Kind::String(text) = &item.kind else {
-            return Err(at(
-                item.pos,
-                format!(
-                    "an optimal-layout bound must be a `LAYOUT:TYPE:ROWSxCOLUMNS` string, found {}",
-                    item.describe()
-                ),
-            ));
-        };
-        let b: crate::configs::OptimalLayoutBound = text
-            .parse()
-            .map_err(|e: crate::configs::ConfigParseError| at(item.pos, e.0))?;
-        if out
-            .iter()
-            .any(|o| o.layout == b.layout && o.component == b.component)
-        {
-            return Err(at(
-                item.pos,
-                format!("a second optimal-layout bound for '{b}''s layout and type"),
-            ));
-        }
-        out.push(b);
-    }
+    each_parsed_string(
+        value,
+        spelling,
+        |b: crate::configs::OptimalLayoutBound, pos| {
+            if out
+                .iter()
+                .any(|o| o.layout == b.layout && o.component == b.component)
+            {
+                return Err(at(
+                    pos,
+                    format!("a second optimal-layout bound for '{b}''s layout and type"),
+                ));
+            }
+            out.push(b);
+            Ok(())
+        },
+    )?;
     Ok(out)
 }

@@ -937,34 +937,62 @@ fn limits(value: &Value) -> Result<Limits, ProfileError> {
 }
 
 fn configs(value: &Value) -> Result<Vec<SubgroupMatrixConfig>, ProfileError> {
+    let mut out: Vec<SubgroupMatrixConfig> = Vec::new();
+    let spelling = (
+        "subgroupMatrixConfigs",
+        "a subgroup-matrix configuration",
+        "COMPONENT:RESULT:MxNxK",
+    );
+    each_parsed_string(value, spelling, |config, _| {
+        if !out.contains(&config) {
+            out.push(config);
+        }
+        Ok(())
+    })?;
+    Ok(out)
+}
+
+/// A member that is an array of strings, each parsed as a `T` and handed
+/// to `each` with its position, in order; `(member, item, spelling)` name
+/// them in the errors. The first error, `each`'s included, ends the walk.
+fn each_parsed_string<T>(
+    value: &Value,
+    (member, item_name, spelling): (&str, &str, &str),
+    mut each: impl FnMut(T, Pos) -> Result<(), ProfileError>,
+) -> Result<(), ProfileError>
+where
+    T: std::str::FromStr<Err = crate::configs::ConfigParseError>,
+{
     let Kind::Array(items) = &value.kind else {
         return Err(at(
             value.pos,
             format!(
-                "`subgroupMatrixConfigs` must be an array of `COMPONENT:RESULT:MxNxK` strings, found {}",
+                "`{member}` must be an array of `{spelling}` strings, found {}",
                 value.describe()
             ),
         ));
     };
-    let mut out: Vec<SubgroupMatrixConfig> = Vec::new();
     for item in items {
         let Kind::String(text) = &item.kind else {
             return Err(at(
                 item.pos,
                 format!(
-                    "a subgroup-matrix configuration must be a `COMPONENT:RESULT:MxNxK` string, found {}",
+                    "{item_name} must be {} `{spelling}` string, found {}",
+                    if spelling.starts_with(['A', 'E', 'I', 'O', 'U']) {
+                        "an"
+                    } else {
+                        "a"
+                    },
                     item.describe()
                 ),
             ));
         };
-        let config: SubgroupMatrixConfig = text
-            .parse()
+        let parsed = text
+            .parse::<T>()
             .map_err(|e: crate::configs::ConfigParseError| at(item.pos, e.0))?;
-        if !out.contains(&config) {
-            out.push(config);
-        }
+        each(parsed, item.pos)?;
     }
-    Ok(out)
+    Ok(())
 }
 
 #[cfg(test)]

@@ -504,12 +504,8 @@ fn optimal_condition(cx: &mut Cx, product: Product, region: u32, span: Span) -> 
     let (m, _) = dims(cx, product);
     let (size, per_word, bias_size) = product.sizes();
     let mut b = BlockBuilder::new();
-    let multiple = |b: &mut BlockBuilder, cx: &mut Cx, x: H, of: u32| {
-        let n = lit(b, cx, Literal::U32(of), span);
-        let rem = binary(b, cx, BinaryOperator::Modulo, x, n, span);
-        let zero = lit(b, cx, Literal::U32(0), span);
-        binary(b, cx, BinaryOperator::Equal, rem, zero, span)
-    };
+    let multiple =
+        |b: &mut BlockBuilder, cx: &mut Cx, x: H, of: u32| multiple_of(b, cx, x, of, span);
     let inside = |b: &mut BlockBuilder, cx: &mut Cx, ptr: H, offset: H, n: u32, per: u32| {
         let len = elements_len(b, cx, ptr, per, span);
         let c = lit(b, cx, Literal::U32(n), span);
@@ -681,34 +677,7 @@ fn product_loops_block(cx: &mut Cx, product: Product, span: Span) -> (H, Block) 
     let row = cx.local("tessera_coop_row", u32_ty, span);
     let col = cx.local("tessera_coop_k", u32_ty, span);
     let acc = cx.local("tessera_coop_acc", r_ty, span);
-    let mut parts = Vec::with_capacity(k as usize);
-    for i in 0..k {
-        parts.push(b.expr(
-            cx.f,
-            Expression::AccessIndex {
-                base: product.input,
-                index: i,
-            },
-            t_ty,
-            span,
-        ));
-    }
-    let input_value = b.expr(
-        cx.f,
-        Expression::Compose {
-            ty: in_ty,
-            components: parts,
-        },
-        in_ty,
-        span,
-    );
-    b.stmt(
-        Statement::Store {
-            pointer: input,
-            value: input_value,
-        },
-        span,
-    );
+    store_components(cx, &mut b, product.input, (input, in_ty), span);
     let (_, logical_k) = dims(cx, product);
     loops_body(
         cx,
@@ -816,12 +785,8 @@ fn native_condition(cx: &mut Cx, product: Product, bounds: bool, span: Span) -> 
     }
     let mut b = BlockBuilder::new();
     let mut terms = Vec::new();
-    let multiple = |b: &mut BlockBuilder, cx: &mut Cx, x: H, of: u32| {
-        let n = lit(b, cx, Literal::U32(of), span);
-        let rem = binary(b, cx, BinaryOperator::Modulo, x, n, span);
-        let zero = lit(b, cx, Literal::U32(0), span);
-        binary(b, cx, BinaryOperator::Equal, rem, zero, span)
-    };
+    let multiple =
+        |b: &mut BlockBuilder, cx: &mut Cx, x: H, of: u32| multiple_of(b, cx, x, of, span);
     terms.push(multiple(&mut b, cx, product.offset, 64 / size));
     terms.push(multiple(&mut b, cx, product.stride, (16 / size).max(1)));
     if let Some((_, bias_offset)) = product.bias {
@@ -878,6 +843,62 @@ fn native_condition(cx: &mut Cx, product: Product, bounds: bool, span: Span) -> 
     }
     insert_all(cx, b.finish());
     Some(cond)
+}
+
+/// `x % of == 0` (u32), appended to `b`.
+fn multiple_of(b: &mut BlockBuilder, cx: &mut Cx, x: H, of: u32, span: Span) -> H {
+    let n = lit(b, cx, Literal::U32(of), span);
+    let rem = binary(b, cx, BinaryOperator::Modulo, x, n, span);
+    let zero = lit(b, cx, Literal::U32(0), span);
+    binary(b, cx, BinaryOperator::Equal, rem, zero, span)
+}
+
+/// `vector`'s components stored into the local array `var` of type `ty`
+/// (`var = ty(vector[0], ..., vector[n - 1])`), appended to `b`.
+fn store_components(
+    cx: &mut Cx,
+    b: &mut BlockBuilder,
+    vector: H,
+    (var, ty): (H, Handle<Type>),
+    span: Span,
+) {
+    let (scalar, n) = match *cx.module.inner(ty) {
+        TypeInner::Array {
+            base,
+            size: ArraySize::Constant(n),
+            ..
+        } => (base, n),
+        _ => return,
+    };
+    let parts = (0..n)
+        .map(|i| {
+            b.expr(
+                cx.f,
+                Expression::AccessIndex {
+                    base: vector,
+                    index: i,
+                },
+                scalar,
+                span,
+            )
+        })
+        .collect();
+    let value = b.expr(
+        cx.f,
+        Expression::Compose {
+            ty,
+            components: parts,
+        },
+        ty,
+        span,
+    );
+    b.stmt(
+        Statement::Store {
+            pointer: var,
+            value,
+        },
+        span,
+    );
 }
 
 /// Inserts the statements of `block` before the current statement (so the

@@ -113,10 +113,7 @@ impl FunctionPass for Accumulate {
         let words = array_len(&mut g, cx, pointer, span);
         let k = lit(&mut g, cx, Literal::U32(per_word), span);
         let len = binary(&mut g, cx, BinaryOperator::Multiply, words, k, span);
-        let step = lit(&mut g, cx, Literal::U32(align / element.size()), span);
-        let rem = binary(&mut g, cx, BinaryOperator::Modulo, offset, step, span);
-        let zero = lit(&mut g, cx, Literal::U32(0), span);
-        let aligned = binary(&mut g, cx, BinaryOperator::Equal, rem, zero, span);
+        let aligned = super::multiple_of(&mut g, cx, offset, align / element.size(), span);
         let r = lit(&mut g, cx, Literal::U32(region), span);
         let fits = binary(&mut g, cx, BinaryOperator::LessEqual, r, len, span);
         let room = binary(&mut g, cx, BinaryOperator::Subtract, len, r, span);
@@ -156,43 +153,18 @@ fn to_local(cx: &mut Cx, b: &mut BlockBuilder, v: H, span: Span) -> H {
         stride: s.size(),
     });
     let var = cx.local("tessera_coop_vec", arr, span);
-    let parts = (0..len)
-        .map(|i| {
-            b.expr(
-                cx.f,
-                Expression::AccessIndex { base: v, index: i },
-                s_ty,
-                span,
-            )
-        })
-        .collect();
-    let value = b.expr(
-        cx.f,
-        Expression::Compose {
-            ty: arr,
-            components: parts,
-        },
-        arr,
-        span,
-    );
-    b.stmt(
-        Statement::Store {
-            pointer: var,
-            value,
-        },
-        span,
-    );
+    super::store_components(cx, b, v, (var, arr), span);
     var
 }
 
 /// Component `i` of the local array `var`, converted to `t`.
 fn component(cx: &mut Cx, b: &mut BlockBuilder, var: H, i: H, t: Scalar, span: Span) -> H {
-    let (s, _) = match *cx.module.inner(super::pointee(cx, var)) {
+    let s = match *cx.module.inner(super::pointee(cx, var)) {
         TypeInner::Array { base, .. } => match *cx.module.inner(base) {
-            TypeInner::Scalar(s) => (s, ()),
-            _ => (t, ()),
+            TypeInner::Scalar(s) => s,
+            _ => t,
         },
-        _ => (t, ()),
+        _ => t,
     };
     let s_ty = cx.intern(TypeInner::Scalar(s));
     let p_ty = cx.intern(TypeInner::Pointer {

@@ -643,38 +643,33 @@ impl<'t, 'a> Resolver<'t, 'a> {
                 } else {
                     (None, None)
                 };
-                let stride = if optimal && layout == crate::ir::MatrixLayout::ColumnMajor {
-                    // Transposed: the stored K x M matrix, M elements a row
-                    // (the loop form reads it column-major).
-                    let m = match self.module.inner(ty).clone() {
-                        TypeInner::CoopVector { size, .. } => size,
-                        _ => return err(format!("invalid call to '{name}'"), span),
+                let stride = if optimal {
+                    // The loop form's layout: row-major with K elements a row
+                    // (four packed bytes per u32 component), or, transposed,
+                    // the stored K x M matrix with M a row (read column-major).
+                    let size = |t: Option<Handle<Type>>| match t.map(|t| self.module.inner(t)) {
+                        Some(&TypeInner::CoopVector { size, scalar }) => {
+                            Some(if scalar == crate::ir::Scalar::U32 {
+                                size * 4
+                            } else {
+                                size
+                            })
+                        }
+                        _ => None,
+                    };
+                    let a_row = if layout == crate::ir::MatrixLayout::ColumnMajor {
+                        size(Some(ty))
+                    } else {
+                        size(resolved.params.first().copied())
+                    };
+                    let Some(a_row) = a_row else {
+                        return err(format!("invalid call to '{name}'"), span);
                     };
                     let u32_ty = self
                         .module
                         .intern(TypeInner::Scalar(crate::ir::Scalar::U32));
                     self.fs(span)?.add(
-                        Expression::Literal(crate::ir::Literal::U32(m)),
-                        u32_ty,
-                        span,
-                    )
-                } else if optimal {
-                    // The loop form's layout: row-major, K elements a row.
-                    let input_ty = resolved.params.first().copied();
-                    let k = match input_ty.map(|t| self.module.inner(t).clone()) {
-                        // Four packed bytes per u32.
-                        Some(TypeInner::CoopVector {
-                            size,
-                            scalar: crate::ir::Scalar::U32,
-                        }) => size * 4,
-                        Some(TypeInner::CoopVector { size, .. }) => size,
-                        _ => return err(format!("invalid call to '{name}'"), span),
-                    };
-                    let u32_ty = self
-                        .module
-                        .intern(TypeInner::Scalar(crate::ir::Scalar::U32));
-                    self.fs(span)?.add(
-                        Expression::Literal(crate::ir::Literal::U32(k)),
+                        Expression::Literal(crate::ir::Literal::U32(a_row)),
                         u32_ty,
                         span,
                     )
