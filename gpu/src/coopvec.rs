@@ -277,6 +277,21 @@ pub struct CaseResult {
 }
 
 impl CaseResult {
+    /// A case about to be compiled (stage `compile`, nothing passed yet).
+    pub fn compiling(case: &str, config: String, variant: &str) -> CaseResult {
+        CaseResult {
+            case: case.to_string(),
+            config,
+            variant: variant.to_string(),
+            max_err: 0.0,
+            ok: false,
+            stage: "compile".into(),
+            native_instructions: (0, 0),
+            native_training: 0,
+            detail: String::new(),
+        }
+    }
+
     /// The `conformance` entry of `coopvec.json`.
     pub fn to_json(&self) -> Value {
         json!({
@@ -296,17 +311,7 @@ impl CaseResult {
 
 /// Runs `case` compiled for `target` once and checks what it wrote.
 pub fn run_case(gpu: &Gpu, target: &Target, case: &Case, variant: &str) -> CaseResult {
-    let mut r = CaseResult {
-        case: case.name.clone(),
-        config: case.config.clone(),
-        variant: variant.to_string(),
-        max_err: 0.0,
-        ok: false,
-        stage: "compile".into(),
-        native_instructions: (0, 0),
-        native_training: 0,
-        detail: String::new(),
-    };
+    let mut r = CaseResult::compiling(&case.name, case.config.clone(), variant);
     let words = match target.compile(&case.wgsl) {
         Ok(w) => w,
         Err(e) => {

@@ -231,17 +231,7 @@ pub fn run_case(
     variant: &str,
     conv: Option<&Converter<'_>>,
 ) -> CaseResult {
-    let mut r = CaseResult {
-        case: case.name.clone(),
-        config: case.config.to_string(),
-        variant: variant.to_string(),
-        max_err: 0.0,
-        ok: false,
-        stage: "compile".into(),
-        native_instructions: (0, 0),
-        native_training: 0,
-        detail: String::new(),
-    };
+    let mut r = CaseResult::compiling(&case.name, case.config.to_string(), variant);
     let words = match target.compile(&case.wgsl) {
         Ok(w) => w,
         Err(e) => {
