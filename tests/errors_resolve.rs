@@ -1062,3 +1062,14 @@ t!(
     "redeclaration of 'a'",
     "a"
 );
+
+/// A call is a left-hand side in the grammar (it may return a pointer, as
+/// `bufferView` does); one returning a value is not a reference.
+#[test]
+fn assignment_to_a_call_result() {
+    check_error(
+        "fn g() -> i32 { return 1; }\n@compute @workgroup_size(1)\nfn main() { g() = 3; }\n",
+        "cannot assign to a value that is not a reference",
+        "g()",
+    );
+}

@@ -22,6 +22,8 @@
 //! reports the row's extension and stage requirements and checks that the
 //! arguments listed in [`BuiltinDef::const_args`] are const-expressions.
 
+mod buffer_view;
+pub(crate) use buffer_view::{array_offset, min_type_size, runtime_stride};
 mod coop_matrix;
 mod coop_vector;
 pub mod display;
@@ -57,6 +59,10 @@ pub enum BuiltinOp {
     Bitcast,
     /// `arrayLength`.
     ArrayLength,
+    /// `bufferView` (`false`) / `bufferArrayView` (`true`).
+    BufferView(bool),
+    /// `bufferLength`.
+    BufferLength,
     /// `atomic*`.
     Atomic(AtomicFunction),
     /// `workgroupBarrier`, `storageBarrier`, `textureBarrier`.
@@ -170,6 +176,10 @@ enum Special {
     Bitcast,
     /// `arrayLength`.
     ArrayLength,
+    /// `bufferView` (`false`) / `bufferArrayView` (`true`).
+    BufferView(bool),
+    /// `bufferLength`.
+    BufferLength,
     /// `workgroupUniformLoad`.
     WorkgroupUniformLoad,
     /// `subgroupMatrixLoad`.
@@ -302,6 +312,9 @@ fn special_signatures(sp: Special) -> &'static [&'static str] {
     match sp {
         Special::Bitcast => special::BITCAST_SIGNATURES,
         Special::ArrayLength => special::ARRAY_LENGTH_SIGNATURES,
+        Special::BufferView(false) => buffer_view::VIEW_SIGNATURES,
+        Special::BufferView(true) => buffer_view::ARRAY_VIEW_SIGNATURES,
+        Special::BufferLength => buffer_view::LENGTH_SIGNATURES,
         Special::WorkgroupUniformLoad => special::WORKGROUP_UNIFORM_LOAD_SIGNATURES,
         Special::MatrixLoad => subgroup_matrix::LOAD_SIGNATURES,
         Special::MatrixStore => subgroup_matrix::STORE_SIGNATURES,
@@ -358,6 +371,8 @@ pub fn resolve_call(
             match sp {
                 Special::Bitcast => special::bitcast(module, &call),
                 Special::ArrayLength => special::array_length(module, &call),
+                Special::BufferView(array) => buffer_view::view(module, &call, array),
+                Special::BufferLength => buffer_view::length(module, &call),
                 Special::WorkgroupUniformLoad => special::workgroup_uniform_load(module, &call),
                 Special::MatrixLoad => subgroup_matrix::load(module, &call),
                 Special::MatrixStore => subgroup_matrix::store(module, &call),

@@ -535,6 +535,28 @@ pub(crate) static TABLE: &[BuiltinDef] = &[
         ALL_STAGES,
         Special::ArrayLength,
     ),
+    // Buffer views (language feature `buffer_view`).
+    special(
+        "bufferView",
+        BuiltinOp::BufferView(false),
+        false,
+        ALL_STAGES,
+        Special::BufferView(false),
+    ),
+    special(
+        "bufferArrayView",
+        BuiltinOp::BufferView(true),
+        false,
+        ALL_STAGES,
+        Special::BufferView(true),
+    ),
+    special(
+        "bufferLength",
+        BuiltinOp::BufferLength,
+        false,
+        ALL_STAGES,
+        Special::BufferLength,
+    ),
     // Atomics.
     atomic(
         "atomicLoad",

@@ -240,8 +240,8 @@ pub const LANGUAGE_FEATURES: &[(LanguageFeatures, &str)] = &[(
 /// The other WGSL language feature names (the spec's, and tessera's
 /// `swizzle_assignment`): accepted in a profile's `wgslLanguageFeatures`
 /// and ignored. tessera implements most of them on every target; the ones
-/// it does not implement (`texture_formats_tier1`, `linear_indexing`,
-/// `buffer_view`) are errors in `requires` whatever the profile says.
+/// it does not implement (`texture_formats_tier1`, `linear_indexing`) are
+/// errors in `requires` whatever the profile says.
 pub const OTHER_LANGUAGE_FEATURES: &[&str] = &[
     "readonly_and_readwrite_storage_textures",
     "packed_4x8_integer_dot_product",

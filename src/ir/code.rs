@@ -117,6 +117,24 @@ pub enum Expression {
     },
     /// `arrayLength(p)`: p points to a runtime-sized array.
     ArrayLength(Handle<Expression>),
+    /// `bufferView<T>(pointer, offset)` (`size` `None`) or
+    /// `bufferArrayView<T>(pointer, offset, size)` (language feature
+    /// `buffer_view`): `pointer` points to a buffer ([`TypeInner::Buffer`]),
+    /// `offset` and `size` are i32 or u32 byte counts; the result, of type
+    /// `ptr<AS, T, AM>` (the expression's type), views the buffer's bytes
+    /// from `offset` as a `T`. Lowered by the `buffer-view` pass.
+    ///
+    /// [`TypeInner::Buffer`]: crate::ir::TypeInner::Buffer
+    BufferView {
+        /// Pointer to the buffer.
+        pointer: Handle<Expression>,
+        /// Byte offset of the view.
+        offset: Handle<Expression>,
+        /// Byte size of the view (`bufferArrayView`).
+        size: Option<Handle<Expression>>,
+    },
+    /// `bufferLength(p)`: the byte size of the buffer `p` points to (u32).
+    BufferLength(Handle<Expression>),
     /// Result of a [`Statement::Call`].
     CallResult(Handle<Function>),
     /// Result of a [`Statement::Atomic`].

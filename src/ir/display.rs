@@ -66,6 +66,17 @@ pub fn inner_name(module: &Module, inner: &TypeInner) -> String {
             ArraySize::Runtime => format!("array<{}>", type_name(module, base)),
         },
         TypeInner::Struct { .. } => "struct".to_string(),
+        TypeInner::Buffer { size } => match size {
+            ArraySize::Constant(n) => format!("buffer<{n}>"),
+            ArraySize::Override(e) => {
+                let count = match module.global_expressions.try_get(e) {
+                    Some(&Expression::Override(o)) => override_name(module, o),
+                    _ => "<override-expression>".to_string(),
+                };
+                format!("buffer<{count}>")
+            }
+            ArraySize::Runtime => "buffer".to_string(),
+        },
         TypeInner::SubgroupMatrix {
             kind,
             scalar,

@@ -93,6 +93,15 @@ pub fn layout_of_inner(module: &Module, inner: &TypeInner) -> Layout {
                 align: elem.align,
             }
         }
+        // Bytes addressed as 4-byte words (`buffer-view` lowers a buffer to
+        // an array of u32).
+        TypeInner::Buffer { size } => Layout {
+            size: match size {
+                ArraySize::Constant(n) => n,
+                ArraySize::Override(_) | ArraySize::Runtime => 4,
+            },
+            align: 4,
+        },
         TypeInner::Struct { ref members, span } => Layout {
             size: span,
             align: members.iter().map(|m| m.align).max().unwrap_or(1),

@@ -361,6 +361,15 @@ pub enum TypeInner {
         /// Component count.
         size: u32,
     },
+    /// `buffer<N>` or `buffer` (language feature `buffer_view`): N bytes of
+    /// memory (`size` counts bytes) whose contents are read and written
+    /// only through views (`bufferView`, `bufferArrayView`); the store type
+    /// of a storage, uniform or workgroup variable. Not constructible, and
+    /// no expression has it as its value type.
+    Buffer {
+        /// Byte count, or [`ArraySize::Runtime`] for `buffer`.
+        size: ArraySize,
+    },
 }
 
 /// The largest component count of a `coop_vec<T, N>`.

@@ -375,6 +375,29 @@ pub(super) fn expression(x: &Exprs, h: H) -> Result<(), Rule> {
             })?;
             expect(Want::Shape(scalar(Scalar::U32)))
         }
+        E::BufferLength(p) => {
+            x.operand(p, "bufferLength's pointer", |t| {
+                pointee(t).is_some_and(|b| matches!(m.inner(b), TypeInner::Buffer { .. }))
+            })?;
+            expect(Want::Shape(scalar(Scalar::U32)))
+        }
+        E::BufferView {
+            pointer,
+            offset,
+            size,
+        } => {
+            x.operand(pointer, "the buffer view's pointer", |t| {
+                pointee(t).is_some_and(|b| matches!(m.inner(b), TypeInner::Buffer { .. }))
+            })?;
+            let int = |t: &TypeInner| matches!(t, TypeInner::Scalar(Scalar::I32 | Scalar::U32));
+            x.operand(offset, "the buffer view's offset", int)?;
+            if let Some(size) = size {
+                x.operand(size, "the buffer view's size", int)?;
+            }
+            ensure(pointee(result).is_some(), || {
+                format!("its type is {} but it must be a pointer", x.name(ty))
+            })
+        }
         E::CallResult(f) => match &m.functions[f].result {
             Some(r) => expect(Want::Ty(r.ty)),
             None => Err(format!("function [{}] returns nothing", f.index())),
@@ -921,6 +944,8 @@ pub(super) fn expression_kind(e: &Expression) -> &'static str {
         E::Convert { .. } => "Convert",
         E::Bitcast { .. } => "Bitcast",
         E::ArrayLength(_) => "ArrayLength",
+        E::BufferView { .. } => "BufferView",
+        E::BufferLength(_) => "BufferLength",
         E::CallResult(_) => "CallResult",
         E::AtomicResult { .. } => "AtomicResult",
         E::WorkgroupUniformLoadResult { .. } => "WorkgroupUniformLoadResult",

@@ -72,7 +72,18 @@ macro_rules! for_each_operand {
                 $f(accept);
                 $f(condition);
             }
-            E::ArrayLength(p) => $f(p),
+            E::ArrayLength(p) | E::BufferLength(p) => $f(p),
+            E::BufferView {
+                pointer,
+                offset,
+                size,
+            } => {
+                $f(pointer);
+                $f(offset);
+                if let Some(size) = size {
+                    $f(size);
+                }
+            }
             E::SubgroupMatrixLoad {
                 pointer,
                 offset,

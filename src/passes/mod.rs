@@ -20,6 +20,7 @@
 
 pub mod bit_fields;
 pub mod bits_clamp;
+pub mod buffer_view;
 pub mod coop_vec;
 pub mod cse;
 pub mod dse;
@@ -164,6 +165,11 @@ pub fn shared<'a>(options: PassOptions) -> Vec<Pass<'a>> {
             "pointer-args",
             "pointer arguments become whole variables plus u32 indices (copies per root)",
             pointer_args::run,
+        ),
+        Pass::new(
+            "buffer-view",
+            "buffers become arrays of words; buffer views become word loads and stores with bitcasts",
+            buffer_view::run,
         ),
         Pass::new(
             "unroll",

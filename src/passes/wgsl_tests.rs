@@ -856,3 +856,38 @@ alias L = subgroup_matrix_left<f16, 4, 2>;
 }"
     );
 }
+
+#[test]
+fn buffer_view() {
+    check!(
+        "buffer_view",
+        "buffer-view",
+        "
+struct S { a: vec2<f32>, b: u32 }
+@group(0) @binding(0) var<storage, read> src: buffer;
+@group(0) @binding(1) var<storage, read_write> dst: buffer<64>;
+@group(0) @binding(2) var<uniform> uni: buffer<32>;
+var<workgroup> wg: buffer<16>;
+@compute @workgroup_size(1) fn main() {
+    let s = *bufferView<S>(&src, 16u);
+    let p = bufferView<S>(&dst, 0);
+    (*p).b = s.b + *bufferView<u32>(&uni, 8);
+    bufferView<array<i32, 4>>(&wg, 0)[1] = -1;
+    *bufferView<vec2<u32>>(&dst, 16) = vec2<u32>(bufferLength(&src), arrayLength(bufferArrayView<array<vec2<f32>>>(&src, 8, 24)));
+}"
+    );
+}
+
+#[test]
+fn buffer_view_f16() {
+    check!(
+        "buffer_view_f16",
+        "buffer-view",
+        "
+enable f16;
+@group(0) @binding(0) var<storage, read_write> b: buffer<8>;
+@compute @workgroup_size(1) fn main() {
+    *bufferView<f16>(&b, 6) = *bufferView<f16>(&b, 2) + 1.0h;
+}"
+    );
+}

@@ -178,6 +178,20 @@ impl HostLayout {
                     .collect::<Option<Vec<_>>>()?,
                 size: span,
             },
+            // Bytes, read and written as u32 words (a buffer's views are
+            // the shader's business).
+            TypeInner::Buffer { size } => match size {
+                ArraySize::Constant(n) => Self::words(n / 4),
+                ArraySize::Runtime => HostLayout::Array {
+                    element: Arc::new(HostLayout::Scalar {
+                        scalar: Scalar::U32,
+                        atomic: false,
+                    }),
+                    stride: 4,
+                    count: None,
+                },
+                ArraySize::Override(_) => return None,
+            },
             TypeInner::Pointer { .. }
             | TypeInner::Image { .. }
             | TypeInner::Sampler { .. }

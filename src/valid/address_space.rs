@@ -36,6 +36,9 @@ fn check_global(
     checked: &mut HashSet<(Handle<Type>, AddressSpace)>,
     diags: &mut Vec<Diagnostic>,
 ) {
+    if super::buffer_rules::check_buffer_global(module, facts, h, var, diags) {
+        return;
+    }
     let span = module.global_variables.span(h);
     let space = var.space;
     let sname = space.wgsl_name();

@@ -81,7 +81,9 @@ fn root(f: &Function, pointer: Handle<Expression>) -> Option<Root> {
     // Each step goes to an operand; the bound guards malformed IR.
     for _ in 0..=f.expressions.len() {
         match *f.expressions.try_get(e)? {
-            Expression::Access { base, .. } | Expression::AccessIndex { base, .. } => e = base,
+            Expression::Access { base, .. }
+            | Expression::AccessIndex { base, .. }
+            | Expression::BufferView { pointer: base, .. } => e = base,
             Expression::GlobalVariable(g) => return Some(Root::Global(g)),
             Expression::LocalVariable(l) => return Some(Root::Local(l)),
             Expression::FunctionArgument(i) => return Some(Root::Param(i)),

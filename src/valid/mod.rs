@@ -19,6 +19,7 @@
 
 pub(crate) mod address_space;
 pub(crate) mod alias;
+pub(crate) mod buffer_rules;
 pub(crate) mod call_graph;
 pub(crate) mod capabilities;
 pub(crate) mod interface;
@@ -128,6 +129,10 @@ pub fn validate_with_language_features(
     address_space::check_globals(module, &facts, language, &mut diags);
     address_space::check_locals(module, &facts, &mut diags);
     address_space::check_type_uses(module, &facts, &mut diags);
+    buffer_rules::check_buffer_types(module, &facts, &mut diags);
+    for (_, f) in module.functions.iter() {
+        buffer_rules::check_buffer_values(module, &facts, f, &mut diags);
+    }
 
     let function_facts = all_function_facts(module, &facts);
     call_graph::check_calls(module, &function_facts, &mut diags);

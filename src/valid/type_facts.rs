@@ -30,6 +30,9 @@ bitflags::bitflags! {
         const HANDLE = 1 << 8;
         /// Contains (or points to) a `coop_vec<T, N>`.
         const COOP_VECTOR = 1 << 9;
+        /// Is (or points to) a `buffer` type (language feature
+        /// `buffer_view`).
+        const BUFFER = 1 << 10;
     }
 }
 
@@ -68,7 +71,10 @@ impl TypeFacts {
                     // A pointer is never host-shareable; it mentions what it
                     // points to.
                     (of(base, &flags)
-                        & (TypeFlags::MATRIX | TypeFlags::COOP_VECTOR | TypeFlags::F16))
+                        & (TypeFlags::MATRIX
+                            | TypeFlags::COOP_VECTOR
+                            | TypeFlags::F16
+                            | TypeFlags::BUFFER))
                         | TypeFlags::POINTER
                 }
                 TypeInner::Array { base, size, .. } => {
@@ -90,6 +96,18 @@ impl TypeFacts {
                     f
                 }
                 TypeInner::Image { .. } | TypeInner::Sampler { .. } => TypeFlags::HANDLE,
+                // The store type of a buffer variable: a runtime-sized one
+                // lives where runtime-sized arrays may, an override-sized
+                // one where override-sized arrays may.
+                TypeInner::Buffer { size } => {
+                    TypeFlags::HOST_SHAREABLE
+                        | TypeFlags::BUFFER
+                        | match size {
+                            ArraySize::Constant(_) => TypeFlags::empty(),
+                            ArraySize::Override(_) => TypeFlags::OVERRIDE_ARRAY,
+                            ArraySize::Runtime => TypeFlags::RUNTIME_ARRAY,
+                        }
+                }
                 TypeInner::CoopVector { scalar, .. } => {
                     let mut f = TypeFlags::COOP_VECTOR;
                     if scalar == Scalar::F16 {

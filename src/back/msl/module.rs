@@ -126,8 +126,9 @@ fn name_types(w: &mut Writer) {
                 w.fields.insert(h, struct_fields(m, w.p, &aligns, h));
                 name
             }
-            // Lowered to arrays before printing (the `coop-vec` pass).
-            TypeInner::CoopVector { .. } => String::new(),
+            // Lowered to arrays before printing (the `coop-vec` and
+            // `buffer-view` passes).
+            TypeInner::CoopVector { .. } | TypeInner::Buffer { .. } => String::new(),
             TypeInner::SubgroupMatrix { scalar, .. } => {
                 // Other shapes and components are rejected by
                 // `capability` before anything is printed.

@@ -158,6 +158,7 @@ pub(super) fn msl_size_align(
             TypeInner::Pointer { .. }
             | TypeInner::SubgroupMatrix { .. }
             | TypeInner::CoopVector { .. }
+            | TypeInner::Buffer { .. }
             | TypeInner::Image { .. }
             | TypeInner::Sampler { .. } => (0, 1),
         };

@@ -313,6 +313,11 @@ impl Writer<'_> {
                 _,
             ) => self.image_type(dim, arrayed, class, self.m.types.span(ty))?,
             (TypeInner::Sampler { .. }, _) => self.local_type(LocalType::Sampler),
+            (TypeInner::Buffer { .. }, _) => {
+                return Err(crate::diagnostic::Error::without_location(
+                    "internal error: a buffer type reached the SPIR-V writer (the buffer-view pass lowers every buffer to an array of u32)",
+                ))
+            }
             (&TypeInner::CoopVector { scalar, size }, _) => {
                 let comp = self.scalar_type(scalar);
                 let n = self.u32_const(size);

@@ -383,6 +383,36 @@ impl<'m> Ctx<'m> {
                 out.push_str("arrayLength");
                 self.write_args(scope, &[p], out, d)?;
             }
+            Expression::BufferLength(p) => {
+                out.push_str("bufferLength");
+                self.write_args(scope, &[p], out, d)?;
+            }
+            Expression::BufferView {
+                pointer,
+                offset,
+                size,
+            } => {
+                let view = match self
+                    .module
+                    .types
+                    .try_get(self.expr_type(scope, h)?)
+                    .map(|t| &t.inner)
+                {
+                    Some(&TypeInner::Pointer { base, .. }) => base,
+                    _ => return Err(error("a buffer view that is not a pointer", span)),
+                };
+                out.push_str(if size.is_some() {
+                    "bufferArrayView<"
+                } else {
+                    "bufferView<"
+                });
+                self.write_type(view, out)?;
+                out.push('>');
+                match size {
+                    Some(size) => self.write_args(scope, &[pointer, offset, size], out, d)?,
+                    None => self.write_args(scope, &[pointer, offset], out, d)?,
+                }
+            }
             Expression::CallResult(_)
             | Expression::AtomicResult { .. }
             | Expression::WorkgroupUniformLoadResult { .. }
@@ -678,6 +708,12 @@ impl<'m> Ctx<'m> {
             Expression::AccessIndex { base, index } => {
                 self.write_ref(scope, base, out, depth + 1)?;
                 self.write_member(scope, base, index, out, span)?;
+            }
+            // A pointer value: its reference is `(*pointer)`.
+            Expression::BufferView { .. } => {
+                out.push_str("(*");
+                self.write_expr(scope, h, PRIMARY, out, depth + 1)?;
+                out.push(')');
             }
             _ => {
                 return Err(error(

@@ -128,6 +128,20 @@ impl Ctx<'_> {
                 }
                 out.push('>');
             }
+            TypeInner::Buffer { size } => {
+                out.push_str("buffer");
+                match size {
+                    ArraySize::Constant(n) => {
+                        let _ = write!(out, "<{n}>");
+                    }
+                    ArraySize::Override(expr) => {
+                        out.push('<');
+                        self.write_expr(Scope::Global, expr, TEMPLATE_ARG, out, 0)?;
+                        out.push('>');
+                    }
+                    ArraySize::Runtime => {}
+                }
+            }
             TypeInner::Struct { .. } => {
                 if is_predeclared_struct(t) {
                     return Err(error(

@@ -236,7 +236,11 @@ impl<'a> Builder<'a> {
         let mut full = true;
         loop {
             match self.func.expressions.try_get(h) {
-                Some(Expression::Access { base, .. } | Expression::AccessIndex { base, .. }) => {
+                Some(
+                    Expression::Access { base, .. }
+                    | Expression::AccessIndex { base, .. }
+                    | Expression::BufferView { pointer: base, .. },
+                ) => {
                     full = false;
                     h = *base;
                 }

@@ -288,6 +288,9 @@ impl<'a> Parser<'a> {
         loop {
             match self.expr(cur) {
                 Expr::Ident(t) if t.template_args.is_empty() => return Ok(()),
+                // `ident call_expression.post.ident`: a call returning a
+                // pointer (`*bufferView<T>(&b, 0) = v;`).
+                Expr::Call { .. } => return Ok(()),
                 Expr::Paren(inner) => cur = *inner,
                 Expr::Unary {
                     op: UnaryOp::Deref | UnaryOp::AddressOf,

@@ -392,6 +392,9 @@ impl<'t, 'a> Resolver<'t, 'a> {
             return err(format!("ignoring return value of builtin '{name}'"), span);
         }
         self.check_const_args(def, &conv, args)?;
+        if let (BuiltinOp::BufferView(array), Some(view)) = (resolved.op, resolved.result) {
+            self.check_buffer_view(view, &conv, args, array)?;
+        }
         if let BuiltinOp::Texture(fun) = resolved.op {
             return self.texture_call(fun, &resolved, conv.into_vec(), args, span);
         }
@@ -493,6 +496,20 @@ impl<'t, 'a> Resolver<'t, 'a> {
                 let ty = need_result(result)?;
                 self.add_at(stage, Expression::ArrayLength(arg(0)?), ty, span)
                     .map(Some)
+            }
+            BuiltinOp::BufferLength => {
+                let ty = need_result(result)?;
+                self.add_at(stage, Expression::BufferLength(arg(0)?), ty, span)
+                    .map(Some)
+            }
+            BuiltinOp::BufferView(array) => {
+                let ty = need_result(result)?;
+                let e = Expression::BufferView {
+                    pointer: arg(0)?,
+                    offset: arg(1)?,
+                    size: if array { Some(arg(2)?) } else { None },
+                };
+                self.add_at(stage, e, ty, span).map(Some)
             }
             BuiltinOp::Atomic(fun) => {
                 use crate::ir::AtomicFunction as A;

@@ -52,6 +52,7 @@ const LANGUAGE_FEATURES: &[&str] = &[
     "texel_buffers",
     "texture_and_sampler_let",
     "fragment_depth",
+    "buffer_view",
 ];
 
 impl Resolver<'_, '_> {

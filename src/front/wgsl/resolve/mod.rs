@@ -29,6 +29,7 @@
 
 mod abstract_conv;
 mod binary;
+mod buffer_view;
 mod call;
 mod construct;
 mod coop_vector;

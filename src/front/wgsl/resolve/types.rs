@@ -96,6 +96,7 @@ pub(crate) fn is_predeclared_type(name: &str) -> bool {
                 | "vec3"
                 | "vec4"
                 | "array"
+                | "buffer"
                 | "atomic"
                 | "ptr"
                 | "subgroup_matrix_left"
@@ -284,6 +285,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
                 }
             }
             "array" => self.array_type(t).map(Some),
+            "buffer" => self.buffer_type(t).map(Some),
             "ptr" => self.ptr_type(t).map(Some),
             "subgroup_matrix_left" | "subgroup_matrix_right" | "subgroup_matrix_result" => {
                 self.subgroup_matrix_type(t).map(Some)
@@ -431,7 +433,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
         Ok(ty)
     }
 
-    fn array_count(&mut self, n: ExprId) -> Res<ArraySize> {
+    pub(super) fn array_count(&mut self, n: ExprId) -> Res<ArraySize> {
         let span = self.span(n);
         // An identifier naming an override shares the override's expression
         // handle, which gives override-sized arrays their type identity.

@@ -1,0 +1,181 @@
+//! The language feature `buffer_view`: the `buffer` and `buffer<N>` types,
+//! and the rules on the constant arguments of `bufferView` and
+//! `bufferArrayView` (WGSL "Buffer Types" and "Buffer View Built-in
+//! Functions"). The builtins' type rules are rows of the builtin table
+//! (`builtins/buffer_view.rs`); the `buffer-view` pass lowers them.
+
+use super::super::ast::{self, ExprId};
+use super::{err, Res, Resolver, Val};
+use crate::arena::Handle;
+use crate::builtins::{array_offset, min_type_size, runtime_stride};
+use crate::const_eval::Value;
+use crate::ir::{ArraySize, Extensions, Literal, Type, TypeInner};
+use crate::span::Span;
+
+impl<'a> Resolver<'a, '_> {
+    /// `buffer` (runtime-sized) or `buffer<N>` (N bytes, a const- or
+    /// override-expression).
+    pub(super) fn buffer_type(&mut self, t: &ast::TemplatedIdent<'a>) -> Res<Handle<Type>> {
+        let size = match self.list(t.template_args) {
+            [] => ArraySize::Runtime,
+            [n] => {
+                let n = *n;
+                let size = self.buffer_size(n)?;
+                if let ArraySize::Constant(bytes) = size {
+                    let f16 = self.module.extensions.contains(Extensions::F16);
+                    let unit = if f16 { 2 } else { 4 };
+                    if bytes % unit != 0 {
+                        return err(
+                            format!("the size of a buffer ({bytes}) must be a multiple of {unit}"),
+                            self.span(n),
+                        );
+                    }
+                }
+                size
+            }
+            _ => return err("'buffer' takes at most 1 template argument", t.span),
+        };
+        Ok(self.module.intern(TypeInner::Buffer { size }))
+    }
+
+    /// A buffer's byte count, as an array's element count is resolved.
+    fn buffer_size(&mut self, n: ExprId) -> Res<ArraySize> {
+        self.array_count(n).map_err(|mut e| {
+            e.message = e.message.replace("array element count", "buffer size");
+            e
+        })
+    }
+
+    /// The rules on the constant arguments of a buffer view: an offset or
+    /// size that is a negative const-expression, a const offset that is
+    /// not a multiple of the view type's alignment, and a view that cannot
+    /// fit (MinTypeSize(T) larger than the size, or than a `buffer<N>`).
+    pub(super) fn check_buffer_view(
+        &mut self,
+        view_ptr: Handle<Type>,
+        vals: &[Val],
+        args: &[ExprId],
+        array: bool,
+    ) -> Res<()> {
+        let TypeInner::Pointer { base: view, .. } = *self.module.inner(view_ptr) else {
+            return Ok(());
+        };
+        let buffer_bytes =
+            vals.first()
+                .map(|v| self.val_ty(v))
+                .and_then(|t| match *self.module.inner(t) {
+                    TypeInner::Pointer { base, .. } => match *self.module.inner(base) {
+                        TypeInner::Buffer {
+                            size: ArraySize::Constant(n),
+                        } => Some(u64::from(n)),
+                        _ => None,
+                    },
+                    _ => None,
+                });
+        let min = u64::from(min_type_size(&self.module, view));
+        let align = u64::from(crate::ir::layout::layout(&self.module, view).align);
+        let at = |i: usize| args.get(i).copied();
+        let offset = self.const_byte_count(vals.get(1), at(1), "offset")?;
+        let size = if array {
+            self.const_byte_count(vals.get(2), at(2), "size")?
+        } else {
+            None
+        };
+        let span = |r: &Self, i: usize| at(i).map_or(Span::default(), |a| r.span(a));
+        if let Some(off) = offset {
+            if off % align != 0 {
+                return err(
+                    format!(
+                        "the offset of a buffer view ({off}) must be a multiple of the alignment of '{}' ({align})",
+                        self.type_name(view)
+                    ),
+                    span(self, 1),
+                );
+            }
+        }
+        if let Some(n) = buffer_bytes {
+            if min > n {
+                return err(
+                    format!(
+                        "'{}' needs at least {min} bytes, more than the buffer's {n}",
+                        self.type_name(view)
+                    ),
+                    span(self, 0),
+                );
+            }
+        }
+        if array {
+            if let Some(sz) = size {
+                if min > sz {
+                    return err(
+                        format!(
+                            "'{}' needs at least {min} bytes, more than the view's size ({sz})",
+                            self.type_name(view)
+                        ),
+                        span(self, 2),
+                    );
+                }
+                let head = u64::from(array_offset(&self.module, view));
+                let stride = u64::from(runtime_stride(&self.module, view).unwrap_or(1));
+                if (sz - head) % stride != 0 {
+                    return err(
+                        format!(
+                            "the size of the view ({sz}) minus the array's offset ({head}) must be a multiple of the array's stride ({stride})"
+                        ),
+                        span(self, 2),
+                    );
+                }
+            }
+            if let (Some(n), true) = (buffer_bytes, offset.is_some() || size.is_some()) {
+                let end = offset.unwrap_or(0) + size.unwrap_or(0);
+                if end > n {
+                    return err(
+                        format!(
+                            "the view (offset {} and size {}) ends at byte {end}, past the buffer's {n} bytes",
+                            offset.unwrap_or(0),
+                            size.unwrap_or(0)
+                        ),
+                        span(self, if size.is_some() { 2 } else { 1 }),
+                    );
+                }
+            }
+        } else if let (Some(n), Some(off)) = (buffer_bytes, offset) {
+            if off + min > n {
+                return err(
+                    format!(
+                        "a view of '{}' ({min} bytes) at offset {off} ends past the buffer's {n} bytes",
+                        self.type_name(view)
+                    ),
+                    span(self, 1),
+                );
+            }
+        }
+        Ok(())
+    }
+
+    /// The value of a byte-count argument when it is a const-expression
+    /// (an error when it is negative).
+    fn const_byte_count(
+        &mut self,
+        v: Option<&Val>,
+        arg: Option<ExprId>,
+        what: &str,
+    ) -> Res<Option<u64>> {
+        let value = match v {
+            Some(Val::Const(Value::Scalar(l))) => match *l {
+                Literal::I32(x) => i64::from(x),
+                Literal::U32(x) => i64::from(x),
+                Literal::AbstractInt(x) => x,
+                _ => return Ok(None),
+            },
+            _ => return Ok(None),
+        };
+        match u64::try_from(value) {
+            Ok(v) => Ok(Some(v)),
+            Err(_) => err(
+                format!("the {what} of a buffer view ({value}) must not be negative"),
+                arg.map_or(Span::default(), |a| self.span(a)),
+            ),
+        }
+    }
+}
