@@ -200,3 +200,15 @@ fn uses_not_lowered_yet() {
         "var<workgroup> w: buffer<n>",
     );
 }
+
+#[test]
+fn buffer_pointer_conversions_not_supported_yet() {
+    check_error(
+        &shader(
+            &format!("{STORAGE}\nfn f(p: ptr<storage, buffer<32>, read_write>) -> u32 {{ return bufferLength(p); }}"),
+            "  _ = f(&b);",
+        ),
+        "passing 'ptr<storage, buffer<64>, read_write>' for a parameter of type 'ptr<storage, buffer<32>, read_write>' of 'f' is not supported yet",
+        "&b",
+    );
+}

@@ -237,14 +237,28 @@ impl<'t, 'a> Resolver<'t, 'a> {
             let v = self.value(a, Stage::Runtime)?;
             let found = self.val_ty(&v);
             let v = self.convert_to(v, pty, aspan).map_err(|_| {
-                Box::new(Diagnostic::error(
+                let buffers = [found, pty].map(|t| match *self.inner_of(t) {
+                    TypeInner::Pointer { base, .. } => {
+                        matches!(self.inner_of(base), TypeInner::Buffer { .. })
+                    }
+                    _ => false,
+                });
+                let message = if buffers == [true, true] {
+                    // WGSL converts a buffer<N> pointer argument to a
+                    // smaller buffer<M> or a runtime-sized buffer parameter.
+                    format!(
+                        "passing '{}' for a parameter of type '{}' of '{name}' is not supported yet: tessera passes buffer pointers only to parameters of the same type",
+                        self.type_name(found),
+                        self.type_name(pty)
+                    )
+                } else {
                     format!(
                         "type mismatch in argument of '{name}': expected '{}', found '{}'",
                         self.type_name(pty),
                         self.type_name(found)
-                    ),
-                    aspan,
-                ))
+                    )
+                };
+                Box::new(Diagnostic::error(message, aspan))
             })?;
             arguments.push(self.lift(v, Stage::Runtime, aspan)?);
         }
