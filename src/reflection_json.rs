@@ -18,7 +18,8 @@
 //!     "matrix_scratch_bytes": n,
 //!     "bindings": [{ "group", "binding", "name", "kind", "type", "access",
 //!                    "min_binding_size", "subgroup_matrix_min_size",
-//!                    "uniform_standard_layout" }],
+//!                    "uniform_standard_layout", and "count" for a
+//!                    binding array }],
 //!     "external_textures": [{ "name", "plane0", "plane1", "params", "defaulted" }],
 //!     "matrix_types": [{ "kind" (subgroup_matrix_left/right/result), "component", "rows", "columns" }],
 //!     "multiplies": [{ "m", "n", "k", "component", "result" }],
@@ -149,7 +150,7 @@ fn handle(r: &ResourceReflection) -> J {
         HandleKind::Sampler => "sampler",
         HandleKind::ComparisonSampler => "comparison-sampler",
     };
-    J::Obj(vec![
+    let mut fields = vec![
         ("group", num(r.group)),
         ("binding", num(r.binding)),
         ("name", string(&r.name)),
@@ -159,7 +160,12 @@ fn handle(r: &ResourceReflection) -> J {
         ("min_binding_size", J::Null),
         ("subgroup_matrix_min_size", J::Null),
         ("uniform_standard_layout", J::Null),
-    ])
+    ];
+    // A binding array's descriptor count (absent for single resources).
+    if r.count != 1 {
+        fields.push(("count", num(r.count)));
+    }
+    J::Obj(fields)
 }
 
 fn msl_resource(r: &ResourceIndex) -> J {

@@ -212,6 +212,10 @@ fn attribute_lint() {
             "kernel `k`: `[[texture(1)]]` is used by both `a` and `b`",
         ),
         (
+            "kernel void k(array<texture2d<float>, 3> a [[texture(0)]], texture2d<float> b [[texture(2)]]) { }",
+            "kernel `k`: `[[texture(2)]]` is used by both `a` and `b`",
+        ),
+        (
             "kernel void k(sampler a [[sampler(0)]], sampler b [[sampler(0)]], device float *p [[buffer(0)]]) { }",
             "kernel `k`: `[[sampler(0)]]` is used by both `a` and `b`",
         ),

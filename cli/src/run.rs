@@ -376,6 +376,7 @@ fn text(bound: &[Bound]) -> String {
         let bytes = match &b.resource {
             tessera_runner::vulkan::Resource::Buffer { data, .. } => data.len(),
             tessera_runner::vulkan::Resource::Texture(t) => t.data.len(),
+            tessera_runner::vulkan::Resource::Textures(ts) => ts.iter().map(|t| t.data.len()).sum(),
             tessera_runner::vulkan::Resource::Sampler(_) => 0,
         };
         out.push_str(&format!(

@@ -453,11 +453,33 @@ pub fn bind(compiled: &Compiled, given: &Given) -> Result<Vec<Bound>, RunError> 
                     levels: init.levels,
                     data: Vec::new(),
                 };
+                // A binding array of N textures: N textures of the size
+                // given, their texels one after another.
+                let count = u64::from(r.count.max(1));
                 t.data = match &init.data {
                     Some(d) => d.clone(),
-                    None => vec![0; t.bytes() as usize],
+                    None => vec![0; (t.bytes() * count) as usize],
                 };
-                if t.data.len() as u64 != t.bytes() {
+                if count > 1 {
+                    let one = t.bytes() as usize;
+                    if t.data.len() as u64 != t.bytes() * count {
+                        return Err(RunError::usage(format!(
+                            "texture {what}: {} bytes given; a binding array of {count} textures of {} bytes needs {}",
+                            t.data.len(),
+                            one,
+                            t.bytes() * count
+                        )));
+                    }
+                    let all = std::mem::take(&mut t.data);
+                    let ts = all
+                        .chunks(one.max(1))
+                        .map(|c| Texture {
+                            data: c.to_vec(),
+                            ..t.clone()
+                        })
+                        .collect();
+                    (Resource::Textures(ts), false)
+                } else if t.data.len() as u64 != t.bytes() {
                     return Err(RunError::usage(format!(
                         "texture {what}: {} bytes given; {} levels of {}x{}x{} {:?} texels need {}",
                         t.data.len(),
@@ -468,8 +490,9 @@ pub fn bind(compiled: &Compiled, given: &Given) -> Result<Vec<Bound>, RunError> 
                         t.format.vk,
                         t.bytes()
                     )));
+                } else {
+                    (Resource::Texture(t), writable)
                 }
-                (Resource::Texture(t), writable)
             }
         };
         out.push(Bound {
@@ -538,7 +561,7 @@ pub fn run(
             match &mut b.resource {
                 Resource::Buffer { data, .. } => *data = bytes,
                 Resource::Texture(t) => t.data = bytes,
-                Resource::Sampler(_) => {}
+                Resource::Textures(_) | Resource::Sampler(_) => {}
             }
             b
         })

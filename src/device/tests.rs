@@ -343,15 +343,16 @@ fn builtin_profiles() {
     assert_eq!(metal.limits.subgroup_max_size, Some(32));
     let webgpu = DeviceProfile::builtin("webgpu").unwrap();
     assert_eq!(webgpu.features, Features::empty());
-    // Chrome ships uniform_buffer_standard_layout (Chrome 144); Metal's
-    // constant buffers have the layout of device buffers.
+    // Chrome ships uniform_buffer_standard_layout (Chrome 144), not
+    // sized_binding_array; Metal's constant buffers have the layout of
+    // device buffers, and Metal has arrays of textures.
     assert_eq!(
         webgpu.language_features,
         LanguageFeatures::UNIFORM_BUFFER_STANDARD_LAYOUT
     );
     assert_eq!(
         DeviceProfile::metal().language_features,
-        LanguageFeatures::UNIFORM_BUFFER_STANDARD_LAYOUT
+        LanguageFeatures::UNIFORM_BUFFER_STANDARD_LAYOUT | LanguageFeatures::SIZED_BINDING_ARRAY
     );
     let mut options = PipelineOptions {
         max_invocations: u32::MAX,
@@ -621,7 +622,7 @@ fn vulkan_facts_to_profile() {
     let mut facts = h100_facts();
     facts.uniform_buffer_standard_layout = false;
     let p = profile_from_vulkan(&facts);
-    assert_eq!(p.language_features, LanguageFeatures::empty());
+    assert_eq!(p.language_features, LanguageFeatures::SIZED_BINDING_ARRAY);
     assert!(p.features.contains(Features::SUBGROUP_MATRIX));
 }
 

@@ -297,6 +297,8 @@ pub fn profile_from_vulkan(facts: &VulkanDeviceFacts) -> DeviceProfile {
         LanguageFeatures::UNIFORM_BUFFER_STANDARD_LAYOUT,
         facts.uniform_buffer_standard_layout,
     );
+    // Descriptor arrays of sampled images are core Vulkan.
+    language_features |= LanguageFeatures::SIZED_BINDING_ARRAY;
 
     let subgroup_sizes = |v: u32| (subgroups && v > 0).then_some(v);
     DeviceProfile {

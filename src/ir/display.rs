@@ -66,6 +66,9 @@ pub fn inner_name(module: &Module, inner: &TypeInner) -> String {
             ArraySize::Runtime => format!("array<{}>", type_name(module, base)),
         },
         TypeInner::Struct { .. } => "struct".to_string(),
+        TypeInner::BindingArray { base, size } => {
+            format!("binding_array<{}, {size}>", type_name(module, base))
+        }
         TypeInner::Buffer { size } => match size {
             ArraySize::Constant(n) => format!("buffer<{n}>"),
             ArraySize::Override(e) => {

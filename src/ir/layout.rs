@@ -79,9 +79,10 @@ pub fn layout_of_inner(module: &Module, inner: &TypeInner) -> Layout {
         }
         // Opaque handles have no memory layout; a nominal one keeps
         // arithmetic total.
-        TypeInner::Pointer { .. } | TypeInner::Image { .. } | TypeInner::Sampler { .. } => {
-            Layout { size: 8, align: 8 }
-        }
+        TypeInner::Pointer { .. }
+        | TypeInner::Image { .. }
+        | TypeInner::Sampler { .. }
+        | TypeInner::BindingArray { .. } => Layout { size: 8, align: 8 },
         TypeInner::Array { base, size, stride } => {
             let elem = layout(module, base);
             let count = match size {

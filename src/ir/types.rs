@@ -361,6 +361,15 @@ pub enum TypeInner {
         /// Component count.
         size: u32,
     },
+    /// `binding_array<T, N>` (language feature `sized_binding_array`): N
+    /// sampled textures of type T bound at one binding; a variable of it
+    /// lives in [`AddressSpace::Handle`].
+    BindingArray {
+        /// The texture type.
+        base: Handle<Type>,
+        /// Element count (at least 1).
+        size: u32,
+    },
     /// `buffer<N>` or `buffer` (language feature `buffer_view`): N bytes of
     /// memory (`size` counts bytes) whose contents are read and written
     /// only through views (`bufferView`, `bufferArrayView`); the store type
@@ -402,8 +411,12 @@ impl TypeInner {
         matches!(self, TypeInner::Pointer { .. })
     }
 
-    /// Whether this is a texture or a sampler (a handle type).
+    /// Whether this is a texture, a sampler or a binding array of
+    /// textures (a handle type).
     pub fn is_handle(&self) -> bool {
-        matches!(self, TypeInner::Image { .. } | TypeInner::Sampler { .. })
+        matches!(
+            self,
+            TypeInner::Image { .. } | TypeInner::Sampler { .. } | TypeInner::BindingArray { .. }
+        )
     }
 }

@@ -212,6 +212,7 @@ fn element(t: &TypeInner, member: Option<u32>) -> Result<Want<'_>, Rule> {
         },
         TypeInner::SubgroupMatrix { scalar: s, .. } => Ok(Want::Shape(scalar(s))),
         TypeInner::CoopVector { scalar: s, size } => bound(size).map(|()| Want::Shape(scalar(s))),
+        TypeInner::BindingArray { base, size } => bound(size).map(|()| Want::Ty(base)),
         _ => Err("the base is not a vector, matrix, array, struct or subgroup matrix".into()),
     }
 }

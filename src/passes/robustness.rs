@@ -81,6 +81,7 @@ fn count_of(cx: &Cx, inner: &TypeInner, through_pointer: bool) -> Option<Count> 
         TypeInner::Vector { size, .. } => Count::Fixed(size.get().into()),
         TypeInner::CoopVector { size, .. } => Count::Fixed(size.into()),
         TypeInner::Matrix { columns, .. } => Count::Fixed(columns.get().into()),
+        TypeInner::BindingArray { size, .. } => Count::Fixed(size.into()),
         TypeInner::Array { size, .. } => match (cx.array_count(size), size) {
             (Some(n), _) => Count::Fixed(n),
             (None, ArraySize::Runtime) if through_pointer => Count::Runtime,

@@ -110,6 +110,9 @@ pub struct ResourceReflection {
     /// class (sampled type, depth, or storage format), which tell an
     /// application the image and view to create. `None` for samplers.
     pub image: Option<(crate::ir::ImageDimension, bool, crate::ir::ImageClass)>,
+    /// How many textures the binding holds: N for a `binding_array<T, N>`
+    /// (whose `image` is T's), 1 otherwise.
+    pub count: u32,
 }
 
 /// The textures and samplers of one entry point, sorted by group and
@@ -122,7 +125,11 @@ pub(crate) fn entry_resources(module: &Module, epi: &EntryPointInfo) -> Vec<Reso
         .filter_map(|&g| {
             let var = module.global_variables.try_get(Handle::from_index(g))?;
             let binding = var.binding?;
-            let image = match module.types.try_get(var.ty)?.inner {
+            let (ty, count) = match module.types.try_get(var.ty)?.inner {
+                TypeInner::BindingArray { base, size } => (base, size),
+                _ => (var.ty, 1),
+            };
+            let image = match module.types.try_get(ty)?.inner {
                 TypeInner::Image {
                     dim,
                     arrayed,
@@ -130,7 +137,7 @@ pub(crate) fn entry_resources(module: &Module, epi: &EntryPointInfo) -> Vec<Reso
                 } => Some((dim, arrayed, class)),
                 _ => None,
             };
-            let (kind, access) = match module.types.try_get(var.ty)?.inner {
+            let (kind, access) = match module.types.try_get(ty)?.inner {
                 TypeInner::Sampler { comparison: false } => (HandleKind::Sampler, None),
                 TypeInner::Sampler { comparison: true } => (HandleKind::ComparisonSampler, None),
                 TypeInner::Image { class, .. } => match class {
@@ -151,6 +158,7 @@ pub(crate) fn entry_resources(module: &Module, epi: &EntryPointInfo) -> Vec<Reso
                 kind,
                 access,
                 image,
+                count,
             })
         })
         .collect();

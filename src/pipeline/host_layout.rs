@@ -193,6 +193,7 @@ impl HostLayout {
                 ArraySize::Override(_) => return None,
             },
             TypeInner::Pointer { .. }
+            | TypeInner::BindingArray { .. }
             | TypeInner::Image { .. }
             | TypeInner::Sampler { .. }
             | TypeInner::SubgroupMatrix { .. }

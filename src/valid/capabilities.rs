@@ -85,6 +85,39 @@ pub fn check_requires(module: &Module, language: LanguageFeatures, diags: &mut V
     }
 }
 
+/// A `binding_array` type needs the language feature
+/// `sized_binding_array` (WGSL's language features are available without
+/// a directive where the target supports them).
+pub fn check_binding_arrays(
+    module: &Module,
+    facts: &super::type_facts::TypeFacts,
+    language: LanguageFeatures,
+    diags: &mut Vec<Diagnostic>,
+) {
+    use super::type_facts::TypeFlags;
+    if language.contains(LanguageFeatures::SIZED_BINDING_ARRAY)
+        || !facts.any_type_has(TypeFlags::BINDING_ARRAY)
+    {
+        return;
+    }
+    if let Some((h, _)) = module
+        .types
+        .iter()
+        .find(|(_, t)| matches!(t.inner, crate::ir::TypeInner::BindingArray { .. }))
+    {
+        diags.push(
+            Diagnostic::error(
+                format!(
+                    "'{}' needs the WGSL language feature `sized_binding_array`, which the target does not support",
+                    crate::ir::display::type_name(module, h)
+                ),
+                module.types.span(h),
+            )
+            .with_note("the device profile's `wgslLanguageFeatures` does not list it"),
+        );
+    }
+}
+
 /// The enable names a module's extension flags stand for (for a module
 /// with no recorded directives). `subgroups` is left out when another
 /// enable implies it.

@@ -130,6 +130,7 @@ pub fn validate_with_language_features(
     address_space::check_locals(module, &facts, &mut diags);
     address_space::check_type_uses(module, &facts, &mut diags);
     buffer_rules::check_buffer_types(module, &facts, &mut diags);
+    capabilities::check_binding_arrays(module, &facts, language, &mut diags);
     for (_, f) in module.functions.iter() {
         buffer_rules::check_buffer_values(module, &facts, f, &mut diags);
     }

@@ -33,6 +33,8 @@ bitflags::bitflags! {
         /// Is (or points to) a `buffer` type (language feature
         /// `buffer_view`).
         const BUFFER = 1 << 10;
+        /// Is a `binding_array` (language feature `sized_binding_array`).
+        const BINDING_ARRAY = 1 << 11;
     }
 }
 
@@ -96,6 +98,7 @@ impl TypeFacts {
                     f
                 }
                 TypeInner::Image { .. } | TypeInner::Sampler { .. } => TypeFlags::HANDLE,
+                TypeInner::BindingArray { .. } => TypeFlags::HANDLE | TypeFlags::BINDING_ARRAY,
                 // The store type of a buffer variable: a runtime-sized one
                 // lives where runtime-sized arrays may, an override-sized
                 // one where override-sized arrays may.

@@ -134,14 +134,9 @@ impl Table {
                     Allowed::Threadgroup => {
                         ty.contains("threadgroup") && (ty.ends_with('*') || ty.ends_with('&'))
                     }
-                    Allowed::Texture => {
-                        let plain = ty.strip_prefix("metal::").unwrap_or(&ty);
-                        TEXTURE_TYPES.iter().any(|t| {
-                            plain
-                                .strip_prefix(t)
-                                .is_some_and(|rest| rest.starts_with('<') && rest.ends_with('>'))
-                        })
-                    }
+                    // A texture, or an array of textures (MSL: "Arrays of
+                    // Textures and Samplers", one index per element).
+                    Allowed::Texture => is_texture(&ty) || texture_array(&ty).is_some(),
                     Allowed::Sampler => ty == "sampler" || ty == "metal::sampler",
                     Allowed::Types(types) => {
                         let plain = ty.strip_prefix("const ").unwrap_or(&ty);
@@ -164,18 +159,43 @@ impl Table {
                 }
                 if matches!(name, "buffer" | "texture" | "sampler") {
                     let index: String = attr.chars().filter(|c| c.is_ascii_digit()).collect();
-                    if let Some(other) =
-                        indices.insert((name.to_string(), index.clone()), pname.clone())
-                    {
-                        problems.push(format!(
-                            "kernel `{kernel}`: `[[{name}({index})]]` is used by both `{other}` and `{pname}`"
-                        ));
+                    let first: u64 = index.parse().unwrap_or(0);
+                    let count = texture_array(&ty).unwrap_or(1);
+                    for slot in first..first + count {
+                        let index = slot.to_string();
+                        if let Some(other) =
+                            indices.insert((name.to_string(), index.clone()), pname.clone())
+                        {
+                            problems.push(format!(
+                                "kernel `{kernel}`: `[[{name}({index})]]` is used by both `{other}` and `{pname}`"
+                            ));
+                        }
                     }
                 }
             }
         }
         problems
     }
+}
+
+/// Whether `ty` is a texture type.
+fn is_texture(ty: &str) -> bool {
+    let plain = ty.strip_prefix("metal::").unwrap_or(ty);
+    TEXTURE_TYPES.iter().any(|t| {
+        plain
+            .strip_prefix(t)
+            .is_some_and(|rest| rest.starts_with('<') && rest.ends_with('>'))
+    })
+}
+
+/// The element count of `array<TEXTURE, N>`.
+fn texture_array(ty: &str) -> Option<u64> {
+    let plain = ty.strip_prefix("metal::").unwrap_or(ty);
+    let inner = plain.strip_prefix("array<")?.strip_suffix('>')?;
+    let (elem, count) = inner.rsplit_once(',')?;
+    is_texture(elem.trim())
+        .then(|| count.trim().parse().ok())
+        .flatten()
 }
 
 /// The texture types of MSL 2.9 (`[[texture(n)]]` parameters).

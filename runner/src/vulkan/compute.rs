@@ -55,6 +55,8 @@ pub enum Resource {
     },
     /// A sampled or storage texture.
     Texture(Texture),
+    /// A `binding_array` of sampled textures: one descriptor per element.
+    Textures(Vec<Texture>),
     /// A sampler.
     Sampler(Sampler),
 }
@@ -65,8 +67,16 @@ impl Resource {
             Resource::Buffer { uniform: true, .. } => vk::DescriptorType::UNIFORM_BUFFER,
             Resource::Buffer { .. } => vk::DescriptorType::STORAGE_BUFFER,
             Resource::Texture(t) if t.storage => vk::DescriptorType::STORAGE_IMAGE,
-            Resource::Texture(_) => vk::DescriptorType::SAMPLED_IMAGE,
+            Resource::Texture(_) | Resource::Textures(_) => vk::DescriptorType::SAMPLED_IMAGE,
             Resource::Sampler(_) => vk::DescriptorType::SAMPLER,
+        }
+    }
+
+    /// How many descriptors the binding holds.
+    fn count(&self) -> u32 {
+        match self {
+            Resource::Textures(ts) => ts.len() as u32,
+            _ => 1,
         }
     }
 }
@@ -194,6 +204,8 @@ impl Device {
         enum Made {
             Buffer(usize),
             Image(usize),
+            /// A binding array's images: `o.images[first..first + count]`.
+            Images(usize),
             Sampler(vk::Sampler),
         }
         let mut made = Vec::with_capacity(bindings.len());
@@ -222,6 +234,13 @@ impl Device {
                     Made::Buffer(o.allocations.len() - 1)
                 }
                 Resource::Texture(t) => Made::Image(self.create_texture(&mut o.images, t)?),
+                Resource::Textures(ts) => {
+                    let first = o.images.len();
+                    for t in ts {
+                        self.create_texture(&mut o.images, t)?;
+                    }
+                    Made::Images(first)
+                }
                 Resource::Sampler(s) => Made::Sampler(self.create_sampler(&mut o.samplers, s)?),
             });
         }
@@ -240,7 +259,7 @@ impl Device {
                     vk::DescriptorSetLayoutBinding::default()
                         .binding(b.binding)
                         .descriptor_type(b.resource.descriptor())
-                        .descriptor_count(1)
+                        .descriptor_count(b.resource.count())
                         .stage_flags(vk::ShaderStageFlags::COMPUTE)
                 })
                 .collect();
@@ -265,8 +284,8 @@ impl Device {
             for b in bindings {
                 let ty = b.resource.descriptor();
                 match counts.iter_mut().find(|(t, _)| *t == ty) {
-                    Some((_, n)) => *n += 1,
-                    None => counts.push((ty, 1)),
+                    Some((_, n)) => *n += b.resource.count(),
+                    None => counts.push((ty, b.resource.count())),
                 }
             }
             let sizes: Vec<_> = counts
@@ -306,15 +325,26 @@ impl Device {
                     _ => [vk::DescriptorBufferInfo::default()],
                 })
                 .collect();
-            let image_infos: Vec<[vk::DescriptorImageInfo; 1]> = bindings
+            let image_infos: Vec<Vec<vk::DescriptorImageInfo>> = bindings
                 .iter()
                 .zip(&made)
                 .map(|(b, m)| match (m, &b.resource) {
-                    (Made::Image(i), Resource::Texture(t)) => [vk::DescriptorImageInfo::default()
-                        .image_view(o.images[*i].view)
-                        .image_layout(Device::shader_layout(t))],
-                    (Made::Sampler(s), _) => [vk::DescriptorImageInfo::default().sampler(*s)],
-                    _ => [vk::DescriptorImageInfo::default()],
+                    (Made::Image(i), Resource::Texture(t)) => {
+                        vec![vk::DescriptorImageInfo::default()
+                            .image_view(o.images[*i].view)
+                            .image_layout(Device::shader_layout(t))]
+                    }
+                    (Made::Images(first), Resource::Textures(ts)) => ts
+                        .iter()
+                        .enumerate()
+                        .map(|(k, t)| {
+                            vk::DescriptorImageInfo::default()
+                                .image_view(o.images[first + k].view)
+                                .image_layout(Device::shader_layout(t))
+                        })
+                        .collect(),
+                    (Made::Sampler(s), _) => vec![vk::DescriptorImageInfo::default().sampler(*s)],
+                    _ => vec![vk::DescriptorImageInfo::default()],
                 })
                 .collect();
             let writes: Vec<_> = bindings
@@ -392,9 +422,12 @@ impl Device {
             bindings
                 .iter()
                 .zip(&made)
-                .filter_map(|(b, m)| match (m, &b.resource) {
-                    (Made::Image(i), Resource::Texture(t)) => Some((*i, t)),
-                    _ => None,
+                .flat_map(|(b, m)| match (m, &b.resource) {
+                    (Made::Image(i), Resource::Texture(t)) => vec![(*i, t)],
+                    (Made::Images(first), Resource::Textures(ts)) => {
+                        ts.iter().enumerate().map(|(k, t)| (first + k, t)).collect()
+                    }
+                    _ => Vec::new(),
                 })
         };
         for (i, t) in textures() {
@@ -471,6 +504,9 @@ impl Device {
                         .push(std::slice::from_raw_parts(s.mapped, n).to_vec());
                 }
                 (_, Resource::Texture(t)) => out.contents.push(t.data.clone()),
+                (_, Resource::Textures(ts)) => out
+                    .contents
+                    .push(ts.iter().flat_map(|t| t.data.clone()).collect()),
                 _ => out.contents.push(Vec::new()),
             }
         }

@@ -7,6 +7,7 @@
 //! // entry: main                the entry point (default: the only one)
 //! // buffer 0:0 = u32:1,2,3     a buffer's contents before (tessera run's INIT)
 //! // texture 0:2 = 4x4/2:f32:…  a texture: SIZE[/LEVELS][:INIT] (tessera run's --texture)
+//!                             (a binding_array of N: N textures of SIZE, one after another)
 //! // sampler 0:3 = linear,repeat  a sampler (tessera run's --sampler)
 //! // expect 0:1 = 1, 4, 9       a writable buffer's scalars after, all of them
 //! // override scale = 3         an override's value

@@ -180,9 +180,18 @@ fn assign(
         w.m.global_variables
             .span(Handle::<GlobalVariable>::from_index(g))
     };
+    // A binding array of N textures takes N consecutive indices.
+    let width = |g: usize| match w
+        .m
+        .inner(w.m.global_variables[Handle::<GlobalVariable>::from_index(g)].ty)
+    {
+        TypeInner::BindingArray { size, .. } => (*size).max(1),
+        _ => 1,
+    };
     for &(b, g) in items {
         if let Some(&n) = w.opts.binding_map.get(&b) {
-            if let Some(&other) = taken.get(&n) {
+            let clash = (n..n.saturating_add(width(g))).find_map(|k| taken.get(&k));
+            if let Some(&other) = clash {
                 diags.push(
                     Diagnostic::error(
                         format!(
@@ -197,11 +206,12 @@ fn assign(
                 );
                 continue;
             }
-            if n > table.max() {
+            let last = n.saturating_add(width(g) - 1);
+            if last > table.max() {
                 diags.push(
                     Diagnostic::error(
                         format!(
-                            "{word} index {n} is out of range for @group({}) @binding({})",
+                            "{word} index {last} is out of range for @group({}) @binding({})",
                             b.group, b.binding
                         ),
                         span_of(g),
@@ -210,7 +220,9 @@ fn assign(
                 );
                 continue;
             }
-            taken.insert(n, g);
+            for k in n..=last {
+                taken.insert(k, g);
+            }
             out.insert(g, n);
         }
     }
@@ -219,10 +231,11 @@ fn assign(
         if out.contains_key(&g) {
             continue;
         }
-        while taken.contains_key(&next) {
+        let wide = width(g);
+        while (next..next.saturating_add(wide)).any(|k| taken.contains_key(&k)) {
             next += 1;
         }
-        if next > table.max() {
+        if next.saturating_add(wide - 1) > table.max() {
             diags.push(
                 Diagnostic::error(
                     format!(
@@ -235,7 +248,9 @@ fn assign(
             );
             break;
         }
-        taken.insert(next, g);
+        for k in next..next + wide {
+            taken.insert(k, g);
+        }
         out.insert(g, next);
     }
     (out, taken)

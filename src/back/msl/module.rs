@@ -103,6 +103,11 @@ fn name_types(w: &mut Writer) {
                 class,
             }),
             TypeInner::Sampler { .. } => super::image::SAMPLER.to_string(),
+            // A template instance too: `metal::array<texture, N>`.
+            TypeInner::BindingArray { base, size } => format!(
+                "metal::array<{}, {size}>",
+                names.get(base.index()).map_or("", |n| n.as_str())
+            ),
             TypeInner::Array { base, size, .. } => {
                 let base_name = names.get(base.index()).map_or("", |n| n.as_str());
                 let token: String = base_name

@@ -159,6 +159,7 @@ pub(super) fn msl_size_align(
             | TypeInner::SubgroupMatrix { .. }
             | TypeInner::CoopVector { .. }
             | TypeInner::Buffer { .. }
+            | TypeInner::BindingArray { .. }
             | TypeInner::Image { .. }
             | TypeInner::Sampler { .. } => (0, 1),
         };

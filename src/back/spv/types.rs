@@ -313,6 +313,12 @@ impl Writer<'_> {
                 _,
             ) => self.image_type(dim, arrayed, class, self.m.types.span(ty))?,
             (TypeInner::Sampler { .. }, _) => self.local_type(LocalType::Sampler),
+            (&TypeInner::BindingArray { base, size }, _) => {
+                // Handles have no layout: no ArrayStride.
+                let e = self.type_id(base, Mode::Plain)?;
+                let len = self.u32_const(size);
+                self.local_type(LocalType::Array(e, len, 0))
+            }
             (TypeInner::Buffer { .. }, _) => {
                 return Err(crate::diagnostic::Error::without_location(
                     "internal error: a buffer type reached the SPIR-V writer (the buffer-view pass lowers every buffer to an array of u32)",

@@ -142,7 +142,9 @@ impl<'a> Writer<'a> {
             AddressSpace::Handle => {
                 if !matches!(
                     m.inner(g.ty),
-                    TypeInner::Image { .. } | TypeInner::Sampler { .. }
+                    TypeInner::Image { .. }
+                        | TypeInner::Sampler { .. }
+                        | TypeInner::BindingArray { .. }
                 ) {
                     return Err(err(
                         "a variable in the 'handle' address space must be a texture or sampler",

@@ -128,6 +128,11 @@ impl Ctx<'_> {
                 }
                 out.push('>');
             }
+            TypeInner::BindingArray { base, size } => {
+                out.push_str("binding_array<");
+                self.write_type_depth(base, out, depth + 1)?;
+                let _ = write!(out, ", {size}>");
+            }
             TypeInner::Buffer { size } => {
                 out.push_str("buffer");
                 match size {

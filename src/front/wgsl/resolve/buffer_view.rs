@@ -38,6 +38,58 @@ impl<'a> Resolver<'a, '_> {
         Ok(self.module.intern(TypeInner::Buffer { size }))
     }
 
+    /// `binding_array<T, N>` (language feature `sized_binding_array`): T a
+    /// sampled texture (not multisampled, not depth, not storage, not
+    /// external), N a const-expression.
+    pub(super) fn binding_array_type(&mut self, t: &ast::TemplatedIdent<'a>) -> Res<Handle<Type>> {
+        let (elem, count) = match self.list(t.template_args) {
+            [e, n] => (*e, *n),
+            [_] => {
+                return err(
+                    "binding_array count must be a constant expression (runtime-sized binding arrays are not supported)",
+                    t.span,
+                )
+            }
+            _ => return err("'binding_array' requires 2 template arguments", t.span),
+        };
+        let base = self.resolve_type(elem)?;
+        let sampled = matches!(
+            self.module.inner(base),
+            TypeInner::Image {
+                class: crate::ir::ImageClass::Sampled {
+                    multisampled: false,
+                    ..
+                },
+                ..
+            }
+        );
+        if !sampled {
+            return err(
+                format!(
+                    "binding_array element type must be a sampled texture type, not '{}'",
+                    self.type_name(base)
+                ),
+                self.span(elem),
+            );
+        }
+        let size = match self.array_count(count) {
+            Ok(ArraySize::Constant(n)) => n,
+            Ok(_) => {
+                return err(
+                    "binding_array count must be a constant expression",
+                    self.span(count),
+                )
+            }
+            Err(mut e) => {
+                e.message = e
+                    .message
+                    .replace("array element count", "binding_array count");
+                return Err(e);
+            }
+        };
+        Ok(self.module.intern(TypeInner::BindingArray { base, size }))
+    }
+
     /// A buffer's byte count, as an array's element count is resolved.
     fn buffer_size(&mut self, n: ExprId) -> Res<ArraySize> {
         self.array_count(n).map_err(|mut e| {

@@ -45,6 +45,7 @@ const LANGUAGE_FEATURES: &[&str] = &[
     "unrestricted_pointer_parameters",
     "pointer_composite_access",
     "uniform_buffer_standard_layout",
+    "sized_binding_array",
     "subgroup_id",
     "subgroup_uniformity",
     "swizzle_assignment",

@@ -549,6 +549,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
             TypeInner::CoopVector { scalar, size } => {
                 Some((self.module.intern(TypeInner::Scalar(scalar)), Some(size)))
             }
+            TypeInner::BindingArray { base, size } => Some((base, Some(size))),
             _ => None,
         }
     }
@@ -647,6 +648,17 @@ impl<'t, 'a> Resolver<'t, 'a> {
                     Ok(v) => Ok(Val::Const(v)),
                     Err(e) => err(e.message, span),
                 }
+            }
+            _ if const_index.is_none()
+                && matches!(self.module.inner(bty), TypeInner::BindingArray { .. }) =>
+            {
+                err(
+                    format!(
+                        "a '{}' value (a function parameter) can only be indexed by a const-expression; index the module-scope variable, or pass the texture itself",
+                        self.type_name(bty)
+                    ),
+                    ispan,
+                )
             }
             other => {
                 let stage = Self::stage_of(&other).max(Self::stage_of(&iv));

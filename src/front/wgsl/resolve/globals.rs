@@ -201,7 +201,9 @@ impl<'t, 'a> Resolver<'t, 'a> {
                 TypeInner::CoopVector { .. } => {
                     return err("a cooperative vector cannot be used as a struct member type", tspan)
                 }
-                TypeInner::Image { .. } | TypeInner::Sampler { .. } => {
+                TypeInner::Image { .. }
+                | TypeInner::Sampler { .. }
+                | TypeInner::BindingArray { .. } => {
                     return err(
                         format!(
                             "'{}' cannot be used as a struct member type: textures and samplers are not in memory",

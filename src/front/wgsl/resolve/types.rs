@@ -97,6 +97,7 @@ pub(crate) fn is_predeclared_type(name: &str) -> bool {
                 | "vec4"
                 | "array"
                 | "buffer"
+                | "binding_array"
                 | "atomic"
                 | "ptr"
                 | "subgroup_matrix_left"
@@ -140,10 +141,7 @@ pub(crate) fn is_storable(module: &Module, ty: Handle<Type>) -> bool {
 
 /// Whether a type is a texture, sampler or texel buffer (a handle type).
 pub(crate) fn is_handle(module: &Module, ty: Handle<Type>) -> bool {
-    matches!(
-        module.inner(ty),
-        TypeInner::Image { .. } | TypeInner::Sampler { .. }
-    )
+    module.inner(ty).is_handle()
 }
 
 impl<'t, 'a> Resolver<'t, 'a> {
@@ -286,6 +284,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
             }
             "array" => self.array_type(t).map(Some),
             "buffer" => self.buffer_type(t).map(Some),
+            "binding_array" => self.binding_array_type(t).map(Some),
             "ptr" => self.ptr_type(t).map(Some),
             "subgroup_matrix_left" | "subgroup_matrix_right" | "subgroup_matrix_result" => {
                 self.subgroup_matrix_type(t).map(Some)
@@ -392,7 +391,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
                     espan,
                 )
             }
-            TypeInner::Image { .. } | TypeInner::Sampler { .. } => {
+            TypeInner::Image { .. } | TypeInner::Sampler { .. } | TypeInner::BindingArray { .. } => {
                 return err(
                     format!(
                         "'{}' cannot be used as an element type of an array: textures and samplers are not in memory",
