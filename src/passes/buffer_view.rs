@@ -26,9 +26,10 @@
 //! reads and writes other words of the same buffer, as an invalid memory
 //! reference may.
 //!
-//! Not lowered (an error naming the use): a view passed to a function, a
-//! view given to `workgroupUniformLoad` or a subgroup-matrix builtin, and an
-//! override-sized workgroup buffer.
+//! A view passed to a function arrives here as a view in the callee's
+//! copy (`pointer-args` passes its offset and size). Not lowered (an error
+//! naming the use): a view given to `workgroupUniformLoad` or a
+//! subgroup-matrix builtin, and an override-sized workgroup buffer.
 //!
 //! Guarantee: afterwards no variable has a buffer type and no expression
 //! is a `BufferView` or `BufferLength`.
@@ -693,7 +694,7 @@ impl FunctionPass for BufferView {
         crate::ir::visit::statement_operands(st, |o| used |= self.views.contains_key(&o));
         if used {
             self.fail(
-                "a buffer view passed to a function, 'workgroupUniformLoad' or a subgroup-matrix builtin is not supported yet",
+                "a buffer view given to 'workgroupUniformLoad' or to a subgroup-matrix builtin is not supported yet",
                 span,
             );
         }

@@ -11,7 +11,9 @@
 //! - a pointer into part of a local variable (or of the caller's own pointer
 //!   parameter) is passed as a pointer to the whole local (parameter);
 //! - the dynamic indices of the access path are passed as `u32` values,
-//!   evaluated at the call, as WGSL evaluates the argument there.
+//!   evaluated at the call, as WGSL evaluates the argument there; a buffer
+//!   view on the path (`bufferView<T>(&b, offset)`) is a step whose offset
+//!   (and `bufferArrayView`'s size) are passed the same way.
 //!
 //! ```text
 //! fn bump(p: ptr<storage, u32, read_write>) { *p += 1u; }
@@ -49,9 +51,32 @@ type H = Handle<Expression>;
 const GROWTH: usize = 16;
 const SLACK: usize = 1024;
 
-/// One step of an access path: a constant index or member (`Some`), or a
-/// dynamic index passed as an argument (`None`).
-type Shape = Vec<Option<u32>>;
+/// One step of an access path.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum PathStep {
+    /// A constant index or member.
+    Const(u32),
+    /// A dynamic index, passed as a `u32` argument.
+    Dynamic,
+    /// A buffer view (`bufferView` / `bufferArrayView` when `sized`) giving
+    /// the pointer type `view`; its offset (and size) are passed as `u32`
+    /// arguments.
+    View { view: Handle<Type>, sized: bool },
+}
+
+impl PathStep {
+    /// How many `u32` arguments the step passes.
+    fn dynamic_count(self) -> usize {
+        match self {
+            PathStep::Const(_) => 0,
+            PathStep::Dynamic => 1,
+            PathStep::View { sized, .. } => 1 + usize::from(sized),
+        }
+    }
+}
+
+/// An access path.
+type Shape = Vec<PathStep>;
 
 /// How a pointer parameter is bound in a copy.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -150,9 +175,9 @@ enum Root {
     Local(H),
 }
 
-/// One step of a pointer argument's access path: a constant index or
-/// member, or the expression of a dynamic index.
-type Step = (Option<u32>, Option<H>);
+/// One step of a pointer argument's access path and the expressions of its
+/// dynamic values (an index, or a view's offset and size).
+type Step = (PathStep, Vec<H>);
 
 /// The root and access path of a pointer argument.
 fn decompose(cx: &Cx, mut e: H) -> Option<(Root, Vec<Step>)> {
@@ -168,15 +193,32 @@ fn decompose(cx: &Cx, mut e: H) -> Option<(Root, Vec<Step>)> {
                 return Some((Root::Local(e), steps));
             }
             Expression::AccessIndex { base, index } => {
-                steps.push((Some(index), None));
+                steps.push((PathStep::Const(index), Vec::new()));
                 e = base;
             }
             Expression::Access { base, index } => {
                 match cx.const_int(index).and_then(|c| u32::try_from(c).ok()) {
-                    Some(c) => steps.push((Some(c), None)),
-                    None => steps.push((None, Some(index))),
+                    Some(c) => steps.push((PathStep::Const(c), Vec::new())),
+                    None => steps.push((PathStep::Dynamic, vec![index])),
                 }
                 e = base;
+            }
+            Expression::BufferView {
+                pointer,
+                offset,
+                size,
+            } => {
+                let view = cx.ty(e);
+                let mut values = vec![offset];
+                values.extend(size);
+                steps.push((
+                    PathStep::View {
+                        view,
+                        sized: size.is_some(),
+                    },
+                    values,
+                ));
+                e = pointer;
             }
             _ => return None,
         }
@@ -229,7 +271,7 @@ impl FunctionPass for PointerArgs<'_> {
                 }
             };
             for (_, dynamic) in &steps {
-                if let Some(index) = *dynamic {
+                for &index in dynamic {
                     let v = match cx.shape(index) {
                         Some((Scalar::U32, None)) => index,
                         _ => cx.add(
@@ -319,10 +361,15 @@ fn make_copy(module: &mut Module, mut f: Function, bindings: &[Binding]) -> Func
         let mut dyns = Vec::new();
         let mut push_dyns = |f: &mut Function, shape: &Shape| {
             for (k, s) in shape.iter().enumerate() {
-                if s.is_none() {
+                for j in 0..s.dynamic_count() {
                     dyns.push(f.arguments.len() as u32);
+                    let what = match (s, j) {
+                        (PathStep::View { .. }, 0) => "offset",
+                        (PathStep::View { .. }, _) => "size",
+                        _ => "index",
+                    };
                     f.arguments.push(FunctionArgument {
-                        name: format!("{}_index{k}", arg.name),
+                        name: format!("{}_{what}{k}", arg.name),
                         ty: u32_ty,
                         binding: None,
                     });
@@ -409,7 +456,15 @@ fn make_copy(module: &mut Module, mut f: Function, bindings: &[Binding]) -> Func
         let mut dyns = dynamic[old].iter();
         for (k, step) in shape.iter().enumerate() {
             let last = k + 1 == shape.len();
-            let elem = step_type(module, pointee, *step).unwrap_or(pointee);
+            let elem = match *step {
+                PathStep::Const(c) => step_type(module, pointee, Some(c)),
+                PathStep::Dynamic => step_type(module, pointee, None),
+                PathStep::View { view, .. } => match *module.inner(view) {
+                    TypeInner::Pointer { base, .. } => Some(base),
+                    _ => None,
+                },
+            }
+            .unwrap_or(pointee);
             let pty = if last {
                 param_ty
             } else {
@@ -419,12 +474,24 @@ fn make_copy(module: &mut Module, mut f: Function, bindings: &[Binding]) -> Func
                     access,
                 })
             };
-            let e = match step {
-                Some(c) => Expression::AccessIndex { base, index: *c },
-                None => {
-                    let d = dyns.next().copied().unwrap_or(0);
-                    let idx = prologue.expr(&mut f, Expression::FunctionArgument(d), u32_ty, span);
+            let mut next_arg = |f: &mut Function, prologue: &mut BlockBuilder| {
+                let d = dyns.next().copied().unwrap_or(0);
+                prologue.expr(f, Expression::FunctionArgument(d), u32_ty, span)
+            };
+            let e = match *step {
+                PathStep::Const(c) => Expression::AccessIndex { base, index: c },
+                PathStep::Dynamic => {
+                    let idx = next_arg(&mut f, &mut prologue);
                     Expression::Access { base, index: idx }
+                }
+                PathStep::View { sized, .. } => {
+                    let offset = next_arg(&mut f, &mut prologue);
+                    let size = sized.then(|| next_arg(&mut f, &mut prologue));
+                    Expression::BufferView {
+                        pointer: base,
+                        offset,
+                        size,
+                    }
                 }
             };
             if last {

@@ -891,3 +891,20 @@ enable f16;
 }"
     );
 }
+
+#[test]
+fn pointer_args_buffer_view() {
+    check_from!(
+        "pointer_args_buffer_view",
+        "pointer-args",
+        "
+@group(0) @binding(0) var<storage, read_write> b: buffer<32>;
+fn inc(p: ptr<storage, u32, read_write>) { *p += 1u; }
+@compute @workgroup_size(1) fn main() {
+    for (var i = 0u; i < 3u; i++) {
+        inc(&bufferArrayView<array<u32>>(&b, 16, 16)[i]);
+    }
+}",
+        "inc_b"
+    );
+}
