@@ -199,13 +199,23 @@ fn uses_not_lowered_yet() {
 }
 
 #[test]
-fn buffer_pointer_conversions_not_supported_yet() {
+fn buffer_pointer_conversions() {
     check_error(
         &shader(
-            &format!("{STORAGE}\nfn f(p: ptr<storage, buffer<32>, read_write>) -> u32 {{ return bufferLength(p); }}"),
+            &format!("{STORAGE}\nfn f(p: ptr<storage, buffer<128>, read_write>) -> u32 {{ return bufferLength(p); }}"),
             "  _ = f(&b);",
         ),
-        "passing 'ptr<storage, buffer<64>, read_write>' for a parameter of type 'ptr<storage, buffer<32>, read_write>' of 'f' is not supported yet",
+        "cannot pass 'ptr<storage, buffer<64>, read_write>' for a parameter of type 'ptr<storage, buffer<128>, read_write>': a buffer pointer converts only to a smaller 'buffer<N>' or to a runtime-sized 'buffer'",
         "&b",
+    );
+    check_error(
+        &shader(
+            &format!(
+                "{STORAGE}\nfn g(p: ptr<storage, buffer, read_write>) -> u32 {{ return bufferLength(p); }}\nfn f(p: ptr<storage, buffer<32>, read_write>) -> u32 {{ return g(p); }}"
+            ),
+            "  _ = f(&b);",
+        ),
+        "passing the parameter of type 'ptr<storage, buffer<32>, read_write>' on to a runtime-sized buffer parameter is not supported yet",
+        "p",
     );
 }

@@ -146,7 +146,24 @@ pub(super) fn statement(
                     params.len()
                 )
             })?;
-            if let Some((&a, p)) = arguments.iter().zip(params).find(|(&a, p)| x.ty(a) != p.ty) {
+            // A buffer pointer converts to a parameter of a smaller or
+            // runtime-sized buffer type (same address space and access).
+            let buffer_pointer = |t: crate::arena::Handle<crate::ir::Type>| match *m.inner(t) {
+                TypeInner::Pointer {
+                    base,
+                    space,
+                    access,
+                } if matches!(m.inner(base), TypeInner::Buffer { .. }) => Some((space, access)),
+                _ => None,
+            };
+            let converts = |a: crate::arena::Handle<crate::ir::Type>, p| {
+                buffer_pointer(a).is_some() && buffer_pointer(a) == buffer_pointer(p)
+            };
+            if let Some((&a, p)) = arguments
+                .iter()
+                .zip(params)
+                .find(|(&a, p)| x.ty(a) != p.ty && !converts(x.ty(a), p.ty))
+            {
                 return Err(format!(
                     "it passes {} for parameter '{}' of type {}",
                     x.show(a),

@@ -442,6 +442,11 @@ fn make_copy(module: &mut Module, mut f: Function, bindings: &[Binding]) -> Func
         let span = f.expressions.span(h);
         if shape.is_empty() {
             f.expressions[h] = root;
+            // A buffer pointer may have been converted to the parameter's
+            // type: the expression now has the root's.
+            if let Some(t) = f.expression_types.get_mut(h.index()) {
+                *t = root_ty;
+            }
             continue;
         }
         let TypeInner::Pointer {

@@ -12,6 +12,14 @@ use crate::const_eval::Value;
 use crate::ir::{ArraySize, Extensions, Literal, Type, TypeInner};
 use crate::span::Span;
 
+/// What a pointer type points to (the type itself otherwise).
+fn pointee_of(module: &crate::ir::Module, ty: Handle<Type>) -> Handle<Type> {
+    match *module.inner(ty) {
+        TypeInner::Pointer { base, .. } => base,
+        _ => ty,
+    }
+}
+
 impl<'a> Resolver<'a, '_> {
     /// `buffer` (runtime-sized) or `buffer<N>` (N bytes, a const- or
     /// override-expression).
@@ -88,6 +96,185 @@ impl<'a> Resolver<'a, '_> {
             }
         };
         Ok(self.module.intern(TypeInner::BindingArray { base, size }))
+    }
+
+    /// The address space, access mode and size of a pointer to a buffer.
+    fn buffer_pointer(
+        &self,
+        ty: Handle<Type>,
+    ) -> Option<(crate::ir::AddressSpace, crate::ir::Access, ArraySize)> {
+        match *self.module.inner(ty) {
+            TypeInner::Pointer {
+                base,
+                space,
+                access,
+            } => match *self.module.inner(base) {
+                TypeInner::Buffer { size } => Some((space, access, size)),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// A buffer pointer argument for a parameter of another buffer type:
+    /// WGSL converts `ptr<AS, buffer<N1>, AM>` to `ptr<AS, buffer<N2>, AM>`
+    /// when N2 < N1, and to `ptr<AS, buffer, AM>`. The call passes the
+    /// pointer unchanged; the callee's `bufferLength` and views use its
+    /// parameter's size ([`Self::parameter_buffer_size`]). `None` when the
+    /// two types are not buffer pointers of one address space and access.
+    pub(super) fn buffer_pointer_argument(
+        &mut self,
+        v: &Val,
+        found: Handle<Type>,
+        param: Handle<Type>,
+        span: Span,
+    ) -> Res<Option<Handle<crate::ir::Expression>>> {
+        if found == param {
+            return Ok(None);
+        }
+        let (Some((fs, fa, fsize)), Some((ps, pa, psize))) =
+            (self.buffer_pointer(found), self.buffer_pointer(param))
+        else {
+            return Ok(None);
+        };
+        if fs != ps || fa != pa {
+            return Ok(None);
+        }
+        let ok = match (fsize, psize) {
+            (ArraySize::Constant(n1), ArraySize::Constant(n2)) => n2 < n1,
+            (ArraySize::Constant(_), ArraySize::Runtime) => true,
+            _ => false,
+        };
+        if !ok {
+            return err(
+                format!(
+                    "cannot pass '{}' for a parameter of type '{}': a buffer pointer converts only to a smaller 'buffer<N>' or to a runtime-sized 'buffer'",
+                    self.type_name(found),
+                    self.type_name(param)
+                ),
+                span,
+            );
+        }
+        let expr = self.lift(v.clone(), super::Stage::Runtime, span)?;
+        let from_parameter = self.f.as_ref().is_some_and(|f| {
+            matches!(
+                f.func.expressions.try_get(expr),
+                Some(crate::ir::Expression::FunctionArgument(_))
+            )
+        });
+        if psize == ArraySize::Runtime && from_parameter {
+            return err(
+                format!(
+                    "passing the parameter of type '{}' on to a runtime-sized buffer parameter is not supported yet: pass the variable itself, or keep the parameter's size",
+                    self.type_name(found)
+                ),
+                span,
+            );
+        }
+        Ok(Some(expr))
+    }
+
+    /// The size of the `buffer<N>` a pointer parameter `p` has as its type
+    /// (`None` for a variable or a runtime-sized buffer): WGSL's buffer
+    /// size in a function is the smallest `buffer<N>` parameter on the way
+    /// from the variable, and conversions only make it smaller, so the
+    /// parameter's own N bounds it.
+    pub(super) fn parameter_buffer_size(&self, p: Handle<crate::ir::Expression>) -> Option<u32> {
+        let f = self.f.as_ref()?;
+        if !matches!(
+            f.func.expressions.try_get(p),
+            Some(crate::ir::Expression::FunctionArgument(_))
+        ) {
+            return None;
+        }
+        match self.buffer_pointer(f.func.expression_type(p))? {
+            (_, _, ArraySize::Constant(n)) => Some(n),
+            _ => None,
+        }
+    }
+
+    /// `bufferLength` (`op` `BufferLength`) or a view (`BufferView`) of the
+    /// arguments `args`, of type `ty`. Through a `buffer<N>` parameter the
+    /// buffer is at most N bytes: the length is `min(length, N)`, and a
+    /// runtime-sized view made by `bufferView` ends at byte N (it becomes
+    /// the view of the N - offset bytes after its offset).
+    pub(super) fn buffer_builtin(
+        &mut self,
+        op: crate::builtins::BuiltinOp,
+        ty: Handle<Type>,
+        args: &[Handle<crate::ir::Expression>],
+        span: Span,
+    ) -> Res<Handle<crate::ir::Expression>> {
+        use crate::ir::{BinaryOperator, Expression, MathFunction, Scalar};
+        let arg = |i: usize| match args.get(i) {
+            Some(&h) => Ok(h),
+            None => err("missing argument of a buffer builtin", span),
+        };
+        let pointer = arg(0)?;
+        let bound = self.parameter_buffer_size(pointer);
+        let u32_ty = self.module.intern(TypeInner::Scalar(Scalar::U32));
+        let fs = self.fs(span)?;
+        match op {
+            crate::builtins::BuiltinOp::BufferView(array) => {
+                let offset = arg(1)?;
+                let size = match (array, bound) {
+                    (true, _) => Some(arg(2)?),
+                    (false, Some(n))
+                        if runtime_stride(&self.module, pointee_of(&self.module, ty)).is_some() =>
+                    {
+                        let fs = self.fs(span)?;
+                        let off = if fs.func.expression_type(offset) == u32_ty {
+                            offset
+                        } else {
+                            fs.add(
+                                Expression::Convert {
+                                    expr: offset,
+                                    ty: u32_ty,
+                                },
+                                u32_ty,
+                                span,
+                            )
+                        };
+                        let n = fs.add(Expression::Literal(Literal::U32(n)), u32_ty, span);
+                        Some(fs.add(
+                            Expression::Binary {
+                                op: BinaryOperator::Subtract,
+                                left: n,
+                                right: off,
+                            },
+                            u32_ty,
+                            span,
+                        ))
+                    }
+                    (false, _) => None,
+                };
+                let fs = self.fs(span)?;
+                Ok(fs.add(
+                    Expression::BufferView {
+                        pointer,
+                        offset,
+                        size,
+                    },
+                    ty,
+                    span,
+                ))
+            }
+            _ => {
+                let len = fs.add(Expression::BufferLength(pointer), ty, span);
+                let Some(n) = bound else {
+                    return Ok(len);
+                };
+                let n = fs.add(Expression::Literal(Literal::U32(n)), u32_ty, span);
+                Ok(fs.add(
+                    Expression::Math {
+                        fun: MathFunction::Min,
+                        args: crate::ir::MathArgs::from_slice(&[len, n]),
+                    },
+                    ty,
+                    span,
+                ))
+            }
+        }
     }
 
     /// A buffer's byte count, as an array's element count is resolved.

@@ -236,28 +236,16 @@ impl<'t, 'a> Resolver<'t, 'a> {
             let aspan = self.span(a);
             let v = self.value(a, Stage::Runtime)?;
             let found = self.val_ty(&v);
+            if let Some(v) = self.buffer_pointer_argument(&v, found, pty, aspan)? {
+                arguments.push(v);
+                continue;
+            }
             let v = self.convert_to(v, pty, aspan).map_err(|_| {
-                let buffers = [found, pty].map(|t| match *self.inner_of(t) {
-                    TypeInner::Pointer { base, .. } => {
-                        matches!(self.inner_of(base), TypeInner::Buffer { .. })
-                    }
-                    _ => false,
-                });
-                let message = if buffers == [true, true] {
-                    // WGSL converts a buffer<N> pointer argument to a
-                    // smaller buffer<M> or a runtime-sized buffer parameter.
-                    format!(
-                        "passing '{}' for a parameter of type '{}' of '{name}' is not supported yet: tessera passes buffer pointers only to parameters of the same type",
-                        self.type_name(found),
-                        self.type_name(pty)
-                    )
-                } else {
-                    format!(
-                        "type mismatch in argument of '{name}': expected '{}', found '{}'",
-                        self.type_name(pty),
-                        self.type_name(found)
-                    )
-                };
+                let message = format!(
+                    "type mismatch in argument of '{name}': expected '{}', found '{}'",
+                    self.type_name(pty),
+                    self.type_name(found)
+                );
                 Box::new(Diagnostic::error(message, aspan))
             })?;
             arguments.push(self.lift(v, Stage::Runtime, aspan)?);
@@ -511,19 +499,10 @@ impl<'t, 'a> Resolver<'t, 'a> {
                 self.add_at(stage, Expression::ArrayLength(arg(0)?), ty, span)
                     .map(Some)
             }
-            BuiltinOp::BufferLength => {
+            BuiltinOp::BufferLength | BuiltinOp::BufferView(_) => {
                 let ty = need_result(result)?;
-                self.add_at(stage, Expression::BufferLength(arg(0)?), ty, span)
-                    .map(Some)
-            }
-            BuiltinOp::BufferView(array) => {
-                let ty = need_result(result)?;
-                let e = Expression::BufferView {
-                    pointer: arg(0)?,
-                    offset: arg(1)?,
-                    size: if array { Some(arg(2)?) } else { None },
-                };
-                self.add_at(stage, e, ty, span).map(Some)
+                self.buffer_builtin(resolved.op, ty, &hs, span)
+                    .map(|expr| Some(Val::Runtime { expr, ty }))
             }
             BuiltinOp::Atomic(fun) => {
                 use crate::ir::AtomicFunction as A;
