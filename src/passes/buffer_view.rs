@@ -281,62 +281,26 @@ impl BufferView {
 
     /// Rebuilds a value of type `ty` from the words at byte `offset`.
     fn load(&mut self, cx: &mut Cx, v: View, offset: H, ty: Handle<Type>, span: Span) -> Option<H> {
-        let inner = cx.module.inner(ty).clone();
-        match inner {
-            TypeInner::Scalar(s) => Some(self.load_scalar(cx, v, offset, s, span)),
-            TypeInner::Struct { members, .. } => {
-                let mut parts = Vec::with_capacity(members.len());
-                for m in members {
-                    let at = cx.u32(m.offset, span);
-                    let o = add_u32(cx, offset, at, span);
-                    parts.push(self.load(cx, v, o, m.ty, span)?);
-                }
-                Some(cx.add(
-                    Expression::Compose {
-                        ty,
-                        components: parts,
-                    },
-                    ty,
-                    span,
-                ))
-            }
-            TypeInner::Vector { size, .. } | TypeInner::Matrix { columns: size, .. } => {
-                self.load_elements(cx, v, offset, ty, size.get(), span)
-            }
-            TypeInner::Array {
-                size: ArraySize::Constant(n),
-                ..
-            } if n <= MAX_ELEMENTS => self.load_elements(cx, v, offset, ty, n, span),
-            _ => {
-                self.fail(
-                    "this load through a buffer view reads too many elements at once (more than 1024): load them one by one",
-                    span,
-                );
-                None
-            }
+        if let TypeInner::Scalar(s) = *cx.module.inner(ty) {
+            return Some(self.load_scalar(cx, v, offset, s, span));
         }
-    }
-
-    fn load_elements(
-        &mut self,
-        cx: &mut Cx,
-        v: View,
-        offset: H,
-        ty: Handle<Type>,
-        n: u32,
-        span: Span,
-    ) -> Option<H> {
-        let (stride, elem) = element(cx.module, ty)?;
-        let mut parts = Vec::with_capacity(n as usize);
-        for i in 0..n {
-            let at = cx.u32(i * stride, span);
+        let Some(parts) = components(cx.module, ty) else {
+            self.fail(
+                "this load through a buffer view reads too many elements at once (more than 1024): load them one by one",
+                span,
+            );
+            return None;
+        };
+        let mut values = Vec::with_capacity(parts.len());
+        for (at, part) in parts {
+            let at = cx.u32(at, span);
             let o = add_u32(cx, offset, at, span);
-            parts.push(self.load(cx, v, o, elem, span)?);
+            values.push(self.load(cx, v, o, part, span)?);
         }
         Some(cx.add(
             Expression::Compose {
                 ty,
-                components: parts,
+                components: values,
             },
             ty,
             span,
@@ -372,64 +336,27 @@ impl BufferView {
 
     /// Stores `value` (of type `ty`) as the words at byte `offset`.
     fn store(&mut self, cx: &mut Cx, v: View, offset: H, value: H, ty: Handle<Type>, span: Span) {
-        let inner = cx.module.inner(ty).clone();
-        match inner {
-            TypeInner::Scalar(s) => self.store_scalar(cx, v, offset, value, s, span),
-            TypeInner::Struct { members, .. } => {
-                for (i, m) in members.iter().enumerate() {
-                    let part = cx.add(
-                        Expression::AccessIndex {
-                            base: value,
-                            index: i as u32,
-                        },
-                        m.ty,
-                        span,
-                    );
-                    let at = cx.u32(m.offset, span);
-                    let o = add_u32(cx, offset, at, span);
-                    self.store(cx, v, o, part, m.ty, span);
-                }
-            }
-            TypeInner::Vector { size, .. } | TypeInner::Matrix { columns: size, .. } => {
-                self.store_elements(cx, v, offset, value, ty, size.get(), span)
-            }
-            TypeInner::Array {
-                size: ArraySize::Constant(n),
-                ..
-            } if n <= MAX_ELEMENTS => self.store_elements(cx, v, offset, value, ty, n, span),
-            _ => self.fail(
+        if let TypeInner::Scalar(s) = *cx.module.inner(ty) {
+            return self.store_scalar(cx, v, offset, value, s, span);
+        }
+        let Some(parts) = components(cx.module, ty) else {
+            return self.fail(
                 "this store through a buffer view writes too many elements at once (more than 1024): store them one by one",
                 span,
-            ),
-        }
-    }
-
-    #[allow(clippy::too_many_arguments)]
-    fn store_elements(
-        &mut self,
-        cx: &mut Cx,
-        v: View,
-        offset: H,
-        value: H,
-        ty: Handle<Type>,
-        n: u32,
-        span: Span,
-    ) {
-        let Some((stride, elem)) = element(cx.module, ty) else {
-            return;
+            );
         };
-        for i in 0..n {
+        for (i, (at, part_ty)) in parts.into_iter().enumerate() {
             let part = cx.add(
                 Expression::AccessIndex {
                     base: value,
-                    index: i,
+                    index: i as u32,
                 },
-                elem,
+                part_ty,
                 span,
             );
-            let at = cx.u32(i * stride, span);
+            let at = cx.u32(at, span);
             let o = add_u32(cx, offset, at, span);
-            self.store(cx, v, o, part, elem, span);
+            self.store(cx, v, o, part, part_ty, span);
         }
     }
 
@@ -573,6 +500,25 @@ impl BufferView {
 
 /// The most elements one load or store through a view rebuilds.
 const MAX_ELEMENTS: u32 = 1024;
+
+/// The byte offsets and types of the members or elements of a struct,
+/// vector, matrix (columns) or fixed-size array of at most
+/// [`MAX_ELEMENTS`] elements.
+fn components(module: &mut Module, ty: Handle<Type>) -> Option<Vec<(u32, Handle<Type>)>> {
+    let n = match *module.inner(ty) {
+        TypeInner::Struct { ref members, .. } => {
+            return Some(members.iter().map(|m| (m.offset, m.ty)).collect())
+        }
+        TypeInner::Vector { size, .. } | TypeInner::Matrix { columns: size, .. } => size.get(),
+        TypeInner::Array {
+            size: ArraySize::Constant(n),
+            ..
+        } if n <= MAX_ELEMENTS => n,
+        _ => return None,
+    };
+    let (stride, elem) = element(module, ty)?;
+    Some((0..n).map(|i| (i * stride, elem)).collect())
+}
 
 impl FunctionPass for BufferView {
     fn wants(&self, _: &Module, f: &crate::ir::Function) -> bool {
