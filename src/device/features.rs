@@ -26,6 +26,11 @@ bitflags::bitflags! {
         /// `fragmentShaderBarycentric` of
         /// `VK_KHR_fragment_shader_barycentric`)
         const CHROMIUM_EXPERIMENTAL_BARYCENTRIC_COORD = 1 << 11;
+        /// `atomic-vec2u-min-max` (Dawn's): `enable atomic_vec2u_min_max;`
+        /// (on Vulkan, `shaderInt64` and `shaderBufferInt64Atomics`; on
+        /// Metal, MSL 2.4 and 64-bit atomic min/max: Apple9, or Apple8 with
+        /// Mac2)
+        const ATOMIC_VEC2U_MIN_MAX = 1 << 12;
         /// `subgroup-matrix` (the proposal's name): `enable subgroup_matrix;`
         const SUBGROUP_MATRIX = 1 << 6;
         /// `chromium-experimental-subgroup-matrix` (Dawn):
@@ -77,6 +82,11 @@ pub const FEATURES: &[(Features, &str, &str)] = &[
         Features::CHROMIUM_EXPERIMENTAL_BARYCENTRIC_COORD,
         "chromium-experimental-barycentric-coord",
         "chromium_experimental_barycentric_coord",
+    ),
+    (
+        Features::ATOMIC_VEC2U_MIN_MAX,
+        "atomic-vec2u-min-max",
+        "atomic_vec2u_min_max",
     ),
     (
         Features::SUBGROUP_MATRIX,

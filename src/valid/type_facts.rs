@@ -30,6 +30,8 @@ bitflags::bitflags! {
         const HANDLE = 1 << 8;
         /// Contains (or points to) a `coop_vec<T, N>`.
         const COOP_VECTOR = 1 << 9;
+        /// Contains an `atomic<vec2<u32>>` (`enable atomic_vec2u_min_max;`).
+        const ATOMIC_VECTOR = 1 << 10;
     }
 }
 
@@ -63,7 +65,13 @@ impl TypeFacts {
                 TypeInner::Scalar(s)
                 | TypeInner::Vector { scalar: s, .. }
                 | TypeInner::Matrix { scalar: s, .. } => scalar_flags(s),
-                TypeInner::Atomic(s) => scalar_flags(s) | TypeFlags::ATOMIC,
+                TypeInner::Atomic { scalar, size } => {
+                    let mut f = scalar_flags(scalar) | TypeFlags::ATOMIC;
+                    if size.is_some() {
+                        f |= TypeFlags::ATOMIC_VECTOR;
+                    }
+                    f
+                }
                 TypeInner::Pointer { base, .. } => {
                     // A pointer is never host-shareable; it mentions what it
                     // points to.
@@ -146,7 +154,7 @@ mod tests {
             size: VectorSize::Tri,
             scalar: Scalar::F16,
         });
-        let at = m.intern(TypeInner::Atomic(Scalar::U32));
+        let at = m.intern(TypeInner::atomic(Scalar::U32));
         let rt = m.intern(TypeInner::Array {
             base: at,
             size: ArraySize::Runtime,
