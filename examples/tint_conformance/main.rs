@@ -52,8 +52,8 @@ fn compute_only(source: &str) -> bool {
 }
 
 /// Chromium-only experiments the issues set aside: the `buffer` type of
-/// `buffer_view` (`buffer`, `buffer<N>`, `bufferView`, ...),
-/// `atomic_vec2u_min_max`, and Chromium's internal or experimental
+/// `buffer_view` (`buffer`, `buffer<N>`, `bufferView`, ...), and
+/// Chromium's internal or experimental
 /// render extensions (input attachments, framebuffer fetch, resource
 /// tables), and Tint's debugging `print` builtin (not WGSL; its inputs
 /// are MSL-only).
@@ -65,7 +65,6 @@ fn experiment(source: &str) -> bool {
         || source.contains("bufferView")
         || source.contains("bufferArrayView")
         || source.contains("bufferLength")
-        || source.contains("atomic_vec2u_min_max")
         || source.contains("chromium_internal_input_attachments")
         || source.contains("chromium_experimental_framebuffer_fetch")
         || source.contains("chromium_experimental_resource_table")
