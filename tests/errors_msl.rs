@@ -352,3 +352,38 @@ fn fs(@builtin(barycentric_coord) b: vec3f) -> @location(0) vec4<f32> {
         out.source
     );
 }
+
+#[test]
+fn atomic_vec2u_needs_msl_2_4() {
+    let source = "enable atomic_vec2u_min_max;
+@group(0) @binding(0) var<storage, read_write> a: array<atomic<vec2u>, 2>;
+@compute @workgroup_size(1)
+fn main() {
+    atomicStoreMax(&a[1], vec2u(1u, 2u));
+}
+";
+    check(
+        source,
+        Options {
+            lang_version: (2, 3),
+            ..Options::default()
+        },
+        "'atomic<vec2<u32>>' needs MSL 2.4 or later, but the target is MSL 2.3",
+        Some("@group(0) @binding(0) var<storage, read_write> a: array<atomic<vec2u>, 2>"),
+    );
+    let options = MslCompileOptions {
+        msl: Options {
+            lang_version: (2, 4),
+            ..Options::default()
+        },
+        ..MslCompileOptions::default()
+    };
+    let out = compile_to_msl(source, &options).expect("MSL 2.4 has atomic_ulong min and max");
+    assert!(
+        out.source.contains(
+            "metal::atomic_max_explicit(&a.inner[1], as_type<ulong>(metal::uint2(1u, 2u)), metal::memory_order_relaxed);"
+        ),
+        "{}",
+        out.source
+    );
+}

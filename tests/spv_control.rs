@@ -189,7 +189,7 @@ fn unused_functions_are_not_emitted() {
 fn atomics_barriers_and_workgroup_zero_init() {
     let mut mb = Mb::new();
     let u32t = mb.scalar(Scalar::U32);
-    let at = mb.ty(TypeInner::Atomic(Scalar::U32));
+    let at = mb.ty(TypeInner::atomic(Scalar::U32));
     let wg = mb.global(
         "counter",
         AddressSpace::Workgroup,

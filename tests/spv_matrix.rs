@@ -372,7 +372,7 @@ fn matrices_in_arrays_structs_variables_and_calls() {
 fn vulkan_memory_model_atomics_and_barriers() {
     let mut mb = matmul_module(Scalar::F32, Scalar::F32, Scalar::F32, false);
     let u32t = mb.scalar(Scalar::U32);
-    let at = mb.ty(TypeInner::Atomic(Scalar::U32));
+    let at = mb.ty(TypeInner::atomic(Scalar::U32));
     let counter = mb.global(
         "counter",
         AddressSpace::Storage,

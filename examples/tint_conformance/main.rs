@@ -51,14 +51,12 @@ fn compute_only(source: &str) -> bool {
         .any(|w| source.contains(w))
 }
 
-/// Chromium-only experiments the issues set aside:
-/// `atomic_vec2u_min_max`, and Chromium's internal or experimental
-/// render extensions (input attachments, framebuffer fetch, resource
-/// tables), and Tint's debugging `print` builtin (not WGSL; its inputs
-/// are MSL-only).
+/// Chromium-only experiments the issues set aside: Chromium's internal
+/// or experimental render extensions (input attachments, framebuffer
+/// fetch, resource tables), and Tint's debugging `print` builtin (not
+/// WGSL; its inputs are MSL-only).
 fn experiment(source: &str) -> bool {
     source.contains("  print(")
-        || source.contains("atomic_vec2u_min_max")
         || source.contains("chromium_internal_input_attachments")
         || source.contains("chromium_experimental_framebuffer_fetch")
         || source.contains("chromium_experimental_resource_table")

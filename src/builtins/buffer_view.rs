@@ -150,7 +150,7 @@ fn host_shareable(module: &Module, ty: Handle<Type>, bad: &mut Option<&'static s
         | TypeInner::Matrix { scalar: s, .. } => {
             matches!(s, Scalar::I32 | Scalar::U32 | Scalar::F32 | Scalar::F16)
         }
-        TypeInner::Atomic(_) => {
+        TypeInner::Atomic { .. } => {
             *bad = Some("an atomic type");
             false
         }

@@ -132,7 +132,7 @@ pub(crate) fn accumulate(
                 && matches!(
                     inner(module, base),
                     TypeInner::Array { base: e, .. }
-                        if inner(module, e) == TypeInner::Atomic(Scalar::U32)
+                        if inner(module, e) == TypeInner::atomic(Scalar::U32)
                 )
         }
         _ => false,

@@ -159,8 +159,11 @@ pub(crate) enum Pat {
     Val(Shp, Sc),
     /// `matCxR<T>`.
     Mat(MDim, MDim, Sc),
-    /// `ptr<storage|workgroup, atomic<T>, read_write>`.
+    /// `ptr<storage|workgroup, atomic<T>, read_write>` (a scalar `T`).
     AtomicPtr(Sc),
+    /// `ptr<storage, atomic<vecK<T>>, read_write>` (`atomic<vec2<u32>>`,
+    /// `enable atomic_vec2u_min_max;`).
+    AtomicVecPtr(VectorSize, Sc),
 }
 
 /// The result of an overload.
@@ -358,7 +361,11 @@ fn bind(
                     return Err(mismatch(i));
                 }
             }
-            Pat::AtomicPtr(sc) => {
+            Pat::AtomicPtr(sc) | Pat::AtomicVecPtr(_, sc) => {
+                let want_size = match *pat {
+                    Pat::AtomicVecPtr(k, _) => Some(k),
+                    _ => None,
+                };
                 let TypeInner::Pointer {
                     base,
                     space,
@@ -374,7 +381,12 @@ fn bind(
                     });
                 };
                 let atomic = match module.types.try_get(base).map(|t| &t.inner) {
-                    Some(TypeInner::Atomic(s)) => *s,
+                    // An atomic of the other shape: no message of its own,
+                    // the overloads are listed.
+                    Some(TypeInner::Atomic { size, .. }) if *size != want_size => {
+                        return Err(mismatch(i))
+                    }
+                    Some(TypeInner::Atomic { scalar, .. }) => *scalar,
                     _ => {
                         return Err(Mismatch {
                             arg: Some(i),
@@ -385,6 +397,15 @@ fn bind(
                         })
                     }
                 };
+                if want_size.is_some() && space != AddressSpace::Storage {
+                    return Err(Mismatch {
+                        arg: Some(i),
+                        message: Some(format!(
+                            "'{name}' requires a pointer in the 'storage' address space, found '{}'",
+                            space.wgsl_name()
+                        )),
+                    });
+                }
                 if !matches!(space, AddressSpace::Storage | AddressSpace::Workgroup) {
                     return Err(Mismatch {
                         arg: Some(i),
@@ -456,13 +477,15 @@ fn instantiate(
             }
         }
         // The pointer parameter is the argument itself (checked in `bind`).
-        Pat::AtomicPtr(_) => arg?.clone(),
+        Pat::AtomicPtr(_) | Pat::AtomicVecPtr(..) => arg?.clone(),
     })
 }
 
 fn uses(ov: &Overload, var: Sc) -> bool {
     let in_pat = |p: &Pat| match *p {
-        Pat::Val(_, x) | Pat::Mat(_, _, x) | Pat::AtomicPtr(x) => x == var,
+        Pat::Val(_, x) | Pat::Mat(_, _, x) | Pat::AtomicPtr(x) | Pat::AtomicVecPtr(_, x) => {
+            x == var
+        }
     };
     ov.params.iter().any(in_pat)
         || match ov.ret {
@@ -610,6 +633,11 @@ fn pat_name(p: Pat, vec: bool) -> String {
             format!("mat{}x{}<{}>", d(c), d(r), sc_name(x))
         }
         Pat::AtomicPtr(x) => format!("ptr<AS, atomic<{}>, read_write>", sc_name(x)),
+        Pat::AtomicVecPtr(k, x) => format!(
+            "ptr<storage, atomic<vec{}<{}>>, read_write>",
+            k.get(),
+            sc_name(x)
+        ),
     }
 }
 

@@ -268,7 +268,7 @@ fn has_atomic_or_runtime(module: &Module, ty: Handle<Type>, depth: u32) -> bool 
         return true;
     }
     match inner(module, ty) {
-        TypeInner::Atomic(_) | TypeInner::Pointer { .. } => true,
+        TypeInner::Atomic { .. } | TypeInner::Pointer { .. } => true,
         TypeInner::Array { base, size, .. } => {
             size == ArraySize::Runtime || has_atomic_or_runtime(module, base, depth + 1)
         }
@@ -310,7 +310,7 @@ pub(crate) fn workgroup_uniform_load(
     }
     // `ptr<workgroup, atomic<T>>`: an atomic load of T between the
     // barriers.
-    if let TypeInner::Atomic(scalar) = inner(module, base) {
+    if let TypeInner::Atomic { scalar, size: None } = inner(module, base) {
         let t = module.intern(TypeInner::Scalar(scalar));
         return Ok(call.resolved(smallvec::smallvec![*p], Some(t)));
     }

@@ -161,6 +161,16 @@ const fn atomic(name: &'static str, f: A, overloads: &'static [Overload]) -> Bui
 }
 
 const ATOMIC_RMW: &[Overload] = &[special_ret(ATOMIC_T, &[PTR, S], Ret::Pat(S))];
+/// `atomicStoreMax`/`atomicStoreMin`:
+/// `(ptr<storage, atomic<vec2<u32>>, read_write>, vec2<u32>)`.
+const ATOMIC_VEC2U: &[Overload] = &[special_ret(
+    ScalarSet::NONE,
+    &[
+        Pat::AtomicVecPtr(VectorSize::Bi, Sc::Fix(Scalar::U32)),
+        vfix(VectorSize::Bi, Scalar::U32),
+    ],
+    Ret::Void,
+)];
 
 const fn barrier(name: &'static str, b: Barrier) -> BuiltinDef {
     BuiltinDef {
@@ -576,6 +586,16 @@ pub(crate) static TABLE: &[BuiltinDef] = &[
     atomic("atomicOr", A::InclusiveOr, ATOMIC_RMW),
     atomic("atomicXor", A::ExclusiveOr, ATOMIC_RMW),
     atomic("atomicExchange", A::Exchange, ATOMIC_RMW),
+    // `enable atomic_vec2u_min_max;`: the only functions of an
+    // `atomic<vec2<u32>>`, and only of it.
+    BuiltinDef {
+        extension: Extensions::ATOMIC_VEC2U_MIN_MAX,
+        ..atomic("atomicStoreMax", A::StoreMax, ATOMIC_VEC2U)
+    },
+    BuiltinDef {
+        extension: Extensions::ATOMIC_VEC2U_MIN_MAX,
+        ..atomic("atomicStoreMin", A::StoreMin, ATOMIC_VEC2U)
+    },
     atomic(
         "atomicCompareExchangeWeak",
         A::CompareExchangeWeak,

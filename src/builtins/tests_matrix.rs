@@ -78,8 +78,8 @@ fn array_length_rules() {
 fn atomic_pointer_rules() {
     let mut e = Env::new();
     let (i, u, ai, f) = (e.s(I32), e.s(U32), e.s(AI), e.s(F32));
-    let ai32 = e.m.intern(TypeInner::Atomic(I32));
-    let au32 = e.m.intern(TypeInner::Atomic(U32));
+    let ai32 = e.m.intern(TypeInner::atomic(I32));
+    let au32 = e.m.intern(TypeInner::atomic(U32));
     let p = e.ptr(ai32, AddressSpace::Storage, Access::ReadWrite);
     let pw = e.ptr(au32, AddressSpace::Workgroup, Access::ReadWrite);
     let pr = e.ptr(ai32, AddressSpace::Storage, Access::Read);
@@ -140,7 +140,7 @@ fn barriers_and_workgroup_uniform_load() {
         "'workgroupUniformLoad' requires a pointer in the 'workgroup' address space, found 'storage'"
     );
     // ptr<workgroup, atomic<u32>>: an atomic load of u32.
-    let at = e.m.intern(TypeInner::Atomic(U32));
+    let at = e.m.intern(TypeInner::atomic(U32));
     let pa = e.ptr(at, AddressSpace::Workgroup, Access::ReadWrite);
     assert_eq!(e.result("workgroupUniformLoad", &[pa]), "u32");
     // Atomics inside an array are still rejected.
@@ -551,7 +551,7 @@ fn no_panic_sweep() {
     let mut e = Env::new();
     let (f, ai, u, b) = (e.s(F32), e.s(AI), e.s(U32), e.s(Bool));
     let v2h = e.v(2, F16);
-    let at = e.m.intern(TypeInner::Atomic(I32));
+    let at = e.m.intern(TypeInner::atomic(I32));
     let pa = e.ptr(at, AddressSpace::Storage, Access::ReadWrite);
     let arr = e.array(u, ArraySize::Runtime);
     let parr = e.ptr(arr, AddressSpace::Storage, Access::ReadWrite);

@@ -132,7 +132,7 @@ fn zero_values() {
         stride: 16,
     });
     assert_eq!(Value::zero(&m, rt), None);
-    let atomic = m.intern(TypeInner::Atomic(Scalar::U32));
+    let atomic = m.intern(TypeInner::atomic(Scalar::U32));
     assert_eq!(Value::zero(&m, atomic), None);
     // Huge types cost nothing: the zero value is never spelled out.
     let f32_ty = m.intern(TypeInner::Scalar(Scalar::F32));

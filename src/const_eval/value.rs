@@ -70,7 +70,7 @@ impl Value {
             && module.any_component(ty, &|t| {
                 matches!(
                     t,
-                    TypeInner::Atomic(_)
+                    TypeInner::Atomic { .. }
                         | TypeInner::Pointer { .. }
                         | TypeInner::SubgroupMatrix { .. }
                         | TypeInner::Array {

@@ -506,6 +506,8 @@ fn h100_facts() -> VulkanDeviceFacts {
         geometry_shader: true,
         // Not recorded when the H100 profile was written.
         fragment_shader_barycentric: false,
+        shader_int64: false,
+        shader_buffer_int64_atomics: false,
         storage_buffer_16bit_access: true,
         uniform_and_storage_buffer_16bit_access: true,
         shader_float16: true,
@@ -678,4 +680,27 @@ fn barycentric_feature_from_vulkan() {
     assert!(p
         .to_json()
         .contains("\"chromium-experimental-barycentric-coord\""));
+}
+
+#[test]
+fn atomic_vec2u_feature_from_vulkan() {
+    let has = |f: &VulkanDeviceFacts| {
+        profile_from_vulkan(f)
+            .features
+            .contains(Features::ATOMIC_VEC2U_MIN_MAX)
+    };
+    let mut facts = h100_facts();
+    assert!(!has(&facts));
+    // Dawn's rule is shaderBufferInt64Atomics; the SPIR-V's Int64
+    // capability also needs shaderInt64.
+    facts.shader_buffer_int64_atomics = true;
+    assert!(!has(&facts));
+    facts.shader_int64 = true;
+    assert!(has(&facts));
+    facts.shader_buffer_int64_atomics = false;
+    assert!(!has(&facts));
+    facts.shader_buffer_int64_atomics = true;
+    assert!(profile_from_vulkan(&facts)
+        .to_json()
+        .contains("\"atomic-vec2u-min-max\""));
 }

@@ -14,6 +14,7 @@
 //! | `dual-source-blending` | `dualSrcBlend` |
 //! | `primitive-index` | `geometryShader` (SPIR-V's `PrimitiveId` in a fragment shader) |
 //! | `chromium-experimental-barycentric-coord` | `fragmentShaderBarycentric` (`VK_KHR_fragment_shader_barycentric`) |
+//! | `atomic-vec2u-min-max` | `shaderBufferInt64Atomics` (Dawn's rule) and `shaderInt64` (the SPIR-V's `Int64` capability) |
 //! | the subgroup-matrix features | `subgroups`, `cooperativeMatrix`, `vulkanMemoryModel`, `subgroupSizeControl`, `computeFullSubgroups`, and at least one configuration (the proposal's "API" section) |
 //! | `tessera-experimental-bf16` | the subgroup-matrix features and `shaderBFloat16Type` with `shaderBFloat16CooperativeMatrix` (`VK_KHR_shader_bfloat16`) |
 //!
@@ -55,6 +56,12 @@ pub struct VulkanDeviceFacts {
     /// `VkPhysicalDeviceFragmentShaderBarycentricFeaturesKHR::fragmentShaderBarycentric`
     /// (`VK_KHR_fragment_shader_barycentric`; false without the extension).
     pub fragment_shader_barycentric: bool,
+    /// `VkPhysicalDeviceFeatures::shaderInt64`.
+    pub shader_int64: bool,
+    /// `VkPhysicalDeviceVulkan12Features::shaderBufferInt64Atomics` (or
+    /// `VkPhysicalDeviceShaderAtomicInt64Features` of
+    /// `VK_KHR_shader_atomic_int64`).
+    pub shader_buffer_int64_atomics: bool,
     /// `VkPhysicalDeviceVulkan11Features::storageBuffer16BitAccess`.
     pub storage_buffer_16bit_access: bool,
     /// `VkPhysicalDeviceVulkan11Features::uniformAndStorageBuffer16BitAccess`.
@@ -270,6 +277,10 @@ pub fn profile_from_vulkan(facts: &VulkanDeviceFacts) -> DeviceProfile {
     features.set(
         Features::CHROMIUM_EXPERIMENTAL_BARYCENTRIC_COORD,
         facts.fragment_shader_barycentric,
+    );
+    features.set(
+        Features::ATOMIC_VEC2U_MIN_MAX,
+        facts.shader_int64 && facts.shader_buffer_int64_atomics,
     );
 
     let bf16_possible = facts.bfloat16_cooperative_matrix;

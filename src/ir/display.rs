@@ -33,7 +33,11 @@ pub fn inner_name(module: &Module, inner: &TypeInner) -> String {
             rows.get(),
             scalar.wgsl_name()
         ),
-        TypeInner::Atomic(s) => format!("atomic<{}>", s.wgsl_name()),
+        TypeInner::Atomic { scalar, size: None } => format!("atomic<{}>", scalar.wgsl_name()),
+        TypeInner::Atomic {
+            scalar,
+            size: Some(size),
+        } => format!("atomic<vec{}<{}>>", size.get(), scalar.wgsl_name()),
         TypeInner::Image {
             dim,
             arrayed,

@@ -64,7 +64,16 @@ pub fn layout(module: &Module, ty: Handle<Type>) -> Layout {
 /// Layout of a type's inner shape.
 pub fn layout_of_inner(module: &Module, inner: &TypeInner) -> Layout {
     match *inner {
-        TypeInner::Scalar(s) | TypeInner::Atomic(s) => scalar_layout(s),
+        TypeInner::Scalar(s)
+        | TypeInner::Atomic {
+            scalar: s,
+            size: None,
+        } => scalar_layout(s),
+        // `atomic<vec2<u32>>` is laid out as its `vec2<u32>`.
+        TypeInner::Atomic {
+            scalar,
+            size: Some(size),
+        } => vector_layout(size, scalar),
         TypeInner::Vector { size, scalar } => vector_layout(size, scalar),
         TypeInner::Matrix {
             columns,

@@ -101,6 +101,10 @@ bitflags::bitflags! {
         /// `enable tessera_experimental_cooperative_vector;`: `coop_vec<T, N>`
         /// and its operations (docs/cooperative-vectors.md)
         const TESSERA_COOPERATIVE_VECTOR = 1 << 15;
+        /// `enable atomic_vec2u_min_max;` (Chromium's, as Tint accepts it):
+        /// `atomic<vec2<u32>>` in the 'storage' address space, with
+        /// `atomicStoreMax` and `atomicStoreMin`
+        const ATOMIC_VEC2U_MIN_MAX = 1 << 16;
     }
 }
 
@@ -717,7 +721,7 @@ mod tests {
         keys.sort_unstable();
         keys.dedup();
         assert_eq!(keys, (0..13 * SCALARS).collect::<Vec<_>>());
-        assert_eq!(numeric_type_key(&TypeInner::Atomic(Scalar::U32)), None);
+        assert_eq!(numeric_type_key(&TypeInner::atomic(Scalar::U32)), None);
     }
 
     #[test]

@@ -46,6 +46,8 @@ impl AtomicFunction {
             A::ExclusiveOr => "atomicXor",
             A::Exchange => "atomicExchange",
             A::CompareExchangeWeak => "atomicCompareExchangeWeak",
+            A::StoreMax => "atomicStoreMax",
+            A::StoreMin => "atomicStoreMin",
         }
     }
 }

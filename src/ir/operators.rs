@@ -241,6 +241,31 @@ pub enum AtomicFunction {
     /// `atomicCompareExchangeWeak`: the statement's `compare` is set and the
     /// result is a `__atomic_compare_exchange_result` struct.
     CompareExchangeWeak,
+    /// `atomicStoreMax` (`enable atomic_vec2u_min_max;`): on an
+    /// `atomic<vec2<u32>>`, stores the larger of it and the `vec2<u32>`
+    /// value, both read as the 64-bit unsigned integer `y * 2^32 + x`; no
+    /// result.
+    StoreMax,
+    /// `atomicStoreMin` (`enable atomic_vec2u_min_max;`): as `StoreMax`,
+    /// with the smaller value.
+    StoreMin,
+}
+
+impl AtomicFunction {
+    /// Whether the operation has no result (`atomicStore`,
+    /// `atomicStoreMax`, `atomicStoreMin`).
+    pub const fn is_store(self) -> bool {
+        matches!(
+            self,
+            AtomicFunction::Store | AtomicFunction::StoreMax | AtomicFunction::StoreMin
+        )
+    }
+
+    /// Whether the operation is one of `atomic<vec2<u32>>`'s
+    /// (`atomicStoreMax`, `atomicStoreMin`).
+    pub const fn is_vector(self) -> bool {
+        matches!(self, AtomicFunction::StoreMax | AtomicFunction::StoreMin)
+    }
 }
 
 bitflags::bitflags! {

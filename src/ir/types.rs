@@ -297,8 +297,17 @@ pub enum TypeInner {
         /// Component type.
         scalar: Scalar,
     },
-    /// `atomic<T>`, T is i32 or u32.
-    Atomic(Scalar),
+    /// `atomic<T>`: T is i32 or u32 (`size` is `None`), or, with
+    /// `enable atomic_vec2u_min_max;`, `vec2<u32>` (`size` is
+    /// `Some(VectorSize::Bi)`), which only `atomicStoreMax` and
+    /// `atomicStoreMin` operate on, as one 64-bit unsigned integer whose low
+    /// word is `.x`.
+    Atomic {
+        /// Component type.
+        scalar: Scalar,
+        /// `None` for a scalar atomic, the vector size for `atomic<vec2<u32>>`.
+        size: Option<VectorSize>,
+    },
     /// `ptr<AS, T, AM>`. Also the type of reference expressions (variables,
     /// and access chains into them): the IR does not distinguish references
     /// from pointers.
@@ -397,13 +406,24 @@ impl TypeInner {
     /// The scalar of a scalar, vector, matrix, atomic or subgroup matrix.
     pub fn scalar(&self) -> Option<Scalar> {
         match *self {
-            TypeInner::Scalar(s) | TypeInner::Atomic(s) => Some(s),
+            TypeInner::Scalar(s) => Some(s),
             TypeInner::Vector { scalar, .. }
+            | TypeInner::Atomic { scalar, .. }
             | TypeInner::Matrix { scalar, .. }
             | TypeInner::SubgroupMatrix { scalar, .. }
             | TypeInner::CoopVector { scalar, .. } => Some(scalar),
             _ => None,
         }
+    }
+
+    /// `atomic<T>` of a scalar `T` (i32 or u32).
+    pub const fn atomic(scalar: Scalar) -> TypeInner {
+        TypeInner::Atomic { scalar, size: None }
+    }
+
+    /// Whether this is `atomic<vec2<u32>>` (`enable atomic_vec2u_min_max;`).
+    pub fn is_atomic_vector(&self) -> bool {
+        matches!(self, TypeInner::Atomic { size: Some(_), .. })
     }
 
     /// Whether this is a pointer.

@@ -198,20 +198,25 @@ pub(super) fn statement(
             compare,
             result,
         } => {
-            let s = match pointee(x.inner(pointer)).map(|b| m.inner(b)) {
-                Some(&TypeInner::Atomic(s)) => s,
+            let (s, size) = match pointee(x.inner(pointer)).map(|b| m.inner(b)) {
+                Some(&TypeInner::Atomic { scalar, size }) => (scalar, size),
                 _ => return Err(format!("{} is not a pointer to an atomic", x.show(pointer))),
             };
             let name = fun.wgsl_name();
+            // `atomicStoreMax`/`atomicStoreMin` operate on `atomic<vec2<u32>>`
+            // only, and the other functions on scalar atomics only.
+            ensure(fun.is_vector() == size.is_some(), || {
+                format!("{name} does not operate on {}", x.show(pointer))
+            })?;
+            let value_ty = match size {
+                Some(size) => TypeInner::Vector { size, scalar: s },
+                None => scalar(s),
+            };
             let operand = |h: Option<H>, what: &str, needed: bool| match h {
                 None => ensure(!needed, || format!("{name} needs a {what}")),
                 Some(_) if !needed => Err(format!("{name} takes no {what}")),
-                Some(h) => ensure(*x.inner(h) == scalar(s), || {
-                    format!(
-                        "the {what} {} is not the atomic's {}",
-                        x.show(h),
-                        s.wgsl_name()
-                    )
+                Some(h) => ensure(*x.inner(h) == value_ty, || {
+                    format!("the {what} {} is not what the atomic holds", x.show(h))
                 }),
             };
             operand(value, "value", fun != AtomicFunction::Load)?;
@@ -220,9 +225,9 @@ pub(super) fn statement(
                 "comparand",
                 fun == AtomicFunction::CompareExchangeWeak,
             )?;
-            match (result, fun) {
-                (None, AtomicFunction::Store) => Ok(()),
-                (Some(_), AtomicFunction::Store) => Err("an atomic store has a result".into()),
+            match (result, fun.is_store()) {
+                (None, true) => Ok(()),
+                (Some(_), true) => Err(format!("{name} has a result")),
                 (None, _) => Err(format!("{name} has no result")),
                 (Some(r), _) => {
                     x.result_of(r, "AtomicResult")?;
@@ -246,7 +251,7 @@ pub(super) fn statement(
             // `workgroupUniformLoad` of an `atomic<T>` gives a `T`.
             let t = x.ty(result);
             let ok = match *m.inner(base) {
-                TypeInner::Atomic(s) => *m.inner(t) == scalar(s),
+                TypeInner::Atomic { scalar: s, .. } => *m.inner(t) == scalar(s),
                 _ => t == base,
             };
             ensure(ok, || {

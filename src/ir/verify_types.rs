@@ -91,7 +91,7 @@ pub(super) fn not_copyable(m: &Module) -> Vec<bool> {
     for (_, t) in m.types.iter() {
         let holds = |t: Handle<Type>| out.get(t.index()).copied().unwrap_or(false);
         let v = match t.inner {
-            TypeInner::Atomic(_) => true,
+            TypeInner::Atomic { .. } => true,
             TypeInner::Array { base, size, .. } => size == ArraySize::Runtime || holds(base),
             TypeInner::Struct { ref members, .. } => members.iter().any(|mb| holds(mb.ty)),
             _ => false,

@@ -412,7 +412,7 @@ fn atomic(
     result_ty: crate::arena::Handle<crate::ir::Type>,
     span: Span,
 ) -> H {
-    let atomic_ty = cx.intern(TypeInner::Atomic(Scalar::U32));
+    let atomic_ty = cx.intern(TypeInner::atomic(Scalar::U32));
     let atomic_ptr = cx.intern(TypeInner::Pointer {
         base: atomic_ty,
         space: AddressSpace::Storage,

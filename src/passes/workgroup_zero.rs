@@ -216,7 +216,7 @@ impl Costs {
                 sum(self, members, true)
             }
             _ if spread => self.count(module, ty, false),
-            TypeInner::Struct { members, .. } if has(|t| matches!(t, TypeInner::Atomic(_))) => {
+            TypeInner::Struct { members, .. } if has(|t| matches!(t, TypeInner::Atomic { .. })) => {
                 sum(self, members, false)
             }
             _ => 1,
@@ -577,7 +577,7 @@ impl Zeroer<'_> {
     fn zero_leaf(&mut self, b: &mut BlockBuilder, ptr: H, ty: Handle<Type>) {
         let has_atomic = self
             .module
-            .any_component(ty, &|t| matches!(t, TypeInner::Atomic(_)));
+            .any_component(ty, &|t| matches!(t, TypeInner::Atomic { .. }));
         if !has_atomic {
             let zero = b.expr(self.f, Expression::ZeroValue(ty), ty, self.span);
             b.stmt(
@@ -590,7 +590,8 @@ impl Zeroer<'_> {
             return;
         }
         match self.module.inner(ty).clone() {
-            TypeInner::Atomic(s) => {
+            // `atomic<vec2<u32>>` is only in the 'storage' address space.
+            TypeInner::Atomic { scalar: s, .. } => {
                 let st = self.module.intern(TypeInner::Scalar(s));
                 let l = crate::ir::Literal::zero(s);
                 let zero = b.expr(self.f, Expression::Literal(l), st, self.span);

@@ -134,9 +134,20 @@ impl HostLayout {
                 scalar: host_scalar(s)?,
                 atomic: false,
             },
-            TypeInner::Atomic(s) => HostLayout::Scalar {
+            TypeInner::Atomic {
+                scalar: s,
+                size: None,
+            } => HostLayout::Scalar {
                 scalar: host_scalar(s)?,
                 atomic: true,
+            },
+            // `atomic<vec2<u32>>`: the host reads and writes its `vec2<u32>`.
+            TypeInner::Atomic {
+                scalar,
+                size: Some(size),
+            } => HostLayout::Vector {
+                size: size.get(),
+                scalar: host_scalar(scalar)?,
             },
             TypeInner::Vector { size, scalar } => HostLayout::Vector {
                 size: size.get(),

@@ -137,6 +137,7 @@ fn enable_names(ext: Extensions) -> Vec<&'static str> {
             "chromium_experimental_barycentric_coord" => {
                 ext.contains(Extensions::BARYCENTRIC_COORD)
             }
+            "atomic_vec2u_min_max" => ext.contains(Extensions::ATOMIC_VEC2U_MIN_MAX),
             "subgroup_matrix" => ext.contains(Extensions::SUBGROUP_MATRIX_STANDARD),
             "chromium_experimental_subgroup_matrix" => {
                 ext.contains(Extensions::SUBGROUP_MATRIX)

@@ -329,7 +329,7 @@ fn address_space_rules_reported_together() {
     };
     let b = scalar(&mut m, Scalar::Bool);
     let u = scalar(&mut m, Scalar::U32);
-    let at = m.intern(TypeInner::Atomic(Scalar::U32));
+    let at = m.intern(TypeInner::atomic(Scalar::U32));
     let rt = array(&mut m, u, ArraySize::Runtime);
     let mat = matrix(&mut m, SubgroupMatrixKind::Result, Scalar::F32, 8, 8);
     global(
@@ -770,7 +770,7 @@ fn subgroup_op_names() {
 #[test]
 fn local_variable_types() {
     let mut m = Module::default();
-    let at = m.intern(TypeInner::Atomic(Scalar::I32));
+    let at = m.intern(TypeInner::atomic(Scalar::I32));
     let mut f = Function {
         name: "f".into(),
         ..Default::default()

@@ -35,6 +35,8 @@ bitflags::bitflags! {
         const BUFFER = 1 << 10;
         /// Is a `binding_array` (language feature `sized_binding_array`).
         const BINDING_ARRAY = 1 << 11;
+        /// Contains an `atomic<vec2<u32>>` (`enable atomic_vec2u_min_max;`).
+        const ATOMIC_VECTOR = 1 << 12;
     }
 }
 
@@ -68,7 +70,13 @@ impl TypeFacts {
                 TypeInner::Scalar(s)
                 | TypeInner::Vector { scalar: s, .. }
                 | TypeInner::Matrix { scalar: s, .. } => scalar_flags(s),
-                TypeInner::Atomic(s) => scalar_flags(s) | TypeFlags::ATOMIC,
+                TypeInner::Atomic { scalar, size } => {
+                    let mut f = scalar_flags(scalar) | TypeFlags::ATOMIC;
+                    if size.is_some() {
+                        f |= TypeFlags::ATOMIC_VECTOR;
+                    }
+                    f
+                }
                 TypeInner::Pointer { base, .. } => {
                     // A pointer is never host-shareable; it mentions what it
                     // points to.
@@ -167,7 +175,7 @@ mod tests {
             size: VectorSize::Tri,
             scalar: Scalar::F16,
         });
-        let at = m.intern(TypeInner::Atomic(Scalar::U32));
+        let at = m.intern(TypeInner::atomic(Scalar::U32));
         let rt = m.intern(TypeInner::Array {
             base: at,
             size: ArraySize::Runtime,

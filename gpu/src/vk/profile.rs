@@ -86,6 +86,8 @@ pub fn facts(q: &Queried<'_>) -> VulkanDeviceFacts {
         dual_src_blend: on(q.f10.dual_src_blend),
         geometry_shader: on(q.f10.geometry_shader),
         fragment_shader_barycentric: q.fragment_shader_barycentric,
+        shader_int64: on(q.f10.shader_int64),
+        shader_buffer_int64_atomics: on(q.f12.shader_buffer_int64_atomics),
         storage_buffer_16bit_access: on(q.f11.storage_buffer16_bit_access),
         uniform_and_storage_buffer_16bit_access: on(q.f11.uniform_and_storage_buffer16_bit_access),
         shader_float16: on(q.f12.shader_float16),

@@ -552,6 +552,11 @@ impl Device {
             geometry_shader: on(f10.geometry_shader),
             // The runner has no fragment stage.
             fragment_shader_barycentric: false,
+            // Both are enabled on the device when it has them (every
+            // supported core feature is), so `atomic_vec2u_min_max` is in
+            // the runner's profile exactly when the device can run it.
+            shader_int64: on(f10.shader_int64),
+            shader_buffer_int64_atomics: on(f12.shader_buffer_int64_atomics),
             storage_buffer_16bit_access: on(f11.storage_buffer16_bit_access),
             uniform_and_storage_buffer_16bit_access: on(f11.uniform_and_storage_buffer16_bit_access),
             shader_float16: on(f12.shader_float16),

@@ -1,4 +1,7 @@
-//! Atomic builtins on `metal::atomic_uint` / `metal::atomic_int`.
+//! Atomic builtins on `metal::atomic_uint` / `metal::atomic_int`, and
+//! `atomicStoreMax`/`atomicStoreMin` on `metal::atomic_ulong` (an
+//! `atomic<vec2<u32>>`: its `metal::uint2` value is `as_type<ulong>`, so `.x`
+//! is the low word; MSL 2.4, `back::msl::capability`).
 //!
 //! Every operation uses `metal::memory_order_relaxed`, the only order
 //! Metal supports (WGSL atomics are relaxed too). `atomicCompareExchangeWeak`
@@ -65,6 +68,14 @@ pub(super) fn atomic_call(
         A::And => fetch("and")?,
         A::InclusiveOr => fetch("or")?,
         A::ExclusiveOr => fetch("xor")?,
+        A::StoreMax => format!(
+            "metal::atomic_max_explicit({pointer}, as_type<ulong>({}), {RELAXED})",
+            operand()?
+        ),
+        A::StoreMin => format!(
+            "metal::atomic_min_explicit({pointer}, as_type<ulong>({}), {RELAXED})",
+            operand()?
+        ),
         A::Exchange => format!(
             "metal::atomic_exchange_explicit({pointer}, {}, {RELAXED})",
             operand()?
@@ -135,6 +146,14 @@ mod tests {
         assert_eq!(
             call(A::Exchange, Some("v")),
             "metal::atomic_exchange_explicit(&g, v, metal::memory_order_relaxed)"
+        );
+        assert_eq!(
+            call(A::StoreMax, Some("v")),
+            "metal::atomic_max_explicit(&g, as_type<ulong>(v), metal::memory_order_relaxed)"
+        );
+        assert_eq!(
+            call(A::StoreMin, Some("v")),
+            "metal::atomic_min_explicit(&g, as_type<ulong>(v), metal::memory_order_relaxed)"
         );
     }
 

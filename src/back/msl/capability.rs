@@ -13,7 +13,10 @@
 //!   -> f32 through and emits a call with mismatched types. Some recent
 //!   Metal toolchain headers are reported to accept mixed float types; the
 //!   backend follows the documented signature.)
-//! - subgroup matrices need MSL 2.3, subgroup builtins MSL 2.1.
+//! - subgroup matrices need MSL 2.3, subgroup builtins MSL 2.1,
+//!   `@builtin(barycentric_coord)` MSL 2.2, and `atomic<vec2<u32>>`
+//!   (`enable atomic_vec2u_min_max;`, Metal's `atomic_ulong` with
+//!   `atomic_max_explicit`/`atomic_min_explicit`) MSL 2.4.
 //!
 //! Each problem is one diagnostic naming the type as written in WGSL, at
 //! the span of a use; all problems are reported together.
@@ -39,6 +42,25 @@ pub const SUBGROUP_VERSION: (u8, u8) = (2, 1);
 /// The MSL version with `[[barycentric_coord]]` (MSL specification
 /// 5.2.3.4: Metal 2.2).
 pub const BARYCENTRIC_VERSION: (u8, u8) = (2, 2);
+
+/// The MSL version with 64-bit `atomic_ulong` and its
+/// `atomic_max_explicit`/`atomic_min_explicit` (MSL specification 6.15.2:
+/// Metal 2.4, on Apple9 GPUs and on Apple8 GPUs of the Mac2 family).
+pub const ATOMIC_ULONG_VERSION: (u8, u8) = (2, 4);
+
+/// The span of the first global variable that entry point `i` uses whose
+/// type holds an `atomic<vec2<u32>>`.
+fn atomic_vector_use(pipeline: &PipelineModule<'_>, info: &ModuleInfo, i: usize) -> Option<Span> {
+    let module = &pipeline.module;
+    let epi = info.entry_points.get(i)?;
+    epi.globals.iter().find_map(|&g| {
+        let h = Handle::from_index(g);
+        let var = module.global_variables.try_get(h)?;
+        module
+            .any_component(var.ty, &TypeInner::is_atomic_vector)
+            .then(|| module.global_variables.span(h))
+    })
+}
 
 /// Whether an input of `function` (a parameter or a member of a structure
 /// parameter) is `@builtin(barycentric_coord)`.
@@ -79,6 +101,7 @@ pub(super) fn check(
     let mut seen_multiplies = HashSet::new();
     let mut version_reported = !matrix_version;
     let mut subgroup_reported = false;
+    let mut atomic_reported = false;
     let mut scanned = HashSet::new();
     for &i in pipeline.entry_points {
         let Some(epi) = info.entry_points.get(i) else {
@@ -146,6 +169,25 @@ pub(super) fn check(
                         module.functions.span(ep.function),
                     ));
                 }
+            }
+        }
+        if lang_version < ATOMIC_ULONG_VERSION && !atomic_reported {
+            if let Some(span) = atomic_vector_use(pipeline, info, i) {
+                atomic_reported = true;
+                diags.push(
+                    Diagnostic::error(
+                        format!(
+                            "'atomic<vec2<u32>>' needs MSL {}.{} or later, but the target is MSL {}.{}",
+                            ATOMIC_ULONG_VERSION.0,
+                            ATOMIC_ULONG_VERSION.1,
+                            lang_version.0,
+                            lang_version.1
+                        ),
+                        span,
+                    )
+                    .with_span_label("atomic<vec2<u32>> declared here")
+                    .with_note("Metal added 64-bit atomic_ulong min and max in MSL 2.4"),
+                );
             }
         }
         if lang_version < SUBGROUP_VERSION && !subgroup_reported {

@@ -84,7 +84,9 @@ fn name_types(w: &mut Writer) {
             TypeInner::Scalar(_) | TypeInner::Vector { .. } | TypeInner::Matrix { .. } => {
                 super::types::numeric_type_name(&t.inner).unwrap_or_default()
             }
-            TypeInner::Atomic(s) => {
+            // `atomic<vec2<u32>>` is one 64-bit integer (MSL 2.4).
+            TypeInner::Atomic { size: Some(_), .. } => "metal::atomic_ulong".into(),
+            TypeInner::Atomic { scalar: s, .. } => {
                 if s == Scalar::I32 {
                     "metal::atomic_int".into()
                 } else {

@@ -340,7 +340,7 @@ fn builtin_statement(w: &mut Writer, cx: &mut FnCtx, st: &Statement, span: Span)
             // `ptr<workgroup, atomic<T>>`: an atomic load between the
             // barriers.
             let (base, space) = pointee(w, cx.f.expression_type(pointer));
-            if let TypeInner::Atomic(scalar) = *w.m.inner(base) {
+            if let TypeInner::Atomic { scalar, .. } = *w.m.inner(base) {
                 p = super::atomics::atomic_call(
                     crate::ir::AtomicFunction::Load,
                     &format!("&{p}"),

@@ -133,7 +133,8 @@ pub(super) fn msl_size_align(
     let mut cur = ty;
     loop {
         let (size, align) = match *module.inner(cur) {
-            TypeInner::Scalar(s) | TypeInner::Atomic(s) => {
+            TypeInner::Atomic { size: Some(_), .. } => (8, 8),
+            TypeInner::Scalar(s) | TypeInner::Atomic { scalar: s, .. } => {
                 let n = if s == Scalar::Bool { 1 } else { s.size() };
                 (n, n)
             }

@@ -199,7 +199,7 @@ impl Writer<'_> {
                 self.barrier(cx, Barrier::WORKGROUP);
                 let atomic = match cx.ty(*pointer).ok().map(|t| &self.m.types[t].inner) {
                     Some(TypeInner::Pointer { base, .. }) => {
-                        matches!(self.m.inner(*base), TypeInner::Atomic(_))
+                        matches!(self.m.inner(*base), TypeInner::Atomic { .. })
                     }
                     _ => false,
                 };
@@ -343,9 +343,12 @@ impl Writer<'_> {
     ) -> R<()> {
         let p = self.expr(cx, pointer)?;
         let space = self.pointer_space(cx, pointer);
-        let scalar = match cx.ty(pointer).ok().map(|t| &self.m.types[t].inner) {
-            Some(TypeInner::Pointer { base, .. }) => self.m.inner(*base).scalar(),
-            _ => None,
+        let (scalar, vector) = match cx.ty(pointer).ok().map(|t| &self.m.types[t].inner) {
+            Some(TypeInner::Pointer { base, .. }) => match *self.m.inner(*base) {
+                TypeInner::Atomic { scalar, size } => (Some(scalar), size.is_some()),
+                _ => (None, false),
+            },
+            _ => (None, false),
         };
         let Some(scalar) = scalar else {
             return Err(err("atomic operation on a non-atomic pointer", span));
@@ -360,8 +363,21 @@ impl Writer<'_> {
         };
         let scope = self.u32_const(scope as u32);
         let sem = self.u32_const(0);
-        let ty = self.scalar_type(scalar);
+        // `atomic<vec2<u32>>` is a 64-bit unsigned integer (the type
+        // mapping's), its `vec2<u32>` operand bitcast to one: `.x` is the
+        // low word.
+        let ty = if vector {
+            self.u64_type()
+        } else {
+            self.scalar_type(scalar)
+        };
         let v = match value {
+            Some(v) if vector => {
+                let v = self.expr(cx, v)?;
+                let id = self.s.id();
+                cx.op(Op::Bitcast, ty, id, &[v]);
+                Some(id)
+            }
             Some(v) => Some(self.expr(cx, v)?),
             None => None,
         };
@@ -396,6 +412,16 @@ impl Writer<'_> {
                 cx,
                 need(v)?,
             ),
+            // The result of `OpAtomicUMax`/`OpAtomicUMin` (the old value)
+            // is unused: `atomicStoreMax`/`atomicStoreMin` return nothing.
+            AtomicFunction::StoreMax => {
+                rmw(Op::AtomicUMax, cx, need(v)?);
+                return Ok(());
+            }
+            AtomicFunction::StoreMin => {
+                rmw(Op::AtomicUMin, cx, need(v)?);
+                return Ok(());
+            }
             AtomicFunction::And => rmw(Op::AtomicAnd, cx, need(v)?),
             AtomicFunction::InclusiveOr => rmw(Op::AtomicOr, cx, need(v)?),
             AtomicFunction::ExclusiveOr => rmw(Op::AtomicXor, cx, need(v)?),

@@ -94,6 +94,14 @@ impl Writer<'_> {
         id
     }
 
+    /// The id of `OpTypeInt 64 0`, the type of an `atomic<vec2<u32>>`
+    /// (with the `Int64` and `Int64Atomics` capabilities).
+    pub(super) fn u64_type(&mut self) -> u32 {
+        self.s.cap(Capability::Int64);
+        self.s.cap(Capability::Int64Atomics);
+        self.local_type(LocalType::Int(64, false))
+    }
+
     /// The id of a scalar type.
     pub(super) fn scalar_type(&mut self, scalar: Scalar) -> u32 {
         let slot = scalar_slot(scalar);
@@ -224,7 +232,17 @@ impl Writer<'_> {
                 }
                 id
             }
-            (TypeInner::Scalar(s), _) | (TypeInner::Atomic(s), _) => self.scalar_type(*s),
+            (TypeInner::Scalar(s), _)
+            | (
+                TypeInner::Atomic {
+                    scalar: s,
+                    size: None,
+                },
+                _,
+            ) => self.scalar_type(*s),
+            // `atomic<vec2<u32>>` (`enable atomic_vec2u_min_max;`): one
+            // 64-bit unsigned integer, `.x` its low word.
+            (TypeInner::Atomic { size: Some(_), .. }, _) => self.u64_type(),
             (TypeInner::Vector { size, scalar }, _) => self.vector_type(*scalar, size.get()),
             (
                 TypeInner::Matrix {

@@ -237,6 +237,7 @@ fn write_directives(module: &Module, out: &mut String) {
             Extensions::BARYCENTRIC_COORD,
             "chromium_experimental_barycentric_coord",
         ),
+        (Extensions::ATOMIC_VEC2U_MIN_MAX, "atomic_vec2u_min_max"),
         (
             Extensions::DISABLE_UNIFORMITY_ANALYSIS,
             "chromium_disable_uniformity_analysis",

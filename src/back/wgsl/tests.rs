@@ -928,7 +928,7 @@ fn calls_atomics_barriers_and_subgroup_ops() {
         ..Module::default()
     };
     let u32_ = scalar(&mut m, Scalar::U32);
-    let au = m.intern(TypeInner::Atomic(Scalar::U32));
+    let au = m.intern(TypeInner::atomic(Scalar::U32));
     let pau = ptr(&mut m, au, AddressSpace::Workgroup, Access::ReadWrite);
     let pfu = ptr(&mut m, u32_, AddressSpace::Function, Access::ReadWrite);
     let g = m.global_variables.append(

@@ -88,8 +88,19 @@ impl Ctx<'_> {
                     scalar_name(scalar, span)?
                 );
             }
-            TypeInner::Atomic(s) => {
-                let _ = write!(out, "atomic<{}>", scalar_name(s, span)?);
+            TypeInner::Atomic { scalar, size: None } => {
+                let _ = write!(out, "atomic<{}>", scalar_name(scalar, span)?);
+            }
+            TypeInner::Atomic {
+                scalar,
+                size: Some(size),
+            } => {
+                let _ = write!(
+                    out,
+                    "atomic<vec{}<{}>>",
+                    size.get(),
+                    scalar_name(scalar, span)?
+                );
             }
             TypeInner::Pointer {
                 base,

@@ -33,6 +33,8 @@ fn extension_name(ext: Extensions) -> &'static str {
         "'tessera_experimental_cooperative_vector'"
     } else if ext.contains(Extensions::PRIMITIVE_INDEX) {
         "'primitive_index'"
+    } else if ext.contains(Extensions::ATOMIC_VEC2U_MIN_MAX) {
+        "'atomic_vec2u_min_max'"
     } else {
         "(the extension that declares it)"
     }

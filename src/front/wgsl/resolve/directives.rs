@@ -88,6 +88,7 @@ impl Resolver<'_, '_> {
                             "chromium_experimental_barycentric_coord" => {
                                 Extensions::BARYCENTRIC_COORD
                             }
+                            "atomic_vec2u_min_max" => Extensions::ATOMIC_VEC2U_MIN_MAX,
                             "chromium_disable_uniformity_analysis" => {
                                 Extensions::DISABLE_UNIFORMITY_ANALYSIS
                             }

@@ -111,7 +111,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
                 if !access.can_read() {
                     return err("cannot read from a write-only reference", span);
                 }
-                if matches!(self.module.inner(store), TypeInner::Atomic(_)) {
+                if matches!(self.module.inner(store), TypeInner::Atomic { .. }) {
                     return err(
                         "cannot load an atomic value directly; use 'atomicLoad'",
                         span,

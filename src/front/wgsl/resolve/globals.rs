@@ -585,6 +585,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
                 span,
             );
         }
+        self.check_atomic_vector_space(ty, space, span)?;
         if contains_atomic(&self.module, ty)
             && !matches!(space, AddressSpace::Storage | AddressSpace::Workgroup)
         {
@@ -637,8 +638,33 @@ impl<'t, 'a> Resolver<'t, 'a> {
     }
 }
 
+impl Resolver<'_, '_> {
+    /// `atomic<vec2<u32>>` (`enable atomic_vec2u_min_max;`), alone or in a
+    /// structure or array, is only in the 'storage' address space (as Tint
+    /// rules: a variable's or a pointer's store type).
+    pub(crate) fn check_atomic_vector_space(
+        &self,
+        ty: Handle<Type>,
+        space: AddressSpace,
+        span: Span,
+    ) -> Res<()> {
+        if space != AddressSpace::Storage
+            && self.module.any_component(ty, &TypeInner::is_atomic_vector)
+        {
+            return err(
+                format!(
+                    "atomic variables of type 'vec2<u32>' can only be in the 'storage' address space, not '{}'",
+                    space.wgsl_name()
+                ),
+                span,
+            );
+        }
+        Ok(())
+    }
+}
+
 fn contains_atomic(module: &ir::Module, ty: Handle<Type>) -> bool {
-    module.any_component(ty, &|t| matches!(t, TypeInner::Atomic(_)))
+    module.any_component(ty, &|t| matches!(t, TypeInner::Atomic { .. }))
 }
 
 fn has_override_size(module: &ir::Module, ty: Handle<Type>) -> bool {

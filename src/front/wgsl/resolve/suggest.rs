@@ -41,6 +41,7 @@ pub(crate) const EXTENSIONS: &[&str] = &[
     "dual_source_blending",
     "primitive_index",
     "chromium_experimental_barycentric_coord",
+    "atomic_vec2u_min_max",
     "subgroup_size_control",
     "wgpu_cooperative_matrix",
     "tessera_experimental_subgroup_matrix",

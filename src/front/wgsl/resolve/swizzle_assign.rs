@@ -152,7 +152,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
                 if !access.can_write() {
                     return err("cannot assign to a read-only reference", span);
                 }
-                if matches!(self.module.inner(store), TypeInner::Atomic(_)) {
+                if matches!(self.module.inner(store), TypeInner::Atomic { .. }) {
                     return err("cannot assign to an atomic; use 'atomicStore'", span);
                 }
                 Ok(Target::Ref(ptr, store))

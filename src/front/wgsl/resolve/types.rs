@@ -275,10 +275,30 @@ impl<'t, 'a> Resolver<'t, 'a> {
             "atomic" => {
                 let [e] = self.expect_args::<1>(t)?;
                 let ety = self.resolve_type(e)?;
+                let vec2u = Extensions::ATOMIC_VEC2U_MIN_MAX;
                 match *self.module.inner(ety) {
                     TypeInner::Scalar(s @ (Scalar::I32 | Scalar::U32)) => {
-                        Ok(Some(self.module.intern(TypeInner::Atomic(s))))
+                        Ok(Some(self.module.intern(TypeInner::atomic(s))))
                     }
+                    TypeInner::Vector {
+                        size: size @ VectorSize::Bi,
+                        scalar: Scalar::U32,
+                    } => {
+                        if !self.module.extensions.contains(vec2u) {
+                            return err(
+                                "the type 'atomic<vec2u>' cannot be used without the extension 'atomic_vec2u_min_max'",
+                                self.span(e),
+                            );
+                        }
+                        Ok(Some(self.module.intern(TypeInner::Atomic {
+                            scalar: Scalar::U32,
+                            size: Some(size),
+                        })))
+                    }
+                    _ if self.module.extensions.contains(vec2u) => err(
+                        "atomic only supports 'i32', 'u32' or 'vec2<u32>' types",
+                        self.span(e),
+                    ),
                     _ => err("atomic only supports 'i32' or 'u32' types", self.span(e)),
                 }
             }
@@ -515,6 +535,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
         if space == AddressSpace::Function || space == AddressSpace::Private {
             // fine
         }
+        self.check_atomic_vector_space(base, space, self.span(ty))?;
         Ok(self.module.intern(TypeInner::Pointer {
             base,
             space,
