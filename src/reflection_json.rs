@@ -20,6 +20,10 @@
 //!                    "min_binding_size", "subgroup_matrix_min_size",
 //!                    "uniform_standard_layout" }],
 //!     "external_textures": [{ "name", "plane0", "plane1", "params", "defaulted" }],
+//!     "framebuffer_fetch": [{ "name", "color", "group", "binding",
+//!                             "input_attachment_index", "type" }]
+//!                                      (only with @color inputs, not with MSL output:
+//!                                       the input attachments SPIR-V reads them from),
 //!     "matrix_types": [{ "kind" (subgroup_matrix_left/right/result), "component", "rows", "columns" }],
 //!     "multiplies": [{ "m", "n", "k", "component", "result" }],
 //!     "msl": { "name": MSL function name, "resources": [{ "group", "binding", "kind", "index" }] }
@@ -34,7 +38,8 @@
 //! or `{"spec_expression": true}` (an expression of several, which the
 //! application computes). A binding's `kind` is `uniform-buffer`,
 //! `storage-buffer`, `sampled-texture`, `depth-texture`,
-//! `storage-texture`, `external-texture`, `sampler` or
+//! `storage-texture`, `external-texture`, `input-attachment` (with an
+//! extra key `input_attachment_index`), `sampler` or
 //! `comparison-sampler`; `access` is `read`, `write`, `read_write` or
 //! `null` (textures other than storage textures, samplers);
 //! `min_binding_size`, `subgroup_matrix_min_size` and
@@ -146,10 +151,11 @@ fn handle(r: &ResourceReflection) -> J {
         HandleKind::DepthTexture => "depth-texture",
         HandleKind::StorageTexture => "storage-texture",
         HandleKind::ExternalTexture => "external-texture",
+        HandleKind::InputAttachment => "input-attachment",
         HandleKind::Sampler => "sampler",
         HandleKind::ComparisonSampler => "comparison-sampler",
     };
-    J::Obj(vec![
+    let mut fields = vec![
         ("group", num(r.group)),
         ("binding", num(r.binding)),
         ("name", string(&r.name)),
@@ -159,7 +165,11 @@ fn handle(r: &ResourceReflection) -> J {
         ("min_binding_size", J::Null),
         ("subgroup_matrix_min_size", J::Null),
         ("uniform_standard_layout", J::Null),
-    ])
+    ];
+    if let Some(i) = r.input_attachment_index {
+        fields.push(("input_attachment_index", num(i)));
+    }
+    J::Obj(fields)
 }
 
 fn msl_resource(r: &ResourceIndex) -> J {
@@ -273,6 +283,25 @@ fn entry_point(e: &EntryPointReflection, msl: Option<Msl<'_>>) -> J {
             ),
         ),
     ];
+    // Framebuffer fetch (SPIR-V only: MSL reads `[[color(N)]]`); left out
+    // when empty, so other modules' reflection keeps its shape.
+    if msl.is_none() && !e.framebuffer_fetch.is_empty() {
+        let items = e
+            .framebuffer_fetch
+            .iter()
+            .map(|x| {
+                J::Obj(vec![
+                    ("name", string(&x.name)),
+                    ("color", num(x.color)),
+                    ("group", num(x.group)),
+                    ("binding", num(x.binding)),
+                    ("input_attachment_index", num(x.color)),
+                    ("type", string(x.scalar.wgsl_name())),
+                ])
+            })
+            .collect();
+        fields.push(("framebuffer_fetch", J::Arr(items)));
+    }
     if let Some((names, resources)) = msl {
         let name = names
             .iter()

@@ -135,6 +135,11 @@ bitflags::bitflags! {
         /// (bf16 matrix components: on Vulkan, `VK_KHR_shader_bfloat16`
         /// with `shaderBFloat16CooperativeMatrix`)
         const TESSERA_EXPERIMENTAL_BF16 = 1 << 10;
+        /// `framebuffer-fetch` (Dawn's feature):
+        /// `enable chromium_experimental_framebuffer_fetch;` (on Vulkan,
+        /// `rasterizationOrderColorAttachmentAccess` of
+        /// `VK_EXT_rasterization_order_attachment_access`)
+        const FRAMEBUFFER_FETCH = 1 << 12;
     }
 }
 
@@ -170,6 +175,11 @@ pub const FEATURES: &[(Features, &str, &str)] = &[
         Features::CHROMIUM_EXPERIMENTAL_BARYCENTRIC_COORD,
         "chromium-experimental-barycentric-coord",
         "chromium_experimental_barycentric_coord",
+    ),
+    (
+        Features::FRAMEBUFFER_FETCH,
+        "framebuffer-fetch",
+        "chromium_experimental_framebuffer_fetch",
     ),
     (
         Features::SUBGROUP_MATRIX,

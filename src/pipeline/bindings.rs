@@ -84,6 +84,9 @@ pub enum HandleKind {
     /// `texture_external` (lowered to two planes and a parameters buffer:
     /// see [`super::EntryPointReflection::external_textures`]).
     ExternalTexture,
+    /// `input_attachment<T>` (`chromium_internal_input_attachments`; see
+    /// [`ResourceReflection::input_attachment_index`]).
+    InputAttachment,
     /// `sampler`.
     Sampler,
     /// `sampler_comparison`.
@@ -110,6 +113,9 @@ pub struct ResourceReflection {
     /// class (sampled type, depth, or storage format), which tell an
     /// application the image and view to create. `None` for samplers.
     pub image: Option<(crate::ir::ImageDimension, bool, crate::ir::ImageClass)>,
+    /// `@input_attachment_index` of an input attachment (`None` for the
+    /// others).
+    pub input_attachment_index: Option<u32>,
 }
 
 /// The textures and samplers of one entry point, sorted by group and
@@ -140,6 +146,7 @@ pub(crate) fn entry_resources(module: &Module, epi: &EntryPointInfo) -> Vec<Reso
                         (HandleKind::StorageTexture, Some(access))
                     }
                     ImageClass::External => (HandleKind::ExternalTexture, None),
+                    ImageClass::InputAttachment { .. } => (HandleKind::InputAttachment, None),
                 },
                 _ => return None,
             };
@@ -151,6 +158,7 @@ pub(crate) fn entry_resources(module: &Module, epi: &EntryPointInfo) -> Vec<Reso
                 kind,
                 access,
                 image,
+                input_attachment_index: var.input_attachment_index,
             })
         })
         .collect();

@@ -104,6 +104,9 @@ fn enable_names(ext: Extensions) -> Vec<&'static str> {
             "chromium_experimental_barycentric_coord" => {
                 ext.contains(Extensions::BARYCENTRIC_COORD)
             }
+            "chromium_experimental_framebuffer_fetch" => {
+                ext.contains(Extensions::FRAMEBUFFER_FETCH)
+            }
             "subgroup_matrix" => ext.contains(Extensions::SUBGROUP_MATRIX_STANDARD),
             "chromium_experimental_subgroup_matrix" => {
                 ext.contains(Extensions::SUBGROUP_MATRIX)

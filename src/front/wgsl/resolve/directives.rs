@@ -86,6 +86,10 @@ impl Resolver<'_, '_> {
                             "chromium_experimental_barycentric_coord" => {
                                 Extensions::BARYCENTRIC_COORD
                             }
+                            "chromium_experimental_framebuffer_fetch" => {
+                                Extensions::FRAMEBUFFER_FETCH
+                            }
+                            "chromium_internal_input_attachments" => Extensions::INPUT_ATTACHMENTS,
                             "chromium_disable_uniformity_analysis" => {
                                 Extensions::DISABLE_UNIFORMITY_ANALYSIS
                             }

@@ -41,6 +41,8 @@ pub(crate) const EXTENSIONS: &[&str] = &[
     "dual_source_blending",
     "primitive_index",
     "chromium_experimental_barycentric_coord",
+    "chromium_experimental_framebuffer_fetch",
+    "chromium_internal_input_attachments",
     "subgroup_size_control",
     "wgpu_cooperative_matrix",
     "tessera_experimental_subgroup_matrix",
