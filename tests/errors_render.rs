@@ -585,3 +585,13 @@ fn framebuffer_fetch_binding_collision() {
     let ff = &p.reflection.entry_points[0].framebuffer_fetch;
     assert_eq!((ff[0].group, ff[0].binding, ff[0].color), (0, 1, 1));
 }
+
+#[test]
+fn input_attachment_load_without_extension() {
+    // The type needs the enable first; the builtin names it too.
+    check_error(
+        "@fragment fn f() { _ = inputAttachmentLoad(1); }\n",
+        "'inputAttachmentLoad' requires enabling extension 'chromium_internal_input_attachments'",
+        "inputAttachmentLoad(1)",
+    );
+}

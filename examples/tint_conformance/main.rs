@@ -66,8 +66,6 @@ fn experiment(source: &str) -> bool {
         || source.contains("bufferArrayView")
         || source.contains("bufferLength")
         || source.contains("atomic_vec2u_min_max")
-        || source.contains("chromium_internal_input_attachments")
-        || source.contains("chromium_experimental_framebuffer_fetch")
         || source.contains("chromium_experimental_resource_table")
 }
 

@@ -505,6 +505,7 @@ fn h100_facts() -> VulkanDeviceFacts {
         geometry_shader: true,
         // Not recorded when the H100 profile was written.
         fragment_shader_barycentric: false,
+        rasterization_order_color_attachment_access: false,
         storage_buffer_16bit_access: true,
         uniform_and_storage_buffer_16bit_access: true,
         shader_float16: true,
@@ -677,4 +678,25 @@ fn barycentric_feature_from_vulkan() {
     assert!(p
         .to_json()
         .contains("\"chromium-experimental-barycentric-coord\""));
+}
+
+#[test]
+fn framebuffer_fetch_feature_from_vulkan() {
+    let mut facts = h100_facts();
+    assert!(!profile_from_vulkan(&facts)
+        .features
+        .contains(Features::FRAMEBUFFER_FETCH));
+    facts.rasterization_order_color_attachment_access = true;
+    let p = profile_from_vulkan(&facts);
+    assert!(p.features.contains(Features::FRAMEBUFFER_FETCH));
+    assert!(p.to_json().contains("\"framebuffer-fetch\""));
+    assert_eq!(
+        Features::for_enable("chromium_experimental_framebuffer_fetch"),
+        Some(Features::FRAMEBUFFER_FETCH)
+    );
+    // Chromium's internal extension needs no device feature.
+    assert_eq!(
+        Features::for_enable("chromium_internal_input_attachments"),
+        None
+    );
 }

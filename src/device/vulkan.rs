@@ -14,6 +14,7 @@
 //! | `dual-source-blending` | `dualSrcBlend` |
 //! | `primitive-index` | `geometryShader` (SPIR-V's `PrimitiveId` in a fragment shader) |
 //! | `chromium-experimental-barycentric-coord` | `fragmentShaderBarycentric` (`VK_KHR_fragment_shader_barycentric`) |
+//! | `framebuffer-fetch` | `rasterizationOrderColorAttachmentAccess` (`VK_EXT_rasterization_order_attachment_access`: coherent input-attachment reads of the colour attachments; Dawn also enables it on GPUs whose tiled rasterization is coherent without it) |
 //! | the subgroup-matrix features | `subgroups`, `cooperativeMatrix`, `vulkanMemoryModel`, `subgroupSizeControl`, `computeFullSubgroups`, and at least one configuration (the proposal's "API" section) |
 //! | `tessera-experimental-bf16` | the subgroup-matrix features and `shaderBFloat16Type` with `shaderBFloat16CooperativeMatrix` (`VK_KHR_shader_bfloat16`) |
 //!
@@ -55,6 +56,10 @@ pub struct VulkanDeviceFacts {
     /// `VkPhysicalDeviceFragmentShaderBarycentricFeaturesKHR::fragmentShaderBarycentric`
     /// (`VK_KHR_fragment_shader_barycentric`; false without the extension).
     pub fragment_shader_barycentric: bool,
+    /// `VkPhysicalDeviceRasterizationOrderAttachmentAccessFeaturesEXT::rasterizationOrderColorAttachmentAccess`
+    /// (`VK_EXT_rasterization_order_attachment_access`; false without the
+    /// extension).
+    pub rasterization_order_color_attachment_access: bool,
     /// `VkPhysicalDeviceVulkan11Features::storageBuffer16BitAccess`.
     pub storage_buffer_16bit_access: bool,
     /// `VkPhysicalDeviceVulkan11Features::uniformAndStorageBuffer16BitAccess`.
@@ -270,6 +275,10 @@ pub fn profile_from_vulkan(facts: &VulkanDeviceFacts) -> DeviceProfile {
     features.set(
         Features::CHROMIUM_EXPERIMENTAL_BARYCENTRIC_COORD,
         facts.fragment_shader_barycentric,
+    );
+    features.set(
+        Features::FRAMEBUFFER_FETCH,
+        facts.rasterization_order_color_attachment_access,
     );
 
     let bf16_possible = facts.bfloat16_cooperative_matrix;

@@ -46,6 +46,8 @@ pub fn run(p: &mut Pipeline) {
         changed = true;
     }
     if changed {
+        // The printed module (`--print-ir-after`) declares the variables.
+        p.module.extensions |= crate::ir::Extensions::INPUT_ATTACHMENTS;
         p.module.restore_callee_order();
     }
 }

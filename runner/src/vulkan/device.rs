@@ -552,6 +552,7 @@ impl Device {
             geometry_shader: on(f10.geometry_shader),
             // The runner has no fragment stage.
             fragment_shader_barycentric: false,
+            rasterization_order_color_attachment_access: false,
             storage_buffer_16bit_access: on(f11.storage_buffer16_bit_access),
             uniform_and_storage_buffer_16bit_access: on(f11.uniform_and_storage_buffer16_bit_access),
             shader_float16: on(f12.shader_float16),

@@ -33,6 +33,8 @@ fn extension_name(ext: Extensions) -> &'static str {
         "'tessera_experimental_cooperative_vector'"
     } else if ext.contains(Extensions::PRIMITIVE_INDEX) {
         "'primitive_index'"
+    } else if ext.contains(Extensions::INPUT_ATTACHMENTS) {
+        "'chromium_internal_input_attachments'"
     } else {
         "(the extension that declares it)"
     }
