@@ -21,6 +21,10 @@
 //!                    "uniform_standard_layout", and "count" for a
 //!                    binding array }],
 //!     "external_textures": [{ "name", "plane0", "plane1", "params", "defaulted" }],
+//!     "framebuffer_fetch": [{ "name", "color", "group", "binding",
+//!                             "input_attachment_index", "type" }]
+//!                                      (only with @color inputs, not with MSL output:
+//!                                       the input attachments SPIR-V reads them from),
 //!     "matrix_types": [{ "kind" (subgroup_matrix_left/right/result), "component", "rows", "columns" }],
 //!     "multiplies": [{ "m", "n", "k", "component", "result" }],
 //!     "msl": { "name": MSL function name, "resources": [{ "group", "binding", "kind", "index" }] }
@@ -35,7 +39,8 @@
 //! or `{"spec_expression": true}` (an expression of several, which the
 //! application computes). A binding's `kind` is `uniform-buffer`,
 //! `storage-buffer`, `sampled-texture`, `depth-texture`,
-//! `storage-texture`, `external-texture`, `sampler` or
+//! `storage-texture`, `external-texture`, `input-attachment` (with an
+//! extra key `input_attachment_index`), `sampler` or
 //! `comparison-sampler`; `access` is `read`, `write`, `read_write` or
 //! `null` (textures other than storage textures, samplers);
 //! `min_binding_size`, `subgroup_matrix_min_size` and
@@ -147,6 +152,7 @@ fn handle(r: &ResourceReflection) -> J {
         HandleKind::DepthTexture => "depth-texture",
         HandleKind::StorageTexture => "storage-texture",
         HandleKind::ExternalTexture => "external-texture",
+        HandleKind::InputAttachment => "input-attachment",
         HandleKind::Sampler => "sampler",
         HandleKind::ComparisonSampler => "comparison-sampler",
     };
@@ -164,6 +170,9 @@ fn handle(r: &ResourceReflection) -> J {
     // A binding array's descriptor count (absent for single resources).
     if r.count != 1 {
         fields.push(("count", num(r.count)));
+    }
+    if let Some(i) = r.input_attachment_index {
+        fields.push(("input_attachment_index", num(i)));
     }
     J::Obj(fields)
 }
@@ -279,6 +288,25 @@ fn entry_point(e: &EntryPointReflection, msl: Option<Msl<'_>>) -> J {
             ),
         ),
     ];
+    // Framebuffer fetch (SPIR-V only: MSL reads `[[color(N)]]`); left out
+    // when empty, so other modules' reflection keeps its shape.
+    if msl.is_none() && !e.framebuffer_fetch.is_empty() {
+        let items = e
+            .framebuffer_fetch
+            .iter()
+            .map(|x| {
+                J::Obj(vec![
+                    ("name", string(&x.name)),
+                    ("color", num(x.color)),
+                    ("group", num(x.group)),
+                    ("binding", num(x.binding)),
+                    ("input_attachment_index", num(x.color)),
+                    ("type", string(x.scalar.wgsl_name())),
+                ])
+            })
+            .collect();
+        fields.push(("framebuffer_fetch", J::Arr(items)));
+    }
     if let Some((names, resources)) = msl {
         let name = names
             .iter()

@@ -387,3 +387,36 @@ fn main() {
         out.source
     );
 }
+
+#[test]
+fn input_attachments_not_in_msl() {
+    let source = "enable chromium_internal_input_attachments;
+@group(0) @binding(0) @input_attachment_index(1) var t: input_attachment<u32>;
+@fragment
+fn fs() -> @location(0) vec4u {
+    return inputAttachmentLoad(t);
+}
+";
+    check(
+        source,
+        Options::default(),
+        "`input_attachment<u32>` (chromium_internal_input_attachments) is not supported by the MSL backend",
+        Some("@group(0) @binding(0) @input_attachment_index(1) var t: input_attachment<u32>"),
+    );
+}
+
+#[test]
+fn framebuffer_fetch_is_color_in_stage_in() {
+    let source = "enable chromium_experimental_framebuffer_fetch;
+@fragment
+fn fs(@color(2) c: vec4f) -> @location(0) vec4<f32> {
+    return c;
+}
+";
+    let out = compile_to_msl(source, &MslCompileOptions::default()).expect("framebuffer fetch");
+    assert!(
+        out.source.contains("metal::float4 c_color2 [[color(2)]];"),
+        "{}",
+        out.source
+    );
+}

@@ -440,3 +440,158 @@ t!(
     "builtin 'barycentric_coord' cannot be used as a fragment shader output",
     "@fragment fn f() -> O { return O(vec3f()); }"
 );
+
+// ---- chromium_experimental_framebuffer_fetch ---------------------------------
+
+t!(
+    color_without_extension,
+    "@fragment fn f(@color(0) c: vec4f) {}\n",
+    "use of '@color' requires enabling extension 'chromium_experimental_framebuffer_fetch'",
+    "@color(0)"
+);
+t!(
+    color_negative,
+    "enable chromium_experimental_framebuffer_fetch;\n@fragment fn f(@color(-1) c: vec4f) {}\n",
+    "@color value -1 must be non-negative",
+    "-1"
+);
+t!(
+    color_not_integer,
+    "enable chromium_experimental_framebuffer_fetch;\n@fragment fn f(@color(1.0) c: vec4f) {}\n",
+    "@color argument must be an 'i32' or 'u32' value",
+    "1.0"
+);
+t!(
+    color_wrong_type,
+    "enable chromium_experimental_framebuffer_fetch;\n@fragment fn f(@color(0) c: mat2x2f) {}\n",
+    "cannot apply '@color' to declaration of type 'mat2x2<f32>'",
+    "@color(0)"
+);
+t!(
+    color_with_location,
+    "enable chromium_experimental_framebuffer_fetch;\n@fragment fn f(@location(0) @color(0) c: vec4f) {}\n",
+    "@color cannot be used together with @location on the same declaration",
+    "@color(0)"
+);
+t!(
+    color_with_interpolate,
+    "enable chromium_experimental_framebuffer_fetch;\n@fragment fn f(@color(0) @interpolate(flat) c: vec4f) {}\n",
+    "@interpolate can only be applied to a declaration with a @location attribute",
+    "@interpolate(flat)"
+);
+t!(
+    color_twice,
+    "enable chromium_experimental_framebuffer_fetch;\nstruct S { @color(1) a: vec4f }\n@fragment fn f(@color(1) c: vec4f, s: S) {}\n",
+    "@color(1) appears multiple times as an entry point input",
+    "@fragment fn f(@color(1) c: vec4f, s: S) {}"
+);
+t!(
+    color_in_vertex,
+    "enable chromium_experimental_framebuffer_fetch;\n@vertex fn v(@color(0) c: vec4f) -> @builtin(position) vec4f { return c; }\n",
+    "@color can only be used for fragment shader input, not as a vertex shader input (parameter 'c')",
+    "@vertex fn v(@color(0) c: vec4f) -> @builtin(position) vec4f { return c; }"
+);
+t!(
+    color_as_output,
+    "enable chromium_experimental_framebuffer_fetch;\nstruct O { @color(0) c: vec4f }\n@fragment fn f() -> O { return O(vec4f()); }\n",
+    "@color can only be used for fragment shader input, not as a fragment shader output (member 'c')",
+    "@fragment fn f() -> O { return O(vec4f()); }"
+);
+
+// ---- chromium_internal_input_attachments -------------------------------------
+
+t!(
+    input_attachment_without_extension,
+    "@group(0) @binding(0) var t: input_attachment<f32>;\n",
+    "use of 'input_attachment' requires enabling extension 'chromium_internal_input_attachments'",
+    "input_attachment<f32>"
+);
+t!(
+    input_attachment_bad_type,
+    "enable chromium_internal_input_attachments;\n@group(0) @binding(0) @input_attachment_index(0) var t: input_attachment<vec4f>;\n",
+    "the component type of 'input_attachment' must be 'f32', 'i32' or 'u32', found 'vec4<f32>'",
+    "vec4f"
+);
+t!(
+    input_attachment_index_without_extension,
+    "@group(0) @binding(0) @input_attachment_index(0) var t: texture_2d<f32>;\n",
+    "use of '@input_attachment_index' requires enabling extension 'chromium_internal_input_attachments'",
+    "@input_attachment_index(0)"
+);
+t!(
+    input_attachment_index_on_texture,
+    "enable chromium_internal_input_attachments;\n@group(0) @binding(0) @input_attachment_index(0) var t: texture_2d<f32>;\n",
+    "cannot apply '@input_attachment_index' to declaration of type 'texture_2d<f32>'",
+    "@input_attachment_index(0)"
+);
+t!(
+    input_attachment_without_index,
+    "enable chromium_internal_input_attachments;\n@group(0) @binding(0) var t: input_attachment<f32>;\n",
+    "'input_attachment' variables require an @input_attachment_index attribute",
+    "t"
+);
+t!(
+    input_attachment_index_negative,
+    "enable chromium_internal_input_attachments;\n@group(0) @binding(0) @input_attachment_index(-2) var t: input_attachment<f32>;\n",
+    "@input_attachment_index value -2 must be non-negative",
+    "-2"
+);
+t!(
+    input_attachment_load_in_compute,
+    "enable chromium_internal_input_attachments;\n@group(0) @binding(0) @input_attachment_index(0) var t: input_attachment<f32>;\n@compute @workgroup_size(1) fn c() { _ = inputAttachmentLoad(t); }\n",
+    "built-in 'inputAttachmentLoad' cannot be used in the compute pipeline stage",
+    "inputAttachmentLoad(t)"
+);
+t!(
+    input_attachment_with_texture_load,
+    "enable chromium_internal_input_attachments;\n@group(0) @binding(0) @input_attachment_index(0) var t: input_attachment<f32>;\n@fragment fn f() { _ = textureLoad(t, vec2i(), 0); }\n",
+    "no matching call to 'textureLoad(input_attachment<f32>, vec2<i32>, abstract-int)': input attachments can only be read with inputAttachmentLoad",
+    "t"
+);
+t!(
+    input_attachment_load_of_texture,
+    "enable chromium_internal_input_attachments;\n@group(0) @binding(0) var t: texture_2d<f32>;\n@fragment fn f() { _ = inputAttachmentLoad(t); }\n",
+    "no matching call to 'inputAttachmentLoad(texture_2d<f32>)': only 'input_attachment<T>' values can be read with inputAttachmentLoad",
+    "t"
+);
+
+#[test]
+fn framebuffer_fetch_binding_collision() {
+    let source = "enable chromium_experimental_framebuffer_fetch;
+@group(66) @binding(1) var<uniform> u: vec4f;
+@fragment fn f(@color(1) c: vec4f) -> @location(0) vec4f { return c + u; }
+";
+    let module = tessera::front::wgsl::parse_str(source)
+        .expect("parses")
+        .module;
+    let info = tessera::valid::validate(&module).expect("valid");
+    let e = tessera::pipeline::process(
+        &module,
+        &info,
+        &tessera::pipeline::PipelineOptions::default(),
+    )
+    .expect_err("binding (66, 1) is taken");
+    let text = format!("{e:?}");
+    assert!(
+        text.contains("the input attachment of '@color(1) c' would be at @group(66) @binding(1), which 'u' uses"),
+        "{text}"
+    );
+    // Another group avoids it.
+    let options = tessera::pipeline::PipelineOptions {
+        framebuffer_fetch_group: 0,
+        ..Default::default()
+    };
+    let p = tessera::pipeline::process(&module, &info, &options).expect("no collision");
+    let ff = &p.reflection.entry_points[0].framebuffer_fetch;
+    assert_eq!((ff[0].group, ff[0].binding, ff[0].color), (0, 1, 1));
+}
+
+#[test]
+fn input_attachment_load_without_extension() {
+    // The type needs the enable first; the builtin names it too.
+    check_error(
+        "@fragment fn f() { _ = inputAttachmentLoad(1); }\n",
+        "'inputAttachmentLoad' requires enabling extension 'chromium_internal_input_attachments'",
+        "inputAttachmentLoad",
+    );
+}

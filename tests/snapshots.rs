@@ -89,6 +89,11 @@ const MSL_REJECTED: &[(&str, &str)] = &[
         "subgroup_matrix_vector_arrays.wgsl",
         "Metal cannot express 'subgroup_matrix_left<u8, 8, 8>'",
     ),
+    // Metal has no input attachments (Tint rejects them too).
+    (
+        "input_attachments.wgsl",
+        "`input_attachment<f32>` (chromium_internal_input_attachments) is not supported by the MSL backend",
+    ),
     // wgpu's dialect at 16x16: simdgroup matrices are 8x8.
     (
         "wgpu_coop_matrix_16x16.wgsl",

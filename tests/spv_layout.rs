@@ -320,6 +320,7 @@ fn a_handle_variable_of_another_type_is_reported_with_a_span() {
             }),
             ty: f32t,
             init: None,
+            input_attachment_index: None,
         },
         tessera::Span::new(10, 20),
     );

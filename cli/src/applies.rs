@@ -63,6 +63,10 @@ pub fn inapplicable(args: &Args, format: Format) -> Vec<(Vec<&'static str>, &'st
                 args.spirv_qcom_cooperative_matrix_conversion,
             ),
             ("--spec-constants", args.spec_constants),
+            (
+                "--framebuffer-fetch-group",
+                args.framebuffer_fetch_group.is_some(),
+            ),
             ("-g/--debug-info", args.debug_info),
         ]);
         if !flags.is_empty() {

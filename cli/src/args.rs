@@ -170,6 +170,13 @@ pub struct Args {
     #[arg(long)]
     pub spec_constants: bool,
 
+    /// The descriptor set of the input attachments SPIR-V reads `@color(N)`
+    /// fragment inputs from (`enable chromium_experimental_framebuffer_fetch;`;
+    /// binding N, input attachment index N). Default 66 (Tint's driver).
+    /// SPIR-V output only.
+    #[arg(long, value_name = "GROUP")]
+    pub framebuffer_fetch_group: Option<u32>,
+
     /// Emit debug information (SPIR-V output): OpSource with the input's
     /// path and text, OpLine with WGSL line and column on the
     /// instructions, OpName for `let` values, so RenderDoc and Nsight show

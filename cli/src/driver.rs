@@ -375,6 +375,9 @@ pub fn run(args: &Args, reporter: &Reporter) -> Result<(), Failure> {
         entry_point: args.entry_point.clone().filter(|_| !wgsl),
         overrides: args.overrides.iter().cloned().collect(),
         spec_constants: args.spec_constants && spirv,
+        framebuffer_fetch_group: args
+            .framebuffer_fetch_group
+            .unwrap_or(tessera::pipeline::DEFAULT_FRAMEBUFFER_FETCH_GROUP),
         external_textures: if wgsl {
             Default::default()
         } else {

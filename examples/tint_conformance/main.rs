@@ -51,15 +51,11 @@ fn compute_only(source: &str) -> bool {
         .any(|w| source.contains(w))
 }
 
-/// Chromium-only experiments the issues set aside: Chromium's internal
-/// or experimental render extensions (input attachments, framebuffer
-/// fetch, resource tables), and Tint's debugging `print` builtin (not
-/// WGSL; its inputs are MSL-only).
+/// Chromium-only experiments the issues set aside: resource tables
+/// (`chromium_experimental_resource_table`, not implemented), and Tint's
+/// debugging `print` builtin (not WGSL; its inputs are MSL-only).
 fn experiment(source: &str) -> bool {
-    source.contains("  print(")
-        || source.contains("chromium_internal_input_attachments")
-        || source.contains("chromium_experimental_framebuffer_fetch")
-        || source.contains("chromium_experimental_resource_table")
+    source.contains("  print(") || source.contains("chromium_experimental_resource_table")
 }
 
 /// Whether every error of a failed compilation is an override without a

@@ -111,11 +111,13 @@ impl Format {
     pub fn for_class(class: ImageClass) -> Format {
         match class {
             ImageClass::Storage { format, .. } => Format::storage(format),
-            ImageClass::Sampled { kind, .. } => Format::storage(match kind {
-                Scalar::I32 => TexelFormat::Rgba32Sint,
-                Scalar::U32 => TexelFormat::Rgba32Uint,
-                _ => TexelFormat::Rgba32Float,
-            }),
+            ImageClass::Sampled { kind, .. } | ImageClass::InputAttachment { kind } => {
+                Format::storage(match kind {
+                    Scalar::I32 => TexelFormat::Rgba32Sint,
+                    Scalar::U32 => TexelFormat::Rgba32Uint,
+                    _ => TexelFormat::Rgba32Float,
+                })
+            }
             ImageClass::Depth { .. } | ImageClass::External => Format {
                 vk: vk::Format::D32_SFLOAT,
                 channels: 1,

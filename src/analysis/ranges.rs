@@ -233,7 +233,7 @@ impl<'a> Ranges<'a> {
         };
         match binding? {
             Binding::BuiltIn(b) => Some(b),
-            Binding::Location { .. } => None,
+            Binding::Location { .. } | Binding::Color(_) => None,
         }
     }
 

@@ -838,4 +838,10 @@ pub(crate) static TABLE: &[BuiltinDef] = &[
         must_use: false,
         ..texture("textureStore", X::Store, FRAGMENT_COMPUTE)
     },
+    // `chromium_internal_input_attachments` (Tint: not `@must_use`).
+    BuiltinDef {
+        must_use: false,
+        extension: Extensions::INPUT_ATTACHMENTS,
+        ..texture("inputAttachmentLoad", X::InputAttachmentLoad, FRAGMENT)
+    },
 ];

@@ -46,6 +46,8 @@ pub enum TextureFn {
     Gather,
     /// `textureGatherCompare`
     GatherCompare,
+    /// `inputAttachmentLoad` (`chromium_internal_input_attachments`)
+    InputAttachmentLoad,
 }
 
 impl TextureFn {}
@@ -115,6 +117,7 @@ enum Kind {
     Storage(Scalar, Access),
     TexelBuffer(Scalar, Access),
     External,
+    InputAttachment(Scalar),
 }
 
 fn kind(dim: ImageDimension, class: ImageClass) -> Kind {
@@ -136,6 +139,7 @@ fn kind(dim: ImageDimension, class: ImageClass) -> Kind {
         }
         ImageClass::Storage { format, access } => Kind::Storage(format.channel_scalar(), access),
         ImageClass::External => Kind::External,
+        ImageClass::InputAttachment { kind } => Kind::InputAttachment(kind),
     }
 }
 
@@ -179,7 +183,20 @@ fn params_for(
         lists
     };
     let sampled_f32 = |k: Kind| k == Kind::Sampled(Scalar::F32);
+    match (fun, k) {
+        (TextureFn::InputAttachmentLoad, Kind::InputAttachment(_)) => {
+            return Ok(vec![vec![p(R::Texture, Want::Texture)]])
+        }
+        (TextureFn::InputAttachmentLoad, _) => {
+            return Err("only 'input_attachment<T>' values can be read with inputAttachmentLoad")
+        }
+        (_, Kind::InputAttachment(_)) => {
+            return Err("input attachments can only be read with inputAttachmentLoad")
+        }
+        _ => {}
+    }
     Ok(match fun {
+        TextureFn::InputAttachmentLoad => return Err("only input attachments"),
         TextureFn::Load => {
             base.push(p(R::Texture, Want::Texture));
             base.push(p(R::Coords, Want::Int(n)));
@@ -340,11 +357,16 @@ fn result_inner(fun: TextureFn, dim: ImageDimension, class: ImageClass) -> Optio
         TextureFn::NumLayers | TextureFn::NumLevels | TextureFn::NumSamples => {
             Some(TypeInner::Scalar(Scalar::U32))
         }
+        TextureFn::InputAttachmentLoad => match class {
+            ImageClass::InputAttachment { kind } => vec4(kind),
+            _ => None,
+        },
         TextureFn::Load => match class {
             ImageClass::Sampled { kind, .. } => vec4(kind),
             ImageClass::Depth { .. } => Some(TypeInner::Scalar(Scalar::F32)),
             ImageClass::Storage { format, .. } => vec4(format.channel_scalar()),
             ImageClass::External => f32v4,
+            ImageClass::InputAttachment { kind } => vec4(kind),
         },
         TextureFn::Sample | TextureFn::SampleLevel => match class {
             ImageClass::Depth { .. } => Some(TypeInner::Scalar(Scalar::F32)),
@@ -662,6 +684,11 @@ fn every_texture() -> Vec<(ImageDimension, bool, ImageClass)> {
     }
     v.push((D::Buffer, false, storage));
     v.push((D::D2, false, ImageClass::External));
+    v.push((
+        D::D2,
+        false,
+        ImageClass::InputAttachment { kind: Scalar::F32 },
+    ));
     v
 }
 
@@ -681,6 +708,7 @@ fn texture_text(dim: ImageDimension, arrayed: bool, class: ImageClass) -> String
             let base = t.split('<').next().unwrap_or_default().to_string();
             format!("{base}<F, A>")
         }
+        ImageClass::InputAttachment { .. } => "input_attachment<T>".to_string(),
         _ => crate::ir::image_type_name(dim, arrayed, class),
     }
 }
@@ -719,6 +747,7 @@ pub fn signatures(fun: TextureFn) -> Vec<String> {
                 let s = match class {
                     ImageClass::Sampled { .. } if scalar != Scalar::U32 => "T",
                     ImageClass::Storage { .. } if scalar != Scalar::U32 => "T",
+                    ImageClass::InputAttachment { .. } => "T",
                     _ => scalar.wgsl_name(),
                 };
                 format!(" -> vec{}<{s}>", size as u32)

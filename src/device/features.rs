@@ -31,6 +31,11 @@ bitflags::bitflags! {
         /// Metal, MSL 2.4 and 64-bit atomic min/max: Apple9, or Apple8 with
         /// Mac2)
         const ATOMIC_VEC2U_MIN_MAX = 1 << 12;
+        /// `framebuffer-fetch` (Dawn's feature):
+        /// `enable chromium_experimental_framebuffer_fetch;` (on Vulkan,
+        /// `rasterizationOrderColorAttachmentAccess` of
+        /// `VK_EXT_rasterization_order_attachment_access`)
+        const FRAMEBUFFER_FETCH = 1 << 13;
         /// `subgroup-matrix` (the proposal's name): `enable subgroup_matrix;`
         const SUBGROUP_MATRIX = 1 << 6;
         /// `chromium-experimental-subgroup-matrix` (Dawn):
@@ -87,6 +92,11 @@ pub const FEATURES: &[(Features, &str, &str)] = &[
         Features::ATOMIC_VEC2U_MIN_MAX,
         "atomic-vec2u-min-max",
         "atomic_vec2u_min_max",
+    ),
+    (
+        Features::FRAMEBUFFER_FETCH,
+        "framebuffer-fetch",
+        "chromium_experimental_framebuffer_fetch",
     ),
     (
         Features::SUBGROUP_MATRIX,

@@ -87,6 +87,9 @@ pub(crate) mod json;
 mod language;
 mod robustness;
 pub mod vulkan;
+mod webgpu_names;
+
+pub use webgpu_names::{OTHER_WEBGPU_FEATURES, OTHER_WEBGPU_LIMITS};
 
 pub use features::{Features, FEATURES};
 pub use language::{LanguageFeatures, LANGUAGE_FEATURES, OTHER_LANGUAGE_FEATURES};
@@ -97,28 +100,6 @@ use std::fmt;
 use crate::configs::SubgroupMatrixConfig;
 
 use json::{Kind, Pos, Value};
-
-/// Standard WebGPU feature names that gate no WGSL enable: accepted in a
-/// profile and ignored.
-pub const OTHER_WEBGPU_FEATURES: &[&str] = &[
-    "core-features-and-limits",
-    "depth-clip-control",
-    "depth32float-stencil8",
-    "texture-compression-bc",
-    "texture-compression-bc-sliced-3d",
-    "texture-compression-etc2",
-    "texture-compression-astc",
-    "texture-compression-astc-sliced-3d",
-    "timestamp-query",
-    "indirect-first-instance",
-    "rg11b10ufloat-renderable",
-    "bgra8unorm-storage",
-    "float32-filterable",
-    "float32-blendable",
-    "texture-formats-tier1",
-    "texture-formats-tier2",
-    "texture-component-swizzle",
-];
 
 impl Features {
     /// The WebGPU name of a single feature (`shader-f16`).
@@ -193,41 +174,6 @@ pub const LIMITS: &[(&str, LimitField)] = &[
     ("maxImmediateSize", |l| &mut l.max_immediate_size),
     ("subgroupMinSize", |l| &mut l.subgroup_min_size),
     ("subgroupMaxSize", |l| &mut l.subgroup_max_size),
-];
-
-/// Standard WebGPU limit names tessera does not check: accepted in a
-/// profile and ignored.
-pub const OTHER_WEBGPU_LIMITS: &[&str] = &[
-    "maxTextureDimension1D",
-    "maxTextureDimension2D",
-    "maxTextureDimension3D",
-    "maxTextureArrayLayers",
-    "maxBindGroups",
-    "maxBindGroupsPlusVertexBuffers",
-    "maxBindingsPerBindGroup",
-    "maxDynamicUniformBuffersPerPipelineLayout",
-    "maxDynamicStorageBuffersPerPipelineLayout",
-    "maxSampledTexturesPerShaderStage",
-    "maxSamplersPerShaderStage",
-    "maxStorageBuffersPerShaderStage",
-    "maxStorageBuffersInVertexStage",
-    "maxStorageBuffersInFragmentStage",
-    "maxStorageTexturesPerShaderStage",
-    "maxStorageTexturesInVertexStage",
-    "maxStorageTexturesInFragmentStage",
-    "maxUniformBuffersPerShaderStage",
-    "maxUniformBufferBindingSize",
-    "maxStorageBufferBindingSize",
-    "minUniformBufferOffsetAlignment",
-    "minStorageBufferOffsetAlignment",
-    "maxVertexBuffers",
-    "maxBufferSize",
-    "maxVertexAttributes",
-    "maxVertexBufferArrayStride",
-    "maxInterStageShaderVariables",
-    "maxColorAttachments",
-    "maxColorAttachmentBytesPerSample",
-    "maxComputeWorkgroupsPerDimension",
 ];
 
 /// WebGPU's default `maxComputeWorkgroupSizeX`, `Y` and `Z`.

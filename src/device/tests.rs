@@ -508,6 +508,7 @@ fn h100_facts() -> VulkanDeviceFacts {
         fragment_shader_barycentric: false,
         shader_int64: false,
         shader_buffer_int64_atomics: false,
+        rasterization_order_color_attachment_access: false,
         storage_buffer_16bit_access: true,
         uniform_and_storage_buffer_16bit_access: true,
         shader_float16: true,
@@ -703,4 +704,25 @@ fn atomic_vec2u_feature_from_vulkan() {
     assert!(profile_from_vulkan(&facts)
         .to_json()
         .contains("\"atomic-vec2u-min-max\""));
+}
+
+#[test]
+fn framebuffer_fetch_feature_from_vulkan() {
+    let mut facts = h100_facts();
+    assert!(!profile_from_vulkan(&facts)
+        .features
+        .contains(Features::FRAMEBUFFER_FETCH));
+    facts.rasterization_order_color_attachment_access = true;
+    let p = profile_from_vulkan(&facts);
+    assert!(p.features.contains(Features::FRAMEBUFFER_FETCH));
+    assert!(p.to_json().contains("\"framebuffer-fetch\""));
+    assert_eq!(
+        Features::for_enable("chromium_experimental_framebuffer_fetch"),
+        Some(Features::FRAMEBUFFER_FETCH)
+    );
+    // Chromium's internal extension needs no device feature.
+    assert_eq!(
+        Features::for_enable("chromium_internal_input_attachments"),
+        None
+    );
 }

@@ -15,6 +15,7 @@
 //! | `primitive-index` | `geometryShader` (SPIR-V's `PrimitiveId` in a fragment shader) |
 //! | `chromium-experimental-barycentric-coord` | `fragmentShaderBarycentric` (`VK_KHR_fragment_shader_barycentric`) |
 //! | `atomic-vec2u-min-max` | `shaderBufferInt64Atomics` (Dawn's rule) and `shaderInt64` (the SPIR-V's `Int64` capability) |
+//! | `framebuffer-fetch` | `rasterizationOrderColorAttachmentAccess` (`VK_EXT_rasterization_order_attachment_access`: coherent input-attachment reads of the colour attachments; Dawn also enables it on GPUs whose tiled rasterization is coherent without it) |
 //! | the subgroup-matrix features | `subgroups`, `cooperativeMatrix`, `vulkanMemoryModel`, `subgroupSizeControl`, `computeFullSubgroups`, and at least one configuration (the proposal's "API" section) |
 //! | `tessera-experimental-bf16` | the subgroup-matrix features and `shaderBFloat16Type` with `shaderBFloat16CooperativeMatrix` (`VK_KHR_shader_bfloat16`) |
 //!
@@ -62,6 +63,10 @@ pub struct VulkanDeviceFacts {
     /// `VkPhysicalDeviceShaderAtomicInt64Features` of
     /// `VK_KHR_shader_atomic_int64`).
     pub shader_buffer_int64_atomics: bool,
+    /// `VkPhysicalDeviceRasterizationOrderAttachmentAccessFeaturesEXT::rasterizationOrderColorAttachmentAccess`
+    /// (`VK_EXT_rasterization_order_attachment_access`; false without the
+    /// extension).
+    pub rasterization_order_color_attachment_access: bool,
     /// `VkPhysicalDeviceVulkan11Features::storageBuffer16BitAccess`.
     pub storage_buffer_16bit_access: bool,
     /// `VkPhysicalDeviceVulkan11Features::uniformAndStorageBuffer16BitAccess`.
@@ -281,6 +286,10 @@ pub fn profile_from_vulkan(facts: &VulkanDeviceFacts) -> DeviceProfile {
     features.set(
         Features::ATOMIC_VEC2U_MIN_MAX,
         facts.shader_int64 && facts.shader_buffer_int64_atomics,
+    );
+    features.set(
+        Features::FRAMEBUFFER_FETCH,
+        facts.rasterization_order_color_attachment_access,
     );
 
     let bf16_possible = facts.bfloat16_cooperative_matrix;

@@ -207,6 +207,18 @@ pub enum ImageClass {
     /// `texture_external`: lowered by a pass to planes plus parameters
     /// before any backend sees it.
     External,
+    /// `input_attachment<T>` (`enable chromium_internal_input_attachments;`,
+    /// as Tint accepts it): the current pixel of a render pass attachment,
+    /// fragment stage only. Its dimension is
+    /// [`ImageDimension::D2`], not arrayed; a variable of it carries
+    /// [`crate::ir::GlobalVariable::input_attachment_index`].
+    /// `inputAttachmentLoad(t)` is [`crate::ir::Expression::ImageLoad`]
+    /// with a zero `vec2<i32>` coordinate (SPIR-V's `SubpassData` images
+    /// are always read at offset (0, 0) from the fragment).
+    InputAttachment {
+        /// The component type: `F32`, `I32` or `U32`.
+        kind: Scalar,
+    },
 }
 
 impl ImageClass {
@@ -352,6 +364,7 @@ pub fn image_type_name(dim: ImageDimension, arrayed: bool, class: ImageClass) ->
             let ms = if multisampled { "multisampled_" } else { "" };
             format!("texture_depth_{ms}{d}{array}")
         }
+        ImageClass::InputAttachment { kind } => format!("input_attachment<{}>", kind.wgsl_name()),
         ImageClass::Storage { format, access } if dim == ImageDimension::Buffer => format!(
             "texel_buffer<{}, {}>",
             format.wgsl_name(),

@@ -105,6 +105,14 @@ bitflags::bitflags! {
         /// `atomic<vec2<u32>>` in the 'storage' address space, with
         /// `atomicStoreMax` and `atomicStoreMin`
         const ATOMIC_VEC2U_MIN_MAX = 1 << 16;
+        /// `enable chromium_experimental_framebuffer_fetch;` (Chromium's
+        /// experiment, as Tint accepts it): `@color(N)` fragment inputs
+        /// read the render pass's colour attachment `N`.
+        const FRAMEBUFFER_FETCH = 1 << 17;
+        /// `enable chromium_internal_input_attachments;` (Chromium's
+        /// internal extension, as Tint accepts it): `input_attachment<T>`,
+        /// `@input_attachment_index` and `inputAttachmentLoad`.
+        const INPUT_ATTACHMENTS = 1 << 18;
     }
 }
 
@@ -261,6 +269,10 @@ pub struct GlobalVariable {
     /// [`Module::global_expressions`]. `None` means zero-initialised (private,
     /// workgroup) or not initialised by the shader (buffers).
     pub init: Option<Handle<Expression>>,
+    /// `@input_attachment_index(N)` of an `input_attachment<T>` variable
+    /// (`enable chromium_internal_input_attachments;`); `None` for every
+    /// other variable.
+    pub input_attachment_index: Option<u32>,
 }
 
 /// The promise a fragment shader makes about the depth it writes
@@ -344,6 +356,10 @@ pub enum Binding {
         /// `@blend_src(n)` (`enable dual_source_blending`), if written.
         blend_src: Option<u32>,
     },
+    /// `@color(n)` (`enable chromium_experimental_framebuffer_fetch`): a
+    /// fragment input holding the value of colour attachment `n` at the
+    /// fragment, before the fragment's own outputs.
+    Color(u32),
 }
 
 impl Binding {

@@ -26,6 +26,16 @@ pub fn passes<'a>(options: &Options) -> Vec<Pass<'a>> {
             crate::passes::spec_constants::run,
         ),
     );
+    // Early: the reads it adds are ordinary texture loads for the passes
+    // after it.
+    list.insert(
+        1,
+        Pass::infallible(
+            "framebuffer-fetch",
+            "@color(N) fragment inputs become input_attachment<T> variables (group framebuffer_fetch_group, binding N, input attachment index N) read by a new entry-point function that calls the original",
+            crate::passes::framebuffer_fetch::run,
+        ),
+    );
     // Before robustness: its loop's element accesses are in range by
     // construction, and the pass list is shared up to here.
     let at = list

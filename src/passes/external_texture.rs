@@ -104,6 +104,7 @@ pub fn run(p: &mut Pipeline) -> Result<(), Error> {
                 binding: Some(r.bindings.plane1),
                 ty: t.plane,
                 init: None,
+                input_attachment_index: None,
             },
             span,
         );
@@ -115,6 +116,7 @@ pub fn run(p: &mut Pipeline) -> Result<(), Error> {
                 binding: Some(r.bindings.params),
                 ty: t.params,
                 init: None,
+                input_attachment_index: None,
             },
             span,
         );

@@ -266,6 +266,7 @@ pub fn run(p: &mut Pipeline, kind_changes: KindChanges, qcom: bool) -> Result<()
                 binding: None,
                 ty,
                 init: None,
+                input_attachment_index: None,
             },
             Span::UNDEFINED,
         );

@@ -30,6 +30,7 @@ pub mod first_bit;
 pub mod float_formulas;
 pub mod float_to_int;
 pub mod fold;
+pub mod framebuffer_fetch;
 pub mod int_abs_sign;
 pub mod int_division;
 pub mod int_dot;

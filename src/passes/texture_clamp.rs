@@ -106,8 +106,16 @@ fn has_levels(cx: &Cx, image: H) -> bool {
 
 /// Whether `image` can be clamped here (external textures are lowered to
 /// plain ones first, by their own pass).
+/// Input attachments are read at the fragment itself (no coordinate to
+/// clamp); external textures are lowered by their own pass.
 fn clampable(cx: &Cx, image: H) -> bool {
-    matches!(*cx.inner(image), TypeInner::Image { class, .. } if class != crate::ir::ImageClass::External)
+    matches!(
+        *cx.inner(image),
+        TypeInner::Image { class, .. } if !matches!(
+            class,
+            crate::ir::ImageClass::External | crate::ir::ImageClass::InputAttachment { .. }
+        )
+    )
 }
 
 impl FunctionPass for TextureClamp {

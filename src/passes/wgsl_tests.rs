@@ -908,3 +908,33 @@ fn inc(p: ptr<storage, u32, read_write>) { *p += 1u; }
         "inc_b"
     );
 }
+
+/// SPIR-V framebuffer fetch: each `@color(N)` input (a parameter, or a
+/// member of an IO struct) becomes an `input_attachment<T>` variable at
+/// group 66, binding N, index N; the entry point becomes `main_inner`, and
+/// a new `main` reads the attachments (narrowed, `f16` converted) and
+/// rebuilds the struct without its `@color` member.
+#[test]
+fn framebuffer_fetch() {
+    let src = "
+enable chromium_experimental_framebuffer_fetch;
+enable f16;
+struct In { @location(0) uv: vec2f, @color(2) prev: vec2u }
+@fragment fn main(@color(0) c: vec4f, i: In, @color(1) h: f16) -> @location(0) vec4f {
+    return c + vec4f(i.uv, vec2f(i.prev)) * f32(h);
+}";
+    let out = after_in_pipeline(
+        src,
+        "framebuffer-fetch",
+        crate::lower::spv::passes(&Default::default()),
+        &PipelineOptions::default(),
+    );
+    insta::with_settings!({
+        snapshot_path => "../../snapshots/passes",
+        prepend_module_to_snapshot => false,
+        omit_expression => true,
+        description => src,
+    }, {
+        insta::assert_snapshot!("framebuffer_fetch", out);
+    });
+}

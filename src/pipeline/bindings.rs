@@ -84,6 +84,9 @@ pub enum HandleKind {
     /// `texture_external` (lowered to two planes and a parameters buffer:
     /// see [`super::EntryPointReflection::external_textures`]).
     ExternalTexture,
+    /// `input_attachment<T>` (`chromium_internal_input_attachments`; see
+    /// [`ResourceReflection::input_attachment_index`]).
+    InputAttachment,
     /// `sampler`.
     Sampler,
     /// `sampler_comparison`.
@@ -113,6 +116,9 @@ pub struct ResourceReflection {
     /// How many textures the binding holds: N for a `binding_array<T, N>`
     /// (whose `image` is T's), 1 otherwise.
     pub count: u32,
+    /// `@input_attachment_index` of an input attachment (`None` for the
+    /// others).
+    pub input_attachment_index: Option<u32>,
 }
 
 /// The textures and samplers of one entry point, sorted by group and
@@ -147,6 +153,7 @@ pub(crate) fn entry_resources(module: &Module, epi: &EntryPointInfo) -> Vec<Reso
                         (HandleKind::StorageTexture, Some(access))
                     }
                     ImageClass::External => (HandleKind::ExternalTexture, None),
+                    ImageClass::InputAttachment { .. } => (HandleKind::InputAttachment, None),
                 },
                 _ => return None,
             };
@@ -159,6 +166,7 @@ pub(crate) fn entry_resources(module: &Module, epi: &EntryPointInfo) -> Vec<Reso
                 access,
                 image,
                 count,
+                input_attachment_index: var.input_attachment_index,
             })
         })
         .collect();

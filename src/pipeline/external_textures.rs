@@ -268,6 +268,23 @@ fn check_given(
     }
 }
 
+/// The reflection of the parameters buffer of an external texture (listed
+/// with the entry point's buffers).
+pub(crate) fn params_binding(e: &ExternalTextureReflection) -> super::BindingReflection {
+    super::BindingReflection {
+        group: e.bindings.params.group,
+        binding: e.bindings.params.binding,
+        name: format!("{}_params", e.name),
+        type_name: "ExternalTextureParams".to_string(),
+        space: crate::ir::AddressSpace::Uniform,
+        access: crate::ir::Access::Read,
+        min_binding_size: EXTERNAL_TEXTURE_PARAMS_SIZE,
+        subgroup_matrix_min_size: None,
+        layout: super::HostLayout::words((EXTERNAL_TEXTURE_PARAMS_SIZE / 4) as u32),
+        uniform_standard_layout: false,
+    }
+}
+
 /// The external textures among `globals` (indices of global variables,
 /// as in the validator's entry-point facts), for an entry point's
 /// reflection.

@@ -18,6 +18,7 @@ mod bindings;
 pub(crate) mod checks;
 pub(crate) mod eval;
 pub mod external_textures;
+pub mod framebuffer_fetch;
 mod host_layout;
 mod index_bounds;
 mod matrix_access;
@@ -41,6 +42,7 @@ use crate::valid::ModuleInfo;
 
 pub use bindings::{BindingReflection, HandleKind, ResourceReflection};
 pub use external_textures::{ExternalTextureBindings, ExternalTextureReflection};
+pub use framebuffer_fetch::{FramebufferFetchReflection, DEFAULT_FRAMEBUFFER_FETCH_GROUP};
 pub use host_layout::{HostLayout, HostMember, HostScalar};
 
 /// Options for creating a pipeline from a module.
@@ -114,6 +116,11 @@ pub struct PipelineOptions {
     /// chosen. A given binding point that collides with another resource
     /// of an entry point using the texture is a pipeline-creation error.
     pub external_textures: BTreeMap<crate::ir::ResourceBinding, ExternalTextureBindings>,
+    /// The descriptor set of the input attachments the SPIR-V output reads
+    /// `@color(N)` fragment inputs from (`chromium_experimental_framebuffer_fetch`;
+    /// binding `N`, input attachment index `N`). Default
+    /// [`DEFAULT_FRAMEBUFFER_FETCH_GROUP`]; see [`framebuffer_fetch`].
+    pub framebuffer_fetch_group: u32,
 }
 
 impl Default for PipelineOptions {
@@ -134,6 +141,7 @@ impl Default for PipelineOptions {
             max_immediate_size: crate::device::WEBGPU_MAX_IMMEDIATE_SIZE,
             spec_constants: false,
             external_textures: BTreeMap::new(),
+            framebuffer_fetch_group: DEFAULT_FRAMEBUFFER_FETCH_GROUP,
         }
     }
 }
@@ -246,6 +254,9 @@ pub struct EntryPointReflection {
     /// The textures and samplers the entry point uses, by group and
     /// binding (a `texture_external` appears once, at plane 0's binding).
     pub resources: Vec<ResourceReflection>,
+    /// The input attachments the SPIR-V output reads the `@color` inputs
+    /// from (none for MSL, which reads `[[color(N)]]`), by colour index.
+    pub framebuffer_fetch: Vec<FramebufferFetchReflection>,
 }
 
 /// An override of the module and the value the pipeline gave it.
@@ -335,6 +346,9 @@ pub struct Pipeline {
     /// without external textures; the pass assigns defaults to any
     /// variable not listed).
     pub external_textures: external_textures::Assignments,
+    /// [`PipelineOptions::framebuffer_fetch_group`], for the
+    /// `framebuffer-fetch` pass.
+    pub framebuffer_fetch_group: u32,
     /// The device's native cooperative-vector products (from the options),
     /// for the `coop-vec` pass.
     pub cooperative_vector_configs: Vec<crate::configs::CooperativeVectorConfig>,
@@ -759,22 +773,13 @@ pub fn process_owned(
         r.bindings = bindings::entry_bindings(module, epi, &summaries, &standard_layout);
         r.resources = bindings::entry_resources(module, epi);
         r.external_textures = external_textures::entry_reflection(&externals, &epi.globals);
-        for e in &r.external_textures {
-            r.bindings.push(BindingReflection {
-                group: e.bindings.params.group,
-                binding: e.bindings.params.binding,
-                name: format!("{}_params", e.name),
-                type_name: "ExternalTextureParams".to_string(),
-                space: crate::ir::AddressSpace::Uniform,
-                access: crate::ir::Access::Read,
-                min_binding_size: external_textures::EXTERNAL_TEXTURE_PARAMS_SIZE,
-                subgroup_matrix_min_size: None,
-                layout: HostLayout::words(
-                    (external_textures::EXTERNAL_TEXTURE_PARAMS_SIZE / 4) as u32,
-                ),
-                uniform_standard_layout: false,
-            });
-        }
+        r.bindings.extend(
+            r.external_textures
+                .iter()
+                .map(external_textures::params_binding),
+        );
+        r.framebuffer_fetch =
+            framebuffer_fetch::entry_reflection(module, ep, &r, options, &mut diags);
         r.bindings.sort_by_key(|b| (b.group, b.binding));
         for &(ty, span) in &epi.matrix_types {
             if options.spec_constants {
@@ -935,6 +940,7 @@ pub fn process_owned(
         reflection,
         subgroup_sizes: [min_sg, max_sg],
         external_textures: externals,
+        framebuffer_fetch_group: options.framebuffer_fetch_group,
         cooperative_vector_configs: options.cooperative_vector_configs.clone(),
         cooperative_vector_max_components: options.cooperative_vector_max_components,
         cooperative_vector_training: options.cooperative_vector_training.clone(),

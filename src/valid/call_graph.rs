@@ -209,6 +209,23 @@ pub fn function_facts(
             Expression::Derivative { axis, control, .. } => out
                 .stage_uses
                 .extend(builtin_use(axis.wgsl_name(control), espan)),
+            // `inputAttachmentLoad` (fragment only).
+            Expression::ImageLoad { image, .. }
+                if matches!(
+                    function
+                        .expression_types
+                        .get(image.index())
+                        .and_then(|&t| module.types.try_get(t))
+                        .map(|t| &t.inner),
+                    Some(TypeInner::Image {
+                        class: crate::ir::ImageClass::InputAttachment { .. },
+                        ..
+                    })
+                ) =>
+            {
+                out.stage_uses
+                    .extend(builtin_use("inputAttachmentLoad", espan))
+            }
             // The builtins that sample with an implicit level of detail.
             Expression::ImageSample {
                 gather: None,

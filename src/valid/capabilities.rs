@@ -138,6 +138,9 @@ fn enable_names(ext: Extensions) -> Vec<&'static str> {
                 ext.contains(Extensions::BARYCENTRIC_COORD)
             }
             "atomic_vec2u_min_max" => ext.contains(Extensions::ATOMIC_VEC2U_MIN_MAX),
+            "chromium_experimental_framebuffer_fetch" => {
+                ext.contains(Extensions::FRAMEBUFFER_FETCH)
+            }
             "subgroup_matrix" => ext.contains(Extensions::SUBGROUP_MATRIX_STANDARD),
             "chromium_experimental_subgroup_matrix" => {
                 ext.contains(Extensions::SUBGROUP_MATRIX)

@@ -138,6 +138,8 @@ struct IoChecker<'a> {
     /// Locations are numbers the shader chooses: a keyed hash keeps them
     /// from being made to collide.
     seen_locations: [HashMap<(u32, Option<u32>), What<'a>>; 2],
+    /// `@color(N)` inputs (framebuffer fetch).
+    seen_colors: HashMap<u32, What<'a>>,
     has_position_output: bool,
     diags: &'a mut Vec<Diagnostic>,
 }
@@ -304,6 +306,26 @@ impl<'a> IoChecker<'a> {
                     seen.insert((location, blend_src), what);
                 }
             }
+            Some(Binding::Color(n)) => {
+                if self.stage != ShaderStage::Fragment || !input {
+                    self.diags.push(Diagnostic::error(
+                        format!("@color can only be used for fragment shader input, not as a {stage} shader {dir} ({what})"),
+                        self.span,
+                    ));
+                    return;
+                }
+                if let Some(first) = self.seen_colors.get(&n) {
+                    self.diags.push(
+                        Diagnostic::error(
+                            format!("@color({n}) appears multiple times as an entry point input"),
+                            self.span,
+                        )
+                        .with_note(format!("first used by {first}")),
+                    );
+                } else {
+                    self.seen_colors.insert(n, what);
+                }
+            }
         }
     }
 }
@@ -325,6 +347,7 @@ pub fn check_entry_point(module: &Module, ep: &EntryPoint, diags: &mut Vec<Diagn
         span,
         seen_builtins: Default::default(),
         seen_locations: Default::default(),
+        seen_colors: Default::default(),
         has_position_output: false,
         diags,
     };

@@ -28,6 +28,7 @@ pub(crate) fn global(
             binding: binding.map(|(group, binding)| ResourceBinding { group, binding }),
             ty,
             init: None,
+            input_attachment_index: None,
         },
         span,
     )

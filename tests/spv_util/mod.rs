@@ -56,6 +56,7 @@ impl Mb {
                 binding: binding.map(|(group, binding)| ResourceBinding { group, binding }),
                 ty,
                 init: None,
+                input_attachment_index: None,
             },
             Span::UNDEFINED,
         )
@@ -148,6 +149,7 @@ pub fn pipeline(m: &Module) -> Pipeline {
         reflection: Default::default(),
         subgroup_sizes: [4, 128],
         external_textures: Vec::new(),
+        framebuffer_fetch_group: tessera::pipeline::DEFAULT_FRAMEBUFFER_FETCH_GROUP,
         cooperative_vector_configs: Vec::new(),
         cooperative_vector_max_components: None,
         cooperative_vector_training: Vec::new(),

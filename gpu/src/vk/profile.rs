@@ -54,6 +54,9 @@ pub struct Queried<'a> {
     pub robust_buffer_access2: bool,
     /// `fragmentShaderBarycentric` (`VK_KHR_fragment_shader_barycentric`).
     pub fragment_shader_barycentric: bool,
+    /// `rasterizationOrderColorAttachmentAccess`
+    /// (`VK_EXT_rasterization_order_attachment_access`).
+    pub rasterization_order_color_attachment_access: bool,
     /// `cooperativeMatrixRobustBufferAccess` (KHR).
     pub cooperative_matrix_robust_buffer_access: bool,
     /// The cooperative-matrix properties, in KHR form.
@@ -88,6 +91,7 @@ pub fn facts(q: &Queried<'_>) -> VulkanDeviceFacts {
         fragment_shader_barycentric: q.fragment_shader_barycentric,
         shader_int64: on(q.f10.shader_int64),
         shader_buffer_int64_atomics: on(q.f12.shader_buffer_int64_atomics),
+        rasterization_order_color_attachment_access: q.rasterization_order_color_attachment_access,
         storage_buffer_16bit_access: on(q.f11.storage_buffer16_bit_access),
         uniform_and_storage_buffer_16bit_access: on(q.f11.uniform_and_storage_buffer16_bit_access),
         shader_float16: on(q.f12.shader_float16),
@@ -223,6 +227,8 @@ unsafe fn read(
     let mut frb2 = vk::PhysicalDeviceRobustness2FeaturesEXT::default();
     let lists_barycentric = lists(ash::khr::fragment_shader_barycentric::NAME);
     let mut fbary = vk::PhysicalDeviceFragmentShaderBarycentricFeaturesKHR::default();
+    let lists_raster_order = lists(ash::ext::rasterization_order_attachment_access::NAME);
+    let mut fro = vk::PhysicalDeviceRasterizationOrderAttachmentAccessFeaturesEXT::default();
     let mut f2 = vk::PhysicalDeviceFeatures2::default()
         .push_next(&mut f11)
         .push_next(&mut f12)
@@ -238,6 +244,9 @@ unsafe fn read(
     }
     if lists_barycentric {
         f2 = f2.push_next(&mut fbary);
+    }
+    if lists_raster_order {
+        f2 = f2.push_next(&mut fro);
     }
     instance.get_physical_device_features2(pd, &mut f2);
     let f10 = f2.features;
@@ -335,6 +344,8 @@ unsafe fn read(
         bfloat16_cooperative_matrix: bf16,
         robust_buffer_access2: lists_robustness2 && frb2.robust_buffer_access2 != 0,
         fragment_shader_barycentric: lists_barycentric && fbary.fragment_shader_barycentric != 0,
+        rasterization_order_color_attachment_access: lists_raster_order
+            && fro.rasterization_order_color_attachment_access != 0,
         cooperative_matrix_robust_buffer_access: khr_feature
             && fkhr.cooperative_matrix_robust_buffer_access != 0,
         cooperative_matrix_properties,
@@ -455,6 +466,7 @@ mod tests {
             // Not recorded when the H100 profile was written.
             robust_buffer_access2: false,
             fragment_shader_barycentric: false,
+            rasterization_order_color_attachment_access: false,
             cooperative_matrix_robust_buffer_access: false,
             cooperative_matrix_properties: vec![
                 prop(V::Float16, V::Float16, 16, 16, 16),

@@ -557,6 +557,7 @@ impl Device {
             // the runner's profile exactly when the device can run it.
             shader_int64: on(f10.shader_int64),
             shader_buffer_int64_atomics: on(f12.shader_buffer_int64_atomics),
+            rasterization_order_color_attachment_access: false,
             storage_buffer_16bit_access: on(f11.storage_buffer16_bit_access),
             uniform_and_storage_buffer_16bit_access: on(f11.uniform_and_storage_buffer16_bit_access),
             shader_float16: on(f12.shader_float16),

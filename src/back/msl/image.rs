@@ -59,6 +59,7 @@ fn texel_scalar(class: ImageClass) -> &'static str {
     let s = match class {
         ImageClass::Sampled { kind, .. } => kind,
         ImageClass::Storage { format, .. } => format.channel_scalar(),
+        ImageClass::InputAttachment { kind } => kind,
         ImageClass::Depth { .. } | ImageClass::External => Scalar::F32,
     };
     match s {
@@ -124,6 +125,14 @@ pub(super) fn check_type(img: Image, wgsl: &str, version: (u8, u8)) -> Result<()
                     "`{wgsl}` reached the MSL writer without being lowered"
                 ))
                 .with_note("the external-texture pass replaces texture_external by its planes and parameters before any backend runs"),
+            ))
+        }
+        ImageClass::InputAttachment { .. } => {
+            return Err(Box::new(
+                Diagnostic::without_location(format!(
+                    "`{wgsl}` (chromium_internal_input_attachments) is not supported by the MSL backend"
+                ))
+                .with_note("Metal has no input attachments; Tint rejects them for MSL too"),
             ))
         }
         ImageClass::Storage { access, .. } => {

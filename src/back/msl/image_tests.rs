@@ -104,6 +104,7 @@ impl Builder {
                 binding: Some(ResourceBinding { group: 0, binding }),
                 ty,
                 init: None,
+                input_attachment_index: None,
             },
             span,
         )

@@ -186,11 +186,22 @@ pub(super) fn interface(
                     in_members.push(cat(&["  ", &tn, " ", &mname, " [[", &attr, "]];"]));
                     parts.push(cat(&[&in_param, ".", &mname]));
                 }
+                // Framebuffer fetch: Metal reads colour attachment `n` in
+                // the stage-in struct.
+                Binding::Color(n) => {
+                    let mname = format!("{}_color{n}", leaf.name);
+                    let attr = format!("color({n})");
+                    in_members.push(cat(&["  ", &tn, " ", &mname, " [[", &attr, "]];"]));
+                    parts.push(cat(&[&in_param, ".", &mname]));
+                }
             }
         }
         if a.binding.is_none() {
             rebuilt.push((i, w.compose(a.ty, &parts)));
-        } else if matches!(a.binding, Some(Binding::Location { .. })) {
+        } else if matches!(
+            a.binding,
+            Some(Binding::Location { .. } | Binding::Color(_))
+        ) {
             rebuilt.push((i, parts.concat()));
         }
     }
@@ -278,6 +289,9 @@ pub(super) fn interface(
                 ),
                 (_, None) => format!("{tn} {}_loc{location} [[color({location})]]", leaf.name),
             },
+            Binding::Color(_) => {
+                return Err(err("@color is not valid on an entry-point output", span))
+            }
         };
         let name = decl
             .split_whitespace()

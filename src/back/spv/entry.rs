@@ -35,6 +35,12 @@ impl Writer<'_> {
                 return Ok(var);
             }
         }
+        if let Binding::Color(n) = binding {
+            return Err(err(
+                format!("internal error: @color({n}) reached the SPIR-V writer (the framebuffer-fetch pass turns it into an input attachment)"),
+                crate::span::Span::UNDEFINED,
+            ));
+        }
         let t = self.type_id(ty, Mode::Plain)?;
         if self.m.inner(ty).scalar() == Some(Scalar::F16) {
             self.s.cap(Capability::StorageInputOutput16);
@@ -99,6 +105,7 @@ impl Writer<'_> {
                     }
                 }
             }
+            Binding::Color(_) => {}
             Binding::BuiltIn(b) => {
                 let spv = match b {
                     BuiltIn::Position { .. } if stage == ShaderStage::Fragment => {

@@ -99,6 +99,7 @@ fn sampled_scalar(class: ImageClass) -> Scalar {
     match class {
         ImageClass::Sampled { kind, .. } => kind,
         ImageClass::Storage { format, .. } => format.channel_scalar(),
+        ImageClass::InputAttachment { kind } => kind,
         ImageClass::Depth { .. } | ImageClass::External => Scalar::F32,
     }
 }
@@ -130,6 +131,10 @@ impl Writer<'_> {
                     Capability::Sampled1D
                 });
                 Dim::Dim1D
+            }
+            ImageDimension::D2 if matches!(class, ImageClass::InputAttachment { .. }) => {
+                self.s.cap(Capability::InputAttachment);
+                Dim::DimSubpassData
             }
             ImageDimension::D2 => Dim::Dim2D,
             ImageDimension::D3 => Dim::Dim3D,
@@ -166,6 +171,7 @@ impl Writer<'_> {
                 }
                 (0, false, 2, f)
             }
+            ImageClass::InputAttachment { .. } => (0, false, 2, ImageFormat::Unknown),
             ImageClass::External => {
                 return Err(err(
                     "texture_external must be lowered before the SPIR-V writer (the external-texture pass)",
@@ -337,7 +343,7 @@ impl Writer<'_> {
         let result_ty = self.expr_type(cx, h)?;
         let texel = sampled_scalar(img.class);
         let v4 = self.vector_type(texel, 4);
-        if let ImageClass::Storage { .. } = img.class {
+        if let ImageClass::Storage { .. } | ImageClass::InputAttachment { .. } = img.class {
             return Ok(self.emit(cx, Op::ImageRead, v4, &[i, c]));
         }
         let mut ops = vec![i, c];

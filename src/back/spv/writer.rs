@@ -208,6 +208,13 @@ impl<'a> Writer<'a> {
                 &[id, Decoration::Binding as u32, b.binding],
             );
         }
+        if let Some(index) = g.input_attachment_index {
+            inst(
+                &mut self.s.annotations,
+                Op::Decorate,
+                &[id, Decoration::InputAttachmentIndex as u32, index],
+            );
+        }
         if g.space == AddressSpace::Handle {
             self.storage_image_access(id, m.inner(g.ty));
         }

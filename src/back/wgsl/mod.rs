@@ -122,6 +122,9 @@ pub fn write(module: &Module) -> Result<String, Error> {
         let span = module.global_variables.span(h);
         if let Some(b) = g.binding {
             let _ = write!(section, "@group({}) @binding({}) ", b.group, b.binding);
+            if let Some(i) = g.input_attachment_index {
+                let _ = write!(section, "@input_attachment_index({i}) ");
+            }
         }
         if g.space == AddressSpace::Handle {
             let _ = writeln!(
@@ -238,6 +241,14 @@ fn write_directives(module: &Module, out: &mut String) {
             "chromium_experimental_barycentric_coord",
         ),
         (Extensions::ATOMIC_VEC2U_MIN_MAX, "atomic_vec2u_min_max"),
+        (
+            Extensions::FRAMEBUFFER_FETCH,
+            "chromium_experimental_framebuffer_fetch",
+        ),
+        (
+            Extensions::INPUT_ATTACHMENTS,
+            "chromium_internal_input_attachments",
+        ),
         (
             Extensions::DISABLE_UNIFORMITY_ANALYSIS,
             "chromium_disable_uniformity_analysis",
@@ -383,6 +394,9 @@ fn write_binding(binding: Binding, out: &mut String) {
                 }
                 _ => {}
             }
+        }
+        Binding::Color(n) => {
+            let _ = write!(out, "@color({n})");
         }
     }
 }

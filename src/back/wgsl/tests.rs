@@ -153,6 +153,7 @@ fn storage_buffer_doubling() {
             }),
             ty: arr,
             init: None,
+            input_attachment_index: None,
         },
         Span::UNDEFINED,
     );
@@ -595,6 +596,7 @@ fn structs_get_layout_attributes_only_where_needed() {
             }),
             ty: outer,
             init: None,
+            input_attachment_index: None,
         },
         Span::UNDEFINED,
     );
@@ -685,6 +687,7 @@ fn predeclared_struct_values_use_let_inference() {
             binding: None,
             ty: res,
             init: None,
+            input_attachment_index: None,
         },
         Span::UNDEFINED,
     );
@@ -751,6 +754,7 @@ fn overrides_sized_arrays_and_workgroup_size() {
             binding: None,
             ty: arr,
             init: None,
+            input_attachment_index: None,
         },
         Span::UNDEFINED,
     );
@@ -829,6 +833,7 @@ fn subgroup_matrix_operations_use_chromium_syntax() {
             }),
             ty: arr,
             init: None,
+            input_attachment_index: None,
         },
         Span::UNDEFINED,
     );
@@ -939,6 +944,7 @@ fn calls_atomics_barriers_and_subgroup_ops() {
             binding: None,
             ty: au,
             init: None,
+            input_attachment_index: None,
         },
         Span::UNDEFINED,
     );
@@ -1033,6 +1039,7 @@ fn clashing_and_reserved_names_are_renamed() {
                 binding: None,
                 ty: i32_,
                 init: None,
+                input_attachment_index: None,
             },
             Span::UNDEFINED,
         );
@@ -1071,6 +1078,7 @@ fn constants_print_as_literals_and_constructors() {
                 binding: None,
                 ty: v2,
                 init: Some(init),
+                input_attachment_index: None,
             },
             Span::UNDEFINED,
         );
@@ -1093,6 +1101,7 @@ fn constants_print_as_literals_and_constructors() {
             binding: None,
             ty: f32_,
             init: Some(ne),
+            input_attachment_index: None,
         },
         Span::UNDEFINED,
     );
@@ -1116,6 +1125,7 @@ fn locals_never_shadow_module_names() {
             binding: None,
             ty: i32_,
             init: None,
+            input_attachment_index: None,
         },
         Span::UNDEFINED,
     );
@@ -1169,6 +1179,7 @@ fn invalid_handles_are_errors_not_panics() {
             binding: None,
             ty: Handle::from_index(5),
             init: None,
+            input_attachment_index: None,
         },
         Span::UNDEFINED,
     );

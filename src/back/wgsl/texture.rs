@@ -44,6 +44,15 @@ impl Ctx<'_> {
                 ImageQuery::NumLayers => ("textureNumLayers", vec![E(image)]),
                 ImageQuery::NumSamples => ("textureNumSamples", vec![E(image)]),
             },
+            // The coordinate is the resolver's zero `vec2<i32>`.
+            Expression::ImageLoad { image, .. }
+                if matches!(
+                    self.image_class(scope, image),
+                    Some(ImageClass::InputAttachment { .. })
+                ) =>
+            {
+                ("inputAttachmentLoad", vec![E(image)])
+            }
             Expression::ImageLoad {
                 image,
                 coordinate,

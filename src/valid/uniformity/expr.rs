@@ -72,7 +72,7 @@ impl<'a> Builder<'a> {
                 mask = builtin_non_uniform(b);
                 single = Some(b.wgsl_name());
             }
-            Some(Binding::Location { .. }) => mask = BOTH,
+            Some(Binding::Location { .. } | Binding::Color(_)) => mask = BOTH,
             None => {
                 if let TypeInner::Struct { members, .. } = self.module.inner(arg.ty) {
                     for m in members {

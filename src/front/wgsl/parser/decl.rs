@@ -9,18 +9,22 @@ use crate::front::wgsl::ast::{
 use crate::front::wgsl::lexer::TokenKind;
 use crate::span::Span;
 
-/// Every attribute name WGSL defines, plus Chromium's `subgroup_size`.
+/// Every attribute name WGSL defines, plus Chromium's `subgroup_size`,
+/// `color` (`chromium_experimental_framebuffer_fetch`) and
+/// `input_attachment_index` (`chromium_internal_input_attachments`).
 const ATTRIBUTE_NAMES: &[&str] = &[
     "align",
     "binding",
     "blend_src",
     "builtin",
+    "color",
     "compute",
     "const",
     "diagnostic",
     "fragment",
     "group",
     "id",
+    "input_attachment_index",
     "interpolate",
     "invariant",
     "location",

@@ -35,6 +35,8 @@ fn extension_name(ext: Extensions) -> &'static str {
         "'primitive_index'"
     } else if ext.contains(Extensions::ATOMIC_VEC2U_MIN_MAX) {
         "'atomic_vec2u_min_max'"
+    } else if ext.contains(Extensions::INPUT_ATTACHMENTS) {
+        "'chromium_internal_input_attachments'"
     } else {
         "(the extension that declares it)"
     }

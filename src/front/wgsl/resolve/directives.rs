@@ -89,6 +89,10 @@ impl Resolver<'_, '_> {
                                 Extensions::BARYCENTRIC_COORD
                             }
                             "atomic_vec2u_min_max" => Extensions::ATOMIC_VEC2U_MIN_MAX,
+                            "chromium_experimental_framebuffer_fetch" => {
+                                Extensions::FRAMEBUFFER_FETCH
+                            }
+                            "chromium_internal_input_attachments" => Extensions::INPUT_ATTACHMENTS,
                             "chromium_disable_uniformity_analysis" => {
                                 Extensions::DISABLE_UNIFORMITY_ANALYSIS
                             }

@@ -407,10 +407,24 @@ impl<'t, 'a> Resolver<'t, 'a> {
         }
         let mut group = None;
         let mut binding = None;
+        let mut input_attachment_index = None;
         for a in &v.attributes {
             match a.name.name {
                 "group" => group = Some((self.attr_u32(a)?, a.span)),
                 "binding" => binding = Some((self.attr_u32(a)?, a.span)),
+                "input_attachment_index" => {
+                    if !self
+                        .module
+                        .extensions
+                        .contains(crate::ir::Extensions::INPUT_ATTACHMENTS)
+                    {
+                        return err(
+                            "use of '@input_attachment_index' requires enabling extension 'chromium_internal_input_attachments'",
+                            a.span,
+                        );
+                    }
+                    input_attachment_index = Some((self.attr_u32(a)?, a.span));
+                }
                 other => {
                     return err(
                         format!("attribute '@{other}' is not valid for a variable"),
@@ -453,6 +467,36 @@ impl<'t, 'a> Resolver<'t, 'a> {
         };
         let tspan = v.ty.map_or(v.name.span, |t| self.span(t));
         self.check_var_type(ty, space, tspan)?;
+        let is_input_attachment = matches!(
+            self.module.inner(ty),
+            TypeInner::Image {
+                class: crate::ir::ImageClass::InputAttachment { .. },
+                ..
+            }
+        );
+        match input_attachment_index {
+            Some((_, s)) if !is_input_attachment => {
+                return Err(Box::new(
+                    Diagnostic::error(
+                        format!(
+                            "cannot apply '@input_attachment_index' to declaration of type '{}'",
+                            self.type_name(ty)
+                        ),
+                        s,
+                    )
+                    .with_note(
+                        "'@input_attachment_index' must only be applied to declarations of 'input_attachment' type",
+                    ),
+                ))
+            }
+            None if is_input_attachment && group.is_some() && binding.is_some() => {
+                return err(
+                    "'input_attachment' variables require an @input_attachment_index attribute",
+                    v.name.span,
+                )
+            }
+            _ => {}
+        }
         let rb = match (space, group, binding) {
             (
                 AddressSpace::Uniform | AddressSpace::Storage | AddressSpace::Handle,
@@ -499,6 +543,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
                 binding: rb,
                 ty,
                 init: init.map(|(e, _)| e),
+                input_attachment_index: input_attachment_index.map(|(n, _)| n),
             },
             v.span,
         );

@@ -1,5 +1,5 @@
 //! IO attributes (`@builtin`, `@location`, `@interpolate`, `@invariant`,
-//! `@blend_src`) of entry-point parameters, results and structure members.
+//! `@blend_src`, and `@color` of `chromium_experimental_framebuffer_fetch`) of entry-point parameters, results and structure members.
 //!
 //! What can be decided from the declaration alone is checked here, with the
 //! attribute's span: the attribute combinations, the argument values, the
@@ -24,7 +24,7 @@ use crate::ir::{
 pub(super) fn is_io_attribute(name: &str) -> bool {
     matches!(
         name,
-        "builtin" | "location" | "interpolate" | "invariant" | "blend_src"
+        "builtin" | "location" | "interpolate" | "invariant" | "blend_src" | "color"
     )
 }
 
@@ -44,13 +44,14 @@ impl<'t, 'a> Resolver<'t, 'a> {
         ty: Handle<Type>,
         member: bool,
     ) -> Res<Option<Binding>> {
-        let mut seen: [Option<&Attribute<'a>>; 5] = [None; 5];
+        let mut seen: [Option<&Attribute<'a>>; 6] = [None; 6];
         for &a in attrs {
             let i = match a.name.name {
                 "builtin" => 0,
                 "location" => 1,
                 "interpolate" => 2,
                 "invariant" => 3,
+                "color" => 5,
                 _ => 4,
             };
             if seen[i].is_some() {
@@ -58,7 +59,13 @@ impl<'t, 'a> Resolver<'t, 'a> {
             }
             seen[i] = Some(a);
         }
-        let [builtin, location, interpolate, invariant, blend_src] = seen;
+        let [builtin, location, interpolate, invariant, blend_src, color] = seen;
+        if let Some(c) = color {
+            let rest = [interpolate, invariant, blend_src];
+            return self
+                .color_binding(c, builtin.or(location), rest, ty)
+                .map(Some);
+        }
         if let (Some(_), Some(l)) = (builtin, location) {
             return err(
                 "@location cannot be used together with @builtin on the same declaration",
@@ -178,6 +185,75 @@ impl<'t, 'a> Resolver<'t, 'a> {
             sampling,
             blend_src,
         }))
+    }
+
+    /// `@color(n)` (`chromium_experimental_framebuffer_fetch`) on a value of
+    /// type `ty`; `other` is a `@builtin` or `@location` on the same
+    /// declaration; `rest` its `@interpolate`, `@invariant` and
+    /// `@blend_src`, which need a `@location` (or `@builtin(position)`).
+    fn color_binding(
+        &mut self,
+        c: &Attribute<'a>,
+        other: Option<&Attribute<'a>>,
+        rest: [Option<&Attribute<'a>>; 3],
+        ty: Handle<Type>,
+    ) -> Res<Binding> {
+        if !self
+            .module
+            .extensions
+            .contains(Extensions::FRAMEBUFFER_FETCH)
+        {
+            return err(
+                "use of '@color' requires enabling extension 'chromium_experimental_framebuffer_fetch'",
+                c.span,
+            );
+        }
+        if let Some(o) = other {
+            return err(
+                format!(
+                    "@color cannot be used together with @{} on the same declaration",
+                    o.name.name
+                ),
+                c.span,
+            );
+        }
+        let [interpolate, invariant, blend_src] = rest;
+        if let Some(a) = invariant {
+            return err(
+                "@invariant can only be applied to the 'position' builtin value",
+                a.span,
+            );
+        }
+        if let Some(a) = interpolate.or(blend_src) {
+            return err(
+                format!(
+                    "@{} can only be applied to a declaration with a @location attribute",
+                    a.name.name
+                ),
+                a.span,
+            );
+        }
+        let n = self.attr_u32(c)?;
+        let numeric = matches!(
+            *self.module.inner(ty),
+            TypeInner::Scalar(s) | TypeInner::Vector { scalar: s, .. }
+                if matches!(s, Scalar::I32 | Scalar::U32 | Scalar::F32 | Scalar::F16)
+        );
+        if !numeric {
+            return Err(Box::new(
+                crate::diagnostic::Diagnostic::error(
+                    format!(
+                        "cannot apply '@color' to declaration of type '{}'",
+                        self.type_name(ty)
+                    ),
+                    c.span,
+                )
+                .with_note(
+                    "'@color' must only be applied to declarations of numeric scalar or numeric vector type",
+                ),
+            ));
+        }
+        Ok(Binding::Color(n))
     }
 
     /// `@interpolate(type[, sampling])` on a value of component type `scalar`.

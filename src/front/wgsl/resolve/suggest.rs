@@ -42,6 +42,8 @@ pub(crate) const EXTENSIONS: &[&str] = &[
     "primitive_index",
     "chromium_experimental_barycentric_coord",
     "atomic_vec2u_min_max",
+    "chromium_experimental_framebuffer_fetch",
+    "chromium_internal_input_attachments",
     "subgroup_size_control",
     "wgpu_cooperative_matrix",
     "tessera_experimental_subgroup_matrix",

@@ -10,7 +10,9 @@ use crate::arena::Handle;
 use crate::builtins::texture::{roles, Role, TextureFn};
 use crate::builtins::ResolvedCall;
 use crate::const_eval::Value;
-use crate::ir::{Expression, ImageQuery, Literal, SampleLevel, Statement};
+use crate::ir::{
+    Expression, ImageQuery, Literal, SampleLevel, Scalar, Statement, TypeInner, VectorSize,
+};
 use crate::span::Span;
 
 /// The arguments of a texture call, by role.
@@ -150,6 +152,22 @@ impl<'t, 'a> Resolver<'t, 'a> {
             TextureFn::NumLayers => query(ImageQuery::NumLayers),
             TextureFn::NumLevels => query(ImageQuery::NumLevels),
             TextureFn::NumSamples => query(ImageQuery::NumSamples),
+            TextureFn::InputAttachmentLoad => {
+                // The attachment's texel at the fragment: SPIR-V reads a
+                // `SubpassData` image at offset (0, 0).
+                let v2i = self.module.intern(TypeInner::Vector {
+                    size: VectorSize::Bi,
+                    scalar: Scalar::I32,
+                });
+                let coordinate = self.fs(span)?.add(Expression::ZeroValue(v2i), v2i, span);
+                Expression::ImageLoad {
+                    image,
+                    coordinate,
+                    array_index: None,
+                    sample: None,
+                    level: None,
+                }
+            }
             TextureFn::Load => {
                 let Some(coordinate) = coordinate_or_none else {
                     return missing();

@@ -21,6 +21,9 @@ enum Shape {
     TexelBuffer,
     /// `texture_external`.
     External,
+    /// `input_attachment` (`chromium_internal_input_attachments`): one
+    /// component-type argument.
+    InputAttachment,
     /// `sampler` / `sampler_comparison`.
     Sampler(bool),
 }
@@ -46,6 +49,7 @@ fn shape(name: &str) -> Option<Shape> {
         "texture_storage_3d" => Shape::Storage(D3, false),
         "texel_buffer" => Shape::TexelBuffer,
         "texture_external" => Shape::External,
+        "input_attachment" => Shape::InputAttachment,
         "sampler" => Shape::Sampler(false),
         "sampler_comparison" => Shape::Sampler(true),
         _ => return None,
@@ -158,6 +162,38 @@ impl<'t, 'a> Resolver<'t, 'a> {
                     dim: ImageDimension::D2,
                     arrayed: false,
                     class: ImageClass::External,
+                }
+            }
+            Shape::InputAttachment => {
+                if !self
+                    .module
+                    .extensions
+                    .contains(crate::ir::Extensions::INPUT_ATTACHMENTS)
+                {
+                    return err(
+                        "use of 'input_attachment' requires enabling extension 'chromium_internal_input_attachments'",
+                        t.span,
+                    );
+                }
+                expect(self, 1, "the component type: 'f32', 'i32' or 'u32'")?;
+                let e = args[0];
+                let ty = self.resolve_type(e)?;
+                let kind = match *self.module.inner(ty) {
+                    TypeInner::Scalar(s @ (Scalar::F32 | Scalar::I32 | Scalar::U32)) => s,
+                    _ => {
+                        return err(
+                            format!(
+                                "the component type of 'input_attachment' must be 'f32', 'i32' or 'u32', found '{}'",
+                                self.type_name(ty)
+                            ),
+                            self.span(e),
+                        )
+                    }
+                };
+                TypeInner::Image {
+                    dim: ImageDimension::D2,
+                    arrayed: false,
+                    class: ImageClass::InputAttachment { kind },
                 }
             }
             Shape::Sampler(comparison) => {
