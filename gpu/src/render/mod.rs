@@ -6,8 +6,10 @@
 //! written by the fragment stage; `discard` with WGSL's demote semantics
 //! (no side effects after it, derivatives of the quad still defined);
 //! `frag_depth`; multisampling with `sample_index` and an output
-//! `sample_mask`.
+//! `sample_mask`; framebuffer fetch (`@color(N)`) and `input_attachment`
+//! reads in the second subpass of a render pass (`attachments`).
 
+mod attachments;
 pub mod vk;
 
 use ash::vk as a;
@@ -112,14 +114,22 @@ struct FOut {
 ";
 
 fn compile(source: &str, version: (u8, u8)) -> Result<Vec<u32>, String> {
-    let options = tessera::CompileOptions {
+    compile_with(source, &spirv_options(version))
+}
+
+/// tessera's defaults (every feature) with SPIR-V of `version`.
+fn spirv_options(version: (u8, u8)) -> tessera::CompileOptions {
+    tessera::CompileOptions {
         spv: tessera::back::spv::Options {
             version,
             ..Default::default()
         },
         ..Default::default()
-    };
-    tessera::compile_to_spirv(source, &options)
+    }
+}
+
+fn compile_with(source: &str, options: &tessera::CompileOptions) -> Result<Vec<u32>, String> {
+    tessera::compile_to_spirv(source, options)
         .map(|o| o.words)
         .map_err(|e| {
             format!(
@@ -505,6 +515,9 @@ pub fn run(r: &Renderer, version: (u8, u8)) -> Vec<RenderResult> {
             Err(e) => failed(name("multisample"), e),
         },
     );
+
+    // Framebuffer fetch and input attachments (two subpasses).
+    results.extend(attachments::run(r, version));
     results
 }
 

@@ -1,11 +1,16 @@
 //! A minimal off-screen Vulkan renderer for the render smoke suite: one
 //! device with a graphics queue, images and buffers, descriptor sets, a
 //! graphics pipeline with dynamic rendering (Vulkan 1.3), one draw, and
-//! read-back. Nothing here is fast; everything is checked.
+//! read-back; render passes with input attachments are in `subpass`.
+//! Nothing here is fast; everything is checked.
 
 use std::ffi::CString;
 
 use ash::vk;
+
+mod subpass;
+
+pub use subpass::{InputPass, Stage};
 
 /// Errors as text with the failing call.
 pub type VkResult<T> = Result<T, String>;
@@ -26,6 +31,9 @@ pub struct Renderer {
     pub name: String,
     /// The driver's name and version.
     pub driver: String,
+    /// `maxBoundDescriptorSets`: a pipeline layout has at most this many
+    /// descriptor sets.
+    pub max_descriptor_sets: u32,
 }
 
 /// An image with its memory and view.
@@ -132,6 +140,7 @@ impl Renderer {
                 String::from_utf8_lossy(&v).into_owned()
             };
             let name = cstr(&p2.properties.device_name);
+            let max_descriptor_sets = p2.properties.limits.max_bound_descriptor_sets;
             let driver = format!("{} {}", cstr(&p12.driver_name), cstr(&p12.driver_info));
             let base = vk::PhysicalDeviceFeatures::default()
                 .sample_rate_shading(true)
@@ -185,6 +194,7 @@ impl Renderer {
                 memory,
                 name,
                 driver,
+                max_descriptor_sets,
             })
         }
     }
