@@ -188,8 +188,13 @@ fn compile_error(source: &str, message: &str, spanned: &str) {
 fn uses_not_lowered_yet() {
     compile_error(
         "var<workgroup> w: buffer<16>;\n@compute @workgroup_size(1)\nfn main() { _ = workgroupUniformLoad(bufferView<u32>(&w, 0)); }\n",
-        "a buffer view given to 'workgroupUniformLoad' or to a subgroup-matrix builtin is not supported yet",
+        "a buffer view given to 'workgroupUniformLoad' is not supported yet",
         "workgroupUniformLoad(bufferView<u32>(&w, 0))",
+    );
+    compile_error(
+        "enable chromium_experimental_subgroup_matrix;\nenable f16;\nvar<workgroup> w: buffer<512>;\n@compute @workgroup_size(32)\nfn main() { let m = subgroupMatrixLoad<subgroup_matrix_left<f16, 8, 8>, col_major>(bufferView<array<f16>>(&w, 0), 0, 8); }\n",
+        "a subgroup-matrix load or store through a buffer view of 2-byte or 1-byte elements is not supported yet",
+        "subgroupMatrixLoad<subgroup_matrix_left<f16, 8, 8>, col_major>(bufferView<array<f16>>(&w, 0), 0, 8)",
     );
     compile_error(
         "override n = 16;\nvar<workgroup> w: buffer<n>;\n@compute @workgroup_size(1)\nfn main() { *bufferView<u32>(&w, 0) = 1u; }\n",

@@ -27,9 +27,15 @@
 //! reference may.
 //!
 //! A view passed to a function arrives here as a view in the callee's
-//! copy (`pointer-args` passes its offset and size). Not lowered (an error
-//! naming the use): a view given to `workgroupUniformLoad` or a
-//! subgroup-matrix builtin, and an override-sized workgroup buffer.
+//! copy (`pointer-args` passes its offset and size). A subgroup-matrix
+//! load or store through a view of 4-byte elements reads or writes the
+//! words themselves, at the word index of its element (SPIR-V's
+//! cooperative-matrix loads take a pointer of any scalar type and MSL's
+//! printer casts it; WGSL cannot spell a matrix load from `array<u32>` of
+//! `f32` components, so `--print-ir-after` shows the closest form). Not
+//! lowered (an error naming the use): a subgroup-matrix access through a
+//! view of 2- or 1-byte elements, a view given to `workgroupUniformLoad`,
+//! and an override-sized workgroup buffer.
 //!
 //! Guarantee: afterwards no variable has a buffer type and no expression
 //! is a `BufferView` or `BufferLength`.
@@ -484,6 +490,31 @@ impl BufferView {
         }
     }
 
+    /// A subgroup-matrix load or store through the view `pointer` (an array
+    /// of 4-byte elements) at element `offset`: the variable's pointer and
+    /// the word index of that element. Elements of another size are not
+    /// words (an error).
+    fn matrix_words(&mut self, cx: &mut Cx, pointer: H, offset: H, span: Span) -> Option<(H, H)> {
+        let v = *self.views.get(&pointer)?;
+        let four_byte = match *cx.module.inner(v.ty) {
+            TypeInner::Array {
+                base, stride: 4, ..
+            } => crate::ir::layout::layout(cx.module, base).size == 4,
+            _ => false,
+        };
+        if !four_byte || self.globals[&v.global].vec4 {
+            self.fail(
+                "a subgroup-matrix load or store through a buffer view of 2-byte or 1-byte elements is not supported yet",
+                span,
+            );
+            return None;
+        }
+        let two = cx.u32(2, span);
+        let first = cx.binary(B::ShiftRight, v.offset, two, Scalar::U32, None, span);
+        let index = as_u32(cx, offset, span);
+        Some((v.var, add_u32(cx, first, index, span)))
+    }
+
     /// `bufferLength` of the variable `var` points to.
     fn buffer_length(&self, cx: &mut Cx, global: Handle<GlobalVariable>, var: H, span: Span) -> H {
         match self.globals[&global].bytes {
@@ -599,6 +630,18 @@ impl FunctionPass for BufferView {
                     };
                 }
             }
+            Expression::SubgroupMatrixLoad {
+                pointer, offset, ..
+            } if self.views.contains_key(&pointer) => {
+                if let Some((var, words)) = self.matrix_words(cx, pointer, offset, span) {
+                    if let Expression::SubgroupMatrixLoad {
+                        pointer, offset, ..
+                    } = &mut cx.f.expressions[h]
+                    {
+                        (*pointer, *offset) = (var, words);
+                    }
+                }
+            }
             Expression::BufferLength(pointer) => {
                 let global = match cx.f.expressions[pointer] {
                     Expression::GlobalVariable(g) if self.globals.contains_key(&g) => g,
@@ -629,6 +672,19 @@ impl FunctionPass for BufferView {
     }
 
     fn statement(&mut self, cx: &mut Cx, st: &mut Statement, span: Span) {
+        if let Statement::SubgroupMatrixStore {
+            ref mut pointer,
+            ref mut offset,
+            ..
+        } = *st
+        {
+            if self.views.contains_key(pointer) {
+                if let Some((var, words)) = self.matrix_words(cx, *pointer, *offset, span) {
+                    (*pointer, *offset) = (var, words);
+                }
+                return;
+            }
+        }
         if let Statement::Store { pointer, value } = *st {
             if let Some(&v) = self.views.get(&pointer) {
                 self.store(cx, v, v.offset, value, v.ty, span);
@@ -640,7 +696,7 @@ impl FunctionPass for BufferView {
         crate::ir::visit::statement_operands(st, |o| used |= self.views.contains_key(&o));
         if used {
             self.fail(
-                "a buffer view given to 'workgroupUniformLoad' or to a subgroup-matrix builtin is not supported yet",
+                "a buffer view given to 'workgroupUniformLoad' is not supported yet",
                 span,
             );
         }
