@@ -662,32 +662,14 @@ impl Renderer {
                 .color
                 .or(d.depth)
                 .map_or(vk::SampleCountFlags::TYPE_1, |i| i.samples);
-            let viewports = [vk::Viewport {
-                x: 0.0,
-                y: 0.0,
-                width: w as f32,
-                height: h as f32,
-                min_depth: 0.0,
-                max_depth: 1.0,
-            }];
-            let scissors = [vk::Rect2D {
-                offset: vk::Offset2D { x: 0, y: 0 },
-                extent: vk::Extent2D {
-                    width: w,
-                    height: h,
-                },
-            }];
+            let (viewports, scissors) = whole_target(w, h);
             let vi = vk::PipelineVertexInputStateCreateInfo::default();
             let ia = vk::PipelineInputAssemblyStateCreateInfo::default()
                 .topology(vk::PrimitiveTopology::TRIANGLE_LIST);
             let vp = vk::PipelineViewportStateCreateInfo::default()
                 .viewports(&viewports)
                 .scissors(&scissors);
-            let rs = vk::PipelineRasterizationStateCreateInfo::default()
-                .polygon_mode(vk::PolygonMode::FILL)
-                .cull_mode(vk::CullModeFlags::NONE)
-                .front_face(vk::FrontFace::CLOCKWISE)
-                .line_width(1.0);
+            let rs = rasterization();
             let ms =
                 vk::PipelineMultisampleStateCreateInfo::default().rasterization_samples(samples);
             let ds = vk::PipelineDepthStencilStateCreateInfo::default()
@@ -829,6 +811,36 @@ impl Drop for Renderer {
             self.instance.destroy_instance(None);
         }
     }
+}
+
+/// The viewport and scissor covering a `w` x `h` target.
+fn whole_target(w: u32, h: u32) -> ([vk::Viewport; 1], [vk::Rect2D; 1]) {
+    (
+        [vk::Viewport {
+            x: 0.0,
+            y: 0.0,
+            width: w as f32,
+            height: h as f32,
+            min_depth: 0.0,
+            max_depth: 1.0,
+        }],
+        [vk::Rect2D {
+            offset: vk::Offset2D { x: 0, y: 0 },
+            extent: vk::Extent2D {
+                width: w,
+                height: h,
+            },
+        }],
+    )
+}
+
+/// Filled triangles, no culling, clockwise front faces.
+fn rasterization() -> vk::PipelineRasterizationStateCreateInfo<'static> {
+    vk::PipelineRasterizationStateCreateInfo::default()
+        .polygon_mode(vk::PolygonMode::FILL)
+        .cull_mode(vk::CullModeFlags::NONE)
+        .front_face(vk::FrontFace::CLOCKWISE)
+        .line_width(1.0)
 }
 
 fn range(aspect: vk::ImageAspectFlags) -> vk::ImageSubresourceRange {

@@ -98,20 +98,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
         let inner = match shape {
             Shape::Sampled(dim, arrayed, multisampled) => {
                 expect(self, 1, "the sampled type: 'f32', 'i32' or 'u32'")?;
-                let e = args[0];
-                let ty = self.resolve_type(e)?;
-                let kind = match *self.module.inner(ty) {
-                    TypeInner::Scalar(s @ (Scalar::F32 | Scalar::I32 | Scalar::U32)) => s,
-                    _ => {
-                        return err(
-                            format!(
-                                "the sampled type of '{name}' must be 'f32', 'i32' or 'u32', found '{}'",
-                                self.type_name(ty)
-                            ),
-                            self.span(e),
-                        )
-                    }
-                };
+                let kind = self.texel_scalar(args[0], &format!("the sampled type of '{name}'"))?;
                 TypeInner::Image {
                     dim,
                     arrayed,
@@ -176,20 +163,8 @@ impl<'t, 'a> Resolver<'t, 'a> {
                     );
                 }
                 expect(self, 1, "the component type: 'f32', 'i32' or 'u32'")?;
-                let e = args[0];
-                let ty = self.resolve_type(e)?;
-                let kind = match *self.module.inner(ty) {
-                    TypeInner::Scalar(s @ (Scalar::F32 | Scalar::I32 | Scalar::U32)) => s,
-                    _ => {
-                        return err(
-                            format!(
-                                "the component type of 'input_attachment' must be 'f32', 'i32' or 'u32', found '{}'",
-                                self.type_name(ty)
-                            ),
-                            self.span(e),
-                        )
-                    }
-                };
+                let kind =
+                    self.texel_scalar(args[0], "the component type of 'input_attachment'")?;
                 TypeInner::Image {
                     dim: ImageDimension::D2,
                     arrayed: false,
@@ -202,6 +177,22 @@ impl<'t, 'a> Resolver<'t, 'a> {
             }
         };
         Ok(Some(self.module.intern(inner)))
+    }
+
+    /// The sampled or component type of a texture or input attachment
+    /// (`what` names it in the error): `f32`, `i32` or `u32`.
+    fn texel_scalar(&mut self, e: super::super::ast::ExprId, what: &str) -> Res<Scalar> {
+        let ty = self.resolve_type(e)?;
+        match *self.module.inner(ty) {
+            TypeInner::Scalar(s @ (Scalar::F32 | Scalar::I32 | Scalar::U32)) => Ok(s),
+            _ => err(
+                format!(
+                    "{what} must be 'f32', 'i32' or 'u32', found '{}'",
+                    self.type_name(ty)
+                ),
+                self.span(e),
+            ),
+        }
     }
 
     fn format_and_access(
