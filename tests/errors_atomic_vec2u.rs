@@ -6,20 +6,11 @@
 //! reported at the argument that does not fit. Each source must fail with a given
 //! message and a primary span covering exactly the given text.
 
+#[macro_use]
 #[path = "common/check.rs"]
 mod check;
 
 use check::check_error;
-
-macro_rules! t {
-    ($(#[$attr:meta])* $name:ident, $src:expr, $msg:expr, $span:expr) => {
-        #[test]
-        $(#[$attr])*
-        fn $name() {
-            check_error($src, $msg, $span);
-        }
-    };
-}
 
 /// The enable, a storage buffer `a` of one `atomic<vec2u>`, and a compute
 /// entry point whose body is `$body`.

@@ -3,20 +3,11 @@
 //! must fail with a given message and a primary span covering exactly the
 //! given text.
 
+#[macro_use]
 #[path = "common/check.rs"]
 mod check;
 
 use check::check_error;
-
-macro_rules! t {
-    ($(#[$attr:meta])* $name:ident, $src:expr, $msg:expr, $span:expr) => {
-        #[test]
-        $(#[$attr])*
-        fn $name() {
-            check_error($src, $msg, $span);
-        }
-    };
-}
 
 // ---- resolver: attributes -------------------------------------------------
 

@@ -86,6 +86,7 @@
 //! - unknown extension '{}' -> unknown_extension
 //! - cyclic dependency -> const_cycle
 
+#[macro_use]
 #[path = "common/check.rs"]
 mod check;
 
@@ -95,16 +96,6 @@ use check::check_error;
 macro_rules! f {
     ($s:expr) => {
         concat!("fn f() {\n", $s, "\n}\n")
-    };
-}
-
-macro_rules! t {
-    ($(#[$attr:meta])* $name:ident, $src:expr, $msg:expr, $span:expr) => {
-        #[test]
-        $(#[$attr])*
-        fn $name() {
-            check_error($src, $msg, $span);
-        }
     };
 }
 

@@ -18,20 +18,11 @@
 //! - builtin '{name}' is used more than once as an entry point input -> builtin_twice
 //! - override-sized array type '{}' cannot be used in the 'private' address space -> override_array_private
 
+#[macro_use]
 #[path = "common/check.rs"]
 mod check;
 
 use check::check_error;
-
-macro_rules! t {
-    ($(#[$attr:meta])* $name:ident, $src:expr, $msg:expr, $span:expr) => {
-        #[test]
-        $(#[$attr])*
-        fn $name() {
-            check_error($src, $msg, $span);
-        }
-    };
-}
 
 t!(
     recursion_direct,

@@ -141,3 +141,17 @@ pub fn h100() -> PipelineOptions {
         ..PipelineOptions::default()
     }
 }
+
+/// `t!(name, source, message, spanned)`: a test that `source` fails with an
+/// error whose message contains `message` and whose primary span covers
+/// exactly `spanned` ([`check_error`], which the using file imports).
+#[allow(unused_macros)]
+macro_rules! t {
+    ($(#[$attr:meta])* $name:ident, $src:expr, $msg:expr, $span:expr) => {
+        #[test]
+        $(#[$attr])*
+        fn $name() {
+            check_error($src, $msg, $span);
+        }
+    };
+}
