@@ -39,25 +39,18 @@ fn buffer_pointer(
     let Some(&p) = call.args.first() else {
         return Err(call.no_match(module, notes));
     };
-    if let TypeInner::Pointer {
-        base,
-        space,
-        access,
-    } = inner(module, p)
-    {
-        if matches!(inner(module, base), TypeInner::Buffer { .. }) {
-            return Ok((space, access));
-        }
+    match module.buffer_pointer(p) {
+        Some((space, access, _)) => Ok((space, access)),
+        None => Err(call.arg_error(
+            0,
+            format!(
+                "'{}' requires a pointer to a buffer, found '{}'",
+                call.def.name,
+                type_name(module, p)
+            ),
+            notes,
+        )),
     }
-    Err(call.arg_error(
-        0,
-        format!(
-            "'{}' requires a pointer to a buffer, found '{}'",
-            call.def.name,
-            type_name(module, p)
-        ),
-        notes,
-    ))
 }
 
 /// The type of an offset or size argument after concretisation: i32 or
@@ -84,20 +77,6 @@ fn byte_count(
             ),
             notes,
         )),
-    }
-}
-
-/// Whether `ty` has a fixed footprint (no runtime-sized array in it).
-pub(crate) fn has_fixed_footprint(module: &Module, ty: Handle<Type>) -> bool {
-    match module.inner(ty) {
-        TypeInner::Array {
-            size: ArraySize::Runtime,
-            ..
-        } => false,
-        TypeInner::Struct { members, .. } => members
-            .last()
-            .is_none_or(|m| has_fixed_footprint(module, m.ty)),
-        _ => true,
     }
 }
 
@@ -186,7 +165,7 @@ pub(crate) fn view(
     }
     let (space, access) = buffer_pointer(module, call, notes)?;
     let t = view_type(module, call, notes)?;
-    if array && has_fixed_footprint(module, t) {
+    if array && crate::ir::layout::has_fixed_footprint(module, t) {
         return Err(call.error(
             format!(
                 "the view type '{}' of 'bufferArrayView' must be a runtime-sized array or a struct ending in one",
@@ -222,36 +201,4 @@ pub(crate) fn length(module: &mut Module, call: &Call) -> Result<ResolvedCall, O
     buffer_pointer(module, call, LENGTH_SIGNATURES)?;
     let u32_ = module.intern(TypeInner::Scalar(Scalar::U32));
     Ok(call.resolved(smallvec::smallvec![call.args[0]], Some(u32_)))
-}
-
-/// ArrayOffset(T): the offset of the runtime-sized array that ends a
-/// struct `T`, 0 for other types.
-pub(crate) fn array_offset(module: &Module, ty: Handle<Type>) -> u32 {
-    match module.inner(ty) {
-        TypeInner::Struct { members, .. } => members.last().map_or(0, |m| m.offset),
-        _ => 0,
-    }
-}
-
-/// The stride of the runtime-sized array of `ty` (itself, or the last
-/// member of a struct), if it has one.
-pub(crate) fn runtime_stride(module: &Module, ty: Handle<Type>) -> Option<u32> {
-    match module.inner(ty) {
-        TypeInner::Array {
-            size: ArraySize::Runtime,
-            stride,
-            ..
-        } => Some(*stride),
-        TypeInner::Struct { members, .. } => runtime_stride(module, members.last()?.ty),
-        _ => None,
-    }
-}
-
-/// MinTypeSize(T): SizeOf(T) for a fixed-footprint type, else
-/// ArrayOffset(T) + the runtime array's stride.
-pub(crate) fn min_type_size(module: &Module, ty: Handle<Type>) -> u32 {
-    match runtime_stride(module, ty) {
-        Some(stride) => array_offset(module, ty).saturating_add(stride),
-        None => crate::ir::layout::layout(module, ty).size,
-    }
 }

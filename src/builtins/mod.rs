@@ -23,7 +23,6 @@
 //! arguments listed in [`BuiltinDef::const_args`] are const-expressions.
 
 mod buffer_view;
-pub(crate) use buffer_view::{array_offset, min_type_size, runtime_stride};
 mod coop_matrix;
 mod coop_vector;
 pub mod display;

@@ -166,6 +166,52 @@ pub fn layout_struct(module: &Module, members: &mut [StructMember], attrs: &[Mem
     round_up(max_align, offset)
 }
 
+/// Whether `ty` has a fixed footprint (no runtime-sized array in it).
+pub fn has_fixed_footprint(module: &Module, ty: Handle<Type>) -> bool {
+    match module.inner(ty) {
+        TypeInner::Array {
+            size: ArraySize::Runtime,
+            ..
+        } => false,
+        TypeInner::Struct { members, .. } => members
+            .last()
+            .is_none_or(|m| has_fixed_footprint(module, m.ty)),
+        _ => true,
+    }
+}
+
+/// ArrayOffset(T): the offset of the runtime-sized array that ends a
+/// struct `T`, 0 for other types.
+pub fn array_offset(module: &Module, ty: Handle<Type>) -> u32 {
+    match module.inner(ty) {
+        TypeInner::Struct { members, .. } => members.last().map_or(0, |m| m.offset),
+        _ => 0,
+    }
+}
+
+/// The stride of the runtime-sized array of `ty` (itself, or the last
+/// member of a struct), if it has one.
+pub fn runtime_stride(module: &Module, ty: Handle<Type>) -> Option<u32> {
+    match module.inner(ty) {
+        TypeInner::Array {
+            size: ArraySize::Runtime,
+            stride,
+            ..
+        } => Some(*stride),
+        TypeInner::Struct { members, .. } => runtime_stride(module, members.last()?.ty),
+        _ => None,
+    }
+}
+
+/// MinTypeSize(T): SizeOf(T) for a fixed-footprint type, else
+/// ArrayOffset(T) + the runtime array's stride.
+pub fn min_type_size(module: &Module, ty: Handle<Type>) -> u32 {
+    match runtime_stride(module, ty) {
+        Some(stride) => array_offset(module, ty).saturating_add(stride),
+        None => layout(module, ty).size,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -606,6 +606,18 @@ impl Module {
         &self.types[ty].inner
     }
 
+    /// The address space, access mode and byte size of `ty` when it is a
+    /// pointer to a `buffer` (language feature `buffer_view`).
+    pub fn buffer_pointer(&self, ty: Handle<Type>) -> Option<(AddressSpace, Access, ArraySize)> {
+        match *self.types.try_get(ty)?.inner.pointee_inner(self)? {
+            TypeInner::Buffer { size } => match self.types.try_get(ty)?.inner {
+                TypeInner::Pointer { space, access, .. } => Some((space, access, size)),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
     /// Whether the module has a subgroup-matrix type (every subgroup-matrix
     /// value, variable and operation has one): passes that only rewrite
     /// matrix operations have nothing to do without one.

@@ -403,6 +403,19 @@ pub struct Type {
 }
 
 impl TypeInner {
+    /// What a pointer points to.
+    pub fn pointee(&self) -> Option<Handle<Type>> {
+        match *self {
+            TypeInner::Pointer { base, .. } => Some(base),
+            _ => None,
+        }
+    }
+
+    /// The shape of what a pointer points to.
+    pub fn pointee_inner<'m>(&self, module: &'m crate::ir::Module) -> Option<&'m TypeInner> {
+        Some(&module.types.try_get(self.pointee()?)?.inner)
+    }
+
     /// The scalar of a scalar, vector, matrix, atomic or subgroup matrix.
     pub fn scalar(&self) -> Option<Scalar> {
         match *self {

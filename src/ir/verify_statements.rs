@@ -148,17 +148,12 @@ pub(super) fn statement(
             })?;
             // A buffer pointer converts to a parameter of a smaller or
             // runtime-sized buffer type (same address space and access).
-            let buffer_pointer = |t: crate::arena::Handle<crate::ir::Type>| match *m.inner(t) {
-                TypeInner::Pointer {
-                    base,
-                    space,
-                    access,
-                } if matches!(m.inner(base), TypeInner::Buffer { .. }) => Some((space, access)),
-                _ => None,
+            let buffer_pointer = |t| {
+                m.buffer_pointer(t)
+                    .map(|(space, access, _)| (space, access))
             };
-            let converts = |a: crate::arena::Handle<crate::ir::Type>, p| {
-                buffer_pointer(a).is_some() && buffer_pointer(a) == buffer_pointer(p)
-            };
+            let converts =
+                |a, p| buffer_pointer(a).is_some() && buffer_pointer(a) == buffer_pointer(p);
             if let Some((&a, p)) = arguments
                 .iter()
                 .zip(params)

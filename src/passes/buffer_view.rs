@@ -214,13 +214,6 @@ fn add_u32(cx: &mut Cx, a: H, b: H, span: Span) -> H {
     cx.binary(B::Add, a, b, Scalar::U32, None, span)
 }
 
-fn pointee(module: &Module, ty: Handle<Type>) -> Option<Handle<Type>> {
-    match module.inner(ty) {
-        TypeInner::Pointer { base, .. } => Some(*base),
-        _ => None,
-    }
-}
-
 /// The byte distance between the elements of an array, vector or matrix
 /// (columns), and the element type.
 fn element(module: &mut Module, ty: Handle<Type>) -> Option<(u32, Handle<Type>)> {
@@ -437,7 +430,7 @@ impl BufferView {
                         return None;
                     }
                 };
-                let ty = pointee(cx.module, cx.ty(h))?;
+                let ty = cx.inner(h).pointee()?;
                 let align = crate::ir::layout::layout(cx.module, ty).align.max(1);
                 let off = as_u32(cx, offset, span);
                 let mask = cx.u32(!(align - 1), span);
@@ -591,8 +584,8 @@ impl FunctionPass for BufferView {
             }
             Expression::ArrayLength(pointer) => {
                 if let Some(&v) = self.views.get(&pointer) {
-                    let head = crate::builtins::array_offset(cx.module, v.ty);
-                    let stride = crate::builtins::runtime_stride(cx.module, v.ty).unwrap_or(4);
+                    let head = crate::ir::layout::array_offset(cx.module, v.ty);
+                    let stride = crate::ir::layout::runtime_stride(cx.module, v.ty).unwrap_or(4);
                     let bytes = match v.size {
                         Some(size) => size,
                         None => {

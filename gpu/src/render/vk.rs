@@ -643,16 +643,7 @@ impl Renderer {
 
             let vname = CString::new(d.vertex).map_err(|e| e.to_string())?;
             let fname = CString::new(d.fragment).map_err(|e| e.to_string())?;
-            let stages = [
-                vk::PipelineShaderStageCreateInfo::default()
-                    .stage(vk::ShaderStageFlags::VERTEX)
-                    .module(module)
-                    .name(&vname),
-                vk::PipelineShaderStageCreateInfo::default()
-                    .stage(vk::ShaderStageFlags::FRAGMENT)
-                    .module(module)
-                    .name(&fname),
-            ];
+            let stages = vertex_fragment(module, &vname, &fname);
             let (w, h) = d
                 .color
                 .or(d.depth)
@@ -811,6 +802,25 @@ impl Drop for Renderer {
             self.instance.destroy_instance(None);
         }
     }
+}
+
+/// The vertex and fragment stages of `module`, entry points `vertex` and
+/// `fragment`.
+fn vertex_fragment<'a>(
+    module: vk::ShaderModule,
+    vertex: &'a std::ffi::CStr,
+    fragment: &'a std::ffi::CStr,
+) -> [vk::PipelineShaderStageCreateInfo<'a>; 2] {
+    [
+        vk::PipelineShaderStageCreateInfo::default()
+            .stage(vk::ShaderStageFlags::VERTEX)
+            .module(module)
+            .name(vertex),
+        vk::PipelineShaderStageCreateInfo::default()
+            .stage(vk::ShaderStageFlags::FRAGMENT)
+            .module(module)
+            .name(fragment),
+    ]
 }
 
 /// The viewport and scissor covering a `w` x `h` target.

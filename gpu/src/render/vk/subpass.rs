@@ -318,16 +318,7 @@ impl Renderer {
     ) -> VkResult<vk::Pipeline> {
         let vname = CString::new(stage.vertex).map_err(|e| e.to_string())?;
         let fname = CString::new(stage.fragment).map_err(|e| e.to_string())?;
-        let stages = [
-            vk::PipelineShaderStageCreateInfo::default()
-                .stage(vk::ShaderStageFlags::VERTEX)
-                .module(module)
-                .name(&vname),
-            vk::PipelineShaderStageCreateInfo::default()
-                .stage(vk::ShaderStageFlags::FRAGMENT)
-                .module(module)
-                .name(&fname),
-        ];
+        let stages = super::vertex_fragment(module, &vname, &fname);
         let (viewports, scissors) = super::whole_target(w, h);
         let vi = vk::PipelineVertexInputStateCreateInfo::default();
         let ia = vk::PipelineInputAssemblyStateCreateInfo::default()

@@ -7,18 +7,10 @@
 use super::super::ast::{self, ExprId};
 use super::{err, Res, Resolver, Val};
 use crate::arena::Handle;
-use crate::builtins::{array_offset, min_type_size, runtime_stride};
 use crate::const_eval::Value;
+use crate::ir::layout::{array_offset, min_type_size, runtime_stride};
 use crate::ir::{ArraySize, Extensions, Literal, Type, TypeInner};
 use crate::span::Span;
-
-/// What a pointer type points to (the type itself otherwise).
-fn pointee_of(module: &crate::ir::Module, ty: Handle<Type>) -> Handle<Type> {
-    match *module.inner(ty) {
-        TypeInner::Pointer { base, .. } => base,
-        _ => ty,
-    }
-}
 
 impl<'a> Resolver<'a, '_> {
     /// `buffer` (runtime-sized) or `buffer<N>` (N bytes, a const- or
@@ -98,24 +90,6 @@ impl<'a> Resolver<'a, '_> {
         Ok(self.module.intern(TypeInner::BindingArray { base, size }))
     }
 
-    /// The address space, access mode and size of a pointer to a buffer.
-    fn buffer_pointer(
-        &self,
-        ty: Handle<Type>,
-    ) -> Option<(crate::ir::AddressSpace, crate::ir::Access, ArraySize)> {
-        match *self.module.inner(ty) {
-            TypeInner::Pointer {
-                base,
-                space,
-                access,
-            } => match *self.module.inner(base) {
-                TypeInner::Buffer { size } => Some((space, access, size)),
-                _ => None,
-            },
-            _ => None,
-        }
-    }
-
     /// A buffer pointer argument for a parameter of another buffer type:
     /// WGSL converts `ptr<AS, buffer<N1>, AM>` to `ptr<AS, buffer<N2>, AM>`
     /// when N2 < N1, and to `ptr<AS, buffer, AM>`. The call passes the
@@ -132,9 +106,10 @@ impl<'a> Resolver<'a, '_> {
         if found == param {
             return Ok(None);
         }
-        let (Some((fs, fa, fsize)), Some((ps, pa, psize))) =
-            (self.buffer_pointer(found), self.buffer_pointer(param))
-        else {
+        let (Some((fs, fa, fsize)), Some((ps, pa, psize))) = (
+            self.module.buffer_pointer(found),
+            self.module.buffer_pointer(param),
+        ) else {
             return Ok(None);
         };
         if fs != ps || fa != pa {
@@ -187,7 +162,7 @@ impl<'a> Resolver<'a, '_> {
         ) {
             return None;
         }
-        match self.buffer_pointer(f.func.expression_type(p))? {
+        match self.module.buffer_pointer(f.func.expression_type(p))? {
             (_, _, ArraySize::Constant(n)) => Some(n),
             _ => None,
         }
@@ -213,51 +188,43 @@ impl<'a> Resolver<'a, '_> {
         let pointer = arg(0)?;
         let bound = self.parameter_buffer_size(pointer);
         let u32_ty = self.module.intern(TypeInner::Scalar(Scalar::U32));
+        let runtime_view = self
+            .module
+            .inner(ty)
+            .pointee()
+            .is_some_and(|v| runtime_stride(&self.module, v).is_some());
         let fs = self.fs(span)?;
         match op {
             crate::builtins::BuiltinOp::BufferView(array) => {
                 let offset = arg(1)?;
                 let size = match (array, bound) {
                     (true, _) => Some(arg(2)?),
-                    (false, Some(n))
-                        if runtime_stride(&self.module, pointee_of(&self.module, ty)).is_some() =>
-                    {
-                        let fs = self.fs(span)?;
+                    (false, Some(n)) if runtime_view => {
                         let off = if fs.func.expression_type(offset) == u32_ty {
                             offset
                         } else {
-                            fs.add(
-                                Expression::Convert {
-                                    expr: offset,
-                                    ty: u32_ty,
-                                },
-                                u32_ty,
-                                span,
-                            )
+                            let e = Expression::Convert {
+                                expr: offset,
+                                ty: u32_ty,
+                            };
+                            fs.add(e, u32_ty, span)
                         };
                         let n = fs.add(Expression::Literal(Literal::U32(n)), u32_ty, span);
-                        Some(fs.add(
-                            Expression::Binary {
-                                op: BinaryOperator::Subtract,
-                                left: n,
-                                right: off,
-                            },
-                            u32_ty,
-                            span,
-                        ))
+                        let e = Expression::Binary {
+                            op: BinaryOperator::Subtract,
+                            left: n,
+                            right: off,
+                        };
+                        Some(fs.add(e, u32_ty, span))
                     }
                     (false, _) => None,
                 };
-                let fs = self.fs(span)?;
-                Ok(fs.add(
-                    Expression::BufferView {
-                        pointer,
-                        offset,
-                        size,
-                    },
-                    ty,
-                    span,
-                ))
+                let e = Expression::BufferView {
+                    pointer,
+                    offset,
+                    size,
+                };
+                Ok(fs.add(e, ty, span))
             }
             _ => {
                 let len = fs.add(Expression::BufferLength(pointer), ty, span);
