@@ -3,7 +3,7 @@
 //! `cooperativeVectorOptimalLayouts`; docs/cooperative-vectors.md).
 
 use super::json::{Kind, Value};
-use super::{at, each_parsed_string, ProfileError};
+use super::{at, distinct_parsed_strings, each_parsed_string, ProfileError};
 
 /// `cooperativeVectorConfigs`: `INPUT:RESULT` strings, duplicates dropped.
 pub(super) fn cooperative_vector_configs(
@@ -14,14 +14,7 @@ pub(super) fn cooperative_vector_configs(
         "a cooperative-vector configuration",
         "INPUT:RESULT",
     );
-    let mut out = Vec::new();
-    each_parsed_string(value, spelling, |config, _| {
-        if !out.contains(&config) {
-            out.push(config);
-        }
-        Ok(())
-    })?;
-    Ok(out)
+    distinct_parsed_strings(value, spelling)
 }
 
 /// `cooperativeVectorTraining`: `f16` / `f32` strings, duplicates dropped.

@@ -702,15 +702,26 @@ fn limits(value: &Value) -> Result<Limits, ProfileError> {
 }
 
 fn configs(value: &Value) -> Result<Vec<SubgroupMatrixConfig>, ProfileError> {
-    let mut out: Vec<SubgroupMatrixConfig> = Vec::new();
     let spelling = (
         "subgroupMatrixConfigs",
         "a subgroup-matrix configuration",
         "COMPONENT:RESULT:MxNxK",
     );
-    each_parsed_string(value, spelling, |config, _| {
-        if !out.contains(&config) {
-            out.push(config);
+    distinct_parsed_strings(value, spelling)
+}
+
+/// [`each_parsed_string`]'s values, in order, duplicates dropped.
+fn distinct_parsed_strings<T>(
+    value: &Value,
+    spelling: (&str, &str, &str),
+) -> Result<Vec<T>, ProfileError>
+where
+    T: std::str::FromStr<Err = crate::configs::ConfigParseError> + PartialEq,
+{
+    let mut out: Vec<T> = Vec::new();
+    each_parsed_string(value, spelling, |item, _| {
+        if !out.contains(&item) {
+            out.push(item);
         }
         Ok(())
     })?;
