@@ -173,7 +173,8 @@ fn lower_globals(module: &mut Module) -> Result<FxHashMap<Handle<GlobalVariable>
 /// (`bufferArrayView`).
 #[derive(Clone, Copy)]
 struct View {
-    global: Handle<GlobalVariable>,
+    /// How the viewed variable was lowered.
+    lowered: Lowered,
     var: H,
     offset: H,
     ty: Handle<Type>,
@@ -235,7 +236,7 @@ impl BufferView {
     /// The pointer to the word (uniform: the vec4 of words) at byte
     /// `offset` of the view's variable.
     fn word_pointer(&self, cx: &mut Cx, v: View, offset: H, span: Span) -> H {
-        let lowered = self.globals[&v.global];
+        let lowered = v.lowered;
         let shift = cx.u32(if lowered.vec4 { 4 } else { 2 }, span);
         let index = cx.binary(B::ShiftRight, offset, shift, Scalar::U32, None, span);
         let var_ty = cx.ty(v.var);
@@ -263,7 +264,7 @@ impl BufferView {
     fn load_word(&self, cx: &mut Cx, v: View, offset: H, span: Span) -> H {
         let u = cx.intern(TypeInner::Scalar(Scalar::U32));
         let p = self.word_pointer(cx, v, offset, span);
-        if !self.globals[&v.global].vec4 {
+        if !v.lowered.vec4 {
             return cx.add(Expression::Load { pointer: p }, u, span);
         }
         let vec4 = cx.intern(TypeInner::Vector {
@@ -420,15 +421,16 @@ impl BufferView {
                 offset,
                 size,
             } => {
-                let global = match cx.f.expressions[pointer] {
-                    Expression::GlobalVariable(g) if self.globals.contains_key(&g) => g,
-                    _ => {
-                        self.fail(
-                            "a buffer view of a buffer pointer parameter is not supported yet",
-                            span,
-                        );
-                        return None;
-                    }
+                let lowered = match cx.f.expressions[pointer] {
+                    Expression::GlobalVariable(g) => self.globals.get(&g).copied(),
+                    _ => None,
+                };
+                let Some(lowered) = lowered else {
+                    self.fail(
+                        "a buffer view of a buffer pointer parameter is not supported yet",
+                        span,
+                    );
+                    return None;
                 };
                 let ty = cx.inner(h).pointee()?;
                 let align = crate::ir::layout::layout(cx.module, ty).align.max(1);
@@ -437,7 +439,7 @@ impl BufferView {
                 let off = cx.binary(B::And, off, mask, Scalar::U32, None, span);
                 let size = size.map(|s| as_u32(cx, s, span));
                 Some(View {
-                    global,
+                    lowered,
                     var: pointer,
                     offset: off,
                     ty,
@@ -495,7 +497,7 @@ impl BufferView {
             } => crate::ir::layout::layout(cx.module, base).size == 4,
             _ => false,
         };
-        if !four_byte || self.globals[&v.global].vec4 {
+        if !four_byte || v.lowered.vec4 {
             self.fail(
                 "a subgroup-matrix load or store through a buffer view of 2-byte or 1-byte elements is not supported yet",
                 span,
@@ -509,8 +511,8 @@ impl BufferView {
     }
 
     /// `bufferLength` of the variable `var` points to.
-    fn buffer_length(&self, cx: &mut Cx, global: Handle<GlobalVariable>, var: H, span: Span) -> H {
-        match self.globals[&global].bytes {
+    fn buffer_length(cx: &mut Cx, lowered: Lowered, var: H, span: Span) -> H {
+        match lowered.bytes {
             Some(n) => cx.u32(n, span),
             None => {
                 let u = cx.intern(TypeInner::Scalar(Scalar::U32));
@@ -589,7 +591,7 @@ impl FunctionPass for BufferView {
                     let bytes = match v.size {
                         Some(size) => size,
                         None => {
-                            let len = self.buffer_length(cx, v.global, v.var, span);
+                            let len = Self::buffer_length(cx, v.lowered, v.var, span);
                             let zero = cx.u32(0, span);
                             let past = cx.binary(B::Less, len, v.offset, Scalar::Bool, None, span);
                             let rest =
@@ -636,17 +638,18 @@ impl FunctionPass for BufferView {
                 }
             }
             Expression::BufferLength(pointer) => {
-                let global = match cx.f.expressions[pointer] {
-                    Expression::GlobalVariable(g) if self.globals.contains_key(&g) => g,
-                    _ => {
-                        self.fail(
-                            "'bufferLength' of a buffer pointer parameter is not supported yet",
-                            span,
-                        );
-                        return;
-                    }
+                let lowered = match cx.f.expressions[pointer] {
+                    Expression::GlobalVariable(g) => self.globals.get(&g).copied(),
+                    _ => None,
                 };
-                let len = self.buffer_length(cx, global, pointer, span);
+                let Some(lowered) = lowered else {
+                    self.fail(
+                        "'bufferLength' of a buffer pointer parameter is not supported yet",
+                        span,
+                    );
+                    return;
+                };
+                let len = Self::buffer_length(cx, lowered, pointer, span);
                 cx.f.expressions[h] = Expression::Convert {
                     expr: len,
                     ty: cx.ty(h),
