@@ -561,7 +561,7 @@ pub fn run(
             match &mut b.resource {
                 Resource::Buffer { data, .. } => *data = bytes,
                 Resource::Texture(t) => t.data = bytes,
-                Resource::Textures(_) | Resource::Sampler(_) => {}
+                Resource::Textures(_) | Resource::Sampler(_) | Resource::Table(_) => {}
             }
             b
         })

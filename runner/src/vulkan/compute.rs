@@ -1,7 +1,7 @@
 //! One compute dispatch: buffers with guard bytes around each binding,
-//! textures and samplers (module [`super::image`]), descriptor sets by
-//! group, the pipeline, the dispatch, and the buffers and storage
-//! textures read back.
+//! textures and samplers (module [`super::image`]), resource tables
+//! (arrays of combined image-samplers), descriptor sets by group, the
+//! pipeline, the dispatch, and the buffers and storage textures read back.
 //!
 //! Every buffer binding lies in the middle of its own allocation, with
 //! [`GUARD_BYTES`] of a known pattern before and after it. After the
@@ -14,6 +14,7 @@ use ash::vk;
 use super::device::Device;
 use super::image::{Image, Sampler, Texture};
 use super::memory::{vk_err, Allocation};
+use crate::texel::Format;
 use crate::RunError;
 
 /// Bytes of guard pattern before and after each binding (a multiple of
@@ -59,7 +60,53 @@ pub enum Resource {
     Textures(Vec<Texture>),
     /// A sampler.
     Sampler(Sampler),
+    /// A resource table (bindless): one binding of
+    /// `COMBINED_IMAGE_SAMPLER` descriptors, one per entry, in order.
+    ///
+    /// The shader may declare several variables at the binding, one per
+    /// type it reads the table as (an array of 2D float images, an array
+    /// of 3D unsigned images, an array of samplers, ...): Vulkan lets
+    /// `OpTypeImage` (sampled) and `OpTypeSampler` variables read a
+    /// combined image-sampler descriptor. Each entry's texture is uploaded
+    /// like a [`Resource::Texture`]'s and must be a sampled one. Where an
+    /// entry lacks a texture or a sampler, a placeholder fills that half
+    /// of its descriptor: a 1x1 2D `rgba8unorm` image of zeros, or a
+    /// nearest, clamp-to-edge sampler (each created once per dispatch).
+    /// A table must have at least one entry.
+    Table(Vec<TableEntry>),
 }
+
+/// One element of a [`Resource::Table`]: a texture, a sampler, or both.
+/// The half that is `None` is bound to a placeholder (see
+/// [`Resource::Table`]), which the shader is not meant to read.
+#[derive(Clone, Debug, Default)]
+pub struct TableEntry {
+    /// The element's sampled texture.
+    pub texture: Option<Texture>,
+    /// The element's sampler.
+    pub sampler: Option<Sampler>,
+}
+
+/// The image bound where a table entry has no texture: 1x1, 2D,
+/// `rgba8unorm`, zeros.
+fn placeholder_texture() -> Texture {
+    Texture {
+        storage: false,
+        format: Format::storage(tessera::ir::TexelFormat::Rgba8Unorm),
+        view: vk::ImageViewType::TYPE_2D,
+        size: [1, 1, 1],
+        levels: 1,
+        data: vec![0; 4],
+    }
+}
+
+/// The sampler bound where a table entry has none: nearest, clamp to
+/// edge, no comparison.
+const PLACEHOLDER_SAMPLER: Sampler = Sampler {
+    linear: false,
+    address: vk::SamplerAddressMode::CLAMP_TO_EDGE,
+    compare: None,
+};
 
 impl Resource {
     fn descriptor(&self) -> vk::DescriptorType {
@@ -69,6 +116,7 @@ impl Resource {
             Resource::Texture(t) if t.storage => vk::DescriptorType::STORAGE_IMAGE,
             Resource::Texture(_) | Resource::Textures(_) => vk::DescriptorType::SAMPLED_IMAGE,
             Resource::Sampler(_) => vk::DescriptorType::SAMPLER,
+            Resource::Table(_) => vk::DescriptorType::COMBINED_IMAGE_SAMPLER,
         }
     }
 
@@ -76,7 +124,8 @@ impl Resource {
     fn count(&self) -> u32 {
         match self {
             Resource::Textures(ts) => ts.len() as u32,
-            _ => 1,
+            Resource::Table(es) => es.len() as u32,
+            Resource::Buffer { .. } | Resource::Texture(_) | Resource::Sampler(_) => 1,
         }
     }
 }
@@ -110,7 +159,7 @@ pub struct PipelineFlags {
 pub struct Dispatched {
     /// Per binding, its bytes after the dispatch: a buffer's contents, a
     /// texture's texels (every level; sampled textures as given), nothing
-    /// for a sampler.
+    /// for a sampler or a resource table.
     pub contents: Vec<Vec<u8>>,
     /// Writes outside a binding.
     pub violations: Vec<GuardViolation>,
@@ -200,14 +249,35 @@ impl Device {
     ) -> Result<Dispatched, RunError> {
         let d = &self.device;
         // Per binding: its buffer allocation, image or sampler.
-        #[derive(Clone, Copy)]
         enum Made {
             Buffer(usize),
             Image(usize),
             /// A binding array's images: `o.images[first..first + count]`.
             Images(usize),
             Sampler(vk::Sampler),
+            /// A resource table's entries: the index in `o.images` of each
+            /// one's image and its sampler (placeholders where it has none).
+            Table(Vec<(usize, vk::Sampler)>),
         }
+        // The placeholders of table entries without a texture or a
+        // sampler, made once if any entry needs them.
+        let tables = || {
+            bindings.iter().filter_map(|b| match &b.resource {
+                Resource::Table(es) => Some(es),
+                _ => None,
+            })
+        };
+        let placeholder = placeholder_texture();
+        let placeholder_image = if tables().flatten().any(|e| e.texture.is_none()) {
+            Some(self.create_texture(&mut o.images, &placeholder)?)
+        } else {
+            None
+        };
+        let placeholder_sampler = if tables().flatten().any(|e| e.sampler.is_none()) {
+            self.create_sampler(&mut o.samplers, &PLACEHOLDER_SAMPLER)?
+        } else {
+            vk::Sampler::null()
+        };
         let mut made = Vec::with_capacity(bindings.len());
         for b in bindings {
             made.push(match &b.resource {
@@ -242,6 +312,34 @@ impl Device {
                     Made::Images(first)
                 }
                 Resource::Sampler(s) => Made::Sampler(self.create_sampler(&mut o.samplers, s)?),
+                Resource::Table(es) => {
+                    if es.is_empty() {
+                        return Err(RunError::usage(format!(
+                            "binding {}:{} is an empty resource table: a table needs at least one entry",
+                            b.group, b.binding
+                        )));
+                    }
+                    let mut entries = Vec::with_capacity(es.len());
+                    for (k, e) in es.iter().enumerate() {
+                        let image = match (&e.texture, placeholder_image) {
+                            (Some(t), _) if t.storage => {
+                                return Err(RunError::usage(format!(
+                                    "binding {}:{}, table entry {k}: a resource table holds sampled textures, not storage ones",
+                                    b.group, b.binding
+                                )))
+                            }
+                            (Some(t), _) => self.create_texture(&mut o.images, t)?,
+                            (None, Some(p)) => p,
+                            (None, None) => unreachable!("the placeholder image exists"),
+                        };
+                        let sampler = match &e.sampler {
+                            Some(s) => self.create_sampler(&mut o.samplers, s)?,
+                            None => placeholder_sampler,
+                        };
+                        entries.push((image, sampler));
+                    }
+                    Made::Table(entries)
+                }
             });
         }
 
@@ -344,6 +442,15 @@ impl Device {
                         })
                         .collect(),
                     (Made::Sampler(s), _) => vec![vk::DescriptorImageInfo::default().sampler(*s)],
+                    (Made::Table(entries), _) => entries
+                        .iter()
+                        .map(|&(i, s)| {
+                            vk::DescriptorImageInfo::default()
+                                .image_view(o.images[i].view)
+                                .image_layout(vk::ImageLayout::SHADER_READ_ONLY_OPTIMAL)
+                                .sampler(s)
+                        })
+                        .collect(),
                     _ => vec![vk::DescriptorImageInfo::default()],
                 })
                 .collect();
@@ -427,9 +534,17 @@ impl Device {
                     (Made::Images(first), Resource::Textures(ts)) => {
                         ts.iter().enumerate().map(|(k, t)| (first + k, t)).collect()
                     }
+                    (Made::Table(entries), Resource::Table(es)) => entries
+                        .iter()
+                        .zip(es)
+                        .filter_map(|(&(i, _), e)| Some((i, e.texture.as_ref()?)))
+                        .collect(),
                     _ => Vec::new(),
                 })
         };
+        if let Some(i) = placeholder_image {
+            self.record_upload(cmd, &o.images[i], &placeholder);
+        }
         for (i, t) in textures() {
             self.record_upload(cmd, &o.images[i], t);
         }
@@ -507,7 +622,9 @@ impl Device {
                 (_, Resource::Textures(ts)) => out
                     .contents
                     .push(ts.iter().flat_map(|t| t.data.clone()).collect()),
-                _ => out.contents.push(Vec::new()),
+                (_, Resource::Buffer { .. } | Resource::Sampler(_) | Resource::Table(_)) => {
+                    out.contents.push(Vec::new())
+                }
             }
         }
         Ok(out)

@@ -66,6 +66,16 @@ pub struct DeviceInfo {
     pub uniform_buffer_standard_layout: bool,
     /// `subgroupSizeControl` and `computeFullSubgroups` are enabled.
     pub subgroup_size_control: bool,
+    /// `runtimeDescriptorArray` is enabled: a shader may declare a
+    /// descriptor array without a size (a runtime-sized resource table,
+    /// [`crate::vulkan::Resource::Table`]); without it, tables are read
+    /// through fixed-size arrays.
+    pub runtime_descriptor_array: bool,
+    /// `shaderSampledImageArrayNonUniformIndexing` is enabled: sampled
+    /// image and combined image-sampler arrays (binding arrays, resource
+    /// tables) may be indexed with a non-uniform index decorated
+    /// `NonUniform`.
+    pub sampled_image_array_non_uniform_indexing: bool,
 }
 
 /// An opened logical device with its queue and command pool.
@@ -604,6 +614,12 @@ impl Device {
             nv_cooperative_matrix2: nv2,
             uniform_buffer_standard_layout: on(f12.uniform_buffer_standard_layout),
             subgroup_size_control: on(f13.subgroup_size_control) && on(f13.compute_full_subgroups),
+            // Both are enabled when the device has them (every supported
+            // Vulkan 1.2 feature is).
+            runtime_descriptor_array: on(f12.runtime_descriptor_array),
+            sampled_image_array_non_uniform_indexing: on(
+                f12.shader_sampled_image_array_non_uniform_indexing
+            ),
         })
     }
 

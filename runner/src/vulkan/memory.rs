@@ -29,13 +29,18 @@ impl Device {
         })
     }
 
-    /// A host-visible, coherent, mapped buffer of `size` bytes.
+    /// A host-visible, coherent, mapped buffer of `size` bytes, usable as
+    /// a uniform or storage buffer and as a texture's staging buffer (the
+    /// source and destination of copies).
     pub(crate) unsafe fn allocate(&self, size: u64) -> Result<Allocation, RunError> {
         let d = &self.device;
         let buffer = d
             .create_buffer(
                 &vk::BufferCreateInfo::default().size(size).usage(
-                    vk::BufferUsageFlags::STORAGE_BUFFER | vk::BufferUsageFlags::UNIFORM_BUFFER,
+                    vk::BufferUsageFlags::STORAGE_BUFFER
+                        | vk::BufferUsageFlags::UNIFORM_BUFFER
+                        | vk::BufferUsageFlags::TRANSFER_SRC
+                        | vk::BufferUsageFlags::TRANSFER_DST,
                 ),
                 None,
             )

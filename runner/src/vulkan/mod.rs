@@ -8,6 +8,8 @@ pub mod device;
 pub mod image;
 mod memory;
 
-pub use compute::{Binding, Dispatched, GuardViolation, PipelineFlags, Resource, GUARD_BYTES};
+pub use compute::{
+    Binding, Dispatched, GuardViolation, PipelineFlags, Resource, TableEntry, GUARD_BYTES,
+};
 pub use device::{Device, DeviceChoice, DeviceInfo};
 pub use image::{Sampler, Texture};
