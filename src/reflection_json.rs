@@ -25,6 +25,10 @@
 //!                             "input_attachment_index", "type" }]
 //!                                      (only with @color inputs, not with MSL output:
 //!                                       the input attachments SPIR-V reads them from),
+//!     "resource_table": { "metadata": { "group", "binding" }, "table": { "group", "binding" },
+//!                         "capacity": n | null, "types": [WGSL type, ...] }
+//!                                      (only when hasResource/getResource are used, not
+//!                                       with MSL output; see pipeline::resource_table),
 //!     "matrix_types": [{ "kind" (subgroup_matrix_left/right/result), "component", "rows", "columns" }],
 //!     "multiplies": [{ "m", "n", "k", "component", "result" }],
 //!     "msl": { "name": MSL function name, "resources": [{ "group", "binding", "kind", "index" }] }
@@ -306,6 +310,21 @@ fn entry_point(e: &EntryPointReflection, msl: Option<Msl<'_>>) -> J {
             })
             .collect();
         fields.push(("framebuffer_fetch", J::Arr(items)));
+    }
+    // The resource table (SPIR-V only: the MSL backend rejects it).
+    if let (None, Some(t)) = (msl, &e.resource_table) {
+        let point = |b: &crate::ir::ResourceBinding| {
+            J::Obj(vec![("group", num(b.group)), ("binding", num(b.binding))])
+        };
+        fields.push((
+            "resource_table",
+            J::Obj(vec![
+                ("metadata", point(&t.metadata)),
+                ("table", point(&t.table)),
+                ("capacity", t.capacity.map_or(J::Null, num)),
+                ("types", J::Arr(t.types.iter().map(|s| string(s)).collect())),
+            ]),
+        ));
     }
     if let Some((names, resources)) = msl {
         let name = names

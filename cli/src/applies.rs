@@ -67,6 +67,7 @@ pub fn inapplicable(args: &Args, format: Format) -> Vec<(Vec<&'static str>, &'st
                 "--framebuffer-fetch-group",
                 args.framebuffer_fetch_group.is_some(),
             ),
+            ("--resource-table", args.resource_table.is_some()),
             ("-g/--debug-info", args.debug_info),
         ]);
         if !flags.is_empty() {

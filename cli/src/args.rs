@@ -177,6 +177,15 @@ pub struct Args {
     #[arg(long, value_name = "GROUP")]
     pub framebuffer_fetch_group: Option<u32>,
 
+    /// Where the resource table of `enable chromium_experimental_resource_table;`
+    /// is bound: the metadata buffer's `GROUP:BINDING`, the table's, and
+    /// optionally a fixed capacity (descriptors, the 35 defaults included;
+    /// for devices without `runtimeDescriptorArray`). Default `42:52,43:51`
+    /// (Tint's driver); Dawn's Vulkan backend uses `0:0,0:1`. SPIR-V
+    /// output only.
+    #[arg(long, value_name = "G:B,G:B[,CAPACITY]", value_parser = parse_resource_table)]
+    pub resource_table: Option<tessera::pipeline::ResourceTableOptions>,
+
     /// Emit debug information (SPIR-V output): OpSource with the input's
     /// path and text, OpLine with WGSL line and column on the
     /// instructions, OpName for `let` values, so RenderDoc and Nsight show
@@ -474,6 +483,40 @@ pub fn parse_external_texture(
     ))
 }
 
+/// Parses `G:B,G:B[,CAPACITY]` (the resource table's metadata buffer and
+/// table binding points, and an optional fixed capacity).
+pub fn parse_resource_table(text: &str) -> Result<tessera::pipeline::ResourceTableOptions, String> {
+    let syntax = || format!("expected G:B,G:B[,CAPACITY] (e.g. 0:0,0:1), found `{text}`");
+    let number = |s: &str| s.trim().parse::<u32>().map_err(|_| syntax());
+    let point = |s: &str| {
+        let (group, binding) = s.split_once(':').ok_or_else(syntax)?;
+        Ok::<_, String>(ResourceBinding {
+            group: number(group)?,
+            binding: number(binding)?,
+        })
+    };
+    let parts: Vec<&str> = text.split(',').collect();
+    let (metadata, table, capacity) = match parts[..] {
+        [m, t] => (point(m)?, point(t)?, None),
+        [m, t, c] => (point(m)?, point(t)?, Some(number(c)?)),
+        _ => return Err(syntax()),
+    };
+    if metadata == table {
+        return Err(format!(
+            "the metadata buffer and the table need different binding points, found `{text}`"
+        ));
+    }
+    if capacity == Some(0) {
+        return Err(format!("the capacity must be at least 1, found `{text}`"));
+    }
+    Ok(tessera::pipeline::ResourceTableOptions {
+        metadata,
+        table,
+        capacity,
+        ..Default::default()
+    })
+}
+
 /// Parses `NAME=VALUE`.
 pub fn parse_override(text: &str) -> Result<(String, f64), String> {
     let (name, value) = text
@@ -594,6 +637,27 @@ mod tests {
         assert!(parse_msl_version("x.1")
             .unwrap_err()
             .contains("expected MAJOR.MINOR"));
+    }
+
+    #[test]
+    fn resource_table_bindings() {
+        let o = parse_resource_table("0:0,0:1").unwrap();
+        assert_eq!((o.metadata.group, o.metadata.binding), (0, 0));
+        assert_eq!((o.table.group, o.table.binding), (0, 1));
+        assert_eq!(o.capacity, None);
+        assert_eq!(
+            parse_resource_table(" 1:2 , 3:4 , 40 ").unwrap().capacity,
+            Some(40)
+        );
+        assert!(parse_resource_table("0:0")
+            .unwrap_err()
+            .contains("expected G:B,G:B[,CAPACITY]"));
+        assert!(parse_resource_table("0:0,0:0")
+            .unwrap_err()
+            .contains("different binding points"));
+        assert!(parse_resource_table("0:0,0:1,0")
+            .unwrap_err()
+            .contains("at least 1"));
     }
 
     #[test]

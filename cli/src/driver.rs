@@ -378,6 +378,7 @@ pub fn run(args: &Args, reporter: &Reporter) -> Result<(), Failure> {
         framebuffer_fetch_group: args
             .framebuffer_fetch_group
             .unwrap_or(tessera::pipeline::DEFAULT_FRAMEBUFFER_FETCH_GROUP),
+        resource_table: args.resource_table.clone().unwrap_or_default(),
         external_textures: if wgsl {
             Default::default()
         } else {

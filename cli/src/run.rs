@@ -377,7 +377,8 @@ fn text(bound: &[Bound]) -> String {
             tessera_runner::vulkan::Resource::Buffer { data, .. } => data.len(),
             tessera_runner::vulkan::Resource::Texture(t) => t.data.len(),
             tessera_runner::vulkan::Resource::Textures(ts) => ts.iter().map(|t| t.data.len()).sum(),
-            tessera_runner::vulkan::Resource::Sampler(_) => 0,
+            tessera_runner::vulkan::Resource::Sampler(_)
+            | tessera_runner::vulkan::Resource::Table(_) => 0,
         };
         out.push_str(&format!(
             "@group({}) @binding({}) {}: {} ({} bytes)\n",

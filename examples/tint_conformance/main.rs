@@ -51,11 +51,10 @@ fn compute_only(source: &str) -> bool {
         .any(|w| source.contains(w))
 }
 
-/// Chromium-only experiments the issues set aside: resource tables
-/// (`chromium_experimental_resource_table`, not implemented), and Tint's
-/// debugging `print` builtin (not WGSL; its inputs are MSL-only).
+/// Tint's debugging `print` builtin (not WGSL; its inputs are MSL-only),
+/// which the issues set aside.
 fn experiment(source: &str) -> bool {
-    source.contains("  print(") || source.contains("chromium_experimental_resource_table")
+    source.contains("  print(")
 }
 
 /// Whether every error of a failed compilation is an override without a

@@ -30,6 +30,7 @@ mod matcher;
 pub(crate) mod matrix_bounds;
 mod matrix_reduce;
 mod pattern;
+mod resource_table;
 pub(crate) mod result_types;
 mod special;
 mod subgroup_matrix;
@@ -68,6 +69,9 @@ pub enum BuiltinOp {
     Barrier(Barrier),
     /// `workgroupUniformLoad`.
     WorkgroupUniformLoad,
+    /// `hasResource<T>` / `getResource<T>`
+    /// (`chromium_experimental_resource_table`).
+    ResourceTable(crate::ir::ResourceTableOp),
     /// Subgroup and quad builtins.
     Subgroup(SubgroupOp),
     /// `subgroupMatrixLoad` (either form).
@@ -181,6 +185,8 @@ enum Special {
     BufferLength,
     /// `workgroupUniformLoad`.
     WorkgroupUniformLoad,
+    /// `hasResource<T>` / `getResource<T>`.
+    ResourceTable(crate::ir::ResourceTableOp),
     /// `subgroupMatrixLoad`.
     MatrixLoad,
     /// `subgroupMatrixStore`.
@@ -315,6 +321,8 @@ fn special_signatures(sp: Special) -> &'static [&'static str] {
         Special::BufferView(true) => buffer_view::ARRAY_VIEW_SIGNATURES,
         Special::BufferLength => buffer_view::LENGTH_SIGNATURES,
         Special::WorkgroupUniformLoad => special::WORKGROUP_UNIFORM_LOAD_SIGNATURES,
+        Special::ResourceTable(crate::ir::ResourceTableOp::Has) => resource_table::HAS_SIGNATURES,
+        Special::ResourceTable(crate::ir::ResourceTableOp::Get) => resource_table::GET_SIGNATURES,
         Special::MatrixLoad => subgroup_matrix::LOAD_SIGNATURES,
         Special::MatrixStore => subgroup_matrix::STORE_SIGNATURES,
         Special::MatrixMultiply => subgroup_matrix::MULTIPLY_SIGNATURES,
@@ -373,6 +381,7 @@ pub fn resolve_call(
                 Special::BufferView(array) => buffer_view::view(module, &call, array),
                 Special::BufferLength => buffer_view::length(module, &call),
                 Special::WorkgroupUniformLoad => special::workgroup_uniform_load(module, &call),
+                Special::ResourceTable(op) => resource_table::check(module, &call, op),
                 Special::MatrixLoad => subgroup_matrix::load(module, &call),
                 Special::MatrixStore => subgroup_matrix::store(module, &call),
                 Special::MatrixMultiply => subgroup_matrix::multiply(module, &call, false),

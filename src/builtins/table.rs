@@ -307,6 +307,21 @@ const fn special(
     }
 }
 
+/// `hasResource<T>` / `getResource<T>`: `@must_use`, any stage, behind
+/// `enable chromium_experimental_resource_table;`.
+const fn resource_table(name: &'static str, op: crate::ir::ResourceTableOp) -> BuiltinDef {
+    BuiltinDef {
+        extension: Extensions::RESOURCE_TABLE,
+        ..special(
+            name,
+            BuiltinOp::ResourceTable(op),
+            false,
+            ALL_STAGES,
+            Special::ResourceTable(op),
+        )
+    }
+}
+
 const DERIVATIVE: &[Overload] = &[gen(F32, &[T], T)];
 
 /// `dpdx`, `dpdy`, `fwidth` and their `Coarse`/`Fine` forms: `f32` or
@@ -567,6 +582,9 @@ pub(crate) static TABLE: &[BuiltinDef] = &[
         ALL_STAGES,
         Special::BufferLength,
     ),
+    // Resource tables (`chromium_experimental_resource_table`).
+    resource_table("hasResource", crate::ir::ResourceTableOp::Has),
+    resource_table("getResource", crate::ir::ResourceTableOp::Get),
     // Atomics.
     atomic(
         "atomicLoad",

@@ -36,6 +36,13 @@ bitflags::bitflags! {
         /// `rasterizationOrderColorAttachmentAccess` of
         /// `VK_EXT_rasterization_order_attachment_access`)
         const FRAMEBUFFER_FETCH = 1 << 13;
+        /// `chromium-experimental-sampling-resource-table` (Dawn's feature):
+        /// `enable chromium_experimental_resource_table;` (on Vulkan,
+        /// descriptor indexing: `runtimeDescriptorArray`,
+        /// `descriptorBindingPartiallyBound`,
+        /// `descriptorBindingVariableDescriptorCount` and
+        /// `descriptorBindingSampledImageUpdateAfterBind`)
+        const RESOURCE_TABLE = 1 << 14;
         /// `subgroup-matrix` (the proposal's name): `enable subgroup_matrix;`
         const SUBGROUP_MATRIX = 1 << 6;
         /// `chromium-experimental-subgroup-matrix` (Dawn):
@@ -97,6 +104,11 @@ pub const FEATURES: &[(Features, &str, &str)] = &[
         Features::FRAMEBUFFER_FETCH,
         "framebuffer-fetch",
         "chromium_experimental_framebuffer_fetch",
+    ),
+    (
+        Features::RESOURCE_TABLE,
+        "chromium-experimental-sampling-resource-table",
+        "chromium_experimental_resource_table",
     ),
     (
         Features::SUBGROUP_MATRIX,

@@ -15,6 +15,7 @@
 //! | `primitive-index` | `geometryShader` (SPIR-V's `PrimitiveId` in a fragment shader) |
 //! | `chromium-experimental-barycentric-coord` | `fragmentShaderBarycentric` (`VK_KHR_fragment_shader_barycentric`) |
 //! | `atomic-vec2u-min-max` | `shaderBufferInt64Atomics` (Dawn's rule) and `shaderInt64` (the SPIR-V's `Int64` capability) |
+//! | `chromium-experimental-sampling-resource-table` | `runtimeDescriptorArray`, `descriptorBindingPartiallyBound`, `descriptorBindingVariableDescriptorCount`, `descriptorBindingSampledImageUpdateAfterBind` (Dawn's rule also asks for update-after-bind of the other descriptor types and limits of 66,536 descriptors) |
 //! | `framebuffer-fetch` | `rasterizationOrderColorAttachmentAccess` (`VK_EXT_rasterization_order_attachment_access`: coherent input-attachment reads of the colour attachments; Dawn also enables it on GPUs whose tiled rasterization is coherent without it) |
 //! | the subgroup-matrix features | `subgroups`, `cooperativeMatrix`, `vulkanMemoryModel`, `subgroupSizeControl`, `computeFullSubgroups`, and at least one configuration (the proposal's "API" section) |
 //! | `tessera-experimental-bf16` | the subgroup-matrix features and `shaderBFloat16Type` with `shaderBFloat16CooperativeMatrix` (`VK_KHR_shader_bfloat16`) |
@@ -67,6 +68,14 @@ pub struct VulkanDeviceFacts {
     /// (`VK_EXT_rasterization_order_attachment_access`; false without the
     /// extension).
     pub rasterization_order_color_attachment_access: bool,
+    /// `VkPhysicalDeviceVulkan12Features::runtimeDescriptorArray`.
+    pub runtime_descriptor_array: bool,
+    /// `VkPhysicalDeviceVulkan12Features::descriptorBindingPartiallyBound`.
+    pub descriptor_binding_partially_bound: bool,
+    /// `VkPhysicalDeviceVulkan12Features::descriptorBindingVariableDescriptorCount`.
+    pub descriptor_binding_variable_descriptor_count: bool,
+    /// `VkPhysicalDeviceVulkan12Features::descriptorBindingSampledImageUpdateAfterBind`.
+    pub descriptor_binding_sampled_image_update_after_bind: bool,
     /// `VkPhysicalDeviceVulkan11Features::storageBuffer16BitAccess`.
     pub storage_buffer_16bit_access: bool,
     /// `VkPhysicalDeviceVulkan11Features::uniformAndStorageBuffer16BitAccess`.
@@ -290,6 +299,13 @@ pub fn profile_from_vulkan(facts: &VulkanDeviceFacts) -> DeviceProfile {
     features.set(
         Features::FRAMEBUFFER_FETCH,
         facts.rasterization_order_color_attachment_access,
+    );
+    features.set(
+        Features::RESOURCE_TABLE,
+        facts.runtime_descriptor_array
+            && facts.descriptor_binding_partially_bound
+            && facts.descriptor_binding_variable_descriptor_count
+            && facts.descriptor_binding_sampled_image_update_after_bind,
     );
 
     let bf16_possible = facts.bfloat16_cooperative_matrix;

@@ -135,6 +135,19 @@ pub enum Expression {
     },
     /// `bufferLength(p)`: the byte size of the buffer `p` points to (u32).
     BufferLength(Handle<Expression>),
+    /// `hasResource<T>(index)` (a `bool`) or `getResource<T>(index)` (a
+    /// value of the texture or sampler type `T`), of
+    /// `enable chromium_experimental_resource_table;`. Lowered by the
+    /// `resource-table` pass (`passes::resource_table`).
+    ResourceTable {
+        /// Which of the two builtins.
+        op: ResourceTableOp,
+        /// `T`: a sampled, multisampled or depth texture type, or a
+        /// sampler type.
+        ty: Handle<Type>,
+        /// The table slot (`i32` or `u32`).
+        index: Handle<Expression>,
+    },
     /// Result of a [`Statement::Call`].
     CallResult(Handle<Function>),
     /// Result of a [`Statement::Atomic`].
@@ -358,6 +371,16 @@ pub enum Expression {
         /// The operand (`f32` scalar or vector, or `f16` with `enable f16`).
         expr: Handle<Expression>,
     },
+}
+
+/// The builtin of an [`Expression::ResourceTable`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ResourceTableOp {
+    /// `hasResource<T>`: whether the slot holds a resource `T` can read.
+    Has,
+    /// `getResource<T>`: the slot's resource, or the table's default
+    /// resource of `T`'s type when the slot holds no such resource.
+    Get,
 }
 
 /// A selector of a switch case.

@@ -70,9 +70,10 @@ pub fn inner_name(module: &Module, inner: &TypeInner) -> String {
             ArraySize::Runtime => format!("array<{}>", type_name(module, base)),
         },
         TypeInner::Struct { .. } => "struct".to_string(),
-        TypeInner::BindingArray { base, size } => {
-            format!("binding_array<{}, {size}>", type_name(module, base))
-        }
+        TypeInner::BindingArray { base, size } => match size {
+            Some(n) => format!("binding_array<{}, {n}>", type_name(module, base)),
+            None => format!("binding_array<{}>", type_name(module, base)),
+        },
         TypeInner::Buffer { size } => match size {
             ArraySize::Constant(n) => format!("buffer<{n}>"),
             ArraySize::Override(e) => {

@@ -113,6 +113,11 @@ bitflags::bitflags! {
         /// internal extension, as Tint accepts it): `input_attachment<T>`,
         /// `@input_attachment_index` and `inputAttachmentLoad`.
         const INPUT_ATTACHMENTS = 1 << 18;
+        /// `enable chromium_experimental_resource_table;` (Chromium's
+        /// experiment, as Tint accepts it): `hasResource<T>` and
+        /// `getResource<T>` read a table of textures and samplers the
+        /// embedder binds (`passes::resource_table`).
+        const RESOURCE_TABLE = 1 << 19;
     }
 }
 

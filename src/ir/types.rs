@@ -372,12 +372,13 @@ pub enum TypeInner {
     },
     /// `binding_array<T, N>` (language feature `sized_binding_array`): N
     /// sampled textures of type T bound at one binding; a variable of it
-    /// lives in [`AddressSpace::Handle`].
+    /// lives in [`AddressSpace::Handle`]. Runtime-sized (`binding_array<T>`)
+    /// only as the `resource-table` pass declares the resource table.
     BindingArray {
-        /// The texture type.
+        /// The texture (or sampler) type.
         base: Handle<Type>,
-        /// Element count (at least 1).
-        size: u32,
+        /// Element count (at least 1); `None`: runtime-sized.
+        size: Option<u32>,
     },
     /// `buffer<N>` or `buffer` (language feature `buffer_view`): N bytes of
     /// memory (`size` counts bytes) whose contents are read and written

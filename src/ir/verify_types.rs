@@ -212,7 +212,10 @@ fn element(t: &TypeInner, member: Option<u32>) -> Result<Want<'_>, Rule> {
         },
         TypeInner::SubgroupMatrix { scalar: s, .. } => Ok(Want::Shape(scalar(s))),
         TypeInner::CoopVector { scalar: s, size } => bound(size).map(|()| Want::Shape(scalar(s))),
-        TypeInner::BindingArray { base, size } => bound(size).map(|()| Want::Ty(base)),
+        TypeInner::BindingArray { base, size } => match size {
+            Some(n) => bound(n).map(|()| Want::Ty(base)),
+            None => Ok(Want::Ty(base)),
+        },
         _ => Err("the base is not a vector, matrix, array, struct or subgroup matrix".into()),
     }
 }
@@ -381,6 +384,20 @@ pub(super) fn expression(x: &Exprs, h: H) -> Result<(), Rule> {
                 pointee(t).is_some_and(|b| matches!(m.inner(b), TypeInner::Buffer { .. }))
             })?;
             expect(Want::Shape(scalar(Scalar::U32)))
+        }
+        E::ResourceTable { op, ty, index } => {
+            let int = |t: &TypeInner| matches!(t, TypeInner::Scalar(Scalar::I32 | Scalar::U32));
+            x.operand(index, "the resource table's index", int)?;
+            if !matches!(
+                m.types.try_get(ty).map(|t| &t.inner),
+                Some(TypeInner::Image { .. } | TypeInner::Sampler { .. })
+            ) {
+                return Err("the resource table's type is not a texture or sampler".to_string());
+            }
+            match op {
+                crate::ir::ResourceTableOp::Has => expect(Want::Shape(scalar(Scalar::Bool))),
+                crate::ir::ResourceTableOp::Get => expect(Want::Ty(ty)),
+            }
         }
         E::BufferView {
             pointer,
@@ -947,6 +964,7 @@ pub(super) fn expression_kind(e: &Expression) -> &'static str {
         E::ArrayLength(_) => "ArrayLength",
         E::BufferView { .. } => "BufferView",
         E::BufferLength(_) => "BufferLength",
+        E::ResourceTable { .. } => "ResourceTable",
         E::CallResult(_) => "CallResult",
         E::AtomicResult { .. } => "AtomicResult",
         E::WorkgroupUniformLoadResult { .. } => "WorkgroupUniformLoadResult",

@@ -73,6 +73,7 @@ macro_rules! for_each_operand {
                 $f(condition);
             }
             E::ArrayLength(p) | E::BufferLength(p) => $f(p),
+            E::ResourceTable { index, .. } => $f(index),
             E::BufferView {
                 pointer,
                 offset,

@@ -14,6 +14,15 @@ use crate::valid::ModuleInfo;
 /// (`tessera --list-passes --format msl`).
 pub fn passes<'a>(options: &Options) -> Vec<Pass<'a>> {
     let mut list = crate::passes::shared(pass_options!(options));
+    // Metal binds no resource table (Tint's MSL writer rejects it too).
+    list.insert(
+        0,
+        Pass::new(
+            "resource-table",
+            "rejects hasResource/getResource: the MSL backend has no resource table",
+            crate::passes::resource_table::reject,
+        ),
+    );
     super::insert_after(
         &mut list,
         "pointer-args",

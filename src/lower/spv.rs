@@ -36,6 +36,16 @@ pub fn passes<'a>(options: &Options) -> Vec<Pass<'a>> {
             crate::passes::framebuffer_fetch::run,
         ),
     );
+    // Early too: the table reads it adds are ordinary loads and texture
+    // reads for the passes after it.
+    list.insert(
+        2,
+        Pass::infallible(
+            "resource-table",
+            "hasResource/getResource become reads of the metadata buffer and of one binding_array<T> per type at the table's binding point; sampling a table texture that is not filterable with a filtering sampler gives zero",
+            crate::passes::resource_table::run,
+        ),
+    );
     // Before robustness: its loop's element accesses are in range by
     // construction, and the pass list is shared up to here.
     let at = list

@@ -41,6 +41,7 @@ pub mod matrix_scalar_range;
 pub mod matrix_scratch;
 pub mod pack_norm;
 pub mod pointer_args;
+pub mod resource_table;
 pub mod rewrite;
 pub mod robustness;
 pub mod shift_amount;

@@ -81,7 +81,9 @@ fn count_of(cx: &Cx, inner: &TypeInner, through_pointer: bool) -> Option<Count> 
         TypeInner::Vector { size, .. } => Count::Fixed(size.get().into()),
         TypeInner::CoopVector { size, .. } => Count::Fixed(size.into()),
         TypeInner::Matrix { columns, .. } => Count::Fixed(columns.get().into()),
-        TypeInner::BindingArray { size, .. } => Count::Fixed(size.into()),
+        // A runtime-sized one is the resource table's: its indices are
+        // in range by construction (`passes::resource_table`).
+        TypeInner::BindingArray { size, .. } => Count::Fixed(size?.into()),
         TypeInner::Array { size, .. } => match (cx.array_count(size), size) {
             (Some(n), _) => Count::Fixed(n),
             (None, ArraySize::Runtime) if through_pointer => Count::Runtime,

@@ -132,7 +132,7 @@ pub(crate) fn entry_resources(module: &Module, epi: &EntryPointInfo) -> Vec<Reso
             let var = module.global_variables.try_get(Handle::from_index(g))?;
             let binding = var.binding?;
             let (ty, count) = match module.types.try_get(var.ty)?.inner {
-                TypeInner::BindingArray { base, size } => (base, size),
+                TypeInner::BindingArray { base, size } => (base, size.unwrap_or(0)),
                 _ => (var.ty, 1),
             };
             let image = match module.types.try_get(ty)?.inner {

@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::configs::ComponentType as C;
+use crate::configs::SubgroupMatrixConfig;
 use crate::ir::*;
 use crate::span::Span;
 use crate::valid::tests::{entry, function, global, matrix, scalar, sp};

@@ -141,6 +141,7 @@ fn enable_names(ext: Extensions) -> Vec<&'static str> {
             "chromium_experimental_framebuffer_fetch" => {
                 ext.contains(Extensions::FRAMEBUFFER_FETCH)
             }
+            "chromium_experimental_resource_table" => ext.contains(Extensions::RESOURCE_TABLE),
             "subgroup_matrix" => ext.contains(Extensions::SUBGROUP_MATRIX_STANDARD),
             "chromium_experimental_subgroup_matrix" => {
                 ext.contains(Extensions::SUBGROUP_MATRIX)

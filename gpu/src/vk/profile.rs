@@ -92,6 +92,14 @@ pub fn facts(q: &Queried<'_>) -> VulkanDeviceFacts {
         shader_int64: on(q.f10.shader_int64),
         shader_buffer_int64_atomics: on(q.f12.shader_buffer_int64_atomics),
         rasterization_order_color_attachment_access: q.rasterization_order_color_attachment_access,
+        runtime_descriptor_array: on(q.f12.runtime_descriptor_array),
+        descriptor_binding_partially_bound: on(q.f12.descriptor_binding_partially_bound),
+        descriptor_binding_variable_descriptor_count: on(q
+            .f12
+            .descriptor_binding_variable_descriptor_count),
+        descriptor_binding_sampled_image_update_after_bind: on(q
+            .f12
+            .descriptor_binding_sampled_image_update_after_bind),
         storage_buffer_16bit_access: on(q.f11.storage_buffer16_bit_access),
         uniform_and_storage_buffer_16bit_access: on(q.f11.uniform_and_storage_buffer16_bit_access),
         shader_float16: on(q.f12.shader_float16),

@@ -568,6 +568,14 @@ impl Device {
             shader_int64: on(f10.shader_int64),
             shader_buffer_int64_atomics: on(f12.shader_buffer_int64_atomics),
             rasterization_order_color_attachment_access: false,
+            runtime_descriptor_array: on(f12.runtime_descriptor_array),
+            descriptor_binding_partially_bound: on(f12.descriptor_binding_partially_bound),
+            descriptor_binding_variable_descriptor_count: on(
+                f12.descriptor_binding_variable_descriptor_count
+            ),
+            descriptor_binding_sampled_image_update_after_bind: on(
+                f12.descriptor_binding_sampled_image_update_after_bind
+            ),
             storage_buffer_16bit_access: on(f11.storage_buffer16_bit_access),
             uniform_and_storage_buffer_16bit_access: on(f11.uniform_and_storage_buffer16_bit_access),
             shader_float16: on(f12.shader_float16),

@@ -185,7 +185,7 @@ fn assign(
         .m
         .inner(w.m.global_variables[Handle::<GlobalVariable>::from_index(g)].ty)
     {
-        TypeInner::BindingArray { size, .. } => (*size).max(1),
+        TypeInner::BindingArray { size, .. } => size.unwrap_or(1).max(1),
         _ => 1,
     };
     for &(b, g) in items {

@@ -107,8 +107,9 @@ fn name_types(w: &mut Writer) {
             TypeInner::Sampler { .. } => super::image::SAMPLER.to_string(),
             // A template instance too: `metal::array<texture, N>`.
             TypeInner::BindingArray { base, size } => format!(
-                "metal::array<{}, {size}>",
-                names.get(base.index()).map_or("", |n| n.as_str())
+                "metal::array<{}, {}>",
+                names.get(base.index()).map_or("", |n| n.as_str()),
+                size.unwrap_or(1)
             ),
             TypeInner::Array { base, size, .. } => {
                 let base_name = names.get(base.index()).map_or("", |n| n.as_str());

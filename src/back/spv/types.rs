@@ -334,8 +334,20 @@ impl Writer<'_> {
             (&TypeInner::BindingArray { base, size }, _) => {
                 // Handles have no layout: no ArrayStride.
                 let e = self.type_id(base, Mode::Plain)?;
-                let len = self.u32_const(size);
-                self.local_type(LocalType::Array(e, len, 0))
+                match size {
+                    Some(size) => {
+                        let len = self.u32_const(size);
+                        self.local_type(LocalType::Array(e, len, 0))
+                    }
+                    // The resource table's arrays.
+                    None => {
+                        self.s.cap(Capability::RuntimeDescriptorArray);
+                        if self.opts.version < (1, 5) {
+                            self.s.extensions.insert("SPV_EXT_descriptor_indexing");
+                        }
+                        self.local_type(LocalType::RuntimeArray(e, 0))
+                    }
+                }
             }
             (TypeInner::Buffer { .. }, _) => {
                 return Err(crate::diagnostic::Error::without_location(

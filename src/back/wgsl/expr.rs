@@ -387,32 +387,14 @@ impl<'m> Ctx<'m> {
                 out.push_str("bufferLength");
                 self.write_args(scope, &[p], out, d)?;
             }
+            Expression::ResourceTable { op, ty, index } => {
+                self.write_resource_table(scope, op, ty, index, out, d)?;
+            }
             Expression::BufferView {
                 pointer,
                 offset,
                 size,
-            } => {
-                let view = match self
-                    .module
-                    .types
-                    .try_get(self.expr_type(scope, h)?)
-                    .map(|t| &t.inner)
-                {
-                    Some(&TypeInner::Pointer { base, .. }) => base,
-                    _ => return Err(error("a buffer view that is not a pointer", span)),
-                };
-                out.push_str(if size.is_some() {
-                    "bufferArrayView<"
-                } else {
-                    "bufferView<"
-                });
-                self.write_type(view, out)?;
-                out.push('>');
-                match size {
-                    Some(size) => self.write_args(scope, &[pointer, offset, size], out, d)?,
-                    None => self.write_args(scope, &[pointer, offset], out, d)?,
-                }
-            }
+            } => self.write_buffer_view(scope, h, pointer, offset, size, out, d)?,
             Expression::CallResult(_)
             | Expression::AtomicResult { .. }
             | Expression::WorkgroupUniformLoadResult { .. }
@@ -437,49 +419,7 @@ impl<'m> Ctx<'m> {
                 out.push('>');
                 self.write_args(scope, &[pointer, offset, stride], out, d)?;
             }
-            Expression::CoopVecMatMul {
-                ty,
-                input,
-                matrix,
-                offset,
-                stride,
-                layout,
-                bias,
-                bias_offset,
-                optimal,
-                element,
-            } => {
-                out.push_str(match (bias, optimal) {
-                    (Some(_), false) => "coopVecMatMulAdd<",
-                    (None, false) => "coopVecMatMul<",
-                    (Some(_), true) => "coopVecMatMulAddOptimal<",
-                    (None, true) => "coopVecMatMulOptimal<",
-                });
-                self.write_type(ty, out)?;
-                if matches!(element, crate::ir::Scalar::I8 | crate::ir::Scalar::U8) {
-                    out.push_str(", ");
-                    out.push_str(element.wgsl_name());
-                }
-                out.push_str(">(");
-                for (i, a) in [input, matrix, offset].into_iter().enumerate() {
-                    if i > 0 {
-                        out.push_str(", ");
-                    }
-                    self.write_expr(scope, a, ARG, out, d)?;
-                }
-                if !optimal {
-                    out.push_str(match layout {
-                        crate::ir::MatrixLayout::ColumnMajor => ", true, ",
-                        crate::ir::MatrixLayout::RowMajor => ", false, ",
-                    });
-                    self.write_expr(scope, stride, ARG, out, d)?;
-                }
-                for a in [bias, bias_offset].into_iter().flatten() {
-                    out.push_str(", ");
-                    self.write_expr(scope, a, ARG, out, d)?;
-                }
-                out.push(')');
-            }
+            Expression::CoopVecMatMul { .. } => self.write_coop_vec_mat_mul(scope, h, out, d)?,
             Expression::SubgroupMatrixMultiply {
                 ty,
                 left,
@@ -610,6 +550,123 @@ impl<'m> Ctx<'m> {
     }
 
     /// Writes `(a, b, c)`.
+    /// `bufferView<T>` / `bufferArrayView<T>` (apart from
+    /// `write_expr_body`, whose stack frame each nesting level pays).
+    #[inline(never)]
+    #[allow(clippy::too_many_arguments)]
+    fn write_buffer_view(
+        &self,
+        scope: Scope<'_>,
+        h: Handle<Expression>,
+        pointer: Handle<Expression>,
+        offset: Handle<Expression>,
+        size: Option<Handle<Expression>>,
+        out: &mut String,
+        d: u32,
+    ) -> Result<(), Error> {
+        let span = self.arena(scope).span(h);
+        let view = match self
+            .module
+            .types
+            .try_get(self.expr_type(scope, h)?)
+            .map(|t| &t.inner)
+        {
+            Some(&TypeInner::Pointer { base, .. }) => base,
+            _ => return Err(error("a buffer view that is not a pointer", span)),
+        };
+        out.push_str(if size.is_some() {
+            "bufferArrayView<"
+        } else {
+            "bufferView<"
+        });
+        self.write_type(view, out)?;
+        out.push('>');
+        match size {
+            Some(size) => self.write_args(scope, &[pointer, offset, size], out, d)?,
+            None => self.write_args(scope, &[pointer, offset], out, d)?,
+        }
+        Ok(())
+    }
+
+    /// The cooperative-vector products (apart from `write_expr_body`, whose
+    /// stack frame each nesting level pays).
+    #[inline(never)]
+    fn write_coop_vec_mat_mul(
+        &self,
+        scope: Scope<'_>,
+        h: Handle<Expression>,
+        out: &mut String,
+        d: u32,
+    ) -> Result<(), Error> {
+        let Expression::CoopVecMatMul {
+            ty,
+            input,
+            matrix,
+            offset,
+            stride,
+            layout,
+            bias,
+            bias_offset,
+            optimal,
+            element,
+        } = self.arena(scope)[h]
+        else {
+            return Ok(());
+        };
+        out.push_str(match (bias, optimal) {
+            (Some(_), false) => "coopVecMatMulAdd<",
+            (None, false) => "coopVecMatMul<",
+            (Some(_), true) => "coopVecMatMulAddOptimal<",
+            (None, true) => "coopVecMatMulOptimal<",
+        });
+        self.write_type(ty, out)?;
+        if matches!(element, crate::ir::Scalar::I8 | crate::ir::Scalar::U8) {
+            out.push_str(", ");
+            out.push_str(element.wgsl_name());
+        }
+        out.push_str(">(");
+        for (i, a) in [input, matrix, offset].into_iter().enumerate() {
+            if i > 0 {
+                out.push_str(", ");
+            }
+            self.write_expr(scope, a, ARG, out, d)?;
+        }
+        if !optimal {
+            out.push_str(match layout {
+                crate::ir::MatrixLayout::ColumnMajor => ", true, ",
+                crate::ir::MatrixLayout::RowMajor => ", false, ",
+            });
+            self.write_expr(scope, stride, ARG, out, d)?;
+        }
+        for a in [bias, bias_offset].into_iter().flatten() {
+            out.push_str(", ");
+            self.write_expr(scope, a, ARG, out, d)?;
+        }
+        out.push(')');
+        Ok(())
+    }
+
+    /// `hasResource<T>(i)` / `getResource<T>(i)` (apart from
+    /// `write_expr_inner`, whose stack frame each nesting level pays).
+    #[inline(never)]
+    fn write_resource_table(
+        &self,
+        scope: Scope<'_>,
+        op: crate::ir::ResourceTableOp,
+        ty: Handle<crate::ir::Type>,
+        index: Handle<Expression>,
+        out: &mut String,
+        depth: u32,
+    ) -> Result<(), Error> {
+        out.push_str(match op {
+            crate::ir::ResourceTableOp::Has => "hasResource<",
+            crate::ir::ResourceTableOp::Get => "getResource<",
+        });
+        self.write_type(ty, out)?;
+        out.push('>');
+        self.write_args(scope, &[index], out, depth)
+    }
+
     pub fn write_args(
         &self,
         scope: Scope<'_>,

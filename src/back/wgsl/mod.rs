@@ -250,6 +250,10 @@ fn write_directives(module: &Module, out: &mut String) {
             "chromium_internal_input_attachments",
         ),
         (
+            Extensions::RESOURCE_TABLE,
+            "chromium_experimental_resource_table",
+        ),
+        (
             Extensions::DISABLE_UNIFORMITY_ANALYSIS,
             "chromium_disable_uniformity_analysis",
         ),

@@ -142,7 +142,12 @@ impl Ctx<'_> {
             TypeInner::BindingArray { base, size } => {
                 out.push_str("binding_array<");
                 self.write_type_depth(base, out, depth + 1)?;
-                let _ = write!(out, ", {size}>");
+                match size {
+                    Some(n) => {
+                        let _ = write!(out, ", {n}>");
+                    }
+                    None => out.push('>'),
+                }
             }
             TypeInner::Buffer { size } => {
                 out.push_str("buffer");

@@ -87,7 +87,10 @@ impl<'a> Resolver<'a, '_> {
                 return Err(e);
             }
         };
-        Ok(self.module.intern(TypeInner::BindingArray { base, size }))
+        Ok(self.module.intern(TypeInner::BindingArray {
+            base,
+            size: Some(size),
+        }))
     }
 
     /// A buffer pointer argument for a parameter of another buffer type:

@@ -37,6 +37,8 @@ fn extension_name(ext: Extensions) -> &'static str {
         "'atomic_vec2u_min_max'"
     } else if ext.contains(Extensions::INPUT_ATTACHMENTS) {
         "'chromium_internal_input_attachments'"
+    } else if ext.contains(Extensions::RESOURCE_TABLE) {
+        "'chromium_experimental_resource_table'"
     } else {
         "(the extension that declares it)"
     }
@@ -502,6 +504,23 @@ impl<'t, 'a> Resolver<'t, 'a> {
                 let ty = need_result(result)?;
                 self.add_at(stage, Expression::ArrayLength(arg(0)?), ty, span)
                     .map(Some)
+            }
+            BuiltinOp::ResourceTable(op) => {
+                // The resolved result is `T` for both builtins (see
+                // `builtins::resource_table::check`).
+                let ty = need_result(result)?;
+                let vty = match op {
+                    crate::ir::ResourceTableOp::Has => self
+                        .module
+                        .intern(TypeInner::Scalar(crate::ir::Scalar::Bool)),
+                    crate::ir::ResourceTableOp::Get => ty,
+                };
+                let e = Expression::ResourceTable {
+                    op,
+                    ty,
+                    index: arg(0)?,
+                };
+                self.add_at(stage, e, vty, span).map(Some)
             }
             BuiltinOp::BufferLength | BuiltinOp::BufferView(_) => {
                 let ty = need_result(result)?;

@@ -93,6 +93,7 @@ impl Resolver<'_, '_> {
                                 Extensions::FRAMEBUFFER_FETCH
                             }
                             "chromium_internal_input_attachments" => Extensions::INPUT_ATTACHMENTS,
+                            "chromium_experimental_resource_table" => Extensions::RESOURCE_TABLE,
                             "chromium_disable_uniformity_analysis" => {
                                 Extensions::DISABLE_UNIFORMITY_ANALYSIS
                             }

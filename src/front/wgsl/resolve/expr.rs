@@ -549,7 +549,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
             TypeInner::CoopVector { scalar, size } => {
                 Some((self.module.intern(TypeInner::Scalar(scalar)), Some(size)))
             }
-            TypeInner::BindingArray { base, size } => Some((base, Some(size))),
+            TypeInner::BindingArray { base, size } => Some((base, size)),
             _ => None,
         }
     }

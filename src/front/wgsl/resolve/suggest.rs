@@ -44,6 +44,7 @@ pub(crate) const EXTENSIONS: &[&str] = &[
     "atomic_vec2u_min_max",
     "chromium_experimental_framebuffer_fetch",
     "chromium_internal_input_attachments",
+    "chromium_experimental_resource_table",
     "subgroup_size_control",
     "wgpu_cooperative_matrix",
     "tessera_experimental_subgroup_matrix",
