@@ -56,6 +56,8 @@ pub mod workgroup_zero;
 mod tests;
 #[cfg(test)]
 mod wgsl_tests;
+#[cfg(test)]
+mod wgsl_tests_resource_table;
 
 use crate::diagnostic::Error;
 use crate::ir::Module;

@@ -27,6 +27,25 @@ fn after_in_pipeline(
     list: Vec<super::Pass>,
     options: &PipelineOptions,
 ) -> String {
+    let text = printed_after(src, pass, list, options);
+    // The printed WGSL must be valid WGSL again.
+    if let Err(e) = crate::front::wgsl::parse_str(&text)
+        .map_err(|e| format!("{e:?}"))
+        .and_then(|p| crate::valid::validate(&p.module).map_err(|e| format!("{e:?}")))
+    {
+        panic!("pass output is not valid WGSL: {e}\n{text}");
+    }
+    text
+}
+
+/// The module after running `list` up to and including `pass`, printed
+/// (not parsed again: [`after_in_pipeline`] checks that).
+pub(super) fn printed_after(
+    src: &str,
+    pass: &str,
+    list: Vec<super::Pass>,
+    options: &PipelineOptions,
+) -> String {
     let parsed = crate::front::wgsl::parse_str(src).unwrap_or_else(|e| panic!("{e:?}"));
     let info = crate::valid::validate(&parsed.module).unwrap_or_else(|e| panic!("{e:?}"));
     let mut p = process(&parsed.module, &info, options).unwrap_or_else(|e| panic!("{e:?}"));
@@ -37,15 +56,7 @@ fn after_in_pipeline(
             break;
         }
     }
-    let text = crate::back::wgsl::write(&p.module).unwrap_or_else(|e| panic!("{e:?}"));
-    // The printed WGSL must be valid WGSL again.
-    if let Err(e) = crate::front::wgsl::parse_str(&text)
-        .map_err(|e| format!("{e:?}"))
-        .and_then(|p| crate::valid::validate(&p.module).map_err(|e| format!("{e:?}")))
-    {
-        panic!("pass output is not valid WGSL: {e}\n{text}");
-    }
-    text
+    crate::back::wgsl::write(&p.module).unwrap_or_else(|e| panic!("{e:?}"))
 }
 
 /// The text from `fn name` to the end.

@@ -44,7 +44,9 @@ pub use bindings::{BindingReflection, HandleKind, ResourceReflection};
 pub use external_textures::{ExternalTextureBindings, ExternalTextureReflection};
 pub use framebuffer_fetch::{FramebufferFetchReflection, DEFAULT_FRAMEBUFFER_FETCH_GROUP};
 pub use host_layout::{HostLayout, HostMember, HostScalar};
-pub use resource_table::{ResourceTableOptions, ResourceTableReflection, ResourceType};
+pub use resource_table::{
+    ResourceTableOptions, ResourceTableReflection, ResourceType, DEFAULT_ORDER,
+};
 
 pub use options::PipelineOptions;
 

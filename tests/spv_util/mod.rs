@@ -150,6 +150,7 @@ pub fn pipeline(m: &Module) -> Pipeline {
         subgroup_sizes: [4, 128],
         external_textures: Vec::new(),
         framebuffer_fetch_group: tessera::pipeline::DEFAULT_FRAMEBUFFER_FETCH_GROUP,
+        resource_table: Default::default(),
         cooperative_vector_configs: Vec::new(),
         cooperative_vector_max_components: None,
         cooperative_vector_training: Vec::new(),
