@@ -51,7 +51,9 @@ fn list_passes_names_each_pass_in_order_without_an_input() {
         names,
         [
             "spec-constants",
+            "pixel-local",
             "framebuffer-fetch",
+            "resource-table",
             "external-texture",
             "pointer-args",
             "coop-vec",
@@ -121,9 +123,11 @@ fn print_ir_after_all_prints_every_pass() {
     );
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let err = text(&out.stderr);
-    // MSL: the shared passes (with int-dot and buffer-view), coop-vec, matrix-reduce, first-bit,
-    // int-abs-sign, float-formulas, bit-fields and matrix-scratch.
-    assert_eq!(err.matches("// IR after ").count(), 25, "{err}");
+    // MSL: pixel-local and resource-table (which only reject), the shared
+    // passes (with int-dot and buffer-view), coop-vec, matrix-reduce,
+    // first-bit, int-abs-sign, float-formulas, bit-fields and
+    // matrix-scratch.
+    assert_eq!(err.matches("// IR after ").count(), 27, "{err}");
     let last = err
         .rsplit("// IR after workgroup-zero\n")
         .next()
@@ -142,7 +146,7 @@ fn unknown_pass_is_a_usage_error_listing_the_passes() {
     assert_eq!(out.status.code(), Some(2));
     let err = text(&out.stderr);
     assert!(
-        err.contains("--print-ir-after: no pass named `robust` (passes: spec-constants, framebuffer-fetch, external-texture, pointer-args, coop-vec, matrix-reduce, buffer-view, unroll"),
+        err.contains("--print-ir-after: no pass named `robust` (passes: spec-constants, pixel-local, framebuffer-fetch, resource-table, external-texture, pointer-args, coop-vec, matrix-reduce, buffer-view, unroll"),
         "{err}"
     );
     let out = tessera(
@@ -245,5 +249,5 @@ fn verify_ir_checks_every_stage_quietly() {
         Some(SOURCE),
     );
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-    assert_eq!(text(&out.stderr).matches("// IR after ").count(), 25);
+    assert_eq!(text(&out.stderr).matches("// IR after ").count(), 27);
 }

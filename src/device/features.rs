@@ -43,6 +43,12 @@ bitflags::bitflags! {
         /// `descriptorBindingVariableDescriptorCount` and
         /// `descriptorBindingSampledImageUpdateAfterBind`)
         const RESOURCE_TABLE = 1 << 14;
+        /// `pixel-local-storage-coherent` (Dawn's feature; its
+        /// `pixel-local-storage-non-coherent` allows the same enable):
+        /// `enable chromium_experimental_pixel_local;`. No Vulkan device
+        /// has it: neither tessera's backends nor Tint's SPIR-V and MSL
+        /// writers lower `pixel_local`.
+        const PIXEL_LOCAL_STORAGE = 1 << 15;
         /// `subgroup-matrix` (the proposal's name): `enable subgroup_matrix;`
         const SUBGROUP_MATRIX = 1 << 6;
         /// `chromium-experimental-subgroup-matrix` (Dawn):
@@ -109,6 +115,11 @@ pub const FEATURES: &[(Features, &str, &str)] = &[
         Features::RESOURCE_TABLE,
         "chromium-experimental-sampling-resource-table",
         "chromium_experimental_resource_table",
+    ),
+    (
+        Features::PIXEL_LOCAL_STORAGE,
+        "pixel-local-storage-coherent",
+        "chromium_experimental_pixel_local",
     ),
     (
         Features::SUBGROUP_MATRIX,

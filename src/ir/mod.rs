@@ -118,6 +118,10 @@ bitflags::bitflags! {
         /// `getResource<T>` read a table of textures and samplers the
         /// embedder binds (`passes::resource_table`).
         const RESOURCE_TABLE = 1 << 19;
+        /// `enable chromium_experimental_pixel_local;` (Chromium's
+        /// experiment, as Tint accepts it): the `pixel_local` address
+        /// space. Neither backend lowers it.
+        const PIXEL_LOCAL = 1 << 20;
     }
 }
 

@@ -164,6 +164,12 @@ pub enum AddressSpace {
     /// feature), set by the API per dispatch; read-only, at most one
     /// variable per entry point.
     Immediate,
+    /// `pixel_local` (`enable chromium_experimental_pixel_local;`, as
+    /// Tint accepts it): per-pixel storage that persists between the
+    /// fragment shaders of a render pass; fragment stage only, one
+    /// variable per entry point, a structure of `i32`, `u32` and `f32`
+    /// members. Neither backend lowers it (Tint's neither).
+    PixelLocal,
 }
 
 impl AddressSpace {
@@ -177,6 +183,7 @@ impl AddressSpace {
             AddressSpace::Storage => "storage",
             AddressSpace::Handle => "handle",
             AddressSpace::Immediate => "immediate",
+            AddressSpace::PixelLocal => "pixel_local",
         }
     }
 }

@@ -14,9 +14,17 @@ use crate::valid::ModuleInfo;
 /// (`tessera --list-passes --format msl`).
 pub fn passes<'a>(options: &Options) -> Vec<Pass<'a>> {
     let mut list = crate::passes::shared(pass_options!(options));
-    // Metal binds no resource table (Tint's MSL writer rejects it too).
     list.insert(
         0,
+        Pass::new(
+            "pixel-local",
+            "rejects pixel_local variables: no backend lowers them",
+            |p: &mut Pipeline| crate::passes::pixel_local::reject(p, "MSL"),
+        ),
+    );
+    // Metal binds no resource table (Tint's MSL writer rejects it too).
+    list.insert(
+        1,
         Pass::new(
             "resource-table",
             "rejects hasResource/getResource: the MSL backend has no resource table",

@@ -26,10 +26,18 @@ pub fn passes<'a>(options: &Options) -> Vec<Pass<'a>> {
             crate::passes::spec_constants::run,
         ),
     );
+    list.insert(
+        1,
+        Pass::new(
+            "pixel-local",
+            "rejects pixel_local variables: no backend lowers them",
+            |p: &mut Pipeline| crate::passes::pixel_local::reject(p, "SPIR-V"),
+        ),
+    );
     // Early: the reads it adds are ordinary texture loads for the passes
     // after it.
     list.insert(
-        1,
+        2,
         Pass::infallible(
             "framebuffer-fetch",
             "@color(N) fragment inputs become input_attachment<T> variables (group framebuffer_fetch_group, binding N, input attachment index N) read by a new entry-point function that calls the original",
@@ -39,7 +47,7 @@ pub fn passes<'a>(options: &Options) -> Vec<Pass<'a>> {
     // Early too: the table reads it adds are ordinary loads and texture
     // reads for the passes after it.
     list.insert(
-        2,
+        3,
         Pass::infallible(
             "resource-table",
             "hasResource/getResource become reads of the metadata buffer and of one binding_array<T> per type at the table's binding point; sampling a table texture that is not filterable with a filtering sampler gives zero",

@@ -40,6 +40,7 @@ mod matrix_rows;
 pub mod matrix_scalar_range;
 pub mod matrix_scratch;
 pub mod pack_norm;
+pub mod pixel_local;
 pub mod pointer_args;
 pub mod resource_table;
 pub mod rewrite;

@@ -221,34 +221,40 @@ fn check_global(
 }
 
 /// Each entry point statically accesses at most one immediate data
-/// variable (WGSL spec, "immediate data"). `globals` are the entry point's
-/// statically accessed variables, by index.
+/// variable (WGSL spec, "immediate data") and at most one `pixel_local`
+/// variable (Tint's rule). `globals` are the entry point's statically
+/// accessed variables, by index.
 pub fn check_immediates(
     module: &Module,
     ep: &crate::ir::EntryPoint,
     globals: &[usize],
     diags: &mut Vec<Diagnostic>,
 ) {
-    let mut immediates = globals.iter().filter_map(|&g| {
-        let h = Handle::<GlobalVariable>::from_index(g);
-        let var = module.global_variables.try_get(h)?;
-        (var.space == AddressSpace::Immediate).then_some((h, var))
-    });
-    let Some((first, first_var)) = immediates.next() else {
-        return;
-    };
-    for (h, var) in immediates {
-        diags.push(
-            Diagnostic::error(
-                format!(
-                    "entry point '{}' uses the immediate data variables '{}' and '{}', but may use at most one",
-                    ep.name, first_var.name, var.name
-                ),
-                module.functions.span(ep.function),
-            )
-            .with_label(module.global_variables.span(first), "first immediate data variable")
-            .with_label(module.global_variables.span(h), "another immediate data variable"),
-        );
+    for (space, what) in [
+        (AddressSpace::Immediate, "immediate data"),
+        (AddressSpace::PixelLocal, "pixel_local"),
+    ] {
+        let mut vars = globals.iter().filter_map(|&g| {
+            let h = Handle::<GlobalVariable>::from_index(g);
+            let var = module.global_variables.try_get(h)?;
+            (var.space == space).then_some((h, var))
+        });
+        let Some((first, first_var)) = vars.next() else {
+            continue;
+        };
+        for (h, var) in vars {
+            diags.push(
+                Diagnostic::error(
+                    format!(
+                        "entry point '{}' uses the {what} variables '{}' and '{}', but may use at most one",
+                        ep.name, first_var.name, var.name
+                    ),
+                    module.functions.span(ep.function),
+                )
+                .with_label(module.global_variables.span(first), format!("first {what} variable"))
+                .with_label(module.global_variables.span(h), format!("another {what} variable")),
+            );
+        }
     }
 }
 

@@ -142,6 +142,7 @@ fn enable_names(ext: Extensions) -> Vec<&'static str> {
                 ext.contains(Extensions::FRAMEBUFFER_FETCH)
             }
             "chromium_experimental_resource_table" => ext.contains(Extensions::RESOURCE_TABLE),
+            "chromium_experimental_pixel_local" => ext.contains(Extensions::PIXEL_LOCAL),
             "subgroup_matrix" => ext.contains(Extensions::SUBGROUP_MATRIX_STANDARD),
             "chromium_experimental_subgroup_matrix" => {
                 ext.contains(Extensions::SUBGROUP_MATRIX)

@@ -50,12 +50,15 @@ pub fn check_stage(
             };
             let bad = match var.space {
                 AddressSpace::Workgroup => stage != ShaderStage::Compute,
+                AddressSpace::PixelLocal => stage != ShaderStage::Fragment,
                 AddressSpace::Storage => stage == ShaderStage::Vertex && var.access != Access::Read,
                 _ => false,
             };
             if bad {
                 let what = if var.space == AddressSpace::Workgroup {
                     format!("workgroup variable '{}'", var.name)
+                } else if var.space == AddressSpace::PixelLocal {
+                    format!("pixel_local variable '{}'", var.name)
                 } else {
                     format!(
                         "storage buffer '{}' with access mode '{}'",

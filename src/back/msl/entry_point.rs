@@ -485,7 +485,8 @@ fn signature(w: &mut Writer, cx: &mut FnCtx, ei: usize, idx: Option<&Indices>) -
             AddressSpace::Workgroup => {
                 let _ = writeln!(prologue, "  threadgroup {tn} {name};");
             }
-            AddressSpace::Private | AddressSpace::Function => {
+            // `pixel_local` never gets here: the pass list rejects it.
+            AddressSpace::Private | AddressSpace::Function | AddressSpace::PixelLocal => {
                 let init = match gv.init {
                     Some(e) => match w.p.global_values.get(e.index()) {
                         Some(&Some(c)) => w.constant(c),

@@ -89,7 +89,8 @@ pub(super) fn space_qualifier(space: AddressSpace) -> &'static str {
     match space {
         AddressSpace::Workgroup => "threadgroup",
         AddressSpace::Uniform | AddressSpace::Immediate => "constant",
-        AddressSpace::Function | AddressSpace::Private => "thread",
+        // `pixel_local` never gets here: the pass list rejects it.
+        AddressSpace::Function | AddressSpace::Private | AddressSpace::PixelLocal => "thread",
         AddressSpace::Storage | AddressSpace::Handle => "device",
     }
 }

@@ -303,7 +303,8 @@ pub(super) fn ends_with_runtime_array(m: &Module, ty: Handle<Type>) -> bool {
 /// `access`: `thread`, `threadgroup`, `constant`, `const device`, `device`.
 pub(super) fn space_qualifier(space: AddressSpace, access: Access) -> &'static str {
     match space {
-        AddressSpace::Function | AddressSpace::Private => "thread",
+        // `pixel_local` never gets here: the pass list rejects it.
+        AddressSpace::Function | AddressSpace::Private | AddressSpace::PixelLocal => "thread",
         AddressSpace::Workgroup => "threadgroup",
         AddressSpace::Uniform | AddressSpace::Immediate => "constant",
         AddressSpace::Storage if !access.can_write() => "const device",

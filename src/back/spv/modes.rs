@@ -107,7 +107,8 @@ pub(super) fn storage_class(space: crate::ir::AddressSpace) -> spirv::StorageCla
     use crate::ir::AddressSpace as A;
     match space {
         A::Function => spirv::StorageClass::Function,
-        A::Private => spirv::StorageClass::Private,
+        // `pixel_local` never gets here: the pass list rejects it.
+        A::Private | A::PixelLocal => spirv::StorageClass::Private,
         A::Workgroup => spirv::StorageClass::Workgroup,
         A::Uniform => spirv::StorageClass::Uniform,
         A::Storage => spirv::StorageClass::StorageBuffer,

@@ -136,9 +136,10 @@ impl<'a> Writer<'a> {
                     storage_class(g.space),
                 )
             }
-            AddressSpace::Private | AddressSpace::Workgroup | AddressSpace::Function => {
-                (Mode::Plain, storage_class(g.space))
-            }
+            AddressSpace::Private
+            | AddressSpace::Workgroup
+            | AddressSpace::Function
+            | AddressSpace::PixelLocal => (Mode::Plain, storage_class(g.space)),
             AddressSpace::Handle => {
                 if !matches!(
                     m.inner(g.ty),

@@ -253,6 +253,7 @@ fn write_directives(module: &Module, out: &mut String) {
             Extensions::RESOURCE_TABLE,
             "chromium_experimental_resource_table",
         ),
+        (Extensions::PIXEL_LOCAL, "chromium_experimental_pixel_local"),
         (
             Extensions::DISABLE_UNIFORMITY_ANALYSIS,
             "chromium_disable_uniformity_analysis",

@@ -238,6 +238,7 @@ impl<'a> Builder<'a> {
                             (AddressSpace::Storage, _) => Some("read_write storage buffer"),
                             (AddressSpace::Workgroup, _) => Some("workgroup storage variable"),
                             (AddressSpace::Private, _) => Some("module-scope private variable"),
+                            (AddressSpace::PixelLocal, _) => Some("pixel_local variable"),
                             (AddressSpace::Function, _) => Some("variable"),
                         };
                         if let Some(what) = what {

@@ -94,6 +94,7 @@ impl Resolver<'_, '_> {
                             }
                             "chromium_internal_input_attachments" => Extensions::INPUT_ATTACHMENTS,
                             "chromium_experimental_resource_table" => Extensions::RESOURCE_TABLE,
+                            "chromium_experimental_pixel_local" => Extensions::PIXEL_LOCAL,
                             "chromium_disable_uniformity_analysis" => {
                                 Extensions::DISABLE_UNIFORMITY_ANALYSIS
                             }
@@ -150,6 +151,24 @@ impl Resolver<'_, '_> {
             }
         }
         self.check_matrix_enables();
+        // Tint's rule: the two render-pass extensions exclude each other.
+        if self
+            .module
+            .extensions
+            .contains(Extensions::PIXEL_LOCAL | Extensions::FRAMEBUFFER_FETCH)
+        {
+            if let Some(e) = self
+                .module
+                .enables
+                .iter()
+                .find(|e| e.name == "chromium_experimental_pixel_local")
+            {
+                self.diags.push(Diagnostic::error(
+                    "extension 'chromium_experimental_pixel_local' cannot be used with extension 'chromium_experimental_framebuffer_fetch'",
+                    e.span,
+                ));
+            }
+        }
         for (c, span) in diagnostics {
             if let Some((rule, severity)) = self.diagnostic_control(c) {
                 self.module.diagnostic_filters.push(DiagnosticFilter {

@@ -631,6 +631,9 @@ impl<'t, 'a> Resolver<'t, 'a> {
             );
         }
         self.check_atomic_vector_space(ty, space, span)?;
+        if space == AddressSpace::PixelLocal {
+            self.check_pixel_local_type(ty, span)?;
+        }
         if contains_atomic(&self.module, ty)
             && !matches!(space, AddressSpace::Storage | AddressSpace::Workgroup)
         {
@@ -684,6 +687,37 @@ impl<'t, 'a> Resolver<'t, 'a> {
 }
 
 impl Resolver<'_, '_> {
+    /// The store type of a `pixel_local` variable: a structure whose
+    /// members are `i32`, `u32` or `f32` (Tint's rules).
+    fn check_pixel_local_type(&self, ty: Handle<Type>, span: Span) -> Res<()> {
+        let TypeInner::Struct { members, .. } = self.module.inner(ty) else {
+            return err(
+                format!(
+                    "'pixel_local' variables must have a structure type, not '{}'",
+                    self.type_name(ty)
+                ),
+                span,
+            );
+        };
+        for m in members {
+            if !matches!(
+                self.module.inner(m.ty),
+                TypeInner::Scalar(Scalar::I32 | Scalar::U32 | Scalar::F32)
+            ) {
+                return err(
+                    format!(
+                        "the members of a structure in the 'pixel_local' address space can only be 'i32', 'u32' or 'f32', but '{}' of '{}' is '{}'",
+                        m.name,
+                        self.type_name(ty),
+                        self.type_name(m.ty)
+                    ),
+                    span,
+                );
+            }
+        }
+        Ok(())
+    }
+
     /// `atomic<vec2<u32>>` (`enable atomic_vec2u_min_max;`), alone or in a
     /// structure or array, is only in the 'storage' address space (as Tint
     /// rules: a variable's or a pointer's store type).

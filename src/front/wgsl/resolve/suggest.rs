@@ -45,6 +45,7 @@ pub(crate) const EXTENSIONS: &[&str] = &[
     "chromium_experimental_framebuffer_fetch",
     "chromium_internal_input_attachments",
     "chromium_experimental_resource_table",
+    "chromium_experimental_pixel_local",
     "subgroup_size_control",
     "wgpu_cooperative_matrix",
     "tessera_experimental_subgroup_matrix",
@@ -54,8 +55,15 @@ pub(crate) const EXTENSIONS: &[&str] = &[
 ];
 
 /// The address spaces that can be written.
-pub(crate) const ADDRESS_SPACES: &[&str] =
-    &["function", "private", "workgroup", "uniform", "storage"];
+pub(crate) const ADDRESS_SPACES: &[&str] = &[
+    "function",
+    "private",
+    "workgroup",
+    "uniform",
+    "storage",
+    "immediate",
+    "pixel_local",
+];
 
 /// The access modes.
 pub(crate) const ACCESS_MODES: &[&str] = &["read", "write", "read_write"];

@@ -553,6 +553,19 @@ impl<'t, 'a> Resolver<'t, 'a> {
             "uniform" => AddressSpace::Uniform,
             "storage" => AddressSpace::Storage,
             "immediate" => AddressSpace::Immediate,
+            "pixel_local" => {
+                if !self
+                    .module
+                    .extensions
+                    .contains(crate::ir::Extensions::PIXEL_LOCAL)
+                {
+                    return err(
+                        "'pixel_local' address space requires the 'chromium_experimental_pixel_local' extension enabled",
+                        self.span(e),
+                    );
+                }
+                AddressSpace::PixelLocal
+            }
             "handle" => {
                 return err(
                     "the 'handle' address space cannot be spelled in WGSL",
