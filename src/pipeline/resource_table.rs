@@ -404,3 +404,96 @@ pub(crate) fn entry_reflection(
             .collect(),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::{ImageClass, ImageDimension, Scalar, TypeInner};
+
+    fn image(m: &mut Module, dim: ImageDimension, arrayed: bool, class: ImageClass) -> Handle<Type> {
+        m.intern(TypeInner::Image {
+            dim,
+            arrayed,
+            class,
+        })
+    }
+
+    fn sampled(kind: Scalar) -> ImageClass {
+        ImageClass::Sampled {
+            kind,
+            multisampled: false,
+        }
+    }
+
+    /// The ids are Chrome's ABI (Tint's `ResourceType`): spot checks of
+    /// each group, and the 35 defaults are distinct ids of every kind a
+    /// slot can hold except the "unknown filterability" ones and the
+    /// untyped sampler.
+    #[test]
+    fn ids_and_defaults() {
+        assert_eq!(ResourceType::Texture1dF32Filterable as u32, 1);
+        assert_eq!(ResourceType::Texture2dArrayU32 as u32, 15);
+        assert_eq!(ResourceType::TextureCubeArrayF32UnknownFilterable as u32, 28);
+        assert_eq!(ResourceType::TextureMultisampled2dU32 as u32, 33);
+        assert_eq!(ResourceType::TextureDepthMultisampled2d as u32, 38);
+        assert_eq!(ResourceType::SamplerComparison as u32, 42);
+        let mut ids: Vec<u32> = DEFAULT_ORDER.iter().map(|&k| k as u32).collect();
+        ids.sort_unstable();
+        ids.dedup();
+        assert_eq!(ids.len(), 35);
+        assert_eq!(default_slot(ResourceType::Texture1dF32Filterable), Some(0));
+        assert_eq!(default_slot(ResourceType::SamplerComparison), Some(34));
+        assert_eq!(default_slot(ResourceType::Sampler), None);
+    }
+
+    #[test]
+    fn what_each_type_accepts_and_defaults_to() {
+        let mut m = Module::default();
+        let t2f = image(&mut m, ImageDimension::D2, false, sampled(Scalar::F32));
+        let t3f = image(&mut m, ImageDimension::D3, false, sampled(Scalar::F32));
+        let tca_i = image(&mut m, ImageDimension::Cube, true, sampled(Scalar::I32));
+        let ms_u = image(
+            &mut m,
+            ImageDimension::D2,
+            false,
+            ImageClass::Sampled {
+                kind: Scalar::U32,
+                multisampled: true,
+            },
+        );
+        let depth_cube = image(
+            &mut m,
+            ImageDimension::Cube,
+            false,
+            ImageClass::Depth {
+                multisampled: false,
+            },
+        );
+        let s = m.intern(TypeInner::Sampler { comparison: false });
+        let sc = m.intern(TypeInner::Sampler { comparison: true });
+        use ResourceType as R;
+        // A float 2D texture reads a filterable, unfilterable or depth
+        // 2D slot; a 3D one has no depth form.
+        assert_eq!(
+            accepted(&m, t2f),
+            [
+                R::Texture2dF32Filterable,
+                R::Texture2dF32Unfilterable,
+                R::TextureDepth2d
+            ]
+        );
+        assert_eq!(
+            accepted(&m, t3f),
+            [R::Texture3dF32Filterable, R::Texture3dF32Unfilterable]
+        );
+        assert_eq!(accepted(&m, tca_i), [R::TextureCubeArrayI32]);
+        assert_eq!(accepted(&m, ms_u), [R::TextureMultisampled2dU32]);
+        assert_eq!(accepted(&m, depth_cube), [R::TextureDepthCube]);
+        assert_eq!(accepted(&m, s), [R::SamplerFiltering, R::SamplerNonFiltering]);
+        assert_eq!(accepted(&m, sc), [R::SamplerComparison]);
+        assert_eq!(default_kind(&m, t2f), Some(R::Texture2dF32Filterable));
+        assert_eq!(default_kind(&m, tca_i), Some(R::TextureCubeArrayI32));
+        assert_eq!(default_kind(&m, s), Some(R::SamplerNonFiltering));
+        assert_eq!(default_kind(&m, sc), Some(R::SamplerComparison));
+    }
+}
