@@ -116,6 +116,11 @@ impl Features {
     /// device feature gates (`chromium_disable_uniformity_analysis`, which
     /// only changes what the compiler reports) or an unknown name.
     pub fn for_enable(enable: &str) -> Option<Features> {
+        // The WebGPU proposal's name of Chromium's resource tables.
+        let enable = match enable {
+            "resource_table" => "chromium_experimental_resource_table",
+            e => e,
+        };
         FEATURES.iter().find(|f| f.2 == enable).map(|f| f.0)
     }
 

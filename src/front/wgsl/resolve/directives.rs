@@ -93,7 +93,11 @@ impl Resolver<'_, '_> {
                                 Extensions::FRAMEBUFFER_FETCH
                             }
                             "chromium_internal_input_attachments" => Extensions::INPUT_ATTACHMENTS,
-                            "chromium_experimental_resource_table" => Extensions::RESOURCE_TABLE,
+                            // The WebGPU proposal's name (proposals/bindless.md),
+                            // which wgpu uses.
+                            "chromium_experimental_resource_table" | "resource_table" => {
+                                Extensions::RESOURCE_TABLE
+                            }
                             "chromium_experimental_pixel_local" => Extensions::PIXEL_LOCAL,
                             "chromium_disable_uniformity_analysis" => {
                                 Extensions::DISABLE_UNIFORMITY_ANALYSIS

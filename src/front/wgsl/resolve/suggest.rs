@@ -45,6 +45,7 @@ pub(crate) const EXTENSIONS: &[&str] = &[
     "chromium_experimental_framebuffer_fetch",
     "chromium_internal_input_attachments",
     "chromium_experimental_resource_table",
+    "resource_table",
     "chromium_experimental_pixel_local",
     "subgroup_size_control",
     "wgpu_cooperative_matrix",
