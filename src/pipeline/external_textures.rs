@@ -18,18 +18,7 @@ use crate::diagnostic::Diagnostic;
 use crate::ir::{GlobalVariable, ImageClass, Module, ResourceBinding, TypeInner};
 use crate::valid::ModuleInfo;
 
-/// Where plane 1 and the parameters buffer of one external texture are
-/// bound (plane 0 keeps the external texture's own binding point).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct ExternalTextureBindings {
-    /// Plane 1 (`texture_2d<f32>`: the chroma plane of a two-plane YUV
-    /// texture; bind any texture when there is one plane).
-    pub plane1: ResourceBinding,
-    /// The uniform buffer of [`EXTERNAL_TEXTURE_PARAMS_SIZE`] bytes holding
-    /// the parameters (Dawn's `ExternalTextureParams` layout).
-    pub params: ResourceBinding,
-}
+pub use super::options::ExternalTextureBindings;
 
 /// Size in bytes of the parameters uniform buffer.
 pub const EXTERNAL_TEXTURE_PARAMS_SIZE: u64 = 272;

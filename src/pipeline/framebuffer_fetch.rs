@@ -25,9 +25,7 @@ use super::EntryPointReflection;
 use crate::diagnostic::Diagnostic;
 use crate::ir::{Binding, EntryPoint, Module, Scalar, ShaderStage, Type, TypeInner};
 
-/// The descriptor set of the framebuffer-fetch input attachments unless
-/// [`super::PipelineOptions::framebuffer_fetch_group`] says otherwise.
-pub const DEFAULT_FRAMEBUFFER_FETCH_GROUP: u32 = 66;
+pub use super::options::DEFAULT_FRAMEBUFFER_FETCH_GROUP;
 
 /// One `@color(N)` input of a fragment entry point and the input
 /// attachment the SPIR-V output reads it from.

@@ -6,8 +6,7 @@ use std::collections::BTreeMap;
 
 use crate::configs::SubgroupMatrixConfig;
 
-use super::external_textures::ExternalTextureBindings;
-use super::framebuffer_fetch::DEFAULT_FRAMEBUFFER_FETCH_GROUP;
+use crate::ir::ResourceBinding;
 
 /// Options for creating a pipeline from a module.
 #[derive(Clone, Debug)]
@@ -54,7 +53,7 @@ pub struct PipelineOptions {
     /// variable an entry point may use.
     pub max_immediate_size: u32,
     /// Keep the overrides that [`PipelineOptions::overrides`] gives no
-    /// value as SPIR-V specialization constants (see [`spec`]) instead of
+    /// value as SPIR-V specialization constants (see [`spec`](super::spec)) instead of
     /// requiring a value (or using the default): the module is compiled
     /// once and specialised when the Vulkan pipeline is created. An
     /// override given a value is specialised by the pipeline step as
@@ -66,7 +65,7 @@ pub struct PipelineOptions {
     /// `texture_external` variable, keyed by the variable's own
     /// `@group`/`@binding` (which plane 0, a `texture_2d<f32>`, keeps):
     /// plane 1 (`texture_2d<f32>`) and a uniform buffer of
-    /// [`external_textures::EXTERNAL_TEXTURE_PARAMS_SIZE`] bytes of
+    /// [`super::external_textures::EXTERNAL_TEXTURE_PARAMS_SIZE`] bytes of
     /// parameters, laid out as Dawn's `ExternalTextureParams` (numPlanes,
     /// doYuvToRgbConversionOnly, yuvToRgbConversionMatrix, gamma decode
     /// and encode parameters, gamutConversionMatrix, sample and load
@@ -76,14 +75,14 @@ pub struct PipelineOptions {
     /// An external texture without an entry gets the next two binding
     /// numbers of its group after the highest the module (or this map)
     /// uses, plane 1 first, in declaration order;
-    /// [`EntryPointReflection::external_textures`] reports what was
+    /// [`super::EntryPointReflection::external_textures`] reports what was
     /// chosen. A given binding point that collides with another resource
     /// of an entry point using the texture is a pipeline-creation error.
     pub external_textures: BTreeMap<crate::ir::ResourceBinding, ExternalTextureBindings>,
     /// The descriptor set of the input attachments the SPIR-V output reads
     /// `@color(N)` fragment inputs from (`chromium_experimental_framebuffer_fetch`;
     /// binding `N`, input attachment index `N`). Default
-    /// [`DEFAULT_FRAMEBUFFER_FETCH_GROUP`]; see [`framebuffer_fetch`].
+    /// [`DEFAULT_FRAMEBUFFER_FETCH_GROUP`]; see [`super::framebuffer_fetch`].
     pub framebuffer_fetch_group: u32,
     /// How the embedder binds the resource table of
     /// `chromium_experimental_resource_table` (see [`super::resource_table`]).
@@ -113,3 +112,22 @@ impl Default for PipelineOptions {
         }
     }
 }
+
+/// Where plane 1 and the parameters buffer of one external texture are
+/// bound (plane 0 keeps the external texture's own binding point).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct ExternalTextureBindings {
+    /// Plane 1 (`texture_2d<f32>`: the chroma plane of a two-plane YUV
+    /// texture; bind any texture when there is one plane).
+    pub plane1: ResourceBinding,
+    /// The uniform buffer of
+    /// [`EXTERNAL_TEXTURE_PARAMS_SIZE`](super::external_textures::EXTERNAL_TEXTURE_PARAMS_SIZE) bytes holding
+    /// the parameters (Dawn's `ExternalTextureParams` layout).
+    pub params: ResourceBinding,
+}
+
+/// The descriptor set of the framebuffer-fetch input attachments unless
+/// [`PipelineOptions::framebuffer_fetch_group`] says otherwise (the set
+/// Tint's command-line driver uses; see [`super::framebuffer_fetch`]).
+pub const DEFAULT_FRAMEBUFFER_FETCH_GROUP: u32 = 66;

@@ -410,7 +410,12 @@ mod tests {
     use super::*;
     use crate::ir::{ImageClass, ImageDimension, Scalar, TypeInner};
 
-    fn image(m: &mut Module, dim: ImageDimension, arrayed: bool, class: ImageClass) -> Handle<Type> {
+    fn image(
+        m: &mut Module,
+        dim: ImageDimension,
+        arrayed: bool,
+        class: ImageClass,
+    ) -> Handle<Type> {
         m.intern(TypeInner::Image {
             dim,
             arrayed,
@@ -433,7 +438,10 @@ mod tests {
     fn ids_and_defaults() {
         assert_eq!(ResourceType::Texture1dF32Filterable as u32, 1);
         assert_eq!(ResourceType::Texture2dArrayU32 as u32, 15);
-        assert_eq!(ResourceType::TextureCubeArrayF32UnknownFilterable as u32, 28);
+        assert_eq!(
+            ResourceType::TextureCubeArrayF32UnknownFilterable as u32,
+            28
+        );
         assert_eq!(ResourceType::TextureMultisampled2dU32 as u32, 33);
         assert_eq!(ResourceType::TextureDepthMultisampled2d as u32, 38);
         assert_eq!(ResourceType::SamplerComparison as u32, 42);
@@ -489,7 +497,10 @@ mod tests {
         assert_eq!(accepted(&m, tca_i), [R::TextureCubeArrayI32]);
         assert_eq!(accepted(&m, ms_u), [R::TextureMultisampled2dU32]);
         assert_eq!(accepted(&m, depth_cube), [R::TextureDepthCube]);
-        assert_eq!(accepted(&m, s), [R::SamplerFiltering, R::SamplerNonFiltering]);
+        assert_eq!(
+            accepted(&m, s),
+            [R::SamplerFiltering, R::SamplerNonFiltering]
+        );
         assert_eq!(accepted(&m, sc), [R::SamplerComparison]);
         assert_eq!(default_kind(&m, t2f), Some(R::Texture2dF32Filterable));
         assert_eq!(default_kind(&m, tca_i), Some(R::TextureCubeArrayI32));
