@@ -379,17 +379,7 @@ fn no_return_or_var(cx: &Loops, b: &Block, var: Handle<LocalVariable>) -> bool {
         }
         match s {
             Statement::Return { .. } => false,
-            Statement::Block(b) => no_return_or_var(cx, b, var),
-            Statement::If { accept, reject, .. } => {
-                no_return_or_var(cx, accept, var) && no_return_or_var(cx, reject, var)
-            }
-            Statement::Switch { cases, .. } => {
-                cases.iter().all(|c| no_return_or_var(cx, &c.body, var))
-            }
-            Statement::Loop {
-                body, continuing, ..
-            } => no_return_or_var(cx, body, var) && no_return_or_var(cx, continuing, var),
-            _ => true,
+            _ => s.child_blocks().all(|b| no_return_or_var(cx, b, var)),
         }
     })
 }

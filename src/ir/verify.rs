@@ -550,21 +550,13 @@ fn leaves_iteration(st: &Statement) -> bool {
         b.statements.iter().any(|st| match st {
             Statement::Continue => true,
             Statement::Loop { .. } => false,
-            st => {
-                let mut found = false;
-                visit::child_blocks(st, |b| found = found || has_continue(b));
-                found
-            }
+            st => st.child_blocks().any(has_continue),
         })
     }
     match st {
         Statement::Break | Statement::Continue | Statement::Return { .. } => true,
         Statement::Loop { .. } => false,
-        st => {
-            let mut found = false;
-            visit::child_blocks(st, |b| found = found || has_continue(b));
-            found
-        }
+        st => st.child_blocks().any(has_continue),
     }
 }
 

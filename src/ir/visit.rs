@@ -360,45 +360,69 @@ pub fn result(st: &Statement) -> Option<H> {
     statement_result!(st).copied()
 }
 
-/// Calls `f` on each block nested directly in a statement, in source
-/// order (`if` accept then reject, switch cases, loop body then
-/// continuing).
-pub fn child_blocks<'a>(st: &'a Statement, mut f: impl FnMut(&'a Block)) {
-    match st {
-        Statement::Block(b) => f(b),
-        Statement::If { accept, reject, .. } => {
-            f(accept);
-            f(reject);
-        }
-        Statement::Switch { cases, .. } => cases.iter().for_each(|c| f(&c.body)),
-        Statement::Loop {
-            body, continuing, ..
-        } => {
-            f(body);
-            f(continuing);
-        }
-        _ => {}
+/// The blocks nested directly in a statement, written once for both
+/// walks: `$st` is a `&Statement` or a `&mut Statement`, `$cases` is
+/// `iter` or `iter_mut`, and `$m` is `mut` for the mutable walk. The
+/// result is an iterator in source order (`if` accept then reject, switch
+/// cases, loop body then continuing) that allocates nothing.
+macro_rules! child_blocks_of {
+    ($st:expr, $cases:ident $(, $m:tt)?) => {{
+        use Statement as S;
+        let (blocks, cases) = match $st {
+            S::Block(b) => ([Some(b), None], Default::default()),
+            S::If { accept, reject, .. } => ([Some(accept), Some(reject)], Default::default()),
+            S::Switch { cases, .. } => ([None, None], cases.$cases()),
+            S::Loop {
+                body, continuing, ..
+            } => ([Some(body), Some(continuing)], Default::default()),
+            S::Emit(_)
+            | S::Break
+            | S::Continue
+            | S::Return { .. }
+            | S::Store { .. }
+            | S::Call { .. }
+            | S::Atomic { .. }
+            | S::WorkgroupUniformLoad { .. }
+            | S::Barrier(_)
+            | S::Subgroup { .. }
+            | S::ImageStore { .. }
+            | S::Discard
+            | S::CoopVecAccumulate { .. }
+            | S::SubgroupMatrixStore { .. } => ([None, None], Default::default()),
+        };
+        blocks
+            .into_iter()
+            .flatten()
+            .chain(cases.map(|c| &$($m)? c.body))
+    }};
+}
+
+impl Statement {
+    /// The blocks nested directly in this statement, in source order
+    /// (`if` accept then reject, switch cases, loop body then continuing);
+    /// none for a statement without nested blocks. Allocates nothing.
+    /// [`child_blocks`] is the same walk with a callback.
+    pub fn child_blocks(&self) -> impl Iterator<Item = &Block> {
+        child_blocks_of!(self, iter)
+    }
+
+    /// The blocks nested directly in this statement, mutably, in the order
+    /// of [`Statement::child_blocks`].
+    pub fn child_blocks_mut(&mut self) -> impl Iterator<Item = &mut Block> {
+        child_blocks_of!(self, iter_mut, mut)
     }
 }
 
+/// Calls `f` on each block nested directly in a statement, in the order of
+/// [`Statement::child_blocks`].
+pub fn child_blocks<'a>(st: &'a Statement, f: impl FnMut(&'a Block)) {
+    st.child_blocks().for_each(f)
+}
+
 /// Calls `f` on each block nested directly in a statement, mutably, in the
-/// order of [`child_blocks`].
-pub fn child_blocks_mut(st: &mut Statement, mut f: impl FnMut(&mut Block)) {
-    match st {
-        Statement::Block(b) => f(b),
-        Statement::If { accept, reject, .. } => {
-            f(accept);
-            f(reject);
-        }
-        Statement::Switch { cases, .. } => cases.iter_mut().for_each(|c| f(&mut c.body)),
-        Statement::Loop {
-            body, continuing, ..
-        } => {
-            f(body);
-            f(continuing);
-        }
-        _ => {}
-    }
+/// order of [`Statement::child_blocks`].
+pub fn child_blocks_mut(st: &mut Statement, f: impl FnMut(&mut Block)) {
+    st.child_blocks_mut().for_each(f)
 }
 
 /// Calls `f` on the expression operands and on the result of `st` itself
@@ -458,14 +482,10 @@ pub fn walk_statements<'a>(block: &'a Block, mut f: impl FnMut(&'a Statement, Sp
 /// Whether a statement of `block` or of the blocks nested in it satisfies
 /// `pred` (stops at the first; allocates nothing).
 pub fn any_statement(block: &Block, pred: &mut impl FnMut(&Statement) -> bool) -> bool {
-    block.statements.iter().any(|st| {
-        if pred(st) {
-            return true;
-        }
-        let mut found = false;
-        child_blocks(st, |b| found = found || any_statement(b, pred));
-        found
-    })
+    block
+        .statements
+        .iter()
+        .any(|st| pred(st) || st.child_blocks().any(|b| any_statement(b, pred)))
 }
 
 /// Calls `f` on `block` and every block nested in it, mutably, innermost
@@ -562,6 +582,54 @@ mod tests {
             })
         });
         assert_eq!(names, ["if", "continue", "break"]);
+    }
+
+    /// Both iterators give a statement's nested blocks in source order, the
+    /// same blocks; statements without nested blocks give none.
+    #[test]
+    fn child_blocks_in_source_order() {
+        fn tagged(n: u32) -> Block {
+            let mut b = Block::new();
+            b.push(Statement::Break, Span::new(n, n + 1));
+            b
+        }
+        let tags =
+            |st: &Statement| -> Vec<u32> { st.child_blocks().map(|b| b.spans[0].start).collect() };
+        let cases = (0..3)
+            .map(|i| SwitchCase {
+                selectors: vec![CaseSelector::I32(i)],
+                body: tagged(10 + i as u32),
+            })
+            .collect();
+        let mut sts = [
+            Statement::Block(tagged(1)),
+            Statement::If {
+                condition: H::from_index(0),
+                accept: tagged(2),
+                reject: tagged(3),
+            },
+            Statement::Switch {
+                selector: H::from_index(0),
+                cases,
+            },
+            Statement::Loop {
+                body: tagged(4),
+                continuing: tagged(5),
+                break_if: None,
+                unroll: false,
+            },
+            Statement::Break,
+        ];
+        let want: [&[u32]; 5] = [&[1], &[2, 3], &[10, 11, 12], &[4, 5], &[]];
+        for (st, want) in sts.iter_mut().zip(want) {
+            assert_eq!(tags(st), want);
+            let seen: Vec<*const Block> = st.child_blocks().map(|b| b as *const Block).collect();
+            let seen_mut: Vec<*const Block> = st
+                .child_blocks_mut()
+                .map(|b| b as *mut Block as *const Block)
+                .collect();
+            assert_eq!(seen, seen_mut);
+        }
     }
 
     /// The walk visits what a recursive walk visits, in the same order,

@@ -313,54 +313,12 @@ fn rewrite_block(
                     );
                 }
             }
-            Statement::Block(mut inner) => {
-                rewrite_block(f, &mut inner, ptr_of, parts, elem_ptr, replaced);
-                b.push(Statement::Block(inner), span);
+            mut other => {
+                visit::child_blocks_mut(&mut other, |c| {
+                    rewrite_block(f, c, ptr_of, parts, elem_ptr, replaced)
+                });
+                b.push(other, span);
             }
-            Statement::If {
-                condition,
-                mut accept,
-                mut reject,
-            } => {
-                rewrite_block(f, &mut accept, ptr_of, parts, elem_ptr, replaced);
-                rewrite_block(f, &mut reject, ptr_of, parts, elem_ptr, replaced);
-                b.push(
-                    Statement::If {
-                        condition,
-                        accept,
-                        reject,
-                    },
-                    span,
-                );
-            }
-            Statement::Switch {
-                selector,
-                mut cases,
-            } => {
-                for c in &mut cases {
-                    rewrite_block(f, &mut c.body, ptr_of, parts, elem_ptr, replaced);
-                }
-                b.push(Statement::Switch { selector, cases }, span);
-            }
-            Statement::Loop {
-                mut body,
-                mut continuing,
-                break_if,
-                unroll,
-            } => {
-                rewrite_block(f, &mut body, ptr_of, parts, elem_ptr, replaced);
-                rewrite_block(f, &mut continuing, ptr_of, parts, elem_ptr, replaced);
-                b.push(
-                    Statement::Loop {
-                        body,
-                        continuing,
-                        break_if,
-                        unroll,
-                    },
-                    span,
-                );
-            }
-            other => b.push(other, span),
         }
     }
 }

@@ -65,13 +65,6 @@ fn for_each_stmt_operand(s: &Statement, f: impl FnMut(Handle<Expression>)) {
     }
 }
 
-/// The nested blocks of a statement, in printing order.
-fn child_blocks(s: &Statement) -> Vec<&Block> {
-    let mut out = Vec::new();
-    visit::child_blocks(s, |b| out.push(b));
-    out
-}
-
 /// Printing state of one function: names and the analysis results.
 #[derive(Debug, Default)]
 pub struct FnState {
@@ -298,7 +291,7 @@ impl Analyzer<'_> {
                     add_use(users, counts, c, User::Stmt(at, continuing.len()));
                 }
             } else {
-                for b in child_blocks(s) {
+                for b in s.child_blocks() {
                     self.count_block(b, depth + 1)?;
                 }
             }
@@ -481,7 +474,7 @@ impl Analyzer<'_> {
                     self.inline_result[r.index()] = true;
                 }
             }
-            for b in child_blocks(s) {
+            for b in s.child_blocks() {
                 self.decide_results(b, depth + 1)?;
             }
         }
@@ -646,7 +639,7 @@ impl Analyzer<'_> {
                     for op in ops {
                         self.mention_tree(op, false);
                     }
-                    for b in child_blocks(s) {
+                    for b in s.child_blocks() {
                         self.scan_locals(b, depth + 1, None, None)?;
                     }
                 }
