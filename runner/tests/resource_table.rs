@@ -9,18 +9,16 @@
 //! capacity; on a device with it, the runtime-sized table Chrome uses is
 //! run as well. Like the execution suite, this needs a Vulkan device.
 
+mod common;
+
 use ash::vk;
+use common::{device, vec4s};
 use tessera::ir::{ImageClass, ResourceBinding, Scalar};
 use tessera::pipeline::{ResourceTableOptions, ResourceType, DEFAULT_ORDER};
 use tessera_runner::texel::Format;
 use tessera_runner::vulkan::{
-    Binding, Device, DeviceChoice, PipelineFlags, Resource, Sampler, TableEntry, Texture,
+    Binding, Device, PipelineFlags, Resource, Sampler, TableEntry, Texture,
 };
-
-fn device() -> Device {
-    Device::open(&DeviceChoice::First, false)
-        .unwrap_or_else(|e| panic!("no Vulkan device (install lavapipe): {e}"))
-}
 
 /// A 1x1 sampled texture of `kind` holding `texel` (its bits, as the
 /// format of `texture_2d<kind>` stores them).
@@ -170,16 +168,7 @@ fn run(device: &Device, capacity: Option<u32>) -> Vec<[f32; 4]> {
         )
         .unwrap_or_else(|e| panic!("{e}"));
     assert!(done.violations.is_empty(), "{:?}", done.violations);
-    done.contents[0]
-        .chunks_exact(16)
-        .map(|v| {
-            let mut out = [0f32; 4];
-            for (o, c) in out.iter_mut().zip(v.chunks_exact(4)) {
-                *o = f32::from_le_bytes(c.try_into().unwrap());
-            }
-            out
-        })
-        .collect()
+    vec4s(&done.contents[0])
 }
 
 /// What the extension's definition gives for [`SHADER`] over [`table`].

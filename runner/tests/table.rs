@@ -6,20 +6,16 @@
 //! Like the execution suite, these tests need a Vulkan device (lavapipe
 //! on a machine without a GPU) and fail without one.
 
+mod common;
+
 use ash::vk;
+use common::{device, vec4s};
 use spirv_tools::assembler::Assembler;
 use spirv_tools::val::Validator;
 use tessera::ir::{ImageClass, Scalar};
 use tessera_runner::run;
 use tessera_runner::texel::Format;
-use tessera_runner::vulkan::{
-    Binding, Device, DeviceChoice, PipelineFlags, Resource, Sampler, TableEntry, Texture,
-};
-
-fn device() -> Device {
-    Device::open(&DeviceChoice::First, false)
-        .unwrap_or_else(|e| panic!("no Vulkan device (install lavapipe): {e}"))
-}
+use tessera_runner::vulkan::{Binding, PipelineFlags, Resource, Sampler, TableEntry, Texture};
 
 /// A sampled `texture_2d<f32>` (`rgba32float`, one level) of `texels`
 /// in a row.
@@ -60,19 +56,6 @@ fn output(n: usize) -> Binding {
             guard_in_range: true,
         },
     }
-}
-
-fn vec4s(bytes: &[u8]) -> Vec<[f32; 4]> {
-    bytes
-        .chunks_exact(16)
-        .map(|v| {
-            let mut out = [0f32; 4];
-            for (o, c) in out.iter_mut().zip(v.chunks_exact(4)) {
-                *o = f32::from_le_bytes(c.try_into().unwrap());
-            }
-            out
-        })
-        .collect()
 }
 
 /// Tessera's `binding_array<texture_2d<f32>, 3>` (sampled images) reads a

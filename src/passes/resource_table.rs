@@ -128,6 +128,15 @@ fn metadata_variable(module: &mut Module, at: ResourceBinding) -> Handle<GlobalV
     )
 }
 
+/// The type of a read-only pointer to `base` in `space`.
+fn read_pointer(module: &mut Module, base: Handle<Type>, space: AddressSpace) -> Handle<Type> {
+    module.intern(TypeInner::Pointer {
+        base,
+        space,
+        access: Access::Read,
+    })
+}
+
 /// What a lowered `getResource` left for the sampling builtins that use
 /// its value: whether the slot holds a `T`, and the slot's metadata
 /// (zero when not read).
@@ -188,16 +197,8 @@ impl Lower {
             TypeInner::Struct { members, .. } => members[index as usize].ty,
             _ => var_ty,
         };
-        let sty = cx.intern(TypeInner::Pointer {
-            base: var_ty,
-            space: AddressSpace::Storage,
-            access: Access::Read,
-        });
-        let mty = cx.intern(TypeInner::Pointer {
-            base: member,
-            space: AddressSpace::Storage,
-            access: Access::Read,
-        });
+        let sty = read_pointer(cx.module, var_ty, AddressSpace::Storage);
+        let mty = read_pointer(cx.module, member, AddressSpace::Storage);
         let g = cx.add(Expression::GlobalVariable(self.metadata), sty, span);
         cx.add(Expression::AccessIndex { base: g, index }, mty, span)
     }
@@ -239,21 +240,9 @@ impl Lower {
                 TypeInner::Struct { members, .. } => (members[1].ty, u32_ty),
                 _ => (var_ty, u32_ty),
             };
-            let sty = cx.module.intern(TypeInner::Pointer {
-                base: var_ty,
-                space: AddressSpace::Storage,
-                access: Access::Read,
-            });
-            let aty = cx.module.intern(TypeInner::Pointer {
-                base: array_ty,
-                space: AddressSpace::Storage,
-                access: Access::Read,
-            });
-            let ety = cx.module.intern(TypeInner::Pointer {
-                base: elem_ptr,
-                space: AddressSpace::Storage,
-                access: Access::Read,
-            });
+            let sty = read_pointer(cx.module, var_ty, AddressSpace::Storage);
+            let aty = read_pointer(cx.module, array_ty, AddressSpace::Storage);
+            let ety = read_pointer(cx.module, elem_ptr, AddressSpace::Storage);
             let f: &mut Function = cx.f;
             let g = b.expr(f, Expression::GlobalVariable(self.metadata), sty, span);
             let arr = b.expr(f, Expression::AccessIndex { base: g, index: 1 }, aty, span);
@@ -520,16 +509,8 @@ impl FunctionPass for Lower {
                         );
                         let g = self.table(cx.module, ty);
                         let array = cx.module.global_variables[g].ty;
-                        let aty = cx.intern(TypeInner::Pointer {
-                            base: array,
-                            space: AddressSpace::Handle,
-                            access: Access::Read,
-                        });
-                        let ety = cx.intern(TypeInner::Pointer {
-                            base: ty,
-                            space: AddressSpace::Handle,
-                            access: Access::Read,
-                        });
+                        let aty = read_pointer(cx.module, array, AddressSpace::Handle);
+                        let ety = read_pointer(cx.module, ty, AddressSpace::Handle);
                         let gv = cx.add(Expression::GlobalVariable(g), aty, span);
                         let p = cx.add(Expression::Access { base: gv, index: s }, ety, span);
                         cx.f.expressions[h] = Expression::Load { pointer: p };
