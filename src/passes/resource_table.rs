@@ -194,7 +194,9 @@ impl Lower {
     fn metadata_member(&self, cx: &mut Cx, index: u32, span: Span) -> H {
         let var_ty = cx.module.global_variables[self.metadata].ty;
         let member = match &cx.module.types[var_ty].inner {
-            TypeInner::Struct { members, .. } => members[index as usize].ty,
+            TypeInner::Struct { members, .. } => {
+                members.get(index as usize).map_or(var_ty, |m| m.ty)
+            }
             _ => var_ty,
         };
         let sty = read_pointer(cx.module, var_ty, AddressSpace::Storage);
@@ -237,7 +239,9 @@ impl Lower {
             let mut b = BlockBuilder::new();
             let var_ty = cx.module.global_variables[self.metadata].ty;
             let (array_ty, elem_ptr) = match &cx.module.types[var_ty].inner {
-                TypeInner::Struct { members, .. } => (members[1].ty, u32_ty),
+                TypeInner::Struct { members, .. } => {
+                    (members.get(1).map_or(var_ty, |m| m.ty), u32_ty)
+                }
                 _ => (var_ty, u32_ty),
             };
             let sty = read_pointer(cx.module, var_ty, AddressSpace::Storage);
