@@ -59,6 +59,7 @@ fn list_passes_names_each_pass_in_order_without_an_input() {
             "coop-vec",
             "matrix-reduce",
             "buffer-view",
+            "strided-loops",
             "unroll",
             "fold",
             "sroa",
@@ -127,7 +128,7 @@ fn print_ir_after_all_prints_every_pass() {
     // passes (with int-dot and buffer-view), coop-vec, matrix-reduce,
     // first-bit, int-abs-sign, float-formulas, bit-fields and
     // matrix-scratch.
-    assert_eq!(err.matches("// IR after ").count(), 27, "{err}");
+    assert_eq!(err.matches("// IR after ").count(), 28, "{err}");
     let last = err
         .rsplit("// IR after workgroup-zero\n")
         .next()
@@ -146,7 +147,7 @@ fn unknown_pass_is_a_usage_error_listing_the_passes() {
     assert_eq!(out.status.code(), Some(2));
     let err = text(&out.stderr);
     assert!(
-        err.contains("--print-ir-after: no pass named `robust` (passes: spec-constants, pixel-local, framebuffer-fetch, resource-table, external-texture, pointer-args, coop-vec, matrix-reduce, buffer-view, unroll"),
+        err.contains("--print-ir-after: no pass named `robust` (passes: spec-constants, pixel-local, framebuffer-fetch, resource-table, external-texture, pointer-args, coop-vec, matrix-reduce, buffer-view, strided-loops, unroll"),
         "{err}"
     );
     let out = tessera(
@@ -175,7 +176,7 @@ fn pass_names(args: &[&str]) -> Vec<String> {
 
 #[test]
 fn no_optimize_leaves_out_the_optimising_passes() {
-    const OPTIMIZING: [&str; 5] = ["unroll", "fold", "sroa", "dse", "cse"];
+    const OPTIMIZING: [&str; 6] = ["strided-loops", "unroll", "fold", "sroa", "dse", "cse"];
     for format in ["spvasm", "msl"] {
         let all = pass_names(&["--list-passes", "--format", format]);
         let fewer = pass_names(&["--list-passes", "--format", format, "--no-optimize"]);
@@ -249,5 +250,5 @@ fn verify_ir_checks_every_stage_quietly() {
         Some(SOURCE),
     );
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-    assert_eq!(text(&out.stderr).matches("// IR after ").count(), 27);
+    assert_eq!(text(&out.stderr).matches("// IR after ").count(), 28);
 }

@@ -245,7 +245,12 @@ impl Loops<'_> {
     /// Whether statements can be unrolled: no `break`/`continue`/`return`
     /// leaving this loop iteration, and no use of `var`'s pointer other than
     /// loads. `in_switch`: a `break` targets an enclosing switch.
-    fn rest_ok(&self, stmts: &[Statement], var: Handle<LocalVariable>, in_switch: bool) -> bool {
+    pub fn rest_ok(
+        &self,
+        stmts: &[Statement],
+        var: Handle<LocalVariable>,
+        in_switch: bool,
+    ) -> bool {
         stmts.iter().all(|s| {
             let mut uses_var = false;
             visit::statement_operands_and_result(s, |o| uses_var |= self.local_of(o) == Some(var));

@@ -5,10 +5,12 @@
 //! follows from constants, from built-in values bounded by the workgroup
 //! size and the device's subgroup sizes (`local_invocation_index`,
 //! `local_invocation_id`, `subgroup_id`, `subgroup_invocation_id`,
-//! `subgroup_size`, `num_subgroups` of an entry point), and from `+ - * / %
+//! `subgroup_size`, `num_subgroups` of an entry point), from the ranges of
+//! a function's integer parameters over every call of it
+//! ([`param_ranges`], when the caller supplies them), and from `+ - * / %
 //! & | ^ << >>`, `min`, `max`, `clamp`, `select` and conversions between
 //! `i32` and `u32`, each only when the result cannot wrap. Anything else
-//! (memory, arguments of other functions, unknown built-ins) has no range.
+//! (memory, unknown built-ins) has no range.
 //! The analysis is lazy and memoised per query (a [`Ranges`] lives as long
 //! as the function it reads is not changed): each expression is evaluated
 //! at most once, and chains deeper than a fixed bound have no range.
@@ -66,6 +68,8 @@ pub struct Ranges<'a> {
     values: Values<'a>,
     entry: Option<EntryBounds>,
     known: Option<&'a rustc_hash::FxHashMap<H, Range>>,
+    /// The ranges of the function's parameters over all its calls.
+    params: &'a [Option<Range>],
     memo: rustc_hash::FxHashMap<H, Option<Range>>,
 }
 
@@ -108,8 +112,15 @@ impl<'a> Ranges<'a> {
             values,
             entry,
             known: None,
+            params: &[],
             memo: Default::default(),
         }
+    }
+
+    /// Adds the ranges of the function's parameters ([`param_ranges`]).
+    pub fn with_params(mut self, params: &'a [Option<Range>]) -> Self {
+        self.params = params;
+        self
     }
 
     /// Adds ranges known from elsewhere (e.g. loop counters).
@@ -269,10 +280,10 @@ impl<'a> Ranges<'a> {
             Expression::Literal(ref l) => literal(l),
             Expression::Constant(c) => self.constant(c),
             Expression::OverrideExpr(e) => self.constant((*self.values.globals.get(e.index())?)?),
-            Expression::FunctionArgument(i) => {
-                let b = self.argument_builtin(i, None)?;
-                self.builtin(b, None)
-            }
+            Expression::FunctionArgument(i) => match self.argument_builtin(i, None) {
+                Some(b) => self.builtin(b, None),
+                None => self.params.get(i as usize).copied().flatten(),
+            },
             Expression::AccessIndex { base, index } => {
                 if let Expression::FunctionArgument(i) = self.f.expressions[base] {
                     if let Some(b) = self.argument_builtin(i, Some(index)) {
@@ -412,6 +423,59 @@ fn binary(op: B, a: Range, b: Range) -> Option<Range> {
         }),
         _ => None,
     }
+}
+
+/// The ranges of every function's parameters over all the calls of it in
+/// `module` (parallel to `module.functions`, then to each function's
+/// arguments): a parameter has a range when every call passes a value with
+/// one; a function that is never called has none. `entry` gives an entry
+/// point's built-in bounds. Callers come after their callees in
+/// `module.functions`, so one walk from the last function to the first
+/// sees every call of a function before the function itself.
+pub fn param_ranges(
+    module: &Module,
+    values: Values,
+    entry: impl Fn(Handle<Function>) -> Option<EntryBounds>,
+) -> Vec<Vec<Option<Range>>> {
+    let n = module.functions.len();
+    // Per function: `None` until a call of it is seen.
+    let mut seen: Vec<Option<Vec<Option<Range>>>> = vec![None; n];
+    let handles: Vec<Handle<Function>> = module.functions.iter().map(|(h, _)| h).collect();
+    let mut calls: Vec<(Handle<Function>, Vec<H>)> = Vec::new();
+    for &h in handles.iter().rev() {
+        let f = &module.functions[h];
+        calls.clear();
+        crate::ir::visit::walk_statements(&f.body, |st, _| {
+            if let crate::ir::Statement::Call {
+                function,
+                arguments,
+                ..
+            } = st
+            {
+                calls.push((*function, arguments.clone()));
+            }
+        });
+        if calls.is_empty() {
+            continue;
+        }
+        let params = seen[h.index()].clone().unwrap_or_default();
+        let mut ranges = Ranges::new(module, f, values, entry(h)).with_params(&params);
+        for (callee, args) in &calls {
+            let got: Vec<Option<Range>> = args.iter().map(|&a| ranges.of(a)).collect();
+            let Some(slot) = seen.get_mut(callee.index()) else {
+                continue;
+            };
+            *slot = Some(match slot.take() {
+                None => got,
+                Some(old) => old
+                    .into_iter()
+                    .zip(got)
+                    .map(|(a, b)| Some(a?.union(b?)))
+                    .collect(),
+            });
+        }
+    }
+    seen.into_iter().map(Option::unwrap_or_default).collect()
 }
 
 /// The pipeline's values of global expressions and overrides (`None`:

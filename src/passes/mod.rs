@@ -49,6 +49,7 @@ pub mod shift_amount;
 pub mod signed_remainder;
 pub mod spec_constants;
 pub mod sroa;
+pub mod strided_loops;
 pub mod texture_clamp;
 pub mod unroll;
 pub mod workgroup_zero;
@@ -85,20 +86,23 @@ pub struct PassOptions {
     /// subgroup-matrix accesses and other memory stay checked.
     pub buffers_robust_by_device: bool,
     /// Run the optimising passes, those WGSL's semantics do not need:
-    /// `unroll`, `fold`, `sroa`, `dse` and `cse` (see [`OPTIMIZING`]).
+    /// `strided-loops`, `unroll`, `fold`, `sroa`, `dse` and `cse` (see
+    /// [`OPTIMIZING`]).
     /// Off, the output computes the same with less work done by tessera
     /// (differential testing compares the two).
     pub optimize: bool,
 }
 
 /// The passes [`PassOptions::optimize`] turns off. None of them is needed
-/// for WGSL's semantics or by a printer: `unroll` and `sroa` only move
+/// for WGSL's semantics or by a printer: `strided-loops` only gives loops
+/// that stride by invocation the counted form `unroll` takes, `unroll` and
+/// `sroa` only move
 /// arrays of subgroup matrices into registers (dynamically indexed arrays
 /// of matrices are valid SPIR-V and MSL, clamped by `robustness` like any
 /// array), `fold`, `dse` and `cse` only remove work, and the passes after
 /// them take any valid module (their lowerings, e.g. the loops of
 /// `matrix-elementwise`, are built by the passes themselves).
-pub const OPTIMIZING: [&str; 5] = ["unroll", "fold", "sroa", "dse", "cse"];
+pub const OPTIMIZING: [&str; 6] = ["strided-loops", "unroll", "fold", "sroa", "dse", "cse"];
 
 impl Default for PassOptions {
     fn default() -> Self {
@@ -175,6 +179,14 @@ pub fn shared<'a>(options: PassOptions) -> Vec<Pass<'a>> {
             "buffer-view",
             "buffers become arrays of words; buffer views become word loads and stores with bitcasts",
             buffer_view::run,
+        ),
+        Pass::new(
+            "strided-loops",
+            "loops striding by invocation (i = s; i < N; i += c, s in a known range) become counted loops of at most 16 guarded iterations",
+            |p: &mut Pipeline| {
+                strided_loops::run(p);
+                Ok(())
+            },
         ),
         Pass::new(
             "unroll",

@@ -127,7 +127,7 @@ pub fn run(p: &mut Pipeline) -> Result<(), Error> {
             continue;
         }
         let mut f = std::mem::take(&mut pass.functions[h]);
-        rewrite::run_function(module, values, None, h, &mut f, &mut pass);
+        rewrite::run_function(module, values, None, &[], h, &mut f, &mut pass);
         pass.functions[h] = f;
         // Copies made while rewriting `h` are rewritten next.
         work.extend(pass.queue.drain(..).rev());

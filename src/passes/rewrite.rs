@@ -38,6 +38,9 @@ pub struct Cx<'a> {
     pub override_values: &'a [Option<Handle<ConstValue>>],
     /// The built-in bounds of this function when it is an entry point.
     pub entry: Option<ranges::EntryBounds>,
+    /// The ranges of the function's parameters over all its calls (empty
+    /// unless the pass asks for them, [`FunctionPass::param_ranges`]).
+    pub params: &'a [Option<ranges::Range>],
     /// Ranges a pass knows besides what the analysis derives (e.g. loads of
     /// a counted loop's counter); filled by the pass, read by [`Cx::range`].
     pub known: rustc_hash::FxHashMap<H, ranges::Range>,
@@ -125,6 +128,7 @@ impl Cx<'_> {
             overrides: self.override_values,
         };
         let mut ranges = ranges::Ranges::new(self.module, self.f, values, self.entry)
+            .with_params(self.params)
             .with_known(&self.known)
             .with_memo(self.range_memo.take());
         let r = ranges.of(h);
@@ -294,6 +298,13 @@ pub trait FunctionPass {
         true
     }
 
+    /// Whether [`Cx::range`] should know the ranges of the function's
+    /// parameters over all its calls ([`ranges::param_ranges`], computed
+    /// once per run over the whole module before the walk).
+    fn param_ranges(&self) -> bool {
+        false
+    }
+
     /// Called once per function before its body is walked (`cx.f.body` is
     /// the whole body then); statements inserted here start the body.
     fn begin_function(&mut self, _cx: &mut Cx) {}
@@ -373,6 +384,15 @@ fn entry_bounds(
 /// Runs `pass` over every function of the pipeline's module.
 pub fn run(p: &mut crate::pipeline::Pipeline, pass: &mut impl FunctionPass) {
     let entries = entry_bounds(p);
+    let params = if pass.param_ranges() {
+        let values = Values {
+            globals: &p.global_values,
+            overrides: &p.override_values,
+        };
+        ranges::param_ranges(&p.module, values, |h| entries.get(&h).copied())
+    } else {
+        Vec::new()
+    };
     let module = &mut p.module;
     let mut functions = std::mem::take(&mut module.functions);
     for (handle, f) in functions.iter_mut() {
@@ -384,7 +404,8 @@ pub fn run(p: &mut crate::pipeline::Pipeline, pass: &mut impl FunctionPass) {
             overrides: &p.override_values,
         };
         let entry = entries.get(&handle).copied();
-        run_function(module, values, entry, handle, f, pass);
+        let params = params.get(handle.index()).map_or(&[][..], |v| v.as_slice());
+        run_function(module, values, entry, params, handle, f, pass);
     }
     module.functions = functions;
 }
@@ -394,6 +415,7 @@ pub fn run_function(
     module: &mut Module,
     values: Values,
     entry: Option<ranges::EntryBounds>,
+    params: &[Option<ranges::Range>],
     handle: Handle<Function>,
     f: &mut Function,
     pass: &mut impl FunctionPass,
@@ -405,6 +427,7 @@ pub fn run_function(
         global_values: values.globals,
         override_values: values.overrides,
         entry,
+        params,
         known: Default::default(),
         range_memo: Default::default(),
         pending: Vec::new(),

@@ -409,6 +409,13 @@ fn plan_matrix(
 }
 
 impl FunctionPass for Robustness {
+    /// An index computed from a parameter (the offset a caller passes to
+    /// a helper that writes workgroup memory) is proven in bounds by the
+    /// ranges the callers pass.
+    fn param_ranges(&self) -> bool {
+        true
+    }
+
     fn wants(&self, _: &crate::ir::Module, f: &crate::ir::Function) -> bool {
         // Only accesses (and subgroup-matrix loads and stores) change.
         if f.expressions.iter().any(|(_, e)| {

@@ -253,7 +253,9 @@ impl Cx<'_> {
             collect(s);
             visit::child_blocks(s, |b| visit::walk_statements(b, |st, _| collect(st)));
         }
-        emitted.sort_unstable();
+        // In evaluation order (the walk's), not handle order: a pass may
+        // have appended an operand after the expressions that read it
+        // (`strided-loops` rewrites loads of the old counter in place).
         let mut depends: FxHashSet<H> =
             FxHashSet::with_capacity_and_hasher(emitted.len(), Default::default());
         let mut out = CounterIndexes::default();
