@@ -53,6 +53,19 @@ pub struct CountedLoop {
     pub rest: usize,
 }
 
+/// The shape [`Loops::shape`] recognises.
+#[derive(Clone, Copy, Debug)]
+pub struct LoopShape {
+    /// The comparison of the header, `i OP bound` (`<`, `<=` or `!=`).
+    pub op: BinaryOperator,
+    /// The bound.
+    pub bound: i64,
+    /// The increment (positive).
+    pub step: i64,
+    /// Index in the loop body of the first statement after the header `if`.
+    pub rest: usize,
+}
+
 /// What recognising a function's counted loops reads.
 pub struct Loops<'a> {
     /// The module (its constants).
@@ -68,15 +81,9 @@ pub struct Loops<'a> {
 impl Loops<'_> {
     /// The counted loop `block.statements[at]` is, if it is one.
     pub fn recognise(&self, block: &Block, at: usize) -> Option<CountedLoop> {
-        let Statement::Loop {
-            body,
-            continuing,
-            break_if: None,
-            ..
-        } = &block.statements[at]
-        else {
+        if !matches!(block.statements[at], Statement::Loop { .. }) {
             return None;
-        };
+        }
         // The initialising store, before the loop (skipping Emits).
         let mut j = at;
         let (var_ptr, init_val) = loop {
@@ -98,6 +105,50 @@ impl Loops<'_> {
             return None;
         }
 
+        let LoopShape {
+            op,
+            bound,
+            step,
+            rest,
+        } = self.shape(&block.statements[at], var, scalar)?;
+        let trips = trip_count(op, init, bound, step, scalar)?;
+        if trips > MAX_TRIPS {
+            return None;
+        }
+        Some(CountedLoop {
+            var,
+            var_ptr,
+            scalar,
+            ty,
+            init,
+            step,
+            trips,
+            rest,
+        })
+    }
+
+    /// The shape of a counted loop whose counter `var` (of type `scalar`)
+    /// was just initialised: the header `if !(i OP N) { break; }` with a
+    /// constant `N`, the continuing block `i = i + c` with a constant
+    /// `c > 0`, and a rest of the body that reads `i` only by loads and
+    /// leaves the iteration only at its end; `i`'s address is used only
+    /// by loads. Whatever the start, such a loop runs while `i OP N`,
+    /// stepping by `c`.
+    pub fn shape(
+        &self,
+        st: &Statement,
+        var: Handle<LocalVariable>,
+        scalar: Scalar,
+    ) -> Option<LoopShape> {
+        let Statement::Loop {
+            body,
+            continuing,
+            break_if: None,
+            ..
+        } = st
+        else {
+            return None;
+        };
         // Header: Emits, then `if !cmp { break }`.
         let mut k = 0;
         let mut header_exprs = Vec::new();
@@ -186,26 +237,15 @@ impl Loops<'_> {
         }
         let step = step?;
 
-        let trips = trip_count(op, init, bound, step, scalar)?;
-        if trips > MAX_TRIPS {
-            return None;
-        }
         let rest = &body.statements[k + 1..];
-        if !self.rest_ok(rest, var, false) {
-            return None;
-        }
         // `i`'s address is used only by loads (and the stores checked above).
-        if self.escaped.contains(&var) {
+        if !self.rest_ok(rest, var, false) || self.escaped.contains(&var) {
             return None;
         }
-        Some(CountedLoop {
-            var,
-            var_ptr,
-            scalar,
-            ty,
-            init,
+        Some(LoopShape {
+            op,
+            bound,
             step,
-            trips,
             rest: k + 1,
         })
     }

@@ -30,10 +30,10 @@
 //! the values `i` took, in order, and the guard skips the rest, since `v`
 //! only grows (the pass checks that `hi + T * c` cannot wrap).
 //!
-//! The loop qualifies only as `counted_loops` would have it with a
-//! constant start: `REST` reads `i` only by loads, never stores it or
-//! takes its address, and has no `break`, `continue` or `return` of this
-//! loop. An optimisation (in `passes::OPTIMIZING`); `unroll` runs next.
+//! The loop has the shape of a counted loop (`Loops::shape`: `REST` reads
+//! `i` only by loads, never stores it or takes its address, and has no
+//! `break`, `continue` or `return` of this loop), with `<` and a start
+//! that is not a constant. An optimisation (in `passes::OPTIMIZING`); `unroll` runs next.
 
 use rustc_hash::FxHashSet;
 
@@ -142,99 +142,16 @@ impl StridedLoops {
             TypeInner::Scalar(s @ (Scalar::I32 | Scalar::U32)) => *s,
             _ => return None,
         };
-        let Statement::Loop {
-            body,
-            continuing,
-            break_if: None,
-            ..
-        } = st
-        else {
-            return None;
-        };
-        // Header: Emits, then `if !(i < N) { break; }`.
-        let mut k = 0;
-        let mut header = Vec::new();
-        while let Some(Statement::Emit(r)) = body.statements.get(k) {
-            header.extend(r.clone());
-            k += 1;
-        }
-        let Some(Statement::If {
-            condition,
-            accept,
-            reject,
-        }) = body.statements.get(k)
-        else {
-            return None;
-        };
-        if !reject.is_empty() || accept.statements != [Statement::Break] {
-            return None;
-        }
-        let Expression::Unary {
-            op: UnaryOperator::LogicalNot,
-            expr: cmp,
-        } = *cx.f.expressions.try_get(*condition)?
-        else {
-            return None;
-        };
-        let (load, bound) = match *cx.f.expressions.try_get(cmp)? {
-            Expression::Binary {
-                op: BinaryOperator::Less,
-                left,
-                right,
-            } if loops.is_load_of(left, var) => (left, right),
-            Expression::Binary {
-                op: BinaryOperator::Greater,
-                left,
-                right,
-            } if loops.is_load_of(right, var) => (right, left),
-            _ => return None,
-        };
-        let (bound, s) = loops.int_const(bound)?;
-        if s != scalar || header.iter().any(|h| ![load, cmp, *condition].contains(h)) {
-            return None;
-        }
-        // Continuing: Emits and `Store(i, i + c)`.
-        let mut step = None;
-        for s in &continuing.statements {
-            match *s {
-                Statement::Emit(_) => {}
-                Statement::Store { pointer, value } if step.is_none() => {
-                    if loops.local_of(pointer) != Some(var) {
-                        return None;
-                    }
-                    let Expression::Binary {
-                        op: BinaryOperator::Add,
-                        left,
-                        right,
-                    } = *cx.f.expressions.try_get(value)?
-                    else {
-                        return None;
-                    };
-                    let c = if loops.is_load_of(left, var) {
-                        right
-                    } else if loops.is_load_of(right, var) {
-                        left
-                    } else {
-                        return None;
-                    };
-                    let (v, s) = loops.int_const(c)?;
-                    if s != scalar || v <= 0 {
-                        return None;
-                    }
-                    step = Some(v);
-                }
-                _ => return None,
-            }
-        }
-        if !loops.rest_ok(&body.statements[k + 1..], var, false) {
+        let shape = loops.shape(st, var, scalar)?;
+        if shape.op != BinaryOperator::Less {
             return None;
         }
         Some(Strided {
             var,
             scalar,
-            bound,
-            step: step?,
-            rest: k + 1,
+            bound: shape.bound,
+            step: shape.step,
+            rest: shape.rest,
         })
     }
 
