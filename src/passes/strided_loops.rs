@@ -372,15 +372,7 @@ mod tests {
     use crate::passes::wgsl_tests::after;
 
     fn snapshot(name: &str, src: &str) {
-        let out = after(src, "strided-loops");
-        insta::with_settings!({
-            snapshot_path => "../../snapshots/passes",
-            prepend_module_to_snapshot => false,
-            omit_expression => true,
-            description => src,
-        }, {
-            insta::assert_snapshot!(name, out);
-        });
+        crate::passes::wgsl_tests::snapshot(name, src, &after(src, "strided-loops"));
     }
 
     /// Every invocation runs all four iterations (the largest start, 1020,

@@ -59,6 +59,19 @@ pub(super) fn printed_after(
     crate::back::wgsl::write(&p.module).unwrap_or_else(|e| panic!("{e:?}"))
 }
 
+/// Asserts the snapshot `name` (in `snapshots/passes`) of a pass's
+/// output `out`, described by its input `src`.
+pub(super) fn snapshot(name: &str, src: &str, out: &str) {
+    insta::with_settings!({
+        snapshot_path => "../../snapshots/passes",
+        prepend_module_to_snapshot => false,
+        omit_expression => true,
+        description => src,
+    }, {
+        insta::assert_snapshot!(name, out);
+    });
+}
+
 /// The text from `fn name` to the end.
 fn function<'a>(text: &'a str, name: &str) -> &'a str {
     let key = format!("fn {name}(");

@@ -4,7 +4,7 @@
 //! `binding_array`s of samplers and depth textures, and its variables
 //! sharing one binding point, are Chrome's ABI, not WGSL.
 
-use super::wgsl_tests::printed_after;
+use super::wgsl_tests::{printed_after, snapshot};
 use crate::pipeline::{PipelineOptions, ResourceTableOptions};
 
 fn lowered(src: &str) -> String {
@@ -21,17 +21,6 @@ fn lowered(src: &str) -> String {
         crate::lower::spv::passes(&Default::default()),
         &options,
     )
-}
-
-fn snapshot(name: &str, src: &str, out: &str) {
-    insta::with_settings!({
-        snapshot_path => "../../snapshots/passes",
-        prepend_module_to_snapshot => false,
-        omit_expression => true,
-        description => src,
-    }, {
-        insta::assert_snapshot!(name, out);
-    });
 }
 
 /// `hasResource` reads the metadata only for a slot below
