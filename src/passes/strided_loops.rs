@@ -33,7 +33,9 @@
 //! The loop has the shape of a counted loop (`Loops::shape`: `REST` reads
 //! `i` only by loads, never stores it or takes its address, and has no
 //! `break`, `continue` or `return` of this loop), with `<` and a start
-//! that is not a constant. An optimisation (in `passes::OPTIMIZING`); `unroll` runs next.
+//! that is not a constant, and its counter reaches an index that a
+//! bounds check guards (what makes `unroll` copy a loop without subgroup
+//! matrices): a loop it would leave a loop is left as it is. An optimisation (in `passes::OPTIMIZING`); `unroll` runs next.
 
 use rustc_hash::FxHashSet;
 
@@ -144,6 +146,17 @@ impl StridedLoops {
         };
         let shape = loops.shape(st, var, scalar)?;
         if shape.op != BinaryOperator::Less {
+            return None;
+        }
+        // Only a loop `unroll` will copy: one whose counter reaches an
+        // index that is checked (else the rewrite only adds a counter).
+        let Statement::Loop { body, .. } = st else {
+            return None;
+        };
+        if !loops
+            .counter_indexes(&body.statements[shape.rest..], var)
+            .checked
+        {
             return None;
         }
         Some(Strided {

@@ -23,7 +23,7 @@ use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::arena::{Handle, HandleRange};
 use crate::ir::{
-    Block, Expression, Function, Literal, LocalVariable, Module, Scalar, Statement, Type, TypeInner,
+    Block, Expression, Function, Literal, LocalVariable, Module, Scalar, Statement, Type,
 };
 use crate::span::Span;
 
@@ -112,15 +112,6 @@ struct Cx<'a> {
     remaining: &'a mut usize,
 }
 
-/// Where a loop counter ends up as an index (see [`Cx::counter_indexes`]).
-#[derive(Clone, Copy, Debug, Default)]
-struct CounterIndexes {
-    /// Into an array held in a local variable or value.
-    local_array: bool,
-    /// Into anything a robustness pass checks (implied by `local_array`).
-    checked: bool,
-}
-
 /// A recognised counted loop.
 struct Counted {
     var: Handle<LocalVariable>,
@@ -169,7 +160,9 @@ impl Cx<'_> {
             let fits = c.unrolled_size <= budget && c.unrolled_size <= *self.remaining;
             let budget = match &block.statements[i] {
                 Statement::Loop { body, .. } if fits => {
-                    let at = self.counter_indexes(&body.statements[c.rest..], c.var);
+                    let at = self
+                        .loops()
+                        .counter_indexes(&body.statements[c.rest..], c.var);
                     if (c.matrix && at.local_array) || (!c.matrix && at.checked) {
                         budget
                     } else {
@@ -228,82 +221,6 @@ impl Cx<'_> {
             f: self.f,
             escaped: &self.escaped,
         }
-    }
-
-    /// Where the counter (through arithmetic on its loads) ends up as an
-    /// index: into an array held in a local variable or value (such arrays
-    /// stay in registers only once every index is a constant), or into
-    /// anything the robustness passes check (an array, vector or matrix
-    /// index, a texel coordinate, layer, sample or level of
-    /// `textureLoad`/`textureStore`), whose check a constant index lets
-    /// them drop.
-    fn counter_indexes(&self, rest: &[Statement], var: Handle<LocalVariable>) -> CounterIndexes {
-        let mut emitted: Vec<H> = Vec::new();
-        let mut stores: Vec<(H, Option<H>)> = Vec::new();
-        let mut collect = |st: &Statement| match st {
-            Statement::Emit(r) => emitted.extend(r.clone()),
-            Statement::ImageStore {
-                coordinate,
-                array_index,
-                ..
-            } => stores.push((*coordinate, *array_index)),
-            _ => {}
-        };
-        for s in rest {
-            collect(s);
-            visit::child_blocks(s, |b| visit::walk_statements(b, |st, _| collect(st)));
-        }
-        // In evaluation order (the walk's), not handle order: a pass may
-        // have appended an operand after the expressions that read it
-        // (`strided-loops` rewrites loads of the old counter in place).
-        let mut depends: FxHashSet<H> =
-            FxHashSet::with_capacity_and_hasher(emitted.len(), Default::default());
-        let mut out = CounterIndexes::default();
-        for h in emitted {
-            let e = &self.f.expressions[h];
-            let mut dep = self.loops().is_load_of(h, var);
-            visit::operands(e, |o| dep |= depends.contains(&o));
-            if !dep {
-                continue;
-            }
-            depends.insert(h);
-            match *e {
-                Expression::Access { base, index } if depends.contains(&index) => {
-                    out.checked = true;
-                    let local = match self.f.expressions[base] {
-                        Expression::LocalVariable(_) => true,
-                        _ => match self.module.inner(self.f.expression_type(base)) {
-                            TypeInner::Pointer { space, .. } => {
-                                *space == crate::ir::AddressSpace::Function
-                            }
-                            TypeInner::Array { .. } => true,
-                            _ => false,
-                        },
-                    };
-                    if local {
-                        out.local_array = true;
-                        return out;
-                    }
-                }
-                Expression::ImageLoad {
-                    coordinate,
-                    array_index,
-                    sample,
-                    level,
-                    ..
-                } => {
-                    out.checked |= [Some(coordinate), array_index, sample, level]
-                        .into_iter()
-                        .flatten()
-                        .any(|o| depends.contains(&o));
-                }
-                _ => {}
-            }
-        }
-        out.checked |= stores
-            .iter()
-            .any(|&(c, a)| depends.contains(&c) || a.is_some_and(|a| depends.contains(&a)));
-        out
     }
 
     fn ty_matrix(&self, h: H) -> bool {
