@@ -15,6 +15,37 @@ pub use subpass::{InputPass, Stage};
 /// Errors as text with the failing call.
 pub type VkResult<T> = Result<T, String>;
 
+/// A descriptor pool of `sizes` and the one set of `layouts` allocated
+/// from it (the pool is destroyed again when the allocation fails).
+///
+/// # Safety
+/// `dev` is a live device and `layouts` were created on it.
+unsafe fn one_set(
+    dev: &ash::Device,
+    sizes: &[vk::DescriptorPoolSize],
+    layouts: &[vk::DescriptorSetLayout],
+) -> VkResult<(vk::DescriptorPool, vk::DescriptorSet)> {
+    let pool = dev
+        .create_descriptor_pool(
+            &vk::DescriptorPoolCreateInfo::default()
+                .max_sets(1)
+                .pool_sizes(sizes),
+            None,
+        )
+        .map_err(ctx("vkCreateDescriptorPool"))?;
+    match dev.allocate_descriptor_sets(
+        &vk::DescriptorSetAllocateInfo::default()
+            .descriptor_pool(pool)
+            .set_layouts(layouts),
+    ) {
+        Ok(sets) => Ok((pool, sets[0])),
+        Err(e) => {
+            dev.destroy_descriptor_pool(pool, None);
+            Err(ctx("vkAllocateDescriptorSets")(e))
+        }
+    }
+}
+
 fn ctx(call: &'static str) -> impl Fn(vk::Result) -> String {
     move |e| format!("{call} failed: {e:?}")
 }
@@ -579,21 +610,7 @@ impl Renderer {
                     descriptor_count: 8,
                 },
             ];
-            let dpool = dev
-                .create_descriptor_pool(
-                    &vk::DescriptorPoolCreateInfo::default()
-                        .max_sets(1)
-                        .pool_sizes(&sizes),
-                    None,
-                )
-                .map_err(ctx("vkCreateDescriptorPool"))?;
-            let set = dev
-                .allocate_descriptor_sets(
-                    &vk::DescriptorSetAllocateInfo::default()
-                        .descriptor_pool(dpool)
-                        .set_layouts(&set_layouts),
-                )
-                .map_err(ctx("vkAllocateDescriptorSets"))?[0];
+            let (dpool, set) = one_set(dev, &sizes, &set_layouts)?;
             let mut image_infos = Vec::new();
             let mut buffer_infos = Vec::new();
             let mut sampler_iter = samplers.iter();

@@ -11,7 +11,7 @@ use std::ffi::CString;
 
 use ash::vk;
 
-use super::{ctx, Image, Renderer, VkResult};
+use super::{ctx, one_set, Image, Renderer, VkResult};
 
 /// One pipeline: its module and entry points.
 #[derive(Clone, Copy)]
@@ -206,21 +206,8 @@ impl Renderer {
                 ty: vk::DescriptorType::INPUT_ATTACHMENT,
                 descriptor_count: p.bindings.len().max(1) as u32,
             }];
-            o.pool = dev
-                .create_descriptor_pool(
-                    &vk::DescriptorPoolCreateInfo::default()
-                        .max_sets(1)
-                        .pool_sizes(&sizes),
-                    None,
-                )
-                .map_err(ctx("vkCreateDescriptorPool"))?;
-            let set = dev
-                .allocate_descriptor_sets(
-                    &vk::DescriptorSetAllocateInfo::default()
-                        .descriptor_pool(o.pool)
-                        .set_layouts(&[input_layout]),
-                )
-                .map_err(ctx("vkAllocateDescriptorSets"))?[0];
+            let (pool, set) = one_set(dev, &sizes, &[input_layout])?;
+            o.pool = pool;
             let infos: Vec<[vk::DescriptorImageInfo; 1]> = p
                 .bindings
                 .iter()
