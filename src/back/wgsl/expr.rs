@@ -611,7 +611,10 @@ impl<'m> Ctx<'m> {
             element,
         } = self.arena(scope)[h]
         else {
-            return Ok(());
+            return Err(error(
+                "internal error: not a cooperative-vector product",
+                self.arena(scope).span(h),
+            ));
         };
         out.push_str(match (bias, optimal) {
             (Some(_), false) => "coopVecMatMulAdd<",
