@@ -15,7 +15,8 @@
 //! - Metal cannot express '{bf16 type}' before MSL 3.1 -> bf16_needs_msl_3_1
 //!   (bf16 x bf16 -> f32: bf16_into_f32_is_mixed_precision)
 //! - subgroup matrices need MSL 2.3 or later -> msl_2_2_with_matrices
-//! - subgroup builtins need MSL 2.1 or later -> msl_2_0_with_subgroups
+//! - subgroup builtins need MSL 2.1 or later -> msl_2_0_with_subgroups,
+//!   msl_2_0_with_ballot_only
 //!
 //! Also: every problem is reported (several_problems_together), each type once
 //! (type_reported_once), only for chosen entry points (unchosen_entry_point_is_not_checked),
@@ -268,6 +269,28 @@ fn msl_2_0_with_subgroups() {
         vec![(
             "subgroup builtins need MSL 2.1 or later, but the target is MSL 2.0".to_string(),
             "subgroupAdd(b[1])".to_string()
+        )]
+    );
+    assert_eq!(check(src, (2, 1), None), Ok(()));
+}
+
+/// `subgroupBallot` alone: the `msl-builtins` pass turns it into Metal's
+/// `simd_ballot`, which the version check still sees.
+#[test]
+fn msl_2_0_with_ballot_only() {
+    let src = concat!(
+        "enable subgroups;\n",
+        "@group(0) @binding(0) var<storage, read_write> b: array<vec4u>;\n",
+        "@compute @workgroup_size(64)\nfn main() {\n",
+        "    b[0] = subgroupBallot(b[1].x > 0u);\n",
+        "}\n"
+    );
+    let errs = errors(src, (2, 0), None);
+    assert_eq!(
+        errs,
+        vec![(
+            "subgroup builtins need MSL 2.1 or later, but the target is MSL 2.0".to_string(),
+            "subgroupBallot(b[1].x > 0u)".to_string()
         )]
     );
     assert_eq!(check(src, (2, 1), None), Ok(()));

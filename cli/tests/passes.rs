@@ -126,9 +126,13 @@ fn print_ir_after_all_prints_every_pass() {
     let err = text(&out.stderr);
     // MSL: pixel-local and resource-table (which only reject), the shared
     // passes (with int-dot and buffer-view), coop-vec, matrix-reduce,
-    // first-bit, int-abs-sign, float-formulas, bit-fields and
-    // matrix-scratch.
-    assert_eq!(err.matches("// IR after ").count(), 28, "{err}");
+    // first-bit, int-abs-sign, float-formulas, bit-fields,
+    // matrix-scratch, msl-builtins and msl-simdgroup.
+    assert_eq!(err.matches("// IR after ").count(), 30, "{err}");
+    assert!(
+        err.contains("// IR after msl-builtins\n") && err.contains("// IR after msl-simdgroup\n"),
+        "{err}"
+    );
     let last = err
         .rsplit("// IR after workgroup-zero\n")
         .next()

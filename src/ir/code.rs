@@ -165,6 +165,11 @@ pub enum Expression {
         /// Result type.
         ty: Handle<Type>,
     },
+    /// Result of a [`Statement::Intrinsic`].
+    IntrinsicResult {
+        /// Result type.
+        ty: Handle<Type>,
+    },
     /// `subgroupMatrixLoad`: reads a matrix from an array. Both WGSL forms
     /// lower to this; `offset` and `stride` count elements of the pointed-to
     /// array (the resolver converts the proposal form's component units).
@@ -694,6 +699,17 @@ pub enum Statement {
         b: Option<Handle<Expression>>,
         /// The element type in memory: `f16` or `f32`.
         element: Scalar,
+    },
+    /// A target operation that the target's lowering left for its printer
+    /// (see [`crate::ir::intrinsic`]); no other target's printer accepts
+    /// it.
+    Intrinsic {
+        /// The operation.
+        fun: crate::ir::Intrinsic,
+        /// Arguments, in the operation's order.
+        arguments: Vec<Handle<Expression>>,
+        /// The `IntrinsicResult` expression, if the operation has a result.
+        result: Option<Handle<Expression>>,
     },
     /// `subgroupMatrixStore`; offset/stride as in
     /// [`Expression::SubgroupMatrixLoad`].

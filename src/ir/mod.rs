@@ -23,7 +23,9 @@
 //!   downstream re-derives them);
 //! - every local variable is initialised by an explicit [`Statement::Store`]
 //!   where it is declared (a zero value when the source has no initialiser),
-//!   which gives WGSL's re-initialisation semantics inside loops.
+//!   which gives WGSL's re-initialisation semantics inside loops. The one
+//!   exception is a local that target lowering adds as an out-parameter of
+//!   a [`Statement::Intrinsic`], which the intrinsic writes.
 
 mod call_order;
 mod call_spans;
@@ -31,6 +33,7 @@ mod code;
 pub(crate) mod display;
 pub mod filters;
 mod image;
+pub mod intrinsic;
 pub(crate) mod layout;
 mod names;
 mod operators;
@@ -47,6 +50,7 @@ pub use call_spans::CallArgumentSpans;
 pub use code::*;
 pub use filters::{DiagnosticFilter, DiagnosticRule, FilterIndex, FilterSeverity};
 pub use image::*;
+pub use intrinsic::{Intrinsic, MslIntrinsic};
 pub use operators::*;
 pub use pipeline_module::{PipelineModule, SpecConstant};
 pub use types::*;

@@ -305,6 +305,7 @@ fn embedded_handles(
         | E::AtomicResult { ty: t }
         | E::WorkgroupUniformLoadResult { ty: t }
         | E::SubgroupResult { ty: t }
+        | E::IntrinsicResult { ty: t }
         | E::SubgroupMatrixLoad { ty: t, .. }
         | E::SubgroupMatrixMultiply { ty: t, .. }
         | E::SubgroupMatrixFromInvocations { ty: t, .. }
@@ -538,6 +539,7 @@ fn is_result(e: &Expression) -> bool {
             | Expression::AtomicResult { .. }
             | Expression::WorkgroupUniformLoadResult { .. }
             | Expression::SubgroupResult { .. }
+            | Expression::IntrinsicResult { .. }
     )
 }
 
@@ -898,6 +900,7 @@ fn statement_kind(st: &Statement) -> &'static str {
         Statement::Discard => "Discard",
         Statement::SubgroupMatrixStore { .. } => "SubgroupMatrixStore",
         Statement::CoopVecAccumulate { .. } => "CoopVecAccumulate",
+        Statement::Intrinsic { .. } => "Intrinsic",
     }
 }
 

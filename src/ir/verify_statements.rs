@@ -323,6 +323,26 @@ pub(super) fn statement(
             index(offset, "offset")?;
             index(stride, "stride")
         }
+        Statement::Intrinsic {
+            fun: crate::ir::Intrinsic::Msl(op),
+            ref arguments,
+            result,
+        } => {
+            let name = op.name();
+            ensure(arguments.len() == op.arity(), || {
+                format!(
+                    "{name} takes {} arguments, not {}",
+                    op.arity(),
+                    arguments.len()
+                )
+            })?;
+            match (result, op.has_result()) {
+                (None, false) => Ok(()),
+                (Some(_), false) => Err(format!("{name} has no result")),
+                (None, true) => Err(format!("{name} needs a result")),
+                (Some(r), true) => x.result_of(r, "IntrinsicResult").map(|_| ()),
+            }
+        }
         _ => Ok(()),
     }
 }

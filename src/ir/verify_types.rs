@@ -422,7 +422,8 @@ pub(super) fn expression(x: &Exprs, h: H) -> Result<(), Rule> {
         },
         E::AtomicResult { ty: t }
         | E::WorkgroupUniformLoadResult { ty: t }
-        | E::SubgroupResult { ty: t } => expect(Want::Ty(t)),
+        | E::SubgroupResult { ty: t }
+        | E::IntrinsicResult { ty: t } => expect(Want::Ty(t)),
         E::SubgroupMatrixLoad {
             ty: t,
             pointer,
@@ -969,6 +970,7 @@ pub(super) fn expression_kind(e: &Expression) -> &'static str {
         E::AtomicResult { .. } => "AtomicResult",
         E::WorkgroupUniformLoadResult { .. } => "WorkgroupUniformLoadResult",
         E::SubgroupResult { .. } => "SubgroupResult",
+        E::IntrinsicResult { .. } => "IntrinsicResult",
         E::SubgroupMatrixLoad { .. } => "SubgroupMatrixLoad",
         E::SubgroupMatrixMultiply { .. } => "SubgroupMatrixMultiply",
         E::SubgroupMatrixScalar { .. } => "SubgroupMatrixScalar",

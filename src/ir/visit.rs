@@ -29,6 +29,7 @@ macro_rules! for_each_operand {
             | E::AtomicResult { .. }
             | E::WorkgroupUniformLoadResult { .. }
             | E::SubgroupResult { .. }
+            | E::IntrinsicResult { .. }
             | E::SubgroupMatrixLength(_) => {}
             E::Compose { components, .. } => {
                 for h in components {
@@ -222,6 +223,7 @@ pub fn needs_emit(expr: &Expression) -> bool {
             | Expression::AtomicResult { .. }
             | Expression::WorkgroupUniformLoadResult { .. }
             | Expression::SubgroupResult { .. }
+            | Expression::IntrinsicResult { .. }
     )
 }
 
@@ -250,7 +252,7 @@ macro_rules! for_each_statement_operand {
                 $f(pointer);
                 $f(value);
             }
-            S::Call { arguments, .. } => {
+            S::Call { arguments, .. } | S::Intrinsic { arguments, .. } => {
                 for h in arguments {
                     $f(h);
                 }
@@ -329,6 +331,9 @@ macro_rules! statement_result {
             }
             | S::Atomic {
                 result: Some(r), ..
+            }
+            | S::Intrinsic {
+                result: Some(r), ..
             } => Some(r),
             S::WorkgroupUniformLoad { result: r, .. } | S::Subgroup { result: r, .. } => Some(r),
             _ => None,
@@ -388,6 +393,7 @@ macro_rules! child_blocks_of {
             | S::ImageStore { .. }
             | S::Discard
             | S::CoopVecAccumulate { .. }
+            | S::Intrinsic { .. }
             | S::SubgroupMatrixStore { .. } => ([None, None], Default::default()),
         };
         blocks

@@ -5,7 +5,7 @@
 //! reads. The printers in [`crate::back`] only print what this leaves;
 //! each target's `write` chains the two.
 
-pub use crate::passes::{Pass, PassFn};
+pub use crate::passes::{run, Pass, PassFn};
 pub use crate::unroll_policy::UnrollPolicy;
 
 /// The shared passes' options from a target's writer options (which name

@@ -1,6 +1,8 @@
 //! MSL lowering: the passes that turn a pipeline's module into what the
 //! MSL printer ([`crate::back::msl`]) maps onto Metal (the shared WGSL
-//! semantics of the `passes` plus the subgroup-matrix scratch pass),
+//! semantics of the `passes`, the subgroup-matrix scratch pass, and the
+//! passes that turn builtins into Metal's operations, which the printer
+//! writes one-to-one),
 //! run with the IR verifier after each, and [`write()`] /
 //! [`write_translation`], which lower a copy and print it.
 
@@ -9,6 +11,11 @@ use crate::diagnostic::{Diagnostic, Error};
 use crate::passes::Pass;
 use crate::pipeline::Pipeline;
 use crate::valid::ModuleInfo;
+
+/// The passes that leave target operations (`Statement::Intrinsic`) in
+/// the module: after them it is not WGSL (IR dumps still print it), so a
+/// check that runs MSL's lowering as WGSL stops before them.
+pub const TARGET_OPERATION_PASSES: [&str; 2] = ["msl-builtins", "msl-simdgroup"];
 
 /// The passes that lower a pipeline's module for this backend, in order
 /// (`tessera --list-passes --format msl`).
@@ -104,6 +111,18 @@ pub fn passes<'a>(options: &Options) -> Vec<Pass<'a>> {
                 false,
             )
         },
+    ));
+    // Metal's own shapes, last: after them only the printer's one-to-one
+    // spelling is left.
+    list.push(Pass::infallible(
+        "msl-builtins",
+        "modf, frexp, atomicCompareExchangeWeak and subgroupBallot become Metal's operations (out-parameters, the expected value by pointer, a 64-bit vote)",
+        crate::passes::msl_builtins::run,
+    ));
+    list.push(Pass::infallible(
+        "msl-simdgroup",
+        "subgroup-matrix loads, stores, multiplies, scalar and element-wise operations become Metal simdgroup operations on locals",
+        crate::passes::msl_simdgroup::run,
     ));
     list
 }

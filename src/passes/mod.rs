@@ -39,6 +39,8 @@ pub mod matrix_reduce;
 mod matrix_rows;
 pub mod matrix_scalar_range;
 pub mod matrix_scratch;
+pub mod msl_builtins;
+pub mod msl_simdgroup;
 pub mod pack_norm;
 pub mod pixel_local;
 pub mod pointer_args;
@@ -58,6 +60,8 @@ pub mod workgroup_zero;
 mod tests;
 #[cfg(test)]
 mod wgsl_tests;
+#[cfg(test)]
+mod wgsl_tests_msl;
 #[cfg(test)]
 mod wgsl_tests_resource_table;
 

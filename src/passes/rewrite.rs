@@ -246,6 +246,36 @@ impl Cx<'_> {
         self.add(Expression::LocalVariable(v), pty, span)
     }
 
+    /// Inserts a target operation without a result
+    /// ([`Statement::Intrinsic`]) before the current point.
+    pub fn intrinsic(&mut self, fun: crate::ir::Intrinsic, arguments: Vec<H>, span: Span) {
+        let st = Statement::Intrinsic {
+            fun,
+            arguments,
+            result: None,
+        };
+        self.insert_statement(st, span);
+    }
+
+    /// Inserts a target operation with a result of type `ty` before the
+    /// current point; returns the result.
+    pub fn intrinsic_value(
+        &mut self,
+        fun: crate::ir::Intrinsic,
+        arguments: Vec<H>,
+        ty: Handle<Type>,
+        span: Span,
+    ) -> H {
+        let result = self.add(Expression::IntrinsicResult { ty }, ty, span);
+        let st = Statement::Intrinsic {
+            fun,
+            arguments,
+            result: Some(result),
+        };
+        self.insert_statement(st, span);
+        result
+    }
+
     /// A `u32` literal.
     pub fn u32(&mut self, v: u32, span: Span) -> H {
         self.literal(Literal::U32(v), span)

@@ -143,10 +143,12 @@ fn run_one(
 }
 
 /// The case's module after MSL's lowering passes (the pipeline step with
-/// the case's entry point and overrides, then `lower::msl::lower`), printed
-/// as WGSL: every pass leaves a valid module with the same meaning, so this
-/// source must give the case's expected values when compiled again (for
-/// SPIR-V) and run. It is how MSL's lowering runs on a Vulkan device.
+/// the case's entry point and overrides, then `lower::msl::passes` but the
+/// last ones, which leave Metal's own operations,
+/// `lower::msl::TARGET_OPERATION_PASSES`), printed as WGSL: every such pass
+/// leaves a valid module with the same meaning, so this source must give
+/// the case's expected values when compiled again (for SPIR-V) and run. It
+/// is how MSL's lowering runs on a Vulkan device.
 fn msl_lowered(source: &str, case: &Case, bounds_checks: bool) -> Result<String, String> {
     let show = |e: tessera::diagnostic::Error| e.render_to_string("case.wgsl", source);
     let defaults = tessera::CompileOptions::default();
@@ -167,7 +169,9 @@ fn msl_lowered(source: &str, case: &Case, bounds_checks: bool) -> Result<String,
         bounds_checks,
         ..Default::default()
     };
-    tessera::lower::msl::lower(&mut p, &msl, &mut |_, _| {}).map_err(show)?;
+    let mut list = tessera::lower::msl::passes(&msl);
+    list.retain(|pass| !tessera::lower::msl::TARGET_OPERATION_PASSES.contains(&pass.name));
+    tessera::lower::run(&mut p, &list, true, &mut |_, _| {}).map_err(show)?;
     tessera::back::wgsl::write(&p.module).map_err(show)
 }
 

@@ -4,36 +4,27 @@
 //! is the low word; MSL 2.4, `back::msl::capability`).
 //!
 //! Every operation uses `metal::memory_order_relaxed`, the only order
-//! Metal supports (WGSL atomics are relaxed too). `atomicCompareExchangeWeak`
-//! calls a helper returning the WGSL result struct; the helper's
-//! `old_value` is the value Metal writes back on failure (the comparand on
-//! success), and a spurious failure is allowed by WGSL's weak exchange.
+//! Metal supports (WGSL atomics are relaxed too).
+//! `atomicCompareExchangeWeak` is lowered by the `msl-builtins` pass
+//! (`passes::msl_builtins`) before printing.
 
-use super::polyfill::{Helper, Helpers, ResultStruct};
 use crate::diagnostic::Diagnostic;
-use crate::ir::{AddressSpace, AtomicFunction, Scalar};
+use crate::ir::{AtomicFunction, Scalar};
 
 const RELAXED: &str = "metal::memory_order_relaxed";
 
 /// The MSL for an atomic operation.
 ///
 /// `pointer` is an MSL expression of pointer type to the atomic
-/// (`device metal::atomic_uint*` or `threadgroup ...`), `space` its address
-/// space and `scalar` its component type (i32 or u32). `value` is the
-/// operand (absent for `Load`), `compare` the comparand of
-/// `CompareExchangeWeak`, `result` its result struct. For `Store` the string is
-/// a complete expression to write as a statement; for the others it is the
-/// value of the result.
-#[allow(clippy::too_many_arguments)]
+/// (`device metal::atomic_uint*` or `threadgroup ...`) and `scalar` its
+/// component type (i32 or u32). `value` is the operand (absent for
+/// `Load`). For `Store` the string is a complete expression to write as a
+/// statement; for the others it is the value of the result.
 pub(super) fn atomic_call(
     fun: AtomicFunction,
     pointer: &str,
-    space: AddressSpace,
     scalar: Scalar,
     value: Option<&str>,
-    compare: Option<&str>,
-    result: Option<ResultStruct>,
-    helpers: &mut Helpers,
 ) -> Result<String, Box<Diagnostic>> {
     use AtomicFunction as A;
     if !matches!(scalar, Scalar::I32 | Scalar::U32) {
@@ -81,17 +72,9 @@ pub(super) fn atomic_call(
             operand()?
         ),
         A::CompareExchangeWeak => {
-            let (Some(compare), Some(result)) = (compare, result) else {
-                return Err(Box::new(Diagnostic::without_location(
-                    "atomicCompareExchangeWeak without a comparand or result",
-                )));
-            };
-            let name = helpers.request(Helper::AtomicCompareExchange {
-                scalar,
-                space,
-                result,
-            });
-            format!("{name}({pointer}, {compare}, {})", operand()?)
+            return Err(Box::new(Diagnostic::without_location(
+                "internal error: atomicCompareExchangeWeak is not lowered (the msl-builtins pass must run first)",
+            )))
         }
     })
 }
@@ -101,20 +84,7 @@ mod tests {
     use super::*;
 
     fn call(fun: AtomicFunction, value: Option<&str>) -> String {
-        let mut h = Helpers::default();
-        let s = atomic_call(
-            fun,
-            "&g",
-            AddressSpace::Storage,
-            Scalar::U32,
-            value,
-            None,
-            None,
-            &mut h,
-        )
-        .unwrap();
-        assert!(h.is_empty());
-        s
+        atomic_call(fun, "&g", Scalar::U32, value).unwrap()
     }
 
     #[test]
@@ -158,47 +128,8 @@ mod tests {
     }
 
     #[test]
-    fn compare_exchange_uses_helper() {
-        let r = ResultStruct {
-            name: "__atomic_compare_exchange_result_i32".into(),
-            members: ["old_value".into(), "exchanged".into()],
-        };
-        let mut h = Helpers::default();
-        let s = atomic_call(
-            AtomicFunction::CompareExchangeWeak,
-            "&w",
-            AddressSpace::Workgroup,
-            Scalar::I32,
-            Some("2"),
-            Some("1"),
-            Some(r),
-            &mut h,
-        )
-        .unwrap();
-        assert_eq!(
-            s,
-            "tessera_atomic_compare_exchange_weak_threadgroup_int(&w, 1, 2)"
-        );
-        let mut out = String::new();
-        h.write(&mut out);
-        assert!(out.starts_with("__atomic_compare_exchange_result_i32 tessera_atomic_compare_exchange_weak_threadgroup_int(threadgroup metal::atomic_int* p, int compare, int value) {"), "{out}");
-        assert!(out.contains("  __atomic_compare_exchange_result_i32 r = {};\n  r.old_value = old;\n  r.exchanged = exchanged;\n  return r;\n"), "{out}");
-    }
-
-    #[test]
     fn missing_operand_is_an_error() {
-        let mut h = Helpers::default();
-        let e = atomic_call(
-            AtomicFunction::Add,
-            "&g",
-            AddressSpace::Storage,
-            Scalar::U32,
-            None,
-            None,
-            None,
-            &mut h,
-        )
-        .unwrap_err();
+        let e = atomic_call(AtomicFunction::Add, "&g", Scalar::U32, None).unwrap_err();
         assert_eq!(e.message, "atomic operation without an operand");
     }
 }

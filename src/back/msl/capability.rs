@@ -27,7 +27,10 @@ use crate::arena::Handle;
 use crate::diagnostic::{Diagnostic, Error};
 use crate::ir::display::type_name;
 use crate::ir::PipelineModule;
-use crate::ir::{ConstValue, Expression, Literal, MatrixDim, Scalar, Type, TypeInner};
+use crate::ir::{
+    ConstValue, Expression, Intrinsic, Literal, MatrixDim, MslIntrinsic, Scalar, Statement, Type,
+    TypeInner,
+};
 use crate::span::Span;
 use crate::valid::ModuleInfo;
 
@@ -327,6 +330,20 @@ fn first_subgroup_use(
             if matches!(e, Expression::SubgroupResult { .. }) {
                 return Some(func.expressions.span(h));
             }
+        }
+        // `subgroupBallot`, which the `msl-builtins` pass lowered.
+        let mut ballot = None;
+        crate::ir::visit::walk_statements(&func.body, |st, span| {
+            if let Statement::Intrinsic {
+                fun: Intrinsic::Msl(MslIntrinsic::SimdBallot | MslIntrinsic::SimdActiveThreadsMask),
+                ..
+            } = st
+            {
+                ballot = ballot.or(Some(span));
+            }
+        });
+        if ballot.is_some() {
+            return ballot;
         }
     }
     None

@@ -4,7 +4,7 @@
 //! two operations on a function's temporaries that statements and
 //! expressions both use ([`temp_name`], [`bind_result`]).
 //!
-//! This module imports only leaf modules (`names`, `types`, `polyfill`);
+//! This module imports only leaf modules (`names`, `types`);
 //! every other printer module imports it.
 
 use std::cell::RefCell;
@@ -13,7 +13,6 @@ use std::fmt::Write as _;
 use rustc_hash::FxHashMap;
 
 use super::names::Namer;
-use super::polyfill::Helpers;
 use super::types::{is_packed_member, Field, TypeCtx};
 use super::Options;
 use crate::arena::Handle;
@@ -242,8 +241,6 @@ pub(super) struct Writer<'a> {
     pub fields: FxHashMap<Handle<Type>, Vec<Field>>,
     /// MSL member names per struct type.
     pub member_names: FxHashMap<Handle<Type>, Vec<String>>,
-    /// Builtin polyfills requested by the builtin modules.
-    pub helpers: Helpers,
     /// Whether any function needs the sizes buffer struct.
     pub any_sizes: bool,
     /// Constants declared at program scope; filled while printing values,

@@ -6,7 +6,6 @@ use std::fmt::Write as _;
 
 use smallvec::SmallVec;
 
-use super::access::{matrix_access, result_struct};
 use super::context::{at, err, indent_line, temp_name_into, FnCtx, Writer, R};
 use super::image::{Image, Level, Query, Sample};
 use super::operand::{get, get_apart, leaf};
@@ -35,6 +34,7 @@ pub(super) fn emit(w: &mut Writer, cx: &mut FnCtx, h: Handle<Expression>) -> R<(
             | Expression::AtomicResult { .. }
             | Expression::WorkgroupUniformLoadResult { .. }
             | Expression::SubgroupResult { .. }
+            | Expression::IntrinsicResult { .. }
     ) {
         return Ok(());
     }
@@ -312,7 +312,7 @@ pub(super) fn prime_continuing_pointers(
 /// buffer for inline text: no string per expression).
 fn compute(w: &mut Writer, cx: &mut FnCtx, h: Handle<Expression>, out: &mut String) -> R<()> {
     if w.has_matrix_types {
-        if let Some(text) = super::matrix_elementwise::expression(w, cx, h)? {
+        if let Some(text) = kind_change(w, cx, h)? {
             out.push_str(&text);
             return Ok(());
         }
@@ -609,87 +609,41 @@ fn math(
         .collect::<R<SmallVec<[_; 4]>>>()?;
     let texts: SmallVec<[&str; 4]> = texts.iter().map(|t| strip_parens(t)).collect();
     let tys: SmallVec<[Handle<Type>; 4]> = args.iter().map(|&a| cx.f.expression_type(a)).collect();
-    let result = cx.f.expression_type(h);
-    let members = match fun {
-        MathFunction::Modf | MathFunction::Frexp => {
-            result_struct(w, result, cx.span(h))?.members.to_vec()
-        }
-        _ => Vec::new(),
+    super::math::math_call(&w.tcx, fun, &texts, &tys, out).map_err(|d| at(d, cx.span(h)))
+}
+
+/// A conversion between subgroup-matrix types of one component type (a
+/// change of kind alone) is its operand: Metal has one `simdgroup_matrix`
+/// type per shape and component. `None` for any other expression (the
+/// `msl-simdgroup` pass lowered the element-wise conversions).
+fn kind_change(w: &Writer, cx: &FnCtx, h: Handle<Expression>) -> R<Option<String>> {
+    let Expression::Convert { expr, ty } = cx.f.expressions[h] else {
+        return Ok(None);
     };
-    super::math::math_call(
-        &w.tcx,
-        fun,
-        &texts,
-        &tys,
-        result,
-        &members,
-        &mut w.helpers,
-        out,
-    )
-    .map_err(|d| at(d, cx.span(h)))
+    let comp = |t| match *w.m.inner(t) {
+        TypeInner::SubgroupMatrix { scalar, .. } => Some(scalar),
+        _ => None,
+    };
+    match (comp(cx.f.expression_type(expr)), comp(ty)) {
+        (Some(from), Some(to)) if from == to => Ok(Some(get(w, cx, expr)?.into_owned())),
+        _ => Ok(None),
+    }
 }
 
-/// The texts `[array, offset, stride]` of a subgroup-matrix load or store.
-pub(super) fn matrix_access_texts(
-    w: &Writer,
-    cx: &FnCtx,
-    pointer: Handle<Expression>,
-    offset: Handle<Expression>,
-    stride: Handle<Expression>,
-) -> R<[String; 3]> {
-    let p = get(w, cx, pointer)?;
-    Ok([
-        format!("{p}.inner"),
-        strip_parens(&get(w, cx, offset)?).to_string(),
-        strip_parens(&get(w, cx, stride)?).to_string(),
-    ])
-}
-
-/// A subgroup-matrix expression.
+/// A subgroup-matrix expression: the fill constructor (the `msl-simdgroup`
+/// pass lowered the others, or the capability check rejected them).
 fn matrix_expr(w: &mut Writer, cx: &FnCtx, h: Handle<Expression>) -> R<String> {
     let span = cx.span(h);
-    let m = w.m;
-    let r = match cx.f.expressions[h] {
-        Expression::SubgroupMatrixLoad {
-            ty,
-            pointer,
-            offset,
-            stride,
-            layout,
-            ..
-        } => {
-            let texts = matrix_access_texts(w, cx, pointer, offset, stride)?;
-            let acc = matrix_access(w, cx, pointer, &texts, offset, stride, layout);
-            super::matrix::load(m, ty, &acc, &mut w.helpers)
-        }
-        Expression::SubgroupMatrixMultiply {
-            ty,
-            left,
-            right,
-            acc,
-        } => {
-            let l = strip_parens(&get(w, cx, left)?).to_string();
-            let r = strip_parens(&get(w, cx, right)?).to_string();
-            let a = match acc {
-                Some(a) => Some(strip_parens(&get(w, cx, a)?).to_string()),
-                None => None,
-            };
-            let lt = cx.f.expression_type(left);
-            super::matrix::multiply(m, ty, lt, &l, &r, a.as_deref(), &mut w.helpers)
-        }
-        Expression::SubgroupMatrixScalar { op, matrix, scalar } => {
-            let mt = cx.f.expression_type(matrix);
-            let mx = strip_parens(&get(w, cx, matrix)?).to_string();
-            let s = strip_parens(&get(w, cx, scalar)?).to_string();
-            super::matrix::scalar_op(m, mt, op, &mx, &s, &mut w.helpers)
-        }
+    match cx.f.expressions[h] {
         Expression::SubgroupMatrixFill { ty, value } => {
             let v = strip_parens(&get(w, cx, value)?).to_string();
-            super::matrix::fill(m, ty, &v)
+            super::matrix::fill(w.m, ty, &v).map_err(|d| at(d, span))
         }
-        _ => return Ok(String::new()),
-    };
-    r.map_err(|d| at(d, span))
+        _ => Err(err(
+            "internal error: a subgroup-matrix operation is not lowered (the msl-simdgroup pass must run first)",
+            span,
+        )),
+    }
 }
 
 /// The shape of the texture an expression holds.

@@ -1,27 +1,29 @@
 //! Numeric, bit and packing builtins ([`MathFunction`]) in MSL.
 //!
 //! Metal functions are used where their documented semantics match WGSL;
-//! otherwise a helper ([`Helper`]) or an inline expression computes WGSL's
-//! definition exactly. Notable differences handled here:
+//! otherwise an inline expression spells WGSL's definition:
 //! - `round` rounds half to even: `metal::rint`;
-//! - `fract` is `x - floor(x)` (Metal's `fract` clamps below 1.0);
 //! - `clamp` is `min(max(e, low), high)` (Metal's `clamp` is undefined for
-//!   `low > high`), likewise `smoothstep` is WGSL's formula;
-//! - `extractBits`/`insertBits` clamp offset and count; `firstLeadingBit`,
-//!   `firstTrailingBit`, integer `abs`/`sign`/`dot` are helpers (integer
-//!   arithmetic wraps, as WGSL requires);
-//! - the `pack*` functions use WGSL's `floor(0.5 + scale * clamp(e))`
-//!   (Metal's packers round to nearest even), the `unpack*` functions
-//!   WGSL's formulas, through `as_type` reinterpretation (little-endian:
-//!   component 0 is the least significant byte);
+//!   `low > high`);
+//! - the `unpack*` functions are WGSL's formulas, through `as_type`
+//!   reinterpretation (little-endian: component 0 is the least significant
+//!   byte), and `pack4xI8`-style packing is a byte vector reinterpreted;
 //! - `degrees`/`radians` (not in Metal) multiply by the constant;
 //! - `length`/`distance` of scalars are `abs`.
+//!
+//! What needs more than a spelling is lowered before printing, and is an
+//! internal error here: `fract` and `smoothstep` (`float-formulas`:
+//! Metal's `fract` clamps below 1.0), `extractBits`/`insertBits`
+//! (`bit-fields`), `firstLeadingBit`/`firstTrailingBit` (`first-bit`),
+//! integer `abs`/`sign` (`int-abs-sign`) and `dot` (`int-dot`), the norm
+//! packers (`pack-norm`: Metal's round to nearest even), `modf` and
+//! `frexp` (`msl-builtins`).
 //!
 //! Every argument string is evaluated exactly once by the produced code.
 
 use std::fmt::Write as _;
 
-use super::polyfill::{float_literal, Helper, Helpers, ResultStruct, ValTy};
+use super::spelling::{float_literal, ValTy};
 use super::types::TypeCtx;
 use crate::arena::Handle;
 use crate::diagnostic::Diagnostic;
@@ -51,19 +53,14 @@ fn bad(fun: F, what: &str) -> Box<Diagnostic> {
 
 /// Appends the MSL expression for a math builtin call to `out`. `args` are
 /// the MSL expressions of the arguments (each used once), `arg_tys` their
-/// IR types, `result_ty` the call's type and `result_members` the MSL names
-/// of its members when it is a struct (`modf`, `frexp`; otherwise empty).
+/// IR types (`modf` and `frexp` are lowered by the `msl-builtins` pass).
 /// Errors (malformed IR only) carry an undefined span for the caller to
 /// replace.
-#[allow(clippy::too_many_arguments)]
 pub(super) fn math_call(
     ctx: &TypeCtx,
     fun: F,
     args: &[&str],
     arg_tys: &[Handle<Type>],
-    result_ty: Handle<Type>,
-    result_members: &[String],
-    helpers: &mut Helpers,
     out: &mut String,
 ) -> Result<(), Box<Diagnostic>> {
     let module = ctx.module;
@@ -248,27 +245,20 @@ pub(super) fn math_call(
             format!("{}({half}({}))", t0.name(), a(0))
         }
         F::Modf | F::Frexp => {
-            let [m0, m1] = result_members else {
-                return Err(bad(fun, "the result struct needs two members"));
-            };
-            let result = ResultStruct {
-                name: ctx.type_name(result_ty),
-                members: [m0.clone(), m1.clone()],
-            };
-            let h = if fun == F::Modf {
-                Helper::Modf { arg: t0, result }
-            } else {
-                Helper::Frexp { arg: t0, result }
-            };
-            call(helpers, h, args)
+            return Err(bad(
+                fun,
+                "internal error: not lowered (the `msl-builtins` pass must run first)",
+            ))
         }
         F::All | F::Any if !vector => format!("({})", a(0)),
         F::All => metal("all"),
         F::Any => metal("any"),
-        F::Pack4x8Snorm => pack_norm(a(0), "char4", 4, "-1.0f", "127.0f"),
-        F::Pack4x8Unorm => pack_norm(a(0), "uchar4", 4, "0.0f", "255.0f"),
-        F::Pack2x16Snorm => pack_norm(a(0), "short2", 2, "-1.0f", "32767.0f"),
-        F::Pack2x16Unorm => pack_norm(a(0), "ushort2", 2, "0.0f", "65535.0f"),
+        F::Pack4x8Snorm | F::Pack4x8Unorm | F::Pack2x16Snorm | F::Pack2x16Unorm => {
+            return Err(bad(
+                fun,
+                "internal error: not lowered (the `pack-norm` pass must run first)",
+            ))
+        }
         F::Pack2x16Float => format!("as_type<uint>(metal::half2({}))", a(0)),
         F::Pack4xI8 => format!(
             "as_type<uint>(metal::uchar4(as_type<metal::uint4>({}) & 0xFFu))",
@@ -311,20 +301,6 @@ pub(super) fn math_call(
 /// Matrix functions return early; reaching the arm again is malformed IR.
 fn unreachable_matrix(fun: F) -> Result<String, Box<Diagnostic>> {
     Err(bad(fun, "expected a matrix argument"))
-}
-
-/// A helper call with the arguments in order.
-fn call(helpers: &mut Helpers, helper: Helper, args: &[&str]) -> String {
-    let name = helpers.request(helper);
-    format!("{name}({})", args.join(", "))
-}
-
-/// WGSL's `floor(0.5 + scale * clamp(e, low, 1))`, converted to the packed
-/// integer vector type (exact: the value is in range) and reinterpreted.
-fn pack_norm(e: &str, packed: &str, n: u32, low: &str, scale: &str) -> String {
-    format!(
-        "as_type<uint>(metal::{packed}(metal::floor(0.5f + {scale} * metal::clamp({e}, metal::float{n}({low}), metal::float{n}(1.0f)))))"
-    )
 }
 
 /// The number of arguments of a math builtin.
@@ -378,16 +354,14 @@ mod tests {
                 scalar: s,
             })
         }
-        fn call(&self, fun: F, tys: &[Handle<Type>], result: Handle<Type>) -> (String, String) {
+        /// The call's text and the helper definitions it needs (none:
+        /// the printer writes no helpers).
+        fn call(&self, fun: F, tys: &[Handle<Type>], _result: Handle<Type>) -> (String, String) {
             let ctx = TypeCtx::new(&self.module);
             let args = &["a", "b", "c", "d"][..tys.len()];
-            let mut h = Helpers::default();
-            let members = ["fract".to_string(), "whole_".to_string()];
             let mut s = String::new();
-            math_call(&ctx, fun, args, tys, result, &members, &mut h, &mut s).unwrap();
-            let mut defs = String::new();
-            h.write(&mut defs);
-            (s, defs)
+            math_call(&ctx, fun, args, tys, &mut s).unwrap();
+            (s, String::new())
         }
     }
 
@@ -473,14 +447,6 @@ mod tests {
         let v2 = fx.vec(Scalar::F32, 2);
         let i4 = fx.vec(Scalar::I32, 4);
         assert_eq!(
-            fx.call(F::Pack4x8Snorm, &[v4], u).0,
-            "as_type<uint>(metal::char4(metal::floor(0.5f + 127.0f * metal::clamp(a, metal::float4(-1.0f), metal::float4(1.0f)))))"
-        );
-        assert_eq!(
-            fx.call(F::Pack2x16Unorm, &[v2], u).0,
-            "as_type<uint>(metal::ushort2(metal::floor(0.5f + 65535.0f * metal::clamp(a, metal::float2(0.0f), metal::float2(1.0f)))))"
-        );
-        assert_eq!(
             fx.call(F::Pack2x16Float, &[v2], u).0,
             "as_type<uint>(metal::half2(a))"
         );
@@ -499,7 +465,7 @@ mod tests {
     }
 
     /// Builtins a pass lowers before printing (`int-dot`, `float-formulas`,
-    /// `int-abs-sign`) are internal errors here, never printed with Metal's
+    /// `int-abs-sign`, `msl-builtins`) are internal errors here, never printed with Metal's
     /// different meaning.
     #[test]
     fn builtins_left_to_passes_are_internal_errors() {
@@ -511,7 +477,7 @@ mod tests {
         );
         let ctx = TypeCtx::new(&fx.module);
         type Case<'a> = (F, &'a [Handle<Type>], Handle<Type>, &'a str);
-        let cases: [Case; 7] = [
+        let cases: [Case; 10] = [
             (F::ExtractBits, &[u, u, u], u, "bit-fields"),
             (F::InsertBits, &[i, i, u, u], i, "bit-fields"),
             (F::Fract, &[f], f, "float-formulas"),
@@ -519,47 +485,21 @@ mod tests {
             (F::Dot4I8Packed, &[u, u], i, "int-dot"),
             (F::Dot4U8Packed, &[u, u], u, "int-dot"),
             (F::Sign, &[i], i, "int-abs-sign"),
+            (F::Modf, &[f], f, "msl-builtins"),
+            (F::Pack4x8Snorm, &[f], u, "pack-norm"),
+            (F::Frexp, &[f], f, "msl-builtins"),
         ];
-        for (fun, tys, result, pass) in cases {
+        for (fun, tys, _result, pass) in cases {
             let args = &["a", "b", "c", "d"][..tys.len()];
-            let mut h = Helpers::default();
             let mut out = String::new();
-            let members = ["a".to_string(), "b".to_string()];
-            let e = math_call(&ctx, fun, args, tys, result, &members, &mut h, &mut out)
-                .expect_err("not printed");
+            let e = math_call(&ctx, fun, args, tys, &mut out).expect_err("not printed");
             let text = format!("{e:?}");
             assert!(
                 text.contains("internal error") && text.contains(pass),
                 "{fun:?}: {text}"
             );
-            assert!(out.is_empty() && h.is_empty(), "{fun:?}: {out}");
+            assert!(out.is_empty(), "{fun:?}: {out}");
         }
-    }
-
-    #[test]
-    fn modf_uses_result_struct_name() {
-        let mut fx = Fx::new();
-        let v2 = fx.vec(Scalar::F32, 2);
-        let r = fx.module.types.insert(
-            Type {
-                name: Some("__modf_result_vec2_f32".into()),
-                inner: TypeInner::Struct {
-                    members: vec![],
-                    span: 16,
-                },
-            },
-            crate::span::Span::UNDEFINED,
-        );
-        let (s, defs) = fx.call(F::Modf, &[v2], r);
-        assert_eq!(s, "tessera_modf_float2(a)");
-        assert!(
-            defs.starts_with("__modf_result_vec2_f32 tessera_modf_float2(metal::float2 x) {"),
-            "{defs}"
-        );
-        assert!(
-            defs.contains("  __modf_result_vec2_f32 r = {};\n  r.fract = fract;\n  r.whole_ = whole;\n  return r;\n}\n"),
-            "{defs}"
-        );
     }
 
     #[test]
@@ -567,18 +507,7 @@ mod tests {
         let mut fx = Fx::new();
         let f = fx.scalar(Scalar::F32);
         let ctx = TypeCtx::new(&fx.module);
-        let mut h = Helpers::default();
-        let e = math_call(
-            &ctx,
-            F::Fma,
-            &["a"],
-            &[f],
-            f,
-            &[],
-            &mut h,
-            &mut String::new(),
-        )
-        .unwrap_err();
+        let e = math_call(&ctx, F::Fma, &["a"], &[f], &mut String::new()).unwrap_err();
         assert_eq!(
             e.message,
             "cannot write 'fma' in MSL: expected 3 arguments, got 1"

@@ -5,8 +5,8 @@
 //! points and the pipeline step's values), as MSL source text for compute
 //! kernels (with textures and samplers) and, through `render`, vertex and
 //! fragment functions. Only what the selected entry points use is emitted, in a
-//! deterministic order: structs and array wrappers, helper functions
-//! (polyfills), program-scope `constant` variables (constant values too
+//! deterministic order: structs and array wrappers, program-scope
+//! `constant` variables (constant values too
 //! long to spell out at each use, such as lookup tables), user functions
 //! (callees first), then one `kernel` per entry point.
 //!
@@ -61,8 +61,11 @@
 //! results, shift amounts are masked to the bit width, float-to-integer
 //! conversions saturate, the norm packing builtins follow the spec's
 //! formula, dynamic indices are clamped when [`Options::bounds_checks`] is
-//! on, workgroup memory is zeroed (the helpers still printed as text are
-//! listed under "Module map"). And `vec3` members of structs use
+//! on, workgroup memory is zeroed, and the builtins whose Metal form has
+//! another shape (`modf`, `frexp`, `atomicCompareExchangeWeak`,
+//! `subgroupBallot`, the subgroup-matrix operations) become Metal's
+//! operations as IR ([`crate::ir::MslIntrinsic`]), which `intrinsic`
+//! writes one-to-one: the printer writes no helper functions. And `vec3` members of structs use
 //! `packed_float3`-style types with explicit padding so that offsets match
 //! WGSL's layout. `@workgroup_size` cannot be written in MSL (the API
 //! chooses the threadgroup size at dispatch); it is printed as a comment and
@@ -98,8 +101,7 @@
 //! # Module map
 //!
 //! The printer's modules, from the driver down; none imports one above it
-//! (`tests/architecture.rs` fails on an import circle). The builtin
-//! lowerings still build their helpers as MSL text (to become IR passes):
+//! (`tests/architecture.rs` fails on an import circle):
 //! - `module`: the driver: option checks, reachability, type and global
 //!   names, type declarations, and the assembled output;
 //! - `entry_point`: the module-level checks of the chosen entry points and
@@ -109,20 +111,20 @@
 //! - `statement`: blocks, control flow, stores, calls and builtin statements;
 //! - `expression`: expressions (inline or temporaries) with WGSL's operator
 //!   semantics, builtin calls and subgroup-matrix operations;
-//! - `access`: pointees, subgroup-matrix accesses and builtin result structs
-//!   as the builtin modules take them; `operand`: the text of an evaluated
-//!   expression or a leaf;
+//! - `access`: the pointee and address space of a pointer; `operand`: the
+//!   text of an evaluated expression or a leaf;
 //! - `value`: literals, constants, zero values, composites;
 //! - `context`: the shared state (`Writer`, `FnCtx`, a render stage's
 //!   output struct), the result type and errors, and the temporaries of a
 //!   function;
-//! - builtin lowerings that print MSL text from printed operands: `math`,
-//!   `atomics`, `subgroup`, `matrix`, `barrier`, `image` (texture types and
-//!   the texture builtins); `capability` (public) holds
-//!   the "Metal cannot express" checks;
+//! - the builtins, each printed as Metal's call from printed operands:
+//!   `math`, `atomics`, `subgroup`, `matrix` (subgroup-matrix types and
+//!   constructors), `intrinsic` (the target operations the lowering
+//!   left), `barrier`, `image` (texture types and the texture builtins);
+//!   `capability` (public) holds the "Metal cannot express" checks;
 //! - leaves: `types` (type spellings and struct layout), `names`
-//!   (identifier renaming) and `polyfill` (the helper functions the output
-//!   defines, subgroup-matrix element-wise helpers included).
+//!   (identifier renaming) and `spelling` (scalar, vector and matrix type
+//!   names, float literals, address-space qualifiers).
 
 mod access;
 mod atomics;
@@ -133,14 +135,14 @@ mod entry_point;
 mod expression;
 mod function;
 mod image;
+mod intrinsic;
 mod math;
 mod matrix;
-mod matrix_elementwise;
 mod module;
 mod names;
 mod operand;
-mod polyfill;
 mod render;
+mod spelling;
 mod statement;
 mod subgroup;
 mod types;

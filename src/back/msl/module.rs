@@ -58,7 +58,6 @@ pub(super) fn write(p: &PipelineModule<'_>, info: &ModuleInfo, opts: &Options) -
         sizes_index: FxHashMap::default(),
         fields: FxHashMap::default(),
         member_names: FxHashMap::default(),
-        helpers: super::polyfill::Helpers::default(),
         any_sizes: false,
         constants: Default::default(),
         tables: Default::default(),
@@ -230,7 +229,7 @@ fn run(mut w: Writer) -> R<Translation> {
         }
     }
 
-    // Bodies first: they record the operator helpers they need.
+    // Bodies first: they record the constants they use.
     let mut body = String::new();
     let mut entry_points = Vec::new();
     let mut resources = Vec::new();
@@ -268,9 +267,6 @@ fn run(mut w: Writer) -> R<Translation> {
             out,
             "struct tessera_buffer_sizes {{\n  uint size[{sizes_len}];\n}};\n"
         );
-    }
-    if !w.helpers.is_empty() {
-        w.helpers.write(&mut out);
     }
     let constants = w.constants.into_inner().declarations;
     if !constants.is_empty() {

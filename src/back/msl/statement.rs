@@ -3,11 +3,9 @@
 //! `workgroupUniformLoad`, subgroup operations, atomics, subgroup-matrix
 //! stores).
 
-use super::access::{matrix_access, pointee, result_struct};
+use super::access::pointee;
 use super::context::{at, bind_result, err, temp_name, FnCtx, Writer, R};
-use super::expression::{
-    image_of, matrix_access_texts, packed_pointee, release, runtime_length, uint_operand,
-};
+use super::expression::{image_of, packed_pointee, release, runtime_length, uint_operand};
 use super::operand::get;
 use super::types::ends_with_runtime_array;
 use super::value::{literal, strip_parens};
@@ -290,6 +288,7 @@ fn statement(w: &mut Writer, cx: &mut FnCtx, st: &Statement, span: Span) -> R<()
         | Statement::Barrier(_)
         | Statement::Subgroup { .. }
         | Statement::SubgroupMatrixStore { .. } => builtin_statement(w, cx, st, span)?,
+        Statement::Intrinsic { .. } => super::intrinsic::statement(w, cx, st, span)?,
         Statement::CoopVecAccumulate { .. } => {
             return Err(super::context::err(
                 "internal error: a cooperative-vector accumulation reached the MSL printer (the coop-vec pass lowers it)",
@@ -339,17 +338,13 @@ fn builtin_statement(w: &mut Writer, cx: &mut FnCtx, st: &Statement, span: Span)
             let mut p = get(w, cx, pointer)?.into_owned();
             // `ptr<workgroup, atomic<T>>`: an atomic load between the
             // barriers.
-            let (base, space) = pointee(w, cx.f.expression_type(pointer));
+            let (base, _) = pointee(w, cx.f.expression_type(pointer));
             if let TypeInner::Atomic { scalar, .. } = *w.m.inner(base) {
                 p = super::atomics::atomic_call(
                     crate::ir::AtomicFunction::Load,
                     &format!("&{p}"),
-                    space,
                     scalar,
                     None,
-                    None,
-                    None,
-                    &mut w.helpers,
                 )
                 .map_err(|d| at(d, span))?;
             }
@@ -376,65 +371,35 @@ fn builtin_statement(w: &mut Writer, cx: &mut FnCtx, st: &Statement, span: Span)
                 .iter()
                 .map(|&a| get(w, cx, a).map(|s| strip_parens(&s).to_string()))
                 .collect::<R<Vec<_>>>()?;
-            let call = super::subgroup::subgroup_call(op, &texts, &mut w.helpers)
-                .map_err(|d| at(d, span))?;
+            let call = super::subgroup::subgroup_call(op, &texts).map_err(|d| at(d, span))?;
             bind_result(w, cx, result, &call);
         }
         Statement::Atomic {
             pointer,
             fun,
             value,
-            compare,
             result,
+            ..
         } => {
             let p = format!("&{}", get(w, cx, pointer)?);
-            let (base, space) = pointee(w, cx.f.expression_type(pointer));
+            let (base, _) = pointee(w, cx.f.expression_type(pointer));
             let scalar = w.m.inner(base).scalar().unwrap_or(Scalar::U32);
             let v = match value {
                 Some(v) => Some(strip_parens(&get(w, cx, v)?).to_string()),
                 None => None,
             };
-            let c = match compare {
-                Some(c) => Some(strip_parens(&get(w, cx, c)?).to_string()),
-                None => None,
-            };
-            let result_struct = match (fun, result) {
-                (crate::ir::AtomicFunction::CompareExchangeWeak, Some(r)) => {
-                    Some(result_struct(w, cx.f.expression_type(r), span)?)
-                }
-                _ => None,
-            };
-            let call = super::atomics::atomic_call(
-                fun,
-                &p,
-                space,
-                scalar,
-                v.as_deref(),
-                c.as_deref(),
-                result_struct,
-                &mut w.helpers,
-            )
-            .map_err(|d| at(d, span))?;
+            let call = super::atomics::atomic_call(fun, &p, scalar, v.as_deref())
+                .map_err(|d| at(d, span))?;
             match result {
                 Some(r) => bind_result(w, cx, r, &call),
                 None => cx.push_line(&format!("{call};")),
             }
         }
-        Statement::SubgroupMatrixStore {
-            pointer,
-            offset,
-            value,
-            stride,
-            layout,
-            ..
-        } => {
-            let texts = matrix_access_texts(w, cx, pointer, offset, stride)?;
-            let acc = matrix_access(w, cx, pointer, &texts, offset, stride, layout);
-            let vt = cx.f.expression_type(value);
-            let v = strip_parens(&get(w, cx, value)?).to_string();
-            let call =
-                super::matrix::store(w.m, vt, &v, &acc, &mut w.helpers).map_err(|d| at(d, span))?;
-            cx.push_line(&format!("{call};"));
+        Statement::SubgroupMatrixStore { .. } => {
+            return Err(super::context::err(
+                "internal error: a subgroup-matrix store is not lowered (the msl-simdgroup pass must run first)",
+                span,
+            ))
         }
         _ => {}
     }

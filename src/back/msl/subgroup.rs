@@ -2,15 +2,12 @@
 //!
 //! A WGSL subgroup is a Metal SIMD-group. Lane arguments (`id`, `mask`,
 //! `delta`) are converted to `ushort`, the parameter type of Metal's
-//! shuffle and broadcast functions. `subgroupBallot` widens Metal's
-//! `simd_vote` (up to 64 lanes) to WGSL's `vec4<u32>` through a helper,
-//! keeping only the bits of active lanes (as Tint does, bits past the
-//! SIMD-group width are not trusted); the upper two words are 0. Metal
+//! shuffle and broadcast functions. `subgroupBallot` is lowered by the
+//! `msl-builtins` pass (`passes::msl_builtins`) before printing. Metal
 //! has these functions from MSL 2.1 (`capability` checks the version). The quad swaps are `quad_shuffle_xor` with
 //! masks 1 (x), 2 (y) and 3 (diagonal), matching WGSL's quad numbering
 //! (x = bit 0, y = bit 1 of the quad lane).
 
-use super::polyfill::{Helper, Helpers};
 use crate::diagnostic::Diagnostic;
 use crate::ir::SubgroupOp;
 
@@ -31,11 +28,7 @@ pub(super) fn arity(op: SubgroupOp) -> usize {
 
 /// The MSL expression for a subgroup builtin; `args` are the MSL
 /// expressions of the WGSL arguments, each used once.
-pub(super) fn subgroup_call(
-    op: SubgroupOp,
-    args: &[String],
-    helpers: &mut Helpers,
-) -> Result<String, Box<Diagnostic>> {
+pub(super) fn subgroup_call(op: SubgroupOp, args: &[String]) -> Result<String, Box<Diagnostic>> {
     use SubgroupOp as S;
     let n = arity(op);
     if args.len() != n {
@@ -61,10 +54,9 @@ pub(super) fn subgroup_call(
         S::Max => unary("simd_max"),
         S::All => unary("simd_all"),
         S::Any => unary("simd_any"),
-        S::Ballot => {
-            let name = helpers.request(Helper::SubgroupBallot);
-            format!("{name}({})", args[0])
-        }
+        S::Ballot => return Err(Box::new(Diagnostic::without_location(
+            "internal error: subgroupBallot is not lowered (the msl-builtins pass must run first)",
+        ))),
         S::Elect => "metal::simd_is_first()".to_string(),
         S::Broadcast => lane("simd_broadcast"),
         S::BroadcastFirst => unary("simd_broadcast_first"),
@@ -84,16 +76,12 @@ mod tests {
     use super::*;
     use SubgroupOp as S;
 
-    fn call(op: SubgroupOp) -> (String, String) {
+    fn call(op: SubgroupOp) -> String {
         let args: Vec<String> = ["x", "i"][..arity(op)]
             .iter()
             .map(|s| s.to_string())
             .collect();
-        let mut h = Helpers::default();
-        let s = subgroup_call(op, &args, &mut h).unwrap();
-        let mut defs = String::new();
-        h.write(&mut defs);
-        (s, defs)
+        subgroup_call(op, &args).unwrap()
     }
 
     #[test]
@@ -125,26 +113,13 @@ mod tests {
             (S::QuadSwapDiagonal, "metal::quad_shuffle_xor(x, ushort(3))"),
         ];
         for (op, want) in cases {
-            let (got, defs) = call(op);
-            assert_eq!(got, want, "{op:?}");
-            assert!(defs.is_empty(), "{op:?}");
+            assert_eq!(call(op), want, "{op:?}");
         }
     }
 
     #[test]
-    fn ballot_widens_the_vote() {
-        let (s, defs) = call(S::Ballot);
-        assert_eq!(s, "tessera_subgroup_ballot(x)");
-        assert_eq!(
-            defs,
-            "metal::uint4 tessera_subgroup_ballot(bool predicate) {\n  ulong bits = static_cast<ulong>(metal::simd_ballot(predicate)) & static_cast<ulong>(metal::simd_active_threads_mask());\n  return metal::uint4(uint(bits), uint(bits >> 32), 0u, 0u);\n}\n\n"
-        );
-    }
-
-    #[test]
     fn wrong_arity_is_an_error() {
-        let mut h = Helpers::default();
-        let e = subgroup_call(S::Shuffle, &["x".into()], &mut h).unwrap_err();
+        let e = subgroup_call(S::Shuffle, &["x".into()]).unwrap_err();
         assert_eq!(
             e.message,
             "cannot write a subgroup builtin in MSL: expected 2 arguments, got 1"

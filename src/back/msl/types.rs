@@ -66,7 +66,9 @@ pub(super) fn numeric_type_name(inner: &TypeInner) -> Option<String> {
     })
 }
 
-/// The MSL spelling of a scalar (`None` for abstract and 8-bit types).
+/// The MSL spelling of a scalar (`None` for abstract types). `bfloat`
+/// (MSL 3.1) appears only in the `vec2` of a bf16 matrix's thread
+/// elements, which the `msl-simdgroup` pass introduces.
 pub(super) fn scalar_name(s: Scalar) -> Option<&'static str> {
     Some(match s {
         Scalar::Bool => "bool",
@@ -76,7 +78,8 @@ pub(super) fn scalar_name(s: Scalar) -> Option<&'static str> {
         Scalar::F16 => "half",
         Scalar::I8 => "char",
         Scalar::U8 => "uchar",
-        Scalar::AbstractInt | Scalar::AbstractFloat | Scalar::BF16 => return None,
+        Scalar::BF16 => "bfloat",
+        Scalar::AbstractInt | Scalar::AbstractFloat => return None,
     })
 }
 

@@ -214,6 +214,15 @@ impl Writer<'_> {
                 self.barrier(cx, Barrier::WORKGROUP);
             }
             Statement::Barrier(b) => self.barrier(cx, *b),
+            Statement::Intrinsic { fun, .. } => {
+                return Err(err(
+                    format!(
+                        "internal error: the target operation {} of another target reached the SPIR-V printer",
+                        fun.name()
+                    ),
+                    span,
+                ))
+            }
             Statement::Subgroup { op, args, result } => {
                 let id = self.subgroup(cx, *op, args, *result, span)?;
                 cx.set(*result, id);

@@ -347,6 +347,7 @@ impl Analyzer<'_> {
                     | Expression::AtomicResult { .. }
                     | Expression::WorkgroupUniformLoadResult { .. }
                     | Expression::SubgroupResult { .. }
+                    | Expression::IntrinsicResult { .. }
             );
             let reads_memory = matches!(
                 e,
@@ -359,6 +360,7 @@ impl Analyzer<'_> {
                         | Expression::AtomicResult { .. }
                         | Expression::WorkgroupUniformLoadResult { .. }
                         | Expression::SubgroupResult { .. }
+                        | Expression::IntrinsicResult { .. }
                 )
             } else if cheap || self.use_count[i] == 0 {
                 false
@@ -423,13 +425,7 @@ impl Analyzer<'_> {
 
     /// The result a statement defines, if it is a call-like statement.
     fn result_of(s: &Statement) -> Option<Handle<Expression>> {
-        match *s {
-            Statement::Call { result, .. } | Statement::Atomic { result, .. } => result,
-            Statement::WorkgroupUniformLoad { result, .. } | Statement::Subgroup { result, .. } => {
-                Some(result)
-            }
-            _ => None,
-        }
+        crate::ir::visit::result(s)
     }
 
     /// Whether the inlined parts of the tree rooted at `root` read memory.

@@ -398,7 +398,8 @@ impl<'m> Ctx<'m> {
             Expression::CallResult(_)
             | Expression::AtomicResult { .. }
             | Expression::WorkgroupUniformLoadResult { .. }
-            | Expression::SubgroupResult { .. } => {
+            | Expression::SubgroupResult { .. }
+            | Expression::IntrinsicResult { .. } => {
                 return Err(error(
                     "the result of a call is used before the call statement",
                     span,

@@ -188,6 +188,9 @@ impl<'a, 'm> BodyWriter<'a, 'm> {
                 result: Some(r), ..
             }
             | Statement::WorkgroupUniformLoad { result: r, .. }
+            | Statement::Intrinsic {
+                result: Some(r), ..
+            }
             | Statement::Subgroup { result: r, .. } => inline(r),
             _ => false,
         });
@@ -365,6 +368,16 @@ impl<'a, 'm> BodyWriter<'a, 'm> {
             } => {
                 let call = format!("{}{}", op.wgsl_name(), self.args_string(args)?);
                 self.result_stmt(level, Some(result), call, true);
+            }
+            // A target operation (IR dumps of a lowered module only: it is
+            // not WGSL).
+            Statement::Intrinsic {
+                fun,
+                ref arguments,
+                result,
+            } => {
+                let call = format!("{}{}", fun.dump_name(), self.args_string(arguments)?);
+                self.result_stmt(level, result, call, false);
             }
             Statement::Discard => self.line(level, "discard;"),
             Statement::ImageStore {

@@ -164,6 +164,12 @@ impl Ctx<'_> {
                 }
             }
             TypeInner::Struct { .. } => {
+                if is_predeclared_struct(t) && holds_target_operations(self.module) {
+                    // An IR dump of a module the MSL lowering left target
+                    // operations in (not WGSL): the type's own name.
+                    out.push_str(t.name.as_deref().unwrap_or_default());
+                    return Ok(());
+                }
                 if is_predeclared_struct(t) {
                     return Err(error(
                         format!(
@@ -300,4 +306,17 @@ pub fn address_space_name(space: AddressSpace, span: Span) -> Result<&'static st
         )),
         other => Ok(other.wgsl_name()),
     }
+}
+
+/// Whether a function of `module` holds a target operation
+/// ([`crate::ir::Statement::Intrinsic`]): the module is an IR dump after
+/// target lowering, not WGSL.
+fn holds_target_operations(module: &crate::ir::Module) -> bool {
+    module.functions.iter().any(|(_, f)| {
+        let mut found = false;
+        crate::ir::visit::walk_statements(&f.body, |st, _| {
+            found |= matches!(st, crate::ir::Statement::Intrinsic { .. });
+        });
+        found
+    })
 }
