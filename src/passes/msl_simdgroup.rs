@@ -88,14 +88,10 @@ impl FunctionPass for MslSimdgroup {
                 layout,
                 ..
             } => {
-                let Some(comp) = component(cx, ty) else {
+                let Some((k, offset, stride)) = access(cx, ty, pointer, offset, stride, span)
+                else {
                     return;
                 };
-                let Some(k) = components_per_element(cx, pointer, comp) else {
-                    return;
-                };
-                let offset = as_u32(cx, offset, span);
-                let stride = as_u32(cx, stride, span);
                 let fun = MslIntrinsic::SimdgroupLoad {
                     k,
                     transpose: layout == MatrixLayout::ColumnMajor,
@@ -197,14 +193,9 @@ impl FunctionPass for MslSimdgroup {
             return;
         };
         let ty = cx.ty(value);
-        let Some(comp) = component(cx, ty) else {
+        let Some((k, offset, stride)) = access(cx, ty, pointer, offset, stride, span) else {
             return;
         };
-        let Some(k) = components_per_element(cx, pointer, comp) else {
-            return;
-        };
-        let offset = as_u32(cx, offset, span);
-        let stride = as_u32(cx, stride, span);
         *st = Statement::Intrinsic {
             fun: Intrinsic::Msl(MslIntrinsic::SimdgroupStore {
                 k,
@@ -247,6 +238,22 @@ fn components_per_element(cx: &Cx, pointer: H, comp: Scalar) -> Option<u32> {
     };
     let size = comp.size();
     (stride != 0 && stride % size == 0).then_some(stride / size)
+}
+
+/// A load or store of a matrix of type `ty` through `pointer` that Metal
+/// can express: the components per array element and the offset and
+/// stride as `u32` (added before the current point).
+fn access(
+    cx: &mut Cx,
+    ty: Handle<Type>,
+    pointer: H,
+    offset: H,
+    stride: H,
+    span: Span,
+) -> Option<(u32, H, H)> {
+    let comp = component(cx, ty)?;
+    let k = components_per_element(cx, pointer, comp)?;
+    Some((k, as_u32(cx, offset, span), as_u32(cx, stride, span)))
 }
 
 /// `x` as a `u32`: bitcast when it is an `i32`.

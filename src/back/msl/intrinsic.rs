@@ -44,21 +44,11 @@ pub(super) fn statement(w: &mut Writer, cx: &mut FnCtx, st: &Statement, span: Sp
     let call = match op {
         MslIntrinsic::SimdgroupLoad { k, transpose } => {
             let base = component_pointer(w, cx, arguments[1], arguments[0], "const ", span)?;
-            format!(
-                "metal::simdgroup_load({}, {base}{}, {}, ulong2(0, 0), {transpose})",
-                a[0],
-                scaled(" + ", &a[2], k),
-                scaled("", &a[3], k)
-            )
+            access_call("simdgroup_load", &a, &base, k, transpose)
         }
         MslIntrinsic::SimdgroupStore { k, transpose } => {
             let base = component_pointer(w, cx, arguments[1], arguments[0], "", span)?;
-            format!(
-                "metal::simdgroup_store({}, {base}{}, {}, ulong2(0, 0), {transpose})",
-                a[0],
-                scaled(" + ", &a[2], k),
-                scaled("", &a[3], k)
-            )
+            access_call("simdgroup_store", &a, &base, k, transpose)
         }
         MslIntrinsic::SimdgroupMultiply => {
             format!("metal::simdgroup_multiply({}, {}, {})", a[0], a[1], a[2])
@@ -109,6 +99,18 @@ pub(super) fn statement(w: &mut Writer, cx: &mut FnCtx, st: &Statement, span: Sp
         None => cx.push_line(&format!("{call};")),
     }
     Ok(())
+}
+
+/// `metal::simdgroup_load` or `_store` with the printed arguments `a`
+/// (the matrix, the array, the offset and the stride) and `base`, the
+/// array's element 0 as a component pointer.
+fn access_call(name: &str, a: &[String], base: &str, k: u32, transpose: bool) -> String {
+    format!(
+        "metal::{name}({}, {base}{}, {}, ulong2(0, 0), {transpose})",
+        a[0],
+        scaled(" + ", &a[2], k),
+        scaled("", &a[3], k)
+    )
 }
 
 /// `ulong(x) * k` (`k` left out when it is 1), after `prefix`.
