@@ -4,15 +4,16 @@
 //!
 //! ```text
 //! tessera-realworld prepare [--llama DIR] [--tint PATH] --out DIR [--filter TEXT]
-//! tessera-realworld run --spv DIR --out DIR [--filter TEXT] [--rounds N] [--iters N]
+//! tessera-realworld run --spv DIR --out DIR [--filter TEXT] [--rounds N] [--iters N] [--creations N]
 //! ```
 //!
 //! `prepare` (no GPU) writes, per case, `STEM.wgsl` and one `STEM.C.spv`
 //! per compiler `C` (`tessera`, `tessera-hw`, `tint`, `tint-r2`), each
 //! checked with `spirv-val` when it is on the PATH. `run` creates the
-//! pipelines from those files, runs each once and checks its output
-//! against the f64 CPU reference, then times them in alternating order
-//! and writes `realworld.json`.
+//! pipelines from those files (`--creations` times each, default 5, the
+//! builds in alternating order; the median is reported), runs each once
+//! and checks its output against the f64 CPU reference, then times them
+//! in alternating order and writes `realworld.json`.
 //!
 //! Exit codes: 0 success, 1 a compile, validation or check failed, 2 bad
 //! arguments or files, 3 no Vulkan device.
@@ -36,6 +37,9 @@ struct Args {
     filter: Option<String>,
     rounds: usize,
     iters: usize,
+    /// Pipeline creations per build (the first included), in alternating
+    /// order across the builds.
+    creations: usize,
 }
 
 fn parse() -> Result<Args, String> {
@@ -50,6 +54,7 @@ fn parse() -> Result<Args, String> {
         filter: None,
         rounds: 5,
         iters: 10,
+        creations: 5,
     };
     while let Some(flag) = it.next() {
         let value = it.next().ok_or(format!("{flag} needs a value"))?;
@@ -61,6 +66,12 @@ fn parse() -> Result<Args, String> {
             "--filter" => a.filter = Some(value),
             "--rounds" => a.rounds = value.parse().map_err(|e| format!("--rounds: {e}"))?,
             "--iters" => a.iters = value.parse().map_err(|e| format!("--iters: {e}"))?,
+            "--creations" => {
+                a.creations = value
+                    .parse::<usize>()
+                    .map_err(|e| format!("--creations: {e}"))?
+                    .max(1)
+            }
             _ => return Err(format!("unknown option {flag}")),
         }
     }
@@ -87,7 +98,7 @@ fn main() -> ExitCode {
         Err(e) => {
             eprintln!("tessera-realworld: {e}");
             eprintln!("usage: tessera-realworld prepare [--llama DIR] [--tint PATH] --out DIR [--filter TEXT]");
-            eprintln!("       tessera-realworld run --spv DIR --out DIR [--filter TEXT] [--rounds N] [--iters N]");
+            eprintln!("       tessera-realworld run --spv DIR --out DIR [--filter TEXT] [--rounds N] [--iters N] [--creations N]");
             return ExitCode::from(2);
         }
     };
@@ -209,6 +220,10 @@ struct Variant {
     max_rel_err: Option<f64>,
     error: Option<String>,
     medians: Vec<f64>,
+    /// Every creation's time, ms (the kept kernel's first).
+    creations: Vec<f64>,
+    /// The SPIR-V, for the further creations.
+    words: Vec<u32>,
 }
 
 fn run(args: &Args, out: &Path) -> ExitCode {
@@ -302,16 +317,43 @@ fn run_case(
         match gpu.kernel_robust(&words, &bindings, &[], compiler.device_robust()) {
             Ok(kernel) => variants.push(Variant {
                 compiler,
+                creations: vec![kernel.pipeline_ms],
                 kernel,
                 max_rel_err: None,
                 error: None,
                 medians: Vec::new(),
+                words,
             }),
             Err(e) => {
                 eprintln!("FAIL {stem} {}: pipeline: {e}", compiler.suffix());
                 *failed += 1;
             }
         }
+    }
+    // Pipeline creation: `creations - 1` more per build, the builds in
+    // alternating order (reversed every other round), each pipeline
+    // destroyed at once; the median of all is reported. (Run with the
+    // driver's disk cache off: `__GL_SHADER_DISK_CACHE=0`.)
+    for round in 1..args.creations {
+        let order: Vec<usize> = if round % 2 == 0 {
+            (0..variants.len()).collect()
+        } else {
+            (0..variants.len()).rev().collect()
+        };
+        for i in order {
+            let v = &mut variants[i];
+            // The driver keeps the pipelines it has built in memory (the
+            // disk cache off or not): a repeated module would be a cache
+            // hit. Each repetition is made a new module by a debug
+            // instruction that changes no code.
+            let words = with_module_processed(&v.words, round);
+            let k = gpu.kernel_robust(&words, &bindings, &[], v.compiler.device_robust())?;
+            v.creations.push(k.pipeline_ms);
+            gpu.destroy_kernel(&k);
+        }
+    }
+    for v in &mut variants {
+        v.kernel.pipeline_ms = median(&v.creations);
     }
     // Correctness: every variant from fresh inputs and poisoned outputs.
     for v in &mut variants {
@@ -431,6 +473,7 @@ fn run_case(
             "error": v.error,
             "round_medians_ms": v.medians.iter().map(|t| t / 1e6).collect::<Vec<_>>(),
             "pipeline_ms": v.kernel.pipeline_ms,
+            "pipeline_creations_ms": v.creations,
             "stats": v.kernel.stats.iter().map(|(k, v)| json!([k, v])).collect::<Vec<_>>(),
         })).collect::<Vec<_>>(),
     });
@@ -443,6 +486,76 @@ fn run_case(
     Ok(entry)
 }
 
+/// `words` with `OpModuleProcessed "tessera-realworld creation N"` added
+/// to its debug instructions (before the first annotation or type): a
+/// different module for the driver's pipeline cache, the same code.
+fn with_module_processed(words: &[u32], n: usize) -> Vec<u32> {
+    const OP_MODULE_PROCESSED: u32 = 330;
+    let mut text = format!("tessera-realworld creation {n}").into_bytes();
+    text.push(0);
+    while text.len() % 4 != 0 {
+        text.push(0);
+    }
+    let mut inst: Vec<u32> = vec![0];
+    inst.extend(
+        text.chunks(4)
+            .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])),
+    );
+    inst[0] = ((inst.len() as u32) << 16) | OP_MODULE_PROCESSED;
+    // The first annotation (OpDecorate..OpGroupMemberDecorate, OpDecorateId,
+    // OpDecorateString, OpMemberDecorateString) or type/constant ends the
+    // debug section.
+    let ends_debug = |op: u32| matches!(op, 19..=52 | 71..=75 | 332 | 5632 | 5633);
+    let mut at = 5;
+    while at < words.len() {
+        let (count, op) = ((words[at] >> 16) as usize, words[at] & 0xffff);
+        if ends_debug(op) || count == 0 {
+            break;
+        }
+        at += count;
+    }
+    let at = at.min(words.len());
+    let mut out = Vec::with_capacity(words.len() + inst.len());
+    out.extend_from_slice(&words[..at]);
+    out.extend_from_slice(&inst);
+    out.extend_from_slice(&words[at..]);
+    out
+}
+
 fn fmt(v: Option<f64>) -> String {
     v.map_or("-".into(), |v| format!("{v:.4}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::with_module_processed;
+
+    /// The repeated creation's module is valid SPIR-V and differs from the
+    /// original only by the debug instruction.
+    #[test]
+    fn module_processed_keeps_the_module_valid() {
+        let src = "@group(0) @binding(0) var<storage, read_write> b: array<u32>;\n\
+                   @compute @workgroup_size(1) fn main() { b[0] = 1u; }";
+        let words = tessera::compile_to_spirv(src, &Default::default())
+            .expect("compiles")
+            .words;
+        let changed = with_module_processed(&words, 3);
+        assert_eq!(
+            changed.len(),
+            words.len() + 1 + "tessera-realworld creation 3\0".len().div_ceil(4)
+        );
+        assert_ne!(changed, words);
+        use spirv_tools::val::Validator;
+        spirv_tools::val::create(Some(spirv_tools::TargetEnv::Vulkan_1_1))
+            .validate(&changed, None)
+            .expect("valid SPIR-V");
+        let dis = String::from_utf8_lossy(
+            &changed
+                .iter()
+                .flat_map(|w| w.to_le_bytes())
+                .collect::<Vec<u8>>(),
+        )
+        .into_owned();
+        assert!(dis.contains("tessera-realworld creation 3"));
+    }
 }
