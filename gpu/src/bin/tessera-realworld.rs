@@ -335,11 +335,7 @@ fn run_case(
     // destroyed at once; the median of all is reported. (Run with the
     // driver's disk cache off: `__GL_SHADER_DISK_CACHE=0`.)
     for round in 1..args.creations {
-        let order: Vec<usize> = if round % 2 == 0 {
-            (0..variants.len()).collect()
-        } else {
-            (0..variants.len()).rev().collect()
-        };
+        let order = alternating(round, variants.len());
         for i in order {
             let v = &mut variants[i];
             // The driver keeps the pipelines it has built in memory (the
@@ -397,11 +393,7 @@ fn run_case(
         1
     };
     for round in 0..args.rounds {
-        let order: Vec<usize> = if round % 2 == 0 {
-            (0..variants.len()).collect()
-        } else {
-            (0..variants.len()).rev().collect()
-        };
+        let order = alternating(round, variants.len());
         for i in order {
             let v = &mut variants[i];
             // Half a second of warm-up before a case's first timing
@@ -484,6 +476,15 @@ fn run_case(
         gpu.free(b);
     }
     Ok(entry)
+}
+
+/// The indices `0..n` in order on even rounds, reversed on odd ones.
+fn alternating(round: usize, n: usize) -> Vec<usize> {
+    if round % 2 == 0 {
+        (0..n).collect()
+    } else {
+        (0..n).rev().collect()
+    }
 }
 
 /// `words` with `OpModuleProcessed "tessera-realworld creation N"` added
