@@ -6,7 +6,8 @@
 //! inputs: `benches/inputs/render.wgsl` (a forward-shading pass: vertex and
 //! fragment stage, 2D, cube, depth and 2D-array textures) and the shaders
 //! of Tint's benchmark suite, read at start from
-//! `../shared/corpus/tint/benchmark` (relative to the crate; outside the
+//! `../shared/corpus/tint/benchmark` or `$TESSERA_CORPUS_DIR/tint/benchmark`
+//! (relative to the crate; outside the
 //! repository, so a line says so when they are skipped). For each input
 //! and stage (parse, validate, SPIR-V write, whole WGSL->SPIR-V pipeline,
 //! MSL write, whole WGSL->MSL pipeline) criterion measures both compilers

@@ -1,6 +1,7 @@
 //! The inputs the compile and memory benches share: the WGSL files of
 //! `benches/inputs` and the names of Tint's benchmark shaders, read at run
-//! time from `../shared` (outside the repository, never copied in).
+//! time from `../shared` or `$TESSERA_CORPUS_DIR` (outside the repository,
+//! never copied in).
 
 pub const SMALL: &str = include_str!("../inputs/small.wgsl");
 pub const MEDIUM: &str = include_str!("../inputs/medium.wgsl");
@@ -22,9 +23,14 @@ pub const TINT_BENCHMARKS: [&str; 6] = [
     "skinned-shadowed-pbr-vertex",
 ];
 
-/// The directory of Tint's benchmark shaders.
+/// The directory of Tint's benchmark shaders: `$TESSERA_CORPUS_DIR/tint/benchmark`
+/// when that variable is set (as for the corpus tests), else
+/// [`TINT_BENCHMARK_DIR`].
 pub fn tint_benchmark_dir() -> std::path::PathBuf {
-    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(TINT_BENCHMARK_DIR)
+    match std::env::var_os("TESSERA_CORPUS_DIR") {
+        Some(dir) => std::path::Path::new(&dir).join("tint/benchmark"),
+        None => std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(TINT_BENCHMARK_DIR),
+    }
 }
 
 /// A compute module of `count` functions (`fun0`..: not `fN`, which would
