@@ -77,7 +77,8 @@ fn list_passes_names_each_pass_in_order_without_an_input() {
             "texture-clamp",
             "cse",
             "workgroup-zero",
-            "matrix-scratch"
+            "matrix-scratch",
+            "clamp-formula"
         ],
         "{list}"
     );
@@ -127,8 +128,8 @@ fn print_ir_after_all_prints_every_pass() {
     // MSL: pixel-local and resource-table (which only reject), the shared
     // passes (with int-dot and buffer-view), coop-vec, matrix-reduce,
     // first-bit, int-abs-sign, float-formulas, bit-fields,
-    // matrix-scratch, msl-builtins and msl-simdgroup.
-    assert_eq!(err.matches("// IR after ").count(), 30, "{err}");
+    // matrix-scratch, msl-builtins, msl-simdgroup and clamp-formula.
+    assert_eq!(err.matches("// IR after ").count(), 31, "{err}");
     assert!(
         err.contains("// IR after msl-builtins\n") && err.contains("// IR after msl-simdgroup\n"),
         "{err}"
@@ -254,5 +255,5 @@ fn verify_ir_checks_every_stage_quietly() {
         Some(SOURCE),
     );
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-    assert_eq!(text(&out.stderr).matches("// IR after ").count(), 28);
+    assert_eq!(text(&out.stderr).matches("// IR after ").count(), 29);
 }

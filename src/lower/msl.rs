@@ -124,6 +124,13 @@ pub fn passes<'a>(options: &Options) -> Vec<Pass<'a>> {
         "subgroup-matrix loads, stores, multiplies, scalar and element-wise operations become Metal simdgroup operations on locals",
         crate::passes::msl_simdgroup::run,
     ));
+    // Last: passes before it create `clamp`s (`smoothstep`, element-wise
+    // matrix operations).
+    list.push(Pass::infallible(
+        "clamp-formula",
+        "clamp(e, lo, hi) becomes min(max(e, lo), hi), WGSL's definition (Metal's clamp is undefined for lo > hi)",
+        crate::passes::clamp_formula::run,
+    ));
     list
 }
 

@@ -118,6 +118,12 @@ pub fn passes<'a>(options: &Options) -> Vec<Pass<'a>> {
             crate::passes::matrix_scratch::run(p, kinds, qcom)
         },
     ));
+    // Last: passes before it create `clamp`s.
+    list.push(Pass::infallible(
+        "clamp-formula",
+        "clamp(e, lo, hi) becomes min(max(e, lo), hi), WGSL's definition (GLSL's clamp is undefined for lo > hi)",
+        crate::passes::clamp_formula::run,
+    ));
     list.retain(|p| !options.skip_passes.iter().any(|s| s == p.name));
     list
 }

@@ -21,6 +21,7 @@
 pub mod bit_fields;
 pub mod bits_clamp;
 pub mod buffer_view;
+pub mod clamp_formula;
 pub mod coop_vec;
 pub mod cse;
 pub mod dse;

@@ -185,6 +185,29 @@ fn signed_remainder() {
     );
 }
 
+/// `clamp` as WGSL defines it, `min(max(e, low), high)`, on scalars and
+/// vectors of each scalar kind, and the `clamp` inside MSL's `smoothstep`
+/// formula (made by `float-formulas`, an earlier pass).
+#[test]
+fn clamp_formula() {
+    let src = "
+@group(0) @binding(0) var<storage, read_write> f: vec4<f32>;
+@group(0) @binding(1) var<storage, read_write> i: vec2<i32>;
+@group(0) @binding(2) var<storage, read_write> u: u32;
+@compute @workgroup_size(1) fn main() {
+    f = clamp(f, vec4(f.w), vec4(1.0));
+    i = clamp(i, vec2(-3), vec2(i.y));
+    u = clamp(u, 2u, u + 1u);
+    f.x = smoothstep(f.y, f.z, f.w);
+}";
+    check_in!(
+        "clamp_formula",
+        "clamp-formula",
+        crate::lower::msl::passes(&Default::default()),
+        src
+    );
+}
+
 /// The MSL lowering of `firstLeadingBit` / `firstTrailingBit`: clz/ctz
 /// and a select (signed: on the bits that differ from the sign bit).
 #[test]

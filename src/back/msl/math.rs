@@ -3,8 +3,6 @@
 //! Metal functions are used where their documented semantics match WGSL;
 //! otherwise an inline expression spells WGSL's definition:
 //! - `round` rounds half to even: `metal::rint`;
-//! - `clamp` is `min(max(e, low), high)` (Metal's `clamp` is undefined for
-//!   `low > high`);
 //! - the `unpack*` functions are WGSL's formulas, through `as_type`
 //!   reinterpretation (little-endian: component 0 is the least significant
 //!   byte), and `pack4xI8`-style packing is a byte vector reinterpreted;
@@ -17,7 +15,8 @@
 //! (`bit-fields`), `firstLeadingBit`/`firstTrailingBit` (`first-bit`),
 //! integer `abs`/`sign` (`int-abs-sign`) and `dot` (`int-dot`), the norm
 //! packers (`pack-norm`: Metal's round to nearest even), `modf` and
-//! `frexp` (`msl-builtins`).
+//! `frexp` (`msl-builtins`), `clamp` (`clamp-formula`: Metal's is
+//! undefined for `low > high`).
 //!
 //! Every argument string is evaluated exactly once by the produced code.
 
@@ -170,8 +169,12 @@ pub(super) fn math_call(
         }
         F::Min => metal("min"),
         F::Max => metal("max"),
-        // WGSL: min(max(e, low), high), defined when low > high.
-        F::Clamp => format!("metal::min(metal::max({}, {}), {})", a(0), a(1), a(2)),
+        F::Clamp => {
+            return Err(bad(
+                fun,
+                "internal error: not lowered (the `clamp-formula` pass must run first)",
+            ))
+        }
         F::Mix => {
             let scalar_factor = matches!(
                 module.types.try_get(arg_tys[2]).map(|t| &t.inner),
@@ -389,12 +392,6 @@ mod tests {
                 "metal::faceforward(a, b, c)",
             ),
             (
-                F::Clamp,
-                vec![f, f, f],
-                f,
-                "metal::min(metal::max(a, b), c)",
-            ),
-            (
                 F::Mix,
                 vec![v3, v3, f],
                 v3,
@@ -477,7 +474,7 @@ mod tests {
         );
         let ctx = TypeCtx::new(&fx.module);
         type Case<'a> = (F, &'a [Handle<Type>], Handle<Type>, &'a str);
-        let cases: [Case; 10] = [
+        let cases: [Case; 11] = [
             (F::ExtractBits, &[u, u, u], u, "bit-fields"),
             (F::InsertBits, &[i, i, u, u], i, "bit-fields"),
             (F::Fract, &[f], f, "float-formulas"),
@@ -487,6 +484,7 @@ mod tests {
             (F::Sign, &[i], i, "int-abs-sign"),
             (F::Modf, &[f], f, "msl-builtins"),
             (F::Pack4x8Snorm, &[f], u, "pack-norm"),
+            (F::Clamp, &[f, f, f], f, "clamp-formula"),
             (F::Frexp, &[f], f, "msl-builtins"),
         ];
         for (fun, tys, _result, pass) in cases {
