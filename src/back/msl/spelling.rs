@@ -34,19 +34,13 @@ impl ValTy {
     }
 }
 
-/// The MSL name of a scalar type (8-bit types only as matrix components,
-/// which Metal cannot express; they are spelled for completeness).
+/// The MSL name of a scalar type ([`super::types::scalar_name`], with
+/// abstract types named as their concrete defaults).
 pub(super) fn scalar_name(s: Scalar) -> &'static str {
-    match s {
-        Scalar::Bool => "bool",
-        Scalar::I32 | Scalar::AbstractInt => "int",
-        Scalar::U32 => "uint",
-        Scalar::F32 | Scalar::AbstractFloat => "float",
-        Scalar::F16 => "half",
-        Scalar::I8 => "char",
-        Scalar::U8 => "uchar",
-        Scalar::BF16 => "bfloat",
-    }
+    super::types::scalar_name(s).unwrap_or(match s {
+        Scalar::AbstractInt => "int",
+        _ => "float",
+    })
 }
 
 /// A floating-point literal of scalar type `s` (`1.0f`, `1.0h`).
